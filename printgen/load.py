@@ -1,0 +1,415 @@
+"""YAML files -> validated model, with file and line in every error.
+
+Decks declare the fields their cards carry; cards are checked against those declarations here,
+so a new deck needs no Python and a teacher's typo is caught before anything is drawn.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from printgen.errors import UserError, Where, did_you_mean
+from printgen.model import Card, Deck, Group, Layout, Years, parse_years
+from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
+from printgen.yamlsrc import Located, load_yaml
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+DECK_FILE = "deck.yaml"
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
+
+
+# --- finding things ---------------------------------------------------------------------------
+
+def decks_dir() -> Path:
+    return PROJECT_ROOT / "decks"
+
+
+def layouts_dir() -> Path:
+    return PROJECT_ROOT / "layouts"
+
+
+def shipped_decks() -> list[Path]:
+    """Every folder under decks/ holding a deck.yaml, in name order (stable builds)."""
+    return sorted(p.parent for p in decks_dir().glob(f"*/{DECK_FILE}"))
+
+
+def find_deck(name_or_path: str) -> Path:
+    """A deck name under decks/ or a path to a deck folder (or its deck.yaml) anywhere."""
+    candidate = Path(name_or_path).expanduser()
+    if candidate.is_file() and candidate.name == DECK_FILE:
+        return candidate.parent
+    if candidate.is_dir() and (candidate / DECK_FILE).is_file():
+        return candidate
+    shipped = decks_dir() / name_or_path
+    if "/" not in name_or_path and (shipped / DECK_FILE).is_file():
+        return shipped
+    if candidate.is_dir():
+        raise UserError(f"the folder '{name_or_path}' has no {DECK_FILE}", hint="a deck folder holds a deck.yaml file")
+    names = [p.name for p in shipped_decks()]
+    hint = did_you_mean(name_or_path, names) or f"the shipped decks are: {', '.join(names)}"
+    raise UserError(f"no deck called '{name_or_path}' (not a shipped deck, nor a deck folder)", hint=hint)
+
+
+# --- pydantic errors in the user's words --------------------------------------------------------
+
+def schema_error(exc: ValidationError, located: Located, base: tuple = (), card: str | None = None,
+                 what: str = "here", known: list[str] | None = None) -> UserError:
+    """The first pydantic error as one UserError pointing at the line to edit."""
+    err = exc.errors()[0]
+    loc = tuple(part for part in err["loc"] if not (isinstance(part, str) and part in _UNION_TAGS))
+    path = base + loc
+    field = ".".join(str(p) for p in loc) or None
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        name = str(loc[-1])
+        allowed = known if known is not None else _allowed_keys(exc, loc)
+        hint = did_you_mean(name, allowed) if allowed else None
+        if hint is None and allowed:
+            hint = "allowed here: " + ", ".join(allowed)
+        return UserError(f"'{name}' is not a setting {what}", located.where(path, card, field), hint)
+    if kind == "missing":
+        return UserError(f"'{loc[-1]}' is missing {what}", located.where(path, card, field))
+    message = _MESSAGES.get(kind)
+    if message is None:
+        message = err["msg"].removeprefix("Value error, ")
+        if kind == "literal_error":
+            message = "should be one of: " + err.get("ctx", {}).get("expected", "")
+    return UserError(f"{message} (found {err['input']!r})" if kind in _MESSAGES else message,
+                     located.where(path, card, field))
+
+
+_UNION_TAGS = {"text", "image", "shape", "symbol", "list"}
+_MESSAGES = {
+    "string_type": "should be text",
+    "float_type": "should be a number",
+    "float_parsing": "should be a number",
+    "int_type": "should be a whole number",
+    "int_parsing": "should be a whole number",
+    "bool_type": "should be true or false",
+    "bool_parsing": "should be true or false",
+    "dict_type": "should be a list of 'key: value' settings",
+    "list_type": "should be a list (lines starting with '- ')",
+    "greater_than": "should be more than zero",
+}
+
+
+def _allowed_keys(exc: ValidationError, loc: tuple) -> list[str]:
+    model = exc.title
+    from printgen import schema
+
+    cls = getattr(schema, model, None)
+    if cls is None or len(loc) != 1:
+        return []
+    return list(cls.model_fields)
+
+
+# --- layouts ----------------------------------------------------------------------------------
+
+def _find_layout_file(name: str, search: list[Path]) -> Path:
+    for folder in search:
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    known = sorted({p.stem for folder in search for p in folder.glob("*.yaml")} - _CATALOGUES)
+    raise UserError(f"no layout called '{name}'", hint=did_you_mean(name, known) or f"layouts available: {', '.join(known)}")
+
+
+_CATALOGUES = {"card-sizes", "papers", DECK_FILE.removesuffix(".yaml")}
+
+
+def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple = ()) -> tuple[dict, dict]:
+    """Deep merge for `extends`: mappings merge key by key, anything else is replaced, null deletes."""
+    out = dict(base)
+    lines = {k: v for k, v in base_lines.items()}
+    for key, value in top.items():
+        sub = path + (key,)
+        if value is None:
+            out.pop(key, None)
+            lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
+            continue
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key], lines = _merge(out[key], value, lines, top_lines, sub)
+            lines[sub] = top_lines.get(sub, lines.get(sub))
+        else:
+            lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
+            out[key] = value
+            lines.update({k: v for k, v in top_lines.items() if k[: len(sub)] == sub})
+    return out, lines
+
+
+def _read_layout_chain(name: str, search: list[Path]) -> tuple[dict, dict, str]:
+    """Follow `extends` to the root and merge; lines map each path to (file, line)."""
+    chain: list[Located] = []
+    seen: list[str] = []
+    current: str | None = name
+    while current is not None:
+        if current in seen:
+            raise UserError(f"layouts extend each other in a loop: {' -> '.join(seen + [current])}")
+        seen.append(current)
+        located = load_yaml(_find_layout_file(current, search))
+        if not isinstance(located.data, dict):
+            raise UserError("a layout file must be a list of 'key: value' settings", located.where(()))
+        chain.append(located)
+        parent = located.data.get("extends")
+        if parent is not None and not isinstance(parent, str):
+            raise UserError("'extends' should name another layout", located.where(("extends",)))
+        current = parent
+    data: dict = {}
+    lines: dict = {}
+    for located in reversed(chain):
+        top_lines = {path: (located.file, line) for path, line in located.lines.items()}
+        data, lines = _merge(data, located.data, lines, top_lines)
+    data.pop("extends", None)
+    return data, lines, chain[0].file
+
+
+def load_catalogue(name: str) -> tuple[dict[str, Size], Located]:
+    """card-sizes.yaml or papers.yaml: name -> Size."""
+    located = load_yaml(layouts_dir() / f"{name}.yaml")
+    if not isinstance(located.data, dict):
+        raise UserError("expected 'name: {width: ..., height: ...}' entries", located.where(()))
+    sizes = {}
+    for key, value in located.data.items():
+        try:
+            sizes[str(key)] = Size.model_validate(value)
+        except ValidationError as exc:
+            raise schema_error(exc, located, (key,)) from None
+    return sizes, located
+
+
+def _pick(name: str, sizes: dict[str, Size], what: str, where: Where) -> Size:
+    key = name.lower()
+    if key in sizes:
+        return sizes[key]
+    hint = did_you_mean(key, sizes) or f"known {what}s: {', '.join(sizes)}"
+    raise UserError(f"unknown {what} '{name}'", where, hint)
+
+
+def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None, card_size: str | None = None,
+                bleed: float | None = None) -> Layout:
+    """A layout with `extends` merged and the build's options applied (options win)."""
+    search = ([deck.folder] if deck is not None else []) + [layouts_dir()]
+    data, lines, file = _read_layout_chain(name, search)
+    merged = Located(data, file, {})
+    try:
+        spec = LayoutFile.model_validate(data)
+    except ValidationError as exc:
+        err = schema_error(exc, merged, what="in a layout")
+        path = tuple(exc.errors()[0]["loc"])
+        while path and path not in lines:
+            path = path[:-1]
+        if path in lines:
+            err.where.file, err.where.line = lines[path]
+        raise err from None
+    imposition = spec.imposition
+    if paper is not None:
+        imposition = imposition.model_copy(update={"paper": paper})
+    if bleed is not None:
+        if bleed < 0:
+            raise UserError("--bleed must be zero or more millimetres")
+        imposition = imposition.model_copy(update={"bleed": float(bleed)})
+    size_name = card_size or (deck.card_size if deck is not None else None) or spec.card_size
+    sizes, sizes_file = load_catalogue("card-sizes")
+    papers, papers_file = load_catalogue("papers")
+    where_size = deck_where(deck, "card_size") if deck is not None and not card_size else Where()
+    card = _pick(size_name, sizes, "card size", where_size)
+    paper_size = _pick(imposition.paper, papers, "paper", Where())
+    fonts = {}
+    for font_name, font_file in spec.fonts.items():
+        fonts[font_name] = _font_path(font_file, file, lines.get(("fonts", font_name)))
+    element_where = {}
+    for side in ("face", "back"):
+        for element_name in getattr(spec, side):
+            f, line = lines.get((side, element_name), (file, None))
+            element_where[(side, element_name)] = Where(f, line, field=f"{side}.{element_name}")
+    return Layout(name, spec, size_name.lower(), card, imposition.paper.lower(), paper_size, imposition, fonts, element_where)
+
+
+def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
+    for base in (layout_file.parent, FONTS_DIR):
+        path = (base / font_file).resolve()
+        if path.is_file():
+            return path
+    f, line = where or (layout_file, None)
+    raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
+
+
+# --- decks ------------------------------------------------------------------------------------
+
+_deck_lines: dict[int, Located] = {}
+
+
+def deck_where(deck: Deck, *path: Any) -> Where:
+    located = _deck_lines.get(id(deck))
+    return located.where(path) if located else Where(deck.file)
+
+
+def slug(name: str) -> str:
+    """A file- and URL-safe id for a card name ('Henry VIII' -> 'henry-viii')."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
+
+
+def load_deck(name_or_path: str | Path) -> Deck:
+    """Read and check a deck; raise one UserError for the first problem found."""
+    folder = find_deck(str(name_or_path))
+    located = load_yaml(folder / DECK_FILE)
+    data = located.data
+    if not isinstance(data, dict):
+        raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
+    header_keys = set(DeckHeader.model_fields)
+    try:
+        header = DeckHeader.model_validate({k: v for k, v in data.items() if k in header_keys})
+    except ValidationError as exc:
+        raise schema_error(exc, located, what="in the deck") from None
+    group_names = [spec.group for spec in header.fields.values() if spec.type == "group"]
+    for field_name, spec in header.fields.items():
+        if spec.type == "group" and not spec.group:
+            raise UserError("a field of type 'group' needs 'group: NAME' (the list its values come from)",
+                            located.where(("fields", field_name)))
+    allowed = header_keys | set(group_names) | {"cards"}
+    for key in data:
+        if key not in allowed:
+            raise UserError(f"'{key}' is not a setting in the deck", located.where((key,)),
+                            did_you_mean(str(key), allowed) or "allowed: " + ", ".join(sorted(allowed)))
+    groups = {g: _load_group(located, g) for g in group_names}
+    cards_data = data.get("cards")
+    if not isinstance(cards_data, list) or not cards_data:
+        raise UserError("the deck needs a 'cards:' list with at least one card", located.where(("cards",)))
+    cards: list[Card] = []
+    seen: dict[str, Card] = {}
+    for index, raw in enumerate(cards_data):
+        card = _load_card(located, folder, header.fields, groups, index, raw)
+        if card.id in seen:
+            other = seen[card.id]
+            raise UserError(f"this card is a duplicate: '{other.name}' is already on line {other.where.line}",
+                            card.where, "give each card a different name, or delete one of them")
+        seen[card.id] = card
+        cards.append(card)
+    deck = Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
+                dict(header.fields), groups, cards)
+    _deck_lines[id(deck)] = located
+    return deck
+
+
+def _load_group(located: Located, name: str) -> list[Group]:
+    from printgen.colours import parse_colour
+    from printgen.render.emblems import motif_names
+
+    raw = located.data.get(name)
+    if not isinstance(raw, list) or not raw:
+        raise UserError(f"the deck needs a '{name}:' list (the cards refer to it)", located.where((name,)))
+    entries: list[Group] = []
+    for index, item in enumerate(raw):
+        path = (name, index)
+        try:
+            entry = GroupEntry.model_validate(item)
+        except ValidationError as exc:
+            raise schema_error(exc, located, path, what=f"in an entry of '{name}'", known=list(GroupEntry.model_fields)) from None
+        try:
+            parse_colour(entry.colour)
+        except ValueError as exc:
+            raise UserError(str(exc), located.where(path + ("colour",), field="colour")) from None
+        if entry.emblem is not None and entry.emblem not in motif_names():
+            raise UserError(f"unknown emblem '{entry.emblem}'", located.where(path + ("emblem",), field="emblem"),
+                            did_you_mean(entry.emblem, motif_names()) or "emblems: " + ", ".join(motif_names()))
+        if any(e.name == entry.name for e in entries):
+            raise UserError(f"'{entry.name}' is listed twice in '{name}'", located.where(path))
+        entries.append(Group(entry.name, entry.colour, entry.emblem, entry.note, index))
+    return entries
+
+
+def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], groups: dict[str, list[Group]],
+               index: int, raw: Any) -> Card:
+    path = ("cards", index)
+    if not isinstance(raw, dict):
+        raise UserError("each card must be a list of 'field: value' lines", located.where(path))
+    label = str(raw.get("name")) if raw.get("name") is not None else f"number {index + 1}"
+    for key in raw:
+        if key not in fields:
+            raise UserError(f"'{key}' is not a field of this deck", located.where(path + (key,), label, str(key)),
+                            did_you_mean(str(key), fields) or "fields: " + ", ".join(fields))
+    values: dict[str, Any] = {}
+    for field_name, spec in fields.items():
+        where = located.where(path + (field_name,), label, field_name)
+        if field_name not in raw or raw[field_name] is None:
+            if spec.required:
+                raise UserError(f"this card has no '{field_name}'", located.where(path, label, field_name),
+                                f"add a line '{field_name}: ...' to the card")
+            values[field_name] = spec.default
+            continue
+        values[field_name] = _check_value(raw[field_name], spec, field_name, where, folder, groups)
+    name = str(values.get("name") or label)
+    return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
+
+
+def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, folder: Path,
+                 groups: dict[str, list[Group]]) -> Any:
+    kind = spec.type
+    if kind == "text":
+        if isinstance(value, bool):
+            raise UserError("should be text, but YAML read it as yes/no", where, "put the text in double quotes")
+        if isinstance(value, (int, float)):
+            return str(value)
+        if not isinstance(value, str):
+            raise UserError("should be text", where, "put the text in double quotes")
+        return value
+    if kind == "group":
+        entries = groups[spec.group or ""]
+        for entry in entries:
+            if entry.name == value:
+                return entry
+        names = [e.name for e in entries]
+        raise UserError(f"unknown {field_name} '{value}'", where,
+                        did_you_mean(str(value), names) or f"the {spec.group} are: {', '.join(names)}")
+    if kind == "years":
+        try:
+            return parse_years(value)
+        except ValueError as exc:
+            raise UserError(str(exc), where) from None
+    if kind == "image":
+        return _check_image(value, where, folder)
+    if kind == "emblem":
+        from printgen.render.emblems import motif_names
+
+        if value not in motif_names():
+            raise UserError(f"unknown emblem '{value}'", where, did_you_mean(str(value), motif_names())
+                            or "emblems: " + ", ".join(motif_names()))
+        return value
+    if kind == "flag":
+        if not isinstance(value, bool):
+            raise UserError("should be true or false", where)
+        return value
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise UserError("should be a number", where)
+        return value
+    raise AssertionError(kind)  # pragma: no cover - FieldType is a Literal
+
+
+def _check_image(value: Any, where: Where, folder: Path) -> Path:
+    """Pictures must be real image files inside the deck's own folder."""
+    if not isinstance(value, str) or not value.strip():
+        raise UserError("should be the path of a picture file, such as art/henry-viii.png", where)
+    root = folder.resolve()
+    path = (root / value).resolve()
+    if not path.is_relative_to(root):
+        raise UserError(f"the picture '{value}' is outside the deck's folder", where,
+                        f"copy the picture into {folder} (for example into an 'art' folder) and give its path from there")
+    if not path.is_file():
+        raise UserError(f"the picture '{value}' does not exist", where,
+                        f"paths are relative to {folder}; check the spelling and the folder")
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        raise UserError(f"'{value}' is not a PNG or JPEG picture", where)
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            image.verify()
+    except Exception:
+        raise UserError(f"the picture '{value}' cannot be read as an image", where, "open and re-save it as PNG or JPEG") from None
+    return path

@@ -1,0 +1,131 @@
+"""The validated objects every part of printgen reads; nothing downstream re-reads YAML."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import Where
+from printgen.schema import FieldSpec, Imposition, LayoutFile, Size
+
+
+@dataclass(frozen=True)
+class Years:
+    """One or more spans of years; an open end (a living monarch) is None.
+
+    Several spans exist because some reigns were interrupted (Henry VI, Edward IV).
+    """
+
+    spans: tuple[tuple[int, int | None], ...]
+
+    @property
+    def start(self) -> int:
+        return self.spans[0][0]
+
+    @property
+    def end(self) -> int | None:
+        return self.spans[-1][1]
+
+    def __str__(self) -> str:
+        parts = []
+        for start, end in self.spans:
+            if end is None:
+                parts.append(f"{start}\u2013")
+            elif end == start:
+                parts.append(str(start))
+            else:
+                parts.append(f"{start}\u2013{end}")
+        return ", ".join(parts)
+
+
+_SPAN = re.compile(r"^\s*(\d{1,4})\s*(?:([-\u2013\u2014]|to)\s*(\d{1,4})?)?\s*$")
+
+
+def parse_years(value: object) -> Years:
+    """'1066-1087', '1483', '2022-', or spans joined by commas; raises ValueError in plain words."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError("should be years such as 1066-1087")
+    spans = []
+    for part in str(value).split(","):
+        match = _SPAN.match(part)
+        if not match:
+            raise ValueError(f"'{part.strip()}' is not a span of years; write it like 1066-1087, 1483 or 2022-")
+        start = int(match.group(1))
+        if match.group(2) is None:
+            end: int | None = start
+        else:
+            end = int(match.group(3)) if match.group(3) else None
+        if end is not None and end < start:
+            raise ValueError(f"the span {start}-{end} ends before it starts")
+        if spans and spans[-1][1] is not None and start < spans[-1][1]:
+            raise ValueError(f"the span starting {start} begins before the previous span ends")
+        if spans and spans[-1][1] is None:
+            raise ValueError("an open span (like 2022-) must be the last one")
+        spans.append((start, end))
+    return Years(tuple(spans))
+
+
+@dataclass(frozen=True)
+class Group:
+    """An entry of a deck's group (a house, a suit): cards refer to it by name."""
+
+    name: str
+    colour: str
+    emblem: str | None
+    note: str | None
+    index: int
+
+    def context(self) -> dict[str, Any]:
+        return {"name": self.name, "colour": self.colour, "emblem": self.emblem, "note": self.note, "index": self.index}
+
+
+@dataclass
+class Card:
+    id: str
+    index: int
+    name: str
+    values: dict[str, Any]
+    where: Where
+
+    def context(self) -> dict[str, Any]:
+        """What a template sees as `card`: every declared field, None when absent."""
+        ctx = {key: (value.context() if isinstance(value, Group) else value) for key, value in self.values.items()}
+        ctx.update(id=self.id, index=self.index)
+        return ctx
+
+
+@dataclass
+class Deck:
+    key: str
+    title: str
+    subtitle: str | None
+    folder: Path
+    file: Path
+    layout: str
+    card_size: str | None
+    fields: dict[str, FieldSpec]
+    groups: dict[str, list[Group]]
+    cards: list[Card]
+
+    def context(self) -> dict[str, Any]:
+        ctx: dict[str, Any] = {"title": self.title, "subtitle": self.subtitle, "card_count": len(self.cards)}
+        for name, entries in self.groups.items():
+            ctx[name] = [g.context() for g in entries]
+        return ctx
+
+
+@dataclass
+class Layout:
+    """A card look resolved for one build: sizes known, options applied."""
+
+    name: str
+    spec: LayoutFile
+    card_size: str
+    card: Size
+    paper_name: str
+    paper: Size
+    imposition: Imposition
+    fonts: dict[str, Path]
+    element_where: dict[tuple[str, str], Where] = field(default_factory=dict)

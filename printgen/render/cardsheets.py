@@ -1,0 +1,167 @@
+"""A deck's cards imposed on sheets: the cards PDF and its manifest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from printgen.errors import Warning_
+from printgen.model import Deck, Layout
+from printgen.render import marks
+from printgen.render.draw import draw_ops
+from printgen.render.fonts import FontSet
+from printgen.render.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet
+from printgen.render.ops import Op
+from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
+from printgen.render.template import Resolver
+from printgen.units import pt
+
+
+@dataclass
+class CardSheets:
+    pdf: bytes
+    manifest: dict[str, Any]
+    plan: SheetPlan
+    sheets: int
+    warnings: list[Warning_] = field(default_factory=list)
+
+
+@dataclass
+class ResolvedDeck:
+    """Every card's face and back as drawing operations, checked, before any PDF exists."""
+
+    fronts: list[tuple[Op, ...]]
+    backs: list[tuple[Op, ...]]
+    fonts: FontSet
+    warnings: list[Warning_]
+
+
+def resolve_deck(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> ResolvedDeck:
+    warnings: list[Warning_] = []
+    fonts = FontSet(layout.fonts)
+    resolver = Resolver(deck, layout, fonts, warnings.append)
+    fronts, backs = [], []
+    for card in deck.cards:
+        fronts.append(resolver.side("face", card))
+        backs.append(resolver.side("back", card))
+        if tick:
+            tick()
+    return ResolvedDeck(fronts, backs, fonts, warnings)
+
+
+class FormCache:
+    """Each distinct side becomes one PDF form (XObject), drawn once however often it is placed."""
+
+    def __init__(self, canvas, card_w: float, card_h: float, bleed: float):
+        self.canvas = canvas
+        self.names: dict[tuple[Op, ...], str] = {}
+        self.box = (-pt(bleed), -pt(bleed), pt(card_w + bleed), pt(card_h + bleed))
+        self.card_w, self.card_h = card_w, card_h
+
+    def name(self, ops: tuple[Op, ...]) -> str:
+        name = self.names.get(ops)
+        if name is None:
+            name = f"side{len(self.names)}"
+            c = self.canvas
+            c.beginForm(name, *self.box)
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(self.box[0], self.box[1], self.box[2] - self.box[0], self.box[3] - self.box[1])
+            c.clipPath(clip, stroke=0, fill=0)
+            draw_ops(c, ops)
+            c.restoreState()
+            c.endForm()
+            self.names[ops] = name
+        return name
+
+    def place(self, ops: tuple[Op, ...], slot: Slot) -> None:
+        name = self.name(ops)
+        c = self.canvas
+        c.saveState()
+        c.translate(pt(slot.x + slot.w / 2), pt(slot.y + slot.h / 2))
+        if slot.rotation:
+            c.rotate(slot.rotation)
+        c.translate(-pt(self.card_w / 2), -pt(self.card_h / 2))
+        c.doForm(name)
+        c.restoreState()
+
+
+def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
+                       resolved: ResolvedDeck | None = None, tick: Callable[[], None] | None = None) -> CardSheets:
+    resolved = resolved or resolve_deck(deck, layout)
+    imp = layout.imposition
+    plan = plan_sheet(layout.paper, layout.card, imp)
+    n = len(deck.cards)
+    sheets = -(-n // plan.per_sheet)
+    paper = (layout.paper.width, layout.paper.height)
+    canvas = new_canvas(paper, resolved.fonts.default(), f"{deck.title}: cards",
+                        f"{n} cards, {layout.card_size} size, {layout.paper_name}, duplex {duplex}")
+    forms = FormCache(canvas, layout.card.width, layout.card.height, imp.bleed)
+    font = resolved.fonts.default()
+    placements: list[dict[str, Any]] = [{} for _ in range(n)]
+    for page_number, (sheet, side) in enumerate(page_order(sheets, duplex), start=1):
+        first = sheet * plan.per_sheet
+        cards = range(first, min(n, first + plan.per_sheet))
+        slots = [plan.slots[i - first] if side == "front" else back_slot(plan, plan.slots[i - first], duplex, offset)
+                 for i in cards]
+        trims = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in slots]
+        set_boxes(canvas, plan.trim_bounds(slots), plan.bleed_bounds(slots))
+        for index, slot in zip(cards, slots):
+            forms.place(resolved.fronts[index] if side == "front" else resolved.backs[index], slot)
+            placements[index][side] = _placement(page_number, slot)
+            if tick and side == "front":
+                tick()
+        physical_sheet = side == "front" or duplex == "none"
+        _decorate(canvas, plan, imp, trims, slots, paper, font, physical_sheet,
+                  _sheet_label(deck, layout, side, sheet, sheets, duplex, offset))
+        canvas.showPage()
+    manifest = {
+        "deck": deck.key,
+        "title": deck.title,
+        "paper": {"name": layout.paper_name, "width_mm": paper[0], "height_mm": paper[1]},
+        "card_size": {"name": layout.card_size, "width_mm": layout.card.width, "height_mm": layout.card.height},
+        "bleed_mm": imp.bleed,
+        "duplex": duplex,
+        "back_offset_mm": {"x": offset[0], "y": offset[1]},
+        "per_sheet": plan.per_sheet,
+        "sheets": sheets,
+        "pages": len(page_order(sheets, duplex)),
+        "cards": [{"id": card.id, "name": card.name, "front": placements[i]["front"], "back": placements[i]["back"]}
+                  for i, card in enumerate(deck.cards)],
+    }
+    return CardSheets(finish(canvas), manifest, plan, sheets, resolved.warnings)
+
+
+def _placement(page: int, slot: Slot) -> dict[str, Any]:
+    return {"page": page, "x_mm": round(slot.x, 3), "y_mm": round(slot.y, 3), "width_mm": round(slot.w, 3),
+            "height_mm": round(slot.h, 3), "rotation": slot.rotation}
+
+
+def _sheet_label(deck: Deck, layout: Layout, side: str, sheet: int, sheets: int, duplex: str,
+                 offset: tuple[float, float]) -> str:
+    what = "fronts" if side == "front" else "backs"
+    how = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge", "none": "single-sided"}[duplex]
+    text = f"{deck.title} · {what} · sheet {sheet + 1} of {sheets} · {layout.paper_name.upper()} · {how}"
+    if side == "back" and offset != (0.0, 0.0):
+        text += f" · back offset {offset[0]:g}, {offset[1]:g} mm"
+    return text
+
+
+def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, physical_sheet: bool, text: str) -> None:
+    bleed_box = plan.bleed_bounds(slots)
+    crop = imp.crop_marks
+    if physical_sheet:
+        marks.crop_marks(canvas, trims, bleed_box, crop.length, crop.offset, crop.width, paper)
+    strips = marks.free_strips(trims, bleed_box, paper, imp.margin, crop.length, crop.offset)
+    used = []
+    if physical_sheet and imp.ruler > 0:
+        spot = marks.place(strips, imp.ruler + marks.RULER_LABEL, 2.6)
+        if spot is not None:
+            marks.ruler(canvas, spot, imp.ruler, font)
+            used.append(spot)
+    from printgen.render.fonts import text_width
+
+    width = text_width(text, font, 6.0) / pt(1) + 2
+    spot = marks.place(list(reversed(strips)), width, 2.6, used) or marks.place(strips, width, 2.6, used)
+    if spot is not None:
+        marks.label(canvas, spot, text, font)

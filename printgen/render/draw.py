@@ -1,0 +1,69 @@
+"""Draw resolved operations on a ReportLab canvas."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from printgen.colours import parse_colour
+from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
+
+
+def draw_ops(canvas, ops: Iterable[Op]) -> None:
+    for op in ops:
+        if isinstance(op, ShapeOp):
+            _shape(canvas, op)
+        elif isinstance(op, TextOp):
+            _text(canvas, op)
+        elif isinstance(op, ImageOp):
+            _image(canvas, op)
+        elif isinstance(op, SymbolOp):
+            from printgen.render.emblems import draw_emblem
+
+            draw_emblem(canvas, op.motif, op.key, op.colour, op.x, op.y, op.size)
+
+
+def _shape(canvas, op: ShapeOp) -> None:
+    fill = op.fill is not None
+    stroke = op.stroke is not None and op.stroke_width > 0
+    if not fill and not stroke:
+        return
+    canvas.saveState()
+    if fill:
+        canvas.setFillColor(parse_colour(op.fill))
+    if stroke:
+        canvas.setStrokeColor(parse_colour(op.stroke))
+        canvas.setLineWidth(op.stroke_width)
+    if op.shape == "line":
+        canvas.line(op.x, op.y + op.h, op.x + op.w, op.y)
+    elif op.shape == "ellipse":
+        canvas.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=int(stroke), fill=int(fill))
+    elif op.radius > 0:
+        canvas.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
+    else:
+        canvas.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
+    canvas.restoreState()
+
+
+def _text(canvas, op: TextOp) -> None:
+    canvas.setFont(op.font, op.size)
+    canvas.setFillColor(parse_colour(op.colour))
+    for x, y, line in op.lines:
+        canvas.drawString(x, y, line, charSpace=op.tracking)
+
+
+def _image(canvas, op: ImageOp) -> None:
+    if op.fit == "contain":
+        # By file name: ReportLab stores each picture once however often it is drawn.
+        canvas.drawImage(str(op.path), op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+        return
+    from reportlab.lib.utils import ImageReader
+
+    iw, ih = ImageReader(str(op.path)).getSize()
+    scale = max(op.w / iw, op.h / ih)
+    w, h = iw * scale, ih * scale
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(op.x, op.y, op.w, op.h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.drawImage(str(op.path), op.x + (op.w - w) / 2, op.y + (op.h - h) / 2, w, h, mask="auto")
+    canvas.restoreState()

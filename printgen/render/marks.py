@@ -1,0 +1,128 @@
+"""Marks around the cards on a sheet: crop marks, a ruler to check 100 % scale, a label.
+
+All of it stays outside the bleed of every card, so nothing here can touch a card's trim.
+Lengths in mm, page origin at the lower-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.units import pt
+
+MARK_GREY = "#555555"
+
+
+@dataclass(frozen=True)
+class Region:
+    """A free strip of the page: x0..x1 along the strip, y0..y1 across it (mm)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    vertical: bool = False
+
+
+def crop_marks(canvas, trims: list[tuple[float, float, float, float]], bleed_box: tuple[float, float, float, float],
+               length: float, offset: float, width: float, paper: tuple[float, float]) -> None:
+    """Ticks along every trim line, in the margin beyond the cards' bleed."""
+    bx0, by0, bx1, by1 = bleed_box
+    xs = sorted({round(v, 4) for t in trims for v in (t[0], t[2])})
+    ys = sorted({round(v, 4) for t in trims for v in (t[1], t[3])})
+    canvas.saveState()
+    canvas.setLineWidth(pt(width))
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for x in xs:
+        _tick(canvas, x, by0 - offset, x, max(0.0, by0 - offset - length))
+        _tick(canvas, x, by1 + offset, x, min(paper[1], by1 + offset + length))
+    for y in ys:
+        _tick(canvas, bx0 - offset, y, max(0.0, bx0 - offset - length), y)
+        _tick(canvas, bx1 + offset, y, min(paper[0], bx1 + offset + length), y)
+    canvas.restoreState()
+
+
+def _tick(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+    if abs(x1 - x0) + abs(y1 - y0) > 0.3:
+        canvas.line(pt(x0), pt(y0), pt(x1), pt(y1))
+
+
+def free_strips(trims, bleed_box, paper: tuple[float, float], margin: float, crop_length: float,
+                crop_offset: float) -> list[Region]:
+    """Strips between the paper margin and the cards, split where crop marks run through them."""
+    bx0, by0, bx1, by1 = bleed_box
+    pw, ph = paper
+    xs = sorted({v for t in trims for v in (t[0], t[2])})
+    ys = sorted({v for t in trims for v in (t[1], t[3])})
+    strips: list[Region] = []
+    clear = 0.8  # mm kept free on each side of a crop mark
+    for (lo, hi) in ((margin, by0 - 0.6), (by1 + 0.6, ph - margin)):          # bottom, top
+        for a, b in _gaps([margin] + xs + [pw - margin], clear):
+            strips.append(Region(a, lo, b, hi))
+    for (lo, hi) in ((margin, bx0 - 0.6), (bx1 + 0.6, pw - margin)):          # left, right
+        for a, b in _gaps([margin] + ys + [ph - margin], clear):
+            strips.append(Region(a, lo, b, hi, vertical=True))
+    return [s for s in strips if s.y1 - s.y0 > 0 and s.x1 - s.x0 > 0]
+
+
+def _gaps(cuts: list[float], clear: float) -> list[tuple[float, float]]:
+    cuts = sorted(cuts)
+    return [(a + clear, b - clear) for a, b in zip(cuts, cuts[1:]) if b - a > 2 * clear]
+
+
+def place(strips: list[Region], length: float, depth: float, avoid: list[Region] = ()) -> Region | None:
+    """The first strip (bottom, top, left, right) long and deep enough, centred in it."""
+    for strip in strips:
+        if strip.x1 - strip.x0 >= length and strip.y1 - strip.y0 >= depth:
+            mid = (strip.x0 + strip.x1) / 2
+            region = Region(mid - length / 2, strip.y0, mid + length / 2, strip.y0 + depth, strip.vertical)
+            if not any(_overlap(region, other) for other in avoid):
+                return region
+    return None
+
+
+def _overlap(a: Region, b: Region) -> bool:
+    return a.vertical == b.vertical and a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def _enter(canvas, region: Region) -> None:
+    """Move the origin to the strip's start; vertical strips read bottom to top."""
+    if region.vertical:
+        canvas.translate(pt(region.y1), pt(region.x0))
+        canvas.rotate(90)
+    else:
+        canvas.translate(pt(region.x0), pt(region.y0))
+
+
+RULER_LABEL = 16.0  # mm beside the scale for its label
+
+
+def ruler(canvas, region: Region, length: float, font: str) -> None:
+    """A scale bar of `length` mm with mm ticks: measured with a real ruler, it proves 100 % scale."""
+    canvas.saveState()
+    _enter(canvas, region)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(pt(0.15))
+    canvas.line(0, 0, pt(length), 0)
+    for tick in range(int(length) + 1):
+        tall = 2.4 if tick % 10 == 0 else (1.6 if tick % 5 == 0 else 0.9)
+        canvas.line(pt(tick), 0, pt(tick), pt(tall))
+    canvas.setFont(font, 5.5)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.drawString(pt(length + 1.5), pt(0.4), f"{length:g} mm at 100 %")
+    canvas.restoreState()
+
+
+def label(canvas, region: Region, text: str, font: str, size: float = 6.0) -> None:
+    canvas.saveState()
+    _enter(canvas, region)
+    canvas.setFont(font, size)
+    canvas.setFillColor(_grey())
+    canvas.drawCentredString(pt(region.x1 - region.x0) / 2, pt(0.6), text)
+    canvas.restoreState()
+
+
+def _grey():
+    from printgen.colours import parse_colour
+
+    return parse_colour(MARK_GREY)

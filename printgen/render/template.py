@@ -1,0 +1,252 @@
+"""Card templates -> drawing operations, with user text kept as data.
+
+Template strings come from the project's layout files and run in Jinja2's sandbox; card values
+(captions, names) are only ever *values* in that context, so '{{' or '{%' typed in a caption is
+printed, never executed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from printgen.colours import parse_colour
+from printgen.errors import UserError, Warning_, Where
+from printgen.model import Card, Deck, Layout
+from printgen.render import text as textfit
+from printgen.render.fonts import FontSet, metrics, text_width
+from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
+from printgen.schema import Element, ImageElement, ListElement, ShapeElement, SymbolElement, TextElement
+from printgen.units import pt
+
+_env = None
+
+
+def environment():
+    """One sandboxed environment per process; undefined names are errors, None prints as ''."""
+    global _env
+    if _env is None:
+        from jinja2 import StrictUndefined
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+        _env = ImmutableSandboxedEnvironment(
+            undefined=StrictUndefined,
+            autoescape=False,
+            finalize=lambda value: "" if value is None else value,
+        )
+    return _env
+
+
+class Resolver:
+    """Resolves one layout's face and back elements for the cards of one deck."""
+
+    def __init__(self, deck: Deck, layout: Layout, fonts: FontSet, warn: Callable[[Warning_], None]):
+        self.deck = deck
+        self.layout = layout
+        self.fonts = fonts
+        self.warn = warn
+        self.card_w = layout.card.width
+        self.card_h = layout.card.height
+        self.bleed = layout.imposition.bleed
+        self._templates: dict[str, Any] = {}
+        self._expressions: dict[str, Any] = {}
+        self._deck_context = deck.context()
+
+    # -- templates -------------------------------------------------------------------------
+    def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
+        base = self.layout.element_where.get((side, name), Where())
+        return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
+
+    def render(self, source: str, context: dict, where: Where) -> str:
+        if "{" not in source:
+            return source
+        template = self._templates.get(source)
+        if template is None:
+            template = self._compile(source, where, expression=False)
+            self._templates[source] = template
+        return self._run(lambda: template.render(context), where)
+
+    def evaluate(self, source: str, context: dict, where: Where) -> Any:
+        expression = self._expressions.get(source)
+        if expression is None:
+            expression = self._compile(source, where, expression=True)
+            self._expressions[source] = expression
+        return self._run(lambda: expression(**context), where)
+
+    def _compile(self, source: str, where: Where, expression: bool):
+        from jinja2 import TemplateSyntaxError
+
+        try:
+            if expression:
+                return environment().compile_expression(source, undefined_to_none=False)
+            return environment().from_string(source)
+        except TemplateSyntaxError as exc:
+            raise UserError(f"template error in '{source}': {exc.message}", where) from None
+
+    @staticmethod
+    def _run(call, where: Where):
+        from jinja2 import TemplateError
+        from jinja2.exceptions import SecurityError, UndefinedError
+
+        try:
+            return call()
+        except UndefinedError as exc:
+            raise UserError(f"the layout uses something this card does not have: {exc.message}", where,
+                            "check the field names used between {{ }} in the layout") from None
+        except SecurityError as exc:
+            raise UserError(f"the layout tried something templates may not do: {exc}", where) from None
+        except TemplateError as exc:
+            raise UserError(f"template error: {exc}", where) from None
+
+    # -- sides -----------------------------------------------------------------------------
+    def side(self, side: str, card: Card) -> tuple[Op, ...]:
+        context = {"card": card.context(), "deck": self._deck_context}
+        ops: list[Op] = []
+        elements: dict[str, Element | None] = getattr(self.layout.spec, side)
+        for name, element in elements.items():
+            if element is None:
+                continue
+            if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
+                continue
+            ops.extend(self._element(side, name, element, context, card))
+        return tuple(ops)
+
+    def _box(self, element: Element) -> tuple[float, float, float, float]:
+        """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
+        x = element.x or 0.0
+        y = element.y or 0.0
+        w = element.width if element.width is not None else self.card_w - x
+        h = element.height if element.height is not None else self.card_h - y
+        if element.bleed:
+            b = self.bleed
+            if x <= 1e-9:
+                x, w = x - b, w + b
+            if x + w >= self.card_w - 1e-9:
+                w += b
+            if y <= 1e-9:
+                y, h = y - b, h + b
+            if y + h >= self.card_h - 1e-9:
+                h += b
+        return pt(x), pt(self.card_h - y - h), pt(w), pt(h)
+
+    def _colour(self, source: str | None, context: dict, where: Where) -> str | None:
+        if source is None:
+            return None
+        value = self.render(source, context, where).strip()
+        if not value:
+            return None
+        try:
+            parse_colour(value)
+        except ValueError as exc:
+            raise UserError(str(exc), where) from None
+        return value
+
+    def _element(self, side: str, name: str, el: Element, context: dict, card: Card) -> list[Op]:
+        w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
+        x, y, bw, bh = self._box(el)
+        if isinstance(el, ShapeElement):
+            return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius), self._colour(el.fill, context, w("fill")),
+                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width))]
+        if isinstance(el, TextElement):
+            return self._text(el, context, w, card, name, (x, y, bw, bh))
+        if isinstance(el, ImageElement):
+            src = self.render(el.src, context, w("src")).strip()
+            if not src:
+                return []
+            return [ImageOp(self._image_path(src, w("src")), x, y, bw, bh, el.fit)]
+        if isinstance(el, SymbolElement):
+            motif = self.render(el.symbol, context, w("symbol")).strip() or None
+            from printgen.render.emblems import motif_names
+
+            if motif is not None and motif not in motif_names():
+                raise UserError(f"unknown emblem '{motif}'", w("symbol"))
+            key = self.render(el.key, context, w("key"))
+            colour = self._colour(el.colour, context, w("colour")) or "#444444"
+            size = min(bw, bh)
+            return [SymbolOp(motif, key, colour, x + (bw - size) / 2, y + (bh - size) / 2, size)]
+        if isinstance(el, ListElement):
+            return self._list(el, context, w, (x, y, bw, bh))
+        raise AssertionError(type(el))  # pragma: no cover
+
+    def _image_path(self, src: str, where: Where) -> Path:
+        root = self.deck.folder.resolve()
+        path = (root / src).resolve()
+        if not path.is_relative_to(root):
+            raise UserError(f"the picture '{src}' is outside the deck's folder", where)
+        if not path.is_file():
+            raise UserError(f"the picture '{src}' does not exist", where)
+        return path
+
+    def _text(self, el: TextElement, context: dict, w, card: Card, name: str, box) -> list[Op]:
+        value = self.render(el.text, context, w("text"))
+        if not value.strip():
+            return []
+        font = self.fonts.pdf_name(el.font, w("font"))
+        colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        x, y, bw, bh = box
+        min_size = el.min_size if el.min_size is not None else el.size
+        fitted = textfit.fit(value, font, el.size, min(min_size, el.size), bw, bh, el.leading, el.wrap, el.tracking)
+        if not fitted.fits:
+            self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
+                               f"shorten it", Where(card.where.file, card.where.line, card.name, name)))
+        return [self._place(fitted, font, colour, el.align, el.valign, el.leading, el.tracking, box)]
+
+    @staticmethod
+    def _place(fitted, font: str, colour: str, align: str, valign: str, leading: float, tracking: float, box) -> TextOp:
+        x, y, bw, bh = box
+        size = fitted.size
+        m = metrics(font)
+        height = textfit.block_height(len(fitted.lines), size, leading, font)
+        if valign == "top":
+            top = y + bh
+        elif valign == "bottom":
+            top = y + height
+        else:
+            top = y + (bh + height) / 2
+        baseline = top - m.ascent * size
+        placed = []
+        for line in fitted.lines:
+            width = text_width(line, font, size, tracking)
+            if align == "left":
+                lx = x
+            elif align == "right":
+                lx = x + bw - width
+            else:
+                lx = x + (bw - width) / 2
+            placed.append((round(lx, 3), round(baseline, 3), line))
+            baseline -= size * leading
+        return TextOp(font, size, colour, tracking, tuple(placed))
+
+    def _list(self, el: ListElement, context: dict, w, box) -> list[Op]:
+        items = self.evaluate(el.items, context, w("items"))
+        try:
+            items = list(items)
+        except TypeError:
+            raise UserError(f"'{el.items}' is not a list", w("items")) from None
+        if not items:
+            return []
+        x, y, bw, bh = box
+        gap = pt(el.gap)
+        band = (bh - gap * (len(items) - 1)) / len(items)
+        font = self.fonts.pdf_name(el.font, w("font"))
+        labels = []
+        for item in items:
+            item_context = dict(context, item=item)
+            labels.append((self.render(el.text, item_context, w("text")),
+                           self._colour(el.colour, item_context, w("colour")) or "#000000",
+                           self._colour(el.fill, item_context, w("fill"))))
+        # One size for every line, so the list reads as a set: the largest at which all fit.
+        pad = band * 0.08
+        size = min(textfit.fit(label, font, el.size, el.min_size or el.size, bw - 2 * pad, band, 1.0, False,
+                               el.tracking).size for label, _, _ in labels)
+        ops: list[Op] = []
+        top = y + bh
+        for label, colour, fill in labels:
+            band_y = top - band
+            if fill:
+                ops.append(ShapeOp("rect", x, band_y, bw, band, pt(el.radius), fill, None, 0.0))
+            fitted = textfit.fit(label, font, size, size, bw - 2 * pad, band, 1.0, False, el.tracking)
+            ops.append(self._place(fitted, font, colour, el.align, "middle", 1.0, el.tracking,
+                                   (x + pad, band_y, bw - 2 * pad, band)))
+            top = band_y - gap
+        return ops

@@ -1,0 +1,88 @@
+"""Fitting text into a box: wrap, shrink to a minimum size, and only then give up.
+
+Drawn as plain strings, never through ReportLab's Paragraph markup, so a caption holding '<',
+'&' or '{{' prints exactly as typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.render.fonts import metrics, text_width
+
+STEP = 0.25  # points between tried sizes: fine enough that captions use the space well
+ELLIPSIS = "\u2026"
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+    fits: bool
+
+
+def block_height(lines: int, size: float, leading: float, pdf_name: str) -> float:
+    m = metrics(pdf_name)
+    return (lines - 1) * size * leading + (m.ascent - m.descent) * size
+
+
+def wrap(text: str, pdf_name: str, size: float, width: float, tracking: float = 0.0) -> list[str]:
+    """Greedy word wrap; explicit newlines are kept; a word longer than the box is split."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}" if current else word
+            if text_width(trial, pdf_name, size, tracking) <= width:
+                current = trial
+                continue
+            if current:
+                lines.append(current)
+            while text_width(word, pdf_name, size, tracking) > width and len(word) > 1:
+                cut = _longest_prefix(word, pdf_name, size, width, tracking)
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        lines.append(current)
+    return lines
+
+
+def _longest_prefix(word: str, pdf_name: str, size: float, width: float, tracking: float) -> int:
+    cut = 1
+    while cut < len(word) and text_width(word[: cut + 1], pdf_name, size, tracking) <= width:
+        cut += 1
+    return cut
+
+
+def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, height: float,
+        leading: float = 1.2, wrap_lines: bool = True, tracking: float = 0.0) -> Fitted:
+    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    current = size
+    while True:
+        if wrap_lines:
+            lines = wrap(text, pdf_name, current, width, tracking)
+        else:
+            lines = [" ".join(text.split())]
+        wide_ok = all(text_width(line, pdf_name, current, tracking) <= width + 1e-6 for line in lines)
+        if wide_ok and block_height(len(lines), current, leading, pdf_name) <= height + 1e-6:
+            return Fitted(current, tuple(lines), True)
+        if current - STEP < min_size - 1e-9:
+            break
+        current = round(current - STEP, 4)
+    return Fitted(min_size, _truncate(text, pdf_name, min_size, width, height, leading, wrap_lines, tracking), False)
+
+
+def _truncate(text: str, pdf_name: str, size: float, width: float, height: float, leading: float,
+              wrap_lines: bool, tracking: float) -> tuple[str, ...]:
+    """Keep the lines that fit and end the last with an ellipsis, so the cut is visible."""
+    lines = wrap(text, pdf_name, size, width, tracking) if wrap_lines else [" ".join(text.split())]
+    keep = 1
+    while keep < len(lines) and block_height(keep + 1, size, leading, pdf_name) <= height + 1e-6:
+        keep += 1
+    kept = lines[:keep]
+    last = kept[-1]
+    if keep < len(lines) or text_width(last, pdf_name, size, tracking) > width:
+        while last and text_width(last + ELLIPSIS, pdf_name, size, tracking) > width:
+            last = last[:-1].rstrip()
+        kept[-1] = last + ELLIPSIS
+    return tuple(kept)

@@ -1,0 +1,164 @@
+"""The shapes of the YAML files, checked by pydantic.
+
+Strict models (unknown keys forbidden) turn a misspelt key into an error with a 'did you mean'
+hint instead of a silently ignored setting. Card fields are declared by each deck and checked in
+model.py, because their types are the deck's, not printgen's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from printgen.units import parse_length
+
+Length = Annotated[float, BeforeValidator(parse_length)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- catalogues in layouts/ -------------------------------------------------------------------
+
+class Size(Strict):
+    width: Length
+    height: Length
+    note: Optional[str] = None
+
+
+# --- imposition -------------------------------------------------------------------------------
+
+class CropMarks(Strict):
+    length: Length = 5.0
+    offset: Length = 1.0
+    width: Length = 0.2
+
+
+class Imposition(Strict):
+    paper: str = "a4"
+    margin: Length = 5.0
+    gutter: Length = 0.0
+    bleed: Length = 3.0
+    safe: Length = 3.0
+    crop_marks: CropMarks = CropMarks()
+    ruler: Length = 50.0
+
+
+# --- template elements ------------------------------------------------------------------------
+
+class Element(Strict):
+    """A box on the card, in mm from the trim's top-left corner (y grows downwards).
+
+    Missing x/y/width/height fill the trim. `bleed: true` stretches the box out to the bleed
+    edge on every side where it touches the trim, so the design does not depend on the bleed
+    chosen at build time. `when` is an expression; the element is drawn only when it is true.
+    """
+
+    x: Optional[Length] = None
+    y: Optional[Length] = None
+    width: Optional[Length] = None
+    height: Optional[Length] = None
+    bleed: bool = False
+    when: Optional[str] = None
+
+
+class TextElement(Element):
+    type: Literal["text"]
+    text: str
+    font: str = "serif"
+    size: float = Field(10.0, gt=0)
+    min_size: Optional[float] = Field(None, gt=0)
+    colour: str = "#000000"
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    leading: float = Field(1.2, gt=0)
+    wrap: bool = True
+    tracking: float = 0.0
+
+
+class ImageElement(Element):
+    type: Literal["image"]
+    src: str
+    fit: Literal["contain", "cover"] = "contain"
+
+
+class ShapeElement(Element):
+    type: Literal["shape"]
+    shape: Literal["rect", "ellipse", "line"] = "rect"
+    radius: Length = 0.0
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_width: Length = 0.3
+
+
+class SymbolElement(Element):
+    type: Literal["symbol"]
+    symbol: str
+    key: str = ""
+    colour: str = "#444444"
+
+
+class ListElement(Element):
+    """One line per item of a collection, spread evenly over the box (e.g. houses on a back)."""
+
+    type: Literal["list"]
+    items: str
+    text: str
+    font: str = "serif-bold"
+    size: float = Field(14.0, gt=0)
+    min_size: Optional[float] = Field(None, gt=0)
+    colour: str = "#000000"
+    fill: Optional[str] = None
+    align: Literal["left", "center", "right"] = "center"
+    gap: Length = 0.0
+    radius: Length = 0.0
+    tracking: float = 0.0
+
+
+AnyElement = Annotated[
+    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement],
+    Field(discriminator="type"),
+]
+
+
+class LayoutFile(Strict):
+    """A layout after `extends` has been merged: everything a card look needs."""
+
+    extends: Optional[str] = None
+    description: Optional[str] = None
+    card_size: str = "poker"
+    imposition: Imposition = Imposition()
+    fonts: dict[str, str] = {}
+    face: dict[str, Optional[AnyElement]] = {}
+    back: dict[str, Optional[AnyElement]] = {}
+
+
+# --- decks ------------------------------------------------------------------------------------
+
+FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number"]
+
+
+class FieldSpec(Strict):
+    type: FieldType
+    required: bool = False
+    group: Optional[str] = None
+    default: Union[bool, int, float, str, None] = None
+
+
+class GroupEntry(Strict):
+    name: str
+    colour: str = "#444444"
+    emblem: Optional[str] = None
+    note: Optional[str] = None
+
+
+class DeckHeader(Strict):
+    """The deck file without its cards and groups, which are checked against `fields`."""
+
+    title: str
+    subtitle: Optional[str] = None
+    layout: str = "base"
+    card_size: Optional[str] = None
+    fields: dict[str, FieldSpec]
