@@ -205,31 +205,25 @@ def _cross_pattee_ops(cx: float, cy: float, s: float) -> Ops:
     return out
 
 
-def _rose_petal() -> Ops:
-    """One heraldic rose petal pointing up from the origin, radius 1, with a notch at the tip."""
-    return [("M", 0.0, 0.0),
-            ("C", -0.36, 0.14, -0.70, 0.44, -0.58, 0.78),
-            ("C", -0.47, 1.03, -0.13, 1.06, 0.0, 0.91),
-            ("C", 0.13, 1.06, 0.47, 1.03, 0.58, 0.78),
-            ("C", 0.70, 0.44, 0.36, 0.14, 0.0, 0.0),
-            ("Z",)]
-
-
 def _petal_ring(c: Canvas, r: float, fill: str | Color, offset: float = 0.0,
                 count: int = 5) -> None:
-    """A ring of rose petals outlined as one flower, with short seams between petals."""
-    petals = [_xf(_rose_petal(), angle=offset + 360.0 * i / count, sx=r) for i in range(count)]
-    _silhouette(c, petals, fill)
+    """Round petals around a hub, outlined as one flower, with seams running into each notch."""
+    lobe_at, lobe_r = 0.63 * r, 0.375 * r
+    shapes = [_circle_ops(0, 0, 0.55 * r)]
+    for i in range(count):
+        a = math.radians(90 + offset + 360.0 * i / count)
+        shapes.append(_circle_ops(lobe_at * math.cos(a), lobe_at * math.sin(a), lobe_r))
+    _silhouette(c, shapes, fill)
     for i in range(count):
         a = math.radians(90 + offset + 360.0 * (i + 0.5) / count)
-        _line(c, [("M", 0.24 * r * math.cos(a), 0.24 * r * math.sin(a)),
-                  ("L", 0.66 * r * math.cos(a), 0.66 * r * math.sin(a))], _INK, 0.8)
+        _line(c, [("M", 0.2 * r * math.cos(a), 0.2 * r * math.sin(a)),
+                  ("L", 0.52 * r * math.cos(a), 0.52 * r * math.sin(a))], _INK, 0.9)
 
 
 def _sepals(c: Canvas, r: float, offset: float = 36.0, count: int = 5) -> None:
     """Green barbs showing between the petals of a heraldic rose."""
-    barb = [("M", -0.16, 0.46), ("C", -0.17, 0.75, -0.10, 0.95, 0.0, 1.16),
-            ("C", 0.10, 0.95, 0.17, 0.75, 0.16, 0.46), ("Z",)]
+    barb = [("M", -0.2, 0.5), ("C", -0.24, 0.8, -0.12, 1.0, 0.0, 1.21),
+            ("C", 0.12, 1.0, 0.24, 0.8, 0.2, 0.5), ("Z",)]
     for i in range(count):
         ops = _xf(barb, angle=offset + 360.0 * i / count, sx=r)
         _fill(c, ops, _VERT)
@@ -317,7 +311,7 @@ def _motif_crown(c: Canvas, house: str) -> None:
     for x in (-21, 21):
         _fill(c, _cross_pattee_ops(x, 1.5, 4.6), _GOLD)
     for x in (-10.5, 10.5):
-        _fill(c, _fleur_ops(x, -3.5, 7.5), _GOLD)
+        _silhouette(c, _fleur_parts(x, -4.5, 10.0), _GOLD)
     # band with jewels
     band = [("M", -25, -17), ("C", -10, -19.5, 10, -19.5, 25, -17),
             ("L", 25, -4), ("C", 10, -6.5, -10, -6.5, -25, -4), ("Z",)]
@@ -335,8 +329,8 @@ def _motif_crown(c: Canvas, house: str) -> None:
         _fill(c, _ermine_spot_ops(x, -22.6, 2.6), _SABLE, outline=False)
 
 
-def _fleur_ops(cx: float, cy: float, h: float) -> Ops:
-    """A simplified fleur-de-lis standing on (cx, cy), height h."""
+def _fleur_parts(cx: float, cy: float, h: float) -> list[Ops]:
+    """A simplified fleur-de-lis standing on (cx, cy), height h, as parts to be unioned."""
     s = h / 10.0
     centre = [("M", -1.2, 2.0), ("C", -2.2, 5.5, -1.2, 8.0, 0.0, 10.0),
               ("C", 1.2, 8.0, 2.2, 5.5, 1.2, 2.0), ("Z",)]
@@ -344,10 +338,7 @@ def _fleur_ops(cx: float, cy: float, h: float) -> Ops:
             ("C", -4.4, 8.6, -3.2, 8.6, -3.0, 7.6), ("C", -2.8, 5.6, -1.8, 4.6, -0.6, 3.6), ("Z",)]
     mirror = _xf(side, sx=-1, sy=1)
     foot = [("M", -1.0, 0.0), ("L", 1.0, 0.0), ("L", 1.0, 2.2), ("L", -1.0, 2.2), ("Z",)]
-    out: Ops = []
-    for part in (centre, side, mirror, foot):
-        out += _xf(part, sx=s, dx=cx, dy=cy)
-    return out
+    return [_xf(part, sx=s, dx=cx, dy=cy) for part in (centre, side, mirror, foot)]
 
 
 def _ermine_spot_ops(cx: float, cy: float, s: float) -> Ops:
@@ -430,23 +421,20 @@ def _motif_thistle(c: Canvas, house: str) -> None:
         leaf = _spiky_leaf((0, -26), (sign * 31, -6), 5.6, sign * 3.0, 5)
         _fill(c, leaf, _VERT)
         _line(c, [("M", 0, -26), ("C", sign * 10, -21, sign * 20, -14, sign * 29, -7)], _VERT_DARK, 0.8)
-    # flower tuft fanning out of the cup
+    # flower tuft fanning out of the cup like a brush
+    spread, n = 46.0, 11
     tips = []
-    n = 11
-    for i in range(n):
-        a = math.radians(90 + 58 - 116 * i / (n - 1))
-        tips.append((0.0 + 27 * math.cos(a), -2 + 27 * math.sin(a)))
-    pts = [(-9.5, 6.0)]
-    for i, tip in enumerate(tips):
-        pts.append(tip)
-        if i < n - 1:
-            a = math.radians(90 + 58 - 116 * (i + 0.5) / (n - 1))
-            pts.append((0.0 + 21.5 * math.cos(a), -2 + 21.5 * math.sin(a)))
-    pts.append((9.5, 6.0))
+    pts = [(-8.5, 6.0)]
+    for i in range(2 * n - 1):
+        a = math.radians(90 + spread - 2 * spread * i / (2 * n - 2))
+        r = 30.0 if i % 2 == 0 else 23.5
+        pts.append((r * math.cos(a), -1 + r * math.sin(a)))
+        if i % 2 == 0:
+            tips.append(pts[-1])
+    pts.append((8.5, 6.0))
     _fill(c, _poly(pts), _PURPLE)
-    for tip in tips:
-        tx, ty = tip
-        _line(c, [("M", tx * 0.45, 6 + (ty - 6) * 0.45), ("L", tx * 0.88, -2 + (ty + 2) * 0.88)],
+    for tx, ty in tips:
+        _line(c, [("M", tx * 0.3, 6 + (ty - 6) * 0.3), ("L", tx * 0.85, -1 + (ty + 1) * 0.85)],
               _PURPLE_LIGHT, 0.9)
     # spiny bract cup
     cup = [("M", 0, -14), ("C", 9, -14, 14.5, -6, 13.5, 1), ("C", 13, 6, 10, 9, 0, 9.5),
@@ -473,43 +461,68 @@ def _motif_thistle(c: Canvas, house: str) -> None:
               _VERT_LIGHT, width=0.8)
 
 
-def _pea_flower(c: Canvas, x: float, y: float, angle: float, s: float) -> None:
-    """A broom flower: a round standard petal over a boat-shaped keel, on a green calyx."""
-    standard = _xf([("M", 0, 0), ("C", -3.2, 0.6, -4.6, 4.6, -2.6, 6.6),
-                    ("C", -1.2, 7.8, 1.2, 7.8, 2.6, 6.6), ("C", 4.6, 4.6, 3.2, 0.6, 0, 0), ("Z",)],
-                   angle=angle, sx=s, dx=x, dy=y)
-    keel = _xf([("M", 0, 0), ("C", 1.8, 0.6, 4.6, 1.6, 5.6, 3.8),
-                ("C", 3.8, 4.6, 1.4, 3.8, 0, 1.8), ("Z",)], angle=angle, sx=s, dx=x, dy=y)
-    calyx = _xf([("M", -1.1, 0.8), ("L", 0, -1.6), ("L", 1.1, 0.8), ("Z",)], angle=angle, sx=s, dx=x, dy=y)
-    _fill(c, standard, _BROOM_YELLOW, width=0.9)
-    _fill(c, keel, _mix(_BROOM_YELLOW, "#E08A00", 0.45), width=0.9)
-    _fill(c, calyx, _VERT, width=0.6)
+def _bezier_at(p0: Sequence[float], p1: Sequence[float], p2: Sequence[float], p3: Sequence[float],
+               t: float) -> tuple[float, float, float]:
+    """Point and tangent angle (degrees) on a cubic, to hang flowers and leaves along a stem."""
+    u = 1.0 - t
+    x = u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0]
+    y = u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]
+    dx = 3 * u * u * (p1[0] - p0[0]) + 6 * u * t * (p2[0] - p1[0]) + 3 * t * t * (p3[0] - p2[0])
+    dy = 3 * u * u * (p1[1] - p0[1]) + 6 * u * t * (p2[1] - p1[1]) + 3 * t * t * (p3[1] - p2[1])
+    return x, y, math.degrees(math.atan2(dy, dx))
+
+
+_PEA_STANDARD = [("M", 0, 0.6), ("C", -3.6, 1.0, -4.8, 5.6, -2.6, 7.2), ("C", -1.4, 8.0, -0.4, 7.6, 0, 6.8),
+                 ("C", 0.4, 7.6, 1.4, 8.0, 2.6, 7.2), ("C", 4.8, 5.6, 3.6, 1.0, 0, 0.6), ("Z",)]
+_PEA_KEEL = [("M", -0.6, 0.4), ("C", 1.6, -0.6, 4.8, 0.2, 6.4, 2.6), ("C", 4.6, 3.8, 1.8, 3.6, -0.2, 2.6), ("Z",)]
+_PEA_CALYX = [("M", -1.3, 1.4), ("L", 0, -1.4), ("L", 1.3, 1.4), ("Z",)]
+
+
+def _pea_flower(c: Canvas, x: float, y: float, angle: float, s: float, mirror: bool) -> None:
+    """A broom flower: an upright round standard petal behind a boat-shaped keel."""
+    sx = -s if mirror else s
+    _fill(c, _xf(_PEA_STANDARD, angle=angle, sx=sx, sy=s, dx=x, dy=y), _BROOM_YELLOW, width=0.8)
+    _fill(c, _xf(_PEA_KEEL, angle=angle, sx=sx, sy=s, dx=x, dy=y), "#E9A70F", width=0.8)
+    _fill(c, _xf(_PEA_CALYX, angle=angle, sx=sx, sy=s, dx=x, dy=y), _VERT, width=0.6)
+
+
+# Broom stems as cubic control points; flowers hang at the listed fractions along each.
+_BROOM_STEMS = [
+    (((1, -36), (-1, -18), (-3, 4), (3, 31)), (0.52, 0.68, 0.84, 1.0)),
+    (((-0.6, -8), (-6, -4), (-14, 2), (-24, 14)), (0.45, 0.72, 1.0)),
+    (((1.4, 6), (6, 9), (14, 14), (22, 24)), (0.5, 0.76, 1.0)),
+    (((0.2, -20), (7, -18), (15, -12), (24, -2)), (0.5, 0.76, 1.0)),
+]
+_BROOM_LEAF = [("M", 0, 0), ("C", 1.2, 1.4, 1.2, 3.8, 0, 5.2), ("C", -1.2, 3.8, -1.2, 1.4, 0, 0), ("Z",)]
+_BROOM_POD = [("M", 0, 0), ("C", 1.8, 1.8, 2.4, 7, 1.4, 10.5), ("C", 0.6, 11.4, -0.6, 10.8, -0.8, 9.6),
+              ("C", -0.2, 6.6, -0.6, 2.6, 0, 0), ("Z",)]
 
 
 def _motif_broom(c: Canvas, house: str) -> None:
-    stems = [
-        [("M", 2, -36), ("C", 0, -20, -2, 0, 4, 30)],
-        [("M", 0.5, -14), ("C", -6, -8, -14, -2, -22, 8)],
-        [("M", 1.0, 2), ("C", 6, 6, 13, 12, 20, 22)],
-        [("M", 0.2, -24), ("C", 6, -22, 14, -16, 22, -6)],
-    ]
-    for ops in stems:
-        _line(c, ops, _INK, 3.4)
-    for ops in stems:
-        _line(c, ops, _VERT, 1.4)
-    leaf = [("M", 0, 0), ("C", 1.4, 1.6, 1.4, 4.4, 0, 6), ("C", -1.4, 4.4, -1.4, 1.6, 0, 0), ("Z",)]
-    for x, y, a in ((1.0, -30, -40), (0.6, -30, 35), (-0.6, -6, 40), (-4, -10, 90),
-                    (2.2, 16, -40), (-9, -4, 120), (14, -18, -60), (8, 6, -30), (12, 12, 70)):
-        _fill(c, _xf(leaf, angle=a, dx=x, dy=y), _VERT_LIGHT, width=0.7)
-    # seed pods
-    pod = [("M", 0, 0), ("C", 1.6, 2, 2.2, 7, 1.2, 10.5), ("C", 0.4, 11.2, -0.6, 10.6, -0.8, 9.6),
-           ("C", -0.2, 6.6, -0.6, 2.6, 0, 0), ("Z",)]
-    for x, y, a in ((-15, 1.5, 160), (17.5, -10, -150)):
-        _fill(c, _xf(pod, angle=a, dx=x, dy=y), _VERT_DARK, width=0.8)
-    for x, y, a, s in ((4, 30, -10, 1.25), (-22, 8, 35, 1.2), (20, 22, -40, 1.2), (22, -6, -55, 1.15),
-                       (-3.5, 21, 30, 1.05), (9.5, 17, -35, 1.0), (-13, 0, 60, 0.95),
-                       (-1.4, 8, 15, 0.95), (10, -19, -70, 0.95)):
-        _pea_flower(c, x, y, a, s)
+    """Planta genista: slender green stems, pods and small yellow pea-flowers."""
+    curves = [[("M", *pts[0]), ("C", *pts[1], *pts[2], *pts[3])] for pts, _ in _BROOM_STEMS]
+    for ops in curves:
+        _line(c, ops, _INK, 4.2)
+    for ops in curves:
+        _line(c, ops, _VERT, 1.8)
+    for (pts, _), side in zip(_BROOM_STEMS, (1, -1, 1, -1)):
+        for t in (0.2, 0.36):
+            x, y, a = _bezier_at(*pts, t)
+            for k in (1, -1):
+                _fill(c, _xf(_BROOM_LEAF, angle=a - 90 + k * 55, dx=x, dy=y), _VERT_LIGHT, width=0.7)
+    for x, y, a in ((-9.5, -3, 150), (12, -16.5, -140)):
+        _fill(c, _xf(_BROOM_POD, angle=a, dx=x, dy=y), _VERT_DARK, width=0.8)
+    for pts, ts in _BROOM_STEMS:
+        for i, t in enumerate(ts):
+            x, y, a = _bezier_at(*pts, t)
+            if t >= 1.0:
+                _pea_flower(c, x, y, a - 90, 1.25, mirror=a > 90 or a < -90)
+                continue
+            side = 1 if i % 2 == 0 else -1
+            fa = a - 90 + side * 55
+            mx = x + 1.6 * math.cos(math.radians(fa + 90))
+            my = y + 1.6 * math.sin(math.radians(fa + 90))
+            _pea_flower(c, mx, my, fa, 1.05, mirror=side < 0)
 
 
 def _motif_tower(c: Canvas, house: str) -> None:

@@ -1,0 +1,92 @@
+"""`printgen build`: deck -> checked model -> PDFs and manifest in output/<deck>/."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from printgen.errors import UserError, Warning_
+from printgen.load import load_deck, load_layout
+from printgen.output import publish
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str | None = None
+    card_size: str | None = None
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float | None = None
+    out: Path = Path("output")
+
+
+@dataclass
+class BuildResult:
+    deck: str
+    files: list[Path]
+    summary: str
+    warnings: list[Warning_] = field(default_factory=list)
+
+
+class Progress:
+    """What a build reports while it works; the CLI draws it as a bar."""
+
+    def start(self, label: str, total: int) -> None: ...
+    def advance(self) -> None: ...
+    def finish(self) -> None: ...
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'X,Y' in mm, e.g. '1.5,-0.5'."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        raise UserError(f"--back-offset '{text}' should be two numbers of millimetres, X,Y (for example 1.5,-0.5)",
+                        hint="measure them with `printgen calibrate`") from None
+
+
+def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+    from printgen.render.cardsheets import render_card_sheets, resolve_deck
+
+    progress = progress or Progress()
+    deck = load_deck(ref)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    progress.start(f"{deck.key}: checking cards", len(deck.cards))
+    resolved = resolve_deck(deck, layout, progress.advance)
+    progress.finish()
+    progress.start(f"{deck.key}: drawing sheets", len(deck.cards))
+    sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset, resolved, progress.advance)
+    progress.finish()
+    folder = options.out / deck.key
+    pdf_path = folder / f"{deck.key}-cards.pdf"
+    manifest_path = folder / f"{deck.key}-cards.json"
+    manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+    publish({pdf_path: sheets.pdf, manifest_path: manifest})
+    plan = sheets.plan
+    turned = ", turned sideways" if plan.rotated else ""
+    summary = (f"{deck.key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
+               f"on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, {sheets.sheets} sheets, duplex {options.duplex}")
+    tip = _more_cards_tip(layout)
+    if tip:
+        summary += f"\n  tip: {tip}"
+    return BuildResult(deck.key, [pdf_path, manifest_path], summary, sheets.warnings)
+
+
+def _more_cards_tip(layout) -> str | None:
+    """Point out when a little less bleed would fit more cards on each sheet."""
+    from printgen.render.imposition import plan_sheet
+
+    imp = layout.imposition
+    now = plan_sheet(layout.paper, layout.card, imp).per_sheet
+    bleed = imp.bleed
+    while bleed > 1.0:
+        bleed = round(bleed - 0.1, 1)
+        more = plan_sheet(layout.paper, layout.card, imp.model_copy(update={"bleed": bleed})).per_sheet
+        if more > now:
+            return f"with --bleed {bleed:g}, {more} cards would fit on each sheet instead of {now}"
+    return None

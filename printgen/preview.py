@@ -1,0 +1,87 @@
+"""PNG previews of one card or one sheet, rasterised from the very PDF drawing that prints.
+
+A preview drawn by a second code path could disagree with the print; rendering the real PDF
+operations with PDFium cannot.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from printgen.build import BuildOptions
+from printgen.errors import UserError, did_you_mean
+from printgen.load import load_deck, load_layout
+from printgen.model import Card, Deck
+
+
+def find_card(deck: Deck, name: str) -> Card:
+    wanted = name.strip().lower()
+    for card in deck.cards:
+        if card.name.lower() == wanted or card.id == wanted:
+            return card
+    names = [c.name for c in deck.cards]
+    raise UserError(f"the deck '{deck.key}' has no card called '{name}'",
+                    hint=did_you_mean(name, names) or "card names are listed in " + str(deck.file))
+
+
+def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
+    """One PDF page as PNG bytes at `dpi`."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image = document[page_index].render(scale=dpi / 72.0).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_bleed: bool = False) -> bytes:
+    """A one-page PDF the size of one card (its trim, or its bleed box)."""
+    from printgen.render.cardsheets import FormCache
+    from printgen.render.fonts import FontSet
+    from printgen.render.imposition import Slot
+    from printgen.render.pdfcanvas import finish, new_canvas
+    from printgen.render.template import Resolver
+
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    fonts = FontSet(layout.fonts)
+    resolver = Resolver(deck, layout, fonts, lambda warning: None)
+    ops = resolver.side("back" if back else "face", card)
+    b = layout.imposition.bleed if with_bleed else 0.0
+    w, h = layout.card.width + 2 * b, layout.card.height + 2 * b
+    canvas = new_canvas((w, h), fonts.default(), f"{deck.title}: {card.name}", "preview")
+    FormCache(canvas, layout.card.width, layout.card.height, layout.imposition.bleed).place(
+        ops, Slot(b, b, layout.card.width, layout.card.height, 0))
+    canvas.showPage()
+    return finish(canvas)
+
+
+def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, back: bool, dpi: int) -> tuple[bytes, str]:
+    """PNG bytes and a one-line description of what they show."""
+    from printgen.render.cardsheets import render_card_sheets
+    from printgen.render.imposition import page_order
+
+    if not 20 <= dpi <= 1200:
+        raise UserError(f"--dpi {dpi} is out of range", hint="use a value from 20 to 1200; 150 is plenty on screen")
+    deck = load_deck(ref)
+    if card is not None:
+        chosen = find_card(deck, card)
+        pdf = card_pdf(deck, options, chosen, back)
+        return rasterise(pdf, 0, dpi), f"{'back' if back else 'front'} of '{chosen.name}'"
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset)
+    if not 1 <= sheet <= sheets.sheets:
+        raise UserError(f"there is no sheet {sheet}: the deck prints on {sheets.sheets} sheets")
+    pages = page_order(sheets.sheets, options.duplex)
+    index = pages.index((sheet - 1, "back" if back else "front"))
+    return rasterise(sheets.pdf, index, dpi), f"{'backs' if back else 'fronts'} of sheet {sheet} (page {index + 1})"
+
+
+def write_png(data: bytes, path: Path) -> None:
+    from printgen.output import publish
+
+    publish({path: data})
