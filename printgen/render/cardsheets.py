@@ -155,13 +155,13 @@ def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, phys
     strips = marks.free_strips(trims, bleed_box, paper, imp.margin, crop.length, crop.offset)
     used = []
     if physical_sheet and imp.ruler > 0:
-        spot = marks.place(strips, imp.ruler + marks.RULER_LABEL, 2.6)
+        spot = marks.place(strips, imp.ruler + marks.RULER_LABEL, marks.RULER_DEPTH)
         if spot is not None:
             marks.ruler(canvas, spot, imp.ruler, font)
             used.append(spot)
     from printgen.render.fonts import text_width
 
     width = text_width(text, font, 6.0) / pt(1) + 2
-    spot = marks.place(list(reversed(strips)), width, 2.6, used) or marks.place(strips, width, 2.6, used)
+    spot = marks.place(list(reversed(strips)), width, marks.RULER_DEPTH, used) or marks.place(strips, width, marks.RULER_DEPTH, used)
     if spot is not None:
         marks.label(canvas, spot, text, font)

@@ -400,15 +400,18 @@ def _spiky_leaf(base: tuple[float, float], tip: tuple[float, float], width: floa
     ux, uy = lx / length, ly / length
     nx, ny = -uy, ux
     steps = teeth * 2
+    lean = 0.9 * length / steps
     upper, lower = [], []
-    for i in range(steps + 1):
+    for i in range(1, steps):
         t = i / steps
         mx = bx + lx * t + nx * bend * 4 * t * (1 - t)
         my = by + ly * t + ny * bend * 4 * t * (1 - t)
-        w = width * math.sin(math.pi * min(t * 1.15, 1.0)) ** 0.7
-        spike = 1.3 if i % 2 else 0.55
-        upper.append((mx + nx * w * spike + ux * (1.2 if i % 2 else 0), my + ny * w * spike + uy * (1.2 if i % 2 else 0)))
-        lower.append((mx - nx * w * spike + ux * (1.2 if i % 2 else 0), my - ny * w * spike + uy * (1.2 if i % 2 else 0)))
+        w = width * math.sin(math.pi * min(t * 1.1, 1.0)) ** 0.6
+        spike, fwd = (1.45, lean) if i % 2 else (0.4, 0.0)
+        upper.append((mx + nx * w * spike + ux * fwd, my + ny * w * spike + uy * fwd))
+        lower.append((mx - nx * w * spike + ux * fwd, my - ny * w * spike + uy * fwd))
+    upper.insert(0, base)
+    lower.insert(0, base)
     return _poly(upper + [tip] + lower[::-1])
 
 
@@ -418,7 +421,7 @@ def _motif_thistle(c: Canvas, house: str) -> None:
               ("C", 1.6, -10, 1.6, -20, 1.8, -35), ("Z",)], _VERT)
     # leaves
     for sign in (-1, 1):
-        leaf = _spiky_leaf((0, -26), (sign * 31, -6), 5.6, sign * 3.0, 5)
+        leaf = _spiky_leaf((0, -27), (sign * 33, -6), 6.5, sign * 3.5, 5)
         _fill(c, leaf, _VERT)
         _line(c, [("M", 0, -26), ("C", sign * 10, -21, sign * 20, -14, sign * 29, -7)], _VERT_DARK, 0.8)
     # flower tuft fanning out of the cup like a brush
@@ -510,19 +513,19 @@ def _motif_broom(c: Canvas, house: str) -> None:
             x, y, a = _bezier_at(*pts, t)
             for k in (1, -1):
                 _fill(c, _xf(_BROOM_LEAF, angle=a - 90 + k * 55, dx=x, dy=y), _VERT_LIGHT, width=0.7)
-    for x, y, a in ((-9.5, -3, 150), (12, -16.5, -140)):
+    for x, y, a in ((-0.8, -15, 150), (7.5, -18.5, -150)):
         _fill(c, _xf(_BROOM_POD, angle=a, dx=x, dy=y), _VERT_DARK, width=0.8)
     for pts, ts in _BROOM_STEMS:
         for i, t in enumerate(ts):
             x, y, a = _bezier_at(*pts, t)
             if t >= 1.0:
-                _pea_flower(c, x, y, a - 90, 1.25, mirror=a > 90 or a < -90)
+                _pea_flower(c, x, y, a - 90, 1.45, mirror=a > 90 or a < -90)
                 continue
             side = 1 if i % 2 == 0 else -1
             fa = a - 90 + side * 55
             mx = x + 1.6 * math.cos(math.radians(fa + 90))
             my = y + 1.6 * math.sin(math.radians(fa + 90))
-            _pea_flower(c, mx, my, fa, 1.05, mirror=side < 0)
+            _pea_flower(c, mx, my, fa, 1.25, mirror=side < 0)
 
 
 def _motif_tower(c: Canvas, house: str) -> None:
@@ -761,6 +764,21 @@ _DIVISIONS: dict[str, Callable[[Canvas, str], list[Place]]] = {
 }
 
 
+def _crescent_ops(x: float, y: float, r: float) -> Ops:
+    """Horns-up crescent: a disc with an offset disc taken out, meeting in sharp horns."""
+    ro, ri, d = r * 1.05, r * 0.84, r * 0.46
+    hy = (ro * ro - ri * ri + d * d) / (2 * d)
+    hx = math.sqrt(ro * ro - hy * hy)
+    alpha = math.degrees(math.atan2(hy, hx))
+    beta_l = math.degrees(math.atan2(hy - d, -hx))
+    beta_r = math.degrees(math.atan2(hy - d, hx))
+    cy = y - 0.25 * r
+    ops: Ops = [("M", x + hx, cy + hy)]
+    ops += _arc_ops(x, cy, ro, alpha, -180.0 - alpha)
+    ops += _arc_ops(x, cy + d, ri, beta_l, beta_r + 360.0)
+    return ops + [("Z",)]
+
+
 def _charge_ops(kind: str, x: float, y: float, r: float) -> Ops:
     if kind == "mullet":
         return _star_ops(x, y, r * 1.1)
@@ -771,11 +789,7 @@ def _charge_ops(kind: str, x: float, y: float, r: float) -> Ops:
     if kind == "lozenge":
         return _poly([(x, y + r * 1.1), (x + r * 0.7, y), (x, y - r * 1.1), (x - r * 0.7, y)])
     if kind == "crescent":
-        return [("M", x - r * 0.9, y + r * 0.15),
-                ("C", x - r * 0.9, y - r * 1.1, x + r * 0.9, y - r * 1.1, x + r * 0.9, y + r * 0.15),
-                ("C", x + r * 0.55, y + r * 0.95, x + r * 0.2, y + r * 0.5, x + r * 0.45, y + r * 0.1),
-                ("C", x + r * 0.3, y - r * 0.5, x - r * 0.3, y - r * 0.5, x - r * 0.45, y + r * 0.1),
-                ("C", x - r * 0.2, y + r * 0.5, x - r * 0.55, y + r * 0.95, x - r * 0.9, y + r * 0.15), ("Z",)]
+        return _crescent_ops(x, y, r)
     if kind == "annulet":
         return _circle_ops(x, y, r * 0.85) + _xf(_circle_ops(0, 0, r * 0.48), sx=1, sy=-1, dx=x, dy=y)
     if kind == "cross-pattee":

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from printgen.units import pt
 
 MARK_GREY = "#555555"
+CLEARANCE = 1.5  # mm between any card's bleed and a ruler or label
+RULER_DEPTH = 2.5
 
 
 @dataclass(frozen=True)
@@ -56,10 +58,11 @@ def free_strips(trims, bleed_box, paper: tuple[float, float], margin: float, cro
     ys = sorted({v for t in trims for v in (t[1], t[3])})
     strips: list[Region] = []
     clear = 0.8  # mm kept free on each side of a crop mark
-    for (lo, hi) in ((margin, by0 - 0.6), (by1 + 0.6, ph - margin)):          # bottom, top
+    away = CLEARANCE
+    for (lo, hi) in ((margin, by0 - away), (by1 + away, ph - margin)):          # bottom, top
         for a, b in _gaps([margin] + xs + [pw - margin], clear):
             strips.append(Region(a, lo, b, hi))
-    for (lo, hi) in ((margin, bx0 - 0.6), (bx1 + 0.6, pw - margin)):          # left, right
+    for (lo, hi) in ((margin, bx0 - away), (bx1 + away, pw - margin)):          # left, right
         for a, b in _gaps([margin] + ys + [ph - margin], clear):
             strips.append(Region(a, lo, b, hi, vertical=True))
     return [s for s in strips if s.y1 - s.y0 > 0 and s.x1 - s.x0 > 0]
@@ -105,7 +108,7 @@ def ruler(canvas, region: Region, length: float, font: str) -> None:
     canvas.setLineWidth(pt(0.15))
     canvas.line(0, 0, pt(length), 0)
     for tick in range(int(length) + 1):
-        tall = 2.4 if tick % 10 == 0 else (1.6 if tick % 5 == 0 else 0.9)
+        tall = 2.2 if tick % 10 == 0 else (1.5 if tick % 5 == 0 else 0.9)
         canvas.line(pt(tick), 0, pt(tick), pt(tall))
     canvas.setFont(font, 5.5)
     canvas.setFillColorRGB(0, 0, 0)

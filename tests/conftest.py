@@ -1,0 +1,60 @@
+"""Shared fixtures: a scratch copy of a shipped deck, and running the real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ROOT / "decks"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> Run:
+    """Run `python -m printgen ARGS` as a user would, in a separate process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=300)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def deck_copy(tmp_path: Path):
+    """A factory: copy a shipped deck into tmp_path (optionally renamed) and return its folder."""
+
+    def make(name: str = "cromwell", as_name: str | None = None) -> Path:
+        target = tmp_path / (as_name or name)
+        shutil.copytree(DECKS / name, target)
+        return target
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def built_cromwell(tmp_path_factory) -> dict[str, Path]:
+    """The Cromwell deck built once per session for each duplex mode, with a back offset on long."""
+    out = tmp_path_factory.mktemp("built")
+    results = {}
+    for mode, offset in (("long", "1.5,-2"), ("short", "-1,0.75"), ("none", "0,0")):
+        folder = out / mode
+        run = run_cli("build", "cromwell", "--duplex", mode, "--back-offset", offset, "--out", str(folder), "--quiet")
+        assert run.code == 0, run.err
+        results[mode] = folder / "cromwell"
+    return results
+
+
+def read_manifest(folder: Path, deck: str = "cromwell") -> dict:
+    return json.loads((folder / f"{deck}-cards.json").read_text())
