@@ -81,3 +81,31 @@ def squash(text: str) -> str:
 def trim_box(card_side: dict) -> tuple[float, float, float, float]:
     return (card_side["x_mm"], card_side["y_mm"], card_side["x_mm"] + card_side["width_mm"],
             card_side["y_mm"] + card_side["height_mm"])
+
+
+def word_centres(pdf: Path, page: int, word: str, box_mm: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """Centres (mm) of each occurrence of `word` whose centre lies inside the box."""
+    document = pdfium.PdfDocument(str(pdf))
+    textpage = document[page - 1].get_textpage()
+    searcher = textpage.search(word, match_case=True, match_whole_word=True)
+    centres = []
+    while True:
+        found = searcher.get_next()
+        if found is None:
+            break
+        index, count = found
+        rects = [textpage.get_charbox(i) for i in range(index, index + count)]
+        x = sum((r[0] + r[2]) / 2 for r in rects) / len(rects) / MM
+        y = sum((r[1] + r[3]) / 2 for r in rects) / len(rects) / MM
+        if box_mm[0] <= x <= box_mm[2] and box_mm[1] <= y <= box_mm[3]:
+            centres.append((x, y))
+    searcher.close()
+    textpage.close()
+    document.close()
+    return centres
+
+
+def down_the_card(point: tuple[float, float], rotation: int) -> float:
+    """How far down the card design a page point is, for a design turned by `rotation` degrees."""
+    x, y = point
+    return {0: -y, 90: x, 180: y, 270: -x}[rotation]
