@@ -20,6 +20,7 @@ def publish(files: dict[Path, bytes]) -> None:
         for target, data in files.items():
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            os.chmod(tmp, _mode_for(target))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
                 handle.flush()
@@ -32,3 +33,14 @@ def publish(files: dict[Path, bytes]) -> None:
             tmp.unlink(missing_ok=True)
         raise UserError(f"could not write {exc.filename or 'the output'}: {exc.strerror}",
                         hint="check that the output folder is writable and the disk is not full") from None
+
+
+def _mode_for(target: Path) -> int:
+    """Keep an existing file's permissions; new files get the usual 0666 less the umask
+    (mkstemp alone would leave them private to the user)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
