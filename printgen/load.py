@@ -61,19 +61,26 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                  what: str = "here", known: list[str] | None = None) -> UserError:
     """The first pydantic error as one UserError pointing at the line to edit."""
     err = exc.errors()[0]
-    loc = tuple(part for part in err["loc"] if not (isinstance(part, str) and part in _UNION_TAGS))
+    model = _schema_class(exc.title)
+    loc, owner = _user_path(model, tuple(err["loc"]))
     path = base + loc
     field = ".".join(str(p) for p in loc) or None
     kind = err["type"]
     if kind == "extra_forbidden":
         name = str(loc[-1])
-        allowed = known if known is not None else _allowed_keys(exc, loc)
+        allowed = known if known is not None else (list(owner.model_fields) if owner is not None else [])
         hint = did_you_mean(name, allowed) if allowed else None
         if hint is None and allowed:
-            hint = "allowed here: " + ", ".join(allowed)
+            hint = "allowed here: " + ", ".join(a for a in allowed if a != "type")
         return UserError(f"'{name}' is not a setting {what}", located.where(path, card, field), hint)
     if kind == "missing":
         return UserError(f"'{loc[-1]}' is missing {what}", located.where(path, card, field))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        tags = [t.strip(" '") for t in err.get("ctx", {}).get("expected_tags", "").split(",")]
+        found = err.get("ctx", {}).get("tag", "")
+        return UserError(f"unknown element type '{found}'" if found else "the element has no 'type'",
+                         located.where(path, card, field),
+                         (did_you_mean(found, tags) if found else None) or "element types: " + ", ".join(tags))
     message = _MESSAGES.get(kind)
     if message is None:
         message = err["msg"].removeprefix("Value error, ")
@@ -83,7 +90,6 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                      located.where(path, card, field))
 
 
-_UNION_TAGS = {"text", "image", "shape", "symbol", "list"}
 _MESSAGES = {
     "string_type": "should be text",
     "float_type": "should be a number",
@@ -93,19 +99,59 @@ _MESSAGES = {
     "bool_type": "should be true or false",
     "bool_parsing": "should be true or false",
     "dict_type": "should be a list of 'key: value' settings",
+    "model_type": "should be a list of 'key: value' settings",
     "list_type": "should be a list (lines starting with '- ')",
     "greater_than": "should be more than zero",
 }
 
 
-def _allowed_keys(exc: ValidationError, loc: tuple) -> list[str]:
-    model = exc.title
+def _schema_class(title: str):
     from printgen import schema
 
-    cls = getattr(schema, model, None)
-    if cls is None or len(loc) != 1:
-        return []
-    return list(cls.model_fields)
+    return getattr(schema, title, None)
+
+
+def _user_path(model, loc: tuple) -> tuple[tuple, type | None]:
+    """Pydantic's error location without union tags, and the model owning the last key.
+
+    Pydantic inserts the discriminator value (e.g. 'text') into the location of a tagged union;
+    the user's file has no such key, so it is dropped, and the member model it names is used to
+    suggest the right key.
+    """
+    from typing import Annotated, Union, get_args, get_origin
+
+    from pydantic import BaseModel
+
+    def unwrap(tp):
+        while get_origin(tp) is Annotated or (get_origin(tp) is Union and type(None) in get_args(tp)
+                                              and len(get_args(tp)) == 2):
+            tp = get_args(tp)[0] if get_origin(tp) is Annotated else next(a for a in get_args(tp) if a is not type(None))
+        return tp
+
+    path: list = []
+    current = model
+    owner = model if isinstance(model, type) else None
+    for part in loc:
+        current = unwrap(current)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            owner = current
+            path.append(part)
+            current = current.model_fields[part].annotation if part in current.model_fields else None
+        elif get_origin(current) is dict:
+            path.append(part)
+            current = get_args(current)[1]
+        elif get_origin(current) is Union:
+            members = [m for m in get_args(current) if isinstance(m, type) and issubclass(m, BaseModel)]
+            tagged = [m for m in members if "type" in m.model_fields and part in get_args(m.model_fields["type"].annotation)]
+            if tagged:
+                current = tagged[0]
+                continue
+            path.append(part)
+            current = None
+        else:
+            path.append(part)
+            current = None
+    return tuple(path), owner
 
 
 # --- layouts ----------------------------------------------------------------------------------
@@ -200,7 +246,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
         spec = LayoutFile.model_validate(data)
     except ValidationError as exc:
         err = schema_error(exc, merged, what="in a layout")
-        path = tuple(exc.errors()[0]["loc"])
+        path, _ = _user_path(LayoutFile, tuple(exc.errors()[0]["loc"]))
         while path and path not in lines:
             path = path[:-1]
         if path in lines:

@@ -62,10 +62,14 @@ class Deck:
         return self.out / DECK
 
     def edit(self, old: str, new: str) -> str:
-        """Replace the one occurrence of `old` (whole lines) in deck.yaml; return the new text."""
+        """Replace the one place where a line starts with `old` in deck.yaml; return the new text.
+
+        Matching from the start of a line keeps the examples in the file's opening comment safe.
+        """
         text = self.yaml.read_text(encoding="utf-8")
-        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times"
-        text = text.replace(old, new)
+        hits = text.count("\n" + old)
+        assert hits == 1, f"{old!r} starts {hits} lines"
+        text = text.replace("\n" + old, "\n" + new)
         self.yaml.write_text(text, encoding="utf-8")
         return text
 
@@ -144,28 +148,22 @@ def test_malformed_yaml(deck: Deck, old: str, new: str, problem: str, hint: str)
 
 UNCLOSED = [
     pytest.param(HENRY_CAPTION, '    caption: "I broke with Rome so I could remarry.\n', id="mid-file"),
-    pytest.param('take the British throne."\n', "take the British throne.\n", id="last-card"),
+    pytest.param('    caption: "Aged 73 when his mother died, he became the oldest person to take the British throne."\n',
+                 '    caption: "Aged 73 when his mother died, he became the oldest person to take the British throne.\n',
+                 id="last-card"),
 ]
 
 
 @pytest.mark.parametrize("old, new", UNCLOSED)
-def test_unclosed_quote_is_refused_cleanly(deck: Deck, old: str, new: str) -> None:
-    deck.edit(old, new)
+def test_unclosed_quote(deck: Deck, old: str, new: str) -> None:
+    text = deck.edit(old, new)
+    opened = line_number(text, new)
     err = deck.fails()
     assert err.startswith(f"error: {FILE}, line "), err
     assert "this is not valid YAML" in err
-
-
-@pytest.mark.xfail(strict=True, reason="printgen reports where PyYAML noticed the problem (a later line, or one past "
-                   "the end of the file), not the line of the opening quote; mid-file there is no quote hint either")
-@pytest.mark.parametrize("old, new", UNCLOSED)
-def test_unclosed_quote_points_at_the_opening_quote(deck: Deck, old: str, new: str) -> None:
-    text = deck.edit(old, new)
-    opened = next(i + 1 for i, line in enumerate(text.splitlines()) if line.startswith("    caption:")
-                  and line.count('"') == 1)
-    err = deck.fails()
-    assert f"line {opened}" in err, err
-    assert "quote" in err, err
+    if f", line {opened}:" not in err or "quote" not in err:
+        pytest.xfail("known bug: the line given is where PyYAML gave up (a later card, or one past the end of the "
+                     f"file), not line {opened} with the opening quote; mid-file there is no quote hint either")
 
 
 # --- unknown field ----------------------------------------------------------------------------
@@ -187,13 +185,15 @@ def test_unknown_deck_setting(deck: Deck) -> None:
     assert "  hint: did you mean 'subtitle'?\n" in err
 
 
-@pytest.mark.xfail(strict=True, reason="a misspelt required top-level key ('titel') is reported as "
-                   "\"'title' is missing\" instead of as an unknown setting with a did-you-mean")
 def test_misspelt_required_deck_setting(deck: Deck) -> None:
-    deck.edit("title: Cromwell\n", "titel: Cromwell\n")
+    text = deck.edit("title: Cromwell\n", "titel: Cromwell\n")
+    line = line_number(text, "titel: Cromwell")
     err = deck.fails()
-    assert "'titel'" in err, err
-    assert "did you mean 'title'?" in err
+    assert err.startswith(f"error: {FILE}, line {line}"), err
+    if "'titel'" not in err or "did you mean 'title'?" not in err:
+        pytest.xfail("known bug: a misspelt required setting ('titel') is reported as \"'title' is missing\", "
+                     "not as an unknown setting with a did-you-mean")
+    assert err.startswith(place(line) + "'titel' is not a setting in the deck\n"), err
 
 
 # --- wrong type -------------------------------------------------------------------------------
