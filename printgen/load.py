@@ -76,7 +76,7 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     if kind == "missing":
         return UserError(f"'{loc[-1]}' is missing {what}", located.where(path, card, field))
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        tags = [t.strip(" '") for t in err.get("ctx", {}).get("expected_tags", "").split(",")]
+        tags = list(_UNION_TAGS)
         found = err.get("ctx", {}).get("tag", "")
         return UserError(f"unknown element type '{found}'" if found else "the element has no 'type'",
                          located.where(path, card, field),
@@ -90,6 +90,7 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                      located.where(path, card, field))
 
 
+_UNION_TAGS = ("text", "image", "shape", "symbol", "list")
 _MESSAGES = {
     "string_type": "should be text",
     "float_type": "should be a number",
@@ -308,6 +309,14 @@ def load_deck(name_or_path: str | Path) -> Deck:
     if not isinstance(data, dict):
         raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
     header_keys = set(DeckHeader.model_fields)
+    # Unknown keys first: a misspelt 'titel' should be reported as such, not as a missing 'title'.
+    raw_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
+    declared_groups = {f.get("group") for f in raw_fields.values() if isinstance(f, dict) and f.get("type") == "group"}
+    allowed = header_keys | {g for g in declared_groups if isinstance(g, str)} | {"cards"}
+    for key in data:
+        if key not in allowed:
+            raise UserError(f"'{key}' is not a setting in the deck", located.where((key,)),
+                            did_you_mean(str(key), allowed) or "allowed: " + ", ".join(sorted(allowed)))
     try:
         header = DeckHeader.model_validate({k: v for k, v in data.items() if k in header_keys})
     except ValidationError as exc:
@@ -317,11 +326,6 @@ def load_deck(name_or_path: str | Path) -> Deck:
         if spec.type == "group" and not spec.group:
             raise UserError("a field of type 'group' needs 'group: NAME' (the list its values come from)",
                             located.where(("fields", field_name)))
-    allowed = header_keys | set(group_names) | {"cards"}
-    for key in data:
-        if key not in allowed:
-            raise UserError(f"'{key}' is not a setting in the deck", located.where((key,)),
-                            did_you_mean(str(key), allowed) or "allowed: " + ", ".join(sorted(allowed)))
     groups = {g: _load_group(located, g) for g in group_names}
     cards_data = data.get("cards")
     if not isinstance(cards_data, list) or not cards_data:

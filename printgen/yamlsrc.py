@@ -70,11 +70,7 @@ def parse_yaml(text: str, path: Path) -> Located:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "malformed YAML"
-        hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
-        raise UserError(f"this is not valid YAML: {problem}", Where(path, line), hint) from None
+        raise _explain(exc, text, path) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise UserError(f"this is not valid YAML: {exc}", Where(path)) from None
     finally:
@@ -83,6 +79,33 @@ def parse_yaml(text: str, path: Path) -> Located:
     if node is not None:
         _record(node, (), lines)
     return Located(data, path, lines)
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
+    """Turn PyYAML's complaint into one message at the line the user must fix.
+
+    PyYAML reports where it gave up, which for an unclosed quote can be many lines later; a
+    line with an odd number of double quotes before that point is almost always the culprit.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark is not None else None
+    problem = exc.problem or exc.context or "malformed YAML"
+    hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
+    culprit = _unbalanced_quote_line(text, line)
+    if culprit is not None:
+        return UserError("this line opens a double quote (\") that is never closed", Where(path, culprit),
+                         "end the text with a straight double quote; inside it use curly quotes \u201c \u201d")
+    return UserError(f"this is not valid YAML: {problem}", Where(path, line), hint)
+
+
+def _unbalanced_quote_line(text: str, limit: int | None) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if limit is not None and number > limit:
+            break
+        code = line.split(" #")[0] if not line.lstrip().startswith("#") else ""
+        if (code.count('"') - code.count('\\"')) % 2 == 1:
+            return number
+    return None
 
 
 def _record(node: yaml.Node, path: PathKey, lines: dict[PathKey, int]) -> None:
