@@ -263,7 +263,10 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     size_name = card_size or (deck.card_size if deck is not None else None) or spec.card_size
     sizes, sizes_file = load_catalogue("card-sizes")
     papers, papers_file = load_catalogue("papers")
-    where_size = deck_where(deck, "card_size") if deck is not None and not card_size else Where()
+    where_size = Where()
+    if deck is not None and not card_size and deck.card_size:
+        where_size = deck_where(deck, "card_size")
+        where_size.field = "card_size"
     card = _pick(size_name, sizes, "card size", where_size)
     paper_size = _pick(imposition.paper, papers, "paper", Where())
     fonts = {}

@@ -6,6 +6,7 @@ map from data path to line lets every later check point at the exact line the us
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,27 +86,79 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
     """Turn PyYAML's complaint into one message at the line the user must fix.
 
     PyYAML reports where it gave up, which for an unclosed quote can be many lines later; a
-    line with an odd number of double quotes before that point is almost always the culprit.
+    line that leaves a double-quoted value open before that point is almost always the culprit.
     """
     mark = exc.problem_mark or exc.context_mark
     line = mark.line + 1 if mark is not None else None
-    problem = exc.problem or exc.context or "malformed YAML"
-    hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
-    culprit = _unbalanced_quote_line(text, line)
+    lines = text.splitlines()
+    culprit = next((n for n, t in enumerate(lines[: line or len(lines)], start=1) if _leaves_quote_open(t)), None)
     if culprit is not None:
-        return UserError("this line opens a double quote (\") that is never closed", Where(path, culprit),
+        return UserError("this line opens a double quote (\") that is never closed",
+                         Where(path, culprit, _card_at(lines, culprit)),
                          "end the text with a straight double quote; inside it use curly quotes \u201c \u201d")
-    return UserError(f"this is not valid YAML: {problem}", Where(path, line), hint)
+    problem = exc.problem or exc.context or "malformed YAML"
+    source = lines[line - 1] if line and line <= len(lines) else ""
+    if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
+        message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
+    elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
+        message, hint = "this value contains ': '", "put the whole value in double quotes"
+    elif "mapping values are not allowed" in problem or "expected <block end>" in problem \
+            or "did not find expected key" in problem:
+        message = "the indentation of this line does not match the lines around it"
+        hint = "the lines of one card must start in the same column (count the spaces)"
+    else:
+        message = f"this is not valid YAML: {problem}"
+        hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
+    return UserError(message, Where(path, line, _card_at(lines, line)), hint)
 
 
-def _unbalanced_quote_line(text: str, limit: int | None) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if limit is not None and number > limit:
-            break
-        code = line.split(" #")[0] if not line.lstrip().startswith("#") else ""
-        if (code.count('"') - code.count('\\"')) % 2 == 1:
-            return number
+def _leaves_quote_open(line: str) -> bool:
+    """Whether a line starts a double-quoted value and does not close it.
+
+    A quote only opens a string at the start of a value (after ': ', '- ', '[', '{' or ','),
+    and '#' starts a comment only outside quotes, so `title: 12" ruler` and a caption holding
+    ' #1' are not mistaken for unclosed quotes.
+    """
+    i, quoted = 0, None
+    while i < len(line):
+        ch = line[i]
+        if quoted == '"':
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                quoted = None
+        elif quoted == "'":
+            if ch == "'":
+                if line[i + 1: i + 2] == "'":
+                    i += 2
+                    continue
+                quoted = None
+        else:
+            before = line[:i].rstrip()
+            at_value = not before or before[-1] in ":-[{,"
+            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            if ch in "\"'" and at_value:
+                quoted = ch
+        i += 1
+    return quoted == '"'
+
+
+def _card_at(lines: list[str], line: int | None) -> str | None:
+    """The name of the card a line belongs to, read from the text (the YAML did not parse)."""
+    if not line:
+        return None
+    for text in reversed(lines[:line]):
+        match = _CARD_START.match(text)
+        if match:
+            return match.group(1).strip().strip('"')
+        if text and not text[0].isspace() and not text.startswith("#"):
+            return None   # reached a top-level key: the line is not inside a card
     return None
+
+
+_CARD_START = re.compile(r"^\s*-\s+name:\s*(.+?)\s*(?:#.*)?$")
 
 
 def _record(node: yaml.Node, path: PathKey, lines: dict[PathKey, int]) -> None:
