@@ -265,8 +265,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     papers, papers_file = load_catalogue("papers")
     where_size = Where()
     if deck is not None and not card_size and deck.card_size:
-        where_size = deck_where(deck, "card_size")
-        where_size.field = "card_size"
+        where_size = deck.where("card_size", field_name="card_size")
     card = _pick(size_name, sizes, "card size", where_size)
     paper_size = _pick(imposition.paper, papers, "paper", Where())
     fonts = {}
@@ -290,14 +289,6 @@ def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
 
 
 # --- decks ------------------------------------------------------------------------------------
-
-_deck_lines: dict[int, Located] = {}
-
-
-def deck_where(deck: Deck, *path: Any) -> Where:
-    located = _deck_lines.get(id(deck))
-    return located.where(path) if located else Where(deck.file)
-
 
 def slug(name: str) -> str:
     """A file- and URL-safe id for a card name ('Henry VIII' -> 'henry-viii')."""
@@ -343,10 +334,8 @@ def load_deck(name_or_path: str | Path) -> Deck:
                             card.where, "give each card a different name, or delete one of them")
         seen[card.id] = card
         cards.append(card)
-    deck = Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
-                dict(header.fields), groups, cards)
-    _deck_lines[id(deck)] = located
-    return deck
+    return Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
+                dict(header.fields), groups, cards, source=located)
 
 
 def _load_group(located: Located, name: str) -> list[Group]:

@@ -108,6 +108,15 @@ class Deck:
     fields: dict[str, FieldSpec]
     groups: dict[str, list[Group]]
     cards: list[Card]
+    source: Any = field(default=None, repr=False)   # the Located YAML, for errors found later
+
+    def where(self, *path: Any, field_name: str | None = None) -> Where:
+        """The file and line of a key of the deck file, for errors found after loading."""
+        if self.source is None:
+            return Where(self.file, field=field_name)
+        where = self.source.where(path)
+        where.field = field_name
+        return where
 
     def context(self) -> dict[str, Any]:
         ctx: dict[str, Any] = {"title": self.title, "subtitle": self.subtitle, "card_count": len(self.cards)}
