@@ -1,0 +1,313 @@
+"""Speed and memory of `printgen build`, measured against a plain ReportLab script.
+
+    python bench/bench_build.py [--runs 7] [--json FILE] [--workdir /tmp/bench] [--env-as-is]
+
+Each command runs as its own process (`python -m printgen build ...` and
+`python bench/plain_reportlab.py ...`), so interpreter start-up and imports are counted. The two
+commands take turns run by run (A B A B ...), so both see the same background noise. Before
+that, each runs once without being measured. Figures are medians over the runs. The time ratio
+printgen / plain is taken within this one command, which makes it the number to compare across
+machines. Peak memory is the child's maximum resident set size (os.wait4, in a small launcher).
+
+There are two workloads:
+  shipped   decks/cromwell as it is; the cards show vector house emblems.
+  pictures  a copy of the deck where every card has its own 600 x 800 px PNG picture.
+
+Everything the bench writes goes under --workdir, never into the repository. This script
+reports figures and asserts nothing. Keep timing checks out of the unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.dont_write_bytecode = True   # the bench imports printgen to read the deck; leave no __pycache__ in the repo
+REPO = Path(__file__).resolve().parent.parent
+PLAIN = Path(__file__).resolve().parent / "plain_reportlab.py"
+DECK = "cromwell"
+AIM_RATIO = 2.0      # from the issue: within 2x of the plain script ...
+AIM_MIB = 100.0      # ... and under 100 MiB peak
+# What each program imports before it does any work (from `python -X importtime` of real runs).
+BUILD_IMPORTS = ("import printgen.cli, printgen.build, printgen.load, printgen.render.cardsheets, "
+                 "printgen.render.template, printgen.render.emblems, jinja2.sandbox, reportlab.pdfbase.ttfonts")
+PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, printgen.render.emblems"
+
+
+# --- preparing the inputs (never timed) --------------------------------------------------------
+
+def card_data(deck_ref: str | Path) -> dict:
+    """The deck as plain JSON for the baseline script, read through printgen's own loader."""
+    from printgen.load import FONTS_DIR, load_deck
+
+    deck = load_deck(deck_ref)
+    cards = []
+    for card in deck.cards:
+        v = card.values
+        house = v.get("house")
+        cards.append({
+            "name": card.name,
+            "title": v.get("title") or card.name,
+            "house": house.name if house else None,
+            "house_colour": house.colour if house else None,
+            "emblem": v.get("emblem") or (house.emblem if house else None),
+            "reign": str(v["reign"]),
+            "caption": v.get("caption") or "",
+            "picture": str(v["picture"]) if v.get("picture") else None,
+            "in_play": bool(v.get("in_play", True)),
+        })
+    houses = [{"name": g.name, "colour": g.colour} for g in deck.groups["houses"]]
+    return {"title": deck.title, "font_dir": str(FONTS_DIR / "caladea"), "houses": houses, "cards": cards}
+
+
+def make_picture(path: Path, seed: int, grain: bool = False) -> None:
+    """A 600 x 800 px RGB picture: two-colour gradient with a few soft shapes, different per seed.
+
+    Smooth pictures compress to about 90 KB each in the PDF. With grain (--photos) they compress
+    about as badly as photographs (about 1 MB each), which is what drives peak memory.
+    """
+    from PIL import Image, ImageDraw, ImageFilter
+
+    w, h = 600, 800
+    gradient = Image.linear_gradient("L").resize((w, h)).rotate(seed * 37 % 360, expand=False, fillcolor=128)
+    top = ((seed * 53) % 256, (seed * 97 + 60) % 256, (seed * 31 + 120) % 256)
+    bottom = ((seed * 71 + 200) % 256, (seed * 13 + 30) % 256, (seed * 89 + 90) % 256)
+    image = Image.composite(Image.new("RGB", (w, h), top), Image.new("RGB", (w, h), bottom), gradient)
+    draw = ImageDraw.Draw(image)
+    for k in range(6):
+        cx, cy = (seed * 131 + k * 211) % w, (seed * 173 + k * 157) % h
+        r = 40 + (seed * 7 + k * 29) % 120
+        colour = ((seed * 19 + k * 50) % 256, (seed * 43 + k * 90) % 256, (seed * 67 + k * 20) % 256)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+    image = image.filter(ImageFilter.GaussianBlur(3))
+    if grain:
+        image = Image.blend(image, Image.effect_noise((w, h), 60).convert("RGB"), 0.25)
+    image.save(path, optimize=False)
+
+
+def pictures_deck(workdir: Path, grain: bool = False) -> Path:
+    """decks/cromwell copied into workdir, with `picture: art/<id>.png` on every card."""
+    import yaml
+
+    from printgen.load import load_deck
+
+    folder = workdir / "decks" / f"{DECK}-pictures"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(REPO / "decks" / DECK, folder)
+    (folder / "art").mkdir()
+    deck_file = folder / "deck.yaml"
+    data = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
+    ids = [card.id for card in load_deck(folder).cards]
+    for seed, (raw, card_id) in enumerate(zip(data["cards"], ids), start=1):
+        make_picture(folder / "art" / f"{card_id}.png", seed, grain)
+        raw["picture"] = f"art/{card_id}.png"
+    deck_file.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    if not all(card.values.get("picture") for card in load_deck(folder).cards):
+        raise SystemExit("bench: the pictures deck did not load with a picture on every card")
+    return folder
+
+
+# --- measuring -----------------------------------------------------------------------------------
+
+# The child is started by a small launcher process rather than by this one. On Linux a child's
+# ru_maxrss also counts the memory of the process it was forked from, up to its exec, so
+# forking straight from the bench (about 50 MiB once Pillow and printgen are imported) would
+# report at least that for every command. The launcher runs with `python -S`, holds about 8 MiB,
+# times the child itself with posix_spawn and wait4, and prints "seconds maxrss status".
+LAUNCHER = """
+import os, sys, time
+cmd = sys.argv[1:]
+files = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0), (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)]
+start = time.perf_counter()
+pid = os.posix_spawn(cmd[0], cmd, os.environ, file_actions=files)
+_, status, usage = os.wait4(pid, 0)
+elapsed = time.perf_counter() - start
+print(elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+CHILD_ENV: dict[str, str] | None = None   # None: the children inherit this environment unchanged
+
+
+def child_env(workdir: Path) -> dict[str, str]:
+    """The environment of a normal installation: bytecode is cached, but under workdir, not in the repo."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
+    return env
+
+
+def run_once(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one child process, from its start to its exit."""
+    with tempfile.TemporaryFile() as err:
+        launcher = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *cmd], cwd=REPO, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=err, env=CHILD_ENV, check=False)
+        fields = launcher.stdout.split()
+        if launcher.returncode != 0 or len(fields) != 3 or fields[2] != b"0":
+            err.seek(0)
+            message = err.read().decode("utf-8", "replace")
+            raise SystemExit(f"bench: command failed: {' '.join(cmd)}\n{message}")
+    elapsed, maxrss = float(fields[0]), int(fields[1])
+    # ru_maxrss is in KiB on Linux, in bytes on macOS.
+    kib = maxrss / 1024 if sys.platform == "darwin" else maxrss
+    return elapsed, kib / 1024
+
+
+def measure(commands: dict[str, list[str]], runs: int, label: str) -> dict[str, dict]:
+    """Each command once unmeasured, then `runs` rounds of every command in turn."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    for cmd in commands.values():
+        run_once(cmd)
+    progress = sys.stderr.isatty()
+    for i in range(runs):
+        if progress:
+            print(f"\r  {label}: run {i + 1}/{runs}", end="", file=sys.stderr, flush=True)
+        for name, cmd in commands.items():
+            seconds, mib = run_once(cmd)
+            times[name].append(seconds)
+            peaks[name].append(mib)
+    if progress:
+        print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+    return {name: {"command": commands[name], "seconds": times[name], "median_s": statistics.median(times[name]),
+                   "min_s": min(times[name]), "max_s": max(times[name]), "peak_mib": max(peaks[name]),
+                   "median_peak_mib": statistics.median(peaks[name])}
+            for name in commands}
+
+
+def pdf_pages(path: Path) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", path.read_bytes()))
+
+
+# --- report --------------------------------------------------------------------------------------
+
+def versions() -> dict[str, str]:
+    import reportlab
+
+    info = {"python": f"{platform.python_implementation()} {platform.python_version()}",
+            "reportlab": reportlab.Version, "platform": platform.platform(), "cpus": str(os.cpu_count())}
+    try:
+        import PIL
+
+        info["pillow"] = PIL.__version__
+    except ImportError:  # pragma: no cover - Pillow is a printgen dependency
+        pass
+    return info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="measured runs of each command (default 7, at least 5)")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench"),
+                        help="scratch folder for decks, pictures and PDFs (default: /tmp/bench)")
+    parser.add_argument("--env-as-is", action="store_true",
+                        help="run the children in this environment unchanged (by default their bytecode is cached "
+                             "under WORKDIR/pycache, as in a normal installation, even if PYTHONDONTWRITEBYTECODE is set)")
+    parser.add_argument("--photos", action="store_true",
+                        help="give the pictures photo-like grain, so they compress poorly (memory grows with the PDF)")
+    args = parser.parse_args()
+    if args.runs < 5:
+        parser.error("--runs must be at least 5 so that the median means something")
+    workdir = Path(args.workdir).resolve()
+    if workdir == REPO or REPO in workdir.parents:
+        parser.error("--workdir must be outside the repository")
+    workdir.mkdir(parents=True, exist_ok=True)
+    global CHILD_ENV
+    CHILD_ENV = None if args.env_as_is else child_env(workdir)
+
+    info = versions()
+    print(f"Python {info['python']} | ReportLab {info['reportlab']} | Pillow {info.get('pillow', '?')} | "
+          f"{info['platform']} | {info['cpus']} CPUs")
+    import importlib.util
+
+    accel = "with" if importlib.util.find_spec("_rl_accel") else "WITHOUT"
+    cache = "environment as is" if args.env_as_is else f"bytecode cached in {workdir / 'pycache'}"
+    print(f"ReportLab {accel} its C accelerator (_rl_accel) | {cache}")
+    print(f"{args.runs} measured runs per command, after one warm-up run each; commands interleaved\n")
+
+    # Inputs are prepared before any timing.
+    py = sys.executable
+    workloads = {"shipped": DECK, "photos" if args.photos else "pictures": str(pictures_deck(workdir, args.photos))}
+    results: dict[str, dict] = {}
+    outputs: dict[str, dict[str, Path]] = {}
+    for workload, ref in workloads.items():
+        data_file = workdir / f"{workload}-data.json"
+        data_file.write_text(json.dumps(card_data(ref), ensure_ascii=False, indent=1), encoding="utf-8")
+        out = workdir / "out" / workload
+        plain_pdf = out / "plain" / "cards.pdf"
+        plain_pdf.parent.mkdir(parents=True, exist_ok=True)
+        key = Path(ref).name
+        outputs[workload] = {"printgen": out / "printgen" / key / f"{key}-cards.pdf", "plain": plain_pdf}
+        commands = {
+            "printgen": [py, "-m", "printgen", "build", ref, "--out", str(out / "printgen"), "--quiet"],
+            "plain": [py, str(PLAIN), str(data_file), str(plain_pdf)],
+        }
+        results[workload] = measure(commands, args.runs, workload)
+
+    startup = measure({
+        "python -c pass": [py, "-c", "pass"],
+        "import reportlab.pdfgen.canvas": [py, "-c", "import reportlab.pdfgen.canvas"],
+        "python -m printgen --help": [py, "-m", "printgen", "--help"],
+        "imports of printgen build": [py, "-c", BUILD_IMPORTS],
+        "imports of the plain script": [py, "-c", PLAIN_IMPORTS],
+    }, args.runs, "start-up")
+
+    # The tables.
+    head = f"{'workload':<10} {'command':<9} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9} " \
+           f"{'pages':>5} {'PDF KiB':>8}"
+    print(head)
+    print("-" * len(head))
+    summary = {}
+    for workload, figures in results.items():
+        for name in ("printgen", "plain"):
+            f = figures[name]
+            pdf = outputs[workload][name]
+            f["pdf_bytes"] = pdf.stat().st_size
+            f["pages"] = pdf_pages(pdf)
+            print(f"{workload:<10} {name:<9} {f['median_s']:>9.3f} {f['min_s']:>7.3f} {f['max_s']:>7.3f} "
+                  f"{f['peak_mib']:>9.1f} {f['pages']:>5} {f['pdf_bytes'] / 1024:>8.0f}")
+        pg, plain = figures["printgen"], figures["plain"]
+        ratio = pg["median_s"] / plain["median_s"]
+        mem_ratio = pg["peak_mib"] / plain["peak_mib"]
+        time_ok, mem_ok = ratio <= AIM_RATIO, pg["peak_mib"] < AIM_MIB
+        summary[workload] = {"time_ratio": ratio, "extra_s": pg["median_s"] - plain["median_s"],
+                             "peak_ratio": mem_ratio, "within_time_aim": time_ok, "within_memory_aim": mem_ok}
+        print(f"{workload:<10} {'ratio':<9} {ratio:>8.2f}x {'':>15} {mem_ratio:>8.2f}x   (printgen / plain)")
+        print(f"{'':<10} printgen takes {pg['median_s'] - plain['median_s']:+.3f} s more; "
+              f"aim <= {AIM_RATIO:g}x: {'met' if time_ok else 'NOT met'}; "
+              f"peak < {AIM_MIB:g} MiB: {'met' if mem_ok else 'NOT met'}\n")
+
+    print(f"{'start-up (whole process)':<30} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9}")
+    print("-" * 66)
+    for name, f in startup.items():
+        print(f"{name:<30} {f['median_s']:>9.3f} {f['min_s']:>7.3f} {f['max_s']:>7.3f} {f['peak_mib']:>9.1f}")
+    pg_imports = startup["imports of printgen build"]["median_s"]
+    plain_imports = startup["imports of the plain script"]["median_s"]
+    print(f"  imports alone: printgen build {pg_imports:.3f} s, plain script {plain_imports:.3f} s "
+          f"({pg_imports - plain_imports:+.3f} s)")
+    for workload, figures in results.items():
+        print(f"  {workload}: imports are {pg_imports / figures['printgen']['median_s']:.0%} of a printgen build, "
+              f"{plain_imports / figures['plain']['median_s']:.0%} of a plain run")
+    summary["imports_extra_s"] = pg_imports - plain_imports
+
+    if args.json:
+        payload = {"versions": info, "runs": args.runs, "aim": {"time_ratio": AIM_RATIO, "peak_mib": AIM_MIB},
+                   "workloads": results, "summary": summary, "startup": startup}
+        Path(args.json).write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.json}")
+
+
+if __name__ == "__main__":
+    main()
