@@ -65,20 +65,24 @@ def load_yaml(path: Path) -> Located:
     return parse_yaml(text, path)
 
 
+# libyaml's loader when PyYAML has it: same nodes and marks, several times faster.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, path: Path) -> Located:
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
+    lines: dict[PathKey, int] = {}
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
+        if node is not None:
+            _record(node, (), lines, loader)
     except yaml.MarkedYAMLError as exc:
         raise _explain(exc, text, path) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise UserError(f"this is not valid YAML: {exc}", Where(path)) from None
     finally:
         loader.dispose()
-    lines: dict[PathKey, int] = {}
-    if node is not None:
-        _record(node, (), lines)
     return Located(data, path, lines)
 
 
@@ -102,8 +106,7 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
         message, hint = "this value contains ': '", "put the whole value in double quotes"
-    elif "mapping values are not allowed" in problem or "expected <block end>" in problem \
-            or "did not find expected key" in problem:
+    elif any(signal in problem for signal in _INDENTATION_SIGNALS):
         message = "the indentation of this line does not match the lines around it"
         hint = "the lines of one card must start in the same column (count the spaces)"
     else:
@@ -158,31 +161,26 @@ def _card_at(lines: list[str], line: int | None) -> str | None:
     return None
 
 
+# What PyYAML and libyaml say when a line is indented wrongly.
+_INDENTATION_SIGNALS = ("mapping values are not allowed", "expected <block end>", "did not find expected key",
+                        "did not find expected '-' indicator")
 _CARD_START = re.compile(r"^\s*-\s+name:\s*(.+?)\s*(?:#.*)?$")
 
 
-def _record(node: yaml.Node, path: PathKey, lines: dict[PathKey, int]) -> None:
+def _record(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], loader) -> None:
     lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 continue
             if key_node.value == "<<":  # merge keys: the merged keys point at the '<<' line
-                _record(value_node, path, lines)
+                _record(value_node, path, lines, loader)
                 continue
-            key = _scalar_key(key_node)
+            # The key as the data holds it (an int key stays an int), so paths match the data.
+            key = loader.construct_object(key_node)
             lines[path + (key,)] = key_node.start_mark.line + 1
-            _record(value_node, path + (key,), lines)
+            _record(value_node, path + (key,), lines, loader)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             lines[path + (index,)] = item.start_mark.line + 1
-            _record(item, path + (index,), lines)
-
-
-def _scalar_key(node: yaml.ScalarNode) -> Any:
-    """The key as safe_load constructs it, so paths match the data (e.g. int keys)."""
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node)
-    finally:
-        loader.dispose()
+            _record(item, path + (index,), lines, loader)

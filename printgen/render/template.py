@@ -51,6 +51,8 @@ class Resolver:
         self._templates: dict[str, Any] = {}
         self._expressions: dict[str, Any] = {}
         self._deck_context = deck.context()
+        self._shared: dict[str, tuple[Op, ...]] = {}
+        self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
     # -- templates -------------------------------------------------------------------------
     def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
@@ -99,7 +101,37 @@ class Resolver:
             raise UserError(f"template error: {exc}", where) from None
 
     # -- sides -----------------------------------------------------------------------------
+    def _uses_card(self, side: str) -> bool:
+        """Whether any template of a side reads `card`; a side that does not (a common back)
+        is resolved once and shared by every card."""
+        from jinja2 import meta
+
+        env = environment()
+        for element in getattr(self.layout.spec, side).values():
+            if element is None:
+                continue
+            sources = [v for k, v in element.model_dump().items() if isinstance(v, str) and k != "type"]
+            for key in ("when", "items"):
+                value = getattr(element, key, None)
+                if value:
+                    sources.remove(value)
+                    sources.append("{{ " + value + " }}")
+            for source in sources:
+                try:
+                    if "card" in meta.find_undeclared_variables(env.parse(source)):
+                        return True
+                except Exception:
+                    return True   # let the real rendering report the template error
+        return False
+
     def side(self, side: str, card: Card) -> tuple[Op, ...]:
+        if self._card_free[side]:
+            if side not in self._shared:
+                self._shared[side] = self._resolve(side, card)
+            return self._shared[side]
+        return self._resolve(side, card)
+
+    def _resolve(self, side: str, card: Card) -> tuple[Op, ...]:
         context = {"card": card.context(), "deck": self._deck_context}
         ops: list[Op] = []
         elements: dict[str, Element | None] = getattr(self.layout.spec, side)
