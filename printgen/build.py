@@ -74,7 +74,7 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     tip = _more_cards_tip(layout)
     if tip:
         summary += f"\n  tip: {tip}"
-    return BuildResult(deck.key, [pdf_path, manifest_path], summary, sheets.warnings)
+    return BuildResult(deck.key, [pdf_path, manifest_path], summary, layout.warnings + sheets.warnings)
 
 
 def _more_cards_tip(layout) -> str | None:

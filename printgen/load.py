@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from printgen.errors import UserError, Where, did_you_mean
+from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Group, Layout, Years, parse_years
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
 from printgen.yamlsrc import Located, load_yaml
@@ -267,6 +267,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     if deck is not None and not card_size and deck.card_size:
         where_size = deck.where("card_size", field_name="card_size")
     card = _pick(size_name, sizes, "card size", where_size)
+    design = _pick(spec.card_size, sizes, "card size", Where(*lines.get(("card_size",), (file, None)), field="card_size"))
     paper_size = _pick(imposition.paper, papers, "paper", Where())
     fonts = {}
     for font_name, font_file in spec.fonts.items():
@@ -276,7 +277,32 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
         for element_name in getattr(spec, side):
             f, line = lines.get((side, element_name), (file, None))
             element_where[(side, element_name)] = Where(f, line, field=f"{side}.{element_name}")
-    return Layout(name, spec, size_name.lower(), card, imposition.paper.lower(), paper_size, imposition, fonts, element_where)
+    layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
+                    fonts, element_where)
+    layout.warnings.extend(safe_zone_warnings(layout))
+    return layout
+
+
+def safe_zone_warnings(layout: Layout) -> list[Warning_]:
+    """Content (text, pictures, emblems, lists) reaching past the safe zone, where a cut that
+    is off by a millimetre or two would clip it. Shapes may run to the bleed on purpose."""
+    from printgen.schema import ShapeElement
+
+    safe = layout.imposition.safe
+    w, h = layout.card.width, layout.card.height
+    found = []
+    for side in ("face", "back"):
+        for name, element in getattr(layout.spec, side).items():
+            if element is None or isinstance(element, ShapeElement):
+                continue
+            x0, y0, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
+            x1, y1 = x0 + bw, y0 + bh
+            over = max(safe - x0, safe - y0, x1 - (w - safe), y1 - (h - safe))
+            if over > 0.005:
+                where = layout.element_where.get((side, name), Where())
+                found.append(Warning_(f"the {side} element '{name}' reaches {over:.2f} mm past the {safe:g} mm safe zone "
+                                      f"of a {w:g} x {h:g} mm card; a slightly off cut could clip it", where))
+    return found
 
 
 def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:

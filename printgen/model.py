@@ -133,8 +133,44 @@ class Layout:
     spec: LayoutFile
     card_size: str
     card: Size
+    design: Size        # the card size the layout's boxes were drawn for; others scale from it
     paper_name: str
     paper: Size
     imposition: Imposition
     fonts: dict[str, Path]
     element_where: dict[tuple[str, str], Where] = field(default_factory=dict)
+    warnings: list = field(default_factory=list)
+
+    @property
+    def scale(self) -> float:
+        """Factor for type, strokes and corners when printing at another size than designed."""
+        return min(self._interior(self.card.width, self.design.width), self._interior(self.card.height, self.design.height))
+
+    def _interior(self, printed: float, designed: float) -> float:
+        safe = self.imposition.safe
+        return (printed - 2 * safe) / (designed - 2 * safe) if designed > 2 * safe else printed / designed
+
+    def map_box(self, x: float | None, y: float | None, w: float | None, h: float | None) -> tuple[float, float, float, float]:
+        """A template box (mm from the top-left, None = to the edge) at the printed card size.
+
+        Piecewise linear: the strips between the trim and the safe zone keep their size and the
+        inside stretches, so an element touching the edge still touches it, and one inside the
+        safe zone stays inside it, at any card size.
+        """
+        x0 = x or 0.0
+        y0 = y or 0.0
+        x1 = x0 + w if w is not None else self.design.width
+        y1 = y0 + h if h is not None else self.design.height
+        mx0, mx1 = (self._map(v, self.design.width, self.card.width) for v in (x0, x1))
+        my0, my1 = (self._map(v, self.design.height, self.card.height) for v in (y0, y1))
+        return mx0, my0, mx1 - mx0, my1 - my0
+
+    def _map(self, v: float, designed: float, printed: float) -> float:
+        if designed == printed:
+            return v
+        safe = min(self.imposition.safe, designed / 2)
+        if v <= safe:
+            return v
+        if v >= designed - safe:
+            return printed - (designed - v)
+        return safe + (v - safe) * self._interior(printed, designed)

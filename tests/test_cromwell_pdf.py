@@ -165,3 +165,17 @@ def test_too_long_caption_shrinks_then_warns_naming_the_card(tmp_path, deck_copy
     assert "\u2026" in shown and "A very long caption" in shown
     # A caption that only needs a smaller size gets no warning.
     assert "card 'Henry VIII'" not in run.err
+
+
+def test_other_card_sizes_keep_the_design(tmp_path):
+    for size, (w, h) in (("mini-euro", (44, 68)), ("tarot", (70, 120))):
+        out = tmp_path / size
+        run = run_cli("build", "cromwell", "--card-size", size, "--out", str(out))
+        assert run.code == 0 and "warning" not in run.err, run.err
+        manifest = read_manifest(out / "cromwell")
+        assert manifest["card_size"] == {"name": size, "width_mm": w, "height_mm": h}
+        for entry in manifest["cards"][::6]:
+            card = next(c for c in DECK["cards"] if c["name"] == entry["name"])
+            shown = squash(text_in_box(out / "cromwell" / "cromwell-cards.pdf", entry["front"]["page"],
+                                       trim_box(entry["front"])))
+            assert card["name"] in shown and squash(card["caption"]) in shown

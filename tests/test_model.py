@@ -121,3 +121,23 @@ def test_template_cannot_reach_python_internals(tmp_path):
     deck = load_deck(folder)
     with pytest.raises(UserError):
         resolve_deck(deck, load_layout(deck.layout, deck))
+
+
+def test_map_box_keeps_edges_and_safe_zone(tmp_path):
+    deck = load_deck("cromwell")
+    layout = load_layout(deck.layout, deck, card_size="mini-euro")
+    assert (layout.design.width, layout.card.width) == (63.5, 44.0)
+    # A full-width band still spans the card; a box starting at the safe line still starts there.
+    assert layout.map_box(None, None, None, 12.5)[0::2] == pytest.approx((0.0, 44.0))
+    x, y, w, h = layout.map_box(3.0, 3.0, 57.5, 82.9)
+    assert (x, y, x + w, y + h) == pytest.approx((3.0, 3.0, 41.0, 65.0))
+    assert 0.6 < layout.scale < 0.7
+    assert load_layout(deck.layout, deck).map_box(4, 14, 55.5, 10) == (4, 14, 55.5, 10)
+
+
+def test_content_outside_the_safe_zone_warns_with_its_line(tmp_path):
+    folder = _deck_with_layout(tmp_path, "extends: base\nface:\n  name: {x: 1.5}\n")
+    deck = load_deck(folder)
+    warnings = [str(w) for w in load_layout(deck.layout, deck).warnings]
+    assert len(warnings) == 1
+    assert "mine.yaml, line 3" in warnings[0] and "'name'" in warnings[0] and "1.50 mm past the 3 mm safe zone" in warnings[0]

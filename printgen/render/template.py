@@ -48,6 +48,9 @@ class Resolver:
         self.card_w = layout.card.width
         self.card_h = layout.card.height
         self.bleed = layout.imposition.bleed
+        # A layout drawn for one card size prints at another: boxes by Layout.map_box, type,
+        # strokes and corners by the smaller scale factor, so text keeps fitting.
+        self.s = layout.scale
         self._templates: dict[str, Any] = {}
         self._expressions: dict[str, Any] = {}
         self._deck_context = deck.context()
@@ -145,10 +148,7 @@ class Resolver:
 
     def _box(self, element: Element) -> tuple[float, float, float, float]:
         """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
-        x = element.x or 0.0
-        y = element.y or 0.0
-        w = element.width if element.width is not None else self.card_w - x
-        h = element.height if element.height is not None else self.card_h - y
+        x, y, w, h = self.layout.map_box(element.x, element.y, element.width, element.height)
         if element.bleed:
             b = self.bleed
             if x <= 1e-9:
@@ -177,8 +177,8 @@ class Resolver:
         w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
         x, y, bw, bh = self._box(el)
         if isinstance(el, ShapeElement):
-            return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius), self._colour(el.fill, context, w("fill")),
-                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width))]
+            return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius * self.s), self._colour(el.fill, context, w("fill")),
+                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width * self.s))]
         if isinstance(el, TextElement):
             return self._text(el, context, w, card, name, (x, y, bw, bh))
         if isinstance(el, ImageElement):
@@ -215,13 +215,15 @@ class Resolver:
             return []
         font = self.fonts.pdf_name(el.font, w("font"))
         colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        size = el.size * self.s
+        min_size = min(el.min_size if el.min_size is not None else el.size, el.size) * self.s
+        tracking = el.tracking * self.s
         x, y, bw, bh = box
-        min_size = el.min_size if el.min_size is not None else el.size
-        fitted = textfit.fit(value, font, el.size, min(min_size, el.size), bw, bh, el.leading, el.wrap, el.tracking)
+        fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
                                f"shorten it", Where(card.where.file, card.where.line, card.name, name)))
-        return [self._place(fitted, font, colour, el.align, el.valign, el.leading, el.tracking, box)]
+        return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 
     @staticmethod
     def _place(fitted, font: str, colour: str, align: str, valign: str, leading: float, tracking: float, box) -> TextOp:
@@ -258,8 +260,9 @@ class Resolver:
         if not items:
             return []
         x, y, bw, bh = box
-        gap = pt(el.gap)
+        gap = pt(el.gap * self.s)
         band = (bh - gap * (len(items) - 1)) / len(items)
+        tracking, radius = el.tracking * self.s, pt(el.radius * self.s)
         font = self.fonts.pdf_name(el.font, w("font"))
         labels = []
         for item in items:
@@ -269,16 +272,16 @@ class Resolver:
                            self._colour(el.fill, item_context, w("fill"))))
         # One size for every line, so the list reads as a set: the largest at which all fit.
         pad = band * 0.08
-        size = min(textfit.fit(label, font, el.size, el.min_size or el.size, bw - 2 * pad, band, 1.0, False,
-                               el.tracking).size for label, _, _ in labels)
+        size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
+                               1.0, False, tracking).size for label, _, _ in labels)
         ops: list[Op] = []
         top = y + bh
         for label, colour, fill in labels:
             band_y = top - band
             if fill:
-                ops.append(ShapeOp("rect", x, band_y, bw, band, pt(el.radius), fill, None, 0.0))
-            fitted = textfit.fit(label, font, size, size, bw - 2 * pad, band, 1.0, False, el.tracking)
-            ops.append(self._place(fitted, font, colour, el.align, "middle", 1.0, el.tracking,
+                ops.append(ShapeOp("rect", x, band_y, bw, band, radius, fill, None, 0.0))
+            fitted = textfit.fit(label, font, size, size, bw - 2 * pad, band, 1.0, False, tracking)
+            ops.append(self._place(fitted, font, colour, el.align, "middle", 1.0, tracking,
                                    (x + pad, band_y, bw - 2 * pad, band)))
             top = band_y - gap
         return ops
