@@ -1,0 +1,207 @@
+"""Markdown -> Platypus flowables.
+
+Text from the Markdown is XML-escaped before any Paragraph markup is added, and raw HTML is
+switched off in the parser, so '<', '&' and '>' always print as typed. A paragraph of card
+pictures (`![Henry VII](card:henry-vii)`) becomes a row of real cards, drawn by the card
+renderer through `card_row`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from printgen.render.document import ACCENT, INK, PAPER_TINT, Styles
+
+CARD_SCHEMES = ("card:", "card-back:")
+
+
+def parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def to_flowables(text: str, styles: Styles, width: float,
+                 card_row: Callable[[list[tuple[str, str, str]]], object] | None = None) -> list:
+    """Flowables for a Markdown text laid out in columns `width` points wide.
+
+    card_row receives [(scheme, card id, alt text)] and returns a flowable.
+    """
+    from markdown_it.tree import SyntaxTreeNode
+
+    tree = SyntaxTreeNode(parser().parse(text))
+    return _blocks(tree.children, styles, width, card_row)
+
+
+def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
+    from reportlab.platypus import Paragraph
+
+    out: list = []
+    for node in nodes:
+        kind = node.type
+        if kind == "heading":
+            level = "h2" if node.tag in ("h1", "h2") else "h3"
+            out.append(Paragraph(inline(node.children[0]), styles[level]))
+        elif kind == "paragraph":
+            cards = _card_images(node.children[0])
+            if cards and card_row is not None:
+                out.append(card_row(cards))
+            else:
+                out.append(Paragraph(inline(node.children[0]), styles["body"]))
+        elif kind in ("bullet_list", "ordered_list"):
+            out.append(_list(node, styles, width, card_row))
+        elif kind == "table":
+            out.append(_table(node, styles, width))
+        elif kind == "blockquote":
+            out.append(_callout(node, styles, width, card_row))
+        elif kind in ("code_block", "fence"):
+            from reportlab.platypus import Preformatted
+
+            out.append(Preformatted(node.content, styles["code"]))
+        elif kind == "hr":
+            from reportlab.lib.colors import HexColor
+            from reportlab.platypus import HRFlowable
+
+            out.append(HRFlowable(width="100%", thickness=0.6, color=HexColor(ACCENT), spaceBefore=3, spaceAfter=5))
+    return out
+
+
+def inline(node) -> str:
+    """Paragraph markup for an inline node; every piece of text escaped first."""
+    parts: list[str] = []
+    for child in node.children or []:
+        kind = child.type
+        if kind == "text":
+            parts.append(escape(child.content))
+        elif kind == "strong":
+            parts.append("<b>" + inline(child) + "</b>")
+        elif kind == "em":
+            parts.append("<i>" + inline(child) + "</i>")
+        elif kind == "code_inline":
+            parts.append(escape(child.content))
+        elif kind == "softbreak":
+            parts.append(" ")
+        elif kind == "hardbreak":
+            parts.append("<br/>")
+        elif kind == "link":
+            parts.append("<u>" + inline(child) + "</u>")
+        elif kind == "image":
+            parts.append(escape(child.content or ""))
+        else:
+            parts.append(escape(child.content or ""))
+    return "".join(parts)
+
+
+def _card_images(node) -> list[tuple[str, str, str]] | None:
+    """[(scheme, id, alt)] when an inline node holds nothing but card pictures."""
+    found = []
+    for child in node.children or []:
+        if child.type == "image":
+            src = child.attrs.get("src", "")
+            scheme = next((s for s in CARD_SCHEMES if src.startswith(s)), None)
+            if scheme is None:
+                return None
+            found.append((scheme[:-1], src[len(scheme):], child.content or ""))
+        elif child.type in ("softbreak", "hardbreak") or (child.type == "text" and not child.content.strip()):
+            continue
+        else:
+            return None
+    return found or None
+
+
+def _list(node, styles: Styles, width: float, card_row):
+    from reportlab.platypus import ListFlowable, ListItem
+
+    ordered = node.type == "ordered_list"
+    items = []
+    for item in node.children:
+        content = _blocks(item.children, styles, width - 14, card_row)
+        items.append(ListItem(content, leftIndent=14, value=None))
+    kwargs = dict(bulletType="1" if ordered else "bullet", leftIndent=14, bulletFontName=styles.bold if ordered
+                  else styles.regular, bulletFontSize=styles.size * 0.95, bulletColor=_colour(ACCENT),
+                  spaceAfter=styles.size * 0.35)
+    if ordered:
+        kwargs["start"] = int(node.attrs.get("start", 1) or 1)
+        kwargs["bulletFormat"] = "%s."
+    else:
+        kwargs["start"] = "\u2022"
+    return ListFlowable(items, **kwargs)
+
+
+def _table(node, styles: Styles, width: float):
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    rows: list[list] = []
+    plain: list[list[str]] = []
+    header_rows = 0
+    for section in node.children:
+        for tr in section.children:
+            cells = [c.children[0] if c.children else None for c in tr.children]
+            style = styles["head"] if section.type == "thead" else styles["cell"]
+            rows.append([Paragraph(inline(c) if c is not None else "", style) for c in cells])
+            plain.append([c.content if c is not None else "" for c in cells])
+            if section.type == "thead":
+                header_rows += 1
+    widths = _column_widths(plain, styles, width)
+    table = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.35, _colour("#C9BC98")),
+    ]
+    if header_rows:
+        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), _colour(INK)))
+    for r in range(header_rows, len(rows)):
+        if (r - header_rows) % 2 == 1:
+            commands.append(("BACKGROUND", (0, r), (-1, r), _colour(PAPER_TINT)))
+    table.setStyle(TableStyle(commands))
+    table.spaceAfter = styles.size * 0.6
+    return table
+
+
+def _column_widths(plain: list[list[str]], styles: Styles, width: float) -> list[float]:
+    """Short columns get what they need; the longest takes the rest (it wraps)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    columns = max(len(r) for r in plain)
+    natural = [0.0] * columns
+    for row in plain:
+        for i, text in enumerate(row):
+            natural[i] = max(natural[i], stringWidth(text, styles.bold, styles.size * 0.85) + 7)
+    if sum(natural) <= width:
+        extra = (width - sum(natural)) / columns
+        return [n + extra for n in natural]
+    cap = width / columns
+    fixed = [min(n, max(cap, width * 0.3)) for n in natural]
+    widest = max(range(columns), key=lambda i: natural[i])
+    others = sum(f for i, f in enumerate(fixed) if i != widest)
+    fixed[widest] = max(width - others, width * 0.25)
+    scale = width / sum(fixed)
+    return [f * scale for f in fixed]
+
+
+def _callout(node, styles: Styles, width: float, card_row):
+    from reportlab.platypus import Table, TableStyle
+
+    inner = _blocks(node.children, styles, width - 14, card_row)
+    for flowable in inner:
+        if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
+            flowable.style = styles["callout"]
+    box = Table([[inner]], colWidths=[width])
+    box.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), _colour(PAPER_TINT)),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.2, _colour(ACCENT)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    box.spaceBefore = styles.size * 0.3
+    box.spaceAfter = styles.size * 0.8
+    return box
+
+
+def _colour(hex_colour: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)

@@ -1,0 +1,211 @@
+"""Rule sheets: Markdown with a little Jinja2 for deck data -> a two-column PDF leaflet.
+
+The rules file is the project's own, rendered in Jinja2's sandbox; every value it prints from
+the deck is escaped for Markdown, so a house or caption holding '*', '|' or '<' stays text and
+cannot break a table or start emphasis.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printgen.errors import UserError, Where, did_you_mean
+from printgen.model import Card, Deck, Group, Layout, Years
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
+FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time"}
+CARD_WIDTH_MM = 22.0
+
+
+def md_escape(value: Any) -> str:
+    """Backslash-escape Markdown punctuation; newlines become spaces (they would end a table row)."""
+    if value is None:
+        return ""
+    text = str(value).replace("\r", " ").replace("\n", " ")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def rules_files(deck: Deck) -> list[Path]:
+    return sorted((deck.folder / "rules").glob("*.md"))
+
+
+def rules_context(deck: Deck) -> dict[str, Any]:
+    """What a rules template sees as `deck`: counts, cards, and each group with its cards."""
+    def card_view(card: Card) -> dict[str, Any]:
+        view: dict[str, Any] = {"id": card.id, "name": card.name, "in_play": card.values.get("in_play") is not False}
+        for key, value in card.values.items():
+            if isinstance(value, Group):
+                view[key] = {"name": value.name, "colour": value.colour, "index": value.index}
+            elif isinstance(value, (Years, Path)):
+                view[key] = str(value) if isinstance(value, Years) else value.name
+            else:
+                view.setdefault(key, value)
+        return view
+
+    cards = [card_view(c) for c in deck.cards]
+    context: dict[str, Any] = {"title": deck.title, "subtitle": deck.subtitle, "cards": cards,
+                               "card_count": len(cards), "in_play_count": sum(1 for c in cards if c["in_play"])}
+    for field_name, spec in deck.fields.items():
+        if spec.type != "group":
+            continue
+        entries = []
+        for group in deck.groups[spec.group]:
+            members = [view for card, view in zip(deck.cards, cards) if card.values.get(field_name) is group]
+            entries.append({"name": group.name, "colour": group.colour, "emblem": group.emblem, "note": group.note,
+                            "cards": members, "count": len(members)})
+        context[spec.group] = entries
+    return context
+
+
+def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, number of lines the front matter took)."""
+    if not text.startswith("---"):
+        return {}, text, 0
+    end = text.find("\n---", 3)
+    if end < 0:
+        raise UserError("the front matter that starts with '---' on line 1 is never closed", Where(path, 1),
+                        "add a line '---' after the title, players and so on")
+    try:
+        meta = yaml.safe_load(text[3:end]) or {}
+    except yaml.YAMLError as exc:
+        raise UserError(f"the front matter is not valid YAML: {exc}", Where(path, 1)) from None
+    if not isinstance(meta, dict):
+        raise UserError("the front matter should be 'key: value' lines", Where(path, 1))
+    for key in meta:
+        if key not in FRONT_MATTER_KEYS:
+            raise UserError(f"'{key}' is not a front matter setting", Where(path, 1),
+                            did_you_mean(str(key), FRONT_MATTER_KEYS) or "allowed: " + ", ".join(sorted(FRONT_MATTER_KEYS)))
+    body_start = text.index("\n", end + 1) + 1 if "\n" in text[end + 1:] else len(text)
+    return meta, text[body_start:], text[:body_start].count("\n")
+
+
+def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int) -> str:
+    from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
+    try:
+        return env.from_string(body).render(deck=context)
+    except TemplateSyntaxError as exc:
+        raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
+    except TemplateError as exc:
+        raise UserError(f"template error: {exc}", Where(path, _template_line(exc, line_offset)),
+                        "the deck data available is described in the README") from None
+
+
+def _template_line(exc: Exception, offset: int) -> int | None:
+    """Jinja rewrites tracebacks so template frames carry template line numbers."""
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno + offset
+        tb = tb.tb_next
+    return line
+
+
+class CardPictures:
+    """Draws real cards (faces or backs) inside a document, as the card PDF does."""
+
+    def __init__(self, deck: Deck, layout: Layout, source: Path, source_text: str):
+        from printgen.render.fonts import FontSet
+        from printgen.render.template import Resolver
+
+        self.deck, self.layout = deck, layout
+        self.by_id = {c.id: c for c in deck.cards}
+        self.resolver = Resolver(deck, layout, FontSet(layout.fonts), lambda warning: None)
+        self.source, self.source_text = source, source_text
+
+    def row(self, cards: list[tuple[str, str, str]]):
+        sides = []
+        for scheme, card_id, _alt in cards:
+            card = self.by_id.get(card_id)
+            if card is None:
+                line = next((n for n, t in enumerate(self.source_text.splitlines(), 1) if f"{scheme}:{card_id}" in t), None)
+                raise UserError(f"no card with the id '{card_id}'", Where(self.source, line),
+                                did_you_mean(card_id, self.by_id) or "card ids are card names in lower case with '-' for spaces")
+            sides.append(self.resolver.side("back" if scheme == "card-back" else "face", card))
+        return CardRow(sides, self.layout)
+
+
+def _card_row_class():
+    from reportlab.platypus import Flowable
+
+    from printgen.render.cardsheets import FormCache
+    from printgen.render.imposition import Slot
+    from printgen.units import pt
+
+    class _CardRow(Flowable):
+        """A row of small real cards, centred in the column."""
+
+        def __init__(self, sides, layout: Layout):
+            super().__init__()
+            self.sides, self.layout = sides, layout
+            self.k = CARD_WIDTH_MM / layout.card.width
+            self.card_w, self.card_h = pt(CARD_WIDTH_MM), pt(layout.card.height * self.k)
+            self.gap = pt(3)
+            self.spaceBefore, self.spaceAfter = 3, 6
+
+        def wrap(self, available_width, available_height):
+            self.available = available_width
+            return available_width, self.card_h
+
+        def draw(self):
+            canvas = self.canv
+            caches = getattr(canvas, "_printgen_forms", None)
+            if caches is None:
+                caches = canvas._printgen_forms = FormCache(canvas, self.layout.card.width, self.layout.card.height, 0.0)
+            total = len(self.sides) * self.card_w + (len(self.sides) - 1) * self.gap
+            x = (self.available - total) / 2
+            for ops in self.sides:
+                canvas.saveState()
+                canvas.translate(x, 0)
+                path = canvas.beginPath()
+                path.roundRect(0, 0, self.card_w, self.card_h, pt(1.2))
+                canvas.clipPath(path, stroke=0, fill=0)
+                canvas.scale(self.k, self.k)
+                caches.place(ops, Slot(0, 0, self.layout.card.width, self.layout.card.height, 0))
+                canvas.restoreState()
+                canvas.saveState()
+                canvas.setLineWidth(0.4)
+                canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
+                canvas.roundRect(x, 0, self.card_w, self.card_h, pt(1.2), stroke=1, fill=0)
+                canvas.restoreState()
+                x += self.card_w + self.gap
+
+    return _CardRow
+
+
+def CardRow(sides, layout: Layout):  # noqa: N802 - a flowable factory, named like the class it makes
+    return _card_row_class()(sides, layout)
+
+
+def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
+    """One rules Markdown file -> PDF bytes."""
+    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.fonts import FontSet
+    from printgen.render.markdown import to_flowables
+
+    source = path.read_text(encoding="utf-8")
+    meta, body, offset = split_front_matter(source, path)
+    text = render_template(body, rules_context(deck), path, offset)
+    styles = make_styles(FontSet(layout.fonts))
+    pictures = CardPictures(deck, layout, path, source)
+    paper = (layout.paper.width, layout.paper.height)
+    margin = max(layout.imposition.margin, 10.0)
+    column = (paper[0] - 2 * margin - 7) / 2 * 72 / 25.4
+    to_flowables(text, styles, column, pictures.row)        # checks card ids before any PDF work
+    facts = []
+    if meta.get("players"):
+        facts.append(f"{meta['players']} players")
+    if meta.get("age"):
+        facts.append(f"ages {meta['age']}")
+    if meta.get("time"):
+        facts.append(str(meta["time"]))
+    facts.append(f"{len(deck.cards)} cards")
+    title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)
+    return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row), title,
+                          footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules")
