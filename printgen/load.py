@@ -90,7 +90,15 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                      located.where(path, card, field))
 
 
-_UNION_TAGS = ("text", "image", "shape", "symbol", "list")
+def _element_types() -> tuple[str, ...]:
+    from typing import get_args
+
+    from printgen.schema import AnyElement
+
+    return tuple(get_args(m.model_fields["type"].annotation)[0] for m in get_args(get_args(AnyElement)[0]))
+
+
+_UNION_TAGS = _element_types()
 _MESSAGES = {
     "string_type": "should be text",
     "float_type": "should be a number",

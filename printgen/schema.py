@@ -91,6 +91,7 @@ class ShapeElement(Element):
     fill: Optional[str] = None
     stroke: Optional[str] = None
     stroke_width: Length = 0.3
+    dash: Optional[list[float]] = None
 
 
 class SymbolElement(Element):
@@ -117,10 +118,76 @@ class ListElement(Element):
     tracking: float = 0.0
 
 
+class SlotElement(Element):
+    """Where a card goes on a board: a card-sized dashed outline with a label."""
+
+    type: Literal["slot"]
+    card: str = "poker"
+    sideways: bool = False
+    label: str = ""
+    font: str = "serif-bold"
+    size: float = Field(11.0, gt=0)
+    colour: str = "#7A6A4A"
+    fill: Optional[str] = None
+
+
+class RepeatElement(Element):
+    """Its elements drawn once per item of a collection, on a grid: x/y of the repeat, then
+    each copy `dx` further right and, after `columns` copies, `dy` further down. Inside,
+    `item` is the current item and `index` counts from 0."""
+
+    type: Literal["repeat"]
+    items: str
+    columns: int = Field(1, ge=1)
+    dx: Length = 0.0
+    dy: Length = 0.0
+    elements: dict[str, Optional["AnyElement"]]
+
+
 AnyElement = Annotated[
-    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement],
+    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement],
     Field(discriminator="type"),
 ]
+RepeatElement.model_rebuild()
+
+
+class BoardFile(Strict):
+    """A board or mat: a true-scale drawing made of the same elements as a card."""
+
+    title: str
+    size: Size
+    background: Optional[str] = "#FFFFFF"
+    overlap: Length = 10.0
+    elements: dict[str, Optional[AnyElement]]
+
+
+class SheetColumns(Strict):
+    label: str = ""
+    headings: Optional[list[str]] = None
+    heading: str = ""
+    count: int = Field(1, ge=1)
+    width: Optional[Length] = None
+
+
+class SheetRows(Strict):
+    labels: Optional[list[str]] = None
+    label: str = "{{ n }}"
+    count: int = Field(1, ge=1)
+    height: Length = 11.0
+
+
+class SheetFile(Strict):
+    """A printable form (score sheet): a grid of columns and rows with a title and a foot."""
+
+    title: str
+    subtitle: Optional[str] = None
+    paper: Optional[str] = None
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    columns: SheetColumns
+    rows: SheetRows
+    names: bool = True
+    total: Optional[str] = None
+    foot: str = ""
 
 
 class LayoutFile(Strict):

@@ -33,6 +33,8 @@ def _shape(canvas, op: ShapeOp) -> None:
     if stroke:
         canvas.setStrokeColor(parse_colour(op.stroke))
         canvas.setLineWidth(op.stroke_width)
+        if op.dash:
+            canvas.setDash(list(op.dash))
     if op.shape == "line":
         canvas.line(op.x, op.y + op.h, op.x + op.w, op.y)
     elif op.shape == "ellipse":

@@ -23,6 +23,7 @@ class ShapeOp:
     fill: str | None
     stroke: str | None
     stroke_width: float
+    dash: tuple[float, ...] | None = None   # points on, off, ...
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from printgen.model import Card, Deck, Layout
 from printgen.render import text as textfit
 from printgen.render.fonts import FontSet, metrics, text_width
 from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
-from printgen.schema import Element, ImageElement, ListElement, ShapeElement, SymbolElement, TextElement
+from printgen.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
+                             SymbolElement, TextElement)
 from printgen.units import pt
 
 _env = None
@@ -59,7 +60,7 @@ class Resolver:
 
     # -- templates -------------------------------------------------------------------------
     def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
-        base = self.layout.element_where.get((side, name), Where())
+        base = self.layout.element_where.get((side, name.split(".")[0]), Where())
         return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
 
     def render(self, source: str, context: dict, where: Where) -> str:
@@ -110,41 +111,34 @@ class Resolver:
         from jinja2 import meta
 
         env = environment()
-        for element in getattr(self.layout.spec, side).values():
-            if element is None:
-                continue
-            sources = [v for k, v in element.model_dump().items() if isinstance(v, str) and k != "type"]
-            for key in ("when", "items"):
-                value = getattr(element, key, None)
-                if value:
-                    sources.remove(value)
-                    sources.append("{{ " + value + " }}")
-            for source in sources:
-                try:
-                    if "card" in meta.find_undeclared_variables(env.parse(source)):
-                        return True
-                except Exception:
-                    return True   # let the real rendering report the template error
+        for source in _template_sources(getattr(self.layout.spec, side)):
+            try:
+                if "card" in meta.find_undeclared_variables(env.parse(source)):
+                    return True
+            except Exception:
+                return True   # let the real rendering report the template error
         return False
 
     def side(self, side: str, card: Card) -> tuple[Op, ...]:
         if self._card_free[side]:
             if side not in self._shared:
-                self._shared[side] = self._resolve(side, card)
+                self._shared[side] = self.resolve(side, {"card": card.context(), "deck": self._deck_context}, card)
             return self._shared[side]
-        return self._resolve(side, card)
+        return self.resolve(side, {"card": card.context(), "deck": self._deck_context}, card)
 
-    def _resolve(self, side: str, card: Card) -> tuple[Op, ...]:
-        context = {"card": card.context(), "deck": self._deck_context}
+    def resolve(self, side: str, context: dict, card: Card | None = None) -> tuple[Op, ...]:
+        """A side's elements as drawing operations for one context (a card's, or a board's)."""
         ops: list[Op] = []
         elements: dict[str, Element | None] = getattr(self.layout.spec, side)
         for name, element in elements.items():
-            if element is None:
-                continue
-            if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
-                continue
-            ops.extend(self._element(side, name, element, context, card))
+            if element is not None:
+                ops.extend(self._maybe(side, name, element, context, card))
         return tuple(ops)
+
+    def _maybe(self, side: str, name: str, element: Element, context: dict, card: Card | None) -> list[Op]:
+        if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
+            return []
+        return self._element(side, name, element, context, card)
 
     def _box(self, element: Element) -> tuple[float, float, float, float]:
         """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
@@ -198,7 +192,51 @@ class Resolver:
             return [SymbolOp(motif, key, colour, x + (bw - size) / 2, y + (bh - size) / 2, size)]
         if isinstance(el, ListElement):
             return self._list(el, context, w, (x, y, bw, bh))
+        if isinstance(el, SlotElement):
+            return self._slot(el, context, w)
+        if isinstance(el, RepeatElement):
+            return self._repeat(side, name, el, context, card, w)
         raise AssertionError(type(el))  # pragma: no cover
+
+    def _slot(self, el: SlotElement, context: dict, w) -> list[Op]:
+        from printgen.errors import did_you_mean
+        from printgen.load import load_catalogue
+
+        sizes, _ = load_catalogue("card-sizes")
+        if el.card not in sizes:
+            raise UserError(f"unknown card size '{el.card}'", w("card"), did_you_mean(el.card, sizes))
+        size = sizes[el.card]
+        sw, sh = (size.height, size.width) if el.sideways else (size.width, size.height)
+        x, y, bw, bh = self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+        colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        ops: list[Op] = [ShapeOp("rect", x, y, bw, bh, pt(3 * self.s), self._colour(el.fill, context, w("fill")),
+                                 colour, pt(0.5 * self.s), (4.0, 2.5))]
+        label = self.render(el.label, context, w("label"))
+        if label.strip():
+            font = self.fonts.pdf_name(el.font, w("font"))
+            pad = pt(4)
+            box = (x + pad, y + pad, bw - 2 * pad, bh - 2 * pad)
+            fitted = textfit.fit(label, font, el.size * self.s, 6.0, box[2], box[3], 1.15, True, 0.0)
+            ops.append(self._place(fitted, font, colour, "center", "middle", 1.15, 0.0, box))
+        return ops
+
+    def _repeat(self, side: str, name: str, el: RepeatElement, context: dict, card: Card | None, w) -> list[Op]:
+        items = self.evaluate(el.items, context, w("items"))
+        try:
+            items = list(items)
+        except TypeError:
+            raise UserError(f"'{el.items}' is not a list", w("items")) from None
+        ops: list[Op] = []
+        for index, item in enumerate(items):
+            ox = (el.x or 0.0) + (index % el.columns) * el.dx
+            oy = (el.y or 0.0) + (index // el.columns) * el.dy
+            inner = dict(context, item=item, index=index)
+            for child_name, child in el.elements.items():
+                if child is None:
+                    continue
+                moved = child.model_copy(update={"x": ox + (child.x or 0.0), "y": oy + (child.y or 0.0)})
+                ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
+        return ops
 
     def _image_path(self, src: str, where: Where) -> Path:
         root = self.deck.folder.resolve()
@@ -221,8 +259,9 @@ class Resolver:
         x, y, bw, bh = box
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
+            where = Where(card.where.file, card.where.line, card.name, name) if card else w("text")
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
-                               f"shorten it", Where(card.where.file, card.where.line, card.name, name)))
+                               f"shorten it", where))
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 
     @staticmethod
@@ -285,3 +324,22 @@ class Resolver:
                                    (x + pad, band_y, bw - 2 * pad, band)))
             top = band_y - gap
         return ops
+
+
+def _template_sources(elements: dict) -> list[str]:
+    """Every template string of a set of elements, expressions wrapped as {{ }} (nested too)."""
+    sources: list[str] = []
+
+    def walk(data: dict) -> None:
+        for key, value in data.items():
+            if key == "type" or value is None:
+                continue
+            if isinstance(value, dict):
+                walk(value)
+            elif isinstance(value, str):
+                sources.append("{{ " + value + " }}" if key in ("when", "items") else value)
+
+    for element in elements.values():
+        if element is not None:
+            walk(element.model_dump())
+    return sources
