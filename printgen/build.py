@@ -66,7 +66,14 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     pdf_path = folder / f"{deck.key}-cards.pdf"
     manifest_path = folder / f"{deck.key}-cards.json"
     manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
-    publish({pdf_path: sheets.pdf, manifest_path: manifest})
+    files = {pdf_path: sheets.pdf, manifest_path: manifest}
+    documents = document_sources(deck)
+    progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
+    for kind, source in documents:
+        files[folder / output_name(kind, source)] = render_document(kind, deck, layout, source)
+        progress.advance()
+    progress.finish()
+    publish(files)
     plan = sheets.plan
     turned = ", turned sideways" if plan.rotated else ""
     summary = (f"{deck.key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
@@ -74,7 +81,33 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     tip = _more_cards_tip(layout)
     if tip:
         summary += f"\n  tip: {tip}"
-    return BuildResult(deck.key, [pdf_path, manifest_path], summary, layout.warnings + sheets.warnings)
+    return BuildResult(deck.key, list(files), summary, layout.warnings + sheets.warnings)
+
+
+def document_sources(deck) -> list[tuple[str, Path]]:
+    """The deck's rule sheets (rules/*.md), forms (sheets/*.yaml) and boards (boards/*.yaml)."""
+    found = [("rules", p) for p in sorted((deck.folder / "rules").glob("*.md"))]
+    found += [("sheet", p) for p in sorted((deck.folder / "sheets").glob("*.yaml"))]
+    found += [("board", p) for p in sorted((deck.folder / "boards").glob("*.yaml"))]
+    return found
+
+
+def output_name(kind: str, source: Path) -> str:
+    return f"{source.stem}-rules.pdf" if kind == "rules" else f"{source.stem}.pdf"
+
+
+def render_document(kind: str, deck, layout, source: Path) -> bytes:
+    if kind == "rules":
+        from printgen.render.rules import render_rules
+
+        return render_rules(deck, layout, source)
+    if kind == "sheet":
+        from printgen.render.forms import render_sheet
+
+        return render_sheet(deck, layout, source)[0]
+    from printgen.render.boards import render_board
+
+    return render_board(deck, layout, source).pdf
 
 
 def _more_cards_tip(layout) -> str | None:

@@ -14,7 +14,8 @@ from typing import Any
 import yaml
 
 from printgen.errors import UserError, Where, did_you_mean
-from printgen.model import Card, Deck, Group, Layout, Years
+from printgen.context import document_context
+from printgen.model import Deck, Layout
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time"}
@@ -31,34 +32,6 @@ def md_escape(value: Any) -> str:
 
 def rules_files(deck: Deck) -> list[Path]:
     return sorted((deck.folder / "rules").glob("*.md"))
-
-
-def rules_context(deck: Deck) -> dict[str, Any]:
-    """What a rules template sees as `deck`: counts, cards, and each group with its cards."""
-    def card_view(card: Card) -> dict[str, Any]:
-        view: dict[str, Any] = {"id": card.id, "name": card.name, "in_play": card.values.get("in_play") is not False}
-        for key, value in card.values.items():
-            if isinstance(value, Group):
-                view[key] = {"name": value.name, "colour": value.colour, "index": value.index}
-            elif isinstance(value, (Years, Path)):
-                view[key] = str(value) if isinstance(value, Years) else value.name
-            else:
-                view.setdefault(key, value)
-        return view
-
-    cards = [card_view(c) for c in deck.cards]
-    context: dict[str, Any] = {"title": deck.title, "subtitle": deck.subtitle, "cards": cards,
-                               "card_count": len(cards), "in_play_count": sum(1 for c in cards if c["in_play"])}
-    for field_name, spec in deck.fields.items():
-        if spec.type != "group":
-            continue
-        entries = []
-        for group in deck.groups[spec.group]:
-            members = [view for card, view in zip(deck.cards, cards) if card.values.get(field_name) is group]
-            entries.append({"name": group.name, "colour": group.colour, "emblem": group.emblem, "note": group.note,
-                            "cards": members, "count": len(members)})
-        context[spec.group] = entries
-    return context
 
 
 def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]:
@@ -191,7 +164,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
 
     source = path.read_text(encoding="utf-8")
     meta, body, offset = split_front_matter(source, path)
-    text = render_template(body, rules_context(deck), path, offset)
+    text = render_template(body, document_context(deck), path, offset)
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
     paper = (layout.paper.width, layout.paper.height)

@@ -1,0 +1,215 @@
+"""Boards and mats at true scale, tiled over several sheets when larger than the paper.
+
+A board is drawn once as a PDF form and each sheet shows a window onto it. Neighbouring
+windows share an overlap strip carrying registration crosses printed on both sheets, so the
+tiles can be trimmed, laid over each other and lined up by eye. Lengths in mm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from printgen.context import document_context
+from printgen.errors import UserError, Where
+from printgen.model import Deck, Layout
+from printgen.render import marks
+from printgen.render.draw import draw_ops
+from printgen.render.fonts import FontSet
+from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
+from printgen.schema import BoardFile, Imposition, LayoutFile
+from printgen.units import pt
+from printgen.yamlsrc import load_yaml
+
+BAND = 12.0        # mm at the top of a tiled sheet for its name and the map of tiles
+CROSS = 2.5        # mm, half the size of a registration cross
+
+
+@dataclass(frozen=True)
+class Tile:
+    column: int
+    row: int
+    x0: float      # window on the board, mm from the board's top-left
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def name(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.column + 1}"
+
+
+@dataclass
+class Board:
+    pdf: bytes
+    size: tuple[float, float]
+    paper: tuple[float, float]
+    tiles: list[Tile]
+    columns: int
+    rows: int
+
+
+def load_board(path: Path) -> tuple[BoardFile, dict]:
+    from printgen.load import schema_error
+
+    located = load_yaml(path)
+    try:
+        return BoardFile.model_validate(located.data), located
+    except ValidationError as exc:
+        raise schema_error(exc, located, what="in a board") from None
+
+
+def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: float,
+               overlap: float) -> tuple[tuple[float, float], list[Tile], int, int]:
+    """The paper orientation needing fewest sheets, and the windows of each sheet."""
+    W, H = board
+    if W <= paper[0] - 2 * margin and H <= paper[1] - 2 * margin:
+        return paper, [Tile(0, 0, 0.0, 0.0, W, H)], 1, 1
+    if W <= paper[1] - 2 * margin and H <= paper[0] - 2 * margin:
+        return (paper[1], paper[0]), [Tile(0, 0, 0.0, 0.0, W, H)], 1, 1
+    best = None
+    for pw, ph in (paper, (paper[1], paper[0])):
+        uw, uh = pw - 2 * margin, ph - 2 * margin - BAND
+        if uw <= overlap or uh <= overlap:
+            continue
+        nx = max(1, math.ceil((W - overlap) / (uw - overlap)))
+        ny = max(1, math.ceil((H - overlap) / (uh - overlap)))
+        if best is None or nx * ny < best[0]:
+            best = (nx * ny, (pw, ph), uw, uh, nx, ny)
+    if best is None:
+        raise UserError(f"the overlap of {overlap:g} mm is too large for this paper")
+    _, sheet, uw, uh, nx, ny = best
+    # Share the board evenly: every sheet shows a window of the same size.
+    ww, wh = (W + (nx - 1) * overlap) / nx, (H + (ny - 1) * overlap) / ny
+    tiles = []
+    for row in range(ny):
+        for column in range(nx):
+            x0, y0 = column * (ww - overlap), row * (wh - overlap)
+            tiles.append(Tile(column, row, round(x0, 4), round(y0, 4), round(min(W, x0 + ww), 4), round(min(H, y0 + wh), 4)))
+    return sheet, tiles, nx, ny
+
+
+def render_board(deck: Deck, layout: Layout, path: Path) -> Board:
+    spec, located = load_board(path)
+    W, H = spec.size.width, spec.size.height
+    fonts = FontSet(layout.fonts)
+    ops = _resolve(deck, layout, spec, located, fonts)
+    paper = (layout.paper.width, layout.paper.height)
+    margin = layout.imposition.margin
+    sheet, tiles, nx, ny = plan_tiles((W, H), paper, margin, spec.overlap)
+    canvas = new_canvas(sheet, fonts.default(), spec.title, f"{W:g} x {H:g} mm, {len(tiles)} sheet(s)")
+    canvas.beginForm("board", 0, 0, pt(W), pt(H))
+    if spec.background:
+        from printgen.colours import parse_colour
+
+        canvas.setFillColor(parse_colour(spec.background))
+        canvas.rect(0, 0, pt(W), pt(H), stroke=0, fill=1)
+    draw_ops(canvas, ops)
+    canvas.endForm()
+    font = fonts.default()
+    for tile in tiles:
+        _sheet(canvas, spec, tile, tiles, (W, H), sheet, margin, nx, ny, font)
+        canvas.showPage()
+    return Board(finish(canvas), (W, H), sheet, tiles, nx, ny)
+
+
+def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSet):
+    from printgen.render.template import Resolver
+    from printgen.schema import Size
+
+    size = Size(width=spec.size.width, height=spec.size.height)
+    board_layout = Layout(
+        name=spec.title, spec=LayoutFile(face=spec.elements), card_size="board", card=size, design=size,
+        paper_name=layout.paper_name, paper=layout.paper, imposition=Imposition(bleed=0, safe=0),
+        fonts=layout.fonts,
+        element_where={("face", name): Where(located.file, located.line_of(("elements", name)), field=f"elements.{name}")
+                       for name in spec.elements})
+    resolver = Resolver(deck, board_layout, fonts, lambda warning: None)
+    return resolver.resolve("face", {"deck": document_context(deck)})
+
+
+def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet, margin: float, nx: int, ny: int,
+           font: str) -> None:
+    W, H = board
+    pw, ph = sheet
+    single = len(tiles) == 1
+    if single:
+        left, top = (pw - W) / 2, (ph + H) / 2
+    else:   # the window centred in the space below the band
+        ww, wh = tile.x1 - tile.x0, tile.y1 - tile.y0
+        left = margin + (pw - 2 * margin - ww) / 2 - tile.x0
+        top = ph - margin - BAND - (ph - 2 * margin - BAND - wh) / 2 + tile.y0
+    # Page position of the window.
+    wx0, wx1 = left + tile.x0, left + tile.x1
+    wy1, wy0 = top - tile.y0, top - tile.y1
+    set_boxes(canvas, (wx0, wy0, wx1, wy1), (wx0, wy0, wx1, wy1))
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(pt(wx0), pt(wy0), pt(wx1 - wx0), pt(wy1 - wy0))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.translate(pt(left), pt(top - H))
+    canvas.doForm("board")
+    for x, y in _crosses(tiles, spec.overlap):
+        _cross(canvas, x, H - y)
+    canvas.restoreState()
+    # Cut marks: the board's own edges, and the edges of this window that go under a neighbour.
+    edges_x = [v for v, keep in ((wx0, tile.x0 == 0 or not single), (wx1, tile.x1 >= W - 1e-6)) if keep]
+    edges_y = [v for v, keep in ((wy1, True), (wy0, tile.y1 >= H - 1e-6)) if keep]
+    trims = [(min(edges_x), min(edges_y), max(edges_x), max(edges_y))]
+    marks.crop_marks(canvas, trims, (wx0, wy0, wx1, wy1), 4.0, 1.0, 0.2, (pw, ph))
+    if not single:
+        _band(canvas, spec, tile, nx, ny, margin, pw, ph, font)
+
+
+def _crosses(tiles: list[Tile], overlap: float) -> list[tuple[float, float]]:
+    """Board points (mm from top-left) in the middle of every overlap strip, a quarter and
+    three quarters along it: printed on both tiles, they line up when the tiles do."""
+    points = []
+    for tile in tiles:
+        right = [t for t in tiles if t.row == tile.row and t.column == tile.column + 1]
+        below = [t for t in tiles if t.column == tile.column and t.row == tile.row + 1]
+        if right:
+            x = right[0].x0 + overlap / 2
+            points += [(x, tile.y0 + (tile.y1 - tile.y0) * f) for f in (0.25, 0.75)]
+        if below:
+            y = below[0].y0 + overlap / 2
+            points += [(tile.x0 + (tile.x1 - tile.x0) * f, y) for f in (0.25, 0.75)]
+    return points
+
+
+def _cross(canvas, x: float, y: float) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(pt(0.2))
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.circle(pt(x), pt(y), pt(CROSS * 0.6), stroke=1, fill=0)
+    canvas.line(pt(x - CROSS), pt(y), pt(x + CROSS), pt(y))
+    canvas.line(pt(x), pt(y - CROSS), pt(x), pt(y + CROSS))
+    canvas.restoreState()
+
+
+def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, pw: float, ph: float, font: str) -> None:
+    """Which tile this is, how to join it, and a small map of all tiles with this one filled."""
+    top = ph - margin
+    cell = min(4.0, (BAND - 3) / ny)
+    map_w = nx * cell
+    canvas.saveState()
+    canvas.setLineWidth(pt(0.25))
+    for row in range(ny):
+        for column in range(nx):
+            x = pw - margin - map_w + column * cell
+            y = top - (row + 1) * cell - 1
+            canvas.setFillGray(0.25 if (row, column) == (tile.row, tile.column) else 1.0)
+            canvas.rect(pt(x), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
+    canvas.setFillGray(0.1)
+    canvas.setFont(font, 9)
+    canvas.drawString(pt(margin), pt(top - 4.5),
+                      f"{spec.title}: sheet {tile.name} (column {tile.column + 1} of {nx}, row {tile.row + 1} of {ny})")
+    canvas.setFont(font, 7)
+    canvas.setFillGray(0.35)
+    canvas.drawString(pt(margin), pt(top - 8.5),
+                      f"Trim along the short marks; lay each sheet over its left and upper neighbours so the "
+                      f"crosses meet ({spec.overlap:g} mm overlap). Print at 100 %.")
+    canvas.restoreState()
