@@ -103,7 +103,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
             heights.append(row * 1.2)
         table = Table(rows, colWidths=[first] + [other] * len(headings), rowHeights=heights)
         ink, tint = HexColor(INK), HexColor(PAPER_TINT)
-        style = [("GRID", (0, 0), (-1, -1), 0.6, ink), ("BACKGROUND", (0, 0), (-1, 0), ink),
+        style = [("FONTNAME", (0, 0), (-1, -1), styles.regular), ("GRID", (0, 0), (-1, -1), 0.6, ink), ("BACKGROUND", (0, 0), (-1, 0), ink),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BACKGROUND", (0, 1), (0, -1), tint)]
         if spec.total:
             style += [("LINEABOVE", (0, -1), (-1, -1), 1.6, ink), ("BACKGROUND", (1, -1), (-1, -1), tint)]

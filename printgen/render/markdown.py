@@ -146,6 +146,7 @@ def _table(node, styles: Styles, width: float):
     widths = _column_widths(plain, styles, width)
     table = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands = [
+        ("FONTNAME", (0, 0), (-1, -1), styles.regular),   # else Table sets unembedded Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("TOPPADDING", (0, 0), (-1, -1), 1.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
@@ -191,6 +192,7 @@ def _callout(node, styles: Styles, width: float, card_row):
             flowable.style = styles["callout"]
     box = Table([[inner]], colWidths=[width])
     box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), styles.regular),
         ("BACKGROUND", (0, 0), (-1, -1), _colour(PAPER_TINT)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, _colour(ACCENT)),
         ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
