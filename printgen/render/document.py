@@ -52,9 +52,10 @@ def make_styles(fonts: FontSet, size: float = 10.0) -> Styles:
     styles.by_name = {
         "body": body,
         "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=size * 1.3, leading=size * 1.55,
-                             spaceBefore=size * 0.7, spaceAfter=size * 0.3, textColor=HexColor(ACCENT)),
+                             spaceBefore=size * 0.7, spaceAfter=size * 0.3, textColor=HexColor(ACCENT),
+                             keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=size * 1.05, leading=size * 1.3,
-                             spaceBefore=size * 0.4, spaceAfter=size * 0.15),
+                             spaceBefore=size * 0.4, spaceAfter=size * 0.15, keepWithNext=1),
         "cell": ParagraphStyle("cell", parent=body, fontSize=size * 0.85, leading=size * 1.02, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=size * 0.85, leading=size * 1.02,
                                spaceAfter=0, textColor=HexColor("#FFFFFF")),

@@ -17,9 +17,7 @@ def draw_ops(canvas, ops: Iterable[Op]) -> None:
         elif isinstance(op, ImageOp):
             _image(canvas, op)
         elif isinstance(op, SymbolOp):
-            from printgen.render.emblems import draw_emblem
-
-            draw_emblem(canvas, op.motif, op.key, op.colour, op.x, op.y, op.size)
+            _symbol(canvas, op)
 
 
 def _shape(canvas, op: ShapeOp) -> None:
@@ -68,4 +66,24 @@ def _image(canvas, op: ImageOp) -> None:
     path.rect(op.x, op.y, op.w, op.h)
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.drawImage(str(op.path), op.x + (op.w - w) / 2, op.y + (op.h - h) / 2, w, h, mask="auto")
+    canvas.restoreState()
+
+
+def _symbol(canvas, op: SymbolOp) -> None:
+    """Each distinct emblem is drawn once per PDF, as a form that every card reuses: the
+    same house emblem on a dozen cards costs one drawing (and its bytes) instead of twelve."""
+    cache = canvas.__dict__.setdefault("_printgen_symbols", {})
+    key = (op.motif, op.key, op.colour, round(op.size, 3))
+    name = cache.get(key)
+    if name is None:
+        from printgen.render.emblems import draw_emblem
+
+        name = f"emblem{len(cache)}"
+        canvas.beginForm(name, 0, 0, op.size, op.size)
+        draw_emblem(canvas, op.motif, op.key, op.colour, 0, 0, op.size)
+        canvas.endForm()
+        cache[key] = name
+    canvas.saveState()
+    canvas.translate(op.x, op.y)
+    canvas.doForm(name)
     canvas.restoreState()

@@ -19,7 +19,8 @@ CARD_SCHEMES = ("card:", "card-back:")
 def parser():
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    # typographer: "quotes" become “quotes”, -- an en dash, ... an ellipsis.
+    return MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
 
 
 def to_flowables(text: str, styles: Styles, width: float,
