@@ -12,6 +12,9 @@ from printgen.load import load_deck, load_layout
 from printgen.output import publish
 
 
+PARTS = ("cards", "rules", "sheets", "boards")
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     paper: str | None = None
@@ -20,6 +23,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float | None = None
     out: Path = Path("output")
+    only: frozenset[str] = frozenset(PARTS)   # which of PARTS to build
 
 
 @dataclass
@@ -56,32 +60,43 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     progress = progress or Progress()
     deck = load_deck(ref)
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
-    progress.start(f"{deck.key}: checking cards", len(deck.cards))
-    resolved = resolve_deck(deck, layout, progress.advance)
-    progress.finish()
-    progress.start(f"{deck.key}: drawing sheets", len(deck.cards))
-    sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset, resolved, progress.advance)
-    progress.finish()
     folder = options.out / deck.key
-    pdf_path = folder / f"{deck.key}-cards.pdf"
-    manifest_path = folder / f"{deck.key}-cards.json"
-    manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
-    files = {pdf_path: sheets.pdf, manifest_path: manifest}
-    documents = document_sources(deck)
+    files: dict[Path, bytes] = {}
+    summary = f"{deck.key}:"
+    if "cards" in options.only:
+        progress.start(f"{deck.key}: checking cards", len(deck.cards))
+        resolved = resolve_deck(deck, layout, progress.advance)
+        progress.finish()
+        progress.start(f"{deck.key}: drawing sheets", len(deck.cards))
+        sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset, resolved, progress.advance)
+        progress.finish()
+        manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+        files[folder / f"{deck.key}-cards.pdf"] = sheets.pdf
+        files[folder / f"{deck.key}-cards.json"] = manifest
+        summary = _cards_summary(deck, layout, sheets, options)
+    documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
     progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
     for kind, source in documents:
         files[folder / output_name(kind, source)] = render_document(kind, deck, layout, source)
         progress.advance()
     progress.finish()
+    if not files:
+        raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
     publish(files)
+    warnings = layout.warnings + (sheets.warnings if "cards" in options.only else [])
+    return BuildResult(deck.key, list(files), summary, warnings)
+
+
+def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
     plan = sheets.plan
     turned = ", turned sideways" if plan.rotated else ""
     summary = (f"{deck.key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
                f"on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, {sheets.sheets} sheets, duplex {options.duplex}")
     tip = _more_cards_tip(layout)
-    if tip:
-        summary += f"\n  tip: {tip}"
-    return BuildResult(deck.key, list(files), summary, layout.warnings + sheets.warnings)
+    return summary + (f"\n  tip: {tip}" if tip else "")
+
+
+PART_OF = {"rules": "rules", "sheet": "sheets", "board": "boards"}
 
 
 def document_sources(deck) -> list[tuple[str, Path]]:

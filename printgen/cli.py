@@ -77,12 +77,15 @@ def cli() -> None:
 @click.argument("decks", nargs=-1, metavar="[DECK]...")
 @_print_options
 @click.option("--out", default="output", show_default=True, metavar="DIR", help="Write into DIR/<deck>/.")
+@click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
+              help="Build only these parts (repeat the option for several); default: everything.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
-def build(decks, paper, card_size, duplex, back_offset, bleed, out, quiet) -> None:
-    """Build the cards PDF and manifest of each DECK (a name under decks/ or a deck folder).
+def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet) -> None:
+    """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
+    sheets, score sheets and boards, into DIR/<deck>/.
 
-    With no DECK, every shipped deck is built. The previous PDF is only replaced once the new
-    one is complete.
+    With no DECK, every shipped deck is built. Files are only replaced once every new one is
+    complete.
     """
     from printgen.build import build_deck
     from printgen.load import shipped_decks
@@ -92,6 +95,10 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, quiet) -> No
     except UserError as error:
         _fail(error)
         sys.exit(2)
+    if only:
+        from dataclasses import replace
+
+        options = replace(options, only=frozenset(only))
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if not refs:
         _fail(UserError("there are no decks to build under decks/"))
