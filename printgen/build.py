@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from printgen.errors import UserError, Warning_
 from printgen.load import load_deck, load_layout

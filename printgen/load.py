@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from printgen.errors import UserError, Warning_, Where, did_you_mean
-from printgen.model import Card, Deck, Group, Layout, Years, parse_years
+from printgen.model import Card, Deck, Group, Layout, parse_years
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
 from printgen.yamlsrc import Located, load_yaml
 
@@ -161,6 +161,15 @@ def _user_path(model, loc: tuple) -> tuple[tuple, type | None]:
             path.append(part)
             current = None
     return tuple(path), owner
+
+
+def load_file(path: Path, model, what: str):
+    """A YAML file checked against a schema model: (the model instance, the located source)."""
+    located = load_yaml(path)
+    try:
+        return model.model_validate(located.data), located
+    except ValidationError as exc:
+        raise schema_error(exc, located, what=what) from None
 
 
 # --- layouts ----------------------------------------------------------------------------------

@@ -11,8 +11,6 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from printgen.context import document_context
 from printgen.errors import UserError, Where
 from printgen.model import Deck, Layout
@@ -22,7 +20,6 @@ from printgen.render.fonts import FontSet
 from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.schema import BoardFile, Imposition, LayoutFile
 from printgen.units import pt
-from printgen.yamlsrc import load_yaml
 
 BAND = 12.0        # mm at the top of a tiled sheet for its name and the map of tiles
 CROSS = 2.5        # mm, half the size of a registration cross
@@ -52,14 +49,10 @@ class Board:
     rows: int
 
 
-def load_board(path: Path) -> tuple[BoardFile, dict]:
-    from printgen.load import schema_error
+def load_board(path: Path):
+    from printgen.load import load_file
 
-    located = load_yaml(path)
-    try:
-        return BoardFile.model_validate(located.data), located
-    except ValidationError as exc:
-        raise schema_error(exc, located, what="in a board") from None
+    return load_file(path, BoardFile, "in a board")
 
 
 def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: float,

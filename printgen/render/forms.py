@@ -10,23 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from pydantic import ValidationError
-
 from printgen.context import document_context
 from printgen.errors import UserError, Where
 from printgen.model import Deck, Layout
 from printgen.schema import SheetFile
-from printgen.yamlsrc import load_yaml
 
 
-def load_sheet(path: Path) -> tuple[SheetFile, object]:
-    from printgen.load import schema_error
+def load_sheet(path: Path):
+    from printgen.load import load_file
 
-    located = load_yaml(path)
-    try:
-        return SheetFile.model_validate(located.data), located
-    except ValidationError as exc:
-        raise schema_error(exc, located, what="in a sheet") from None
+    return load_file(path, SheetFile, "in a sheet")
 
 
 def _labels(fixed: list[str] | None, template: str, count: int, render) -> list[str]:
