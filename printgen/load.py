@@ -378,7 +378,7 @@ def load_deck(name_or_path: str | Path) -> Deck:
         seen[card.id] = card
         cards.append(card)
     return Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
-                dict(header.fields), groups, cards, source=located)
+                dict(header.fields), groups, cards, games=list(header.games), source=located)
 
 
 def _load_group(located: Located, name: str) -> list[Group]:

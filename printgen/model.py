@@ -108,6 +108,7 @@ class Deck:
     fields: dict[str, FieldSpec]
     groups: dict[str, list[Group]]
     cards: list[Card]
+    games: list[str] = field(default_factory=list)
     source: Any = field(default=None, repr=False)   # the Located YAML, for errors found later
 
     def where(self, *path: Any, field_name: str | None = None) -> Where:

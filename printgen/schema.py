@@ -228,4 +228,5 @@ class DeckHeader(Strict):
     subtitle: Optional[str] = None
     layout: str = "base"
     card_size: Optional[str] = None
+    games: list[str] = []
     fields: dict[str, FieldSpec]

@@ -1,0 +1,1 @@
+"""Simulated play: games as small state machines, one runner, shared metrics."""

@@ -1,0 +1,160 @@
+"""The contract every game implements, the bots, and the runner that plays one game.
+
+A game is a small state machine over plain ints and lists (no per-step copies): set up from a
+prepared deck, a player count and a seeded random generator; the legal actions of the player
+to act (ints); apply one; over or not; scores. Everything random goes through the generator
+given to `setup`, so the same seed replays the same game. A step cap turns a game that would
+loop into a reported timeout instead of a hang.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+Action = int
+
+
+@dataclass
+class Finding:
+    """A static-check result in plain words, with the figure behind it."""
+
+    level: str          # "warning" or "error" or "info"
+    message: str
+    figure: Any = None
+
+
+class Game:
+    """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
+
+    name: str = ""
+    variants: tuple[str, ...] = ("basic",)
+    step_cap: int = 5000
+
+    # -- preparing the deck once per run ----------------------------------------------------
+    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Any:
+        """Compile the deck into what setup needs (ints, tables); UserError if it cannot play."""
+        raise NotImplementedError
+
+    def player_counts(self, prepared: Any) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def static_checks(self, prepared: Any, players: int) -> list[Finding]:
+        return []
+
+    def advice(self, prepared: Any, counts: Sequence[int]) -> list[str]:
+        """Plain-words recommendations (e.g. which houses to use for each player count)."""
+        return []
+
+    # -- one game -----------------------------------------------------------------------------
+    def setup(self, prepared: Any, players: int, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def legal(self, state: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action) -> None:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> list[float]:
+        raise NotImplementedError
+
+    def greedy(self, state: Any, rng: random.Random) -> Action:
+        """A simple heuristic choice among legal(state)."""
+        raise NotImplementedError
+
+    # -- what the metrics need ----------------------------------------------------------------
+    def hand_sizes(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def card_usage(self, state: Any) -> tuple[int, int]:
+        """(held, used) as bitmasks over the prepared deck's card indices: cards that were in a
+        player's hand at some point, and cards that were put to use (melded, scored). A card
+        held but never used is 'dead' in that game."""
+        raise NotImplementedError
+
+    def card_names(self, prepared: Any) -> list[str]:
+        raise NotImplementedError
+
+    def card_groups(self, prepared: Any) -> list[str]:
+        """The group (house, suit) of each card index, for per-group dead rates."""
+        raise NotImplementedError
+
+    def check(self, state: Any) -> None:
+        """Assert every invariant of a state (cards conserved, hands consistent...); for tests."""
+
+
+Bot = Callable[[Game, Any, random.Random], Action]
+
+
+def random_bot(game: Game, state: Any, rng: random.Random) -> Action:
+    actions = game.legal(state)
+    return actions[rng.randrange(len(actions))]
+
+
+def greedy_bot(game: Game, state: Any, rng: random.Random) -> Action:
+    return game.greedy(state, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+
+
+@dataclass
+class Result:
+    """One game, kept small: it crosses process boundaries."""
+
+    index: int
+    players: int
+    steps: int
+    timed_out: bool
+    scores: list[float]
+    winners: list[int]
+    start_hands: list[int]
+    held: int
+    used: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def game_rng(seed: int, players: int, index: int) -> random.Random:
+    """One generator per game, from (seed, players, index) alone, so results do not depend on
+    how games are split between workers."""
+    return random.Random(f"printgen/{seed}/{players}/{index}")
+
+
+def play(game: Game, prepared: Any, players: int, seed: int, index: int, bots: Sequence[Bot],
+         checked: bool = False) -> Result:
+    """Play one game to its end or the step cap. `checked` verifies invariants and legality at
+    every step (tests); it is off for speed in validation runs."""
+    rng = game_rng(seed, players, index)
+    state = game.setup(prepared, players, rng)
+    start_hands = game.hand_sizes(state)
+    cap = game.step_cap
+    steps = 0
+    is_over, to_act, apply = game.is_over, game.to_act, game.apply
+    if checked:
+        game.check(state)
+    while not is_over(state):
+        if steps >= cap:
+            held, used = game.card_usage(state)
+            return Result(index, players, steps, True, [0.0] * players, [], start_hands, held, used)
+        seat = to_act(state)
+        action = bots[seat](game, state, rng)
+        if checked:
+            legal = game.legal(state)
+            assert action in legal, f"step {steps}: seat {seat} chose {action}, not in {legal}"
+        apply(state, action)
+        if checked:
+            game.check(state)
+        steps += 1
+    scores = game.scores(state)
+    best = max(scores)
+    winners = [seat for seat, score in enumerate(scores) if score == best]
+    held, used = game.card_usage(state)
+    return Result(index, players, steps, False, scores, winners, start_hands, held, used)

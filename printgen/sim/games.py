@@ -1,0 +1,20 @@
+"""The games printgen can simulate, by name. Modules are imported only when asked for."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from printgen.errors import UserError, did_you_mean
+from printgen.sim.engine import Game
+
+GAMES = {
+    "cromwell": ("printgen.sim.cromwell", "Cromwell"),
+    "drafting": ("printgen.sim.drafting", "Drafting"),
+}
+
+
+def get_game(name: str) -> Game:
+    if name not in GAMES:
+        raise UserError(f"no game called '{name}'", hint=did_you_mean(name, GAMES) or "games: " + ", ".join(GAMES))
+    module, cls = GAMES[name]
+    return getattr(import_module(module), cls)()
