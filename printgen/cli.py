@@ -146,6 +146,72 @@ def preview(deck, card, sheet, back, dpi, output, paper, card_size, duplex, back
 
 
 @cli.command()
+@click.argument("deck")
+@click.option("--game", default=None, help="The game to simulate (default: every game the deck lists).")
+@click.option("--variant", default=None, help="One variant only (default: all, e.g. basic and advanced).")
+@click.option("--players", default=None, metavar="N|A-B", help="Player counts (default: every supported count).")
+@click.option("--games", default=2000, show_default=True, type=int, help="Games per player count.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same report.")
+@click.option("--workers", default=1, show_default=True, type=int, help="Processes to play in (results are identical).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="ray: run the batches on a Ray cluster (pip install 'printgen[ray]').")
+@click.option("--ray-address", default=None, metavar="ADDRESS", help="An existing Ray cluster (default: start one here).")
+@click.option("--bots", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
+              help="Who plays: simple sensible players, random legal moves, or one random player among greedy ones.")
+@click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor")
+@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the figures as JSON.")
+@click.option("--chart", "chart_path", default=None, metavar="FILE.pdf|png", help="Draw game length and seat win rates.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display.")
+def validate(deck, game, variant, players, games, seed, workers, backend, ray_address, bots, game_options, json_path,
+             chart_path, quiet) -> None:
+    """Check that DECK plays: static checks and thousands of simulated games.
+
+    Exit status 0 when the deck passes, 1 when there are warnings, 2 on errors.
+    """
+    import json
+
+    from printgen.validate import ValidateOptions, parse_option, report, to_json
+    from printgen.validate import exit_status
+    from printgen.validate import validate as run_validation
+
+    try:
+        options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
+                                  workers=max(1, workers), backend=backend, address=ray_address, bots=bots,
+                                  options=dict(parse_option(o) for o in game_options))
+        bars: list = []
+
+        def tick_factory(label: str, total: int):
+            if quiet or not sys.stderr.isatty():
+                return None
+            bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+            bar.__enter__()
+            bars.append(bar)
+
+            def tick(n: int) -> None:
+                bar.update(n)
+                if bar.pos >= total:
+                    bar.__exit__(None, None, None)
+            return tick
+
+        sections, loaded = run_validation(deck, options, tick_factory)
+        click.echo(report(sections, loaded, options))
+        if json_path:
+            from printgen.output import publish
+
+            data = json.dumps(to_json(sections, loaded, options), indent=2, ensure_ascii=False).encode("utf-8")
+            publish({Path(json_path): data + b"\n"})
+        if chart_path:
+            from printgen.sim.chart import write_chart
+
+            write_chart(sections, loaded.title, Path(chart_path))
+    except UserError as error:
+        _fail(error)
+        sys.exit(2)
+    sys.exit(exit_status(sections))
+
+
+@cli.command()
 @click.option("--paper", type=PAPERS, default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True)
 @click.option("-o", "--output", "output", default=None, metavar="FILE.pdf",
