@@ -1,0 +1,58 @@
+"""Games per second per core for each game and variant, medians of several runs.
+
+Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P]
+
+Each run plays N seeded games in this process (one core) with `checked=False`, as
+`printgen validate` does; the figure is N / seconds, and the median over R runs is reported
+with the spread, for random and greedy bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from printgen.load import load_deck  # noqa: E402
+from printgen.sim.engine import BOTS, play  # noqa: E402
+from printgen.sim.games import get_game  # noqa: E402
+
+CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic")]
+TARGETS = {"cromwell": 2000, "drafting": 5000}
+
+
+def rate(game, prepared, players: int, bots, games: int, seed: int) -> float:
+    start = time.perf_counter()
+    for index in range(games):
+        play(game, prepared, players, seed, index, bots)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
+    print(f"{'game':<10} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8}  aim")
+    for name, deck, variant in CASES:
+        game = get_game(name)
+        prepared = game.prepare(load_deck(deck), variant, {})
+        players = args.players if args.players in game.player_counts(prepared) else game.player_counts(prepared)[0]
+        for bot in ("random", "greedy"):
+            bots = [BOTS[bot]] * players
+            rate(game, prepared, players, bots, min(200, args.games), 99)          # warm-up
+            rates = [rate(game, prepared, players, bots, args.games, run) for run in range(args.runs)]
+            aim = TARGETS[name]
+            verdict = "met" if statistics.median(rates) >= aim else "NOT met"
+            print(f"{name:<10} {variant:<9} {bot:<7} {statistics.median(rates):>15,.0f} {min(rates):>8,.0f} "
+                  f"{max(rates):>8,.0f}  >= {aim:,}: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
