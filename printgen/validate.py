@@ -109,7 +109,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                 results = execute(work, opts.workers, opts.backend, tick, opts.address)
                 summary = summarise(results, game.card_names(prepared), game.card_groups(prepared))
                 summaries[n] = summary
-                warnings += [f for f in static[n] if f.level != "info"] + metric_findings(summary)
+                warnings += [f for f in static[n] if f.level != "info"] + metric_findings(summary, game.good_hand)
             sections.append(Section(name, variant, counts, static, summaries, warnings,
                                     game.advice(prepared, counts)))
     return sections, deck

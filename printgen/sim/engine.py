@@ -31,6 +31,9 @@ class Game:
     name: str = ""
     variants: tuple[str, ...] = ("basic",)
     step_cap: int = 5000
+    # Starting hand sizes that play well; outside them validation warns. None: no such check
+    # (a drafting game deals 13 cards that are split at once).
+    good_hand: tuple[int, int] | None = (5, 12)
 
     # -- preparing the deck once per run ----------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Any:

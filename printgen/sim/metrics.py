@@ -17,7 +17,6 @@ TIMEOUT_WARN = 0.01        # more than 1 % of games hit the step cap
 SEAT_WARN = 0.10           # a seat wins 10 points more (or less) than its fair share
 DEAD_WARN = 0.90           # a card held but unused in 90 % of the games it was held
 MIN_HELD = 20              # ... judged only for cards held in at least this many games
-HAND_SMALL, HAND_LARGE = 5, 12
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -81,7 +80,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
     }
 
 
-def findings(summary: dict[str, Any]) -> list[Finding]:
+def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12)) -> list[Finding]:
     """Warnings for one player count, each with the figure behind it."""
     p = summary["players"]
     out: list[Finding] = []
@@ -103,10 +102,11 @@ def findings(summary: dict[str, Any]) -> list[Finding]:
             out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
                                           f"are held", rate))
     hand = summary["start_hand"]
-    if hand["mean"] and hand["mean"] < HAND_SMALL:
-        out.append(Finding("warning", f"{p} players: hands start with only {hand['mean']:g} cards on average",
-                           hand["mean"]))
-    if hand["mean"] > HAND_LARGE:
+    if good_hand is not None and hand["mean"] and hand["mean"] < good_hand[0]:
+        out.append(Finding("warning", f"{p} players: hands start with only {hand['mean']:g} cards on average "
+                                      f"(this game plays best with {good_hand[0]} to {good_hand[1]})", hand["mean"]))
+    if good_hand is not None and hand["mean"] > good_hand[1]:
         out.append(Finding("warning", f"{p} players: hands start with {hand['mean']:g} cards on average, which is "
-                                      f"a lot to hold", hand["mean"]))
+                                      f"a lot to hold (this game plays best with {good_hand[0]} to {good_hand[1]})",
+                           hand["mean"]))
     return out
