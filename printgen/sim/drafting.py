@@ -105,7 +105,7 @@ class State:
     pending forced discard stays face up until all four have chosen."""
 
     __slots__ = ("prep", "phase", "actor", "pick", "hold", "stack", "pending", "played", "up", "down",
-                 "forced", "thrown", "discard", "held")
+                 "forced", "thrown", "discard", "held", "counts", "dealt")
 
     def __init__(self, prep: Prepared, hands: list[list[int]]):
         self.prep = prep
@@ -126,6 +126,14 @@ class State:
             for c in h:
                 held |= 1 << c
         self.held = held
+        # Kept up to date so the greedy bot need not recount: suits of the cards in front of each
+        # seat (up + down), and suits of each dealt hand (constant while it is split).
+        suit = prep.suit
+        self.counts = [[0, 0, 0, 0] for _ in range(PLAYERS)]
+        self.dealt = [[0, 0, 0, 0] for _ in range(PLAYERS)]
+        for s, h in enumerate(hands):
+            for c in h:
+                self.dealt[s][suit[c]] += 1
 
 
 class Drafting(Game):
@@ -234,11 +242,13 @@ class Drafting(Game):
             pick = state.pick
             shown = state.up if (pick == 1 or pick == 4) else state.down
             played = state.played
+            counts, suit = state.counts, state.prep.suit
             for s in range(PLAYERS):
                 card = pending[s]
                 stacks[s].remove(card)
                 played[s].append(card)
                 shown[s].append(card)
+                counts[s][suit[card]] += 1
                 pending[s] = -1
             if phase == PICK1:      # to the left: seat s receives from seat s - 1
                 state.stack = [stacks[3], stacks[0], stacks[1], stacks[2]]
@@ -273,6 +283,7 @@ class Drafting(Game):
                 target = (s + step) % PLAYERS
                 card = pending[s]
                 state.up[target].remove(card)
+                state.counts[target][state.prep.suit[card]] -= 1
                 state.forced[target].append(card)
                 state.discard.append(card)
                 pending[s] = -1
@@ -311,11 +322,7 @@ class Drafting(Game):
         prep = state.prep
         suit, face = prep.suit, prep.face
         if phase == SPLIT:
-            counts = [0, 0, 0, 0]
-            for c in state.hold[seat]:
-                counts[suit[c]] += 1
-            for c in state.stack[seat]:
-                counts[suit[c]] += 1
+            counts = state.dealt[seat]
             return min(state.hold[seat], key=lambda c: counts[suit[c]] * 4096 - face[c] * 64 + c)
         if phase == FORCE1 or phase == FORCE2:
             target = (seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS
@@ -339,13 +346,8 @@ class Drafting(Game):
 
     @staticmethod
     def _counts(state: State, seat: int) -> list[int]:
-        suit = state.prep.suit
-        counts = [0, 0, 0, 0]
-        for c in state.up[seat]:
-            counts[suit[c]] += 1
-        for c in state.down[seat]:
-            counts[suit[c]] += 1
-        return counts
+        """Suit counts of the cards in front of a seat (kept by apply; read-only here)."""
+        return state.counts[seat]
 
     # -- what the metrics need -------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
@@ -380,6 +382,12 @@ class Drafting(Game):
             for c in cards:
                 assert 0 <= c < n_cards, f"{what}: no card {c}"
                 where[c] += 1
+        suit = state.prep.suit
+        for s in range(PLAYERS):
+            front = [0, 0, 0, 0]
+            for c in state.up[s] + state.down[s]:
+                front[suit[c]] += 1
+            assert state.counts[s] == front, f"seat {s}: kept suit counts {state.counts[s]} != {front}"
         for s in range(PLAYERS):
             place(state.hold[s], f"seat {s} hand")
             place(state.stack[s], f"seat {s} stack")
