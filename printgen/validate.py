@@ -6,6 +6,7 @@ Exit status: 0 when the deck passes, 1 when there are warnings (a print can be g
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -110,9 +111,34 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                 summary = summarise(results, game.card_names(prepared), game.card_groups(prepared))
                 summaries[n] = summary
                 warnings += [f for f in static[n] if f.level != "info"] + metric_findings(summary, game.good_hand)
-            sections.append(Section(name, variant, counts, static, summaries, warnings,
+            sections.append(Section(name, variant, counts, static, summaries, merge(warnings),
                                     game.advice(prepared, counts)))
     return sections, deck
+
+
+_PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)
+
+
+def merge(findings: list[Finding]) -> list[Finding]:
+    """One line per distinct warning: the same text for several player counts is said once,
+    naming the counts; the figure kept is the largest."""
+    merged: dict[str, list] = {}
+    for finding in findings:
+        match = _PER_COUNT.match(finding.message)
+        key, count = (match.group(2), int(match.group(1))) if match else (finding.message, None)
+        entry = merged.setdefault(key, [finding, []])
+        if count is not None and count not in entry[1]:
+            entry[1].append(count)
+        if isinstance(finding.figure, (int, float)) and isinstance(entry[0].figure, (int, float)):
+            if finding.figure > entry[0].figure:
+                entry[0] = Finding(entry[0].level, entry[0].message, finding.figure)
+    out = []
+    for text, (finding, counts) in merged.items():
+        if counts:
+            names = ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
+            text = f"{names} players: {text}"
+        out.append(Finding(finding.level, text, finding.figure))
+    return out
 
 
 def _bots(kind: str, players: int) -> tuple[str, ...]:

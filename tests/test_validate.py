@@ -27,7 +27,7 @@ def test_drafting_report_and_exit_status(tmp_path):
     assert section["players"] == [4]
     figures = section["results"]["4"]
     assert figures["games"] == 400 and figures["completion_rate"] == 1.0
-    assert abs(sum(figures["seat_win_rate"]) - 1.0) < 1e-6
+    assert abs(sum(figures["seat_win_rate"]) - 1.0) < 1e-3     # rates are rounded to 4 places
     assert figures["length"]["p95"] >= figures["length"]["mean"] * 0.5
 
 
@@ -79,7 +79,7 @@ def test_errors_exit_2(tmp_path, deck_copy):
     run = run_cli("validate", "cromwell", "--game", "draftin")
     assert run.code == 2 and "did you mean 'drafting'?" in run.err
     folder = deck_copy("cromwell")
-    (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("house: Tudor", "house: Tudro", 1))
+    (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("\n    house: Tudor", "\n    house: Tudro", 1))
     run = run_cli("validate", str(folder))
     assert run.code == 2 and "did you mean 'Tudor'?" in run.err
 

@@ -16,12 +16,25 @@ INK, BAR, FAIR = "#1C2331", "#3F6E9A", "#B3202A"
 
 
 def chart_pdf(sections, deck_title: str) -> bytes:
+    from reportlab.graphics import shapes
+
+    regular = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")
+    # The graphics renderer opens every drawing with its default font (Helvetica, never
+    # embedded); point that default at an embedded font while the charts are drawn.
+    saved = shapes.STATE_DEFAULTS["fontName"]
+    shapes.STATE_DEFAULTS["fontName"] = regular
+    try:
+        return _chart_pdf(sections, deck_title, regular)
+    finally:
+        shapes.STATE_DEFAULTS["fontName"] = saved
+
+
+def _chart_pdf(sections, deck_title: str, regular: str) -> bytes:
     from reportlab.graphics import renderPDF
 
     from printgen.render.pdfcanvas import finish, new_canvas
     from printgen.validate import histogram
 
-    regular = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")
     bold = register(FONTS_DIR / "caladea" / "Caladea-Bold.ttf")
     page = (297.0, 210.0)
     canvas = new_canvas(page, regular, f"{deck_title}: simulated play", "validation charts")

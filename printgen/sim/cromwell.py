@@ -94,6 +94,23 @@ Advanced: all chosen cards are dealt, no stock and no Block. For an even deal th
 
 Scoring (one round): each seat scores 1 per card it laid down or laid off; the seat that went out
 also scores 1 per card left in the other hands. A round stopped by the step cap scores nothing.
+
+A gap in the rules: the stalemate
+---------------------------------
+In basic play hands never grow (a trade is one for one, a draw is followed by a discard), so a
+player down to one card can never lay down a sequence again, only lay off. When every hand holds
+at most one card and no card off the table fits an end of a table sequence, nobody can ever lay
+again and nobody can go out; the rules give such a round no end. ``state.stalled`` records the
+turn this happened. The project's rule sheet closes the gap ("A stuck round"): the round ends there,
+nobody went out, each scores the cards they laid. Option ``stalemate``: "stop" (default, that rule)
+or "play" (the designer's rules without it: the round goes on until the step cap and is reported as
+a timeout, to study the gap).
+
+Options
+-------
+``houses`` (names, a list, or a range "Plantagenet..Hanover"; default all), ``knowledge`` (0..1,
+default 0.8: how often the greedy bot answers the advanced test right), ``even_up``
+(auto/give/stock), ``leave_out`` (latest/earliest/none, advanced), ``stalemate`` (play/stop).
 """
 
 from __future__ import annotations
@@ -109,15 +126,16 @@ MIN_HAND = 3                  # a deal must give each player at least this many 
 SMALL_HAND, LARGE_HAND = 5, 10
 TARGET_HAND = 7               # "hands of about seven cards play best"
 NEAR = 2                      # a card "helps" another of its house within this many places
+EXPLORE = 0.2                 # greedy: chance of offering a card at random
 DEFAULT_KNOWLEDGE = 0.8
-OPTIONS = ("houses", "knowledge", "even_up", "leave_out")
+OPTIONS = ("houses", "knowledge", "even_up", "leave_out", "stalemate")
+STALEMATE = ("play", "stop")
 EVEN_UP = ("auto", "give", "stock")
 LEAVE_OUT = ("latest", "earliest", "none")
 
 # phases
 START_LAY, ANNOUNCE, OFFER, DECIDE, GO_OUT, ANSWER, END_LAY, OVER = range(8)
 PHASE_NAMES = ("start lay", "announce", "offer", "decide", "go out", "answer", "end lay", "over")
-BEFORE, AFTER = 0, 1
 
 
 def _bits(mask: int) -> list[int]:
@@ -162,6 +180,7 @@ class Prepared:
         self.knowledge = DEFAULT_KNOWLEDGE
         self.even_up = "auto"
         self.leave_out = "latest"
+        self.stalemate = "stop"
         self.n = 0
         self.names: list[str] = []
         self.ids: list[str] = []
@@ -179,6 +198,10 @@ class Prepared:
         self.runs: list[_Runs] = []            # per house: local hand bits -> sequence ids inside
         self.lay_houses: list[tuple[int, int, _Runs]] = []   # (lo, full, runs) of houses with >= 3 cards
         self.near: list[int] = []              # card -> mask of same-house cards within NEAR places
+        # cards whose neighbour 1 or 2 places below (l) or above (r) is of their house
+        self.ok_l1 = self.ok_l2 = self.ok_r1 = self.ok_r2 = 0
+        self.ok3 = 0                           # cards starting three of their house in index order
+        self.odd3: list[int] = []              # three-card sequences not in index order (joint reigns)
         self.right: list[tuple[tuple[int, ...], tuple[int, ...]]] = []   # card -> (before, after) in play
         self.has_dir: list[tuple[bool, bool]] = []
         self.right_names: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
@@ -232,7 +255,7 @@ class State:
 
     __slots__ = ("prep", "P", "adv", "hands", "stock", "block", "table", "ext", "ext_all", "table_mask",
                  "laid", "held", "crom", "phase", "actor", "announced", "offers", "trade_seat", "stage",
-                 "winner", "rng", "out_mask", "turns")
+                 "winner", "rng", "out_mask", "turns", "stalled", "dealt", "no_discard")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -258,12 +281,17 @@ class State:
         self.rng = rng
         self.out_mask = 0          # advanced: cards left out for an even deal
         self.turns = 0
+        self.stalled = -1          # basic: the turn from which nobody can ever lay again
+        self.dealt = [0] * players  # hand sizes after the deal
+        self.no_discard = False     # the Cromwell drew and is going out without a discard
 
 
 class Cromwell(Game):
     name = "cromwell"
     variants = ("basic", "advanced")
-    step_cap = 5000
+    # hand sizes are judged by static_checks from the exact deal (fewer than 5 or more than 10)
+    good_hand = None
+    step_cap = 10000         # random bots play long rounds (6 players: 95 % end within ~6,500 steps)
 
     # -- preparing the deck ----------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
@@ -281,6 +309,7 @@ class Cromwell(Game):
         p.knowledge = self._knowledge(options.get("knowledge", DEFAULT_KNOWLEDGE))
         p.even_up = self._choice(options.get("even_up", "auto"), EVEN_UP, "even_up")
         p.leave_out = self._choice(options.get("leave_out", "latest"), LEAVE_OUT, "leave_out")
+        p.stalemate = self._choice(options.get("stalemate", "stop"), STALEMATE, "stalemate")
 
         all_houses = [g.name for g in deck.groups.get("houses", [])]
         if not all_houses:
@@ -373,8 +402,14 @@ class Cromwell(Game):
             p.runs.append(_Runs(ids_h, [seqs[q] >> p.house_lo[h] for q in ids_h]))
         p.lay_houses = [(p.house_lo[h], p.house_full[h], p.runs[h]) for h in range(len(chosen))
                         if len(p.house_cards[h]) >= 3]
-        p.near = [sum(1 << d for d in p.house_cards[house_of[c]] if d != c and abs(slot[d] - slot[c]) <= NEAR)
+        p.near = [sum(1 << d for d in p.house_cards[house_of[c]] if d != c and abs(d - c) <= NEAR)
                   for c in range(n)]
+        same = [lambda c, k=k: 0 <= c + k < n and house_of[c + k] == house_of[c] for k in (-1, -2, 1, 2)]
+        p.ok_l1, p.ok_l2, p.ok_r1, p.ok_r2 = (sum(1 << c for c in range(n) if f(c)) for f in same)
+        p.ok3 = p.ok_r1 & (p.ok_r2)
+        p.odd3 = [m for m in seqs if m.bit_count() == 3 and m != (m & -m) * 7]
+        for c in _bits(p.ok3):       # by construction: a suffix of a place, whole places, a prefix
+            assert (7 << c) in p.valid, "an index triple inside a house is not a sequence"
 
         # successor / predecessor on one timeline of every monarch of the deck
         game_index = {deck_pos[c]: c for c in range(n)}
@@ -587,12 +622,22 @@ class Cromwell(Game):
                                           f"are hard to hold; leave out a house or two", hand))
         for gap in p.gaps:
             out.append(Finding("info", gap))
+        if p.advanced:
+            out.append(Finding("info", "advanced play: a player whose last card is lost to a forfeit has no cards "
+                                       "left and so goes out and wins; the rules do not say whether that counts"))
+        else:
+            rule = ("the round ends as the rule sheet's 'stuck round' says" if p.stalemate == "stop" else
+                    "with stalemate=play the round goes on to the step cap, as in the designer's rules")
+            out.append(Finding("info", "basic play: hands never grow, so a player down to one card can only lay "
+                                       "off; when every player is down to one card and none fits the table, "
+                                       f"nobody can go out ({rule})"))
         return out
 
     def advice(self, prepared: Prepared, counts: Sequence[int]) -> list[str]:
         """For each player count, the run of whole houses (leaving out the earliest and/or latest
-        ones) that gives hands nearest seven cards: in basic play with a stock of about a hand,
-        in advanced play with every card dealt."""
+        ones, and any house too small to make a sequence, as the rule sheet says) that gives hands
+        nearest seven cards: in basic play with a stock of about a hand, in advanced play with
+        every card dealt."""
         p = prepared
         houses = p.deck_houses
         tips = []
@@ -600,25 +645,31 @@ class Cromwell(Game):
             best = None
             for a in range(len(houses)):
                 for b in range(a, len(houses)):
-                    window = houses[a:b + 1]
+                    window = [(h, k) for h, k in houses[a:b + 1] if k >= 3]
+                    if not window or window[0][0] != houses[a][0] or window[-1][0] != houses[b][0]:
+                        continue
                     n = sum(k for _, k in window)
-                    dead = sum(k for _, k in window if k < 3)
                     if p.advanced:
                         hand, stock = n // players, 0
-                        key = (abs(hand - TARGET_HAND), dead, n % players, -n)
+                        key: tuple = (abs(hand - TARGET_HAND), n % players, -n)
                     else:
                         hand, stock, _, _ = self._basic_deal(n, players, p.even_up)
-                        key = (abs(hand - TARGET_HAND), 0 if stock else 1, dead, abs(stock - hand), -n)
+                        key = (abs(hand - TARGET_HAND), 0 if stock else 1, abs(stock - hand), -n)
                     if hand < MIN_HAND:
                         continue
                     if best is None or key < best[0]:
-                        best = (key, a, b, n, hand, stock)
+                        best = (key, a, b, window, n, hand, stock)
             if best is None:
                 tips.append(f"{players} players: the deck has too few monarchs for this many players")
                 continue
-            _, a, b, n, hand, stock = best
+            _, a, b, window, n, hand, stock = best
+            skipped = [h for h, k in houses[a:b + 1] if k < 3]
             span = houses[a][0] if a == b else f"{houses[a][0]} to {houses[b][0]}"
-            option = houses[a][0] if a == b else f"{houses[a][0]}..{houses[b][0]}"
+            if skipped:
+                span += " without " + " and ".join(skipped)
+                option = ",".join(h for h, _ in window)
+            else:
+                option = houses[a][0] if a == b else f"{houses[a][0]}..{houses[b][0]}"
             if p.advanced:
                 extra = n % players
                 left = f", leave out {extra} earliest or latest monarch{'s' if extra != 1 else ''}" if extra else ""
@@ -670,6 +721,7 @@ class Cromwell(Game):
                 m |= 1 << c
             st.hands[s] = m
             st.held |= m
+            st.dealt[s] = m.bit_count()
         st.stock = list(stock)
         st.block = list(block)
         inside = st.held
@@ -689,11 +741,17 @@ class Cromwell(Game):
         return state.phase == OVER
 
     # -- turn machinery ----------------------------------------------------------------------------
-    def _can_lay(self, st: State, h: int) -> bool:
-        if h & st.ext_all:
+    @staticmethod
+    def _can_lay(st: State, h: int) -> bool:
+        """Whether hand h can lay anything. Every sequence of three or more holds one of exactly
+        three (a prefix of it in house order), and a three-card sequence is either three cards
+        next to each other in index order within a house (`ok3` marks where such a triple
+        starts) or one of the few `odd3` that skip a joint partner (Charles II-James II-
+        William III skips Mary II, who sorts first)."""
+        if h & st.ext_all or h & (h >> 1) & (h >> 2) & st.prep.ok3:
             return True
-        for lo, full, runs in st.prep.lay_houses:
-            if runs[(h >> lo) & full]:
+        for m in st.prep.odd3:
+            if h & m == m:
                 return True
         return False
 
@@ -704,8 +762,26 @@ class Cromwell(Game):
     def _next_turn(self, st: State) -> None:
         st.crom = (st.crom + 1) % st.P
         st.turns += 1
+        if not st.adv and st.stalled < 0 and self._stalled(st):
+            st.stalled = st.turns
+            if st.prep.stalemate == "stop":
+                st.phase = OVER
+                st.winner = -1
+                return
         st.actor = st.crom
         st.phase = START_LAY if self._can_lay(st, st.hands[st.crom]) else ANNOUNCE
+
+    @staticmethod
+    def _stalled(st: State) -> bool:
+        """Basic play: nobody can ever lay again. Hands never grow in basic play (trades are one
+        for one, a draw is followed by a discard) and hold at most one card more while going out,
+        so a player with one card can never lay down a sequence; if every hand has at most one
+        card and no card off the table fits an end of a table sequence, the table can never change
+        and no one can go out: the rules give the round no end."""
+        for h in st.hands:
+            if h & (h - 1):
+                return False
+        return not (st.prep.all_mask & ~st.table_mask & st.ext_all)
 
     def _to_end_lay(self, st: State) -> None:
         if self._can_lay(st, st.hands[st.crom]):
@@ -1007,6 +1083,7 @@ class Cromwell(Game):
         if self._can_lay(st, h) and self._clearable(st, h):
             st.phase = GO_OUT
             st.actor = seat
+            st.no_discard = True
             return
         st.hands[seat] = h ^ (1 << st.announced)
         st.block.append(st.announced)
@@ -1054,19 +1131,41 @@ class Cromwell(Game):
 
     # -- the greedy bot --------------------------------------------------------------------------
     def greedy(self, state: State, rng: random.Random) -> Action:
-        """Lay whenever possible (the longest sequence first, then lay offs); announce the card
-        that helps its own hand least (fewest same-house cards within two places, ties to the
-        lowest index); offer its least helpful card when it helps nothing or the announced card
-        would help more; accept the offer that helps most (draw instead if none helps; in advanced
-        play the most helpful offer, as one must be accepted); answer right with probability
-        `knowledge` (the state's generator), before or after at random where both exist."""
+        """A simple sensible player. A card "helps" its hand when another card of the same house
+        within two places of it (in the house's order) is in the hand, or when it can be laid off.
+
+        * Lay whenever possible: the longest sequence first, then lay offs.
+        * Announce a card that helps nothing (the lowest index), else the one helping least.
+        * Offer: one time in five a card of the hand at random (two players each hoarding half of
+          a run would otherwise never trade); else a card that helps nothing (one at random if
+          several); else the least helpful card if the announced card would help more; else pass.
+        * Decide: accept the offer that helps most; if none helps, draw (basic) or take the most
+          helpful one anyway (advanced, an offer must be accepted).
+        * Answer right with probability `knowledge` (the state's generator), "before" or "after"
+          at random where both exist."""
         st = state
         p = st.prep
         phase = st.phase
         seat = st.actor
         h = st.hands[seat]
-        near = p.near
         if phase == OFFER:
+            r = rng.random()
+            if r < EXPLORE:
+                k = min(int(r * (1.0 / EXPLORE) * h.bit_count()), h.bit_count() - 1)   # the same draw, rescaled
+                while k:
+                    h &= h - 1
+                    k -= 1
+                return p.OFFER + (h & -h).bit_length() - 1
+            nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
+            zero = h & ~nb & ~st.ext_all
+            if zero:
+                if zero & (zero - 1):
+                    k = int(rng.random() * zero.bit_count())
+                    while k:
+                        zero &= zero - 1
+                        k -= 1
+                return p.OFFER + (zero & -zero).bit_length() - 1
+            near = p.near
             best, best_u = -1, 99
             x = h
             while x:
@@ -1075,18 +1174,18 @@ class Cromwell(Game):
                 u = (h & near[c]).bit_count()
                 if u < best_u:
                     best, best_u = c, u
-                    if u == 0:
-                        break
                 x ^= low
-            if best_u == 0:
-                return p.OFFER + best
-            a = st.announced
-            if ((h & ~(1 << best)) & near[a]).bit_count() > best_u:
+            if ((h & ~(1 << best)) & near[st.announced]).bit_count() > best_u:
                 return p.OFFER + best
             return p.PASS
         if phase == ANNOUNCE:
-            best, best_u = -1, 99
+            nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
             ext_all = st.ext_all
+            zero = h & ~nb & ~ext_all
+            if zero:
+                return p.ANNOUNCE + (zero & -zero).bit_length() - 1
+            near = p.near
+            best, best_u = -1, 99
             x = h
             while x:
                 low = x & -x
@@ -1094,8 +1193,6 @@ class Cromwell(Game):
                 u = (h & near[c]).bit_count() + (2 if ext_all & low else 0)
                 if u < best_u:
                     best, best_u = c, u
-                    if u == 0:
-                        break
                 x ^= low
             return p.ANNOUNCE + best
         if phase == START_LAY or phase == END_LAY:
@@ -1113,6 +1210,7 @@ class Cromwell(Game):
             rest = h & ~(1 << st.announced)
             best, best_u = -1, 0 if not st.adv else -1
             ext_all = st.ext_all
+            near = p.near
             for k in range(1, st.P):
                 s = (seat + k) % st.P
                 o = st.offers[s]
@@ -1215,12 +1313,13 @@ class Cromwell(Game):
             seen |= m
             total += m.bit_count()
         for pile, what in ((st.stock, "stock"), (st.block, "Block")):
+            m = 0
             for c in pile:
-                assert 0 <= c < n, f"{what}: no card {c}"
-                bit = 1 << c
-                assert not seen & bit, f"{p.names[c]} in the {what} and elsewhere"
-                seen |= bit
-                total += 1
+                m |= 1 << c
+            assert m.bit_count() == len(pile) and not m & ~p.all_mask, f"the {what} holds a card twice or a wrong card"
+            assert not seen & m, f"cards in the {what} and elsewhere: {_bits(seen & m)}"
+            seen |= m
+            total += len(pile)
         assert seen == p.all_mask and total == n, \
             f"cards not conserved: {total} placed of {n}, missing {_bits(p.all_mask & ~seen)}"
         if st.adv:
@@ -1239,7 +1338,13 @@ class Cromwell(Game):
         assert ext_all == st.ext_all, "lay-off mask out of date"
         assert sum(st.laid) == st.table_mask.bit_count(), "ticks on the score sheet do not match the table"
         assert all(x >= 0 for x in st.laid)
-        # hands
+        # hands: in basic play they change size only by laying (and by the drawn card while
+        # going out without a discard)
+        if not st.adv:
+            for s, h in enumerate(st.hands):
+                extra = 1 if (st.no_discard and s == st.crom) else 0
+                assert h.bit_count() + st.laid[s] == st.dealt[s] + extra, \
+                    f"seat {s}: {h.bit_count()} cards in hand and {st.laid[s]} laid, but {st.dealt[s]} were dealt"
         hands_all = 0
         for h in st.hands:
             hands_all |= h
@@ -1250,10 +1355,13 @@ class Cromwell(Game):
                 assert st.hands[st.winner] == 0, "the winner still holds cards"
                 sc = self.scores(st)
                 assert all(0 <= x <= n for x in sc), f"score out of bounds: {sc}"
-                assert sum(sc) <= n + n, "scores add up to too much"
+                assert sum(sc) <= n, "scores add up to more than the cards"
+            else:
+                assert st.stalled >= 0 and p.stalemate == "stop", "the round ended with nobody out"
             return
         assert st.winner < 0
-        assert all(st.hands), "a player has no cards but the round goes on"
+        if not (st.phase == ANSWER and st.stage == 2):   # hands are looked at after both answers
+            assert all(st.hands), "a player has no cards but the round goes on"
         phase = st.phase
         if phase in (START_LAY, ANNOUNCE, DECIDE, GO_OUT, END_LAY):
             assert st.actor == st.crom
@@ -1269,12 +1377,12 @@ class Cromwell(Game):
             assert st.actor != st.crom
         if phase == DECIDE:
             assert any(o >= 0 for o in st.offers), "deciding with no offer"
+        assert st.no_discard == (phase == GO_OUT), "going out without a discard outside that phase"
         if phase == GO_OUT:
             assert self._clearable(st, st.hands[st.crom]), "going out but the hand cannot be laid"
         if phase == ANSWER:
             assert st.adv and st.stage in (1, 2)
             assert st.actor == (st.crom if st.stage == 1 else st.trade_seat)
-        if not st.adv and phase != GO_OUT:
-            # hands only shrink by laying: the deal size minus the cards laid
-            pass
-        assert self.legal(st), f"no legal action in phase {PHASE_NAMES[phase]}"
+        if phase == ANSWER:
+            card = self._answer_card(st)
+            assert st.hands[st.actor] >> card & 1, "the answerer does not hold the card answered about"

@@ -77,6 +77,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
                               for i in range(len(card_names)) if held_counts[i]},
         "held_by_card": {card_names[i]: held_counts[i] for i in range(len(card_names))},
         "dead_rate_by_group": {g: round(d / h, 4) for g, (h, d) in groups.items() if h},
+        "group_by_card": dict(zip(card_names, card_groups)),
     }
 
 
@@ -93,7 +94,10 @@ def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12
             side = "more" if rate > fair else "less"
             out.append(Finding("warning", f"{p} players: seat {seat + 1} wins {rate:.0%} of games, {side} than the "
                                           f"fair share of {fair:.0%}", rate))
+    dead_groups = {g for g, rate in summary["dead_rate_by_group"].items() if rate >= DEAD_WARN}
     for card, rate in summary["dead_rate_by_card"].items():
+        if summary["group_by_card"].get(card) in dead_groups:
+            continue    # said once for the whole group below
         if rate >= DEAD_WARN and summary["held_by_card"][card] >= MIN_HELD:
             out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the games it is held "
                                           f"(held but never used)", rate))

@@ -38,7 +38,8 @@ def _prepare(batch: Batch):
         from printgen.sim.games import get_game
 
         game = get_game(batch.game)
-        _prepared[key] = (game, game.prepare(load_deck(batch.deck), batch.variant, dict(batch.options)))
+        options = {k: list(v) if isinstance(v, tuple) else v for k, v in batch.options}
+        _prepared[key] = (game, game.prepare(load_deck(batch.deck), batch.variant, options))
     return _prepared[key]
 
 
@@ -51,7 +52,7 @@ def run_batch(batch: Batch) -> list[Result]:
 
 def batches(game: str, variant: str, deck: str, options: dict, players: int, games: int, seed: int,
             bots: tuple[str, ...], size: int) -> list[Batch]:
-    frozen = tuple(sorted(options.items()))
+    frozen = options_key(options)
     return [Batch(game, variant, deck, frozen, players, seed, start, min(size, games - start), bots)
             for start in range(0, games, size)]
 
@@ -113,4 +114,5 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def options_key(options: dict[str, Any]) -> tuple:
-    return tuple(sorted(options.items()))
+    """Options as a hashable, ordered key (lists become tuples): batches are cached by it."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
