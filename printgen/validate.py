@@ -192,14 +192,15 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     for s in sections:
         lines += ["", f"== {s.game} ({s.variant}) ==",
                   f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {'length mean ± sd':>17} {'p95':>6} "
-                  f"{'hand':>5}  seat wins (fair share)"]
+                  f"{'hand':>5} {'balance':>7}  seat wins (fair share)"]
         for n in s.counts:
             m = s.summaries[n]
             seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
             lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
                          f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
-                         f"{m['start_hand']['mean']:>5.1f}  {seats} ({m['fair_share']:.0%})")
-        lines.append("   length is in steps (decisions); hand is the starting hand size")
+                         f"{m['start_hand']['mean']:>5.1f} {m['balance']:>7.1%}  {seats} ({m['fair_share']:.0%})")
+        lines.append("   length is in steps (decisions); hand is the starting hand size; balance is how far the "
+                     "luckiest or unluckiest seat is from a fair share")
         worst = _most_dead(s)
         if worst:
             lines.append("   most often dead (held but never used): " + worst)
