@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.errors import UserError, Warning_
-from printgen.load import load_deck, load_layout
+from printgen.load import ALL_CARDS, load_deck, load_layout
 from printgen.output import publish
 
 
@@ -57,22 +57,26 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     from printgen.render.cardsheets import render_card_sheets, resolve_deck
 
     progress = progress or Progress()
-    deck = load_deck(ref)
+    deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     folder = options.out / deck.key
     files: dict[Path, bytes] = {}
-    summary = f"{deck.key}:"
+    summaries, warnings = [], list(layout.warnings)
     if "cards" in options.only:
-        progress.start(f"{deck.key}: checking cards", len(deck.cards))
-        resolved = resolve_deck(deck, layout, progress.advance)
-        progress.finish()
-        progress.start(f"{deck.key}: drawing sheets", len(deck.cards))
-        sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset, resolved, progress.advance)
-        progress.finish()
-        manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
-        files[folder / f"{deck.key}-cards.pdf"] = sheets.pdf
-        files[folder / f"{deck.key}-cards.json"] = manifest
-        summary = _cards_summary(deck, layout, sheets, options)
+        for pack in deck.packs or [None]:
+            cards = load_deck(ref, pack) if pack is not None else deck
+            label = cards.output_key
+            progress.start(f"{label}: checking cards", len(cards.cards))
+            resolved = resolve_deck(cards, layout, progress.advance)
+            progress.finish()
+            progress.start(f"{label}: drawing sheets", len(cards.cards))
+            sheets = render_card_sheets(cards, layout, options.duplex, options.back_offset, resolved, progress.advance)
+            progress.finish()
+            manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+            files[folder / f"{label}-cards.pdf"] = sheets.pdf
+            files[folder / f"{label}-cards.json"] = manifest
+            summaries.append(_cards_summary(cards, layout, sheets, options))
+            warnings += [w for w in sheets.warnings if str(w) not in {str(x) for x in warnings}]
     documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
     progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
     for kind, source in documents:
@@ -82,14 +86,13 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     if not files:
         raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
     publish(files)
-    warnings = layout.warnings + (sheets.warnings if "cards" in options.only else [])
-    return BuildResult(deck.key, list(files), summary, warnings)
+    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings)
 
 
 def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
     plan = sheets.plan
     turned = ", turned sideways" if plan.rotated else ""
-    summary = (f"{deck.key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
+    summary = (f"{deck.output_key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
                f"on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, {sheets.sheets} sheets, duplex {options.duplex}")
     tip = _more_cards_tip(layout)
     return summary + (f"\n  tip: {tip}" if tip else "")

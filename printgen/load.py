@@ -338,8 +338,15 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
 
 
-def load_deck(name_or_path: str | Path) -> Deck:
-    """Read and check a deck; raise one UserError for the first problem found."""
+ALL_CARDS = "*"
+
+
+def load_deck(name_or_path: str | Path, pack: str | None = None) -> Deck:
+    """Read and check a deck; raise one UserError for the first problem found.
+
+    A deck with packs gives the cards of one pack: `pack`, or the first one; ALL_CARDS gives
+    every card. Every pack's composition is checked whichever is asked for.
+    """
     folder = find_deck(str(name_or_path))
     located = load_yaml(folder / DECK_FILE)
     data = located.data
@@ -365,20 +372,120 @@ def load_deck(name_or_path: str | Path) -> Deck:
                             located.where(("fields", field_name)))
     groups = {g: _load_group(located, g) for g in group_names}
     cards_data = data.get("cards")
-    if not isinstance(cards_data, list) or not cards_data:
-        raise UserError("the deck needs a 'cards:' list with at least one card", located.where(("cards",)))
+    if cards_data is None and header.generate is not None:
+        cards_data = []
+    if not isinstance(cards_data, list) or (not cards_data and header.generate is None):
+        raise UserError("the deck needs a 'cards:' list with at least one card (or a 'generate:' rule)",
+                        located.where(("cards",)))
+    made = _generate(located, header, groups) if header.generate is not None else []
     cards: list[Card] = []
     seen: dict[str, Card] = {}
-    for index, raw in enumerate(cards_data):
-        card = _load_card(located, folder, header.fields, groups, index, raw)
+    for card in made + [_load_card(located, folder, header.fields, groups, i, raw) for i, raw in enumerate(cards_data)]:
         if card.id in seen:
             other = seen[card.id]
             raise UserError(f"this card is a duplicate: '{other.name}' is already on line {other.where.line}",
                             card.where, "give each card a different name, or delete one of them")
         seen[card.id] = card
+        card.index = len(cards)
         cards.append(card)
+    packs = list(header.packs)
+    for pack_name, spec in header.packs.items():
+        _check_pack(located, header, groups, pack_name, spec, _select(cards, spec))
+    chosen: str | None = None
+    if packs and pack != ALL_CARDS:
+        chosen = pack if pack is not None else packs[0]
+        if chosen not in header.packs:
+            raise UserError(f"the deck '{folder.name}' has no pack '{chosen}'",
+                            hint=did_you_mean(chosen, packs) or "packs: " + ", ".join(packs))
+        cards = _select(cards, header.packs[chosen])
+        for index, card in enumerate(cards):
+            card.index = index
     return Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
-                dict(header.fields), groups, cards, games=list(header.games), source=located)
+                dict(header.fields), groups, cards, games=list(header.games), pack=chosen, packs=packs,
+                source=located)
+
+
+def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group]]) -> list[Card]:
+    """The cards of a `generate:` rule: one for every combination of the listed groups."""
+    from itertools import product
+
+    from printgen.render.template import environment
+
+    rule = header.generate
+    where = located.where(("generate",))
+    fields = header.fields
+    for field_name, group in rule.each.items():
+        spec = fields.get(field_name)
+        if spec is None or spec.type != "group" or spec.group != group:
+            raise UserError(f"'{field_name}: {group}' in generate: needs a field '{field_name}' of type group "
+                            f"with 'group: {group}'", where)
+    missing = [f for f, s in fields.items() if s.required and f not in rule.each and f != "name"]
+    if missing:
+        raise UserError(f"generated cards would have no '{missing[0]}', which every card needs", where)
+    env = environment()
+    try:
+        name_template = env.from_string(rule.name)
+        id_template = env.from_string(rule.id) if rule.id else None
+    except Exception as exc:
+        raise UserError(f"template error in generate: {exc}", where) from None
+    cards = []
+    names = list(rule.each)
+    for combo in product(*(groups[rule.each[f]] for f in names)):
+        context = {f: g.context() for f, g in zip(names, combo)}
+        name = name_template.render(context)
+        values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
+        values.update(dict(zip(names, combo)))
+        values["name"] = name
+        card_id = slug(id_template.render(context)) if id_template else slug(name)
+        cards.append(Card(card_id, 0, name, values, Where(where.file, where.line, name)))
+    return cards
+
+
+def _value_key(value: Any) -> str:
+    return value.name if isinstance(value, Group) else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _select(cards: list[Card], spec) -> list[Card]:
+    def keep(card: Card) -> bool:
+        for field_name, allowed in spec.only.items():
+            if _value_key(card.values.get(field_name)) not in {_value_key(a) for a in allowed}:
+                return False
+        for field_name, banned in spec.leave_out.items():
+            if _value_key(card.values.get(field_name)) in {_value_key(b) for b in banned}:
+                return False
+        return True
+    return [c for c in cards if keep(c)]
+
+
+def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Group]], name: str, spec,
+                cards: list[Card]) -> None:
+    """A pack must hold exactly what it promises: so many cards, so many of each suit and rank."""
+    where = located.where(("packs", name))
+    for field_name in list(spec.only) + list(spec.leave_out):
+        if field_name not in header.fields:
+            raise UserError(f"pack '{name}' filters on '{field_name}', which is not a field of this deck", where,
+                            did_you_mean(field_name, header.fields))
+    expect = spec.expect
+    if expect is None:
+        return
+    if len(cards) != expect.cards:
+        raise UserError(f"the pack '{name}' should have {expect.cards} cards but has {len(cards)}", where,
+                        "check the cards (or the generate: rule) and the pack's only:/leave_out: lists")
+    for field_name, per in expect.per.items():
+        spec_field = header.fields.get(field_name)
+        if spec_field is None or spec_field.type != "group":
+            raise UserError(f"pack '{name}': 'per: {field_name}' needs a group field", where)
+        counts = {g.name: 0 for g in groups[spec_field.group]}
+        for card in cards:
+            value = card.values.get(field_name)
+            if isinstance(value, Group):
+                counts[value.name] += 1
+        wrong = [(g, n) for g, n in counts.items() if n not in (0, per)] or \
+                ([(g, n) for g, n in counts.items() if n == 0] if per and sum(counts.values()) == 0 else [])
+        if wrong:
+            group, count = wrong[0]
+            raise UserError(f"the pack '{name}' should have {per} cards of each {field_name} it uses, "
+                            f"but {group} has {count}", where)
 
 
 def _load_group(located: Located, name: str) -> list[Group]:
@@ -404,7 +511,7 @@ def _load_group(located: Located, name: str) -> list[Group]:
                             did_you_mean(entry.emblem, motif_names()) or "emblems: " + ", ".join(motif_names()))
         if any(e.name == entry.name for e in entries):
             raise UserError(f"'{entry.name}' is listed twice in '{name}'", located.where(path))
-        entries.append(Group(entry.name, entry.colour, entry.emblem, entry.note, index))
+        entries.append(Group(entry.name, entry.colour, entry.emblem, entry.note, index, entry.label, entry.value))
     return entries
 
 

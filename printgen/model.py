@@ -76,9 +76,12 @@ class Group:
     emblem: str | None
     note: str | None
     index: int
+    label: str | None = None
+    value: float | None = None
 
     def context(self) -> dict[str, Any]:
-        return {"name": self.name, "colour": self.colour, "emblem": self.emblem, "note": self.note, "index": self.index}
+        return {"name": self.name, "colour": self.colour, "emblem": self.emblem, "note": self.note, "index": self.index,
+                "label": self.label if self.label is not None else self.name, "value": self.value}
 
 
 @dataclass
@@ -109,6 +112,8 @@ class Deck:
     groups: dict[str, list[Group]]
     cards: list[Card]
     games: list[str] = field(default_factory=list)
+    pack: str | None = None          # the pack these cards are, when the deck has several
+    packs: list[str] = field(default_factory=list)
     source: Any = field(default=None, repr=False)   # the Located YAML, for errors found later
 
     def where(self, *path: Any, field_name: str | None = None) -> Where:
@@ -119,8 +124,14 @@ class Deck:
         where.field = field_name
         return where
 
+    @property
+    def output_key(self) -> str:
+        """The file-name stem of this deck's outputs: the deck, plus the pack when there are several."""
+        return f"{self.key}-{self.pack}" if self.pack and len(self.packs) > 1 else self.key
+
     def context(self) -> dict[str, Any]:
-        ctx: dict[str, Any] = {"title": self.title, "subtitle": self.subtitle, "card_count": len(self.cards)}
+        ctx: dict[str, Any] = {"title": self.title, "subtitle": self.subtitle, "card_count": len(self.cards),
+                               "pack": self.pack}
         for name, entries in self.groups.items():
             ctx[name] = [g.context() for g in entries]
         return ctx

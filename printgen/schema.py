@@ -219,6 +219,31 @@ class GroupEntry(Strict):
     colour: str = "#444444"
     emblem: Optional[str] = None
     note: Optional[str] = None
+    label: Optional[str] = None     # how the entry is printed on a card, e.g. "10" or "S"
+    value: Optional[float] = None   # a number for games and layouts (rank order, face value)
+
+
+class Generate(Strict):
+    """Cards made from every combination of group entries (suits x ranks), so a 48-card pack
+    is four lines of suits and twelve of ranks rather than 48 cards."""
+
+    each: dict[str, str]            # field -> group, outermost first
+    name: str                       # template, e.g. "{{ rank.label }} de {{ suit.name }}"
+    id: Optional[str] = None        # template; default: the name made file-safe
+
+
+class Composition(Strict):
+    cards: int
+    per: dict[str, int] = {}        # field -> cards expected for each of its values
+
+
+class Pack(Strict):
+    """A selection of the deck's cards printed as its own PDF, checked against `expect`."""
+
+    only: dict[str, list[Union[str, int, float, bool]]] = {}
+    leave_out: dict[str, list[Union[str, int, float, bool]]] = {}
+    note: Optional[str] = None
+    expect: Optional[Composition] = None
 
 
 class DeckHeader(Strict):
@@ -230,3 +255,5 @@ class DeckHeader(Strict):
     card_size: Optional[str] = None
     games: list[str] = []
     fields: dict[str, FieldSpec]
+    generate: Optional[Generate] = None
+    packs: dict[str, Pack] = {}

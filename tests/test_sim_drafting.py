@@ -48,7 +48,7 @@ def seed_score(deck, cards) -> int:
     for i in cards:
         card = deck.cards[i]
         counts[card.values["suit"].name] += 1
-        rank = card.values["rank"]
+        rank = int(card.values["rank"].value)     # ranks are a group: ace 1 ... king 13
         face += 10 if rank > 10 else rank
     sets = min(counts.values())
     return sum(n * n for n in counts.values()) + 19 * sets - face
@@ -99,29 +99,50 @@ def test_static_checks(game, prepared):
     assert game.static_checks(prepared, 3)[0].level == "error"
 
 
-def test_short_deck_file_is_refused(game, deck_copy):
-    folder = deck_copy("standard")
-    text = (folder / "deck.yaml").read_text()
-    line = "  - {name: King of Clubs, suit: Clubs, rank: 13}\n"
-    assert line in text
-    (folder / "deck.yaml").write_text(text.replace(line, ""))
-    short = load_deck(str(folder))
+RANK_NAMES = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"]
+
+
+def _explicit_deck(folder, cards) -> str:
+    """A deck file listing its cards one by one (no packs), to reach the game's own checks."""
+    lines = ["title: Test", "fields:", "  name: {type: text, required: true}",
+             "  suit: {type: group, group: suits}", "  rank: {type: number}", "suits:"]
+    lines += [f"  - {{name: {s}}}" for s in ("Spades", "Hearts", "Diamonds", "Clubs")]
+    lines += ["cards:"] + [f"  - {{name: {n}, suit: {s}, rank: {r}}}" for n, s, r in cards]
+    folder.mkdir()
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
+    return str(folder)
+
+
+def _full_deck():
+    return [(f"{RANK_NAMES[r - 1]} of {s}", s, r) for s in ("Spades", "Hearts", "Diamonds", "Clubs") for r in range(1, 14)]
+
+
+def test_short_deck_file_is_refused(game, tmp_path):
+    short = load_deck(_explicit_deck(tmp_path / "short", _full_deck()[:-1]))
     assert len(short.cards) == 51
     with pytest.raises(UserError) as err:
         game.prepare(short, "basic", {})
     assert "52 cards" in err.value.message and "51" in err.value.message
 
 
-def test_doubled_rank_is_refused(game, deck_copy):
-    folder = deck_copy("standard")
-    text = (folder / "deck.yaml").read_text()
-    old = "  - {name: King of Hearts, suit: Hearts, rank: 13}\n"
-    assert old in text
-    (folder / "deck.yaml").write_text(text.replace(old, "  - {name: King of Hearts, suit: Hearts, rank: 12}\n"))
+def test_doubled_rank_is_refused(game, tmp_path):
+    cards = [(n, s, 12 if (n == "King of Hearts") else r) for n, s, r in _full_deck()]
     with pytest.raises(UserError) as err:
-        game.prepare(load_deck(str(folder)), "basic", {})
+        game.prepare(load_deck(_explicit_deck(tmp_path / "doubled", cards)), "basic", {})
     message = err.value.message
     assert "Hearts" in message and "missing rank 13" in message and "12 more than once" in message
+
+
+def test_broken_standard_deck_fails_its_pack_check(deck_copy):
+    folder = deck_copy("standard")
+    text = (folder / "deck.yaml").read_text()
+    line = "  - {name: King,  label: K,  value: 13}\n"
+    assert line in text
+    (folder / "deck.yaml").write_text(text.replace(line, ""))
+    with pytest.raises(UserError) as err:
+        load_deck(str(folder))
+    assert "the pack '52' should have 52 cards but has 48" in str(err.value)
+    assert "deck.yaml, line" in str(err.value)
 
 
 def test_wrong_players_variant_options_refused(game, deck, prepared):

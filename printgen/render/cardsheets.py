@@ -117,6 +117,7 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
         canvas.showPage()
     manifest = {
         "deck": deck.key,
+        "pack": deck.pack,
         "title": deck.title,
         "paper": {"name": layout.paper_name, "width_mm": paper[0], "height_mm": paper[1]},
         "card_size": {"name": layout.card_size, "width_mm": layout.card.width, "height_mm": layout.card.height},

@@ -160,6 +160,8 @@ class Drafting(Game):
         for card in cards:
             group = card.values.get("suit")
             rank = card.values.get("rank")
+            if getattr(rank, "value", None) is not None:     # ranks given as a group: use its value
+                rank = int(rank.value) if float(rank.value).is_integer() else rank.value
             group_name = getattr(group, "name", None)
             if group_name is None:
                 raise UserError(f"the card '{card.name}' has no suit; the drafting game needs every card to have one",
