@@ -490,7 +490,7 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
 
 def _load_group(located: Located, name: str) -> list[Group]:
     from printgen.colours import parse_colour
-    from printgen.render.emblems import motif_names
+    from printgen.render.symbols import names as motif_names
 
     raw = located.data.get(name)
     if not isinstance(raw, list) or not raw:
@@ -566,7 +566,7 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
     if kind == "image":
         return _check_image(value, where, folder)
     if kind == "emblem":
-        from printgen.render.emblems import motif_names
+        from printgen.render.symbols import names as motif_names
 
         if value not in motif_names():
             raise UserError(f"unknown emblem '{value}'", where, did_you_mean(str(value), motif_names())

@@ -7,7 +7,7 @@ model.py, because their types are the deck's, not printgen's.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -99,6 +99,7 @@ class SymbolElement(Element):
     symbol: str
     key: str = ""
     colour: str = "#444444"
+    rotation: float = 0.0
 
 
 class ListElement(Element):
@@ -137,7 +138,8 @@ class RepeatElement(Element):
     `item` is the current item and `index` counts from 0."""
 
     type: Literal["repeat"]
-    items: str
+    items: str = "[]"
+    positions: Optional[str] = None   # an expression giving [x, y] or [x, y, degrees] per copy
     columns: int = Field(1, ge=1)
     dx: Length = 0.0
     dy: Length = 0.0
@@ -198,6 +200,7 @@ class LayoutFile(Strict):
     card_size: str = "poker"
     imposition: Imposition = Imposition()
     fonts: dict[str, str] = {}
+    data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
     face: dict[str, Optional[AnyElement]] = {}
     back: dict[str, Optional[AnyElement]] = {}
 

@@ -70,17 +70,17 @@ def _image(canvas, op: ImageOp) -> None:
 
 
 def _symbol(canvas, op: SymbolOp) -> None:
-    """Each distinct emblem is drawn once per PDF, as a form that every card reuses: the
-    same house emblem on a dozen cards costs one drawing (and its bytes) instead of twelve."""
+    """Each distinct symbol is drawn once per PDF, as a form that every card reuses: the same
+    house emblem on a dozen cards, or the same pip on forty, costs one drawing and its bytes."""
     cache = canvas.__dict__.setdefault("_printgen_symbols", {})
-    key = (op.motif, op.key, op.colour, round(op.size, 3))
+    key = (op.motif, op.key, op.colour, round(op.w, 3), round(op.h, 3), round(op.rotation, 3))
     name = cache.get(key)
     if name is None:
-        from printgen.render.emblems import draw_emblem
+        from printgen.render.symbols import draw
 
-        name = f"emblem{len(cache)}"
-        canvas.beginForm(name, 0, 0, op.size, op.size)
-        draw_emblem(canvas, op.motif, op.key, op.colour, 0, 0, op.size)
+        name = f"symbol{len(cache)}"
+        canvas.beginForm(name, 0, 0, op.w, op.h)
+        draw(canvas, op.motif, op.key, op.colour, 0, 0, op.w, op.h, op.rotation)
         canvas.endForm()
         cache[key] = name
     canvas.saveState()

@@ -27,7 +27,8 @@ def to_flowables(text: str, styles: Styles, width: float,
                  card_row: Callable[[list[tuple[str, str, str]]], object] | None = None) -> list:
     """Flowables for a Markdown text laid out in columns `width` points wide.
 
-    card_row receives [(scheme, card id, alt text)] and returns a flowable.
+    card_row receives [(scheme, card id, title)] and returns a flowable; the title may give
+    the width of the pictures, e.g. "11mm".
     """
     from markdown_it.tree import SyntaxTreeNode
 
@@ -103,7 +104,7 @@ def _card_images(node) -> list[tuple[str, str, str]] | None:
             scheme = next((s for s in CARD_SCHEMES if src.startswith(s)), None)
             if scheme is None:
                 return None
-            found.append((scheme[:-1], src[len(scheme):], child.content or ""))
+            found.append((scheme[:-1], src[len(scheme):], child.attrs.get("title") or ""))
         elif child.type in ("softbreak", "hardbreak") or (child.type == "text" and not child.content.strip()):
             continue
         else:

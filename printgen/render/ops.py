@@ -52,7 +52,9 @@ class SymbolOp:
     colour: str
     x: float
     y: float
-    size: float
+    w: float
+    h: float
+    rotation: float = 0.0
 
 
 Op = Union[ShapeOp, TextOp, ImageOp, SymbolOp]

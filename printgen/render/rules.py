@@ -93,15 +93,23 @@ class CardPictures:
         self.source, self.source_text = source, source_text
 
     def row(self, cards: list[tuple[str, str, str]]):
+        from printgen.units import parse_length
+
         sides = []
-        for scheme, card_id, _alt in cards:
+        width = CARD_WIDTH_MM
+        for scheme, card_id, title in cards:
+            if title.strip():
+                try:
+                    width = parse_length(title.strip())
+                except ValueError as exc:
+                    raise UserError(f"the width of card '{card_id}': {exc}", Where(self.source)) from None
             card = self.by_id.get(card_id)
             if card is None:
                 line = next((n for n, t in enumerate(self.source_text.splitlines(), 1) if f"{scheme}:{card_id}" in t), None)
                 raise UserError(f"no card with the id '{card_id}'", Where(self.source, line),
                                 did_you_mean(card_id, self.by_id) or "card ids are card names in lower case with '-' for spaces")
             sides.append(self.resolver.side("back" if scheme == "card-back" else "face", card))
-        return CardRow(sides, self.layout)
+        return CardRow(sides, self.layout, width)
 
 
 def _card_row_class():
@@ -114,28 +122,37 @@ def _card_row_class():
     class _CardRow(Flowable):
         """A row of small real cards, centred in the column."""
 
-        def __init__(self, sides, layout: Layout):
+        def __init__(self, sides, layout: Layout, width_mm: float):
             super().__init__()
             self.sides, self.layout = sides, layout
-            self.k = CARD_WIDTH_MM / layout.card.width
-            self.card_w, self.card_h = pt(CARD_WIDTH_MM), pt(layout.card.height * self.k)
-            self.gap = pt(3)
+            self.k = width_mm / layout.card.width
+            self.card_w, self.card_h = pt(width_mm), pt(layout.card.height * self.k)
+            self.gap = pt(2.5 if width_mm >= 15 else 1.5)
             self.spaceBefore, self.spaceAfter = 3, 6
 
         def wrap(self, available_width, available_height):
+            """As many cards a line as fit; the rest wrap onto further lines."""
             self.available = available_width
-            return available_width, self.card_h
+            self.per_line = max(1, int((available_width + self.gap) // (self.card_w + self.gap)))
+            lines = -(-len(self.sides) // self.per_line)
+            return available_width, lines * self.card_h + (lines - 1) * self.gap
 
         def draw(self):
             canvas = self.canv
             caches = getattr(canvas, "_printgen_forms", None)
             if caches is None:
                 caches = canvas._printgen_forms = FormCache(canvas, self.layout.card.width, self.layout.card.height, 0.0)
-            total = len(self.sides) * self.card_w + (len(self.sides) - 1) * self.gap
+            lines = [self.sides[i:i + self.per_line] for i in range(0, len(self.sides), self.per_line)]
+            for number, line in enumerate(lines):
+                y = (len(lines) - 1 - number) * (self.card_h + self.gap)
+                self._line(canvas, caches, line, y)
+
+        def _line(self, canvas, caches, line, y: float) -> None:
+            total = len(line) * self.card_w + (len(line) - 1) * self.gap
             x = (self.available - total) / 2
-            for ops in self.sides:
+            for ops in line:
                 canvas.saveState()
-                canvas.translate(x, 0)
+                canvas.translate(x, y)
                 path = canvas.beginPath()
                 path.roundRect(0, 0, self.card_w, self.card_h, pt(1.2))
                 canvas.clipPath(path, stroke=0, fill=0)
@@ -145,15 +162,15 @@ def _card_row_class():
                 canvas.saveState()
                 canvas.setLineWidth(0.4)
                 canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
-                canvas.roundRect(x, 0, self.card_w, self.card_h, pt(1.2), stroke=1, fill=0)
+                canvas.roundRect(x, y, self.card_w, self.card_h, pt(1.2), stroke=1, fill=0)
                 canvas.restoreState()
                 x += self.card_w + self.gap
 
     return _CardRow
 
 
-def CardRow(sides, layout: Layout):  # noqa: N802 - a flowable factory, named like the class it makes
-    return _card_row_class()(sides, layout)
+def CardRow(sides, layout: Layout, width_mm: float = CARD_WIDTH_MM):  # noqa: N802 - a flowable factory
+    return _card_row_class()(sides, layout, width_mm)
 
 
 def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:

@@ -55,6 +55,7 @@ class Resolver:
         self._templates: dict[str, Any] = {}
         self._expressions: dict[str, Any] = {}
         self._deck_context = deck.context()
+        self._layout_context = dict(layout.spec.data)
         self._shared: dict[str, tuple[Op, ...]] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
@@ -122,9 +123,12 @@ class Resolver:
     def side(self, side: str, card: Card) -> tuple[Op, ...]:
         if self._card_free[side]:
             if side not in self._shared:
-                self._shared[side] = self.resolve(side, {"card": card.context(), "deck": self._deck_context}, card)
+                self._shared[side] = self.resolve(side, self._context(card), card)
             return self._shared[side]
-        return self.resolve(side, {"card": card.context(), "deck": self._deck_context}, card)
+        return self.resolve(side, self._context(card), card)
+
+    def _context(self, card: Card) -> dict:
+        return {"card": card.context(), "deck": self._deck_context, "layout": self._layout_context}
 
     def resolve(self, side: str, context: dict, card: Card | None = None) -> tuple[Op, ...]:
         """A side's elements as drawing operations for one context (a card's, or a board's)."""
@@ -182,14 +186,18 @@ class Resolver:
             return [ImageOp(self._image_path(src, w("src")), x, y, bw, bh, el.fit)]
         if isinstance(el, SymbolElement):
             motif = self.render(el.symbol, context, w("symbol")).strip() or None
-            from printgen.render.emblems import motif_names
+            from printgen.render import symbols
 
-            if motif is not None and motif not in motif_names():
-                raise UserError(f"unknown emblem '{motif}'", w("symbol"))
+            if motif is not None and motif not in symbols.names():
+                from printgen.errors import did_you_mean
+
+                raise UserError(f"unknown symbol '{motif}'", w("symbol"), did_you_mean(motif, symbols.names()))
             key = self.render(el.key, context, w("key"))
             colour = self._colour(el.colour, context, w("colour")) or "#444444"
-            size = min(bw, bh)
-            return [SymbolOp(motif, key, colour, x + (bw - size) / 2, y + (bh - size) / 2, size)]
+            if symbols.is_square(motif):      # pips and emblems: the largest centred square
+                size = min(bw, bh)
+                x, y, bw, bh = x + (bw - size) / 2, y + (bh - size) / 2, size, size
+            return [SymbolOp(motif, key, colour, x, y, bw, bh, el.rotation)]
         if isinstance(el, ListElement):
             return self._list(el, context, w, (x, y, bw, bh))
         if isinstance(el, SlotElement):
@@ -221,20 +229,33 @@ class Resolver:
         return ops
 
     def _repeat(self, side: str, name: str, el: RepeatElement, context: dict, card: Card | None, w) -> list[Op]:
-        items = self.evaluate(el.items, context, w("items"))
+        source = el.positions if el.positions is not None else el.items
+        items = self.evaluate(source, context, w("positions" if el.positions is not None else "items"))
         try:
-            items = list(items)
+            items = list(items or [])
         except TypeError:
-            raise UserError(f"'{el.items}' is not a list", w("items")) from None
+            raise UserError(f"'{source}' is not a list", w("items")) from None
         ops: list[Op] = []
         for index, item in enumerate(items):
-            ox = (el.x or 0.0) + (index % el.columns) * el.dx
-            oy = (el.y or 0.0) + (index // el.columns) * el.dy
+            turn = 0.0
+            if el.positions is not None:      # the copy goes where the table says
+                try:
+                    ox, oy = (el.x or 0.0) + float(item[0]), (el.y or 0.0) + float(item[1])
+                    turn = float(item[2]) if len(item) > 2 else 0.0
+                except (TypeError, ValueError, IndexError):
+                    raise UserError(f"each of '{source}' should be [x, y] or [x, y, degrees], not {item!r}",
+                                    w("positions")) from None
+            else:
+                ox = (el.x or 0.0) + (index % el.columns) * el.dx
+                oy = (el.y or 0.0) + (index // el.columns) * el.dy
             inner = dict(context, item=item, index=index)
             for child_name, child in el.elements.items():
                 if child is None:
                     continue
-                moved = child.model_copy(update={"x": ox + (child.x or 0.0), "y": oy + (child.y or 0.0)})
+                update = {"x": ox + (child.x or 0.0), "y": oy + (child.y or 0.0)}
+                if turn and isinstance(child, SymbolElement):
+                    update["rotation"] = child.rotation + turn
+                moved = child.model_copy(update=update)
                 ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
         return ops
 
@@ -337,7 +358,7 @@ def _template_sources(elements: dict) -> list[str]:
             if isinstance(value, dict):
                 walk(value)
             elif isinstance(value, str):
-                sources.append("{{ " + value + " }}" if key in ("when", "items") else value)
+                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions") else value)
 
     for element in elements.values():
         if element is not None:
