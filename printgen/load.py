@@ -187,7 +187,8 @@ _CATALOGUES = {"card-sizes", "papers", DECK_FILE.removesuffix(".yaml")}
 
 
 def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple = ()) -> tuple[dict, dict]:
-    """Deep merge for `extends`: mappings merge key by key, anything else is replaced, null deletes."""
+    """Deep merge for `extends`: mappings merge key by key, anything else is replaced, null deletes.
+    An element given a different `type` is a new element and replaces the inherited one whole."""
     out = dict(base)
     lines = {k: v for k, v in base_lines.items()}
     for key, value in top.items():
@@ -196,7 +197,9 @@ def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple
             out.pop(key, None)
             lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
             continue
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
+        retyped = isinstance(value, dict) and isinstance(out.get(key), dict) and \
+            value.get("type") is not None and out[key].get("type") not in (None, value.get("type"))
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and not retyped:
             out[key], lines = _merge(out[key], value, lines, top_lines, sub)
             lines[sub] = top_lines.get(sub, lines.get(sub))
         else:
@@ -303,14 +306,16 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
 def safe_zone_warnings(layout: Layout) -> list[Warning_]:
     """Content (text, pictures, emblems, lists) reaching past the safe zone, where a cut that
     is off by a millimetre or two would clip it. Shapes may run to the bleed on purpose."""
-    from printgen.schema import ShapeElement
+    from printgen.schema import RepeatElement, ShapeElement
 
     safe = layout.imposition.safe
     w, h = layout.card.width, layout.card.height
     found = []
     for side in ("face", "back"):
         for name, element in getattr(layout.spec, side).items():
-            if element is None or isinstance(element, ShapeElement):
+            # Shapes may run to the bleed on purpose, as may anything marked bleed; a repeat's
+            # children are placed by its table, not by its own box.
+            if element is None or isinstance(element, (ShapeElement, RepeatElement)) or element.bleed:
                 continue
             x0, y0, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
             x1, y1 = x0 + bw, y0 + bh
