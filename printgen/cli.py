@@ -128,16 +128,17 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
 @click.option("--sheet", default=1, show_default=True, type=int, help="Which sheet to show when no --card is given.")
 @click.option("--back", is_flag=True, help="Show the back instead of the front.")
 @click.option("--dpi", default=150, show_default=True, type=int, help="Resolution of the PNG.")
+@click.option("--pack", default=None, metavar="NAME", help="For decks with several packs (e.g. spanish 40 or 48).")
 @click.option("-o", "--output", "output", required=True, metavar="FILE.png", help="Where to write the PNG.")
 @_print_options
-def preview(deck, card, sheet, back, dpi, output, paper, card_size, duplex, back_offset, bleed) -> None:
+def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed) -> None:
     """Write a PNG of one card or one sheet of DECK, to check it without printing."""
     from printgen.preview import preview as make_preview
     from printgen.preview import write_png
 
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed)
-        png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi)
+        png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack)
         write_png(png, Path(output))
     except UserError as error:
         _fail(error)

@@ -60,14 +60,15 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
     return finish(canvas)
 
 
-def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, back: bool, dpi: int) -> tuple[bytes, str]:
+def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, back: bool, dpi: int,
+            pack: str | None = None) -> tuple[bytes, str]:
     """PNG bytes and a one-line description of what they show."""
     from printgen.render.cardsheets import render_card_sheets
     from printgen.render.imposition import page_order
 
     if not 20 <= dpi <= 1200:
         raise UserError(f"--dpi {dpi} is out of range", hint="use a value from 20 to 1200; 150 is plenty on screen")
-    deck = load_deck(ref)
+    deck = load_deck(ref, pack)
     if card is not None:
         chosen = find_card(deck, card)
         pdf = card_pdf(deck, options, chosen, back)
