@@ -65,7 +65,7 @@ def _scales(c, x: float, y: float, font: str, flipped: bool) -> None:
             tall = 3.2
         c.line(pt(x + v), pt(sy), pt(x + v), pt(sy + tall))
         c.line(pt(sx), pt(y + v), pt(sx + tall), pt(y + v))
-        if i % 2 == 0:
+        if i % 4 == 0:       # a number every 2 mm: closer, they run into each other
             label = f"{int(v):+d}" if v else "0"
             c.drawCentredString(pt(x + v), pt(sy + 3.8), label)
             c.drawString(pt(sx + 3.8), pt(y + v - 0.6), label)

@@ -188,7 +188,8 @@ def histogram(values: list[int], bins: int = 20) -> dict[str, list]:
 
 def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     """The readable report: a table per game and variant, then advice and warnings."""
-    lines = [f"Deck '{deck.key}': {opts.games} games per player count, seed {opts.seed}, {opts.bots} bots"]
+    who = {"mixed": "mixed bots (seat 1 plays at random, the others greedily)"}.get(opts.bots, f"{opts.bots} bots")
+    lines = [f"Deck '{deck.key}': {opts.games} games per player count, seed {opts.seed}, {who}"]
     for s in sections:
         lines += ["", f"== {s.game} ({s.variant}) ==",
                   f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {'length mean ± sd':>17} {'p95':>6} "
@@ -211,7 +212,7 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         for message in infos:
             lines.append(f"   note: {message}")
         for tip in s.advice:
-            lines.append(f"   advice: {tip}")
+            lines.append(f"   advice: {tip}" + (f" with --variant {s.variant}" if "option" in tip else ""))
         for finding in s.warnings:
             lines.append(f"   warning: {finding.message}")
     total = sum(len(s.warnings) for s in sections)

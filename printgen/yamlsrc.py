@@ -102,6 +102,12 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
                          "end the text with a straight double quote; inside it use curly quotes \u201c \u201d")
     problem = exc.problem or exc.context or "malformed YAML"
     source = lines[line - 1] if line and line <= len(lines) else ""
+    inner = next((n for n in (line, (line or 1) - 1) if n and n <= len(lines) and _INNER_QUOTE.search(lines[n - 1])), None)
+    if inner is not None:
+        return UserError("a straight double quote (\") inside the text ends it too early",
+                         Where(path, inner, _card_at(lines, inner)),
+                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
+                         "only at the start and end")
     if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
@@ -161,6 +167,8 @@ def _card_at(lines: list[str], line: int | None) -> str | None:
     return None
 
 
+# A double-quoted value closed and then followed by more text: a quote inside the text.
+_INNER_QUOTE = re.compile(r':\s+"[^"]*"[^\s#,}\]]')
 # What PyYAML and libyaml say when a line is indented wrongly.
 _INDENTATION_SIGNALS = ("mapping values are not allowed", "expected <block end>", "did not find expected key",
                         "did not find expected '-' indicator")

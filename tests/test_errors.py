@@ -333,3 +333,11 @@ def test_unknown_deck_name(tmp_path: Path) -> None:
     assert run.err.startswith("error: no deck called 'cromwel'"), run.err
     assert "  hint: did you mean 'cromwell'?\n" in run.err
     assert not out.exists()
+
+
+def test_straight_quote_inside_a_caption(deck: Deck) -> None:
+    text = deck.edit(HENRY_CAPTION, '    caption: "I broke with "Rome" so I could remarry."\n')
+    err = deck.fails()
+    assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome"'), "Henry VIII")
+                          + 'a straight double quote (") inside the text ends it too early'), err
+    assert "curly quotes" in err

@@ -130,7 +130,11 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
         "cards": [{"id": card.id, "name": card.name, "front": placements[i]["front"], "back": placements[i]["back"]}
                   for i, card in enumerate(deck.cards)],
     }
-    return CardSheets(finish(canvas), manifest, plan, sheets, resolved.warnings)
+    warnings = list(resolved.warnings)
+    if getattr(canvas, "_printgen_no_ruler", False):
+        warnings.append(Warning_(f"no room for the {imp.ruler:g} mm ruler on some sheets: the cards fill the paper; "
+                                 f"check the print scale with the calibration page (printgen calibrate)"))
+    return CardSheets(finish(canvas), manifest, plan, sheets, warnings)
 
 
 def _placement(page: int, slot: Slot) -> dict[str, Any]:
@@ -160,6 +164,8 @@ def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, phys
         if spot is not None:
             marks.ruler(canvas, spot, imp.ruler, font)
             used.append(spot)
+        else:
+            canvas._printgen_no_ruler = True
     from printgen.render.fonts import text_width
 
     width = text_width(text, font, 6.0) / pt(1) + 2

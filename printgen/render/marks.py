@@ -65,6 +65,12 @@ def free_strips(trims, bleed_box, paper: tuple[float, float], margin: float, cro
     for (lo, hi) in ((margin, bx0 - away), (bx1 + away, pw - margin)):          # left, right
         for a, b in _gaps([margin] + ys + [ph - margin], clear):
             strips.append(Region(a, lo, b, hi, vertical=True))
+    # Beyond the crop marks the margin is whole: a strip there need not be split at each mark.
+    beyond = crop_offset + crop_length + 0.5
+    strips += [Region(margin, margin, pw - margin, by0 - beyond),
+               Region(margin, by1 + beyond, pw - margin, ph - margin),
+               Region(margin, margin, ph - margin, bx0 - beyond, vertical=True),
+               Region(margin, bx1 + beyond, ph - margin, pw - margin, vertical=True)]
     return [s for s in strips if s.y1 - s.y0 > 0 and s.x1 - s.x0 > 0]
 
 

@@ -94,9 +94,22 @@ def write_chart(sections, deck_title: str, path: Path) -> None:
     from printgen.output import publish
 
     pdf = chart_pdf(sections, deck_title)
-    if path.suffix.lower() == ".png":
-        from printgen.preview import rasterise
+    if path.suffix.lower() == ".png":   # every page (one per game and variant), one under the other
+        import io
 
-        publish({path: rasterise(pdf, 0, 110)})
+        import pypdfium2 as pdfium
+        from PIL import Image
+
+        document = pdfium.PdfDocument(pdf)
+        pages = [document[i].render(scale=110 / 72).to_pil() for i in range(len(document))]
+        document.close()
+        sheet = Image.new("RGB", (max(p.width for p in pages), sum(p.height for p in pages)), "white")
+        top = 0
+        for page in pages:
+            sheet.paste(page, (0, top))
+            top += page.height
+        out = io.BytesIO()
+        sheet.save(out, format="PNG")
+        publish({path: out.getvalue()})
     else:
         publish({path: pdf})

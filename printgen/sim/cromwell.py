@@ -629,8 +629,8 @@ class Cromwell(Game):
             rule = ("the round ends as the rule sheet's 'stuck round' says" if p.stalemate == "stop" else
                     "with stalemate=play the round goes on to the step cap, as in the designer's rules")
             out.append(Finding("info", "basic play: hands never grow, so a player down to one card can only lay "
-                                       "off; when every player is down to one card and none fits the table, "
-                                       f"nobody can go out ({rule})"))
+                                       "off; when every player is down to one card and no card left in play "
+                                       f"(hands, stock, Block) can extend a table sequence, nobody can go out ({rule})"))
         return out
 
     def advice(self, prepared: Prepared, counts: Sequence[int]) -> list[str]:
