@@ -338,6 +338,6 @@ def test_unknown_deck_name(tmp_path: Path) -> None:
 def test_straight_quote_inside_a_caption(deck: Deck) -> None:
     text = deck.edit(HENRY_CAPTION, '    caption: "I broke with "Rome" so I could remarry."\n')
     err = deck.fails()
-    assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome"'), "Henry VIII")
+    assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome" so I could remarry."'), "Henry VIII")
                           + 'a straight double quote (") inside the text ends it too early'), err
     assert "curly quotes" in err

@@ -18,7 +18,7 @@ from printgen.context import document_context
 from printgen.model import Deck, Layout
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
-FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time"}
+FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack"}
 CARD_WIDTH_MM = 22.0
 
 
@@ -195,7 +195,12 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
         facts.append(f"ages {meta['age']}")
     if meta.get("time"):
         facts.append(str(meta["time"]))
-    facts.append(f"{len(deck.cards)} cards")
+    cards = len(deck.cards)
+    if meta.get("pack") is not None:        # the game's own pack (e.g. the 40-card Spanish pack)
+        from printgen.load import load_deck
+
+        cards = len(load_deck(deck.folder, str(meta["pack"])).cards)
+    facts.append(f"{cards} cards")
     title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)
     return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row), title,
                           footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules")
