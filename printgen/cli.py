@@ -138,8 +138,13 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
 
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed)
-        png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack)
+        warnings: list = []
+        png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack,
+                                 warnings=warnings)
         write_png(png, Path(output))
+        for warning in warnings:      # the same warnings a build would give, e.g. a caption cut short
+            click.secho("warning: ", fg="yellow", err=True, nl=False)
+            click.echo(str(warning), err=True)
     except UserError as error:
         _fail(error)
         sys.exit(2)

@@ -39,7 +39,8 @@ def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
     return out.getvalue()
 
 
-def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_bleed: bool = False) -> bytes:
+def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_bleed: bool = False,
+             warnings: list | None = None) -> bytes:
     """A one-page PDF the size of one card (its trim, or its bleed box)."""
     from printgen.render.cardsheets import FormCache
     from printgen.render.fonts import FontSet
@@ -49,7 +50,7 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
 
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     fonts = FontSet(layout.fonts)
-    resolver = Resolver(deck, layout, fonts, lambda warning: None)
+    resolver = Resolver(deck, layout, fonts, (warnings if warnings is not None else []).append)
     ops = resolver.side("back" if back else "face", card)
     b = layout.imposition.bleed if with_bleed else 0.0
     w, h = layout.card.width + 2 * b, layout.card.height + 2 * b
@@ -61,7 +62,7 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
 
 
 def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, back: bool, dpi: int,
-            pack: str | None = None) -> tuple[bytes, str]:
+            pack: str | None = None, warnings: list | None = None) -> tuple[bytes, str]:
     """PNG bytes and a one-line description of what they show."""
     from printgen.render.cardsheets import render_card_sheets
     from printgen.render.imposition import page_order
@@ -71,10 +72,12 @@ def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, ba
     deck = load_deck(ref, pack)
     if card is not None:
         chosen = find_card(deck, card)
-        pdf = card_pdf(deck, options, chosen, back)
+        pdf = card_pdf(deck, options, chosen, back, warnings=warnings)
         return rasterise(pdf, 0, dpi), f"{'back' if back else 'front'} of '{chosen.name}'"
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset)
+    if warnings is not None:
+        warnings.extend(sheets.warnings)
     if not 1 <= sheet <= sheets.sheets:
         raise UserError(f"there is no sheet {sheet}: the deck prints on {sheets.sheets} sheets")
     pages = page_order(sheets.sheets, options.duplex)
