@@ -15,20 +15,32 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
 DECK = "cromwell"
 FILE = f"{DECK}/deck.yaml"  # as printed: relative to the working folder, which is tmp_path
 
-HENRY_BLOCK = (
-    "  - name: Henry VIII\n"
-    "    house: Tudor\n"
-    "    reign: 1509-1547\n"
-    '    caption: "I broke with Rome so I could remarry. In the end I had six wives."\n'
-)
-HENRY_CAPTION = '    caption: "I broke with Rome so I could remarry. In the end I had six wives."\n'
-HENRY_HOUSE = "    house: Tudor\n    reign: 1509-1547\n"
-HENRY_REIGN = "    reign: 1509-1547\n"
+
+
+def _card_lines(name: str) -> dict[str, str]:
+    """The shipped lines of one card, read from deck.yaml, so that a teacher's new caption does
+    not break these tests: they edit whatever the card says today."""
+    lines = (ROOT / "decks" / DECK / "deck.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index(f"  - name: {name}\n")
+    block = [lines[start]]
+    for line in lines[start + 1:]:
+        if not line.startswith("    "):
+            break
+        block.append(line)
+    return {"block": "".join(block), **{line.split(":")[0].strip(): line for line in block[1:]}}
+
+
+_HENRY = _card_lines("Henry VIII")
+HENRY_BLOCK = _HENRY["block"]
+HENRY_CAPTION = _HENRY["caption"]
+HENRY_HOUSE = _HENRY["house"] + _HENRY["reign"]
+HENRY_REIGN = _HENRY["reign"]
+HENRY_VII_CAPTION = _card_lines("Henry VII")["caption"]
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -151,8 +163,7 @@ def test_malformed_yaml(deck: Deck, old: str, new: str, problem: str, hint: str)
 
 UNCLOSED = [
     pytest.param(HENRY_CAPTION, '    caption: "I broke with Rome so I could remarry.\n', id="mid-file"),
-    pytest.param('    caption: "Aged 73 when his mother died, he became the oldest person to take the British throne."\n',
-                 '    caption: "Aged 73 when his mother died, he became the oldest person to take the British throne.\n',
+    pytest.param(_card_lines("Charles III")["caption"], _card_lines("Charles III")["caption"].rstrip().rstrip('"') + "\n",
                  id="last-card"),
 ]
 
@@ -168,7 +179,7 @@ def test_unclosed_quote_points_at_the_opening_quote(deck: Deck, old: str, new: s
 
 def test_hash_inside_a_caption_is_not_taken_for_an_unclosed_quote(deck: Deck) -> None:
     """A later, unrelated YAML error must be reported where it is, not blamed on a good caption."""
-    deck.edit('    caption: "I married Elizabeth of York and joined the red rose and the white."\n',
+    deck.edit(HENRY_VII_CAPTION,
               '    caption: "Winner of battle #1 of my reign: Bosworth, 1485."\n')
     text = deck.edit(HENRY_REIGN, "\treign: 1509-1547\n")
     err = deck.fails()
