@@ -533,6 +533,9 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
     values: dict[str, Any] = {}
     for field_name, spec in fields.items():
         where = located.where(path + (field_name,), label, field_name)
+        if field_name in raw and raw[field_name] is None and _starts_with_hash(located, where.line):
+            raise UserError(f"the {field_name} starts with '#', so YAML read the rest of the line as a note and "
+                            f"the {field_name} is empty", where, "put the text in double quotes")
         if field_name not in raw or raw[field_name] is None:
             if spec.required:
                 raise UserError(f"this card has no '{field_name}'", located.where(path, label, field_name),
@@ -542,6 +545,17 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
         values[field_name] = _check_value(raw[field_name], spec, field_name, where, folder, groups)
     name = str(values.get("name") or label)
     return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
+
+
+def _starts_with_hash(located: Located, line: int | None) -> bool:
+    """Whether a 'key:' line has a value that begins with '#' (YAML takes it for a comment)."""
+    if not line:
+        return False
+    try:
+        text = located.file.read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return False
+    return re.match(r"^\s*[\w-]+:\s+#", text) is not None
 
 
 def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, folder: Path,

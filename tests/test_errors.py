@@ -134,7 +134,7 @@ def place(line: int, card: str | None = None, field: str | None = None) -> str:
 
 def make_png(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (60, 80), "#8B0000").save(path)
+    Image.new("RGB", (600, 400), "#8B0000").save(path)   # sharp enough for its box
     return path
 
 
@@ -352,3 +352,20 @@ def test_straight_quote_inside_a_caption(deck: Deck) -> None:
     assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome" so I could remarry."'), "Henry VIII")
                           + 'a straight double quote (") inside the text ends it too early'), err
     assert "curly quotes" in err
+
+
+def test_a_tiny_picture_builds_with_a_warning(deck: Deck, tmp_path: Path) -> None:
+    art = deck.folder / "art"
+    art.mkdir(exist_ok=True)
+    Image.new("RGB", (30, 20), "#8B0000").save(art / "tiny.png")
+    deck.edit(HENRY_REIGN, HENRY_REIGN + "    picture: art/tiny.png\n")
+    run = deck.build()
+    assert run.code == 0, run.err
+    assert "card 'Henry VIII'" in run.err and "30 x 20 pixels" in run.err and "blurred" in run.err
+
+
+def test_a_caption_starting_with_hash(deck: Deck) -> None:
+    text = deck.edit(HENRY_CAPTION, "    caption: #1 wife: Catherine of Aragon\n")
+    err = deck.fails()
+    assert err.startswith(place(line_number(text, "    caption: #1 wife: Catherine of Aragon"), "Henry VIII", "caption")
+                          + "the caption starts with '#'"), err

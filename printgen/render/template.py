@@ -183,7 +183,9 @@ class Resolver:
             src = self.render(el.src, context, w("src")).strip()
             if not src:
                 return []
-            return [ImageOp(self._image_path(src, w("src")), x, y, bw, bh, el.fit)]
+            path = self._image_path(src, w("src"))
+            self._check_resolution(path, bw, bh, el.fit, card, name)
+            return [ImageOp(path, x, y, bw, bh, el.fit)]
         if isinstance(el, SymbolElement):
             motif = self.render(el.symbol, context, w("symbol")).strip() or None
             from printgen.render import symbols
@@ -258,6 +260,23 @@ class Resolver:
                 moved = child.model_copy(update=update)
                 ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
         return ops
+
+    MIN_DPI = 150   # below this a picture prints visibly soft
+
+    def _check_resolution(self, path: Path, bw: float, bh: float, fit: str, card: Card | None, name: str) -> None:
+        """Warn when a picture has too few pixels for the size it prints at."""
+        from PIL import Image
+
+        src = path.relative_to(self.deck.folder.resolve()).as_posix()
+        with Image.open(path) as image:
+            pw, ph = image.size
+        scale = max(bw / pw, bh / ph) if fit == "cover" else min(bw / pw, bh / ph)   # points per pixel
+        dpi = 72.0 / scale
+        if dpi < self.MIN_DPI:
+            where = Where(card.where.file, card.where.line, card.name, name) if card else Where()
+            self.warn(Warning_(f"the picture '{src}' ({pw} x {ph} pixels) prints at about {dpi:.0f} dpi here and "
+                               f"will look blurred; use one of at least {self.MIN_DPI} dpi "
+                               f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
 
     def _image_path(self, src: str, where: Where) -> Path:
         root = self.deck.folder.resolve()
