@@ -137,6 +137,9 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
     from printgen.preview import write_png
 
     try:
+        if Path(output).suffix.lower() != ".png":
+            raise UserError(f"'{output}' should end in .png: preview writes a PNG picture",
+                            hint="for a PDF, use printgen build")
         options = _options(paper, card_size, duplex, back_offset, bleed)
         warnings: list = []
         png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack,

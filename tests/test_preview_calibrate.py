@@ -47,3 +47,8 @@ def test_calibration_scales_sit_behind_the_front_crosshairs(tmp_path):
             zeros = word_centres(pdf, 2, "0", (bx - 1, by - 16, bx + 1, by + 16))
             assert zeros, (duplex, bx, by)
             assert any(abs(x - bx) < 0.3 for x, _ in zeros), (duplex, zeros, bx)
+
+
+def test_preview_refuses_a_non_png_name(tmp_path):
+    run = run_cli("preview", "cromwell", "-o", str(tmp_path / "x.pdf"))
+    assert run.code == 2 and "should end in .png" in run.err and not (tmp_path / "x.pdf").exists()
