@@ -8,7 +8,7 @@ the number of workers or the backend.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from printgen.errors import UserError
 from printgen.sim.engine import BOTS, Result, play
@@ -101,10 +101,6 @@ def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) ->
     finally:
         if started:
             ray.shutdown()
-
-
-def flatten(groups: Iterable[list[Result]]) -> list[Result]:
-    return [r for group in groups for r in group]
 
 
 def chunk_size(games: int, workers: int) -> int:
