@@ -1,0 +1,166 @@
+"""The harness for the bad-input corpus: one call per case, the same checks every time.
+
+A case starts from a good build of a scratch deck, breaks one thing, runs the real command in a
+separate process with a memory ceiling and a time limit, and checks what a user is promised:
+exit status 2, one message naming the file and line (and card and field when given), no
+traceback, the time and memory bounds kept, and every earlier output byte-identical with no
+temporary file left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from conftest import DECKS, ROOT
+
+# What a bad input may cost before we call it a hang or a blow-up. A real deck builds in a few
+# seconds and well under 300 MiB; these leave room for a slow CI machine.
+TIME_LIMIT_S = 60.0
+MEMORY_LIMIT_MIB = 1500
+
+
+@dataclass
+class Outcome:
+    code: int
+    out: str
+    err: str
+    seconds: float
+    peak_mib: float
+
+
+def run_limited(args: Iterable[str], cwd: Path, *, time_limit: float = TIME_LIMIT_S,
+                memory_mib: int = MEMORY_LIMIT_MIB, stdin: bytes | None = None) -> Outcome:
+    """`python -m printgen ARGS` under an address-space ceiling; its wall time and peak RSS."""
+    limit = memory_mib * 1024 * 1024 * 3   # address space is larger than RSS (libraries, arenas)
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
+    start = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, preexec_fn=cap,
+                            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    chunks: dict[str, bytes] = {}
+
+    def drain(name: str, stream) -> None:
+        chunks[name] = stream.read()
+
+    readers = [threading.Thread(target=drain, args=(n, s)) for n, s in (("out", proc.stdout), ("err", proc.stderr))]
+    for reader in readers:
+        reader.start()
+    if stdin is not None:
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+    # wait4 gives this child's own peak memory (RUSAGE_CHILDREN would be the max over all of them).
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - start > time_limit:
+            proc.kill()
+            os.wait4(proc.pid, 0)
+            for reader in readers:
+                reader.join()
+            raise AssertionError(f"printgen {' '.join(args)} ran past {time_limit:g} s: a hang\n"
+                                 f"{chunks.get('err', b'').decode()[-2000:]}")
+        time.sleep(0.02)
+    seconds = time.monotonic() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join()
+    return Outcome(proc.returncode, chunks["out"].decode("utf-8", "replace"), chunks["err"].decode("utf-8", "replace"),
+                   seconds, usage.ru_maxrss / 1024)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` (names relative to it) with its bytes."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@dataclass
+class Workspace:
+    """A scratch copy of a shipped deck with a good build of it in `out`."""
+
+    root: Path
+    deck: Path
+    out: Path
+    before: dict[str, bytes]
+
+    def edit(self, relative: str, transform: Callable[[str], str]) -> Path:
+        """Rewrite a text file of the deck (relative to the deck folder); returns its path."""
+        path = self.deck / relative
+        path.write_text(transform(path.read_text(encoding="utf-8")), encoding="utf-8")
+        return path
+
+    def write_bytes(self, relative: str, data: bytes) -> Path:
+        path = self.deck / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        return path
+
+    def line_of(self, relative: str, needle: str) -> int:
+        """1-based line of the first line of a deck file containing `needle`."""
+        text = (self.deck / relative).read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            if needle in line:
+                return number
+        raise AssertionError(f"{needle!r} is not in {relative}")
+
+    def build(self, *extra: str, **limits) -> Outcome:
+        """Build the deck into the workspace's output folder."""
+        return run_limited(["build", self.deck.name, "--out", str(self.out), "--quiet", *extra], self.root, **limits)
+
+
+def workspace(tmp_path: Path, deck: str = "cromwell", *, build_first: bool = True, only: str | None = None) -> Workspace:
+    """Copy a shipped deck to tmp_path/<deck> and build it once, so later damage can be seen."""
+    target = tmp_path / deck
+    shutil.copytree(DECKS / deck, target)
+    out = tmp_path / "out"
+    ws = Workspace(tmp_path, target, out, {})
+    if build_first:
+        extra = ("--only", only) if only else ()
+        good = ws.build(*extra)
+        assert good.code == 0, good.err
+        ws.before = snapshot(out)
+        assert ws.before, "the good build wrote nothing"
+    return ws
+
+
+def assert_refused(outcome: Outcome, ws: Workspace | None = None, *, file: str | None = None,
+                   line: int | None = None, says: Iterable[str] = (), card: str | None = None,
+                   field: str | None = None, time_limit: float = TIME_LIMIT_S,
+                   memory_mib: int = MEMORY_LIMIT_MIB) -> None:
+    """What every refused input must give the user."""
+    err = outcome.err
+    assert outcome.code == 2, f"exit {outcome.code}, expected 2\nstdout: {outcome.out[-1500:]}\nstderr: {err[-3000:]}"
+    assert "Traceback" not in err and "Traceback" not in outcome.out, err[-3000:]
+    assert "please report" not in err.lower(), f"an unexpected error reached the last-resort handler:\n{err}"
+    assert err.lstrip().startswith("error:"), err[-2000:]
+    if file is not None:
+        assert file in err, f"the message does not name {file!r}:\n{err}"
+    if line is not None:
+        assert f"line {line}" in err, f"the message does not say line {line}:\n{err}"
+    if card is not None:
+        assert f"card '{card}'" in err, f"the message does not name card {card!r}:\n{err}"
+    if field is not None:
+        assert f"field '{field}'" in err, f"the message does not name field {field!r}:\n{err}"
+    for words in says:
+        assert words.lower() in err.lower(), f"the message does not say {words!r}:\n{err}"
+    assert outcome.seconds < time_limit, f"took {outcome.seconds:.1f} s"
+    assert outcome.peak_mib < memory_mib, f"peak memory {outcome.peak_mib:.0f} MiB"
+    if ws is not None and ws.before:
+        after = snapshot(ws.out)
+        assert after == ws.before, (f"earlier output changed: "
+                                    f"{sorted(set(after) ^ set(ws.before)) or [k for k in after if after[k] != ws.before.get(k)]}")
