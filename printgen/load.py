@@ -14,24 +14,15 @@ from pydantic import ValidationError
 
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Group, Layout, parse_years
+from printgen.paths import FONTS_DIR, decks_dir, layouts_dir
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
 from printgen.yamlsrc import Located, load_yaml
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FONTS_DIR = Path(__file__).resolve().parent / "fonts"
 DECK_FILE = "deck.yaml"
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 # --- finding things ---------------------------------------------------------------------------
-
-def decks_dir() -> Path:
-    return PROJECT_ROOT / "decks"
-
-
-def layouts_dir() -> Path:
-    return PROJECT_ROOT / "layouts"
-
 
 def shipped_decks() -> list[Path]:
     """Every folder under decks/ holding a deck.yaml, in name order (stable builds)."""
