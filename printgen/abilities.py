@@ -110,6 +110,10 @@ class Ability(_Strict):
     effects: list[Effect] = Field(min_length=1, max_length=3)
     flavour: Optional[str] = None
 
+    def context(self) -> dict:
+        """How a card template sees the ability: its printed text and its parts."""
+        return {"text": describe(self), "use": self.use, "when": self.when, "flavour": self.flavour}
+
     @model_validator(mode="after")
     def _consistent(self) -> "Ability":
         needs_target = any(EFFECTS[e.do]["target"] for e in self.effects)
