@@ -169,5 +169,5 @@ def test_the_examples_follow_a_changed_power(tmp_path: Path) -> None:
 def test_everything_builds(built: Path) -> None:
     names = sorted(p.name for p in built.iterdir())
     assert names == ["coppertwaddle-cards.json", "coppertwaddle-cards.pdf", "coppertwaddle-rules.pdf",
-                     "domain-mat.pdf", "suite-score.pdf"]
+                     "domain-mat.pdf", "quick-reference.pdf", "suite-score.pdf"]
     assert "Suite points" in page_text(built / "suite-score.pdf", 1)
