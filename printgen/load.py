@@ -291,7 +291,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     paper_size = _pick(imposition.paper, papers, "paper", Where())
     fonts = {}
     for font_name, font_file in spec.fonts.items():
-        fonts[font_name] = _font_path(font_file, file, lines.get(("fonts", font_name)))
+        fonts[font_name] = _font_path(font_name, font_file, file, lines.get(("fonts", font_name)))
     element_where = {}
     for side in ("face", "back"):
         for element_name in getattr(spec, side):
@@ -327,12 +327,15 @@ def safe_zone_warnings(layout: Layout) -> list[Warning_]:
     return found
 
 
-def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
+def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple | None) -> Path:
+    f, line = where or (layout_file, None)
     for base in (layout_file.parent, FONTS_DIR):
         path = (base / font_file).resolve()
         if path.is_file():
+            from printgen.render.fonts import check_font
+
+            check_font(path, Where(f, line, field=f"fonts.{font_name}"))   # a wrong file is refused here
             return path
-    f, line = where or (layout_file, None)
     raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
 
 
