@@ -436,15 +436,27 @@ def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group
         id_template = env.from_string(rule.id) if rule.id else None
     except Exception as exc:
         raise UserError(f"template error in generate: {exc}", where) from None
+
+    def run(template, key: str, context: dict) -> str:
+        from jinja2 import TemplateError
+
+        from printgen.render.sandbox import render
+
+        try:
+            return render(template, context)
+        except TemplateError as exc:   # an unknown name, `suit.__class__`, a number or text too large
+            raise UserError(f"the generate: {key} template cannot be worked out: {exc}",
+                            located.where(("generate", key)), "use the group fields, e.g. {{ suit.name }}") from None
+
     cards = []
     names = list(rule.each)
     for combo in product(*(groups[rule.each[f]] for f in names)):
         context = {f: g.context() for f, g in zip(names, combo)}
-        name = name_template.render(context)
+        name = run(name_template, "name", context)
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
         values.update(dict(zip(names, combo)))
         values["name"] = name
-        card_id = slug(id_template.render(context)) if id_template else slug(name)
+        card_id = slug(run(id_template, "id", context)) if id_template else slug(name)
         cards.append(Card(card_id, 0, name, values, Where(where.file, where.line, name)))
     return cards
 
