@@ -67,7 +67,7 @@ def _card_text(intl: dict, name: str) -> str:
     return squash(text_in_box(intl["pdf"], front["page"], trim_box(front)))
 
 
-@pytest.mark.parametrize("card, words", [("Henry VIII", GREEK), ("Elizabeth I", CYRILLIC)])
+@pytest.mark.parametrize("card, words", [("Henry VIII", GREEK), ("Elizabeth I", CYRILLIC)], ids=["greek", "cyrillic"])
 def test_greek_and_cyrillic_captions_print_as_text(intl, card, words):
     assert squash(words) in _card_text(intl, card)
 
@@ -226,3 +226,35 @@ def test_generate_name_touching_a_private_attribute_is_refused(tmp_path):
     line = ws.line_of("deck.yaml", "suit.__class__")
     assert_refused(ws.build("--only", "cards"), ws, file="deck.yaml", line=line, says=["__class__", "unsafe"],
                    time_limit=20)
+
+
+@pytest.mark.parametrize("source", [
+    "{{ 'x' | center(10**9) }}",
+    "{{ 'x'.ljust(10**9) }}",
+    "{{ '%0999999999d' % 1 }}",
+    "{{ '{:>999999999}'.format(1) }}",
+    "{{ ('x' * 100000) | replace('x', 'yy') }}",
+    "{{ [('x' * 1000)] * 100000 }}",
+    "{{ 'a\nb' | indent(10**9) }}",
+    "{{ lipsum(10**6) }}",
+    "{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+])
+def test_the_sandbox_refuses_other_ways_to_blow_up(source):
+    import time
+
+    from printgen.render.sandbox import TemplateLimit, environment, render
+
+    start = time.monotonic()
+    with pytest.raises(TemplateLimit):
+        render(environment().from_string(source), {})
+    assert time.monotonic() - start < 2
+
+
+def test_the_sandbox_still_runs_ordinary_templates():
+    from printgen.render.sandbox import environment, render
+
+    source = ("{{ (card.name | upper) ~ ' ' ~ '%02d' % card.n }}|{{ 2 ** 64 }}|{{ '-' * 3 }}|"
+              "{{ card.words | join(', ') }}|{{ 'x' | center(5) }}|{% for i in range(3) %}{{ i }}{% endfor %}")
+    context = {"card": {"name": "Anne", "n": 7, "words": ["a", "b"]}}
+    assert render(environment().from_string(source), context) == "ANNE 07|18446744073709551616|---|a, b|  x  |012"
