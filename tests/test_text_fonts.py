@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
