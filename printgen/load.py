@@ -282,7 +282,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     paper_size = _pick(imposition.paper, papers, "paper", Where())
     fonts = {}
     for font_name, font_file in spec.fonts.items():
-        fonts[font_name] = _font_path(font_file, file, lines.get(("fonts", font_name)))
+        fonts[font_name] = _font_path(font_name, font_file, file, lines.get(("fonts", font_name)))
     element_where = {}
     for side in ("face", "back"):
         for element_name in getattr(spec, side):
@@ -318,12 +318,15 @@ def safe_zone_warnings(layout: Layout) -> list[Warning_]:
     return found
 
 
-def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
+def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple | None) -> Path:
+    f, line = where or (layout_file, None)
     for base in (layout_file.parent, FONTS_DIR):
         path = (base / font_file).resolve()
         if path.is_file():
+            from printgen.render.fonts import check_font
+
+            check_font(path, Where(f, line, field=f"fonts.{font_name}"))   # a wrong file is refused here
             return path
-    f, line = where or (layout_file, None)
     raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
 
 
@@ -426,15 +429,27 @@ def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group
         id_template = env.from_string(rule.id) if rule.id else None
     except Exception as exc:
         raise UserError(f"template error in generate: {exc}", where) from None
+
+    def run(template, key: str, context: dict) -> str:
+        from jinja2 import TemplateError
+
+        from printgen.render.sandbox import render
+
+        try:
+            return render(template, context)
+        except TemplateError as exc:   # an unknown name, `suit.__class__`, a number or text too large
+            raise UserError(f"the generate: {key} template cannot be worked out: {exc}",
+                            located.where(("generate", key)), "use the group fields, e.g. {{ suit.name }}") from None
+
     cards = []
     names = list(rule.each)
     for combo in product(*(groups[rule.each[f]] for f in names)):
         context = {f: g.context() for f, g in zip(names, combo)}
-        name = name_template.render(context)
+        name = run(name_template, "name", context)
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
         values.update(dict(zip(names, combo)))
         values["name"] = name
-        card_id = slug(id_template.render(context)) if id_template else slug(name)
+        card_id = slug(run(id_template, "id", context)) if id_template else slug(name)
         cards.append(Card(card_id, 0, name, values, Where(where.file, where.line, name)))
     return cards
 

@@ -70,6 +70,7 @@ class TextElement(Element):
     font: str = "serif"
     size: float = Field(10.0, gt=0)
     min_size: Optional[float] = Field(None, gt=0)
+    legible_size: Optional[float] = Field(None, gt=0)   # shrinking below this warns; default: the layout's
     colour: str = "#000000"
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
@@ -111,6 +112,7 @@ class ListElement(Element):
     font: str = "serif-bold"
     size: float = Field(14.0, gt=0)
     min_size: Optional[float] = Field(None, gt=0)
+    legible_size: Optional[float] = Field(None, gt=0)
     colour: str = "#000000"
     fill: Optional[str] = None
     align: Literal["left", "center", "right"] = "center"
@@ -200,6 +202,7 @@ class LayoutFile(Strict):
     card_size: str = "poker"
     imposition: Imposition = Imposition()
     fonts: dict[str, str] = {}
+    legible_size: Optional[float] = Field(None, gt=0)   # pt: text shrunk below this gets a warning
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
     face: dict[str, Optional[AnyElement]] = {}
     back: dict[str, Optional[AnyElement]] = {}

@@ -16,7 +16,7 @@ from printgen.errors import UserError, Where
 from printgen.model import Deck, Layout
 from printgen.render import marks
 from printgen.render.draw import draw_ops
-from printgen.render.fonts import FontSet
+from printgen.render.fonts import FontSet, draw_string
 from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.schema import BoardFile, Imposition, LayoutFile
 from printgen.units import pt
@@ -198,8 +198,8 @@ def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, 
             canvas.rect(pt(x), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
     canvas.setFillGray(0.1)
     canvas.setFont(font, 9)
-    canvas.drawString(pt(margin), pt(top - 4.5),
-                      f"{spec.title}: sheet {tile.name} (column {tile.column + 1} of {nx}, row {tile.row + 1} of {ny})")
+    draw_string(canvas, pt(margin), pt(top - 4.5),
+                f"{spec.title}: sheet {tile.name} (column {tile.column + 1} of {nx}, row {tile.row + 1} of {ny})", font, 9)
     canvas.setFont(font, 7)
     canvas.setFillGray(0.35)
     canvas.drawString(pt(margin), pt(top - 8.5),

@@ -10,7 +10,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from printgen.render.fonts import FontSet
+from printgen.render.fonts import FontSet, draw_string
 
 INK = "#1C2331"
 ACCENT = "#A8841A"
@@ -108,7 +108,7 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
         canvas.setFont(styles.regular, 7.5)
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
         number = f"page {doc.page}" + (f" of {total}" if total else "")
-        canvas.drawString(m, m, footer)
+        draw_string(canvas, m, m, footer, styles.regular, 7.5)   # the deck's title may be Greek
         canvas.drawRightString(w - m, m, number)
         canvas.restoreState()
 
@@ -136,10 +136,10 @@ def _title_block(canvas, styles: Styles, title: TitleInfo, x: float, y: float, w
     canvas.roundRect(x + pt(1.5), y + pt(1.5), w - pt(3), h - pt(3), pt(1.5), stroke=1, fill=0)
     canvas.setFillColor(HexColor("#FFFFFF"))
     canvas.setFont(styles.bold, 24)
-    canvas.drawString(x + pt(7), y + h - pt(12), title.title)
+    draw_string(canvas, x + pt(7), y + h - pt(12), title.title, styles.bold, 24)
     if title.subtitle:
         canvas.setFont(styles.italic, 11.5)
-        canvas.drawString(x + pt(7), y + h - pt(19), title.subtitle)
+        draw_string(canvas, x + pt(7), y + h - pt(19), title.subtitle, styles.italic, 11.5)
     if title.facts:
         canvas.setFont(styles.regular, 9.5)
         canvas.setFillColor(HexColor("#E9D9A6"))

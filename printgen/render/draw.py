@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from printgen.colours import parse_colour
+from printgen.render.fonts import draw_string
 from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
 
 
@@ -48,7 +49,7 @@ def _text(canvas, op: TextOp) -> None:
     canvas.setFont(op.font, op.size)
     canvas.setFillColor(parse_colour(op.colour))
     for x, y, line in op.lines:
-        canvas.drawString(x, y, line, charSpace=op.tracking)
+        draw_string(canvas, x, y, line, op.font, op.size, op.tracking)
 
 
 def _image(canvas, op: ImageOp) -> None:

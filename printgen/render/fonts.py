@@ -1,15 +1,40 @@
-"""TrueType fonts by the names templates use, registered once per process.
+"""TrueType fonts by the names templates use, registered once per process, with a fallback.
 
 Only TTFs are used so that every font is embedded (subset) in the PDF; ReportLab's built-in
 Helvetica is never embedded, so it must never be drawn with.
+
+A layout's font (Caladea) covers Latin only. So that a caption in Greek or Cyrillic prints
+instead of showing empty boxes, text is cut into runs: characters the layout's font lacks are
+drawn in a shipped fallback family of the same style (Noto Serif), chosen from the fonts' own
+character maps. Characters no shipped font has are reported by `missing`, so the caller can
+name the card and field; invisible joiners and variation selectors that no font has are
+simply left out.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from printgen.errors import UserError, Where, did_you_mean
+
+FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+# Fallback families, tried in order, one file per style. Data, not code: another family (a
+# sans for symbols, say) is one more entry.
+FALLBACK_FAMILIES: tuple[dict[str, str], ...] = (
+    {
+        "regular": "noto-serif/NotoSerif-Regular.ttf",
+        "bold": "noto-serif/NotoSerif-Bold.ttf",
+        "italic": "noto-serif/NotoSerif-Italic.ttf",
+        "bold-italic": "noto-serif/NotoSerif-BoldItalic.ttf",
+    },
+)
+
+MAX_FONT_BYTES = 64 * 1024 * 1024   # a card font is well under this; a bigger file is a mistake
 
 _registered: dict[Path, str] = {}
 
@@ -21,17 +46,60 @@ class Metrics:
 
 
 def register(path: Path) -> str:
-    """Register a TTF with ReportLab (once) and return its PDF font name."""
+    """Register a TTF with ReportLab (once) and return its PDF font name.
+
+    Raises ValueError with a reason a person can read when the file is not a usable TrueType
+    font; `check_font` turns that into an error naming the layout line."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     path = Path(path).resolve()
     name = _registered.get(path)
     if name is None:
+        reason = _not_a_font(path)
+        if reason:
+            raise ValueError(reason)
         name = path.stem
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        taken = set(_registered.values())
+        counter = 2
+        while name in taken:               # two files called Regular.ttf in different folders
+            name = f"{path.stem}-{counter}"
+            counter += 1
+        try:
+            font = TTFont(name, str(path))
+        except Exception as exc:           # ReportLab's TTFError and struct errors on a damaged file
+            raise ValueError(f"it could not be read as a TrueType font ({exc})") from None
+        pdfmetrics.registerFont(font)
         _registered[path] = name
     return name
+
+
+def _not_a_font(path: Path) -> str | None:
+    """A quick look at the file's first bytes: most wrong files are caught before parsing."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            head = handle.read(4)
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror})"
+    if size > MAX_FONT_BYTES:
+        return f"it is {size / 1048576:.0f} MB, far too large for a font"
+    if head == b"OTTO":
+        return "it is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here"
+    if head == b"ttcf":
+        return "it is a font collection (.ttc), not a single font"
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        return "it is not a TrueType font file"
+    return None
+
+
+def check_font(path: Path, where: Where) -> str:
+    """Register a layout's font file now, so a wrong file is an error at its `fonts:` line."""
+    try:
+        return register(path)
+    except ValueError as exc:
+        raise UserError(f"the font file '{Path(path).name}' cannot be used: {exc}", where,
+                        "give a TrueType font file (.ttf), for example one from printgen/fonts/") from None
 
 
 class FontSet:
@@ -47,7 +115,11 @@ class FontSet:
             if key not in self.files:
                 raise UserError(f"unknown font '{key}'", where or Where(),
                                 did_you_mean(key, self.files) or "fonts in this layout: " + ", ".join(self.files))
-            name = register(self.files[key])
+            try:
+                name = register(self.files[key])
+            except ValueError as exc:
+                raise UserError(f"the font '{key}' ({self.files[key].name}) cannot be used: {exc}",
+                                where or Where()) from None
             self._names[key] = name
         return name
 
@@ -64,10 +136,140 @@ def metrics(pdf_name: str) -> Metrics:
     return Metrics(face.ascent / 1000.0, face.descent / 1000.0)
 
 
+# --- fallback ---------------------------------------------------------------------------------
+
+def _face(pdf_name: str):
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(pdf_name).face
+
+
+def _cmap(pdf_name: str) -> dict:
+    """Code point -> glyph of a registered TTF; empty for a font without one."""
+    return getattr(_face(pdf_name), "charToGlyph", None) or {}
+
+
+def style(pdf_name: str) -> str:
+    """regular, bold, italic or bold-italic, read from the font file itself (weight, slant)."""
+    from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC
+
+    face = _face(pdf_name)
+    flags = getattr(face, "flags", 0)
+    bold = bool(flags & FF_FORCEBOLD)
+    italic = bool(flags & FF_ITALIC) or bool(getattr(face, "italicAngle", 0))
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get((bold, italic),
+                                                                                          "bold-italic")
+
+
+@lru_cache(maxsize=None)
+def chain(pdf_name: str) -> tuple[str, ...]:
+    """The font itself, then the fallback faces of its style (registered on first use)."""
+    wanted = style(pdf_name)
+    names = [pdf_name]
+    for family in FALLBACK_FAMILIES:
+        name = register(FONTS_DIR / family.get(wanted, family["regular"]))
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def _ignorable(ch: str) -> bool:
+    """Invisible format characters (joiners, variation selectors): dropped when no font has them."""
+    cp = ord(ch)
+    return unicodedata.category(ch) == "Cf" or 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
+
+
+def _drawn(ch: str) -> bool:
+    return unicodedata.category(ch) not in ("Cc",)
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
+    """(font, text) pieces to draw `text` with `pdf_name` first and the fallbacks after.
+
+    Spaces and punctuation stay in the font of the run they are in, so a Greek phrase is one
+    run. A character no font has stays in the layout's font (it prints as that font's empty
+    box, and `missing` reports it), except invisible ones, which are left out."""
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        return ((pdf_name, text),) if text else ()
+    fonts = chain(pdf_name)
+    maps = [_cmap(name) for name in fonts]
+    pieces: list[list[str]] = []
+    current: str | None = None
+    for ch in text:
+        cp = ord(ch)
+        if current is not None and unicodedata.category(ch)[0] in "ZP" and cp in _cmap(current):
+            font = current
+        else:
+            font = next((name for name, cmap in zip(fonts, maps) if cp in cmap), None)
+            if font is None:
+                if _ignorable(ch):
+                    continue
+                font = pdf_name
+        if font == current:
+            pieces[-1][1] += ch
+        else:
+            pieces.append([font, ch])
+            current = font
+    return tuple((font, piece) for font, piece in pieces)
+
+
+def missing(text: str, pdf_name: str) -> list[str]:
+    """The distinct characters of `text` that no font in the chain can draw, in order."""
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        return []
+    maps = [_cmap(name) for name in chain(pdf_name)]
+    found: list[str] = []
+    for ch in text:
+        if ch not in found and _drawn(ch) and not _ignorable(ch) and not any(ord(ch) in m for m in maps):
+            found.append(ch)
+    return found
+
+
+def describe(ch: str) -> str:
+    """'😀 (U+1F600 GRINNING FACE)': the character, its code and, where known, its name."""
+    name = unicodedata.name(ch, "")
+    return f"'{ch}' (U+{ord(ch):04X}{' ' + name if name else ''})"
+
+
 def text_width(text: str, pdf_name: str, size: float, tracking: float = 0.0) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    width = stringWidth(text, pdf_name, size)
-    if tracking and len(text) > 1:
-        width += tracking * (len(text) - 1)
+    pieces = runs(text, pdf_name)
+    width = sum(stringWidth(piece, font, size) for font, piece in pieces)
+    count = sum(len(piece) for _, piece in pieces)
+    if tracking and count > 1:
+        width += tracking * (count - 1)
     return width
+
+
+def draw_string(canvas, x: float, y: float, text: str, pdf_name: str, size: float, tracking: float = 0.0) -> None:
+    """canvas.drawString with the fallback: one call per run, each starting where the last ended.
+
+    Text the main font covers is drawn exactly as before (one drawString), so existing PDFs
+    keep their bytes."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pieces = runs(text, pdf_name)
+    if len(pieces) == 1 and pieces[0][0] == pdf_name:
+        canvas.drawString(x, y, text, charSpace=tracking)
+        return
+    for font, piece in pieces:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, piece, charSpace=tracking)
+        x += stringWidth(piece, font, size) + tracking * len(piece)
+    canvas.setFont(pdf_name, size)
+
+
+def markup(text: str, pdf_name: str) -> str:
+    """`text` escaped for a Platypus Paragraph whose font at this point is `pdf_name`, with the
+    runs only a fallback can draw wrapped in <font name=...> of the matching style."""
+    out = []
+    for font, piece in runs(text, pdf_name):
+        if font == pdf_name:
+            out.append(escape(piece))
+        else:
+            out.append(f'<font name="{font}">{escape(piece)}</font>')
+    return "".join(out)

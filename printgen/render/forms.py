@@ -8,11 +8,11 @@ row, and a foot in Markdown for the scoring rule. Headings and labels are templa
 from __future__ import annotations
 
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from printgen.context import document_context
 from printgen.errors import UserError, Where
 from printgen.model import Deck, Layout
+from printgen.render.fonts import markup
 from printgen.schema import SheetFile
 
 
@@ -50,6 +50,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from printgen.render.fonts import FontSet
     from printgen.render.markdown import to_flowables
     from printgen.render.rules import render_template
+    from printgen.render.sandbox import render as limited
     from printgen.render.template import environment
     from printgen.units import pt
 
@@ -59,7 +60,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
 
     def render(text: str, n: int, key: str = "rows") -> str:
         try:
-            return env.from_string(text).render(n=n, deck=context)
+            return limited(env.from_string(text), {"n": n, "deck": context})
         except Exception as exc:   # a template error in a heading or label
             raise UserError(f"template error in '{text}': {exc}", Where(located.file, located.line_of((key,)))) from None
 
@@ -79,12 +80,14 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
 
     def story() -> list:
         head = styles["head"]
-        rows = [[Paragraph(escape(spec.columns.label), head)] + [Paragraph(escape(h), head) for h in headings]]
+        # markup(): escaped, with Greek or Cyrillic in the fallback font (printgen.render.fonts)
+        rows = [[Paragraph(markup(spec.columns.label, head.fontName), head)]
+                + [Paragraph(markup(h, head.fontName), head) for h in headings]]
         if spec.names:
             rows.append([Paragraph("<i>name</i>", styles["cell"])] + [""] * len(headings))
-        rows += [[Paragraph(escape(label), styles["body"])] + [""] * len(headings) for label in labels]
+        rows += [[Paragraph(markup(label, styles.regular), styles["body"])] + [""] * len(headings) for label in labels]
         if spec.total:
-            rows.append([Paragraph(f"<b>{escape(spec.total)}</b>", styles["body"])] + [""] * len(headings))
+            rows.append([Paragraph(f"<b>{markup(spec.total, styles.bold)}</b>", styles["body"])] + [""] * len(headings))
         first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
         other = (width - first) / len(headings)
         # rows.height is the most a row may take: the grid and its foot must fit on one page.

@@ -12,6 +12,7 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from printgen.render.document import ACCENT, INK, PAPER_TINT, Styles
+from printgen.render.fonts import markup
 
 CARD_SCHEMES = ("card:", "card-back:")
 
@@ -44,13 +45,13 @@ def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
         kind = node.type
         if kind == "heading":
             level = "h2" if node.tag in ("h1", "h2") else "h3"
-            out.append(Paragraph(inline(node.children[0]), styles[level]))
+            out.append(Paragraph(inline(node.children[0], styles[level].fontName), styles[level]))
         elif kind == "paragraph":
             cards = _card_images(node.children[0])
             if cards and card_row is not None:
                 out.append(card_row(cards))
             else:
-                out.append(Paragraph(inline(node.children[0]), styles["body"]))
+                out.append(Paragraph(inline(node.children[0], styles.regular), styles["body"]))
         elif kind in ("bullet_list", "ordered_list"):
             out.append(_list(node, styles, width, card_row))
         elif kind == "table":
@@ -69,30 +70,50 @@ def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
     return out
 
 
-def inline(node) -> str:
-    """Paragraph markup for an inline node; every piece of text escaped first."""
+def inline(node, font: str | None = None) -> str:
+    """Paragraph markup for an inline node; every piece of text escaped first.
+
+    `font` is the face the text is set in at this point (the style's, then bold or italic
+    inside ** and *): characters it lacks are wrapped in the fallback face of that style."""
     parts: list[str] = []
+
+    def text(content: str) -> str:
+        return markup(content, font) if font else escape(content)
+
     for child in node.children or []:
         kind = child.type
         if kind == "text":
-            parts.append(escape(child.content))
+            parts.append(text(child.content))
         elif kind == "strong":
-            parts.append("<b>" + inline(child) + "</b>")
+            parts.append("<b>" + inline(child, _face(font, bold=True)) + "</b>")
         elif kind == "em":
-            parts.append("<i>" + inline(child) + "</i>")
+            parts.append("<i>" + inline(child, _face(font, italic=True)) + "</i>")
         elif kind == "code_inline":
-            parts.append(escape(child.content))
+            parts.append(text(child.content))
         elif kind == "softbreak":
             parts.append(" ")
         elif kind == "hardbreak":
             parts.append("<br/>")
         elif kind == "link":
-            parts.append("<u>" + inline(child) + "</u>")
+            parts.append("<u>" + inline(child, font) + "</u>")
         elif kind == "image":
-            parts.append(escape(child.content or ""))
+            parts.append(text(child.content or ""))
         else:
-            parts.append(escape(child.content or ""))
+            parts.append(text(child.content or ""))
     return "".join(parts)
+
+
+def _face(font: str | None, bold: bool = False, italic: bool = False) -> str | None:
+    """The face of `font`'s family that <b> or <i> switches to (as Platypus picks it)."""
+    if font is None:
+        return None
+    from reportlab.lib.fonts import ps2tt, tt2ps
+
+    family, b, i = ps2tt(font)
+    try:
+        return tt2ps(family, b or bold, i or italic)
+    except ValueError:      # a family without that face: Platypus would keep the font too
+        return font
 
 
 def _card_images(node) -> list[tuple[str, str, str]] | None:
@@ -141,7 +162,7 @@ def _table(node, styles: Styles, width: float):
         for tr in section.children:
             cells = [c.children[0] if c.children else None for c in tr.children]
             style = styles["head"] if section.type == "thead" else styles["cell"]
-            rows.append([Paragraph(inline(c) if c is not None else "", style) for c in cells])
+            rows.append([Paragraph(inline(c, style.fontName) if c is not None else "", style) for c in cells])
             plain.append([c.content if c is not None else "" for c in cells])
             if section.type == "thead":
                 header_rows += 1

@@ -127,7 +127,9 @@ def label(canvas, region: Region, text: str, font: str, size: float = 6.0) -> No
     _enter(canvas, region)
     canvas.setFont(font, size)
     canvas.setFillColor(_grey())
-    canvas.drawCentredString(pt(region.x1 - region.x0) / 2, pt(0.6), text)
+    from printgen.render.fonts import draw_string, text_width
+
+    draw_string(canvas, (pt(region.x1 - region.x0) - text_width(text, font, size)) / 2, pt(0.6), text, font, size)
     canvas.restoreState()
 
 

@@ -58,11 +58,12 @@ def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]
 
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int) -> str:
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
+    from printgen.render.sandbox import Sandbox, render
+
+    env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
-        return env.from_string(body).render(deck=context)
+        return render(env.from_string(body), {"deck": context})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
     except TemplateError as exc:

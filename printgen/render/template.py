@@ -13,6 +13,7 @@ from typing import Any, Callable
 from printgen.colours import parse_colour
 from printgen.errors import UserError, Warning_, Where
 from printgen.model import Card, Deck, Layout
+from printgen.render import sandbox
 from printgen.render import text as textfit
 from printgen.render.fonts import FontSet, metrics, text_width
 from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
@@ -20,22 +21,12 @@ from printgen.schema import (Element, ImageElement, ListElement, RepeatElement, 
                              SymbolElement, TextElement)
 from printgen.units import pt
 
-_env = None
-
-
 def environment():
-    """One sandboxed environment per process; undefined names are errors, None prints as ''."""
-    global _env
-    if _env is None:
-        from jinja2 import StrictUndefined
-        from jinja2.sandbox import ImmutableSandboxedEnvironment
+    """One sandboxed environment per process, with limits (see sandbox.py); undefined names
+    are errors, None prints as ''."""
+    from printgen.render.sandbox import environment as sandboxed
 
-        _env = ImmutableSandboxedEnvironment(
-            undefined=StrictUndefined,
-            autoescape=False,
-            finalize=lambda value: "" if value is None else value,
-        )
-    return _env
+    return sandboxed()
 
 
 class Resolver:
@@ -71,14 +62,14 @@ class Resolver:
         if template is None:
             template = self._compile(source, where, expression=False)
             self._templates[source] = template
-        return self._run(lambda: template.render(context), where)
+        return self._run(lambda: sandbox.render(template, context), where)
 
     def evaluate(self, source: str, context: dict, where: Where) -> Any:
         expression = self._expressions.get(source)
         if expression is None:
             expression = self._compile(source, where, expression=True)
             self._expressions[source] = expression
-        return self._run(lambda: expression(**context), where)
+        return self._run(lambda: sandbox.guarded(lambda: expression(**context)), where)
 
     def _compile(self, source: str, where: Where, expression: bool):
         from jinja2 import TemplateSyntaxError
@@ -95,11 +86,16 @@ class Resolver:
         from jinja2 import TemplateError
         from jinja2.exceptions import SecurityError, UndefinedError
 
+        from printgen.render.sandbox import TemplateLimit
+
         try:
             return call()
         except UndefinedError as exc:
             raise UserError(f"the layout uses something this card does not have: {exc.message}", where,
                             "check the field names used between {{ }} in the layout") from None
+        except TemplateLimit as exc:
+            raise UserError(f"the layout's template asks for too much: {exc}", where,
+                            "templates are for short card text; simplify the expression") from None
         except SecurityError as exc:
             raise UserError(f"the layout tried something templates may not do: {exc}", where) from None
         except TemplateError as exc:
@@ -201,7 +197,7 @@ class Resolver:
                 x, y, bw, bh = x + (bw - size) / 2, y + (bh - size) / 2, size, size
             return [SymbolOp(motif, key, colour, x, y, bw, bh, el.rotation)]
         if isinstance(el, ListElement):
-            return self._list(el, context, w, (x, y, bw, bh))
+            return self._list(el, context, w, card, name, (x, y, bw, bh))
         if isinstance(el, SlotElement):
             return self._slot(el, context, w)
         if isinstance(el, RepeatElement):
@@ -221,7 +217,7 @@ class Resolver:
         colour = self._colour(el.colour, context, w("colour")) or "#000000"
         ops: list[Op] = [ShapeOp("rect", x, y, bw, bh, pt(3 * self.s), self._colour(el.fill, context, w("fill")),
                                  colour, pt(0.5 * self.s), (4.0, 2.5))]
-        label = self.render(el.label, context, w("label"))
+        label = textfit.typographic(self.render(el.label, context, w("label")))
         if label.strip():
             font = self.fonts.pdf_name(el.font, w("font"))
             pad = pt(4)
@@ -288,7 +284,7 @@ class Resolver:
         return path
 
     def _text(self, el: TextElement, context: dict, w, card: Card, name: str, box) -> list[Op]:
-        value = self.render(el.text, context, w("text"))
+        value = textfit.typographic(self.render(el.text, context, w("text")))
         if not value.strip():
             return []
         font = self.fonts.pdf_name(el.font, w("font"))
@@ -297,12 +293,42 @@ class Resolver:
         min_size = min(el.min_size if el.min_size is not None else el.size, el.size) * self.s
         tracking = el.tracking * self.s
         x, y, bw, bh = box
+        where = self._text_where(card, name, w)
+        self._check_glyphs(value, font, name, where)
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
-            where = Where(card.where.file, card.where.line, card.name, name) if card else w("text")
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
                                f"shorten it", where))
+        else:
+            self._check_legible(fitted.size, size, el.legible_size, name, where)
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
+
+    @staticmethod
+    def _text_where(card: Card | None, name: str, w) -> Where:
+        """Warnings about a card's text point at the card in the deck, naming the element."""
+        return Where(card.where.file, card.where.line, card.name, name) if card else w("text")
+
+    def _check_glyphs(self, value: str, font: str, name: str, where: Where) -> None:
+        """Warn once per character that no shipped font can print (an emoji, Chinese ...)."""
+        from printgen.render.fonts import describe, missing
+
+        lost = missing(value, font)
+        if lost:
+            listed = ", ".join(describe(ch) for ch in lost[:5]) + (" ..." if len(lost) > 5 else "")
+            self.warn(Warning_(f"the {name} has {'a character' if len(lost) == 1 else 'characters'} that no font "
+                               f"here can print, shown as an empty box: {listed}; leave "
+                               f"{'it' if len(lost) == 1 else 'them'} out or write {'it' if len(lost) == 1 else 'them'} "
+                               f"in words", where))
+
+    def _check_legible(self, fitted: float, wanted: float, own: float | None, name: str, where: Where) -> None:
+        """Text shrunk to fit may end up too small for pupils: say so at the layout's threshold.
+
+        Only text that had to shrink is reported: type a layout sets small on purpose is not."""
+        legible = own if own is not None else self.layout.spec.legible_size
+        if legible is None or fitted >= wanted - 1e-9 or fitted >= legible - 1e-9:
+            return
+        self.warn(Warning_(f"the {name} is so long that it prints at {fitted:g} pt, below the {legible:g} pt "
+                           f"pupils can read comfortably; shorten it", where))
 
     @staticmethod
     def _place(fitted, font: str, colour: str, align: str, valign: str, leading: float, tracking: float, box) -> TextOp:
@@ -330,7 +356,7 @@ class Resolver:
             baseline -= size * leading
         return TextOp(font, size, colour, tracking, tuple(placed))
 
-    def _list(self, el: ListElement, context: dict, w, box) -> list[Op]:
+    def _list(self, el: ListElement, context: dict, w, card: Card | None, name: str, box) -> list[Op]:
         items = self.evaluate(el.items, context, w("items"))
         try:
             items = list(items)
@@ -346,13 +372,17 @@ class Resolver:
         labels = []
         for item in items:
             item_context = dict(context, item=item)
-            labels.append((self.render(el.text, item_context, w("text")),
+            labels.append((textfit.typographic(self.render(el.text, item_context, w("text"))),
                            self._colour(el.colour, item_context, w("colour")) or "#000000",
                            self._colour(el.fill, item_context, w("fill"))))
         # One size for every line, so the list reads as a set: the largest at which all fit.
         pad = band * 0.08
+        where = self._text_where(card, name, w)
+        for label, _, _ in labels:
+            self._check_glyphs(label, font, name, where)
         size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
                                1.0, False, tracking).size for label, _, _ in labels)
+        self._check_legible(size, el.size * self.s, el.legible_size, name, where)
         ops: list[Op] = []
         top = y + bh
         for label, colour, fill in labels:

@@ -1,4 +1,5 @@
-"""Fitting text into a box: wrap, shrink to a minimum size, and only then give up.
+"""Fitting text into a box: wrap, shrink to a minimum size, and only then give up; and
+straight quotes made typographic before that.
 
 Drawn as plain strings, never through ReportLab's Paragraph markup, so a caption holding '<',
 '&' or '{{' prints exactly as typed.
@@ -86,3 +87,40 @@ def _truncate(text: str, pdf_name: str, size: float, width: float, height: float
             last = last[:-1].rstrip()
         kept[-1] = last + ELLIPSIS
     return tuple(kept)
+
+
+_OPENING_CONTEXT = set(" \t\n([{\u2014\u2013-/\u201c\u2018\u00ab")
+# Words that start with an apostrophe standing for missing letters: ’Tis, not ‘Tis.
+ELISIONS = ("tis", "twas", "twere", "twill", "em", "n", "til", "cause")
+
+
+def typographic(text: str) -> str:
+    """Straight quotes as typeset ones: ' -> ’ (or ‘ opening a quotation), " -> “ or ”.
+
+    A quote opens after a space, an opening bracket or dash, or at the start; otherwise it
+    closes. An apostrophe before a digit ('90s), inside a word (Agincourt's) or starting a
+    known elision ('Tis) is ’, so a teacher can type plain quotes and the card still prints
+    proper ones."""
+    if "'" not in text and '"' not in text:
+        return text
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if ch not in "'\"":
+            out.append(ch)
+            continue
+        before = out[-1] if out else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        opens = before in _OPENING_CONTEXT and not after.isspace()
+        if ch == "'":
+            out.append("\u2018" if opens and not after.isdigit() and not _elision(text, i + 1) else "\u2019")
+        else:
+            out.append("\u201c" if opens else "\u201d")
+    return "".join(out)
+
+
+def _elision(text: str, start: int) -> bool:
+    """Whether the word starting at `start` is a known elision ('Tis, 'n')."""
+    end = start
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    return text[start:end].lower() in ELISIONS

@@ -1,0 +1,278 @@
+"""Jinja's sandbox with limits, so a template can neither reach Python's insides nor blow up.
+
+Layouts, rule sheets, score sheets and `generate:` names are templates a teacher may edit.
+Jinja's ImmutableSandboxedEnvironment already refuses private attributes (`__class__`) and
+ranges over 100,000 items. This adds what it leaves open: numbers that grow without end
+(`10**100000`), text or lists multiplied to gigabytes (`'x' * 10**9`), padding and
+replacing that does the same (`center`, `replace`, `'%999999999d'`), state that doubles in a
+loop (`namespace`), output past a sane length, and a time limit for loops that run forever.
+Every such case raises TemplateLimit (a Jinja SecurityError) from inside the template, so
+callers report it like any template error, with the template's line where they can.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from jinja2.exceptions import SecurityError, TemplateError
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
+from jinja2.utils import Namespace
+
+MAX_TEXT = 100_000        # characters (or items) one operation may build
+MAX_OUTPUT = 2_000_000    # characters one template may print: a rule sheet is ~20,000
+MAX_INT_BITS = 8_192      # about 2,500 digits: far beyond any card's numbers
+MAX_SECONDS = 5.0         # one template, worked out once; real ones take milliseconds
+
+
+class TemplateLimit(SecurityError):
+    """A template asked for more than a card, sheet or name could ever need."""
+
+
+class TemplateProblem(TemplateError):
+    """Python refused an operation in a template (division by zero, a bad number ...)."""
+
+
+def _weight(value: Any, depth: int = 0) -> int:
+    """Roughly how many characters `value` prints as: strings by length, lists by their items."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (list, tuple)) and depth < 3:
+        return sum(_weight(item, depth + 1) for item in value[:1000]) + max(0, len(value) - 1000)
+    return 1
+
+
+def _limit(size: float, what: str) -> None:
+    if size > MAX_TEXT:
+        raise TemplateLimit(f"{what} would be about {size:,.0f} characters long; "
+                            f"templates may build at most {MAX_TEXT:,}")
+
+
+def _check_int_bits(bits: float) -> None:
+    if bits > MAX_INT_BITS:
+        raise TemplateLimit(f"a number with about {bits * math.log10(2):,.0f} digits is too large "
+                            f"for a template")
+
+
+_PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?")
+_BRACE_SPEC = re.compile(r"\{[^{}]*\}")
+
+
+def _check_format(fmt: str, args: Any = ()) -> None:
+    """Widths and precisions in a '%' or '{}' format string must stay small."""
+    star = False
+    for match in _PERCENT_SPEC.finditer(fmt):
+        for group in match.groups():
+            if group == "*":
+                star = True
+            elif group is not None:
+                _limit(int(group), "a padded value")
+    for match in _BRACE_SPEC.finditer(fmt):
+        for number in re.findall(r"\d+", match.group()):
+            _limit(int(number) if len(number) < 12 else MAX_TEXT + 1, "a padded value")
+    if star:
+        values = args if isinstance(args, (tuple, list)) else (args,)
+        for value in values:
+            if isinstance(value, int) and not isinstance(value, bool):
+                _limit(abs(value), "a padded value")
+
+
+def _check_binop(operator: str, left: Any, right: Any) -> None:
+    ints = isinstance(left, int) and isinstance(right, int)
+    if operator == "**":
+        if ints and right > 0 and abs(left) > 1:
+            _check_int_bits(right * math.log2(abs(left)))
+    elif operator == "*":
+        if ints:
+            _check_int_bits(abs(left).bit_length() + abs(right).bit_length())
+        elif isinstance(left, (str, list, tuple)) and isinstance(right, int):
+            _limit(_weight(left) * max(right, 0), "a repeated text or list")
+        elif isinstance(right, (str, list, tuple)) and isinstance(left, int):
+            _limit(_weight(right) * max(left, 0), "a repeated text or list")
+    elif operator == "+":
+        if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+            _limit(_weight(left) + _weight(right), "a joined text or list")
+    elif operator == "%":
+        if isinstance(left, str):
+            _check_format(left, right)
+
+
+# Methods of str whose first argument is a width (or tab size) of the result.
+_WIDTH_METHODS = {"center", "ljust", "rjust", "zfill", "expandtabs"}
+
+
+def _check_call(obj: Any, args: tuple, kwargs: dict) -> None:
+    name = getattr(obj, "__name__", "")
+    owner = getattr(obj, "__self__", None)
+    if isinstance(owner, str):
+        if name in _WIDTH_METHODS:
+            width = args[0] if args else kwargs.get("width", kwargs.get("tabsize", 0))
+            if isinstance(width, int):
+                _limit(width * (max(owner.count("\t"), 1) if name == "expandtabs" else 1), "a padded text")
+        elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+            count = owner.count(args[0]) if args[0] else len(owner) + 1
+            _limit(len(owner) + count * len(args[1]), "a replaced text")
+        elif name == "join" and args and isinstance(args[0], (list, tuple)):
+            _limit(_weight(list(args[0])) + len(owner) * len(args[0]), "a joined text")
+    elif name == "generate_lorem_ipsum":
+        count = args[0] if args else kwargs.get("n", 5)
+        if isinstance(count, int) and count > 100:
+            raise TemplateLimit("lipsum() makes at most 100 paragraphs here")
+
+
+def _filter_guard(name: str, function: Callable) -> Callable:
+    """A built-in filter with its arguments checked before and its result after."""
+
+    passes = hasattr(function, "jinja_pass_arg")
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        values = list(args[1:] if passes else args)   # without the context or environment Jinja passes
+        value, rest = (values[0], values[1:]) if values else (None, [])
+        if name in ("center", "indent"):
+            width = rest[0] if rest else kwargs.get("width", 0)
+            if isinstance(width, int):
+                lines = str(value).count("\n") + 1 if name == "indent" else 1
+                _limit(width * lines, "a padded text")
+            elif isinstance(width, str):
+                _limit(len(width) * (str(value).count("\n") + 1), "an indented text")
+        elif name == "replace" and len(rest) >= 2:
+            text, old, new = str(value), str(rest[0]), str(rest[1])
+            count = text.count(old) if old else len(text) + 1
+            _limit(len(text) + count * len(new), "a replaced text")
+        elif name == "format" and isinstance(value, str):
+            _check_format(value, tuple(rest) or tuple(kwargs.values()))
+        elif name in ("slice", "batch") and rest and isinstance(rest[0], int) and rest[0] > MAX_TEXT:
+            raise TemplateLimit(f"the '{name}' filter may make at most {MAX_TEXT:,} parts")
+        result = function(*args, **kwargs)
+        if isinstance(result, (str, list, tuple)):
+            _limit(_weight(result), f"the result of the '{name}' filter")
+        return result
+
+    for attribute in ("jinja_pass_arg",):           # keep pass_context/pass_environment markers
+        if hasattr(function, attribute):
+            setattr(guarded, attribute, getattr(function, attribute))
+    guarded.__name__ = getattr(function, "__name__", name)
+    return guarded
+
+
+def _range(*args: int) -> range:
+    """range() of at most MAX_RANGE numbers, refused with a message a teacher can read."""
+    numbers = range(*args)
+    if len(numbers) > MAX_RANGE:
+        raise TemplateLimit(f"range() may count at most {MAX_RANGE:,} numbers, not {len(numbers):,}")
+    return numbers
+
+
+class LimitedNamespace(Namespace):
+    """`namespace()` whose values cannot grow past the limit, even when doubled in a loop."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        _limit(_weight(value), f"the value of '{name}'")
+        super().__setitem__(name, value)
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, with the limits above on operators, calls and filters."""
+
+    intercepted_binops = frozenset({"**", "*", "+", "%"})
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.filters = {name: _filter_guard(name, function) for name, function in self.filters.items()}
+        self.globals["namespace"] = LimitedNamespace
+        self.globals["range"] = _range
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        _check_binop(operator, left, right)
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
+        _check_call(__obj, args, kwargs)
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, (str, list, tuple)):
+            _limit(_weight(result), "the result of a call")
+        return result
+
+    def wrap_str_format(self, value: Any):
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        fmt = value.__self__
+
+        def checked(*args: Any, **kwargs: Any) -> str:
+            _check_format(fmt)
+            return wrapped(*args, **kwargs)
+
+        return checked
+
+
+_default: Sandbox | None = None
+
+
+def environment() -> Sandbox:
+    """The environment of card templates: undefined names are errors, None prints as ''."""
+    global _default
+    if _default is None:
+        from jinja2 import StrictUndefined
+
+        _default = Sandbox(undefined=StrictUndefined, autoescape=False,
+                           finalize=lambda value: "" if value is None else value)
+    return _default
+
+
+@contextmanager
+def deadline(seconds: float = MAX_SECONDS) -> Iterator[None]:
+    """Stop a template that runs too long (a loop inside a loop ...), where a timer is free.
+
+    Uses the process's real-time timer, which only the main thread may set; elsewhere the
+    other limits still hold."""
+    usable = (threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+              and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+    if not usable:
+        yield
+        return
+
+    def stop(signum, frame):
+        raise TemplateLimit(f"the template was still running after {seconds:g} seconds")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def guarded(call: Callable[[], Any]) -> Any:
+    """Run template code under the deadline; Python's own refusals become TemplateProblem,
+    with the template's frames kept in the traceback (callers read its line from there)."""
+    try:
+        with deadline():
+            return call()
+    except TemplateError:
+        raise
+    except (MemoryError, RecursionError) as exc:
+        kind = "too deep" if isinstance(exc, RecursionError) else "too large"
+        raise TemplateLimit(f"the template is {kind} to work out").with_traceback(exc.__traceback__) from None
+    except (ArithmeticError, ValueError, TypeError, LookupError) as exc:
+        raise TemplateProblem(f"{exc}").with_traceback(exc.__traceback__) from None
+
+
+def render(template, context: dict) -> str:
+    """template.render(context), streamed, refused once it prints more than MAX_OUTPUT."""
+
+    def run() -> str:
+        parts, total = [], 0
+        for chunk in template.generate(context):
+            total += len(chunk)
+            if total > MAX_OUTPUT:
+                raise TemplateLimit(f"the template prints more than {MAX_OUTPUT:,} characters")
+            parts.append(chunk)
+        return "".join(parts)
+
+    return guarded(run)
