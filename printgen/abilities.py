@@ -146,7 +146,7 @@ def _target_words(target: Target, use: Use) -> str:
     state = "" if target.state == "any" else f"{target.state} "
     noun = _KIND_WORDS[target.kind]
     article = "another" if target.other else ("an" if (state or noun)[0].lower() in "aeiou" else "a")
-    place = {"own": " in your Domain", "opponent": " in your opponent's Domain", "either": ""}[target.side]
+    place = {"own": " in your Domain", "opponent": " in your opponent\u2019s Domain", "either": ""}[target.side]
     if target.kind == "card":
         return f"{article} {noun} as it is played"
     return f"{article} {state}{noun}{place}"
@@ -182,7 +182,7 @@ def _effect_words(effect: Effect, subject: str, attached: bool) -> str:
         return (f"your opponent discards {effect.amount} card{'s' if effect.amount != 1 else ''} "
                 "of their choice to the Midden")
     if do == "return":
-        return f"{subject} goes back to its owner's hand"
+        return f"{subject} goes back to its owner\u2019s hand"
     if do == "destroy":
         return f"{subject} goes to the Midden with its Declarations"
     raise AssertionError(do)  # pragma: no cover - EffectName is a Literal
@@ -192,7 +192,7 @@ def describe(ability: Ability) -> str:
     """The rules text printed on the card, made from the record alone."""
     opening = []
     if ability.out_of_turn:
-        opening.append("At any time, even on your opponent's turn")
+        opening.append("At any time, even on your opponent\u2019s turn")
     elif ability.when != "any":
         opening.append(_STAGE_WORDS[ability.when])
     if ability.cost == "cover_self":
