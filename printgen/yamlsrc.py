@@ -72,9 +72,7 @@ def read_source(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise UserError(f"the file is {describe_bytes(size)}; printgen reads files up to {describe_bytes(limit)}",
-                            Where(path), "a deck or layout file is usually under 100 KB: check that this is the right "
-                                         "file and that nothing was pasted into it by mistake")
+            raise _too_big(path, size, limit)
         data = path.read_bytes()
     except FileNotFoundError:
         raise UserError("file not found", Where(path)) from None
@@ -91,6 +89,36 @@ def read_source(path: Path, limit: int = MAX_FILE_BYTES) -> str:
                         Where(path, line, _card_at(lines, line)),
                         "save the file as UTF-8 in your editor (Save As, then Encoding: UTF-8); it is often an "
                         "accented letter or a curly quote saved in another encoding") from None
+
+
+_SCAN_BYTES = 64_000_000    # how much of a too-big file is searched for the line that makes it so
+_KEY = re.compile(r"^\s*(?:-\s+)?([\w-]+):\s")
+
+
+def _too_big(path: Path, size: int, limit: int) -> UserError:
+    """The refusal of a file over the size limit, at the over-long line when there is one.
+
+    A file this big is nearly always one enormous pasted value; naming its line (and card and
+    field) tells the user what to delete. Only the start of the file is searched, so a huge file
+    costs a bounded read.
+    """
+    what = f"the file is {describe_bytes(size)}; printgen reads files up to {describe_bytes(limit)}"
+    hint = ("a deck or layout file is usually under 100 KB: check that this is the right file and that nothing "
+            "was pasted into it by mistake")
+    with path.open("rb") as stream:
+        head = stream.read(_SCAN_BYTES)
+    start = 0
+    for number, raw in enumerate(head.split(b"\n"), start=1):
+        if len(raw) > MAX_TEXT_CHARS:
+            chars = len(raw.decode("utf-8", "replace"))
+            if chars > MAX_TEXT_CHARS:
+                before = head[max(0, start - 1_000_000): start].decode("utf-8", "replace").split("\n")
+                key = _KEY.match(raw[:200].decode("utf-8", "replace"))
+                return UserError(f"this line is {chars:,} characters long (one value may hold at most "
+                                 f"{MAX_TEXT_CHARS:,}), so {what}", Where(path, number, _card_at(before, len(before)),
+                                 key.group(1) if key else None), hint)
+        start += len(raw) + 1
+    return UserError(what, Where(path), hint)
 
 
 def parse_yaml(text: str, path: Path) -> Located:
@@ -143,14 +171,17 @@ STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, MERGE = (_TAG + name for name in
 # sexagesimal numbers (12:30 -> 750), yes/no/on/off, dates and 1_000 are text here; so are
 # .inf and .nan, which no printgen setting wants and would only poison a length.
 _CORE: tuple[tuple[str, str, str], ...] = (
-    (NULL, r"~|null|Null|NULL", "~nN"),
+    (NULL, r"~|null|Null|NULL|", "~nN"),
     (BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
     (INT, r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
     (FLOAT, r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?", "-+.0123456789"),
     (MERGE, r"<<", "<"),
 )
 _PATTERNS = {tag: re.compile(rf"(?:{pattern})\Z") for tag, pattern, _ in _CORE}
-_SPECIAL_START = frozenset("".join(first for _, _, first in _CORE))
+# First character -> the patterns worth trying, in order: most plain scalars are words and try none.
+_BY_FIRST = {char: [(tag, _PATTERNS[tag]) for tag, _, first in _CORE if char in first]
+             for char in "".join(first for _, _, first in _CORE)}
+_SPECIAL_START = frozenset(_BY_FIRST)
 _SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
 _NUMBER_DIGITS = 100   # longer than any real number; Python refuses ints of over 4,300 digits
 
@@ -158,10 +189,9 @@ _NUMBER_DIGITS = 100   # longer than any real number; Python refuses ints of ove
 def _resolve_plain(value: str) -> str:
     if not value:
         return NULL
-    if value[0] in _SPECIAL_START:
-        for tag, _, _ in _CORE:
-            if _PATTERNS[tag].match(value):
-                return tag
+    for tag, pattern in _BY_FIRST.get(value[0], ()):
+        if pattern.match(value):
+            return tag
     return STR
 
 
@@ -365,8 +395,7 @@ class _Composer:
                 return (MERGE, MERGE) if is_key else (value, STR)
         elif tag not in _SCALAR_TAGS:
             raise self.tag_error(tag, line)
-        elif tag != STR and not (_PATTERNS[tag].match(value) or (tag == FLOAT and _PATTERNS[INT].match(value))
-                                 or (tag == NULL and not value)):
+        elif tag != STR and not (_PATTERNS[tag].match(value) or (tag == FLOAT and _PATTERNS[INT].match(value))):
             raise self.refuse(f"'{value}' is marked {_short(tag)} but is not one", line,
                               "remove the '!!' mark", field_name)
         if (tag == INT or tag == FLOAT) and len(value) > _NUMBER_DIGITS:
