@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent)
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
+                         SequenceEndEvent, StreamEndEvent)
 
 from printgen.errors import UserError, Where
 from printgen.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
@@ -66,7 +65,7 @@ def load_yaml(path: Path) -> Located:
 def read_source(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """A user's text file as a string: refused, at its line, when too big or not UTF-8.
 
-    The size is checked before reading, so a 50 MB file costs nothing.
+    The size is checked before reading, so a 50 MB file costs one bounded read of its start.
     """
     path = Path(path)
     try:
@@ -220,8 +219,9 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when PyYAML ha
 class CoreLoader(_Base):  # type: ignore[misc, valid-type]
     """PyYAML's safe loader reading plain scalars by the YAML 1.2 core schema.
 
-    parse_yaml composes with its own checks and only uses this class's parser and constructors;
-    the resolvers are set too, so `yaml.load(text, Loader=CoreLoader)` reads values the same way.
+    parse_yaml builds the data itself from this class's parser events, with its own checks; the
+    resolvers and constructors are set too, so `yaml.load(text, Loader=CoreLoader)` reads values
+    the same way (without the checks).
     """
 
     yaml_implicit_resolvers: dict = {}
@@ -387,8 +387,8 @@ class _Composer:
                               f"{MAX_TEXT_CHARS:,}", line, "a caption is a sentence or two; check for a quote that "
                               "is never closed, or text pasted here by mistake", field_name)
         tag = event.tag
-        if tag is None or tag == "!":
-            if not event.implicit[0] or (value and value[0] not in _SPECIAL_START):
+        if tag is None or tag == "!":                   # '!' alone means "text" (YAML 1.2)
+            if tag or not event.implicit[0] or (value and value[0] not in _SPECIAL_START):
                 return value, STR                       # the common case: text
             tag = _resolve_plain(value)
             if tag == MERGE:
