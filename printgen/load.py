@@ -562,7 +562,10 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
                                 f"add a line '{field_name}: ...' to the card")
             values[field_name] = spec.default
             continue
-        values[field_name] = _check_value(raw[field_name], spec, field_name, where, folder, groups)
+        value = raw[field_name]
+        if spec.type == "text" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = located.as_written(path + (field_name,)) or value   # `1.50` stays "1.50", not 1.5
+        values[field_name] = _check_value(value, spec, field_name, where, folder, groups)
     name = str(values.get("name") or label)
     return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
 
@@ -602,7 +605,7 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
     kind = spec.type
     if kind == "text":
         if isinstance(value, bool):
-            raise UserError("should be text, but YAML read it as yes/no", where, "put the text in double quotes")
+            raise UserError("should be text, but YAML read it as true/false", where, "put the text in double quotes")
         if isinstance(value, (int, float)):
             return str(value)
         if not isinstance(value, str):
@@ -632,7 +635,7 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
         return value
     if kind == "flag":
         if not isinstance(value, bool):
-            raise UserError("should be true or false", where)
+            raise UserError("should be true or false", where, "write true or false (words such as yes and no are read as text)")
         return value
     if kind == "number":
         if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -11,11 +11,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.context import document_context
 from printgen.model import Deck, Layout
+from printgen.yamlsrc import parse_yaml, read_source
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack"}
@@ -42,15 +41,14 @@ def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]
     if end < 0:
         raise UserError("the front matter that starts with '---' on line 1 is never closed", Where(path, 1),
                         "add a line '---' after the title, players and so on")
-    try:
-        meta = yaml.safe_load(text[3:end]) or {}
-    except yaml.YAMLError as exc:
-        raise UserError(f"the front matter is not valid YAML: {exc}", Where(path, 1)) from None
+    # The text after the opening '---' keeps the rest of line 1, so its line numbers are the file's.
+    located = parse_yaml(text[3:end], path)
+    meta = located.data or {}
     if not isinstance(meta, dict):
-        raise UserError("the front matter should be 'key: value' lines", Where(path, 1))
+        raise UserError("the front matter should be 'key: value' lines", located.where(()))
     for key in meta:
         if key not in FRONT_MATTER_KEYS:
-            raise UserError(f"'{key}' is not a front matter setting", Where(path, 1),
+            raise UserError(f"'{key}' is not a front matter setting", located.where((key,)),
                             did_you_mean(str(key), FRONT_MATTER_KEYS) or "allowed: " + ", ".join(sorted(FRONT_MATTER_KEYS)))
     body_start = text.index("\n", end + 1) + 1 if "\n" in text[end + 1:] else len(text)
     return meta, text[body_start:], text[:body_start].count("\n")
@@ -180,7 +178,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     from printgen.render.fonts import FontSet
     from printgen.render.markdown import to_flowables
 
-    source = path.read_text(encoding="utf-8")
+    source = read_source(path)
     meta, body, offset = split_front_matter(source, path)
     text = render_template(body, document_context(deck), path, offset)
     styles = make_styles(FontSet(layout.fonts))
