@@ -43,7 +43,7 @@ def _options(paper, card_size, duplex, back_offset, bleed, out=None):
     from printgen.build import BuildOptions, parse_offset
 
     if bleed is not None and not (math.isfinite(bleed) and bleed >= 0):
-        raise UserError(f"--bleed {bleed:g} should be zero or more millimetres",
+        raise UserError(f"--bleed {bleed:g} is not a bleed: give zero or more millimetres",
                         hint="3 mm is usual; 0 prints no colour past the cut line")
     return BuildOptions(paper=paper.lower() if paper else None, card_size=card_size, duplex=duplex.lower(),
                         back_offset=parse_offset(back_offset), bleed=bleed, out=Path(out) if out else Path("output"))

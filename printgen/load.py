@@ -305,7 +305,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
         imposition = imposition.model_copy(update={"paper": paper})
     if bleed is not None:
         if not (math.isfinite(bleed) and bleed >= 0):
-            raise UserError(f"--bleed {bleed:g} should be zero or more millimetres")
+            raise UserError(f"--bleed {bleed:g} is not a bleed: give zero or more millimetres")
         imposition = imposition.model_copy(update={"bleed": float(bleed)})
     size_name = card_size or (deck.card_size if deck is not None else None) or spec.card_size
     sizes, sizes_file = load_catalogue("card-sizes")

@@ -32,6 +32,13 @@ class PublishError(UserError):
 
 
 _HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
+_HINTS = {
+    errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
+    errno.EDQUOT: "free some space (or write elsewhere with --out) and build again",
+    errno.EISDIR: "move or rename that folder, or write elsewhere with --out",
+    errno.ENOTDIR: "move or rename that file, or write elsewhere with --out",
+    errno.EROFS: "write elsewhere with --out",
+}
 
 
 def publish(files: dict[Path, bytes]) -> None:
@@ -54,7 +61,7 @@ def publish(files: dict[Path, bytes]) -> None:
             _commit(staged)
         published = True
     except OSError as exc:
-        raise PublishError(_describe(exc), Where(), _HINT) from None
+        raise PublishError(_describe(exc), Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         for tmp, _ in staged:
             _remove(tmp)
@@ -111,6 +118,8 @@ def _undo(done: list[tuple[Path, Path | None]]) -> list[tuple[Path, Path]]:
             if backup is None:
                 if os.path.lexists(target) and not target.is_dir():
                     os.unlink(target)
+            elif os.path.lexists(target) and os.path.samefile(backup, target):
+                os.unlink(backup)            # never replaced: rename() between two links does nothing
             else:
                 os.replace(backup, target)
         except OSError:
