@@ -254,6 +254,9 @@ def calibrate(paper, duplex, output) -> None:
     paper, duplex = paper.lower(), duplex.lower()
     path = Path(output) if output else Path("output") / f"calibration-{paper}-{duplex}.pdf"
     try:
+        if path.suffix.lower() != ".pdf":
+            raise UserError(f"'{output}' should end in .pdf: calibrate writes a PDF to print",
+                            hint="for example -o calibration.pdf")
         publish({path: calibration_pdf(paper, duplex)})
     except UserError as error:
         _fail(error)

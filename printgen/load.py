@@ -192,6 +192,9 @@ def _find_layout_file(name: str, search: list[Path], where: Where | None = None)
     for folder in search:
         path = folder / f"{name}.yaml"
         if path.is_file():
+            if not path.resolve().is_relative_to(folder.resolve()):
+                raise UserError(f"the layout '{name}' is a link to a file outside {folder}", where,
+                                "copy the layout file itself into the deck's folder or into layouts/")
             return path
     raise UserError(f"no layout called '{name}'", where,
                     did_you_mean(name, known) or f"layouts available: {', '.join(known)}")

@@ -63,11 +63,12 @@ def publish(files: dict[Path, bytes]) -> None:
     except OSError as exc:
         raise PublishError(_describe(exc), Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
-        for tmp, _ in staged:
-            _remove(tmp)
-        if not published:
-            for folder in reversed(created):
-                _rmdir_if_empty(folder)
+        with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
+            for tmp, _ in staged:
+                _remove(tmp)
+            if not published:
+                for folder in reversed(created):
+                    _rmdir_if_empty(folder)
 
 
 def _commit(staged: list[tuple[Path, Path]]) -> None:
@@ -101,7 +102,7 @@ def _backup(target: Path) -> Path | None:
     for _ in range(100):
         backup = target.parent / f".{target.name}.{secrets.token_hex(4)}.old"
         try:
-            os.link(target, backup)          # the target stays in place until it is replaced
+            os.link(target, backup, follow_symlinks=False)   # the target stays in place until replaced
         except FileExistsError:
             continue
         except OSError:

@@ -35,8 +35,8 @@ def deck_ws(ws: Workspace):
     """The shared workspace; deck files a case edits or adds are put back afterwards."""
     saved = {p: p.read_bytes() for p in ws.root.rglob("*") if p.is_file() and ws.out not in p.parents}
     yield ws
-    for path in ws.root.rglob("*"):
-        if path.is_file() and ws.out not in path.parents and path not in saved:
+    for path in list(ws.root.rglob("*")):
+        if (path.is_symlink() or path.is_file()) and ws.out not in path.parents and path not in saved:
             path.unlink()
     for path, data in saved.items():
         path.write_bytes(data)
@@ -355,3 +355,20 @@ def test_an_original_that_cannot_be_put_back_is_named_with_its_backup(monkeypatc
     assert error.partial and "could not be put back" in str(error) and first.name in str(error)
     backup = next(p for p in first.parent.iterdir() if p.suffix == ".old")
     assert backup.read_bytes() == originals[first] and backup.name in str(error)
+
+
+def test_calibrate_refuses_a_name_that_is_not_a_pdf_and_a_folder_in_the_way(tmp_path):
+    outcome = run_limited(["calibrate", "-o", str(tmp_path / "sheet.png")], tmp_path)
+    assert_refused(outcome, says=["should end in .pdf"])
+    (tmp_path / "cal.pdf").mkdir()
+    outcome = run_limited(["calibrate", "-o", str(tmp_path / "cal.pdf")], tmp_path)
+    assert_refused(outcome, says=["there is a folder with that name"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cal.pdf"]
+
+
+def test_a_layout_that_is_a_link_to_a_file_elsewhere_is_refused(deck_ws: Workspace):
+    ws = deck_ws
+    (ws.root / "elsewhere.yaml").write_text("extends: cromwell\n")
+    (ws.deck / "mine.yaml").symlink_to(ws.root / "elsewhere.yaml")
+    line = _use_layout(ws, "mine")
+    assert_refused(ws.build(), ws, file="deck.yaml", line=line, says=["a link to a file outside"])
