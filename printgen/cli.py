@@ -324,6 +324,15 @@ def run(args: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:                # `printgen ... | head`: the reader left, nothing to say
         return 1
+    except OSError as exc:                 # a path given to printgen that the system refuses
+        if not exc.filename:
+            _internal_error(exc)
+            return 3
+        from printgen.output import short_path
+
+        _fail(UserError(f"could not use '{short_path(exc.filename)}': {exc.strerror or exc}",
+                        hint="check the name and that the folder exists and can be read and written"))
+        return 2
     except Exception as exc:               # the last resort: a bug
         _internal_error(exc)
         return 3

@@ -46,6 +46,7 @@ def publish(files: dict[Path, bytes]) -> None:
     created: list[Path] = []          # folders made for this build, removed again on failure
     staged: list[tuple[Path, Path]] = []
     published = False
+    target: Path | None = None
     try:
         for target, data in files.items():
             created += _make_folder(target.parent)
@@ -61,6 +62,8 @@ def publish(files: dict[Path, bytes]) -> None:
             _commit(staged)
         published = True
     except OSError as exc:
+        if exc.filename and str(exc.filename).endswith(".tmp") and target is not None:
+            exc.filename = str(target)       # name the file the user asked for, not our staging copy
         raise PublishError(_describe(exc), Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
@@ -154,7 +157,7 @@ def _make_folder(folder: Path) -> list[Path]:
 
 
 def _describe(exc: OSError) -> str:
-    name = exc.filename or "the output"
+    name = short_path(exc.filename) if exc.filename else "the output"
     reasons = {
         errno.ENOSPC: "the disk is full",
         errno.EDQUOT: "the disk quota is used up",
@@ -164,8 +167,15 @@ def _describe(exc: OSError) -> str:
         errno.EACCES: "permission denied",
         errno.EPERM: "permission denied",
         errno.EROFS: "the disk is read-only",
+        errno.ENAMETOOLONG: "the name is too long",
     }
     return f"could not write {name}: {reasons.get(exc.errno, exc.strerror or str(exc))}"
+
+
+def short_path(name: object, limit: int = 120) -> str:
+    """A path for a message: shortened in the middle when it is absurdly long."""
+    text = str(name)
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2:]}"
 
 
 def _remove(path: Path) -> None:

@@ -372,3 +372,12 @@ def test_a_layout_that_is_a_link_to_a_file_elsewhere_is_refused(deck_ws: Workspa
     (ws.deck / "mine.yaml").symlink_to(ws.root / "elsewhere.yaml")
     line = _use_layout(ws, "mine")
     assert_refused(ws.build(), ws, file="deck.yaml", line=line, says=["a link to a file outside"])
+
+
+@pytest.mark.parametrize("where", ["deck", "out"])
+def test_a_name_too_long_for_the_system(ws: Workspace, where):
+    long = "a" * 5000
+    args = ["build", long, "--out", str(ws.out)] if where == "deck" else ["build", ws.deck.name, "--out", long]
+    outcome = run_limited([*args, "-q"], ws.root)
+    assert_refused(outcome, ws, says=["too long"])
+    assert len(outcome.err) < 1000
