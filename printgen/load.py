@@ -397,6 +397,19 @@ def _check_fit(paper: Size, card: Size, imp, lines: dict, file: Path, bleed_opti
                     _layout_where(lines, file, ("card_size",)), problem.hint) from None
 
 
+# The first bytes of a TrueType font (ReportLab embeds TrueType outlines only, not OpenType CFF).
+_TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
+
+
+def _check_truetype(path: Path, font_file: str, where: Where) -> None:
+    with path.open("rb") as handle:
+        tag = handle.read(4)
+    if tag not in _TRUETYPE_TAGS:
+        kind = "an OpenType (CFF) font" if tag == b"OTTO" else "not a font file"
+        raise UserError(f"'{font_file}' is {kind}; printgen needs a TrueType font (.ttf)", where,
+                        "use the .ttf version of the font (many font families ship one)")
+
+
 def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
     """A font named in a layout: a file under the layout's own folder or printgen/fonts/, never
     anywhere else on the computer (a deck shared with a class must carry its fonts)."""
@@ -408,6 +421,7 @@ def _font_path(font_file: str, layout_file: Path, where: tuple | None) -> Path:
         if path.is_relative_to(base):
             inside = True
             if path.is_file():
+                _check_truetype(path, font_file, Where(f, line))
                 return path
     if not inside:
         raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/", Where(f, line),

@@ -381,3 +381,11 @@ def test_a_name_too_long_for_the_system(ws: Workspace, where):
     outcome = run_limited([*args, "-q"], ws.root)
     assert_refused(outcome, ws, says=["too long"])
     assert len(outcome.err) < 1000
+
+
+def test_a_font_that_is_not_truetype(deck_ws: Workspace):
+    ws = deck_ws
+    ws.write_bytes("fonts/fake.ttf", b"not a font at all\n")
+    name = _layout(ws, "mine", "extends: cromwell\nfonts:\n  serif: fonts/fake.ttf\n")
+    _use_layout(ws, "mine")
+    assert_refused(ws.build(), ws, file=name, line=3, says=["not a font file", "TrueType"])
