@@ -98,12 +98,16 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "build", "cromwell", "spanish", "standard",
                              "--out", str(out), "-q"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.2)            # past start-up, well before three decks are built
-    proc.send_signal(signum)
+    first = out / "cromwell" / "cromwell-cards.pdf"
+    deadline = time.monotonic() + 60
+    while not first.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signum)    # the first deck is out; two more take seconds: it is mid-build
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert word in err and "Traceback" not in err
     assert not _leftovers(tmp_path)
+    assert len(list((out / "cromwell").iterdir())) == 5          # the deck finished before is whole
 
 
 # --- 2. numbers: options and layouts ----------------------------------------------------------------
@@ -217,13 +221,13 @@ def test_a_font_beside_the_layout_is_used(deck_ws: Workspace):
 def test_second_output_unwritable_leaves_every_output_as_it_was(tmp_path):
     """The required fault: the second file of the build cannot be replaced (a folder stands at its
     path; root ignores permission bits, not that). The first file must get its original back."""
-    ws = workspace(tmp_path)
+    ws = workspace(tmp_path, only="cards")       # two files: the cards PDF, then its manifest
     second = ws.out / "cromwell" / "cromwell-cards.json"
     second.unlink()
     second.mkdir()
     (second / "keep.txt").write_text("a teacher's note")
     ws.before = snapshot(ws.out)
-    outcome = ws.build("--bleed", "2")          # a different cards PDF: replacing it would show
+    outcome = ws.build("--only", "cards", "--bleed", "2")    # a different PDF: replacing it would show
     assert_refused(outcome, ws, file="cromwell-cards.json", says=["there is a folder with that name",
                                                                   "nothing was written"])
     assert second.is_dir() and not _leftovers(ws.out)
