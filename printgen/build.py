@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,19 +48,36 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return float(parts[0]), float(parts[1])
+        x, y = float(parts[0]), float(parts[1])
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
     except ValueError:
         raise UserError(f"--back-offset '{text}' should be two numbers of millimetres, X,Y (for example 1.5,-0.5)",
                         hint="measure them with `printgen calibrate`") from None
+    return x + 0.0, y + 0.0      # + 0.0 turns -0 into 0, so '-0,0' builds the same file as '0,0'
+
+
+def check_out_folder(folder: Path, out: Path) -> None:
+    """Refuse an output folder that is a file (or lies inside one) before any work is done."""
+    for part in (folder, *folder.parents):
+        if part.exists() or part.is_symlink():
+            if not part.is_dir():
+                which = f"--out '{out}'" if part == out else f"'{part}' (in --out '{out}')"
+                raise UserError(f"{which} is a file, not a folder",
+                                hint="give a folder for the PDFs, such as output; printgen writes into a "
+                                     "folder named after the deck inside it")
+            return
 
 
 def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     from printgen.render.cardsheets import render_card_sheets, resolve_deck
 
     progress = progress or Progress()
+    check_out_folder(options.out, options.out)
     deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     folder = options.out / deck.key
+    check_out_folder(folder, options.out)
     files: dict[Path, bytes] = {}
     summaries, warnings = [], list(layout.warnings)
     if "cards" in options.only:

@@ -1,10 +1,16 @@
 """The `printgen` command.
 
-User errors print as one message and exit with status 2; only bugs show a traceback.
+Exit status: 0 done, 1 warnings (validate), 2 a problem in the user's input or options (one
+message naming file and line), 3 a bug in printgen (a short "please report" message; the
+traceback only with `printgen --debug` or PRINTGEN_DEBUG=1), 130 interrupted by Ctrl-C and 143
+stopped by SIGTERM (no temporary file is left behind either way).
 """
 
 from __future__ import annotations
 
+import math
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -36,6 +42,9 @@ def _print_options(func):
 def _options(paper, card_size, duplex, back_offset, bleed, out=None):
     from printgen.build import BuildOptions, parse_offset
 
+    if bleed is not None and not (math.isfinite(bleed) and bleed >= 0):
+        raise UserError(f"--bleed {bleed:g} is not a bleed: give zero or more millimetres",
+                        hint="3 mm is usual; 0 prints no colour past the cut line")
     return BuildOptions(paper=paper.lower() if paper else None, card_size=card_size, duplex=duplex.lower(),
                         back_offset=parse_offset(back_offset), bleed=bleed, out=Path(out) if out else Path("output"))
 
@@ -69,8 +78,15 @@ class _Bar:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printgen")
-def cli() -> None:
-    """Print-and-play PDFs of card decks described in YAML."""
+@click.option("--debug", is_flag=True, help="Show the full traceback if printgen itself fails (or set PRINTGEN_DEBUG=1).")
+def cli(debug: bool) -> None:
+    """Print-and-play PDFs of card decks described in YAML.
+
+    Exit status: 0 done, 1 warnings (validate), 2 a problem in your files or options, 3 a bug in
+    printgen, 130 interrupted.
+    """
+    global _debug
+    _debug = _debug or debug
 
 
 @cli.command()
@@ -109,7 +125,8 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
             result = build_deck(ref, options, _Bar(not quiet and sys.stderr.isatty()))
         except UserError as error:
             _fail(error)
-            click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
+            if not getattr(error, "partial", False):
+                click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
             failed += 1
             continue
         for warning in result.warnings:
@@ -237,11 +254,127 @@ def calibrate(paper, duplex, output) -> None:
     paper, duplex = paper.lower(), duplex.lower()
     path = Path(output) if output else Path("output") / f"calibration-{paper}-{duplex}.pdf"
     try:
+        if path.suffix.lower() != ".pdf":
+            raise UserError(f"'{output}' should end in .pdf: calibrate writes a PDF to print",
+                            hint="for example -o calibration.pdf")
         publish({path: calibration_pdf(paper, duplex)})
     except UserError as error:
         _fail(error)
         sys.exit(2)
     click.echo(f"wrote {path}: print both sides at 100 % with '{duplex}-edge' duplex, then follow the steps on it")
+
+
+_debug = False
+REPORT = ("this is a bug in printgen, not a mistake in your files: please report it to whoever gave you printgen "
+          "(or the project's issue tracker), with the command you ran, this message and your deck folder")
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM turned into an exception, so every `finally` (removing temporary files) runs."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    if os.getpid() != _main_pid:          # a forked worker: die the ordinary way
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    raise _Stopped()
+
+
+_main_pid = os.getpid()
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run the command line and return the exit status, whatever happens inside.
+
+    Every bad input should be a UserError answered by its command; what still escapes here is
+    a bug, reported in a few lines (the traceback only with --debug) and exit status 3.
+    """
+    global _debug, _main_pid
+    _debug = os.environ.get("PRINTGEN_DEBUG", "").strip() not in ("", "0")
+    _main_pid = os.getpid()
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:                     # not the main thread (an embedding program)
+        previous = None
+    try:
+        code = cli.main(args=args, prog_name="printgen", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            click.echo(exc.code, err=True)
+            return 1
+        return 0 if exc.code is None else int(exc.code)
+    except click.exceptions.Abort as exc:
+        stopped = isinstance(exc.__cause__, _Stopped) or isinstance(exc.__context__, _Stopped)
+        click.echo(f"{'stopped' if stopped else 'interrupted'}: nothing more was written; "
+                   "any earlier PDF is unchanged.", err=True)
+        return 143 if stopped else 130
+    except _Stopped:
+        click.echo("stopped: nothing more was written; any earlier PDF is unchanged.", err=True)
+        return 143
+    except KeyboardInterrupt:
+        click.echo("interrupted: nothing more was written; any earlier PDF is unchanged.", err=True)
+        return 130
+    except click.ClickException as exc:    # a misspelt option, a missing argument...
+        _usage_error(exc)
+        return 2
+    except UserError as error:             # one a command did not catch itself
+        _fail(error)
+        return 2
+    except BrokenPipeError:                # `printgen ... | head`: the reader left, nothing to say
+        return 1
+    except OSError as exc:                 # a path given to printgen that the system refuses
+        if not exc.filename:
+            _internal_error(exc)
+            return 3
+        from printgen.output import short_path
+
+        _fail(UserError(f"could not use '{short_path(exc.filename)}': {exc.strerror or exc}",
+                        hint="check the name and that the folder exists and can be read and written"))
+        return 2
+    except Exception as exc:               # the last resort: a bug
+        _internal_error(exc)
+        return 3
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _usage_error(exc: click.ClickException) -> None:
+    """Click's complaint as one message, like every other error (not the usage screen)."""
+    if type(exc).__name__ == "NoArgsIsHelpError":      # plain `printgen`: the help is the answer
+        click.echo(exc.format_message(), err=True)
+        return
+    click.secho("error: ", fg="red", bold=True, err=True, nl=False)
+    click.echo(exc.format_message(), err=True)
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "printgen"
+    click.echo(f"  hint: '{command} --help' lists what it accepts", err=True)
+
+
+def _internal_error(exc: BaseException) -> None:
+    import platform
+    import traceback
+
+    try:
+        from importlib.metadata import version
+
+        ours = version("printgen")
+    except Exception:
+        ours = "unknown"
+    summary = f"{type(exc).__name__}: {exc}".strip()
+    if len(summary) > 300:
+        summary = summary[:300] + "..."
+    click.secho("error: ", fg="red", bold=True, err=True, nl=False)
+    click.echo(f"printgen stopped on an internal problem ({summary})", err=True)
+    click.echo(f"  {REPORT}", err=True)
+    click.echo(f"  printgen {ours}, Python {platform.python_version()}, {platform.system()}", err=True)
+    if _debug:
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+    else:
+        click.echo("  for the details, run the same command with --debug after 'printgen' "
+                   "(printgen --debug build ...) or with PRINTGEN_DEBUG=1", err=True)
 
 
 def main() -> None:
@@ -250,15 +383,10 @@ def main() -> None:
     Freeing every module at exit costs tens of milliseconds of a short build; all files are
     already published (written, synced and renamed) by then, so only the streams need flushing.
     """
-    import os
-
-    try:
-        cli()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        if isinstance(exc.code, str):
-            print(exc.code, file=sys.stderr)
-    sys.stdout.flush()
-    sys.stderr.flush()
+    code = run()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
     os._exit(code)

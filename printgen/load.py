@@ -6,6 +6,7 @@ so a new deck needs no Python and a teacher's typo is caught before anything is 
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,7 @@ _MESSAGES = {
     "model_type": "should be a list of 'key: value' settings",
     "list_type": "should be a list (lines starting with '- ')",
     "greater_than": "should be more than zero",
+    "finite_number": "should be an ordinary number, not .nan or .inf",
 }
 
 
@@ -165,16 +167,33 @@ def load_file(path: Path, model, what: str):
 
 # --- layouts ----------------------------------------------------------------------------------
 
-def _find_layout_file(name: str, search: list[Path]) -> Path:
+def _find_layout_file(name: str, search: list[Path], where: Where | None = None) -> Path:
+    """The file of a layout named in deck.yaml or in an `extends`: a plain name, looked up in the
+    deck's folder and then layouts/. A path is refused, so a deck cannot read files elsewhere."""
+    where = where or Where()
+    known = sorted({p.stem for folder in search for p in folder.glob("*.yaml")} - set(_CATALOGUES))
+    if not _LAYOUT_NAME.fullmatch(name):
+        raise UserError(f"'{name}' is not a layout name: a layout is named by its file name without '.yaml', "
+                        "with no folder, and is found in the deck's folder or in layouts/", where,
+                        did_you_mean(Path(name).stem, known) or "copy the layout file into the deck's folder or into "
+                        "layouts/ and give its plain name, such as 'cromwell'")
+    if name in _CATALOGUES:
+        raise UserError(f"'{name}' is not a layout: {name}.yaml is {_CATALOGUES[name]}", where,
+                        f"layouts available: {', '.join(known)}")
     for folder in search:
         path = folder / f"{name}.yaml"
         if path.is_file():
+            if not path.resolve().is_relative_to(folder.resolve()):
+                raise UserError(f"the layout '{name}' is a link to a file outside {folder}", where,
+                                "copy the layout file itself into the deck's folder or into layouts/")
             return path
-    known = sorted({p.stem for folder in search for p in folder.glob("*.yaml")} - _CATALOGUES)
-    raise UserError(f"no layout called '{name}'", hint=did_you_mean(name, known) or f"layouts available: {', '.join(known)}")
+    raise UserError(f"no layout called '{name}'", where,
+                    did_you_mean(name, known) or f"layouts available: {', '.join(known)}")
 
 
-_CATALOGUES = {"card-sizes", "papers", DECK_FILE.removesuffix(".yaml")}
+_CATALOGUES = {"card-sizes": "the list of card sizes", "papers": "the list of paper sizes",
+               DECK_FILE.removesuffix(".yaml"): "a deck file"}
+_LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple = ()) -> tuple[dict, dict]:
@@ -200,22 +219,32 @@ def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple
     return out, lines
 
 
-def _read_layout_chain(name: str, search: list[Path]) -> tuple[dict, dict, str]:
-    """Follow `extends` to the root and merge; lines map each path to (file, line)."""
+def _read_layout_chain(name: str, search: list[Path], where: Where | None = None) -> tuple[dict, dict, str]:
+    """Follow `extends` to the root and merge; lines map each path to (file, line).
+
+    `where` is the place that names the first layout (the deck's `layout:` line); each later
+    one is named by the `extends` line of the layout before it, which is where errors point.
+    """
     chain: list[Located] = []
-    seen: list[str] = []
+    seen: list[Path] = []
     current: str | None = name
     while current is not None:
-        if current in seen:
-            raise UserError(f"layouts extend each other in a loop: {' -> '.join(seen + [current])}")
-        seen.append(current)
-        located = load_yaml(_find_layout_file(current, search))
+        path = _find_layout_file(current, search, where).resolve()
+        if path in seen:
+            loop = " -> ".join([p.stem for p in seen] + [path.stem])
+            message = (f"the layout '{current}' extends itself" if path == seen[-1]
+                       else f"layouts extend each other in a loop: {loop}")
+            raise UserError(message, where, "'extends' names the layout this one starts from; remove it or name "
+                            "another one (most layouts extend 'base')")
+        seen.append(path)
+        located = load_yaml(path)
         if not isinstance(located.data, dict):
             raise UserError("a layout file must be a list of 'key: value' settings", located.where(()))
         chain.append(located)
         parent = located.data.get("extends")
+        where = located.where(("extends",), field="extends")
         if parent is not None and not isinstance(parent, str):
-            raise UserError("'extends' should name another layout", located.where(("extends",)))
+            raise UserError("'extends' should name another layout", where)
         current = parent
     data: dict = {}
     lines: dict = {}
@@ -252,7 +281,8 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
                 bleed: float | None = None) -> Layout:
     """A layout with `extends` merged and the build's options applied (options win)."""
     search = ([deck.folder] if deck is not None else []) + [layouts_dir()]
-    data, lines, file = _read_layout_chain(name, search)
+    named_at = deck.where("layout", field_name="layout") if deck is not None and name == deck.layout else Where()
+    data, lines, file = _read_layout_chain(name, search, named_at)
     merged = Located(data, file, {})
     try:
         spec = LayoutFile.model_validate(data)
@@ -268,8 +298,8 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     if paper is not None:
         imposition = imposition.model_copy(update={"paper": paper})
     if bleed is not None:
-        if bleed < 0:
-            raise UserError("--bleed must be zero or more millimetres")
+        if not (math.isfinite(bleed) and bleed >= 0):
+            raise UserError(f"--bleed {bleed:g} is not a bleed: give zero or more millimetres")
         imposition = imposition.model_copy(update={"bleed": float(bleed)})
     size_name = card_size or (deck.card_size if deck is not None else None) or spec.card_size
     sizes, sizes_file = load_catalogue("card-sizes")
@@ -279,7 +309,9 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
         where_size = deck.where("card_size", field_name="card_size")
     card = _pick(size_name, sizes, "card size", where_size)
     design = _pick(spec.card_size, sizes, "card size", Where(*lines.get(("card_size",), (file, None)), field="card_size"))
-    paper_size = _pick(imposition.paper, papers, "paper", Where())
+    paper_where = Where() if paper is not None else _layout_where(lines, file, ("imposition", "paper"))
+    paper_size = _pick(imposition.paper, papers, "paper", paper_where)
+    _check_fit(paper_size, card, imposition, lines, file, bleed, where_size)
     fonts = {}
     for font_name, font_file in spec.fonts.items():
         fonts[font_name] = _font_path(font_name, font_file, file, lines.get(("fonts", font_name)))
@@ -318,15 +350,77 @@ def safe_zone_warnings(layout: Layout) -> list[Warning_]:
     return found
 
 
-def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple | None) -> Path:
-    f, line = where or (layout_file, None)
-    for base in (layout_file.parent, FONTS_DIR):
-        path = (base / font_file).resolve()
-        if path.is_file():
-            from printgen.render.fonts import check_font
+def _layout_where(lines: dict, file: Path, path: tuple) -> Where:
+    """The file and line that set `path` in a layout chain (the nearest enclosing key if unset)."""
+    while path and path not in lines:
+        path = path[:-1]
+    f, line = lines.get(path, (file, None))
+    return Where(f, line, field=".".join(path) or None)
 
-            check_font(path, Where(f, line, field=f"fonts.{font_name}"))   # a wrong file is refused here
-            return path
+
+def _check_fit(paper: Size, card: Size, imp, lines: dict, file: Path, bleed_option: float | None,
+               size_where: Where) -> None:
+    """At least one card must fit on the sheet; otherwise name what to change: the bleed (the
+    option or the layout line), the margin, or the card size."""
+    from printgen.render.imposition import plan_sheet
+
+    if imp.safe * 2 >= min(card.width, card.height):
+        raise UserError(f"a {imp.safe:g} mm safe zone leaves no room on a {card.width:g} x {card.height:g} mm card",
+                        _layout_where(lines, file, ("imposition", "safe")), "3 mm is usual")
+    try:
+        plan_sheet(paper, card, imp)
+        return
+    except UserError as exc:
+        problem = exc
+    usable_w, usable_h = paper.width - 2 * imp.margin, paper.height - 2 * imp.margin
+    most = max(min(usable_w - w, usable_h - h) / 2 for w, h in ((card.width, card.height), (card.height, card.width)))
+    sheet = f"{paper.width:g} x {paper.height:g} mm paper inside {imp.margin:g} mm margins"
+    if most >= 0 and imp.bleed > most:
+        where = Where() if bleed_option is not None else _layout_where(lines, file, ("imposition", "bleed"))
+        which = f"--bleed {imp.bleed:g}" if bleed_option is not None else f"a bleed of {imp.bleed:g} mm"
+        raise UserError(f"impossible bleed: with {which}, no {card.width:g} x {card.height:g} mm card fits on {sheet}",
+                        where, f"at most {math.floor(most * 10) / 10:g} mm of bleed fits; 3 mm is usual") from None
+    if paper.width > card.width and paper.height > card.height or paper.width > card.height and paper.height > card.width:
+        raise UserError(f"the {imp.margin:g} mm margins leave no room for a {card.width:g} x {card.height:g} mm card "
+                        f"on {paper.width:g} x {paper.height:g} mm paper", _layout_where(lines, file, ("imposition", "margin")),
+                        "home printers need about 5 mm") from None
+    raise UserError(problem.message, size_where if size_where.file or size_where.line else
+                    _layout_where(lines, file, ("card_size",)), problem.hint) from None
+
+
+# The first bytes of a TrueType font (ReportLab embeds TrueType outlines only, not OpenType CFF).
+_TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
+
+
+def _check_truetype(path: Path, font_file: str, where: Where) -> None:
+    with path.open("rb") as handle:
+        tag = handle.read(4)
+    if tag not in _TRUETYPE_TAGS:
+        kind = "an OpenType (CFF) font" if tag == b"OTTO" else "not a font file"
+        raise UserError(f"'{font_file}' is {kind}; printgen needs a TrueType font (.ttf)", where,
+                        "use the .ttf version of the font (many font families ship one)")
+
+
+def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple | None) -> Path:
+    """A font named in a layout: a file under the layout's own folder or printgen/fonts/, never
+    anywhere else on the computer (a deck shared with a class must carry its fonts)."""
+    f, line = where or (layout_file, None)
+    bases = [layout_file.parent.resolve(), FONTS_DIR.resolve()]
+    inside = False
+    for base in bases:
+        path = (base / font_file).resolve()
+        if path.is_relative_to(base):
+            inside = True
+            if path.is_file():
+                from printgen.render.fonts import check_font
+
+                font_where = Where(f, line, field=f"fonts.{font_name}")
+                _check_truetype(path, font_file, font_where)
+                check_font(path, font_where)     # a damaged font file is refused here, at its line
+                return path
+    if not inside:
+        raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/", Where(f, line),
+                        "copy the font next to the layout (or into a folder beside it) and give its path from there")
     raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
 
 

@@ -1,38 +1,212 @@
-"""Writing results without ever leaving a half-written or missing file behind.
+"""Writing results all or none: never a half-written file, never half of a build replaced.
 
-Every file of a build is first written in full to a temporary file beside its target, then all
-are renamed into place. A failure before the renames leaves the previous good files untouched.
+A build writes several files (cards PDF, manifest, rule sheets...). Each new file is first
+written in full to a temporary file beside its target. Only when every one is complete are they
+moved in, one by one; before each move the file it replaces is kept as a backup (a hard link,
+so the target never goes missing). If any move fails (a folder where a file should be, a PDF
+held open by another program, a full disk), every target already replaced gets its original
+back and every new one is removed, so the message "nothing was written" stays true. Ctrl-C and
+SIGTERM are held back during the moves and the clean-up runs on every way out, so no temporary
+file is left behind.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
+import signal
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from printgen.errors import UserError
+from printgen.errors import UserError, Where
+
+
+class PublishError(UserError):
+    """Writing failed. `partial` is True only if some original could not be put back, in which
+    case the message says which and where its backup is."""
+
+    partial: bool = False
+
+
+_HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
+_HINTS = {
+    errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
+    errno.EDQUOT: "free some space (or write elsewhere with --out) and build again",
+    errno.EISDIR: "move or rename that folder, or write elsewhere with --out",
+    errno.ENOTDIR: "move or rename that file, or write elsewhere with --out",
+    errno.EROFS: "write elsewhere with --out",
+}
 
 
 def publish(files: dict[Path, bytes]) -> None:
-    """Write all files or none of them (up to the final renames, which are atomic each)."""
+    """Write all files or none of them: earlier versions stay untouched on any failure."""
+    created: list[Path] = []          # folders made for this build, removed again on failure
     staged: list[tuple[Path, Path]] = []
+    published = False
+    target: Path | None = None
     try:
         for target, data in files.items():
-            target.parent.mkdir(parents=True, exist_ok=True)
+            created += _make_folder(target.parent)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            os.chmod(tmp, _mode_for(target))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
             staged.append((Path(tmp), target))
-        for tmp, target in staged:
-            os.replace(tmp, target)
+            try:
+                os.fchmod(fd, _mode_for(target))
+                _write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        with _signals_held():
+            _commit(staged)
+        published = True
     except OSError as exc:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
-        raise UserError(f"could not write {exc.filename or 'the output'}: {exc.strerror}",
-                        hint="check that the output folder is writable and the disk is not full") from None
+        if exc.filename and str(exc.filename).endswith(".tmp") and target is not None:
+            exc.filename = str(target)       # name the file the user asked for, not our staging copy
+        raise PublishError(_describe(exc), Where(), _HINTS.get(exc.errno, _HINT)) from None
+    finally:
+        with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
+            for tmp, _ in staged:
+                _remove(tmp)
+            if not published:
+                for folder in reversed(created):
+                    _rmdir_if_empty(folder)
+
+
+def _commit(staged: list[tuple[Path, Path]]) -> None:
+    """Move every staged file onto its target, keeping backups; undo all of it on failure."""
+    done: list[tuple[Path, Path | None]] = []   # (target, its backup or None if it is new)
+    try:
+        for tmp, target in staged:
+            backup = _backup(target)
+            done.append((target, backup))
+            os.replace(tmp, target)
+    except BaseException as failure:
+        lost = _undo(done)
+        if lost:
+            names = "; ".join(f"{t} (its previous version is in {b})" for t, b in lost)
+            message = _describe(failure) if isinstance(failure, OSError) else "writing was interrupted"
+            error = PublishError(f"{message}; some files could not be put back as they were: {names}", Where(), _HINT)
+            error.partial = True
+            raise error from None
+        raise
+    for _, backup in done:
+        if backup is not None:
+            _remove(backup)
+
+
+def _backup(target: Path) -> Path | None:
+    """Keep the current target under a hidden name; None when there is nothing to keep."""
+    if not os.path.lexists(target):
+        return None
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "there is a folder with that name", str(target))
+    for _ in range(100):
+        backup = target.parent / f".{target.name}.{secrets.token_hex(4)}.old"
+        try:
+            os.link(target, backup, follow_symlinks=False)   # the target stays in place until replaced
+        except FileExistsError:
+            continue
+        except OSError:
+            os.replace(target, backup)       # file systems without hard links (some USB sticks)
+        return backup
+    raise FileExistsError(errno.EEXIST, "no free name for a backup", str(target))
+
+
+def _undo(done: list[tuple[Path, Path | None]]) -> list[tuple[Path, Path]]:
+    """Put every original back; returns the (target, backup) pairs that could not be restored."""
+    lost = []
+    for target, backup in reversed(done):
+        try:
+            if backup is None:
+                if os.path.lexists(target) and not target.is_dir():
+                    os.unlink(target)
+            elif os.path.lexists(target) and os.path.samefile(backup, target):
+                os.unlink(backup)            # never replaced: rename() between two links does nothing
+            else:
+                os.replace(backup, target)
+        except OSError:
+            if backup is not None:
+                lost.append((target, backup))
+    return lost
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view[: 1 << 20])
+        view = view[written:]
+
+
+def _make_folder(folder: Path) -> list[Path]:
+    """Create `folder` and missing parents; return the ones created, outermost first."""
+    missing = []
+    current = folder
+    while not current.exists():
+        if os.path.lexists(current):       # a broken link: mkdir would fail with a puzzling message
+            break
+        missing.append(current)
+        if current.parent == current:
+            break
+        current = current.parent
+    if current.exists() and not current.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(current))
+    folder.mkdir(parents=True, exist_ok=True)
+    return list(reversed(missing))
+
+
+def _describe(exc: OSError) -> str:
+    name = short_path(exc.filename) if exc.filename else "the output"
+    reasons = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EFBIG: "the file is larger than this system allows",
+        errno.EISDIR: "there is a folder with that name",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only",
+        errno.ENAMETOOLONG: "the name is too long",
+    }
+    return f"could not write {name}: {reasons.get(exc.errno, exc.strerror or str(exc))}"
+
+
+def short_path(name: object, limit: int = 120) -> str:
+    """A path for a message: shortened in the middle when it is absurdly long."""
+    text = str(name)
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2:]}"
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _rmdir_if_empty(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C and SIGTERM while files are moved, so a build is never half replaced;
+    they take effect right after."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        previous = mask(signal.SIG_BLOCK, held) if mask else None
+    except (OSError, ValueError):
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            mask(signal.SIG_SETMASK, previous)
 
 
 def _mode_for(target: Path) -> int:
@@ -40,7 +214,7 @@ def _mode_for(target: Path) -> int:
     (mkstemp alone would leave them private to the user)."""
     try:
         return target.stat().st_mode & 0o777
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask

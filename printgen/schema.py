@@ -7,43 +7,77 @@ model.py, because their types are the deck's, not printgen's.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from printgen.units import parse_length
 
-Length = Annotated[float, BeforeValidator(parse_length)]
+# No length on a card, a sheet or a board comes near 5 m: anything beyond is a typo (an extra
+# zero, 1e308, .inf) that would otherwise draw off the paper or stall the drawing.
+LONGEST_MM = 5000.0
+
+
+def _length(value: object) -> float:
+    mm = parse_length(value)
+    if not math.isfinite(mm):
+        raise ValueError("should be a length in millimetres (or with a unit, '2.5in', '10pt'), not .nan or .inf")
+    if abs(mm) > LONGEST_MM:
+        raise ValueError(f"{value} is not a usable length: lengths are millimetres (or with a unit, '2.5in', "
+                         f"'10pt') and at most {LONGEST_MM:g} mm")
+    return mm
+
+
+def _within(low: float, high: float, unit: str = "", *, above: bool = False) -> AfterValidator:
+    """A range check with a message saying the range (pydantic's names only one bound)."""
+
+    def check(value: float) -> float:
+        if value > high:
+            raise ValueError(f"should be at most {high:g}{unit} (found {value:g}{unit})")
+        if value < low or (above and value == low):
+            least = "more than" if above else ("zero or more" if low == 0 else "at least")
+            bound = "" if least == "zero or more" else f" {low:g}{unit}"
+            raise ValueError(f"should be {least}{bound} (found {value:g}{unit})")
+        return value
+    return AfterValidator(check)
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+Dimension = Annotated[float, BeforeValidator(_length), _within(0, LONGEST_MM, " mm", above=True)]   # a width or height
+Extent = Annotated[float, BeforeValidator(_length), _within(0, LONGEST_MM, " mm")]              # zero or more
+Points = Annotated[float, _within(0, 1000, " pt", above=True)]                                # a type size
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # allow_inf_nan=False: YAML's .nan and .inf are refused wherever a number is expected.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # --- catalogues in layouts/ -------------------------------------------------------------------
 
 class Size(Strict):
-    width: Length
-    height: Length
+    width: Dimension
+    height: Dimension
     note: Optional[str] = None
 
 
 # --- imposition -------------------------------------------------------------------------------
 
 class CropMarks(Strict):
-    length: Length = 5.0
-    offset: Length = 1.0
-    width: Length = 0.2
+    length: Annotated[Extent, _within(0, 50, " mm")] = 5.0
+    offset: Annotated[Extent, _within(0, 50, " mm")] = 1.0
+    width: Annotated[Extent, _within(0, 5, " mm")] = 0.2
 
 
 class Imposition(Strict):
     paper: str = "a4"
-    margin: Length = 5.0
-    gutter: Length = 0.0
-    bleed: Length = 3.0
-    safe: Length = 3.0
+    margin: Extent = 5.0
+    gutter: Extent = 0.0
+    bleed: Extent = 3.0
+    safe: Extent = 3.0
     crop_marks: CropMarks = CropMarks()
-    ruler: Length = 50.0
+    ruler: Extent = 50.0
 
 
 # --- template elements ------------------------------------------------------------------------
@@ -58,8 +92,8 @@ class Element(Strict):
 
     x: Optional[Length] = None
     y: Optional[Length] = None
-    width: Optional[Length] = None
-    height: Optional[Length] = None
+    width: Optional[Extent] = None
+    height: Optional[Extent] = None
     bleed: bool = False
     when: Optional[str] = None
 
@@ -68,15 +102,15 @@ class TextElement(Element):
     type: Literal["text"]
     text: str
     font: str = "serif"
-    size: float = Field(10.0, gt=0)
-    min_size: Optional[float] = Field(None, gt=0)
-    legible_size: Optional[float] = Field(None, gt=0)   # shrinking below this warns; default: the layout's
+    size: Points = 10.0
+    min_size: Optional[Points] = None
+    legible_size: Optional[Points] = None   # shrinking below this warns; default: the layout's
     colour: str = "#000000"
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    leading: float = Field(1.2, gt=0)
+    leading: Annotated[float, _within(0, 10, above=True)] = 1.2
     wrap: bool = True
-    tracking: float = 0.0
+    tracking: Annotated[float, _within(-100, 100, " pt")] = 0.0
 
 
 class ImageElement(Element):
@@ -88,11 +122,11 @@ class ImageElement(Element):
 class ShapeElement(Element):
     type: Literal["shape"]
     shape: Literal["rect", "ellipse", "line"] = "rect"
-    radius: Length = 0.0
+    radius: Extent = 0.0
     fill: Optional[str] = None
     stroke: Optional[str] = None
-    stroke_width: Length = 0.3
-    dash: Optional[list[float]] = None
+    stroke_width: Annotated[Extent, _within(0, 50, " mm")] = 0.3
+    dash: Optional[list[Annotated[float, _within(0, 100)]]] = None
 
 
 class SymbolElement(Element):
@@ -110,15 +144,15 @@ class ListElement(Element):
     items: str
     text: str
     font: str = "serif-bold"
-    size: float = Field(14.0, gt=0)
-    min_size: Optional[float] = Field(None, gt=0)
-    legible_size: Optional[float] = Field(None, gt=0)
+    size: Points = 14.0
+    min_size: Optional[Points] = None
+    legible_size: Optional[Points] = None   # shrinking below this warns; default: the layout's
     colour: str = "#000000"
     fill: Optional[str] = None
     align: Literal["left", "center", "right"] = "center"
-    gap: Length = 0.0
-    radius: Length = 0.0
-    tracking: float = 0.0
+    gap: Extent = 0.0
+    radius: Extent = 0.0
+    tracking: Annotated[float, _within(-100, 100, " pt")] = 0.0
 
 
 class SlotElement(Element):
@@ -129,7 +163,7 @@ class SlotElement(Element):
     sideways: bool = False
     label: str = ""
     font: str = "serif-bold"
-    size: float = Field(11.0, gt=0)
+    size: Points = 11.0
     colour: str = "#7A6A4A"
     fill: Optional[str] = None
 
@@ -142,7 +176,7 @@ class RepeatElement(Element):
     type: Literal["repeat"]
     items: str = "[]"
     positions: Optional[str] = None   # an expression giving [x, y] or [x, y, degrees] per copy
-    columns: int = Field(1, ge=1)
+    columns: int = Field(1, ge=1, le=1000)
     dx: Length = 0.0
     dy: Length = 0.0
     elements: dict[str, Optional["AnyElement"]]
@@ -161,7 +195,7 @@ class BoardFile(Strict):
     title: str
     size: Size
     background: Optional[str] = "#FFFFFF"
-    overlap: Length = 10.0
+    overlap: Extent = 10.0
     elements: dict[str, Optional[AnyElement]]
 
 
@@ -169,15 +203,15 @@ class SheetColumns(Strict):
     label: str = ""
     headings: Optional[list[str]] = None
     heading: str = ""
-    count: int = Field(1, ge=1)
-    width: Optional[Length] = None
+    count: int = Field(1, ge=1, le=200)
+    width: Optional[Dimension] = None
 
 
 class SheetRows(Strict):
     labels: Optional[list[str]] = None
     label: str = "{{ n }}"
-    count: int = Field(1, ge=1)
-    height: Length = 11.0
+    count: int = Field(1, ge=1, le=500)
+    height: Dimension = 11.0
 
 
 class SheetFile(Strict):

@@ -97,7 +97,20 @@ def back_slot(plan: SheetPlan, front: Slot, duplex: str, offset: tuple[float, fl
     else:  # long edge; also used for 'none' so backs can be glued or fed back by hand
         x, y = plan.paper_w - front.x - front.w, front.y
         rotation = (-front.rotation) % 360
-    return Slot(round(x + dx, 4), round(y + dy, 4), front.w, front.h, rotation)
+    slot = Slot(round(x + dx, 4), round(y + dy, 4), front.w, front.h, rotation)
+    if slot.x < -1e-6 or slot.y < -1e-6 or slot.x + slot.w > plan.paper_w + 1e-6 or slot.y + slot.h > plan.paper_h + 1e-6:
+        raise UserError(f"--back-offset {dx:g},{dy:g} puts the backs off the paper: "
+                        f"on this sheet {offset_range(plan, duplex)}",
+                        hint="printers shift the back by a millimetre or two; measure yours with `printgen calibrate`")
+    return slot
+
+
+def offset_range(plan: SheetPlan, duplex: str) -> str:
+    """The back offsets that keep every back on the paper, in words."""
+    backs = [back_slot(plan, s, duplex) for s in plan.slots]
+    x0, y0, x1, y1 = plan.trim_bounds(backs)
+    return (f"X can be from {-x0:g} to {plan.paper_w - x1:g} mm and Y from {-y0:g} to "
+            f"{plan.paper_h - y1:g} mm")
 
 
 def page_order(sheets: int, duplex: str) -> list[tuple[int, str]]:
