@@ -194,7 +194,7 @@ def test_a_file_that_is_not_a_font_is_refused_at_its_layout_line(tmp_path):
     ws = workspace(tmp_path, only="cards")
     ws.write_bytes("fancy.ttf", b"this is a note, not a font\n" * 20)
     _with_layout(ws, font="fancy.ttf")
-    assert_refused(ws.build("--only", "cards"), ws, file="look.yaml", line=3, says=["fancy.ttf", "not a TrueType font"])
+    assert_refused(ws.build("--only", "cards"), ws, file="look.yaml", line=3, says=["fancy.ttf", "not a font file"])
 
 
 @pytest.mark.parametrize("expression, says", [
