@@ -255,16 +255,14 @@ def _title(found: re.Match) -> str:
 
 
 def _labelled_callout(node, kind: CalloutKind, styles: Styles, width: float, card_row):
-    """The box of a declared kind: its label on top, the opening word dropped from the text
-    (a title after the colon stays bold), a rule in the kind's colour down the left."""
-    from reportlab.lib.styles import ParagraphStyle
+    """The box of a declared kind: its label in small bold capitals opens the text (in place of
+    the opening word; a title after the colon stays bold), a rule in the kind's colour down the left."""
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    label_style = ParagraphStyle(f"label-{kind.label}", parent=styles["callout"], fontName=styles.bold,
-                                 fontSize=styles.size * 0.7, leading=styles.size * 0.9, spaceAfter=styles.size * 0.12,
-                                 textColor=_colour(kind.colour))
+    label = (f'<font name="{styles.bold}" size="{styles.size * 0.72:.2f}" color="{kind.colour}">'
+             f"{escape(kind.label.upper())}</font>\u00a0 ")
     opening = _LEAD.sub(_title, inline(node.children[0].children[0]), 1)
-    inner = [Paragraph(escape(kind.label.upper()), label_style), Paragraph(opening, styles["callout"])]
+    inner = [Paragraph(label + opening, styles["callout"])]
     for flowable in _blocks(node.children[1:], styles, width - 14, card_row):
         if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
             flowable.style = styles["callout"]
