@@ -15,7 +15,10 @@ def document_context(deck: Deck) -> dict[str, Any]:
         view: dict[str, Any] = {"id": card.id, "name": card.name, "in_play": card.values.get("in_play") is not False}
         for key, value in card.values.items():
             if isinstance(value, Group):
-                view[key] = {"name": value.name, "colour": value.colour, "index": value.index}
+                view[key] = {"name": value.name, "colour": value.colour, "index": value.index,
+                             "label": value.label if value.label is not None else value.name}
+            elif hasattr(value, "context"):     # e.g. an ability: its printed text and parts
+                view[key] = value.context()
             elif isinstance(value, (Years, Path)):
                 view[key] = str(value) if isinstance(value, Years) else value.name
             else:
@@ -32,6 +35,7 @@ def document_context(deck: Deck) -> dict[str, Any]:
         for group in deck.groups[spec.group]:
             members = [view for card, view in zip(deck.cards, cards) if card.values.get(field_name) is group]
             entries.append({"name": group.name, "colour": group.colour, "emblem": group.emblem, "note": group.note,
+                            "label": group.label if group.label is not None else group.name, "value": group.value,
                             "cards": members, "count": len(members)})
         context[spec.group] = entries
     return context

@@ -14,24 +14,15 @@ from pydantic import ValidationError
 
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Group, Layout, parse_years
+from printgen.paths import FONTS_DIR, decks_dir, layouts_dir
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
 from printgen.yamlsrc import Located, load_yaml
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FONTS_DIR = Path(__file__).resolve().parent / "fonts"
 DECK_FILE = "deck.yaml"
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 # --- finding things ---------------------------------------------------------------------------
-
-def decks_dir() -> Path:
-    return PROJECT_ROOT / "decks"
-
-
-def layouts_dir() -> Path:
-    return PROJECT_ROOT / "layouts"
-
 
 def shipped_decks() -> list[Path]:
     """Every folder under decks/ holding a deck.yaml, in name order (stable builds)."""
@@ -385,7 +376,9 @@ def load_deck(name_or_path: str | Path, pack: str | None = None) -> Deck:
     made = _generate(located, header, groups) if header.generate is not None else []
     cards: list[Card] = []
     seen: dict[str, Card] = {}
-    for card in made + [_load_card(located, folder, header.fields, groups, i, raw) for i, raw in enumerate(cards_data)]:
+    listed = [copy for i, raw in enumerate(cards_data)
+              for copy in _copies(located, _load_card(located, folder, header.fields, groups, i, raw), i, raw)]
+    for card in made + listed:
         if card.id in seen:
             other = seen[card.id]
             raise UserError(f"this card is a duplicate: '{other.name}' is already on line {other.where.line}",
@@ -485,6 +478,18 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
             value = card.values.get(field_name)
             if isinstance(value, Group):
                 counts[value.name] += 1
+        if isinstance(per, dict):
+            unknown = [g for g in per if g not in counts]
+            if unknown:
+                raise UserError(f"pack '{name}': '{unknown[0]}' is not one of the {spec_field.group}", where,
+                                did_you_mean(unknown[0], counts))
+            wrong = [(g, n) for g, n in counts.items() if n != per.get(g, 0)]
+            if wrong:
+                group, count = wrong[0]
+                raise UserError(f"the pack '{name}' should have {per.get(group, 0)} cards with {field_name} "
+                                f"'{group}' but has {count}", where,
+                                "check the cards' count: lines and the pack's expect: list")
+            continue
         wrong = [(g, n) for g, n in counts.items() if n not in (0, per)] or \
                 ([(g, n) for g, n in counts.items() if n == 0] if per and sum(counts.values()) == 0 else [])
         if wrong:
@@ -527,7 +532,7 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
         raise UserError("each card must be a list of 'field: value' lines", located.where(path))
     label = str(raw.get("name")) if raw.get("name") is not None else f"number {index + 1}"
     for key in raw:
-        if key not in fields:
+        if key not in fields and key != COUNT_KEY:
             raise UserError(f"'{key}' is not a field of this deck", located.where(path + (key,), label, str(key)),
                             did_you_mean(str(key), fields) or "fields: " + ", ".join(fields))
     values: dict[str, Any] = {}
@@ -545,6 +550,25 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
         values[field_name] = _check_value(raw[field_name], spec, field_name, where, folder, groups)
     name = str(values.get("name") or label)
     return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
+
+
+COUNT_KEY = "count"
+MAX_COPIES = 100
+
+
+def _copies(located: Located, card: Card, index: int, raw: Any) -> list[Card]:
+    """A card listed once with `count: N` is N identical cards (a deck's duplicates).
+
+    Each copy gets its own id (name-1, name-2, ...) so the manifest and the simulator can tell
+    them apart; the printed faces are the same.
+    """
+    count = raw.get(COUNT_KEY, 1) if isinstance(raw, dict) else 1
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COPIES:
+        raise UserError(f"'count' should be a whole number from 1 to {MAX_COPIES} (how many copies of this card)",
+                        located.where(("cards", index, COUNT_KEY), card.name, COUNT_KEY))
+    if count == 1:
+        return [card]
+    return [Card(f"{card.id}-{n}", card.index, card.name, card.values, card.where) for n in range(1, count + 1)]
 
 
 def _starts_with_hash(located: Located, line: int | None) -> bool:
@@ -599,7 +623,34 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise UserError("should be a number", where)
         return value
+    if kind == "ability":
+        return _check_ability(value, where)
     raise AssertionError(kind)  # pragma: no cover - FieldType is a Literal
+
+
+def _check_ability(value: Any, where: Where):
+    """An ability record checked against the vocabulary in printgen/abilities.py."""
+    from printgen.abilities import Ability, EFFECTS
+
+    if not isinstance(value, dict):
+        raise UserError("an ability is a record of 'key: value' lines (use, when, cost, target, effects)", where,
+                        "see the list of effects at the top of printgen/abilities.py")
+    try:
+        return Ability.model_validate(value)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        kind = err["type"]
+        if kind == "extra_forbidden":
+            message = f"'{err['loc'][-1]}' is not a setting of an ability"
+        elif kind == "literal_error":
+            message = f"'{err['input']}' is not allowed for {loc}: " + err.get("ctx", {}).get("expected", "")
+        else:
+            message = err["msg"].removeprefix("Value error, ") + (f" ({loc})" if loc else "")
+        hint = None
+        if kind == "literal_error" and err["loc"][-1] == "do":
+            hint = did_you_mean(str(err["input"]), EFFECTS) or "effects: " + ", ".join(EFFECTS)
+        raise UserError(message, where, hint) from None
 
 
 def _check_image(value: Any, where: Where, folder: Path) -> Path:

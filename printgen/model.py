@@ -94,7 +94,8 @@ class Card:
 
     def context(self) -> dict[str, Any]:
         """What a template sees as `card`: every declared field, None when absent."""
-        ctx = {key: (value.context() if isinstance(value, Group) else value) for key, value in self.values.items()}
+        # Values that know how templates should see them (groups, abilities) say so themselves.
+        ctx = {key: (value.context() if hasattr(value, "context") else value) for key, value in self.values.items()}
         ctx.update(id=self.id, index=self.index)
         return ctx
 

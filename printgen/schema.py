@@ -207,7 +207,7 @@ class LayoutFile(Strict):
 
 # --- decks ------------------------------------------------------------------------------------
 
-FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number"]
+FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number", "ability"]
 
 
 class FieldSpec(Strict):
@@ -237,7 +237,9 @@ class Generate(Strict):
 
 class Composition(Strict):
     cards: int
-    per: dict[str, int] = {}        # field -> cards expected for each of its values
+    # field -> cards expected for each of its values: one number for all (4 of each suit), or a
+    # number per value (14 Noble Threlms, 16 Peasant Threlms, ...).
+    per: dict[str, Union[int, dict[str, int]]] = {}
 
 
 class Pack(Strict):

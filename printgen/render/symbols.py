@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-ART = ("printgen.render.art.spanish", "printgen.render.art.french")
+ART = ("printgen.render.art.spanish", "printgen.render.art.french", "printgen.render.art.coppertwaddle")
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,72 @@
+"""A real install, not the checkout: the wheel carries the shipped decks and layouts.
+
+`pip install .`, a wheel and pipx all install the same wheel, so building one and running
+printgen from it, in a folder far from the repository, checks every non-editable install.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+_SKIP = shutil.ignore_patterns(".venv", "venv", ".git", "output", "build", "dist", "*.egg-info", "__pycache__",
+                               ".pytest_cache", "tests")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The project built as a wheel from a clean copy and unpacked into its own target folder."""
+    work = tmp_path_factory.mktemp("install")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=_SKIP)
+    wheels = work / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(wheels), str(source)], check=True, capture_output=True, timeout=300)
+    wheel = next(wheels.glob("printgen-*.whl"))
+    target = work / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=300)
+    return target
+
+
+def _run(target: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    # Only the installed copy on the path: the checkout must not be importable from cwd.
+    env = dict(os.environ, PYTHONPATH=str(target))
+    return subprocess.run([sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_the_wheel_carries_every_shipped_deck_and_layout(installed: Path) -> None:
+    shipped = installed / "printgen" / "shipped"
+    for deck in sorted((ROOT / "decks").glob("*/deck.yaml")):
+        for path in deck.parent.rglob("*"):
+            if path.is_file():
+                relative = path.relative_to(ROOT / "decks")
+                assert (shipped / "decks" / relative).read_bytes() == path.read_bytes(), relative
+    for layout in (ROOT / "layouts").glob("*.yaml"):
+        assert (shipped / "layouts" / layout.name).is_file(), layout.name
+
+
+def test_an_installed_printgen_builds_shipped_and_own_decks_from_any_folder(installed: Path, tmp_path: Path) -> None:
+    probe = subprocess.run([sys.executable, "-c", "import printgen; print(printgen.__file__)"], cwd=tmp_path,
+                           env=dict(os.environ, PYTHONPATH=str(installed)), capture_output=True, text=True)
+    assert Path(probe.stdout.strip()).is_relative_to(installed), probe.stdout
+    shutil.copytree(ROOT / "decks" / "cromwell", tmp_path / "class-7b")
+    run = _run(installed, tmp_path, "build", "cromwell", "class-7b", "--only", "cards", "--quiet")
+    assert run.returncode == 0, run.stderr
+    for deck in ("cromwell", "class-7b"):
+        pdf = tmp_path / "output" / deck / f"{deck}-cards.pdf"
+        assert pdf.read_bytes().startswith(b"%PDF"), deck
+    listing = _run(installed, tmp_path, "build", "no-such-deck")
+    assert listing.returncode == 2
+    assert "cromwell" in listing.stderr and "spanish" in listing.stderr, listing.stderr
+
