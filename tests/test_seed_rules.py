@@ -22,9 +22,10 @@ from pdfcheck import MM, Raster, near, page_text, squash, text_in_box, trim_box
 
 LABEL = "CLARIFICATION"
 LABEL_COLOUR = "#2B6C8F"
-RULES = {"cromwell": ["cromwell"], "spanish": ["burro", "casita-robada", "conquian", "lombre", "tresillo"],
-         "standard": ["drafting"]}
-SHEETS = [(deck, game) for deck, games in RULES.items() for game in games]
+# Every shipped rule sheet: the clarification style must be the same on all of them.
+SHEETS = [(p.parent.parent.name, p.stem) for p in sorted(DECKS.glob("*/rules/*.md"))]
+DECKS_WITH_RULES = sorted({deck for deck, _ in SHEETS})
+# The pages each sheet had before its clarifications were marked: marking must not make it longer.
 PAGES = {"cromwell": 2, "burro": 2, "casita-robada": 1, "conquian": 2, "lombre": 2, "tresillo": 2, "drafting": 1}
 
 # The decisions each sheet must mark (titles of its clarifications): where the seed is silent.
@@ -42,7 +43,7 @@ REQUIRED = {
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("seeded")
-    run = run_cli("build", *RULES, "--only", "rules", "--only", "sheets", "--out", str(out), "--quiet")
+    run = run_cli("build", *DECKS_WITH_RULES, "--only", "rules", "--only", "sheets", "--out", str(out), "--quiet")
     assert run.code == 0, run.err
     return out
 
@@ -66,11 +67,11 @@ def text_of(pdf: Path) -> str:
     return squash(text.replace("\u00a0", " ").replace("\u2019", "'").replace("\ufffe", ""))
 
 
-def source_clarifications(deck: str, game: str) -> list[str]:
-    """The titles of the clarification blockquotes in the Markdown source, in order."""
+def source_clarifications(deck: str, game: str) -> list[tuple[str, str]]:
+    """(title, first words after it) of each clarification blockquote in the Markdown source."""
     source = (DECKS / deck / "rules" / f"{game}.md").read_text()
-    titles = re.findall(r"^> \*\*Clarification:\s*(.*?)\*\*", source, re.M)
-    return [t.strip().rstrip(".") for t in titles]
+    found = re.findall(r"^> \*\*Clarification:\s*(.*?)\*\*\s*([^*{`]{0,30}\w)", source, re.M)
+    return [(title.strip().rstrip("."), " ".join(words.replace("\u2019", "'").split()[:3])) for title, words in found]
 
 
 def section(text: str, start: str, end: str) -> str:
@@ -81,15 +82,17 @@ def section(text: str, start: str, end: str) -> str:
 def test_each_decision_is_printed_under_the_clarification_label(built, deck, game):
     pdf = rules_pdf(built, deck, game)
     text = text_of(pdf)
-    titles = source_clarifications(deck, game)
-    for required in REQUIRED[game]:
+    found = source_clarifications(deck, game)
+    titles = [title for title, _ in found]
+    for required in REQUIRED.get(game, []):
         assert any(t.lower() == required.lower() for t in titles), (game, required, titles)
-    assert text.count(LABEL) == len(titles), (game, text.count(LABEL), titles)
-    for title in titles:
-        printed = title[:1].upper() + title[1:]
-        assert re.search(rf"{LABEL} {re.escape(printed)}\.", text.replace("\u2019", "'")), (game, title)
+    assert found or game not in REQUIRED, game
+    assert text.count(LABEL) == len(found), (game, text.count(LABEL), titles)
+    for title, words in found:
+        opening = f"{title[:1].upper()}{title[1:]}. {words}" if title else words
+        assert f"{LABEL} {opening}" in text, (game, opening)
     assert "**" not in text and "Clarification:" not in text      # the marker word became the label
-    assert len(PdfReader(pdf).pages) == PAGES[game]                  # still fits its pages
+    assert len(PdfReader(pdf).pages) <= PAGES.get(game, 2)          # still fits its pages
 
 
 def _labels(pdf: Path) -> list[tuple[int, tuple[float, float, float, float]]]:
@@ -118,7 +121,7 @@ def test_the_clarification_style_is_the_same_on_every_sheet(built):
         assert labels, game
         rasters: dict[int, Raster] = {}
         for page, (x0, y0, x1, y1) in labels:
-            raster = rasters.setdefault(page, Raster(pdf, page, dpi=200))
+            raster = rasters.setdefault(page, Raster(pdf, page, dpi=120))
             heights.append(round(y1 - y0, 1))
             widths.append(round(x1 - x0, 1))
             # The label is drawn in the clarification colour ...
@@ -126,7 +129,7 @@ def test_the_clarification_style_is_the_same_on_every_sheet(built):
             cols = slice(int(raster.px(x0)), int(np.ceil(raster.px(x1))))
             target = np.array([int(LABEL_COLOUR[i:i + 2], 16) for i in (1, 3, 5)])
             coloured = (np.abs(raster.pixels[rows, cols] - target).max(axis=2) < 40).sum()
-            assert coloured > 30, (game, page, coloured)
+            assert coloured > 12, (game, page, coloured)
             # ... and a rule of the same colour runs down its left, a few mm away.
             y = (y0 + y1) / 2
             gap = next((d / 10 for d in range(5, 60) if near(raster.colour_at(x0 - d / 10, y), LABEL_COLOUR)), None)
