@@ -4,10 +4,18 @@ Text from the Markdown is XML-escaped before any Paragraph markup is added, and 
 switched off in the parser, so '<', '&' and '>' always print as typed. A paragraph of card
 pictures (`![Henry VII](card:henry-vii)`) becomes a row of real cards, drawn by the card
 renderer through `card_row`.
+
+A blockquote is a boxed aside (an example, a variant). One that opens with a bold
+**Clarification:** marks a rule the project added where the source game says nothing or is
+unclear; it gets its own look (a coloured rule and a small label, no tint, so it prints well in
+black and white) so every rule sheet shows such decisions the same way. The kinds are data in
+CALLOUT_KINDS.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -15,6 +23,21 @@ from printgen.render.document import ACCENT, INK, PAPER_TINT, Styles
 from printgen.render.fonts import markup
 
 CARD_SCHEMES = ("card:", "card-back:")
+CLARIFICATION_COLOUR = "#2B6C8F"     # steel blue: apart from the gold of examples, mid-grey in black and white
+
+
+@dataclass(frozen=True)
+class CalloutKind:
+    """A blockquote opening with **Word:** (or **Word: a title.**) drawn in its own style."""
+
+    label: str            # printed in small capitals above the text
+    colour: str           # the label and the rule down the left side
+    fill: str | None      # background tint, None for white paper
+
+
+CALLOUT_KINDS: dict[str, CalloutKind] = {
+    "clarification": CalloutKind("Clarification", CLARIFICATION_COLOUR, None),
+}
 
 
 def parser():
@@ -57,7 +80,11 @@ def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
         elif kind == "table":
             out.append(_table(node, styles, width))
         elif kind == "blockquote":
-            out.append(_callout(node, styles, width, card_row))
+            special = _callout_kind(node)
+            if special is not None:
+                out.append(_labelled_callout(node, special, styles, width, card_row))
+            else:
+                out.append(_callout(node, styles, width, card_row))
         elif kind in ("code_block", "fence"):
             from reportlab.platypus import Preformatted
 
@@ -223,6 +250,56 @@ def _callout(node, styles: Styles, width: float, card_row):
     ]))
     box.spaceBefore = styles.size * 0.3
     box.spaceAfter = styles.size * 0.8
+    return box
+
+
+def _callout_kind(node) -> CalloutKind | None:
+    """The kind a blockquote declares with its opening bold word, if it is one of CALLOUT_KINDS."""
+    first = node.children[0] if node.children else None
+    if first is None or first.type != "paragraph" or not first.children:
+        return None
+    lead = next((c for c in first.children[0].children or [] if not (c.type == "text" and not c.content.strip())), None)
+    if lead is None or lead.type != "strong":
+        return None
+    words = "".join(c.content for c in lead.children or [] if c.type == "text")
+    found = re.match(r"\s*(\w+)\s*:", words)
+    return CALLOUT_KINDS.get(found.group(1).lower()) if found else None
+
+
+_LEAD = re.compile(r"^\s*<b>\s*\w+\s*:\s*(.*?)</b>\s*", re.S)
+
+
+def _title(found: re.Match) -> str:
+    """What followed the label in bold, as a bold title with a capital letter; nothing if empty."""
+    title = found.group(1).strip()
+    return f"<b>{title[:1].upper()}{title[1:]}</b> " if title else ""
+
+
+def _labelled_callout(node, kind: CalloutKind, styles: Styles, width: float, card_row):
+    """The box of a declared kind: its label in small bold capitals opens the text (in place of
+    the opening word; a title after the colon stays bold), a rule in the kind's colour down the left."""
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    label = (f'<font name="{styles.bold}" size="{styles.size * 0.72:.2f}" color="{kind.colour}">'
+             f"{escape(kind.label.upper())}</font>\u00a0 ")
+    opening = _LEAD.sub(_title, inline(node.children[0].children[0]), 1)
+    inner = [Paragraph(label + opening, styles["callout"])]
+    for flowable in _blocks(node.children[1:], styles, width - 14, card_row):
+        if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
+            flowable.style = styles["callout"]
+        inner.append(flowable)
+    box = Table([[inner]], colWidths=[width])
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), styles.regular),
+        ("LINEBEFORE", (0, 0), (0, -1), 1.8, _colour(kind.colour)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ]
+    if kind.fill:
+        commands.append(("BACKGROUND", (0, 0), (-1, -1), _colour(kind.fill)))
+    box.setStyle(TableStyle(commands))
+    box.spaceBefore = styles.size * 0.2
+    box.spaceAfter = styles.size * 0.6
     return box
 
 
