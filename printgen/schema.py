@@ -218,8 +218,12 @@ FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number
 
 
 class FieldSpec(Strict):
+    """A card field. `required: true` makes every card give it, except the cards matching
+    `except_when` (field -> value or list of values), e.g. a card that is not played."""
+
     type: FieldType
     required: bool = False
+    except_when: dict[str, Union[bool, int, float, str, list[Union[bool, int, float, str]]]] = {}
     group: Optional[str] = None
     default: Union[bool, int, float, str, None] = None
 
