@@ -146,7 +146,8 @@ class Resolver:
         if not turn:
             return self._element(side, name, element, context, card)
         # Lay the element out in its box turned about the centre, then turn the drawing back.
-        x, y, bw, bh = self._box(element)
+        x, y, bw, bh = self._slot_box(element, self._where(side, name, "card", card)) \
+            if isinstance(element, SlotElement) else self._box(element)
         cx, cy = x + bw / 2, y + bh / 2
         box = (cx - bh / 2, cy - bw / 2, bh, bw) if turn in (90, 270) else (x, y, bw, bh)
         ops = self._element(side, name, element, context, card, box)
@@ -212,21 +213,25 @@ class Resolver:
         if isinstance(el, ListElement):
             return self._list(el, context, w, (x, y, bw, bh))
         if isinstance(el, SlotElement):
-            return self._slot(el, context, w)
+            return self._slot(el, context, w, box)
         if isinstance(el, RepeatElement):
             return self._repeat(side, name, el, context, card, w)
         raise AssertionError(type(el))  # pragma: no cover
 
-    def _slot(self, el: SlotElement, context: dict, w) -> list[Op]:
+    def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
+        """A slot's box is the card size it names, at its x and y."""
         from printgen.errors import did_you_mean
         from printgen.load import load_catalogue
 
         sizes, _ = load_catalogue("card-sizes")
         if el.card not in sizes:
-            raise UserError(f"unknown card size '{el.card}'", w("card"), did_you_mean(el.card, sizes))
+            raise UserError(f"unknown card size '{el.card}'", where, did_you_mean(el.card, sizes))
         size = sizes[el.card]
         sw, sh = (size.height, size.width) if el.sideways else (size.width, size.height)
-        x, y, bw, bh = self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+        return self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+
+    def _slot(self, el: SlotElement, context: dict, w, box=None) -> list[Op]:
+        x, y, bw, bh = self._slot_box(el, w("card")) if box is None or el.rotation % 360 == 0 else box
         colour = self._colour(el.colour, context, w("colour")) or "#000000"
         ops: list[Op] = [ShapeOp("rect", x, y, bw, bh, pt(3 * self.s), self._colour(el.fill, context, w("fill")),
                                  colour, pt(0.5 * self.s), (4.0, 2.5))]
