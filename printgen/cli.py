@@ -145,7 +145,9 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
 @click.option("--sheet", default=1, show_default=True, type=int, help="Which sheet to show when no --card is given.")
 @click.option("--back", is_flag=True, help="Show the back instead of the front.")
 @click.option("--dpi", default=150, show_default=True, type=int, help="Resolution of the PNG.")
-@click.option("--pack", default=None, metavar="NAME", help="For decks with several packs (e.g. spanish 40 or 48).")
+@click.option("--pack", default=None, metavar="NAME",
+              help="For decks with several packs: 48 or spanish-48 (default: the first pack, or with --card "
+                   "the first pack holding that card).")
 @click.option("-o", "--output", "output", required=True, metavar="FILE.png", help="Where to write the PNG.")
 @_print_options
 def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed) -> None:

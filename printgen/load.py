@@ -463,6 +463,11 @@ def load_deck(name_or_path: str | Path, pack: str | None = None) -> Deck:
         if spec.type == "group" and not spec.group:
             raise UserError("a field of type 'group' needs 'group: NAME' (the list its values come from)",
                             located.where(("fields", field_name)))
+    for field_name, spec in header.fields.items():
+        for other in spec.except_when:
+            if other not in header.fields:
+                raise UserError(f"'except_when' of '{field_name}' names '{other}', which is not a field",
+                                located.where(("fields", field_name)), did_you_mean(str(other), header.fields))
     groups = {g: _load_group(located, g) for g in group_names}
     cards_data = data.get("cards")
     if cards_data is None and header.generate is not None:
@@ -645,6 +650,7 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
             raise UserError(f"'{key}' is not a field of this deck", located.where(path + (key,), label, str(key)),
                             did_you_mean(str(key), fields) or "fields: " + ", ".join(fields))
     values: dict[str, Any] = {}
+    missing: list[str] = []
     for field_name, spec in fields.items():
         where = located.where(path + (field_name,), label, field_name)
         if field_name in raw and raw[field_name] is None and _starts_with_hash(located, where.line):
@@ -652,14 +658,19 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
                             f"the {field_name} is empty", where, "put the text in double quotes")
         if field_name not in raw or raw[field_name] is None:
             if spec.required:
-                raise UserError(f"this card has no '{field_name}'", located.where(path, label, field_name),
-                                f"add a line '{field_name}: ...' to the card")
+                missing.append(field_name)
             values[field_name] = spec.default
             continue
         value = raw[field_name]
         if spec.type == "text" and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = located.as_written(path + (field_name,)) or value   # `1.50` stays "1.50", not 1.5
         values[field_name] = _check_value(value, spec, field_name, where, folder, groups)
+    for field_name in missing:     # after every value is known, for `except_when`
+        spec = fields[field_name]
+        if not _exempt(values, spec.except_when):
+            raise UserError(f"this card has no '{field_name}', which every card needs"
+                            + (" (" + _exemption_text(spec.except_when) + ")" if spec.except_when else ""),
+                            located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card")
     name = str(values.get("name") or label)
     return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
 
@@ -681,6 +692,22 @@ def _copies(located: Located, card: Card, index: int, raw: Any) -> list[Card]:
     if count == 1:
         return [card]
     return [Card(f"{card.id}-{n}", card.index, card.name, card.values, card.where) for n in range(1, count + 1)]
+
+
+def _exempt(values: dict[str, Any], rule: dict[str, Any]) -> bool:
+    """Whether a card's values match every condition of a field's `except_when`."""
+    if not rule:
+        return False
+    for field_name, wanted in rule.items():
+        options = wanted if isinstance(wanted, list) else [wanted]
+        if _value_key(values.get(field_name)) not in {_value_key(o) for o in options}:
+            return False
+    return True
+
+
+def _exemption_text(rule: dict[str, Any]) -> str:
+    return "unless " + " and ".join(
+        f"{k} is {' or '.join(_value_key(o) for o in (v if isinstance(v, list) else [v]))}" for k, v in rule.items())
 
 
 def _starts_with_hash(located: Located, line: int | None) -> bool:

@@ -11,18 +11,60 @@ from pathlib import Path
 
 from printgen.build import BuildOptions
 from printgen.errors import UserError, did_you_mean
-from printgen.load import load_deck, load_layout
+from printgen.load import ALL_CARDS, load_deck, load_layout
 from printgen.model import Card, Deck
 
 
-def find_card(deck: Deck, name: str) -> Card:
+def _match(deck: Deck, name: str) -> Card | None:
     wanted = name.strip().lower()
     for card in deck.cards:
         if card.name.lower() == wanted or card.id == wanted:
             return card
+    return None
+
+
+def find_card(deck: Deck, name: str) -> Card:
+    card = _match(deck, name)
+    if card is not None:
+        return card
     names = [c.name for c in deck.cards]
     raise UserError(f"the deck '{deck.key}' has no card called '{name}'",
                     hint=did_you_mean(name, names) or "card names are listed in " + str(deck.file))
+
+
+def pack_name(deck: Deck, pack: str | None) -> str | None:
+    """A pack as the user wrote it, as the deck names it: the build names its files after the deck
+    and the pack ('spanish-48'), so that spelling is accepted as well as the pack's own ('48')."""
+    if pack is None or pack in deck.packs:
+        return pack
+    prefix = f"{deck.key}-"
+    if pack.startswith(prefix) and pack[len(prefix):] in deck.packs:
+        return pack[len(prefix):]
+    return pack      # unknown: loading the deck says so, with the packs it has
+
+
+def deck_with_card(ref: str, name: str, pack: str | None) -> tuple[Deck, Card]:
+    """The deck (as the given pack, or else the first pack holding the card) and the card.
+
+    A card belongs to the deck, not to one pack: asking for the Red Joker of the standard deck
+    finds it in the pack with the jokers rather than saying there is no such card."""
+    every = load_deck(ref, ALL_CARDS)
+    pack = pack_name(every, pack)
+    if pack is not None or not every.packs:
+        deck = load_deck(ref, pack)
+        card = _match(deck, name)
+        if card is None and pack is not None and _match(every, name) is not None:
+            holding = [p for p in every.packs if _match(load_deck(ref, p), name) is not None]
+            raise UserError(f"the pack '{pack}' of the deck '{deck.key}' has no card called '{name}'",
+                            hint=f"it is in the pack '{holding[0]}': use --pack {holding[0]}, or leave --pack out")
+        return deck, card if card is not None else find_card(deck, name)
+    for candidate in every.packs:
+        deck = load_deck(ref, candidate)
+        card = _match(deck, name)
+        if card is not None:
+            return deck, card
+    find_card(every, name)     # raises: no pack holds it
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
@@ -69,11 +111,12 @@ def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, ba
 
     if not 20 <= dpi <= 1200:
         raise UserError(f"--dpi {dpi} is out of range", hint="use a value from 20 to 1200; 150 is plenty on screen")
-    deck = load_deck(ref, pack)
     if card is not None:
-        chosen = find_card(deck, card)
+        deck, chosen = deck_with_card(ref, card, pack)
         pdf = card_pdf(deck, options, chosen, back, warnings=warnings)
         return rasterise(pdf, 0, dpi), f"{'back' if back else 'front'} of '{chosen.name}'"
+    deck = load_deck(ref, ALL_CARDS)
+    deck = load_deck(ref, pack_name(deck, pack))
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset)
     if warnings is not None:

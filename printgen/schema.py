@@ -88,6 +88,11 @@ class Element(Strict):
     Missing x/y/width/height fill the trim. `bleed: true` stretches the box out to the bleed
     edge on every side where it touches the trim, so the design does not depend on the bleed
     chosen at build time. `when` is an expression; the element is drawn only when it is true.
+
+    `rotation` turns the element, whatever its type, by that many degrees counter-clockwise
+    about the centre of its box: 180 prints it upside down (the lower index of a playing card),
+    90 reads upwards and 270 downwards. At 90 and 270 the content is laid out in the box turned
+    on its side, so a tall narrow box holds a line of text running along it.
     """
 
     x: Optional[Length] = None
@@ -96,6 +101,7 @@ class Element(Strict):
     height: Optional[Extent] = None
     bleed: bool = False
     when: Optional[str] = None
+    rotation: float = 0.0
 
 
 class TextElement(Element):
@@ -134,7 +140,6 @@ class SymbolElement(Element):
     symbol: str
     key: str = ""
     colour: str = "#444444"
-    rotation: float = 0.0
 
 
 class ListElement(Element):
@@ -171,11 +176,13 @@ class SlotElement(Element):
 class RepeatElement(Element):
     """Its elements drawn once per item of a collection, on a grid: x/y of the repeat, then
     each copy `dx` further right and, after `columns` copies, `dy` further down. Inside,
-    `item` is the current item and `index` counts from 0."""
+    `item` is the current item and `index` counts from 0. `scale`, an expression, sizes every
+    copy's elements about the copy's origin (e.g. larger pips on cards with fewer of them)."""
 
     type: Literal["repeat"]
     items: str = "[]"
     positions: Optional[str] = None   # an expression giving [x, y] or [x, y, degrees] per copy
+    scale: Optional[str] = None       # an expression giving a factor for the copies' boxes
     columns: int = Field(1, ge=1, le=1000)
     dx: Length = 0.0
     dy: Length = 0.0
@@ -248,8 +255,12 @@ FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number
 
 
 class FieldSpec(Strict):
+    """A card field. `required: true` makes every card give it, except the cards matching
+    `except_when` (field -> value or list of values), e.g. a card that is not played."""
+
     type: FieldType
     required: bool = False
+    except_when: dict[str, Union[bool, int, float, str, list[Union[bool, int, float, str]]]] = {}
     group: Optional[str] = None
     default: Union[bool, int, float, str, None] = None
 

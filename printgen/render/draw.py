@@ -6,7 +6,7 @@ from typing import Iterable
 
 from printgen.colours import parse_colour
 from printgen.render.fonts import draw_string
-from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
+from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
 
 
 def draw_ops(canvas, ops: Iterable[Op]) -> None:
@@ -19,6 +19,17 @@ def draw_ops(canvas, ops: Iterable[Op]) -> None:
             _image(canvas, op)
         elif isinstance(op, SymbolOp):
             _symbol(canvas, op)
+        elif isinstance(op, TurnOp):
+            _turn(canvas, op)
+
+
+def _turn(canvas, op: TurnOp) -> None:
+    canvas.saveState()
+    canvas.translate(op.cx, op.cy)
+    canvas.rotate(op.angle)
+    canvas.translate(-op.cx, -op.cy)
+    draw_ops(canvas, op.ops)
+    canvas.restoreState()
 
 
 def _shape(canvas, op: ShapeOp) -> None:
@@ -74,14 +85,14 @@ def _symbol(canvas, op: SymbolOp) -> None:
     """Each distinct symbol is drawn once per PDF, as a form that every card reuses: the same
     house emblem on a dozen cards, or the same pip on forty, costs one drawing and its bytes."""
     cache = canvas.__dict__.setdefault("_printgen_symbols", {})
-    key = (op.motif, op.key, op.colour, round(op.w, 3), round(op.h, 3), round(op.rotation, 3))
+    key = (op.motif, op.key, op.colour, round(op.w, 3), round(op.h, 3))
     name = cache.get(key)
     if name is None:
         from printgen.render.symbols import draw
 
         name = f"symbol{len(cache)}"
         canvas.beginForm(name, 0, 0, op.w, op.h)
-        draw(canvas, op.motif, op.key, op.colour, 0, 0, op.w, op.h, op.rotation)
+        draw(canvas, op.motif, op.key, op.colour, 0, 0, op.w, op.h)
         canvas.endForm()
         cache[key] = name
     canvas.saveState()

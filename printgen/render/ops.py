@@ -54,7 +54,17 @@ class SymbolOp:
     y: float
     w: float
     h: float
-    rotation: float = 0.0
 
 
-Op = Union[ShapeOp, TextOp, ImageOp, SymbolOp]
+@dataclass(frozen=True)
+class TurnOp:
+    """Operations drawn turned by `angle` degrees (counter-clockwise) about the point (cx, cy):
+    how any element, text or symbol or picture, is printed sideways or upside down."""
+
+    angle: float
+    cx: float
+    cy: float
+    ops: tuple["Op", ...]
+
+
+Op = Union[ShapeOp, TextOp, ImageOp, SymbolOp, TurnOp]

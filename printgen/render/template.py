@@ -16,7 +16,7 @@ from printgen.model import Card, Deck, Layout
 from printgen.render import sandbox
 from printgen.render import text as textfit
 from printgen.render.fonts import FontSet, metrics, text_width
-from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp
+from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
 from printgen.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
                              SymbolElement, TextElement)
 from printgen.units import pt
@@ -138,7 +138,16 @@ class Resolver:
     def _maybe(self, side: str, name: str, element: Element, context: dict, card: Card | None) -> list[Op]:
         if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
             return []
-        return self._element(side, name, element, context, card)
+        turn = element.rotation % 360
+        if not turn:
+            return self._element(side, name, element, context, card)
+        # Lay the element out in its box turned about the centre, then turn the drawing back.
+        x, y, bw, bh = self._slot_box(element, self._where(side, name, "card", card)) \
+            if isinstance(element, SlotElement) else self._box(element)
+        cx, cy = x + bw / 2, y + bh / 2
+        box = (cx - bh / 2, cy - bw / 2, bh, bw) if turn in (90, 270) else (x, y, bw, bh)
+        ops = self._element(side, name, element, context, card, box)
+        return [TurnOp(round(turn, 4), round(cx, 3), round(cy, 3), tuple(ops))] if ops else []
 
     def _box(self, element: Element) -> tuple[float, float, float, float]:
         """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
@@ -167,9 +176,10 @@ class Resolver:
             raise UserError(str(exc), where) from None
         return value
 
-    def _element(self, side: str, name: str, el: Element, context: dict, card: Card) -> list[Op]:
+    def _element(self, side: str, name: str, el: Element, context: dict, card: Card,
+                 box: tuple[float, float, float, float] | None = None) -> list[Op]:
         w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
-        x, y, bw, bh = self._box(el)
+        x, y, bw, bh = box if box is not None else self._box(el)
         if isinstance(el, ShapeElement):
             return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius * self.s), self._colour(el.fill, context, w("fill")),
                             self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width * self.s))]
@@ -195,25 +205,29 @@ class Resolver:
             if symbols.is_square(motif):      # pips and emblems: the largest centred square
                 size = min(bw, bh)
                 x, y, bw, bh = x + (bw - size) / 2, y + (bh - size) / 2, size, size
-            return [SymbolOp(motif, key, colour, x, y, bw, bh, el.rotation)]
+            return [SymbolOp(motif, key, colour, x, y, bw, bh)]
         if isinstance(el, ListElement):
             return self._list(el, context, w, card, name, (x, y, bw, bh))
         if isinstance(el, SlotElement):
-            return self._slot(el, context, w)
+            return self._slot(el, context, w, box)
         if isinstance(el, RepeatElement):
             return self._repeat(side, name, el, context, card, w)
         raise AssertionError(type(el))  # pragma: no cover
 
-    def _slot(self, el: SlotElement, context: dict, w) -> list[Op]:
+    def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
+        """A slot's box is the card size it names, at its x and y."""
         from printgen.errors import did_you_mean
         from printgen.load import load_catalogue
 
         sizes, _ = load_catalogue("card-sizes")
         if el.card not in sizes:
-            raise UserError(f"unknown card size '{el.card}'", w("card"), did_you_mean(el.card, sizes))
+            raise UserError(f"unknown card size '{el.card}'", where, did_you_mean(el.card, sizes))
         size = sizes[el.card]
         sw, sh = (size.height, size.width) if el.sideways else (size.width, size.height)
-        x, y, bw, bh = self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+        return self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+
+    def _slot(self, el: SlotElement, context: dict, w, box=None) -> list[Op]:
+        x, y, bw, bh = self._slot_box(el, w("card")) if box is None or el.rotation % 360 == 0 else box
         colour = self._colour(el.colour, context, w("colour")) or "#000000"
         ops: list[Op] = [ShapeOp("rect", x, y, bw, bh, pt(3 * self.s), self._colour(el.fill, context, w("fill")),
                                  colour, pt(0.5 * self.s), (4.0, 2.5))]
@@ -233,6 +247,15 @@ class Resolver:
             items = list(items or [])
         except TypeError:
             raise UserError(f"'{source}' is not a list", w("items")) from None
+        scale = 1.0
+        if el.scale is not None:
+            value = self.evaluate(el.scale, context, w("scale"))
+            try:
+                scale = float(value)
+            except (TypeError, ValueError):
+                scale = -1.0
+            if not 0 < scale <= 100:
+                raise UserError(f"'{el.scale}' should give a positive number, not {value!r}", w("scale"))
         ops: list[Op] = []
         for index, item in enumerate(items):
             turn = 0.0
@@ -250,8 +273,11 @@ class Resolver:
             for child_name, child in el.elements.items():
                 if child is None:
                     continue
-                update = {"x": ox + (child.x or 0.0), "y": oy + (child.y or 0.0)}
-                if turn and isinstance(child, SymbolElement):
+                update = {"x": ox + (child.x or 0.0) * scale, "y": oy + (child.y or 0.0) * scale}
+                if scale != 1.0:
+                    update.update({k: getattr(child, k) * scale for k in ("width", "height")
+                                   if getattr(child, k) is not None})
+                if turn:
                     update["rotation"] = child.rotation + turn
                 moved = child.model_copy(update=update)
                 ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
@@ -407,7 +433,7 @@ def _template_sources(elements: dict) -> list[str]:
             if isinstance(value, dict):
                 walk(value)
             elif isinstance(value, str):
-                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions") else value)
+                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions", "scale") else value)
 
     for element in elements.values():
         if element is not None:
