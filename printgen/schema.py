@@ -44,6 +44,7 @@ class Imposition(Strict):
     safe: Length = 3.0
     crop_marks: CropMarks = CropMarks()
     ruler: Length = 50.0
+    picture_dpi: float = Field(300.0, ge=72, le=1200)
 
 
 # --- template elements ------------------------------------------------------------------------
