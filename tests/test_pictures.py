@@ -217,9 +217,9 @@ def test_a_small_picture_is_never_enlarged(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")
     small = tmp_path / "small.png"
     Image.new("RGB", (120, 90), (10, 200, 10)).save(small)
-    made = pictures.prepare(small, 143.0, 93.5, "contain", 300.0, Where(), "small.png")
+    made = pictures.prepare(small, 143.0, 93.5, "contain", 300.0, Where(), "small.png").made()
     assert made.size == (120, 90) and made.format == "PNG"
-    covered = pictures.prepare(small, 100.0, 100.0, "cover", 300.0, Where(), "small.png")
+    covered = pictures.prepare(small, 100.0, 100.0, "cover", 300.0, Where(), "small.png").made()
     assert covered.size == (90, 90)                # cropped to the box's shape, not scaled up
 
 

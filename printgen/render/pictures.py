@@ -15,8 +15,8 @@ The result is a small JPEG (from a JPEG, quality 90) or PNG (from a PNG, which k
 transparency), identified by a hash of the source's bytes and the box: the PDF names the image
 after its pixels, so the output depends on content only, not on where the deck lies.
 
-Preparing is done once per distinct (content, box, dpi) in a build, and remembered across builds
-in a cache folder (see `cache_folder`). A cache entry carries a checksum of its own bytes and
+Preparing is done once per distinct (content, box, dpi) in a build, on worker threads while the
+rest of the deck is resolved, and remembered across builds in a cache folder (see `cache_folder`). A cache entry carries a checksum of its own bytes and
 is only used when the checksum holds, and the key includes the Pillow version, so a cached
 build gives the same bytes as an uncached one.
 """
@@ -29,7 +29,9 @@ import math
 import os
 import sys
 import tempfile
+import threading
 import warnings
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,20 +58,41 @@ class Header:
 
 
 @dataclass(frozen=True)
-class Prepared:
-    """A picture ready to embed: its bytes and pixel size. Equal when the key is equal."""
+class Made:
+    """The prepared picture's bytes, and what they are."""
 
-    key: str
     format: str                    # PNG | JPEG
     size: tuple[int, int]
-    data: bytes = field(compare=False, repr=False)
+    data: bytes = field(repr=False)
+
+
+class Prepared:
+    """A picture being made ready to embed, equal to another when their keys are: the same
+    content, box and dpi. Decoding runs on a worker thread while the rest of the deck is
+    resolved; `made()` waits for it, and raises the UserError when the file was damaged."""
+
+    def __init__(self, key: str, job: Future):
+        self.key = key
+        self._job = job
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Prepared) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Prepared({self.key[:12]})"
+
+    def made(self) -> Made:
+        return self._job.result()
 
     def placement(self, x: float, y: float, w: float, h: float, fit: str) -> tuple[float, float, float, float]:
         """Where the picture is drawn in a box (points): centred and whole for `contain`; for
         `cover` it was already cropped to the box's shape, so it fills the box."""
         if fit == "cover":
             return x, y, w, h
-        pw, ph = self.size
+        pw, ph = self.made().size
         scale = min(w / pw, h / ph)
         dw, dh = pw * scale, ph * scale
         return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
@@ -205,15 +228,21 @@ def _reason(exc: BaseException) -> str:
 
 _memo: dict[str, Prepared] = {}
 _digests: dict[tuple[str, int, int], str] = {}
+_pool: ThreadPoolExecutor | None = None
+_budget = threading.Condition()
+_in_flight = [0]                    # pixels being decoded right now, across the workers
+PIXEL_BUDGET = MAX_PIXELS           # so several small photos decode at once, but one huge one alone
 
 
-def prepare(path: Path, box_w: float, box_h: float, fit: str, dpi: float, where: Where, shown: str) -> Prepared:
+def prepare(path: Path, box_w: float, box_h: float, fit: str, dpi: float, where: Where, shown: str,
+            head: Header | None = None) -> Prepared:
     """The picture at `path` made ready for a box of box_w x box_h points at `dpi`.
 
-    Refuses (UserError at `where`) a picture that cannot be decoded. Cached in this process and
-    in the cache folder, keyed by the file's content, the box, the fit and the dpi.
+    Keyed by the file's content, the box, the fit and the dpi: once per key in this process, and
+    remembered across builds in the cache folder. A picture that cannot be decoded raises a
+    UserError at `where` when the result is asked for.
     """
-    head = header(path, where, shown)
+    head = head or header(path, where, shown)
     digest = _digest(path, where, shown)
     key = hashlib.sha256("|".join((_RECIPE, _pillow(), digest, f"{box_w:.3f}", f"{box_h:.3f}", fit,
                                    f"{dpi:g}", str(JPEG_QUALITY))).encode()).hexdigest()
@@ -221,15 +250,45 @@ def prepare(path: Path, box_w: float, box_h: float, fit: str, dpi: float, where:
     if hit is not None:
         return hit
     data = _cache_read(key)
-    if data is None:
+    if data is not None:
+        job: Future = Future()
+        job.set_result(_describe(data))
+    else:
+        job = _workers().submit(_job, key, path, head, box_w, box_h, fit, dpi, where, shown)
+    prepared = _memo[key] = Prepared(key, job)
+    return prepared
+
+
+def _workers() -> ThreadPoolExecutor:
+    """Pillow lets go of the interpreter lock while it decodes and resizes, so pictures are
+    prepared side by side on the machine's cores (at most four)."""
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="pictures")
+    return _pool
+
+
+def _job(key: str, path: Path, head: Header, box_w: float, box_h: float, fit: str, dpi: float, where: Where,
+         shown: str) -> Made:
+    pixels = min(head.size[0] * head.size[1], PIXEL_BUDGET)
+    with _budget:
+        _budget.wait_for(lambda: _in_flight[0] + pixels <= PIXEL_BUDGET)
+        _in_flight[0] += pixels
+    try:
         data = _make(path, head, box_w, box_h, fit, dpi, where, shown)
-        _cache_write(key, data)
+    finally:
+        with _budget:
+            _in_flight[0] -= pixels
+            _budget.notify_all()
+    _cache_write(key, data)
+    return _describe(data)
+
+
+def _describe(data: bytes) -> Made:
     from PIL import Image
 
     with Image.open(io.BytesIO(data)) as made:
-        prepared = Prepared(key, made.format, made.size, data)
-    _memo[key] = prepared
-    return prepared
+        return Made(made.format, made.size, data)
 
 
 def _digest(path: Path, where: Where, shown: str) -> str:
@@ -429,4 +488,4 @@ def draw(canvas, picture: Prepared, x: float, y: float, w: float, h: float, fit:
     from reportlab.lib.utils import ImageReader
 
     dx, dy, dw, dh = picture.placement(x, y, w, h, fit)
-    canvas.drawImage(ImageReader(io.BytesIO(picture.data)), dx, dy, dw, dh, mask="auto")
+    canvas.drawImage(ImageReader(io.BytesIO(picture.made().data)), dx, dy, dw, dh, mask="auto")

@@ -273,7 +273,7 @@ class Resolver:
         head = pictures.header(path, where, shown)
         x, y, bw, bh = box
         self._check_resolution(shown, head.upright, bw, bh, fit, card, name)
-        prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown)
+        prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown, head)
         return ImageOp(path, x, y, bw, bh, fit, prepared)
 
     def _picture_where(self, src: str, where: Where, card: Card | None) -> Where:
