@@ -608,12 +608,12 @@ def _check_image(value: Any, where: Where, folder: Path) -> Path:
     The path and the header are checked here (printgen.render.pictures); decoding the pixels,
     which finds a damaged or cut-short file, happens once when the picture is prepared for its box.
     """
-    from printgen.render.pictures import header, locate
+    from printgen.render.pictures import header, locate, shown_path
 
     path = locate(value, folder, where)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise UserError(f"'{value}' is not a PNG or JPEG picture", where)
-    header(path, where, value)
+    header(path, where, shown_path(value))
     from PIL import Image
 
     try:

@@ -223,6 +223,21 @@ def test_a_small_picture_is_never_enlarged(tmp_path, monkeypatch) -> None:
     assert covered.size == (90, 90)                # cropped to the box's shape, not scaled up
 
 
+def test_the_layout_sets_the_resolution(tmp_path, monkeypatch) -> None:
+    from printgen.errors import Where
+    from printgen.load import load_deck, load_layout
+    from printgen.render import pictures
+
+    deck = load_deck("cromwell")
+    assert load_layout(deck.layout, deck).imposition.picture_dpi == 300     # layouts/base.yaml
+    monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")
+    photo = tmp_path / "photo.jpg"
+    Image.new("RGB", (2000, 1500), (200, 100, 50)).save(photo)
+    sizes = {dpi: pictures.prepare(photo, 144.0, 72.0, "contain", dpi, Where(), "photo.jpg").made().size
+             for dpi in (150.0, 300.0, 600.0)}
+    assert sizes == {150.0: (200, 150), 300.0: (400, 300), 600.0: (800, 600)}, sizes
+
+
 def test_transparency_is_kept(built) -> None:
     masked = [im for im in images(built["pdf"]) if "/SMask" in im]
     assert masked, "the transparent PNG lost its alpha"

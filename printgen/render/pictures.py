@@ -23,6 +23,7 @@ build gives the same bytes as an uncached one.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import math
@@ -42,7 +43,7 @@ MAX_PATH_CHARS = 1024        # a picture path longer than this is a mistake, not
 MAX_NAME_CHARS = 255         # the longest file or folder name most systems allow
 JPEG_QUALITY = 90
 DEFAULT_DPI = 300.0
-FORMATS = ("PNG", "JPEG")
+FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG"}   # MPO: the JPEG of many cameras, with a second view
 _RECIPE = "printgen-pictures-1"   # change when the preparation changes, so old cache entries are unused
 _ORIENTATION = 0x0112             # the EXIF tag
 _SWAPS_SIDES = {5, 6, 7, 8}       # orientations that turn the picture a quarter turn
@@ -103,12 +104,13 @@ class Prepared:
 def locate(value: object, folder: Path, where: Where) -> Path:
     """The resolved path of a picture named relative to `folder`, or a UserError saying why not.
 
-    Every check happens on the text before the file system is asked, so a NUL byte, a 5,000
-    character path or a symlink loop gives a message, never a traceback.
+    The text is checked before the file system is asked, and the file system's own refusals
+    are caught, so a NUL byte, a 5,000 character path or a symlink loop gives a message, never
+    a traceback.
     """
     if not isinstance(value, str) or not value.strip():
         raise UserError("should be the path of a picture file, such as art/henry-viii.png", where)
-    shown = _shown(value)
+    shown = shown_path(value)
     if "\x00" in value:
         raise UserError(f"the picture path '{shown}' contains a NUL character (an invisible zero byte)", where,
                         "retype the path by hand; it was probably pasted from another program")
@@ -123,8 +125,6 @@ def locate(value: object, folder: Path, where: Where) -> Path:
     except RuntimeError:          # Python before 3.13 reports a symlink loop this way
         raise _loop(shown, where) from None
     except OSError as exc:
-        import errno
-
         if exc.errno == errno.ELOOP:
             raise _loop(shown, where) from None
         raise UserError(f"the picture '{shown}' cannot be opened: {exc.strerror or exc}", where) from None
@@ -149,13 +149,11 @@ def _is_loop(path: Path) -> bool:
     try:
         os.stat(path)
     except OSError as exc:
-        import errno
-
         return exc.errno == errno.ELOOP
     return False
 
 
-def _shown(value: str) -> str:
+def shown_path(value: str) -> str:
     """The path as a message may quote it: printable, and short."""
     text = value.replace("\x00", "\\0")
     return text if len(text) <= 80 else text[:60] + "..." + text[-15:]
@@ -179,7 +177,12 @@ def header(path: Path, where: Where, shown: str) -> Header:
     except UnidentifiedImageError:
         raise UserError(f"the picture '{shown}' cannot be read as an image", where,
                         "open and re-save it as PNG or JPEG") from None
-    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+    except OSError as exc:
+        if exc.errno is not None:     # the system refused (permissions, a folder, ...), not Pillow
+            raise UserError(f"the picture '{shown}' cannot be opened: {exc.strerror or exc}", where) from None
+        raise UserError(f"the picture '{shown}' cannot be read as an image ({_reason(exc)})", where,
+                        "open and re-save it as PNG or JPEG") from None
+    except (SyntaxError, ValueError, EOFError) as exc:
         raise UserError(f"the picture '{shown}' cannot be read as an image ({_reason(exc)})", where,
                         "open and re-save it as PNG or JPEG") from None
     if fmt not in FORMATS:
@@ -190,7 +193,7 @@ def header(path: Path, where: Where, shown: str) -> Header:
     if size[0] < 1 or size[1] < 1:
         raise UserError(f"the picture '{shown}' has no pixels", where)
     upright = (size[1], size[0]) if orientation in _SWAPS_SIDES else size
-    return Header(fmt, size, upright)
+    return Header(FORMATS[fmt], size, upright)
 
 
 def _too_big(shown: str, size: tuple[int, int] | None, where: Where) -> UserError:
@@ -203,7 +206,7 @@ def _orientation(image) -> int:
     """The EXIF orientation, from data read with the header (a PNG's eXIf chunk after the pixel
     data is not read here; the full decode still honours it)."""
     try:
-        if image.format == "JPEG":
+        if image.format in ("JPEG", "MPO"):
             return int(image.getexif().get(_ORIENTATION, 1))
         raw = image.info.get("exif")
         if raw:

@@ -283,10 +283,10 @@ class Resolver:
             return where
         for field_name, value in card.values.items():
             if isinstance(value, Path) and str(value) == src:
-                place = self.deck.where("cards", card.index, field_name, field_name=field_name)
-                if place.file is not None and place.line is not None:
-                    place.card = card.name
-                    return place
+                source = self.deck.source
+                for key, line in (source.lines.items() if source is not None else ()):
+                    if len(key) == 2 and key[0] == "cards" and line == card.where.line:
+                        return source.where(key + (field_name,), card.name, field_name)
                 return Where(card.where.file, card.where.line, card.name, field_name)
         return where
 
