@@ -44,7 +44,7 @@ MAX_NAME_CHARS = 255         # the longest file or folder name most systems allo
 JPEG_QUALITY = 90
 DEFAULT_DPI = 300.0
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG"}   # MPO: the JPEG of many cameras, with a second view
-_RECIPE = "printgen-pictures-1"   # change when the preparation changes, so old cache entries are unused
+_RECIPE = "printgen-pictures-2"   # change when the preparation changes, so old cache entries are unused
 _ORIENTATION = 0x0112             # the EXIF tag
 _SWAPS_SIDES = {5, 6, 7, 8}       # orientations that turn the picture a quarter turn
 
@@ -342,7 +342,11 @@ def _make(path: Path, head: Header, box_w: float, box_h: float, fit: str, dpi: f
                         "open it in an image editor and save it again as PNG or JPEG") from None
     picture = _eight_bit(picture)
     picture = _to_srgb(picture)
-    picture = _fit(picture, want_w, want_h, fit)
+    # A JPEG's orientation is known from its header; a PNG was decoded whole, so its size is its own.
+    full = head.upright if head.format == "JPEG" else picture.size
+    if (full[0] > full[1]) != (picture.size[0] > picture.size[1]):     # EXIF the header misread
+        full = (full[1], full[0])
+    picture = _fit(picture, full, want_w, want_h, fit)
     out = io.BytesIO()
     if head.format == "JPEG" and picture.mode in ("RGB", "L"):
         picture.save(out, "JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False)
@@ -401,8 +405,12 @@ def _to_srgb(picture):
         return picture.convert("RGB") if picture.mode == "CMYK" else picture
 
 
-def _fit(picture, want_w: float, want_h: float, fit: str):
-    """Crop to the box's shape for `cover`; shrink to the box's pixels, never enlarge."""
+def _fit(picture, full: tuple[int, int], want_w: float, want_h: float, fit: str):
+    """Crop to the box's shape for `cover`; shrink to the box's pixels, never enlarge.
+
+    `full` is the picture's upright size before the decoder skipped detail (JPEG draft): sizes
+    are worked out from it, so the result does not depend on how much the decoder skipped.
+    """
     from PIL import Image
 
     w, h = picture.size
@@ -413,14 +421,15 @@ def _fit(picture, want_w: float, want_h: float, fit: str):
         else:
             cw, ch = float(w), w / aspect
         box = ((w - cw) / 2, (h - ch) / 2, (w + cw) / 2, (h + ch) / 2)
-        if want_w >= cw:        # no more pixels than the box needs: crop only
+        if want_w >= cw * full[0] / w:      # no more pixels than the box needs: crop only
             return picture.crop(tuple(round(v) for v in box))
         return picture.resize((max(1, round(want_w)), max(1, round(want_h))), Image.LANCZOS, box=box,
                               reducing_gap=3.0)
-    scale = min(want_w / w, want_h / h)
+    scale = min(want_w / full[0], want_h / full[1])
     if scale >= 1:
         return picture
-    return picture.resize((max(1, round(w * scale)), max(1, round(h * scale))), Image.LANCZOS, reducing_gap=3.0)
+    size = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
+    return picture.resize(size, Image.LANCZOS, reducing_gap=3.0)
 
 
 # --- the cache ------------------------------------------------------------------------------------
