@@ -11,7 +11,8 @@ machines. Peak memory is the child's maximum resident set size (os.wait4, in a s
 
 There are two workloads:
   shipped   decks/cromwell as it is; the cards show vector house emblems.
-  pictures  a copy of the deck where every card has its own 600 x 800 px PNG picture.
+  pictures  a copy of the deck where every card has its own 600 x 800 px PNG picture
+            (with --camera: its own 4000 x 3000 px JPEG, like a phone photo, about 6.5 MB).
 
 Everything the bench writes goes under --workdir, never into the repository. This script
 reports figures and asserts nothing. Keep timing checks out of the unit tests.
@@ -94,8 +95,22 @@ def make_picture(path: Path, seed: int, grain: bool = False) -> None:
     image.save(path, optimize=False)
 
 
-def pictures_deck(workdir: Path, grain: bool = False) -> Path:
-    """decks/cromwell copied into workdir, with `picture: art/<id>.png` on every card."""
+def make_camera_photo(path: Path, seed: int) -> None:
+    """A 4000 x 3000 px JPEG (quality 92) with the grain of a phone photo: the picture of
+    make_picture, enlarged, with noise over it, so it compresses about as badly as a real one."""
+    from PIL import Image
+
+    small = path.with_suffix(".small.png")
+    make_picture(small, seed)
+    with Image.open(small) as image:
+        big = image.rotate(90, expand=True).resize((4000, 3000), Image.BICUBIC)
+    small.unlink()
+    big = Image.blend(big, Image.effect_noise((4000, 3000), 80).convert("RGB"), 0.3)
+    big.save(path, quality=92)
+
+
+def pictures_deck(workdir: Path, grain: bool = False, camera: bool = False) -> Path:
+    """decks/cromwell copied into workdir, with `picture: art/<id>.png` (or .jpg) on every card."""
     import yaml
 
     from printgen.load import load_deck
@@ -109,8 +124,12 @@ def pictures_deck(workdir: Path, grain: bool = False) -> Path:
     data = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
     ids = [card.id for card in load_deck(folder).cards]
     for seed, (raw, card_id) in enumerate(zip(data["cards"], ids), start=1):
-        make_picture(folder / "art" / f"{card_id}.png", seed, grain)
-        raw["picture"] = f"art/{card_id}.png"
+        if camera:
+            make_camera_photo(folder / "art" / f"{card_id}.jpg", seed)
+            raw["picture"] = f"art/{card_id}.jpg"
+        else:
+            make_picture(folder / "art" / f"{card_id}.png", seed, grain)
+            raw["picture"] = f"art/{card_id}.png"
     deck_file.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     if not all(card.values.get("picture") for card in load_deck(folder).cards):
         raise SystemExit("bench: the pictures deck did not load with a picture on every card")
@@ -144,6 +163,7 @@ def child_env(workdir: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
+    env.setdefault("PRINTGEN_CACHE_DIR", str(workdir / "cache"))   # prepared pictures (warm after the first run)
     return env
 
 
@@ -216,6 +236,9 @@ def main() -> None:
                              "under WORKDIR/pycache, as in a normal installation, even if PYTHONDONTWRITEBYTECODE is set)")
     parser.add_argument("--photos", action="store_true",
                         help="give the pictures photo-like grain, so they compress poorly (memory grows with the PDF)")
+    parser.add_argument("--camera", action="store_true",
+                        help="give every card a 4000 x 3000 px JPEG like a phone photo (printgen shrinks them to "
+                             "300 dpi in their box; the plain script embeds them whole)")
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs must be at least 5 so that the median means something")
@@ -238,7 +261,8 @@ def main() -> None:
 
     # Inputs are prepared before any timing.
     py = sys.executable
-    workloads = {"shipped": DECK, "photos" if args.photos else "pictures": str(pictures_deck(workdir, args.photos))}
+    picture_load = "camera" if args.camera else "photos" if args.photos else "pictures"
+    workloads = {"shipped": DECK, picture_load: str(pictures_deck(workdir, args.photos, args.camera))}
     results: dict[str, dict] = {}
     outputs: dict[str, dict[str, Path]] = {}
     for workload, ref in workloads.items():

@@ -793,24 +793,22 @@ def _check_ability(value: Any, where: Where):
 
 
 def _check_image(value: Any, where: Where, folder: Path) -> Path:
-    """Pictures must be real image files inside the deck's own folder."""
-    if not isinstance(value, str) or not value.strip():
-        raise UserError("should be the path of a picture file, such as art/henry-viii.png", where)
-    root = folder.resolve()
-    path = (root / value).resolve()
-    if not path.is_relative_to(root):
-        raise UserError(f"the picture '{value}' is outside the deck's folder", where,
-                        f"copy the picture into {folder} (for example into an 'art' folder) and give its path from there")
-    if not path.is_file():
-        raise UserError(f"the picture '{value}' does not exist", where,
-                        f"paths are relative to {folder}; check the spelling and the folder")
+    """Pictures must be PNG or JPEG files inside the deck's own folder, of a sane size.
+
+    The path and the header are checked here (printgen.render.pictures); decoding the pixels,
+    which finds a damaged or cut-short file, happens once when the picture is prepared for its box.
+    """
+    from printgen.render.pictures import header, locate, shown_path
+
+    path = locate(value, folder, where)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise UserError(f"'{value}' is not a PNG or JPEG picture", where)
+    header(path, where, shown_path(value))
     from PIL import Image
 
     try:
         with Image.open(path) as image:
-            image.verify()
+            image.verify()      # a PNG's chunk checksums: cheap, and catches most damage early
     except Exception:
         raise UserError(f"the picture '{value}' cannot be read as an image", where, "open and re-save it as PNG or JPEG") from None
     return path

@@ -78,6 +78,7 @@ class Imposition(Strict):
     safe: Extent = 3.0
     crop_marks: CropMarks = CropMarks()
     ruler: Extent = 50.0
+    picture_dpi: float = Field(300.0, ge=72, le=1200)
 
 
 # --- template elements ------------------------------------------------------------------------

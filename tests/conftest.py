@@ -31,6 +31,18 @@ def run_cli(*args: str, cwd: Path | None = None) -> Run:
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def picture_cache(tmp_path_factory):
+    """Prepared pictures go to a scratch cache, never the user's own (printgen.render.pictures)."""
+    old = os.environ.get("PRINTGEN_CACHE_DIR")
+    os.environ["PRINTGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        os.environ.pop("PRINTGEN_CACHE_DIR", None)
+    else:
+        os.environ["PRINTGEN_CACHE_DIR"] = old
+
+
 @pytest.fixture
 def deck_copy(tmp_path: Path):
     """A factory: copy a shipped deck into tmp_path (optionally renamed) and return its folder."""

@@ -64,21 +64,9 @@ def _text(canvas, op: TextOp) -> None:
 
 
 def _image(canvas, op: ImageOp) -> None:
-    if op.fit == "contain":
-        # By file name: ReportLab stores each picture once however often it is drawn.
-        canvas.drawImage(str(op.path), op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
-        return
-    from reportlab.lib.utils import ImageReader
+    from printgen.render.pictures import draw
 
-    iw, ih = ImageReader(str(op.path)).getSize()
-    scale = max(op.w / iw, op.h / ih)
-    w, h = iw * scale, ih * scale
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(op.x, op.y, op.w, op.h)
-    canvas.clipPath(path, stroke=0, fill=0)
-    canvas.drawImage(str(op.path), op.x + (op.w - w) / 2, op.y + (op.h - h) / 2, w, h, mask="auto")
-    canvas.restoreState()
+    draw(canvas, op.picture, op.x, op.y, op.w, op.h, op.fit)
 
 
 def _symbol(canvas, op: SymbolOp) -> None:

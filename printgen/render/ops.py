@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
 
+from printgen.render.pictures import Prepared
+
 
 @dataclass(frozen=True)
 class ShapeOp:
@@ -43,6 +45,7 @@ class ImageOp:
     w: float
     h: float
     fit: str            # contain | cover
+    picture: Prepared   # the picture turned upright and shrunk to this box, ready to embed
 
 
 @dataclass(frozen=True)

@@ -189,9 +189,7 @@ class Resolver:
             src = self.render(el.src, context, w("src")).strip()
             if not src:
                 return []
-            path = self._image_path(src, w("src"))
-            self._check_resolution(path, bw, bh, el.fit, card, name)
-            return [ImageOp(path, x, y, bw, bh, el.fit)]
+            return [self._picture(src, w("src"), (x, y, bw, bh), el.fit, card, name)]
         if isinstance(el, SymbolElement):
             motif = self.render(el.symbol, context, w("symbol")).strip() or None
             from printgen.render import symbols
@@ -285,29 +283,52 @@ class Resolver:
 
     MIN_DPI = 150   # below this a picture prints visibly soft
 
-    def _check_resolution(self, path: Path, bw: float, bh: float, fit: str, card: Card | None, name: str) -> None:
-        """Warn when a picture has too few pixels for the size it prints at."""
-        from PIL import Image
+    def _picture(self, src: str, where: Where, box: tuple[float, float, float, float], fit: str,
+                 card: Card | None, name: str) -> ImageOp:
+        """A picture checked, turned upright and shrunk to its box, or a UserError naming the card
+        and field it came from."""
+        from printgen.render import pictures
 
-        src = path.relative_to(self.deck.folder.resolve()).as_posix()
-        with Image.open(path) as image:
-            pw, ph = image.size
+        where = self._picture_where(src, where, card)
+        path = pictures.locate(src, self.deck.folder, where)
+        shown = self._shown(path)
+        head = pictures.header(path, where, shown)
+        x, y, bw, bh = box
+        self._check_resolution(shown, head.upright, bw, bh, fit, card, name)
+        prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown, head)
+        return ImageOp(path, x, y, bw, bh, fit, prepared)
+
+    def _picture_where(self, src: str, where: Where, card: Card | None) -> Where:
+        """The deck line of the card field that holds this picture, when a card field does; else
+        the layout's `src`."""
+        if card is None:
+            return where
+        for field_name, value in card.values.items():
+            if isinstance(value, Path) and str(value) == src:
+                source = self.deck.source
+                for key, line in (source.lines.items() if source is not None else ()):
+                    if len(key) == 2 and key[0] == "cards" and line == card.where.line:
+                        return source.where(key + (field_name,), card.name, field_name)
+                return Where(card.where.file, card.where.line, card.name, field_name)
+        return where
+
+    def _shown(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.deck.folder.resolve()).as_posix()
+        except ValueError:
+            return path.name
+
+    def _check_resolution(self, shown: str, size: tuple[int, int], bw: float, bh: float, fit: str,
+                          card: Card | None, name: str) -> None:
+        """Warn when a picture has too few pixels for the size it prints at."""
+        pw, ph = size
         scale = max(bw / pw, bh / ph) if fit == "cover" else min(bw / pw, bh / ph)   # points per pixel
         dpi = 72.0 / scale
         if dpi < self.MIN_DPI:
             where = Where(card.where.file, card.where.line, card.name, name) if card else Where()
-            self.warn(Warning_(f"the picture '{src}' ({pw} x {ph} pixels) prints at about {dpi:.0f} dpi here and "
+            self.warn(Warning_(f"the picture '{shown}' ({pw} x {ph} pixels) prints at about {dpi:.0f} dpi here and "
                                f"will look blurred; use one of at least {self.MIN_DPI} dpi "
                                f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
-
-    def _image_path(self, src: str, where: Where) -> Path:
-        root = self.deck.folder.resolve()
-        path = (root / src).resolve()
-        if not path.is_relative_to(root):
-            raise UserError(f"the picture '{src}' is outside the deck's folder", where)
-        if not path.is_file():
-            raise UserError(f"the picture '{src}' does not exist", where)
-        return path
 
     def _text(self, el: TextElement, context: dict, w, card: Card, name: str, box) -> list[Op]:
         value = textfit.typographic(self.render(el.text, context, w("text")))
