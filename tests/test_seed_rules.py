@@ -202,7 +202,8 @@ CAPTION_FACTS = {
     "James II": (["1688", "William of Orange", "landed"], ["arrived", "Mary and her husband"]),
     "William IV": (["1833", "most British colonies", "1838"], ["in the Empire"]),
 }
-NOTES = {"William III": ["Orange-Nassau", "Stuart"], "Edward VII": ["Saxe-Coburg and Gotha", "Windsor"],
+# The band above says the house the card is grouped under; the note says the real one.
+NOTES = {"William III": ["Really", "Orange-Nassau"], "Edward VII": ["Really", "Saxe-Coburg and Gotha"],
          "George V": ["Saxe-Coburg and Gotha", "1917"]}
 
 

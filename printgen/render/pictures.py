@@ -156,7 +156,7 @@ def _is_loop(path: Path) -> bool:
 def shown_path(value: str) -> str:
     """The path as a message may quote it: printable, and short."""
     text = value.replace("\x00", "\\0")
-    return text if len(text) <= 80 else text[:60] + "..." + text[-15:]
+    return text if len(text) <= 200 else text[:120] + "..." + text[-15:]
 
 
 # --- the header -----------------------------------------------------------------------------------
