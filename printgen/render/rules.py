@@ -49,8 +49,7 @@ def read_rules(path: Path) -> str:
 def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, number of lines the front matter took).
 
-    The block is parsed on its own, so YAML's line numbers count from its first line, which
-    is line 2 of the file: every line reported here is moved down by one.
+    The block is parsed from just after the opening '---', so YAML's line N is the file's line N.
     """
     if not text.startswith("---"):
         return {}, text, 0
@@ -73,14 +72,15 @@ def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]
 
 def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any, int]]:
     """The front matter's settings and the line in the file of each key."""
-    first = 1 if block.startswith("\n") else 0   # '---' then a newline: the block's line 1 is the file's line 2
     loader = yaml.SafeLoader(block)
     try:
         node = loader.get_single_node()
         meta = loader.construct_document(node) if node is not None else {}
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 + first if mark is not None else 1
+        # An unclosed '[' or quote is noticed lines later; the line that opened it is the one to fix.
+        opened = exc.context_mark is not None and any(w in (exc.context or "") for w in ("flow", "quoted"))
+        mark = exc.context_mark if opened else (exc.problem_mark or exc.context_mark)
+        line = mark.line + 1 if mark is not None else 1
         raise UserError(f"the front matter is not valid YAML: {exc.problem or exc.context}", Where(path, line),
                         "each line is 'key: value'; put a value holding ': ' or starting with '[' in double quotes") from None
     except yaml.YAMLError as exc:
@@ -90,8 +90,8 @@ def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any
     if meta is None:
         return {}, {}
     if not isinstance(meta, dict):
-        raise UserError("the front matter should be 'key: value' lines", Where(path, 1 + first))
-    lines = {key.value: key.start_mark.line + 1 + first for key, _ in node.value if hasattr(key, "value")}
+        raise UserError("the front matter should be 'key: value' lines", Where(path, 2))
+    lines = {key.value: key.start_mark.line + 1 for key, _ in node.value if hasattr(key, "value")}
     return meta, lines
 
 
