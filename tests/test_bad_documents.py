@@ -276,3 +276,14 @@ def test_board_overlap_out_of_bounds(boards, overlap, says):
     boards.edit(BOARD, lambda t: t.replace("\noverlap: 10\n", f"\noverlap: {overlap}\n", 1))
     assert_refused(boards.build("--only", "boards"), boards, file=BOARD, line=boards.line_of(BOARD, "overlap:"),
                    says=says)
+
+
+def test_lists_nested_past_the_parsers_limit_are_refused_not_dropped(rules):
+    line = _append(rules, "".join("  " * depth + f"- level {depth}\n" for depth in range(12)))
+    assert_refused(rules.build("--only", "rules"), rules, file=RULES, line=line + 9, says=["nested too deeply"])
+
+
+def test_a_table_of_thousands_of_rows_is_refused_quickly(rules):
+    line = _append(rules, "| a | b |\n|---|---|\n" + "".join(f"| {n} | row {n} |\n" for n in range(20000)))
+    assert_refused(rules.build("--only", "rules"), rules, file=RULES, line=line, says=["20001 rows", "at most 1000"],
+                   time_limit=20)

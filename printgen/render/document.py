@@ -101,6 +101,15 @@ def _tag_of(flowable) -> tuple[Source | None, int | None, str] | None:
     return found
 
 
+# More pages than anyone prints for a game: a document that long is a mistake (a loop in a
+# template, a pasted data file), and stopping here keeps the build quick.
+MAX_PAGES = 40
+
+
+class _TooLong(Exception):
+    """The document passed MAX_PAGES."""
+
+
 class _NotLaidOut(Exception):
     """A flowable ReportLab could not place, with the tag of that flowable."""
 
@@ -145,6 +154,9 @@ def _explain(problem: _NotLaidOut, source: Source | None) -> UserError:
     found_source = found_source or source
     where = found_source.where(line) if found_source is not None else Where()
     room = f" ({problem.room[0] / 72 * 25.4:.0f} x {problem.room[1] / 72 * 25.4:.0f} mm)" if problem.room else ""
+    if isinstance(problem.cause, _TooLong):
+        return UserError(f"this document would run to more than {MAX_PAGES} pages; this {what} is past the limit",
+                         where, "a rule sheet or form this long is probably a mistake: shorten it")
     if isinstance(problem.cause, LayoutError):
         return UserError(f"this {what} does not fit in a page column{room} and cannot be split across columns",
                          where, "make it smaller or break it into several shorter parts")
@@ -211,6 +223,8 @@ def _document_class():
             found = _tag_of(first) if first is not None else None
             before = {id(f) for f in flowables[:64]}
             try:
+                if self.page > MAX_PAGES:
+                    raise _TooLong()
                 super().handle_flowable(flowables)
             except (UserError, MemoryError, KeyboardInterrupt):
                 raise

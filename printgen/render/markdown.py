@@ -25,6 +25,8 @@ MIN_COLUMN_EMS = 2.2
 CELL_PADDING = 6.0
 # The narrowest a nested list or box may leave for its text, in points (about 20 mm).
 MIN_TEXT_WIDTH = 56.0
+# A table longer than this is data, not a rule sheet; it would also take minutes to lay out.
+MAX_TABLE_ROWS = 1000
 
 
 def parser():
@@ -45,8 +47,23 @@ def to_flowables(text: str, styles: Styles, width: float,
     """
     from markdown_it.tree import SyntaxTreeNode
 
-    tree = SyntaxTreeNode(parser().parse(text))
+    md = parser()
+    tokens = md.parse(text)
+    _check_nesting(tokens, md.options.get("maxNesting", 20), source)
+    tree = SyntaxTreeNode(tokens)
     return _blocks(tree.children, styles, width, card_row, source)
+
+
+def _check_nesting(tokens, most: int, source: Source | None) -> None:
+    """The parser silently drops the rest of the text past its nesting limit: refuse instead."""
+    from printgen.errors import Where
+
+    line = None
+    for token in tokens:
+        line = token.map[0] + 1 if token.map else line
+        if token.level >= most - 1:
+            raise UserError("lists or '>' boxes are nested too deeply here", source.where(line) if source else
+                            Where(line=line), "use at most a few levels of indentation or '>'")
 
 
 def _line(node) -> int | None:
@@ -156,12 +173,12 @@ def _card_images(node) -> list[tuple[str, str, str]] | None:
 
 
 def _list(node, styles: Styles, width: float, card_row, source: Source | None):
-    from reportlab.platypus import ListFlowable, ListItem
+    from reportlab.platypus import ListFlowable, ListItem, Paragraph
 
     ordered = node.type == "ordered_list"
     items = []
     for item in node.children:
-        content = _blocks(item.children, styles, width - 14, card_row, source)
+        content = _blocks(item.children, styles, width - 14, card_row, source) or [Paragraph("", styles["body"])]
         items.append(ListItem(content, leftIndent=14, value=None))
     kwargs = dict(bulletType="1" if ordered else "bullet", leftIndent=14, bulletFontName=styles.bold if ordered
                   else styles.regular, bulletFontSize=styles.size * 0.95, bulletColor=_colour(ACCENT),
@@ -180,6 +197,10 @@ def _table(node, styles: Styles, width: float, source: Source | None = None):
     rows: list[list] = []
     plain: list[list[str]] = []
     header_rows = 0
+    count = sum(len(section.children) for section in node.children)
+    if count > MAX_TABLE_ROWS:
+        raise UserError(f"this table has {count} rows; a table may have at most {MAX_TABLE_ROWS}", _where(source, node),
+                        "split it, or print the data some other way")
     for section in node.children:
         for tr in section.children:
             cells = [c.children[0] if c.children else None for c in tr.children]

@@ -39,20 +39,20 @@ def read_rules(path: Path) -> str:
     """The text of a rule sheet; a byte that is not UTF-8 is reported at its line."""
     data = path.read_bytes()
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")     # Notepad may start the file with a BOM
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise UserError(f"this line holds a byte that is not UTF-8 text (0x{data[exc.start]:02X})", Where(path, line),
                         "save the file as UTF-8 in your editor (in Notepad: Save as, Encoding: UTF-8)") from None
 
 
-def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]:
-    """(front matter, body, number of lines the front matter took).
+def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int, dict[Any, int]]:
+    """(front matter, body, number of lines the front matter took, the line of each key).
 
     The block is parsed from just after the opening '---', so YAML's line N is the file's line N.
     """
     if not text.startswith("---"):
-        return {}, text, 0
+        return {}, text, 0, {}
     end = text.find("\n---", 3)
     if end < 0:
         raise UserError("the front matter that starts with '---' on line 1 is never closed", Where(path, 1),
@@ -66,8 +66,7 @@ def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]
             raise UserError(f"'{key}' should be one line of text", Where(path, lines.get(key, 1)),
                             "write it as 'key: text' (quote text that holds ': ' or starts with '[')")
     body_start = text.index("\n", end + 1) + 1 if "\n" in text[end + 1:] else len(text)
-    meta["_lines"] = lines
-    return meta, text[body_start:], text[:body_start].count("\n")
+    return meta, text[body_start:], text[:body_start].count("\n"), lines
 
 
 def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any, int]]:
@@ -75,7 +74,7 @@ def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any
     loader = yaml.SafeLoader(block)
     try:
         node = loader.get_single_node()
-        meta = loader.construct_document(node) if node is not None else {}
+        meta = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         # An unclosed '[' or quote is noticed lines later; the line that opened it is the one to fix.
         opened = exc.context_mark is not None and any(w in (exc.context or "") for w in ("flow", "quoted"))
@@ -87,7 +86,7 @@ def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any
         raise UserError(f"the front matter is not valid YAML: {exc}", Where(path, 1)) from None
     finally:
         loader.dispose()
-    if meta is None:
+    if node is None or meta is None:
         return {}, {}
     if not isinstance(meta, dict):
         raise UserError("the front matter should be 'key: value' lines", Where(path, 2))
@@ -95,11 +94,11 @@ def _front_matter_yaml(block: str, path: Path) -> tuple[dict[str, Any], dict[Any
     return meta, lines
 
 
-def check_pack(deck: Deck, meta: dict[str, Any], path: Path) -> str | None:
+def check_pack(deck: Deck, meta: dict[str, Any], lines: dict[Any, int], path: Path) -> str | None:
     """The pack a rule sheet names in its front matter, checked against the deck's packs."""
     if meta.get("pack") is None:
         return None
-    pack, line = str(meta["pack"]), meta["_lines"].get("pack")
+    pack, line = str(meta["pack"]), lines.get("pack")
     if not deck.packs:
         raise UserError(f"this rule sheet names the pack '{pack}', but the deck has no packs", Where(path, line),
                         "delete the 'pack:' line, or add the pack under 'packs:' in deck.yaml")
@@ -179,6 +178,7 @@ class CardPictures:
         self.resolver = Resolver(deck, layout, FontSet(layout.fonts), lambda warning: None)
         self.source, self.source_text = source, source_text
         self.column_mm, self.column_height_mm = column_size_mm(layout)
+        self.sides: dict[tuple[str, str], Any] = {}
 
     def row(self, cards: list[tuple[str, str, str]]):
         from printgen.units import parse_length
@@ -197,7 +197,10 @@ class CardPictures:
             if card is None:
                 raise UserError(f"no card with the id '{card_id}'", Where(self.source, line),
                                 did_you_mean(card_id, self.by_id) or "card ids are card names in lower case with '-' for spaces")
-            sides.append(self.resolver.side("back" if scheme == "card-back" else "face", card))
+            side = "back" if scheme == "card-back" else "face"
+            if (side, card_id) not in self.sides:     # the same card drawn again, or on the next pass
+                self.sides[(side, card_id)] = self.resolver.side(side, card)
+            sides.append(self.sides[(side, card_id)])
         return CardRow(sides, self.layout, width)
 
     def _check_width(self, card_id: str, width: float, line: int | None) -> None:
@@ -229,7 +232,11 @@ def _card_row_class():
             self.spaceBefore, self.spaceAfter = 3, 6
 
         def wrap(self, available_width, available_height):
-            """As many cards a line as fit; the rest wrap onto further lines."""
+            """As many cards a line as fit; the rest wrap onto further lines. A card wider than
+            the room (in a list or an example box) is drawn smaller, to fit."""
+            if self.card_w > available_width > 0:
+                shrink = available_width / self.card_w
+                self.k, self.card_w, self.card_h = self.k * shrink, self.card_w * shrink, self.card_h * shrink
             self.available = available_width
             self.per_line = max(1, int((available_width + self.gap) // (self.card_w + self.gap)))
             lines = -(-len(self.sides) // self.per_line)
@@ -298,8 +305,8 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     from printgen.render.markdown import to_flowables
 
     source = read_rules(path)
-    meta, body, offset = split_front_matter(source, path)
-    pack = check_pack(deck, meta, path)
+    meta, body, offset, lines = split_front_matter(source, path)
+    pack = check_pack(deck, meta, lines, path)
     text = render_template(body, document_context(deck), path, offset)
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
