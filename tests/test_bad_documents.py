@@ -280,7 +280,10 @@ def test_board_overlap_out_of_bounds(boards, overlap, says):
 
 def test_lists_nested_past_the_parsers_limit_are_refused_not_dropped(rules):
     line = _append(rules, "".join("  " * depth + f"- level {depth}\n" for depth in range(12)))
-    assert_refused(rules.build("--only", "rules"), rules, file=RULES, line=line + 9, says=["nested too deeply"])
+    outcome = rules.build("--only", "rules")
+    assert_refused(outcome, rules, file=RULES, says=["nested too deeply"])
+    at = int(re.search(r"line (\d+)", outcome.err).group(1))
+    assert line + 6 <= at < line + 12, f"line {at} is not one of the deepest items ({line + 6} to {line + 11})"
 
 
 def test_a_table_of_thousands_of_rows_is_refused_quickly(rules):
