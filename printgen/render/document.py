@@ -171,9 +171,14 @@ def _first_line(exc: Exception) -> str:
 
 def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: str, columns: int, pdf_title: str,
            total: int | None) -> tuple[bytes, int]:
+    from reportlab import rl_config
     from reportlab.platypus import Frame, NextPageTemplate, PageTemplate
 
     from printgen.units import pt
+
+    # As pdfcanvas does for card sheets: without this, a document's bytes would depend on
+    # whether a card sheet or board was drawn earlier in the same run.
+    rl_config.useA85 = 0
 
     w, h = pt(page_mm[0]), pt(page_mm[1])
     m = pt(margin_mm)

@@ -21,7 +21,8 @@ from printgen.schema import SheetFile
 
 MIN_COLUMN_MM = 10.0     # room to write a two- or three-figure score by hand
 MIN_ROW_MM = 6.0         # the height of a line of handwriting
-TITLE_MM = 30 + 4 + 8 + 9    # title block, the gap under it, the footer, the space under the grid
+HEAD_MM = 9.0                  # the heading row and the space under the grid
+TITLE_MM = 30 + 4 + 8 + HEAD_MM    # and the title block, the gap under it, the footer
 
 
 def load_sheet(path: Path):
@@ -84,8 +85,13 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     # A block (`foot: |`) starts on the line after its key; a quoted foot is on the key's line.
     block = foot_line and located_text_line(located, foot_line).rstrip().endswith(("|", ">", "|-", ">-"))
     origin = Source(path, lambda line: foot_line + line if block else foot_line)
-    _check_rows(spec, located, paper, margin, sum(f.wrap(width, pt(paper[1]))[1] + styles.size
-                                                  for f in (to_flowables(foot, styles, width, source=origin) if foot else [])))
+    first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
+    other = (width - first) / len(headings)
+    # Headings taller than one line take room from the rows (HEAD_MM of TITLE_MM is theirs).
+    head = max(Paragraph(escape(h), styles["head"]).wrap(other - 12, pt(paper[1]))[1] + 12 for h in headings)
+    tall_head = max(0.0, head - pt(HEAD_MM))
+    _check_rows(spec, located, paper, margin, tall_head + sum(
+        f.wrap(width, pt(paper[1]))[1] + styles.size for f in (to_flowables(foot, styles, width, source=origin) if foot else [])))
     labels = _labels(spec.rows.labels, spec.rows.label, spec.rows.count, render)
 
     def foot_height() -> float:
@@ -102,11 +108,9 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
         rows += [[Paragraph(escape(label), styles["body"])] + [""] * len(headings) for label in labels]
         if spec.total:
             rows.append([Paragraph(f"<b>{escape(spec.total)}</b>", styles["body"])] + [""] * len(headings))
-        first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
-        other = (width - first) / len(headings)
         # rows.height is the most a row may take: the grid and its foot must fit on one page.
         count = len(labels) + int(spec.names) + (1.2 if spec.total else 0)
-        room = pt(paper[1] - 2 * margin - TITLE_MM) - foot_height()
+        room = pt(paper[1] - 2 * margin - TITLE_MM) - foot_height() - tall_head
         row = min(pt(spec.rows.height), room / count)
         heights = [None] + ([row] if spec.names else []) + [row] * len(labels)
         if spec.total:
@@ -168,7 +172,7 @@ def _check_rows(spec: SheetFile, located, paper: tuple[float, float], margin: fl
     count = len(spec.rows.labels) if spec.rows.labels is not None else spec.rows.count
     if count > most:
         key = ("rows", "labels") if spec.rows.labels is not None else ("rows", "count")
-        foot = " with this foot" if spec.foot else ""
+        foot = " with these headings and this foot" if spec.foot else " with these headings"
         raise UserError(f"{count} rows do not fit: at most {most} fit on one page{foot}, each {MIN_ROW_MM:g} mm high to "
                         f"write in", located.where(key, field=".".join(key)),
-                        "use fewer rows, a shorter foot, or print two sheets")
+                        "use fewer rows, shorter headings or foot, or print two sheets")
