@@ -191,7 +191,9 @@ def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet,
     canvas.translate(pt(left), pt(top - H))
     canvas.doForm("board")
     for x, y in _crosses(tiles, spec.overlap):
-        _cross(canvas, x, H - y)
+        # Only the crosses this window shows: drawing every tile's would cost tiles squared.
+        if tile.x0 - CROSS <= x <= tile.x1 + CROSS and tile.y0 - CROSS <= y <= tile.y1 + CROSS:
+            _cross(canvas, x, H - y)
     canvas.restoreState()
     # Cut marks: the board's own edges, and the edges of this window that go under a neighbour.
     edges_x = [v for v, keep in ((wx0, tile.x0 == 0 or not single), (wx1, tile.x1 >= W - 1e-6)) if keep]

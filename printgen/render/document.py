@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from printgen.errors import UserError, Where
 from printgen.render.fonts import FontSet
@@ -85,7 +85,7 @@ class Source:
         return Where(self.file, self.line_of(line) if line is not None else None)
 
 
-def tag(flowable, source: Source | None, line: int | None, what: str):
+def tag(flowable: Any, source: Source | None, line: int | None, what: str) -> Any:
     """Remember on a flowable where it came from (a line of its source text) and what it is."""
     flowable._printgen_from = (source, line, what)
     return flowable

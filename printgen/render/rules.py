@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -108,7 +108,7 @@ def check_pack(deck: Deck, meta: dict[str, Any], lines: dict[Any, int], path: Pa
     return pack
 
 
-def line_map(body: str, rendered: str, offset: int):
+def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | None]:
     """A function from a line of the rendered text to the line of the file it came from.
 
     Lines Jinja2 left unchanged match exactly; a line a template made (a table row in a loop)
