@@ -290,3 +290,30 @@ def test_a_table_of_thousands_of_rows_is_refused_quickly(rules):
     line = _append(rules, "| a | b |\n|---|---|\n" + "".join(f"| {n} | row {n} |\n" for n in range(20000)))
     assert_refused(rules.build("--only", "rules"), rules, file=RULES, line=line, says=["20001 rows", "at most 1000"],
                    time_limit=20)
+
+
+def test_sheet_with_no_columns(sheets):
+    sheets.edit(SHEET, lambda t: t.replace('  heading: "Player {{ n }}"\n  count: 6\n', "  headings: []\n", 1))
+    assert_refused(sheets.build("--only", "sheets"), sheets, file=SHEET, line=sheets.line_of(SHEET, "headings: []"),
+                   says=["no columns"])
+
+
+def test_a_title_too_long_for_the_page_is_set_smaller_and_cut(rules, tmp_path):
+    long_title = "The very long title of a game " * 8
+    rules.edit(RULES, lambda t: t.replace("\ntitle: Cromwell\n", f"\ntitle: {long_title}\n", 1))
+    out = tmp_path / "out"
+    built = run_limited(["build", rules.deck.name, "--out", str(out), "--quiet", "--only", "rules"], rules.root)
+    assert built.code == 0, built.err
+    boxes = _char_boxes(out / "cromwell" / "cromwell-rules.pdf", "The very lon")
+    assert boxes and all(right <= width - 10 / 25.4 * 72 for _, _, right, _, width in boxes)
+
+
+def test_the_largest_board_allowed_builds_quickly(boards, tmp_path):
+    boards.edit(BOARD, lambda t: re.sub(r"(?m)^size: .*$", "size: {width: 2000, height: 2000}", t, count=1))
+    out = tmp_path / "out"
+    built = run_limited(["build", boards.deck.name, "--out", str(out), "--quiet", "--only", "boards"], boards.root,
+                        time_limit=30)
+    assert built.code == 0, built.err
+    import pypdfium2 as pdfium
+
+    assert len(pdfium.PdfDocument(out / "cromwell" / "cromwell-mat.pdf")) >= 60

@@ -201,7 +201,14 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
         canvas.setFont(styles.regular, 7.5)
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
         number = f"page {doc.page}" + (f" of {total}" if total else "")
-        canvas.drawString(m, m, footer)
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        room = w - 2 * m - stringWidth("page 999 of 999", styles.regular, 7.5) - 12
+        if stringWidth(footer, styles.regular, 7.5) > room:     # a very long title: keep off the page number
+            _fitted(canvas, styles.regular, 7.5, footer, m, m, room)
+            canvas.setFont(styles.regular, 7.5)
+        else:
+            canvas.drawString(m, m, footer)
         canvas.drawRightString(w - m, m, number)
         canvas.restoreState()
 
@@ -267,13 +274,25 @@ def _title_block(canvas, styles: Styles, title: TitleInfo, x: float, y: float, w
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(1.2)
     canvas.roundRect(x + pt(1.5), y + pt(1.5), w - pt(3), h - pt(3), pt(1.5), stroke=1, fill=0)
+    room = w - pt(14)
     canvas.setFillColor(HexColor("#FFFFFF"))
-    canvas.setFont(styles.bold, 24)
-    canvas.drawString(x + pt(7), y + h - pt(12), title.title)
+    _fitted(canvas, styles.bold, 24, title.title, x + pt(7), y + h - pt(12), room)
     if title.subtitle:
-        canvas.setFont(styles.italic, 11.5)
-        canvas.drawString(x + pt(7), y + h - pt(19), title.subtitle)
+        _fitted(canvas, styles.italic, 11.5, title.subtitle, x + pt(7), y + h - pt(19), room)
     if title.facts:
-        canvas.setFont(styles.regular, 9.5)
         canvas.setFillColor(HexColor("#E9D9A6"))
-        canvas.drawString(x + pt(7), y + pt(5), "   \u00b7   ".join(title.facts))
+        _fitted(canvas, styles.regular, 9.5, "   \u00b7   ".join(title.facts), x + pt(7), y + pt(5), room)
+
+
+def _fitted(canvas, font: str, size: float, text: str, x: float, y: float, room: float) -> None:
+    """One line of the title block: smaller type for a long line (down to 60 %), then cut with '…'."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    width = stringWidth(text, font, size)
+    if width > room:
+        size = max(size * 0.6, size * room / width)
+        while text and stringWidth(text, font, size) > room:
+            text = text[: max(0, int(len(text) * room / stringWidth(text, font, size)) - 2)].rstrip() + "\u2026"
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)

@@ -152,6 +152,9 @@ def _check_columns(spec: SheetFile, located, paper: tuple[float, float], margin:
                         f"{width - MIN_COLUMN_MM:g} mm", located.where(("columns", "width"), field="columns.width"))
     count = len(spec.columns.headings) if spec.columns.headings is not None else spec.columns.count
     most = int((width - first) // MIN_COLUMN_MM)
+    if count < 1:
+        raise UserError("the sheet has no columns to write in", located.where(("columns", "headings"), field="columns.headings"),
+                        "list at least one heading, or give 'heading' and 'count' instead")
     if count > most:
         key = ("columns", "headings") if spec.columns.headings is not None else ("columns", "count")
         turn = " (or orientation: landscape)" if spec.orientation == "portrait" else ""
@@ -170,6 +173,9 @@ def _check_rows(spec: SheetFile, located, paper: tuple[float, float], margin: fl
     room = paper[1] - 2 * margin - TITLE_MM - foot_pt / pt(1)
     most = max(0, int(room / MIN_ROW_MM - int(spec.names) - (1.2 if spec.total else 0)))
     count = len(spec.rows.labels) if spec.rows.labels is not None else spec.rows.count
+    if count + int(spec.names) + int(bool(spec.total)) < 1:
+        raise UserError("the sheet has no rows to write in", located.where(("rows", "labels"), field="rows.labels"),
+                        "list at least one label, or give 'label' and 'count' instead")
     if count > most:
         key = ("rows", "labels") if spec.rows.labels is not None else ("rows", "count")
         foot = " with these headings and this foot" if spec.foot else " with these headings"
