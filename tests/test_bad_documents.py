@@ -317,3 +317,16 @@ def test_the_largest_board_allowed_builds_quickly(boards, tmp_path):
     import pypdfium2 as pdfium
 
     assert len(pdfium.PdfDocument(out / "cromwell" / "cromwell-mat.pdf")) >= 60
+
+
+def test_a_table_in_a_sheets_foot_is_reported_at_its_line_in_the_yaml(sheets):
+    columns = 70
+    table = "  | " + " | ".join(f"C{i}" for i in range(columns)) + " |\n  |" + "---|" * columns + "\n"
+    sheets.edit(SHEET, lambda t: t.rstrip("\n") + "\n\n" + table)
+    assert_refused(sheets.build("--only", "sheets"), sheets, file=SHEET, line=sheets.line_of(SHEET, "| C0 |"),
+                   says=["70 columns", "at most"])
+
+
+def test_a_rule_sheet_of_megabytes_is_refused(rules):
+    rules.edit(RULES, lambda t: t + ("A line of filler text for a rule sheet that is far too long.\n" * 40000))
+    assert_refused(rules.build("--only", "rules"), rules, file=RULES, says=["at most 1 MB"], time_limit=20)

@@ -21,6 +21,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack"}
 CARD_WIDTH_MM = 22.0
 MIN_CARD_WIDTH_MM = 5.0
+MAX_RULES_BYTES = 1_000_000     # forty pages of rules hold about 150 kB of text
 
 
 def md_escape(value: Any) -> str:
@@ -37,7 +38,15 @@ def rules_files(deck: Deck) -> list[Path]:
 
 def read_rules(path: Path) -> str:
     """The text of a rule sheet; a byte that is not UTF-8 is reported at its line."""
-    data = path.read_bytes()
+    try:
+        size = path.stat().st_size
+        if size > MAX_RULES_BYTES:
+            raise UserError(f"this rule sheet is {size / 1e6:.1f} MB; a rule sheet may be at most "
+                            f"{MAX_RULES_BYTES / 1e6:g} MB of text", Where(path),
+                            "is this the right file? Pictures of cards are drawn from the deck, not pasted in")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"this rule sheet cannot be read: {exc.strerror or exc}", Where(path)) from None
     try:
         return data.decode("utf-8").removeprefix("\ufeff")     # Notepad may start the file with a BOM
     except UnicodeDecodeError as exc:
