@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from printgen.errors import UserError
+from printgen.errors import UserError, Where
 from printgen.render.document import ACCENT, INK, PAPER_TINT, Source, Styles, tag
 
 CARD_SCHEMES = ("card:", "card-back:")
@@ -56,8 +56,6 @@ def to_flowables(text: str, styles: Styles, width: float,
 
 def _check_nesting(tokens, most: int, source: Source | None) -> None:
     """The parser silently drops the rest of the text past its nesting limit: refuse instead."""
-    from printgen.errors import Where
-
     line = None
     for token in tokens:
         line = token.map[0] + 1 if token.map else line
@@ -70,9 +68,7 @@ def _line(node) -> int | None:
     return node.map[0] + 1 if node.map else None
 
 
-def _where(source: Source | None, node):
-    from printgen.errors import Where
-
+def _where(source: Source | None, node) -> Where:
     return source.where(_line(node)) if source is not None else Where(line=_line(node))
 
 
