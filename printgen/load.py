@@ -51,8 +51,13 @@ def find_deck(name_or_path: str) -> Path:
 
 def schema_error(exc: ValidationError, located: Located, base: tuple = (), card: str | None = None,
                  what: str = "here", known: list[str] | None = None) -> UserError:
-    """The first pydantic error as one UserError pointing at the line to edit."""
-    err = exc.errors()[0]
+    """The first pydantic error as one UserError pointing at the line to edit.
+
+    An unknown key comes before a missing one: 'colums' is most likely the missing 'columns'
+    misspelt, so the message points at the misspelt line and names what it is missing.
+    """
+    errors = exc.errors()
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     model = _schema_class(exc.title)
     loc, owner = _user_path(model, tuple(err["loc"]))
     path = base + loc
@@ -61,9 +66,13 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     if kind == "extra_forbidden":
         name = str(loc[-1])
         allowed = known if known is not None else (list(owner.model_fields) if owner is not None else [])
-        hint = did_you_mean(name, allowed) if allowed else None
+        missing = [str(e["loc"][-1]) for e in errors
+                   if e["type"] == "missing" and tuple(e["loc"][:-1]) == tuple(err["loc"][:-1])]
+        hint = (did_you_mean(name, missing) or did_you_mean(name, allowed)) if allowed else None
         if hint is None and allowed:
             hint = "allowed here: " + ", ".join(a for a in allowed if a != "type")
+        if missing:
+            hint += " (" + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are") + " missing)"
         return UserError(f"'{name}' is not a setting {what}", located.where(path, card, field), hint)
     if kind == "missing":
         return UserError(f"'{loc[-1]}' is missing {what}", located.where(path, card, field))
@@ -74,6 +83,12 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                          located.where(path, card, field),
                          (did_you_mean(found, tags) if found else None) or "element types: " + ", ".join(tags))
     message = _MESSAGES.get(kind)
+    bound = _BOUNDS.get(kind)
+    if bound is not None:
+        # Pydantic's own "Input should be less than or equal to 500", in the user's words.
+        words, key = bound
+        return UserError(f"should be {words} {err.get('ctx', {}).get(key)} (found {err['input']!r})",
+                         located.where(path, card, field))
     if message is None:
         message = err["msg"].removeprefix("Value error, ")
         if kind == "literal_error":
@@ -105,6 +120,10 @@ _MESSAGES = {
     "greater_than": "should be more than zero",
     "finite_number": "should be an ordinary number, not .nan or .inf",
 }
+
+
+_BOUNDS = {"less_than_equal": ("at most", "le"), "less_than": ("less than", "lt"),
+           "greater_than_equal": ("at least", "ge")}
 
 
 def _schema_class(title: str):

@@ -3,6 +3,10 @@
 A board is drawn once as a PDF form and each sheet shows a window onto it. Neighbouring
 windows share an overlap strip carrying registration crosses printed on both sheets, so the
 tiles can be trimmed, laid over each other and lined up by eye. Lengths in mm.
+
+A board is for a table: at most MAX_SIDE mm a side, with an overlap of MIN_OVERLAP to
+MAX_OVERLAP mm when it is tiled (the crosses need room), so a slip of a digit cannot ask for
+ten thousand sheets.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from printgen.units import pt
 
 BAND = 12.0        # mm at the top of a tiled sheet for its name and the map of tiles
 CROSS = 2.5        # mm, half the size of a registration cross
+MAX_SIDE = 2000.0  # mm: the largest table a board is printed for
+MIN_OVERLAP = 2 * CROSS
+MAX_OVERLAP = 50.0
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,8 @@ def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: f
         if best is None or nx * ny < best[0]:
             best = (nx * ny, (pw, ph), uw, uh, nx, ny)
     if best is None:
-        raise UserError(f"the overlap of {overlap:g} mm is too large for this paper")
+        raise UserError(f"the overlap of {overlap:g} mm is too large for this paper",
+                        hint=f"an overlap of {MIN_OVERLAP:g} to {MAX_OVERLAP:g} mm (10 mm is usual)")
     _, sheet, uw, uh, nx, ny = best
     # Share the board evenly: every sheet shows a window of the same size.
     ww, wh = (W + (nx - 1) * overlap) / nx, (H + (ny - 1) * overlap) / ny
@@ -85,14 +93,51 @@ def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: f
     return sheet, tiles, nx, ny
 
 
+def check_board(spec: BoardFile, located, paper: tuple[float, float], margin: float) -> None:
+    """Refuse a board no table holds, and an overlap the tiles cannot be joined with."""
+    for side in ("width", "height"):
+        value = getattr(spec.size, side)
+        if not 0 < value <= MAX_SIDE:
+            raise UserError(f"the board's {side} is {value:g} mm; it must be more than 0 and at most {MAX_SIDE:g} mm "
+                            f"({MAX_SIDE / 1000:g} m)", located.where(("size", side), field=f"size.{side}"),
+                            "sizes are in mm unless a unit is given, e.g. 420 or '16.5in'")
+    W, H = spec.size.width, spec.size.height
+    tiled = not ((W <= paper[0] - 2 * margin and H <= paper[1] - 2 * margin)
+                 or (W <= paper[1] - 2 * margin and H <= paper[0] - 2 * margin))
+    low = MIN_OVERLAP if tiled else 0.0
+    if not low <= spec.overlap <= MAX_OVERLAP:
+        why = " (the board is larger than the paper, so its sheets must overlap for the crosses)" \
+            if tiled and spec.overlap < low else ""
+        raise UserError(f"the overlap is {spec.overlap:g} mm; it must be {low:g} to {MAX_OVERLAP:g} mm{why}",
+                        located.where(("overlap",), field="overlap"), "10 mm is usual")
+
+
 def render_board(deck: Deck, layout: Layout, path: Path) -> Board:
     spec, located = load_board(path)
     W, H = spec.size.width, spec.size.height
-    fonts = FontSet(layout.fonts)
-    ops = _resolve(deck, layout, spec, located, fonts)
     paper = (layout.paper.width, layout.paper.height)
     margin = layout.imposition.margin
-    sheet, tiles, nx, ny = plan_tiles((W, H), paper, margin, spec.overlap)
+    check_board(spec, located, paper, margin)
+    fonts = FontSet(layout.fonts)
+    ops = _resolve(deck, layout, spec, located, fonts)
+    try:
+        sheet, tiles, nx, ny = plan_tiles((W, H), paper, margin, spec.overlap)
+    except UserError as error:
+        error.where = located.where(("overlap",), field="overlap")
+        raise
+    try:
+        return _draw(spec, ops, fonts, (W, H), sheet, tiles, margin, nx, ny)
+    except (UserError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:    # ReportLab failing on something the checks above did not foresee
+        text = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
+        raise UserError(f"this board could not be drawn: {text}", Where(path),
+                        "simplify what was last changed in this file") from None
+
+
+def _draw(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], sheet, tiles: list[Tile], margin: float,
+          nx: int, ny: int) -> Board:
+    W, H = board
     canvas = new_canvas(sheet, fonts.default(), spec.title, f"{W:g} x {H:g} mm, {len(tiles)} sheet(s)")
     canvas.beginForm("board", 0, 0, pt(W), pt(H))
     if spec.background:
@@ -146,7 +191,9 @@ def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet,
     canvas.translate(pt(left), pt(top - H))
     canvas.doForm("board")
     for x, y in _crosses(tiles, spec.overlap):
-        _cross(canvas, x, H - y)
+        # Only the crosses this window shows: drawing every tile's would cost tiles squared.
+        if tile.x0 - CROSS <= x <= tile.x1 + CROSS and tile.y0 - CROSS <= y <= tile.y1 + CROSS:
+            _cross(canvas, x, H - y)
     canvas.restoreState()
     # Cut marks: the board's own edges, and the edges of this window that go under a neighbour.
     edges_x = [v for v, keep in ((wx0, tile.x0 == 0 or not single), (wx1, tile.x1 >= W - 1e-6)) if keep]

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Callable
+from pathlib import Path
+from typing import Any, Callable
 
+from printgen.errors import UserError, Where
 from printgen.render.fonts import FontSet, draw_string
 
 INK = "#1C2331"
@@ -68,6 +70,55 @@ def make_styles(fonts: FontSet, size: float = 10.0) -> Styles:
 
 
 @dataclass
+class Source:
+    """The file a document's story came from, and how a line of the text laid out maps back to it.
+
+    Rule sheets are laid out from the text Jinja2 made, whose lines are not the file's; `line_of`
+    turns a line of that text into a line of the file, so a table or picture that cannot be laid
+    out is reported where the teacher can find it. It is called only when something goes wrong.
+    """
+
+    file: Path
+    line_of: Callable[[int], int | None] = lambda line: line
+
+    def where(self, line: int | None) -> Where:
+        return Where(self.file, self.line_of(line) if line is not None else None)
+
+
+def tag(flowable: Any, source: Source | None, line: int | None, what: str) -> Any:
+    """Remember on a flowable where it came from (a line of its source text) and what it is."""
+    flowable._printgen_from = (source, line, what)
+    return flowable
+
+
+def _tag_of(flowable) -> tuple[Source | None, int | None, str] | None:
+    found = getattr(flowable, "_printgen_from", None)
+    if found is None:    # a keep-together group: name the first thing in it that knows its line
+        for inner in getattr(flowable, "_content", None) or []:
+            found = _tag_of(inner)
+            if found is not None:
+                break
+    return found
+
+
+# More pages than anyone prints for a game: a document that long is a mistake (a loop in a
+# template, a pasted data file), and stopping here keeps the build quick.
+MAX_PAGES = 40
+
+
+class _TooLong(Exception):
+    """The document passed MAX_PAGES."""
+
+
+class _NotLaidOut(Exception):
+    """A flowable ReportLab could not place, with the tag of that flowable."""
+
+    def __init__(self, found, cause: Exception, room: tuple[float, float] | None):
+        super().__init__(str(cause))
+        self.found, self.cause, self.room = found, cause, room
+
+
+@dataclass
 class TitleInfo:
     title: str
     subtitle: str | None = None
@@ -75,17 +126,59 @@ class TitleInfo:
 
 
 def build_document(page_mm: tuple[float, float], margin_mm: float, styles: Styles, story_factory: Callable[[], list],
-                   title: TitleInfo, footer: str, columns: int = 2, pdf_title: str = "") -> bytes:
-    """Lay out a story in columns under a title block; build twice so footers know the page count."""
-    total = _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, None)[1]
-    return _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, total)[0]
+                   title: TitleInfo, footer: str, columns: int = 2, pdf_title: str = "",
+                   source: Source | None = None) -> bytes:
+    """Lay out a story in columns under a title block; build twice so footers know the page count.
+
+    Anything ReportLab cannot place becomes a UserError naming the file (`source`) and the line
+    of the flowable it gave up on: a teacher never sees a ReportLab traceback.
+    """
+    try:
+        total = _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, None)[1]
+        return _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, total)[0]
+    except _NotLaidOut as problem:
+        raise _explain(problem, source) from None
+    except (UserError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:    # ReportLab failing outside any one flowable (fonts, page templates)
+        raise UserError(f"this document could not be laid out: {_first_line(exc)}",
+                        Where(source.file if source else None),
+                        "shorten or simplify what was last changed in this file") from None
+
+
+def _explain(problem: _NotLaidOut, source: Source | None) -> UserError:
+    """The user's words for a flowable ReportLab could not place."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    found_source, line, what = problem.found or (source, None, "part")
+    found_source = found_source or source
+    where = found_source.where(line) if found_source is not None else Where()
+    room = f" ({problem.room[0] / 72 * 25.4:.0f} x {problem.room[1] / 72 * 25.4:.0f} mm)" if problem.room else ""
+    if isinstance(problem.cause, _TooLong):
+        return UserError(f"this document would run to more than {MAX_PAGES} pages; this {what} is past the limit",
+                         where, "a rule sheet or form this long is probably a mistake: shorten it")
+    if isinstance(problem.cause, LayoutError):
+        return UserError(f"this {what} does not fit in a page column{room} and cannot be split across columns",
+                         where, "make it smaller or break it into several shorter parts")
+    return UserError(f"this {what} could not be laid out: {_first_line(problem.cause)}", where,
+                     "make it smaller or simpler")
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: str, columns: int, pdf_title: str,
            total: int | None) -> tuple[bytes, int]:
-    from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageTemplate
+    from reportlab import rl_config
+    from reportlab.platypus import Frame, NextPageTemplate, PageTemplate
 
     from printgen.units import pt
+
+    # As pdfcanvas does for card sheets: without this, a document's bytes would depend on
+    # whether a card sheet or board was drawn earlier in the same run.
+    rl_config.useA85 = 0
 
     w, h = pt(page_mm[0]), pt(page_mm[1])
     m = pt(margin_mm)
@@ -108,12 +201,19 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
         canvas.setFont(styles.regular, 7.5)
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
         number = f"page {doc.page}" + (f" of {total}" if total else "")
-        draw_string(canvas, m, m, footer, styles.regular, 7.5)   # the deck's title may be Greek
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        room = w - 2 * m - stringWidth("page 999 of 999", styles.regular, 7.5) - 12
+        if stringWidth(footer, styles.regular, 7.5) > room:     # a very long title: keep off the page number
+            _fitted(canvas, styles.regular, 7.5, footer, m, m, room)
+            canvas.setFont(styles.regular, 7.5)
+        else:
+            draw_string(canvas, m, m, footer, styles.regular, 7.5)   # the deck's title may be Greek
         canvas.drawRightString(w - m, m, number)
         canvas.restoreState()
 
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=(w, h), leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
+    doc = _Document(buffer, pagesize=(w, h), leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
                           invariant=1, initialFontName=styles.regular, title=pdf_title, author="printgen",
                           creator="printgen", subject=pdf_title)
     first = PageTemplate(id="first", frames=column_frames(h - m - title_h - pt(4), "f"),
@@ -122,6 +222,46 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
     doc.addPageTemplates([first, later])
     doc.build([NextPageTemplate("later")] + story)
     return buffer.getvalue(), pages["count"]
+
+
+def _document_class():
+    from reportlab.platypus import BaseDocTemplate
+
+    class Document(BaseDocTemplate):
+        """A doc template that knows which flowable it was placing when ReportLab gave up."""
+
+        def handle_flowable(self, flowables):
+            first = flowables[0] if flowables else None
+            found = _tag_of(first) if first is not None else None
+            before = {id(f) for f in flowables[:64]}
+            try:
+                if self.page > MAX_PAGES:
+                    raise _TooLong()
+                super().handle_flowable(flowables)
+            except (UserError, MemoryError, KeyboardInterrupt):
+                raise
+            except Exception as exc:
+                frame = getattr(self, "frame", None)
+                room = (frame._aW, frame._aH) if frame is not None and hasattr(frame, "_aH") else None
+                raise _NotLaidOut(found, exc, room) from None
+            if found is not None:    # pieces of a split flowable come back first: they keep its line
+                for piece in flowables:
+                    if id(piece) in before:
+                        break
+                    if getattr(piece, "_printgen_from", None) is None:
+                        piece._printgen_from = found
+
+    return Document
+
+
+def _Document(*args, **kwargs):  # noqa: N802 - a class made on first use, so ReportLab loads lazily
+    global _DOCUMENT
+    if _DOCUMENT is None:
+        _DOCUMENT = _document_class()
+    return _DOCUMENT(*args, **kwargs)
+
+
+_DOCUMENT = None
 
 
 def _title_block(canvas, styles: Styles, title: TitleInfo, x: float, y: float, w: float, h: float) -> None:
@@ -134,13 +274,25 @@ def _title_block(canvas, styles: Styles, title: TitleInfo, x: float, y: float, w
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(1.2)
     canvas.roundRect(x + pt(1.5), y + pt(1.5), w - pt(3), h - pt(3), pt(1.5), stroke=1, fill=0)
+    room = w - pt(14)
     canvas.setFillColor(HexColor("#FFFFFF"))
-    canvas.setFont(styles.bold, 24)
-    draw_string(canvas, x + pt(7), y + h - pt(12), title.title, styles.bold, 24)
+    _fitted(canvas, styles.bold, 24, title.title, x + pt(7), y + h - pt(12), room)
     if title.subtitle:
-        canvas.setFont(styles.italic, 11.5)
-        draw_string(canvas, x + pt(7), y + h - pt(19), title.subtitle, styles.italic, 11.5)
+        _fitted(canvas, styles.italic, 11.5, title.subtitle, x + pt(7), y + h - pt(19), room)
     if title.facts:
-        canvas.setFont(styles.regular, 9.5)
         canvas.setFillColor(HexColor("#E9D9A6"))
-        canvas.drawString(x + pt(7), y + pt(5), "   \u00b7   ".join(title.facts))
+        _fitted(canvas, styles.regular, 9.5, "   \u00b7   ".join(title.facts), x + pt(7), y + pt(5), room)
+
+
+def _fitted(canvas, font: str, size: float, text: str, x: float, y: float, room: float) -> None:
+    """One line of the title block: smaller type for a long line (down to 60 %), then cut with '…'."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    width = stringWidth(text, font, size)
+    if width > room:
+        size = max(size * 0.6, size * room / width)
+        while text and stringWidth(text, font, size) > room:
+            text = text[: max(0, int(len(text) * room / stringWidth(text, font, size)) - 2)].rstrip() + "\u2026"
+    canvas.setFont(font, size)
+    draw_string(canvas, x, y, text, font, size)     # with the fallback font for Greek or Cyrillic

@@ -10,6 +10,11 @@ A blockquote is a boxed aside (an example, a variant). One that opens with a bol
 unclear; it gets its own look (a coloured rule and a small label, no tint, so it prints well in
 black and white) so every rule sheet shows such decisions the same way. The kinds are data in
 CALLOUT_KINDS.
+
+Every block flowable remembers the line of the text it came from (see document.tag), so a
+table, picture or box that cannot be laid out is reported at its line in the user's file.
+Tables share the column's width by their words (no column narrower than its longest word
+when there is room) and a row taller than a whole column splits inside itself.
 """
 
 from __future__ import annotations
@@ -19,10 +24,19 @@ from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from printgen.render.document import ACCENT, INK, PAPER_TINT, Styles
+from printgen.errors import UserError, Where
+from printgen.render.document import ACCENT, INK, PAPER_TINT, Source, Styles, tag
 from printgen.render.fonts import markup
 
+
 CARD_SCHEMES = ("card:", "card-back:")
+# The narrowest a table column may be: padding and about three letters. Longer words break.
+MIN_COLUMN_EMS = 2.2
+CELL_PADDING = 6.0
+# The narrowest a nested list or box may leave for its text, in points (about 20 mm).
+MIN_TEXT_WIDTH = 56.0
+# A table longer than this is data, not a rule sheet; it would also take minutes to lay out.
+MAX_TABLE_ROWS = 1000
 CLARIFICATION_COLOUR = "#2B6C8F"     # steel blue: apart from the gold of examples, mid-grey in black and white
 
 
@@ -48,23 +62,50 @@ def parser():
 
 
 def to_flowables(text: str, styles: Styles, width: float,
-                 card_row: Callable[[list[tuple[str, str, str]]], object] | None = None) -> list:
+                 card_row: Callable[[list[tuple[str, str, str]]], object] | None = None,
+                 source: Source | None = None) -> list:
     """Flowables for a Markdown text laid out in columns `width` points wide.
 
     card_row receives [(scheme, card id, title)] and returns a flowable; the title may give
-    the width of the pictures, e.g. "11mm".
+    the width of the pictures, e.g. "11mm". `source` names the file the text came from, for
+    errors; a UserError from card_row without a line gets the line of its paragraph.
     """
     from markdown_it.tree import SyntaxTreeNode
 
-    tree = SyntaxTreeNode(parser().parse(text))
-    return _blocks(tree.children, styles, width, card_row)
+    md = parser()
+    tokens = md.parse(text)
+    _check_nesting(tokens, md.options.get("maxNesting", 20), source)
+    tree = SyntaxTreeNode(tokens)
+    return _blocks(tree.children, styles, width, card_row, source)
 
 
-def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
+def _check_nesting(tokens, most: int, source: Source | None) -> None:
+    """The parser silently drops the rest of the text past its nesting limit: refuse instead."""
+    line = None
+    for token in tokens:
+        line = token.map[0] + 1 if token.map else line
+        if token.level >= most - 1:
+            raise UserError("lists or '>' boxes are nested too deeply here", source.where(line) if source else
+                            Where(line=line), "use at most a few levels of indentation or '>'")
+
+
+def _line(node) -> int | None:
+    return node.map[0] + 1 if node.map else None
+
+
+def _where(source: Source | None, node) -> Where:
+    return source.where(_line(node)) if source is not None else Where(line=_line(node))
+
+
+def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None = None) -> list:
     from reportlab.platypus import Paragraph
 
+    if width < MIN_TEXT_WIDTH and nodes:
+        raise UserError(f"lists and boxes are nested too deeply here: {width / 72 * 25.4:.0f} mm are left for the text",
+                        _where(source, nodes[0]), "use fewer levels of indentation or '>'")
     out: list = []
     for node in nodes:
+        made = len(out)
         kind = node.type
         if kind == "heading":
             level = "h2" if node.tag in ("h1", "h2") else "h3"
@@ -72,19 +113,19 @@ def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
         elif kind == "paragraph":
             cards = _card_images(node.children[0])
             if cards and card_row is not None:
-                out.append(card_row(cards))
+                out.append(_card_row(card_row, cards, source, node))
             else:
                 out.append(Paragraph(inline(node.children[0], styles.regular), styles["body"]))
         elif kind in ("bullet_list", "ordered_list"):
-            out.append(_list(node, styles, width, card_row))
+            out.append(_list(node, styles, width, card_row, source))
         elif kind == "table":
-            out.append(_table(node, styles, width))
+            out.append(_table(node, styles, width, source))
         elif kind == "blockquote":
             special = _callout_kind(node)
             if special is not None:
-                out.append(_labelled_callout(node, special, styles, width, card_row))
+                out.append(_labelled_callout(node, special, styles, width, card_row, source))
             else:
-                out.append(_callout(node, styles, width, card_row))
+                out.append(_callout(node, styles, width, card_row, source))
         elif kind in ("code_block", "fence"):
             from reportlab.platypus import Preformatted
 
@@ -94,7 +135,23 @@ def _blocks(nodes, styles: Styles, width: float, card_row) -> list:
             from reportlab.platypus import HRFlowable
 
             out.append(HRFlowable(width="100%", thickness=0.6, color=HexColor(ACCENT), spaceBefore=3, spaceAfter=5))
+        for flowable in out[made:]:
+            tag(flowable, source, _line(node), _WHAT.get(kind, "part"))
     return out
+
+
+_WHAT = {"heading": "heading", "paragraph": "paragraph", "bullet_list": "list", "ordered_list": "list",
+         "table": "table", "blockquote": "example box", "code_block": "block of code", "fence": "block of code"}
+
+
+def _card_row(card_row, cards, source: Source | None, node):
+    """The card pictures' flowable; a complaint about them without a line gets the paragraph's."""
+    try:
+        return card_row(cards)
+    except UserError as error:
+        if error.where.line is None:
+            error.where = _where(source, node)
+        raise
 
 
 def inline(node, font: str | None = None) -> str:
@@ -160,13 +217,13 @@ def _card_images(node) -> list[tuple[str, str, str]] | None:
     return found or None
 
 
-def _list(node, styles: Styles, width: float, card_row):
-    from reportlab.platypus import ListFlowable, ListItem
+def _list(node, styles: Styles, width: float, card_row, source: Source | None):
+    from reportlab.platypus import ListFlowable, ListItem, Paragraph
 
     ordered = node.type == "ordered_list"
     items = []
     for item in node.children:
-        content = _blocks(item.children, styles, width - 14, card_row)
+        content = _blocks(item.children, styles, width - 14, card_row, source) or [Paragraph("", styles["body"])]
         items.append(ListItem(content, leftIndent=14, value=None))
     kwargs = dict(bulletType="1" if ordered else "bullet", leftIndent=14, bulletFontName=styles.bold if ordered
                   else styles.regular, bulletFontSize=styles.size * 0.95, bulletColor=_colour(ACCENT),
@@ -179,12 +236,16 @@ def _list(node, styles: Styles, width: float, card_row):
     return ListFlowable(items, **kwargs)
 
 
-def _table(node, styles: Styles, width: float):
-    from reportlab.platypus import Paragraph, Table, TableStyle
+def _table(node, styles: Styles, width: float, source: Source | None = None):
+    from reportlab.platypus import Paragraph, TableStyle
 
     rows: list[list] = []
     plain: list[list[str]] = []
     header_rows = 0
+    count = sum(len(section.children) for section in node.children)
+    if count > MAX_TABLE_ROWS:
+        raise UserError(f"this table has {count} rows; a table may have at most {MAX_TABLE_ROWS}", _where(source, node),
+                        "split it, or print the data some other way")
     for section in node.children:
         for tr in section.children:
             cells = [c.children[0] if c.children else None for c in tr.children]
@@ -194,7 +255,12 @@ def _table(node, styles: Styles, width: float):
             if section.type == "thead":
                 header_rows += 1
     widths = _column_widths(plain, styles, width)
-    table = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+    if widths is None:
+        most = int(width // _min_column(styles))
+        raise UserError(f"this table has {max(len(r) for r in plain)} columns, too many for a page column: "
+                        f"at most {most} fit across its {width / 72 * 25.4:.0f} mm", _where(source, node),
+                        "split it into two tables, or turn some columns into rows")
+    table = _splitting_table()(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), styles.regular),   # else Table sets unembedded Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -212,35 +278,82 @@ def _table(node, styles: Styles, width: float):
     return table
 
 
-def _column_widths(plain: list[list[str]], styles: Styles, width: float) -> list[float]:
-    """Short columns get what they need; the longest takes the rest (it wraps)."""
+def _min_column(styles: Styles) -> float:
+    return CELL_PADDING + 1 + styles.size * 0.85 * MIN_COLUMN_EMS
+
+
+def _column_widths(plain: list[list[str]], styles: Styles, width: float) -> list[float] | None:
+    """Widths that fill `width`, or None when the columns cannot fit even at their narrowest.
+
+    As a browser does: when everything fits on one line, each column gets its text and an
+    equal share of the rest; otherwise each gets at least its longest word and the room left
+    goes to the columns with most to wrap. When even the longest words do not fit, the words
+    are broken and the columns share the width by their longest words, none narrower than
+    MIN_COLUMN_EMS.
+    """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     columns = max(len(r) for r in plain)
-    natural = [0.0] * columns
+    narrowest = _min_column(styles)
+    if columns * narrowest > width:
+        return None
+    size = styles.size * 0.85
+    natural = [narrowest] * columns
+    longest_word = [narrowest] * columns
     for row in plain:
         for i, text in enumerate(row):
-            natural[i] = max(natural[i], stringWidth(text, styles.bold, styles.size * 0.85) + 7)
+            natural[i] = max(natural[i], stringWidth(text, styles.bold, size) + CELL_PADDING + 1)
+            for word in text.split():
+                longest_word[i] = max(longest_word[i], stringWidth(word, styles.bold, size) + CELL_PADDING + 1)
     if sum(natural) <= width:
         extra = (width - sum(natural)) / columns
         return [n + extra for n in natural]
-    cap = width / columns
-    fixed = [min(n, max(cap, width * 0.3)) for n in natural]
-    widest = max(range(columns), key=lambda i: natural[i])
-    others = sum(f for i, f in enumerate(fixed) if i != widest)
-    fixed[widest] = max(width - others, width * 0.25)
-    scale = width / sum(fixed)
-    return [f * scale for f in fixed]
+    if sum(longest_word) <= width:
+        wraps = [n - w for n, w in zip(natural, longest_word)]
+        room = width - sum(longest_word)
+        return [w + room * g / sum(wraps) for w, g in zip(longest_word, wraps)]
+    over = [w - narrowest for w in longest_word]
+    room = width - columns * narrowest
+    return [narrowest + room * o / sum(over) for o in over]
 
 
-def _callout(node, styles: Styles, width: float, card_row):
-    from reportlab.platypus import Table, TableStyle
+def _splitting_table():
+    """Table whose rows split inside themselves, but only when a row fills a whole column."""
+    global _SPLITTING_TABLE
+    if _SPLITTING_TABLE is None:
+        from reportlab.platypus import Table
 
-    inner = _blocks(node.children, styles, width - 14, card_row)
+        class SplittingTable(Table):
+            def split(self, availWidth, availHeight):
+                pieces = super().split(availWidth, availHeight)
+                frame = getattr(self, "_frame", None)
+                if pieces or self.splitInRow or frame is None or not getattr(frame, "_atTop", False):
+                    return pieces
+                # At the top of a fresh column and still too tall: the row itself must split.
+                self.splitInRow = 1
+                try:
+                    pieces = super().split(availWidth, availHeight)
+                finally:
+                    self.splitInRow = 0
+                for piece in pieces:
+                    piece.splitInRow = 0
+                return pieces
+
+        _SPLITTING_TABLE = SplittingTable
+    return _SPLITTING_TABLE
+
+
+_SPLITTING_TABLE = None
+
+
+def _callout(node, styles: Styles, width: float, card_row, source: Source | None = None):
+    from reportlab.platypus import TableStyle
+
+    inner = _blocks(node.children, styles, width - 14, card_row, source)
     for flowable in inner:
         if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
             flowable.style = styles["callout"]
-    box = Table([[inner]], colWidths=[width])
+    box = _splitting_table()([[inner]], colWidths=[width])
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), styles.regular),
         ("BACKGROUND", (0, 0), (-1, -1), _colour(PAPER_TINT)),
@@ -275,20 +388,20 @@ def _title(found: re.Match) -> str:
     return f"<b>{title[:1].upper()}{title[1:]}</b> " if title else ""
 
 
-def _labelled_callout(node, kind: CalloutKind, styles: Styles, width: float, card_row):
+def _labelled_callout(node, kind: CalloutKind, styles: Styles, width: float, card_row, source: Source | None = None):
     """The box of a declared kind: its label in small bold capitals opens the text (in place of
     the opening word; a title after the colon stays bold), a rule in the kind's colour down the left."""
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph, TableStyle
 
     label = (f'<font name="{styles.bold}" size="{styles.size * 0.72:.2f}" color="{kind.colour}">'
              f"{escape(kind.label.upper())}</font>\u00a0 ")
-    opening = _LEAD.sub(_title, inline(node.children[0].children[0]), 1)
+    opening = _LEAD.sub(_title, inline(node.children[0].children[0], styles.regular), 1)
     inner = [Paragraph(label + opening, styles["callout"])]
-    for flowable in _blocks(node.children[1:], styles, width - 14, card_row):
+    for flowable in _blocks(node.children[1:], styles, width - 14, card_row, source):
         if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
             flowable.style = styles["callout"]
         inner.append(flowable)
-    box = Table([[inner]], colWidths=[width])
+    box = _splitting_table()([[inner]], colWidths=[width])
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), styles.regular),
         ("LINEBEFORE", (0, 0), (0, -1), 1.8, _colour(kind.colour)),

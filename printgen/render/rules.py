@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.context import document_context
 from printgen.model import Deck, Layout
-from printgen.yamlsrc import parse_yaml, read_source
+from printgen.yamlsrc import parse_yaml
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack"}
 CARD_WIDTH_MM = 22.0
+MIN_CARD_WIDTH_MM = 5.0
+MAX_RULES_BYTES = 1_000_000     # forty pages of rules hold about 150 kB of text
 
 
 def md_escape(value: Any) -> str:
@@ -33,25 +35,100 @@ def rules_files(deck: Deck) -> list[Path]:
     return sorted((deck.folder / "rules").glob("*.md"))
 
 
-def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int]:
-    """(front matter, body, number of lines the front matter took)."""
+def read_rules(path: Path) -> str:
+    """The text of a rule sheet; a byte that is not UTF-8 is reported at its line."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_RULES_BYTES:
+            raise UserError(f"this rule sheet is {size / 1e6:.1f} MB; a rule sheet may be at most "
+                            f"{MAX_RULES_BYTES / 1e6:g} MB of text", Where(path),
+                            "is this the right file? Pictures of cards are drawn from the deck, not pasted in")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"this rule sheet cannot be read: {exc.strerror or exc}", Where(path)) from None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")     # Notepad may start the file with a BOM
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UserError(f"this line holds a byte that is not UTF-8 text (0x{data[exc.start]:02X})", Where(path, line),
+                        "save the file as UTF-8 in your editor (in Notepad: Save as, Encoding: UTF-8)") from None
+
+
+def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int, dict[Any, int]]:
+    """(front matter, body, number of lines the front matter took, the line of each key).
+
+    The block is parsed from just after the opening '---', so YAML's line N is the file's line N.
+    """
     if not text.startswith("---"):
-        return {}, text, 0
+        return {}, text, 0, {}
     end = text.find("\n---", 3)
     if end < 0:
         raise UserError("the front matter that starts with '---' on line 1 is never closed", Where(path, 1),
                         "add a line '---' after the title, players and so on")
     # The text after the opening '---' keeps the rest of line 1, so its line numbers are the file's.
+    # parse_yaml brings every check of the deck files (aliases, duplicate keys, YAML 1.2 values).
     located = parse_yaml(text[3:end], path)
     meta = located.data or {}
     if not isinstance(meta, dict):
         raise UserError("the front matter should be 'key: value' lines", located.where(()))
+    lines = {path[0]: line for path, line in located.lines.items() if len(path) == 1}
     for key in meta:
         if key not in FRONT_MATTER_KEYS:
-            raise UserError(f"'{key}' is not a front matter setting", located.where((key,)),
+            raise UserError(f"'{key}' is not a front matter setting", Where(path, lines.get(key, 1)),
                             did_you_mean(str(key), FRONT_MATTER_KEYS) or "allowed: " + ", ".join(sorted(FRONT_MATTER_KEYS)))
+        if not isinstance(meta[key], (str, int, float)) and meta[key] is not None:
+            raise UserError(f"'{key}' should be one line of text", Where(path, lines.get(key, 1)),
+                            "write it as 'key: text' (quote text that holds ': ' or starts with '[')")
     body_start = text.index("\n", end + 1) + 1 if "\n" in text[end + 1:] else len(text)
-    return meta, text[body_start:], text[:body_start].count("\n")
+    return meta, text[body_start:], text[:body_start].count("\n"), lines
+
+
+def check_pack(deck: Deck, meta: dict[str, Any], lines: dict[Any, int], path: Path) -> str | None:
+    """The pack a rule sheet names in its front matter, checked against the deck's packs."""
+    if meta.get("pack") is None:
+        return None
+    pack, line = str(meta["pack"]), lines.get("pack")
+    if not deck.packs:
+        raise UserError(f"this rule sheet names the pack '{pack}', but the deck has no packs", Where(path, line),
+                        "delete the 'pack:' line, or add the pack under 'packs:' in deck.yaml")
+    if pack not in deck.packs:
+        raise UserError(f"the deck has no pack '{pack}'", Where(path, line),
+                        did_you_mean(pack, deck.packs) or "packs: " + ", ".join(deck.packs))
+    return pack
+
+
+def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | None]:
+    """A function from a line of the rendered text to the line of the file it came from.
+
+    Lines Jinja2 left unchanged match exactly; a line a template made (a table row in a loop)
+    goes to the most similar line of the template block that made it.
+    """
+    import difflib
+
+    def build() -> list[int]:
+        source, made = body.splitlines(), rendered.splitlines()
+        result = [1] * (len(made) + 1)
+        matcher = difflib.SequenceMatcher(None, source, made, autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            for j in range(j1, j2):
+                if op == "equal":
+                    best = i1 + (j - j1)
+                elif i2 > i1 and i2 - i1 <= 200:
+                    best = max(range(i1, i2), key=lambda i: difflib.SequenceMatcher(None, source[i], made[j]).quick_ratio())
+                else:
+                    best = max(i1 - 1, 0) if i2 == i1 else i1
+                result[j] = best + 1 + offset
+        return result
+
+    cache: list[list[int]] = []
+
+    def line_of(line: int) -> int | None:
+        if not cache:
+            cache.append(build())
+        table = cache[0]
+        return table[line - 1] if 0 < line <= len(table) else None
+
+    return line_of
 
 
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int) -> str:
@@ -90,6 +167,8 @@ class CardPictures:
         self.by_id = {c.id: c for c in deck.cards}
         self.resolver = Resolver(deck, layout, FontSet(layout.fonts), lambda warning: None)
         self.source, self.source_text = source, source_text
+        self.column_mm, self.column_height_mm = column_size_mm(layout)
+        self.sides: dict[tuple[str, str], Any] = {}
 
     def row(self, cards: list[tuple[str, str, str]]):
         from printgen.units import parse_length
@@ -97,18 +176,31 @@ class CardPictures:
         sides = []
         width = CARD_WIDTH_MM
         for scheme, card_id, title in cards:
+            line = None    # the paragraph's line is added by the Markdown renderer
             if title.strip():
                 try:
                     width = parse_length(title.strip())
                 except ValueError as exc:
-                    raise UserError(f"the width of card '{card_id}': {exc}", Where(self.source)) from None
+                    raise UserError(f"the width of card '{card_id}': {exc}", Where(self.source, line)) from None
+                self._check_width(card_id, width, line)
             card = self.by_id.get(card_id)
             if card is None:
-                line = next((n for n, t in enumerate(self.source_text.splitlines(), 1) if f"{scheme}:{card_id}" in t), None)
                 raise UserError(f"no card with the id '{card_id}'", Where(self.source, line),
                                 did_you_mean(card_id, self.by_id) or "card ids are card names in lower case with '-' for spaces")
-            sides.append(self.resolver.side("back" if scheme == "card-back" else "face", card))
+            side = "back" if scheme == "card-back" else "face"
+            if (side, card_id) not in self.sides:     # the same card drawn again, or on the next pass
+                self.sides[(side, card_id)] = self.resolver.side(side, card)
+            sides.append(self.sides[(side, card_id)])
         return CardRow(sides, self.layout, width)
+
+    def _check_width(self, card_id: str, width: float, line: int | None) -> None:
+        """A card picture must be wide enough to see and fit a page column, upright."""
+        card = self.layout.card
+        widest = min(self.column_mm, self.column_height_mm * card.width / card.height)
+        if not MIN_CARD_WIDTH_MM <= width <= widest:
+            raise UserError(f"the picture of card '{card_id}' is {width:g} mm wide; it must be "
+                            f"{MIN_CARD_WIDTH_MM:g} to {widest:.0f} mm to fit a page column", Where(self.source, line),
+                            f"write a width such as \"{CARD_WIDTH_MM:g}mm\" after the card id, or none")
 
 
 def _card_row_class():
@@ -130,11 +222,29 @@ def _card_row_class():
             self.spaceBefore, self.spaceAfter = 3, 6
 
         def wrap(self, available_width, available_height):
-            """As many cards a line as fit; the rest wrap onto further lines."""
+            """As many cards a line as fit; the rest wrap onto further lines. A card wider than
+            the room (in a list or an example box) is drawn smaller, to fit."""
+            if self.card_w > available_width > 0:
+                shrink = available_width / self.card_w
+                self.k, self.card_w, self.card_h = self.k * shrink, self.card_w * shrink, self.card_h * shrink
             self.available = available_width
             self.per_line = max(1, int((available_width + self.gap) // (self.card_w + self.gap)))
             lines = -(-len(self.sides) // self.per_line)
             return available_width, lines * self.card_h + (lines - 1) * self.gap
+
+        def split(self, available_width, available_height):
+            """Whole lines of cards that fit here, and the rest for the next column."""
+            self.wrap(available_width, available_height)
+            fit = int((available_height + self.gap) // (self.card_h + self.gap))
+            lines = -(-len(self.sides) // self.per_line)
+            if fit < 1 or fit >= lines:
+                return []
+            cut = fit * self.per_line
+            width = self.card_w / 72 * 25.4
+            first, rest = _CardRow(self.sides[:cut], self.layout, width), _CardRow(self.sides[cut:], self.layout, width)
+            first.spaceAfter = 0
+            rest.spaceBefore = 0
+            return [first, rest]
 
         def draw(self):
             canvas = self.canv
@@ -172,21 +282,29 @@ def CardRow(sides, layout: Layout, width_mm: float = CARD_WIDTH_MM):  # noqa: N8
     return _card_row_class()(sides, layout, width_mm)
 
 
+def column_size_mm(layout: Layout) -> tuple[float, float]:
+    """Width and height of a rule sheet's page column (a later page's, below no title), in mm."""
+    margin = max(layout.imposition.margin, 10.0)
+    return (layout.paper.width - 2 * margin - 7) / 2, layout.paper.height - 2 * margin - 8
+
+
 def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     """One rules Markdown file -> PDF bytes."""
-    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.document import Source, TitleInfo, build_document, make_styles
     from printgen.render.fonts import FontSet
     from printgen.render.markdown import to_flowables
 
-    source = read_source(path)
-    meta, body, offset = split_front_matter(source, path)
+    source = read_rules(path)
+    meta, body, offset, lines = split_front_matter(source, path)
+    pack = check_pack(deck, meta, lines, path)
     text = render_template(body, document_context(deck), path, offset)
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
     paper = (layout.paper.width, layout.paper.height)
     margin = max(layout.imposition.margin, 10.0)
-    column = (paper[0] - 2 * margin - 7) / 2 * 72 / 25.4
-    to_flowables(text, styles, column, pictures.row)        # checks card ids before any PDF work
+    column = column_size_mm(layout)[0] * 72 / 25.4
+    origin = Source(path, line_map(body, text, offset))
+    to_flowables(text, styles, column, pictures.row, origin)        # checks card ids before any PDF work
     facts = []
     if meta.get("players"):
         facts.append(f"{meta['players']} players")
@@ -195,11 +313,11 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     if meta.get("time"):
         facts.append(str(meta["time"]))
     cards = len(deck.cards)
-    if meta.get("pack") is not None:        # the game's own pack (e.g. the 40-card Spanish pack)
+    if pack is not None:        # the game's own pack (e.g. the 40-card Spanish pack)
         from printgen.load import load_deck
 
-        cards = len(load_deck(deck.folder, str(meta["pack"])).cards)
+        cards = len(load_deck(deck.folder, pack).cards)
     facts.append(f"{cards} cards")
     title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)
-    return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row), title,
-                          footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules")
+    return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row, origin), title,
+                          footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules", source=origin)
