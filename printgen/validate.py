@@ -191,11 +191,14 @@ def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where
     try:
         return game.prepare(deck, variant, options)
     except UserError as error:
-        from_deck = any(k in error.message for k in deck_options if k not in cli)
-        if from_deck and error.where.file is None:
-            raise UserError(f"the setup of the game '{name}' ({variant}): {error.message}", where,
-                            error.hint) from None
-        raise
+        if error.where.file is not None or not deck_options:
+            raise
+        try:                       # is it the deck's setup? the command line's options alone are fine
+            game.prepare(deck, variant, dict(cli))
+        except UserError:
+            raise error from None
+        raise UserError(f"the setup of the game '{name}' ({variant}) in deck.yaml: {error.message}", where,
+                        error.hint) from None
 
 
 # -- the run -------------------------------------------------------------------------------------

@@ -33,13 +33,14 @@ def check_chart_path(path: Path) -> None:
 
 
 def length_bins(lengths: list[int]) -> dict[str, Any]:
-    """The histogram the chart draws: whole-unit bins from the shortest game to the longest, or to
-    the 99th percentile when a few games run far beyond it (those are counted in "over")."""
+    """The histogram the chart draws: whole-unit bins from the shortest game to the longest, but
+    games longer than twice the 99th percentile are only counted ("over"), so one freak game does
+    not stretch the axis far beyond where the bars end."""
     if not lengths:
         return histogram(lengths)
-    p99 = percentile(lengths, 0.99)
-    upper = p99 if max(lengths) > TAIL * p99 else None
-    return histogram(lengths, 20, upper)
+    limit = TAIL * percentile(lengths, 0.99)
+    upper = max(v for v in lengths if v <= limit)
+    return histogram(lengths, 20, upper if upper < max(lengths) else None)
 
 
 def _fonts() -> tuple[str, str]:
@@ -258,6 +259,7 @@ def chart_svg(sections, deck_title: str) -> bytes:
     """Every page in one SVG, one under the other."""
     from reportlab.graphics import renderSVG
     from reportlab.graphics.shapes import Drawing, Group, Rect
+    from reportlab.lib.colors import white
 
     regular, bold = _fonts()
 
@@ -265,7 +267,7 @@ def chart_svg(sections, deck_title: str) -> bytes:
         drawn = pages(sections, deck_title, regular, bold)
         w, h = pt(PAGE[0]), pt(PAGE[1])
         sheet = Drawing(w, h * len(drawn))
-        sheet.add(Rect(0, 0, w, h * len(drawn), fillColor="white", strokeColor=None))
+        sheet.add(Rect(0, 0, w, h * len(drawn), fillColor=white, strokeColor=None))
         for i, page in enumerate(drawn):
             group = Group(*page.contents)
             group.transform = (1, 0, 0, 1, 0, h * (len(drawn) - 1 - i))
