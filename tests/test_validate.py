@@ -241,10 +241,22 @@ def test_drafting_has_no_dead_card_artefact_and_counts_picks(tmp_path):
 # -- limits -------------------------------------------------------------------------------------------
 
 def test_games_and_workers_are_bounded():
-    for args, says in ((("--workers", "0"), "at least 1 worker"), (("--workers", "-3"), "at least 1 worker"),
-                       (("--games", "0"), "at least 1 game"), (("--games", "2000000"), "1,000,000")):
-        run = run_cli("validate", "standard", *args)
-        assert run.code == 2 and says in run.err and "Traceback" not in run.err, run.err
+    import os
+
+    from printgen.errors import UserError
+    from printgen.validate import ValidateOptions, check_limits
+
+    for settings, says in (({"workers": 0}, "at least 1 worker"), ({"workers": -3}, "at least 1 worker"),
+                           ({"games": 0}, "at least 1 game"), ({"games": 2_000_000}, "1,000,000")):
+        with pytest.raises(UserError, match=says):
+            check_limits(ValidateOptions(**settings))
+    options = ValidateOptions(workers=5000)
+    notes = check_limits(options)
+    assert options.workers == 4 * (os.cpu_count() or 1) and "--workers 5,000 is more than" in notes[0]
+    assert check_limits(ValidateOptions(workers=2, games=1_000_000)) == []
+    # on the command line: a refusal is one message and exit status 2; a cap is a note
+    run = run_cli("validate", "standard", "--workers", "0")
+    assert run.code == 2 and "at least 1 worker" in run.err and "Traceback" not in run.err, run.err
     run = run_cli("validate", "standard", "--games", "60", "--workers", "5000", "--quiet")
     assert run.code == 0, run.err
     assert "--workers 5,000 is more than this computer can use" in run.err
