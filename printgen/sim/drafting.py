@@ -68,16 +68,12 @@ def face_value(rank: int) -> int:
 
 def _best(cards: Sequence[int], value: Callable[[int], int], rng: random.Random) -> int:
     """The card of highest value; among equals, one at random (one draw, only on a tie)."""
-    best = -10 ** 9
-    ties: list[int] = []
-    for c in cards:
-        v = value(c)
-        if v > best:
-            best = v
-            ties = [c]
-        elif v == best:
-            ties.append(c)
-    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+    values = [value(c) for c in cards]
+    best = max(values)
+    if values.count(best) == 1:
+        return cards[values.index(best)]
+    ties = [c for c, v in zip(cards, values) if v == best]
+    return ties[int(rng.random() * len(ties))]
 
 
 def suit_points(counts: Sequence[int]) -> int:
