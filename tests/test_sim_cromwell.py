@@ -4,7 +4,6 @@ seeded games checked step by step (invariants, legal actions only, scores as the
 from __future__ import annotations
 
 import copy
-import os
 import random
 import re
 
@@ -623,18 +622,16 @@ def test_legal_is_exactly_what_apply_accepts(deck, variant):
 # -- many seeded games, checked at every step ------------------------------------------------------
 
 # Every variant and player count, with random and greedy bots, checked at every step. Basic rounds
-# with random players are long (about 700 steps at 3 players, 2,200 at 6), so every run checks a
-# few dozen of them and the many more (a thousand per case) run with PRINTGEN_SLOW=1. Random games
-# use every house (the biggest deck); greedy games use the deck's own setup, as validate plays it;
-# odd player counts score with scoring=out, even ones with the seed's scoring.
+# with random players are long (about 700 steps at 3 players, 2,200 at 6), so the quick run checks
+# a few dozen of them and the slow one (marked slow: -m 'not slow' leaves it out) a thousand per
+# case. Random games use every house (the biggest deck); greedy games use the deck's own setup, as
+# validate plays it; odd player counts score with scoring=out, even ones with the seed's scoring.
 RANDOM_GAMES = {("basic", 3): 40, ("basic", 4): 25, ("basic", 5): 15, ("basic", 6): 12,
                 ("advanced", 3): 60, ("advanced", 4): 60, ("advanced", 5): 60, ("advanced", 6): 60}
 RANDOM_GAMES_SLOW = 1000
 GREEDY_GAMES, GREEDY_GAMES_SLOW = 100, 600
 
 
-def slow(test):
-    return pytest.mark.slow(pytest.mark.skipif(not os.environ.get("PRINTGEN_SLOW"), reason="slow: PRINTGEN_SLOW=1")(test))
 
 
 def replay_with_own_tally(prep, players: int, seed: int, index: int, bots) -> tuple[object, list[int]]:
@@ -699,7 +696,7 @@ def test_seeded_games_keep_every_invariant(deck, variant, players):
     check_games(own, variant, players, "greedy", range(GREEDY_GAMES))
 
 
-@slow
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,players", sorted(RANDOM_GAMES))
 def test_many_seeded_games_keep_every_invariant(deck, variant, players):
     p = GAME.prepare(deck, variant, scoring(players))

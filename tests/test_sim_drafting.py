@@ -7,7 +7,6 @@ discard and score written out by hand; determinism; broken decks refused in plai
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -18,10 +17,6 @@ from printgen.sim import drafting as dr
 from printgen.sim.drafting import Drafting, suit_points
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
 from printgen.sim.games import get_game
-
-# Long seeded runs: marked slow, and run only when PRINTGEN_SLOW=1 (pytest -m slow selects them).
-def slow(test):
-    return pytest.mark.slow(pytest.mark.skipif(not os.environ.get("PRINTGEN_SLOW"), reason="slow: PRINTGEN_SLOW=1")(test))
 
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 
@@ -212,7 +207,7 @@ def check_random_games(game, prepared, indices) -> None:
         assert result.winners and all(result.scores[w] == max(result.scores) for w in result.winners)
 
 
-# Checked random games: 800 in every run (a few seconds); 4,200 more with PRINTGEN_SLOW=1.
+# Checked random games: 800 in a quick run (a few seconds); 4,200 more in the slow run.
 RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 5000
 
 
@@ -220,7 +215,7 @@ def test_random_games_checked(game, prepared):
     check_random_games(game, prepared, range(RANDOM_GAMES))
 
 
-@slow
+@pytest.mark.slow
 def test_many_random_games_checked(game, prepared):
     check_random_games(game, prepared, range(RANDOM_GAMES, RANDOM_GAMES_SLOW))
 
