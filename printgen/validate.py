@@ -17,7 +17,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from printgen.errors import UserError, Where
+from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import GameSetup
 from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
@@ -224,6 +224,9 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
     for name in names:
         game = get_game(name)
         setup = setups.get(name)
+        for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
+            raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
+                            did_you_mean(unknown, game.variants) or "variants: " + ", ".join(game.variants))
         variants = [opts.variant] if opts.variant else list(game.variants)
         for variant in variants:
             if variant not in game.variants:

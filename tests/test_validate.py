@@ -165,6 +165,12 @@ def test_a_bad_setup_in_the_deck_file_is_reported_at_its_line(tmp_path, deck_cop
     # the command line can still override the broken setup
     assert run_cli("validate", str(folder), "--variant", "basic", "--players", "4", "--games", "10",
                    "-O", "houses=Plantagenet..Stuart", "--quiet").code in (0, 1)
+    # a misspelt variant in the setup is not silently ignored
+    number = next(i for i, line in enumerate(lines) if line.strip() == "advanced:")
+    lines[number] = lines[number].replace("advanced", "advancd")
+    path.write_text("\n".join(lines) + "\n")
+    run = run_cli("validate", str(folder), "--games", "10")
+    assert run.code == 2 and f"deck.yaml, line {number + 1}" in run.err and "did you mean 'advanced'?" in run.err
 
 
 # -- honest statistics --------------------------------------------------------------------------------
