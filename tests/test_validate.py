@@ -122,6 +122,9 @@ def test_shipped_cromwell_passes_with_the_setup_its_deck_declares(tmp_path):
             assert "Blois" not in str(used["options"])
         assert not section["warnings"]
     assert "Blois" not in run.out.split("== cromwell (basic) ==")[1].split("advice")[0]
+    # length as players count it
+    assert all(s["length_unit"] == "turns" for s in data["sections"]) and "turns mean" in run.out
+    assert "steps" not in run.out
 
 
 def advice_commands(report: str) -> list[list[str]]:
