@@ -156,7 +156,7 @@ def test_cromwell_scoring_follows_the_seed_with_the_other_reading_as_a_variant(b
     assert "The player who went out also scores" not in text
     variant = scoring[scoring.index("Variant: winner takes the rest."):]
     assert "Only the player who went out scores the cards still held" in variant
-    assert "scoring=winner-takes-rest" in variant
+    assert "scoring=out" in variant
     sheet = text_of(built / "cromwell" / "cromwell-score.pdf")
     assert "Every player scores 1 point for each card they have laid down or laid off" in sheet
     assert "plus 1 point for each card the other players still hold" in sheet

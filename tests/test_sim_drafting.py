@@ -207,8 +207,8 @@ def check_random_games(game, prepared, indices) -> None:
         assert result.winners and all(result.scores[w] == max(result.scores) for w in result.winners)
 
 
-# Checked random games: 800 in a quick run (a few seconds); 4,200 more in the slow run.
-RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 5000
+# Checked random games: 800 in a quick run (a few seconds); 2,200 more in the slow run.
+RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 3000
 
 
 def test_random_games_checked(game, prepared):
