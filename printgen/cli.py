@@ -159,35 +159,46 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
 @click.option("--game", default=None, help="The game to simulate (default: every game the deck lists).")
 @click.option("--variant", default=None, help="One variant only (default: all, e.g. basic and advanced).")
 @click.option("--players", default=None, metavar="N|A-B", help="Player counts (default: every supported count).")
-@click.option("--games", default=2000, show_default=True, type=int, help="Games per player count.")
+@click.option("--games", default=2000, show_default=True, type=int,
+              help="Games per player count (1 to 1,000,000).")
 @click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same report.")
-@click.option("--workers", default=1, show_default=True, type=int, help="Processes to play in (results are identical).")
+@click.option("--workers", default=1, show_default=True, type=int,
+              help="Processes to play in (results are identical); at most 4 per CPU.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="ray: run the batches on a Ray cluster (pip install 'printgen[ray]').")
 @click.option("--ray-address", default=None, metavar="ADDRESS", help="An existing Ray cluster (default: start one here).")
 @click.option("--bots", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
               help="Who plays: simple sensible players, random legal moves, or one random player among greedy ones.")
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
-              help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor")
+              help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
+                   "setup (deck.yaml, games:) for every player count.")
 @click.option("--json", "json_path", default=None, metavar="FILE", help="Write the figures as JSON.")
-@click.option("--chart", "chart_path", default=None, metavar="FILE.pdf|png", help="Draw game length and seat win rates.")
+@click.option("--chart", "chart_path", default=None, metavar="FILE.pdf|svg|png",
+              help="Draw game length, seat win rates and dead cards.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, workers, backend, ray_address, bots, game_options, json_path,
              chart_path, quiet) -> None:
-    """Check that DECK plays: static checks and thousands of simulated games.
+    """Check that DECK plays: static checks and thousands of simulated games, set up as the
+    deck's games: section says (houses per player count...).
 
     Exit status 0 when the deck passes, 1 when there are warnings, 2 on errors.
     """
     import json
 
-    from printgen.validate import ValidateOptions, parse_option, report, to_json
-    from printgen.validate import exit_status
+    from printgen.validate import ValidateOptions, check_limits, exit_status, parse_option, report, to_json
     from printgen.validate import validate as run_validation
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
-                                  workers=max(1, workers), backend=backend, address=ray_address, bots=bots,
-                                  options=dict(parse_option(o) for o in game_options))
+                                  workers=workers, backend=backend, address=ray_address, bots=bots,
+                                  options=dict(parse_option(o) for o in game_options), deck_ref=deck)
+        if chart_path:
+            from printgen.sim.chart import check_chart_path
+
+            check_chart_path(Path(chart_path))
+        for note in check_limits(options):
+            click.secho("note: ", fg="cyan", err=True, nl=False)
+            click.echo(note, err=True)
         bars: list = []
 
         def tick_factory(label: str, total: int):

@@ -254,6 +254,25 @@ class Pack(Strict):
     expect: Optional[Composition] = None
 
 
+GameOptions = dict[str, Any]           # a game's options, e.g. {houses: Plantagenet..Tudor}
+
+
+class VariantSetup(Strict):
+    """Options for one variant of a game: for every player count, then per player count."""
+
+    options: GameOptions = {}
+    players: dict[int, GameOptions] = {}
+
+
+class GameSetup(VariantSetup):
+    """How the deck's rule sheet sets a game up, as data: `printgen validate` plays these setups
+    by default. Later, more specific settings win: the game's `options`, its `players` entry,
+    then the variant's `options` and `players` entry (and last, -O on the command line)."""
+
+    note: Optional[str] = None
+    variants: dict[str, VariantSetup] = {}
+
+
 class DeckHeader(Strict):
     """The deck file without its cards and groups, which are checked against `fields`."""
 
@@ -261,7 +280,8 @@ class DeckHeader(Strict):
     subtitle: Optional[str] = None
     layout: str = "base"
     card_size: Optional[str] = None
-    games: list[str] = []
+    # the games `printgen validate` plays: a list of names, or name -> how it is set up
+    games: Union[list[str], dict[str, Optional[GameSetup]]] = []
     fields: dict[str, FieldSpec]
     generate: Optional[Generate] = None
     packs: dict[str, Pack] = {}

@@ -1,20 +1,32 @@
 """`printgen validate`: static checks plus simulated play for one deck, as a report.
 
+A deck says how its games are set up (deck.yaml, `games:`: per game, variant and player count
+the options, such as the houses used), so validating a shipped deck plays the games its rule
+sheet describes; -O on the command line overrides them. Advice ends in the exact command that
+tries it.
+
 Exit status: 0 when the deck passes, 1 when there are warnings (a print can be gated on it),
 2 on errors such as a broken deck file.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from printgen.errors import UserError
-from printgen.sim.engine import Finding
+from printgen.errors import UserError, Where
+from printgen.schema import GameSetup
+from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
-from printgen.sim.metrics import summarise
+from printgen.sim.metrics import histogram, summarise
 from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.stats import format_p
+
+MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
+WORKERS_PER_CPU = 4           # more processes than this only queue up and use memory
 
 
 @dataclass
@@ -29,6 +41,15 @@ class ValidateOptions:
     address: str | None = None
     bots: str = "greedy"
     options: dict[str, Any] = field(default_factory=dict)
+    deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
+
+
+@dataclass
+class Setup:
+    """The options one player count is played with, and where they came from."""
+
+    options: dict[str, Any]
+    source: str                        # "deck.yaml", "command line", "deck.yaml and command line", "game defaults"
 
 
 @dataclass
@@ -42,6 +63,30 @@ class Section:
     summaries: dict[int, dict[str, Any]]
     warnings: list[Finding]
     advice: list[str]
+    setups: dict[int, Setup] = field(default_factory=dict)
+    unit: str = "turns"
+    note: str = ""
+
+
+def check_limits(opts: ValidateOptions) -> list[str]:
+    """Refuse numbers of games or workers that make no sense; cap workers at what this computer
+    can use (the report is the same with any number). Returns notes to show the user."""
+    notes = []
+    if opts.games < 1:
+        raise UserError(f"--games {opts.games}: play at least 1 game per player count", hint="for example --games 2000")
+    if opts.games > MAX_GAMES:
+        raise UserError(f"--games {opts.games:,} is more than the {MAX_GAMES:,} games per player count "
+                        f"printgen plays", hint="2,000 games (the default) already show most problems; "
+                                                "20,000 is plenty for small differences")
+    if opts.workers < 1:
+        raise UserError(f"--workers {opts.workers}: use at least 1 worker process", hint="--workers 1 plays here")
+    cpus = os.cpu_count() or 1
+    limit = WORKERS_PER_CPU * cpus
+    if opts.backend == "local" and opts.workers > limit:
+        notes.append(f"--workers {opts.workers:,} is more than this computer can use: playing in {limit} "
+                     f"processes ({WORKERS_PER_CPU} x {cpus} CPUs); the report is the same")
+        opts.workers = limit
+    return notes
 
 
 def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
@@ -67,6 +112,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     if "=" not in text:
         raise UserError(f"--option '{text}' should look like KEY=VALUE", hint="for example houses=Tudor,Stuart")
     key, value = text.split("=", 1)
+
     def convert(v: str) -> Any:
         v = v.strip()
         for kind in (int, float):
@@ -78,42 +124,173 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), [convert(v) for v in value.split(",")] if "," in value else convert(value)
 
 
+def format_option(key: str, value: Any) -> str:
+    """The KEY=VALUE text that parse_option reads back as `value`."""
+    if isinstance(value, (list, tuple)):
+        value = ",".join(str(v) for v in value)
+    return f"{key}={value}"
+
+
+# -- the deck's own setups -----------------------------------------------------------------------
+
+def game_setups(deck) -> dict[str, GameSetup]:
+    """The `games:` mapping of deck.yaml (already checked by the loader), by game name; a plain
+    list of names sets nothing up."""
+    source = getattr(deck, "source", None)
+    raw = source.data.get("games") if source is not None and isinstance(source.data, dict) else None
+    if not isinstance(raw, dict):
+        return {}
+    return {name: GameSetup.model_validate(value or {}) for name, value in raw.items()}
+
+
+def setup_options(setup: GameSetup | None, variant: str, players: int | None) -> dict[str, Any]:
+    """The deck's options for one variant and player count (None: the options for every count)."""
+    if setup is None:
+        return {}
+    out = dict(setup.options)
+    if players is not None:
+        out.update(setup.players.get(players, {}))
+    chosen = setup.variants.get(variant)
+    if chosen is not None:
+        out.update(chosen.options)
+        if players is not None:
+            out.update(chosen.players.get(players, {}))
+    return out
+
+
+def listed_counts(setup: GameSetup | None, variant: str) -> list[int]:
+    """The player counts the deck sets up, for every variant or this one."""
+    if setup is None:
+        return []
+    counts = set(setup.players)
+    if variant in setup.variants:
+        counts |= set(setup.variants[variant].players)
+    return sorted(counts)
+
+
+def _where(deck, name: str, variant: str, players: int | None, setup: GameSetup | None) -> Where:
+    """The line of deck.yaml that sets up this game, variant and player count, as near as it goes."""
+    path: tuple = ("games", name)
+    if setup is not None and variant in setup.variants:
+        path += ("variants", variant)
+        if players is not None and players in setup.variants[variant].players:
+            path += ("players", players)
+    elif setup is not None and players is not None and players in setup.players:
+        path += ("players", players)
+    return deck.where(*path)
+
+
+def _source(deck_options: dict, cli: dict) -> str:
+    if deck_options and cli:
+        return "deck.yaml and command line"
+    return "deck.yaml" if deck_options else ("command line" if cli else "game defaults")
+
+
+def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where):
+    """Prepare the deck; an error caused by the deck's own setup is reported at its line."""
+    try:
+        return game.prepare(deck, variant, options)
+    except UserError as error:
+        if error.where.file is not None or not deck_options:
+            raise
+        try:                       # is it the deck's setup? the command line's options alone are fine
+            game.prepare(deck, variant, dict(cli))
+        except UserError:
+            raise error from None
+        raise UserError(f"the setup of the game '{name}' ({variant}) in deck.yaml: {error.message}", where,
+                        error.hint) from None
+
+
+# -- the run -------------------------------------------------------------------------------------
+
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
              ) -> tuple[list[Section], Any]:
     from printgen.load import load_deck
     from printgen.sim.games import get_game
 
+    if opts.bots not in ("greedy", "random", "mixed"):
+        raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
+    check_limits(opts)
     deck = load_deck(deck_ref)
     names = [opts.game] if opts.game else list(deck.games)
     if not names:
         raise UserError(f"the deck '{deck.key}' names no game to simulate", hint="add 'games: [name]' to its deck.yaml, or pass --game")
-    if opts.bots not in ("greedy", "random", "mixed"):
-        raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
-    if opts.games < 1:
-        raise UserError("--games must be at least 1")
-    sections = []
+    setups = game_setups(deck)
+    cli = dict(opts.options)
+    ref = opts.deck_ref or deck_ref
+
+    # plan every section first: the seat tests of the whole run share one error budget
+    plans = []
     for name in names:
         game = get_game(name)
+        setup = setups.get(name)
         variants = [opts.variant] if opts.variant else list(game.variants)
         for variant in variants:
             if variant not in game.variants:
                 raise UserError(f"the game '{name}' has no variant '{variant}'", hint="variants: " + ", ".join(game.variants))
-            prepared = game.prepare(deck, variant, dict(opts.options))
-            counts = parse_players(opts.players, game.player_counts(prepared))
-            static = {n: game.static_checks(prepared, n) for n in counts}
-            summaries, warnings = {}, []
+            base_deck = setup_options(setup, variant, None)
+            base = _prepare(game, deck, name, variant, {**base_deck, **cli}, base_deck, cli,
+                            _where(deck, name, variant, None, setup))
+            listed = listed_counts(setup, variant)
+            supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
+            if opts.players is None and listed:
+                counts = [n for n in listed if n in supported]
+            else:
+                counts = parse_players(opts.players, supported)
+            prepared, used = {}, {}
             for n in counts:
-                bots = _bots(opts.bots, n)
-                work = batches(name, variant, str(deck.folder), opts.options, n, opts.games, opts.seed, bots,
-                               chunk_size(opts.games, opts.workers))
-                tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
-                results = execute(work, opts.workers, opts.backend, tick, opts.address)
-                summary = summarise(results, game.card_names(prepared), game.card_groups(prepared))
-                summaries[n] = summary
-                warnings += [f for f in static[n] if f.level != "info"] + metric_findings(summary, game.good_hand)
-            sections.append(Section(name, variant, counts, static, summaries, merge(warnings),
-                                    game.advice(prepared, counts)))
+                own = setup_options(setup, variant, n)
+                options = {**own, **cli}
+                where = _where(deck, name, variant, n, setup)
+                prep = _prepare(game, deck, name, variant, options, own, cli, where)
+                if n not in game.player_counts(prep):
+                    shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
+                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}",
+                                    where if own and not cli else Where(),
+                                    "choose more cards (e.g. more houses) for this many players")
+                prepared[n], used[n] = prep, Setup(options, _source(own, cli))
+            plans.append((name, game, variant, base, counts, prepared, used))
+    seat_tests = sum(n for *_, counts, _, _ in plans for n in counts)
+
+    sections = []
+    for name, game, variant, base, counts, prepared, used in plans:
+        static = {n: game.static_checks(prepared[n], n) for n in counts}
+        summaries, warnings = {}, []
+        for n in counts:
+            bots = _bots(opts.bots, n)
+            work = batches(name, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
+                           chunk_size(opts.games, opts.workers))
+            tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
+            results = execute(work, opts.workers, opts.backend, tick, opts.address)
+            summary = summarise(results, game.card_names(prepared[n]), game.card_groups(prepared[n]),
+                                game.length_unit)
+            summaries[n] = summary
+            warnings += [f for f in static[n] if f.level != "info"]
+            warnings += metric_findings(summary, game.good_hand, seat_tests)
+        tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
+        sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
+                                game.length_unit, game.length_note))
     return sections, deck
+
+
+def _normal(value: Any) -> Any:
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else str(value)
+
+
+def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup | None) -> str:
+    """A tip with the whole command that plays it; says so when it is already the setup used."""
+    if not tip.options:
+        return tip.text
+    args = ["printgen", "validate", ref]
+    if list(deck.games) != [name]:
+        args += ["--game", name]
+    args += ["--variant", variant, "--players", str(tip.players)]
+    for key, value in tip.options.items():
+        args += ["-O", format_option(key, value)]
+    command = " ".join(shlex.quote(a) for a in args)
+    same = setup is not None and all(_normal(setup.options.get(k)) == _normal(v) for k, v in tip.options.items())
+    own = " (the deck's own setup)" if same else ""
+    return f"{tip.text}{own}: {command}"
 
 
 _PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)
@@ -164,7 +341,8 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
         "bots": opts.bots,
         "options": opts.options,
         "sections": [{
-            "game": s.game, "variant": s.variant, "players": s.counts,
+            "game": s.game, "variant": s.variant, "players": s.counts, "length_unit": s.unit,
+            "setup": {str(n): {"options": u.options, "from": u.source} for n, u in s.setups.items()},
             "static_checks": {str(n): [f.__dict__ for f in fs] for n, fs in s.static.items()},
             "results": {str(n): clean(summary) for n, summary in s.summaries.items()},
             "warnings": [f.__dict__ for f in s.warnings],
@@ -174,34 +352,30 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
     }
 
 
-def histogram(values: list[int], bins: int = 20) -> dict[str, list]:
-    if not values:
-        return {"edges": [], "counts": []}
-    low, high = min(values), max(values)
-    width = max(1, -(-(high - low + 1) // bins))
-    edges = list(range(low, high + width + 1, width))
-    counts = [0] * (len(edges) - 1)
-    for v in values:
-        counts[min((v - low) // width, len(counts) - 1)] += 1
-    return {"edges": edges, "counts": counts}
-
-
 def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     """The readable report: a table per game and variant, then advice and warnings."""
     who = {"mixed": "mixed bots (seat 1 plays at random, the others greedily)"}.get(opts.bots, f"{opts.bots} bots")
-    lines = [f"Deck '{deck.key}': {opts.games} games per player count, seed {opts.seed}, {who}"]
+    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}"]
     for s in sections:
+        unit = s.unit
         lines += ["", f"== {s.game} ({s.variant}) ==",
-                  f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {'length mean ± sd':>17} {'p95':>6} "
-                  f"{'hand':>5} {'balance':>7}  seat wins (fair share)"]
+                  f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {unit + ' mean ± sd':>17} {'p95':>6} "
+                  f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
         for n in s.counts:
             m = s.summaries[n]
             seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
             lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
                          f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
-                         f"{m['start_hand']['mean']:>5.1f} {m['balance']:>7.1%}  {seats} ({m['fair_share']:.0%})")
-        lines.append("   length is in steps (decisions); hand is the starting hand size; balance is how far the "
-                     "luckiest or unluckiest seat is from a fair share")
+                         f"{m['start_hand']['mean']:>5.1f} {m['balance']:>7.1%} {format_p(m['seat_chi2']['p']):>7}  "
+                         f"{seats} ({m['fair_share']:.0%})")
+        lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
+                     "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
+                     "the chance of seat differences this large if every seat were equal (chi-square)")
+        for n in s.counts:
+            used = s.setups.get(n)
+            if used is not None and used.options:
+                shown = " ".join(format_option(k, v) for k, v in used.options.items())
+                lines.append(f"   setup, {n} players ({used.source}): {shown}")
         worst = _most_dead(s)
         if worst:
             lines.append("   most often dead (held but never used): " + worst)
@@ -212,7 +386,7 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         for message in infos:
             lines.append(f"   note: {message}")
         for tip in s.advice:
-            lines.append(f"   advice: {tip}" + (f" with --variant {s.variant}" if "option" in tip else ""))
+            lines.append(f"   advice: {tip}")
         for finding in s.warnings:
             lines.append(f"   warning: {finding.message}")
     total = sum(len(s.warnings) for s in sections)

@@ -91,9 +91,199 @@ def test_chart_page(tmp_path):
     reader = PdfReader(chart)
     text = reader.pages[0].extract_text()
     assert "game length" in text and "seat" in text and "4 players" in text
+    assert "dead: held but never used" in text and "fair share 25 %" in text
+    assert "every one of the 200 games lasted exactly 12 picks" in text
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
             assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object(), font.get_object()["/BaseFont"]
     png = tmp_path / "chart.png"
     assert run_cli("validate", "standard", "--games", "100", "--chart", str(png), "--quiet").code in (0, 1)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- the deck's own setup ----------------------------------------------------------------------------
+
+def test_shipped_cromwell_passes_with_the_setup_its_deck_declares(tmp_path):
+    """No options: every variant and player count is played as deck.yaml sets it up (never Blois,
+    a house of one monarch), and the shipped deck passes its own validation."""
+    run, data = validate(tmp_path, "cromwell", "--games", "300")
+    assert run.code == 0 and data["status"] == 0, run.out + run.err
+    assert "Result: passes (exit status 0)" in run.out
+    from printgen.load import load_deck
+    from printgen.validate import game_setups, setup_options
+
+    setup = game_setups(load_deck("cromwell"))["cromwell"]
+    for section in data["sections"]:
+        assert section["players"] == [3, 4, 5, 6]
+        for n in section["players"]:
+            used = section["setup"][str(n)]
+            assert used["from"] == "deck.yaml"
+            assert used["options"] == setup_options(setup, section["variant"], n)
+            assert "Blois" not in str(used["options"])
+        assert not section["warnings"]
+    assert "Blois" not in run.out.split("== cromwell (basic) ==")[1].split("advice")[0]
+
+
+def advice_commands(report: str) -> list[list[str]]:
+    import shlex
+
+    return [shlex.split(line.split(": printgen ", 1)[1]) for line in report.splitlines()
+            if line.strip().startswith("advice:") and ": printgen " in line]
+
+
+def test_advice_lines_are_commands_that_run(tmp_path, deck_copy):
+    folder = deck_copy("cromwell", "my deck")        # a path with a space must come out quoted
+    run, _ = validate(tmp_path, str(folder), "--variant", "advanced", "--games", "30",
+                      "-O", "houses=Normandy..Windsor")
+    commands = advice_commands(run.out)
+    assert len(commands) == 4, run.out
+    for players, args in zip((3, 4, 5, 6), commands):
+        assert args[:6] == ["validate", str(folder), "--variant", "advanced", "--players", str(players)]
+        assert args[6] == "-O" and args[7].startswith("houses=")
+    args = commands[1]
+    again, data = validate(tmp_path, *args[1:], "--games", "40", name="again.json")
+    assert again.code in (0, 1), again.err
+    section = data["sections"][0]
+    assert section["players"] == [4] and section["variant"] == "advanced"
+    houses = args[7].split("=", 1)[1]
+    assert section["setup"]["4"]["from"] == "deck.yaml and command line" or section["setup"]["4"]["from"] == "command line"
+    shown = section["setup"]["4"]["options"]["houses"]
+    assert (",".join(shown) if isinstance(shown, list) else shown) == houses
+    assert "(the deck's own setup)" in again.out       # the advice now matches what was played
+
+
+def test_a_bad_setup_in_the_deck_file_is_reported_at_its_line(tmp_path, deck_copy):
+    folder = deck_copy("cromwell")
+    path = folder / "deck.yaml"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if line.strip().startswith("4: {houses: [Normandy"))
+    lines[number] = lines[number].replace("Tudor", "Tudro")
+    path.write_text("\n".join(lines) + "\n")
+    run = run_cli("validate", str(folder), "--variant", "basic", "--games", "10")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert f"deck.yaml, line {number + 1}" in run.err and "Tudro" in run.err and "did you mean 'Tudor'?" in run.err
+    # the command line can still override the broken setup
+    assert run_cli("validate", str(folder), "--variant", "basic", "--players", "4", "--games", "10",
+                   "-O", "houses=Plantagenet..Stuart", "--quiet").code in (0, 1)
+
+
+# -- honest statistics --------------------------------------------------------------------------------
+
+def fake_results(wins_by_seat: list[int], players: int):
+    from printgen.sim.engine import Result
+
+    out = []
+    for seat, wins in enumerate(wins_by_seat):
+        for _ in range(wins):
+            scores = [0.0] * players
+            scores[seat] = 1.0
+            out.append(Result(len(out), players, 10, False, scores, [seat], [7] * players, 0, 0, 5))
+    return out
+
+
+def seat_warnings(wins_by_seat: list[int], tests: int = 0) -> list[str]:
+    from printgen.sim.metrics import findings, summarise
+
+    summary = summarise(fake_results(wins_by_seat, len(wins_by_seat)), [], [])
+    return [f.message for f in findings(summary, None, tests) if "seat" in f.message]
+
+
+def test_no_seat_warning_for_a_fair_game_played_a_few_times():
+    import random
+
+    rng = random.Random(5)
+    alarms = 0
+    for _ in range(300):               # 300 fair validations of 40 games, 4 seats
+        wins = [0] * 4
+        for _ in range(40):
+            wins[rng.randrange(4)] += 1
+        alarms += bool(seat_warnings(wins))
+    # a seat 10 points off its share happens in about half of such runs by luck alone; the
+    # binomial test with its threshold shared over the seats keeps false alarms rare
+    assert alarms <= 0.05 * 300
+    assert seat_warnings([16, 8, 8, 8]) == []          # 40 % of 40 games: not enough to say
+
+
+def test_a_rigged_seat_is_reported_with_its_interval_and_p_value():
+    messages = seat_warnings([800, 400, 400, 400])     # seat 1 wins 40 % of 2,000 games
+    assert len(messages) == 1, messages
+    text = messages[0]
+    assert text.startswith("4 players: seat 1 wins 40% of 2,000 games (95 % CI 38-42 %)")
+    assert "binomial p = " in text and "shared over 4 seat tests" in text
+    # with many seats tested in one validation the threshold is stricter, but this is still far below it
+    assert len(seat_warnings([800, 400, 400, 400], tests=36)) == 1
+    # the chi-square p-value of all seats together is in the figures
+    from printgen.sim.metrics import summarise
+
+    summary = summarise(fake_results([800, 400, 400, 400], 4), [], [])
+    assert summary["seat_chi2"]["p"] < 1e-20 and summary["seat_win_ci95"][0] == [0.3787, 0.4216]
+
+
+def test_a_fair_game_with_few_games_passes_end_to_end(tmp_path):
+    run, data = validate(tmp_path, "standard", "--games", "40", "--seed", "3")
+    assert run.code == 0, run.out
+    assert not [w for s in data["sections"] for w in s["warnings"] if "seat" in w["message"]]
+
+
+def test_drafting_has_no_dead_card_artefact_and_counts_picks(tmp_path):
+    run, data = validate(tmp_path, "standard", "--games", "2000")
+    assert run.code == 0, run.out
+    figures = data["sections"][0]["results"]["4"]
+    rates = figures["dead_rate_by_card"]
+    for suit in ("Spades", "Hearts", "Diamonds", "Clubs"):
+        same = [rates[f"{rank} of {suit}"] for rank in ("Ten", "Jack", "Queen", "King")]
+        assert max(same) - min(same) < 0.06, (suit, same)
+    assert not [w for w in data["sections"][0]["warnings"] if "dead" in w["message"]]
+    assert figures["length"] == {**figures["length"], "mean": 12.0, "min": 12, "max": 12, "unit": "picks"}
+    assert "picks mean" in run.out and "steps" not in run.out
+
+
+# -- limits -------------------------------------------------------------------------------------------
+
+def test_games_and_workers_are_bounded():
+    import os
+
+    from printgen.errors import UserError
+    from printgen.validate import ValidateOptions, check_limits
+
+    for settings, says in (({"workers": 0}, "at least 1 worker"), ({"workers": -3}, "at least 1 worker"),
+                           ({"games": 0}, "at least 1 game"), ({"games": 2_000_000}, "1,000,000")):
+        with pytest.raises(UserError, match=says):
+            check_limits(ValidateOptions(**settings))
+    options = ValidateOptions(workers=5000)
+    notes = check_limits(options)
+    assert options.workers == 4 * (os.cpu_count() or 1) and "--workers 5,000 is more than" in notes[0]
+    assert check_limits(ValidateOptions(workers=2, games=1_000_000)) == []
+    # on the command line: a refusal is one message and exit status 2; a cap is a note
+    run = run_cli("validate", "standard", "--workers", "0")
+    assert run.code == 2 and "at least 1 worker" in run.err and "Traceback" not in run.err, run.err
+    run = run_cli("validate", "standard", "--games", "60", "--workers", "5000", "--quiet")
+    assert run.code == 0, run.err
+    assert "--workers 5,000 is more than this computer can use" in run.err
+
+
+# -- charts -------------------------------------------------------------------------------------------
+
+def test_length_bins_end_near_the_data():
+    from printgen.sim.chart import length_bins
+
+    spread = list(range(5, 61)) * 3
+    bins = length_bins(spread)
+    width = bins["edges"][1] - bins["edges"][0]
+    assert bins["edges"][0] == 5 and 60 < bins["edges"][-1] <= 60 + width and bins["over"] == 0
+    tail = list(range(1, 301)) * 2 + [1218]          # one game far beyond the rest
+    bins = length_bins(tail)
+    assert bins["over"] == 1 and 290 <= bins["edges"][-1] <= 320
+    assert length_bins([12] * 50) == {"edges": [12, 13], "counts": [50], "over": 0}
+
+
+def test_svg_chart_is_svg_and_other_suffixes_are_refused(tmp_path):
+    svg = tmp_path / "chart.svg"
+    run = run_cli("validate", "standard", "--games", "50", "--chart", str(svg), "--quiet")
+    assert run.code == 0, run.err
+    text = svg.read_text()
+    assert text.lstrip().startswith("<?xml") and "<svg" in text and "%PDF" not in text
+    assert "fair share 25 %" in text and "dead: held but never used" in text and "12 picks" in text
+    bad = tmp_path / "chart.jpg"
+    run = run_cli("validate", "standard", "--games", "50", "--chart", str(bad))
+    assert run.code == 2 and ".pdf, .svg or .png" in run.err and not bad.exists()

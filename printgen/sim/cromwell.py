@@ -92,8 +92,12 @@ Advanced: all chosen cards are dealt, no stock and no Block. For an even deal th
 ``leave_out`` removes the n mod players "latest" (default) or "earliest" monarchs by reign, or
 "none" (uneven deal: the first seats get one card more).
 
-Scoring (one round): each seat scores 1 per card it laid down or laid off; the seat that went out
-also scores 1 per card left in the other hands. A round stopped by the step cap scores nothing.
+Scoring (one round), option ``scoring``: "everyone" (default, as the seed says: "players count the
+number of cards laid down and the number of cards that other players have not laid down, one point
+per card"): every seat scores 1 per card it laid down or laid off plus 1 per card left in the other
+players' hands; "out" (another reading): only the seat that went out scores the cards left in the
+other hands, the others score their laid cards. A stuck round (below) is scored the same way, with
+nobody out. A round stopped by the step cap scores nothing.
 
 A gap in the rules: the stalemate
 ---------------------------------
@@ -110,7 +114,13 @@ Options
 -------
 ``houses`` (names, a list, or a range "Plantagenet..Hanover"; default all), ``knowledge`` (0..1,
 default 0.8: how often the greedy bot answers the advanced test right), ``even_up``
-(auto/give/stock), ``leave_out`` (latest/earliest/none, advanced), ``stalemate`` (play/stop).
+(auto/give/stock), ``leave_out`` (latest/earliest/none, advanced), ``stalemate`` (play/stop),
+``scoring`` (everyone/out).
+
+Length
+------
+A round's length is counted in turns, as players count them: one per Cromwell, the turn in which
+someone goes out included.
 """
 
 from __future__ import annotations
@@ -119,7 +129,7 @@ import random
 from typing import Any, Sequence
 
 from printgen.errors import UserError, did_you_mean
-from printgen.sim.engine import Action, Finding, Game
+from printgen.sim.engine import Action, Finding, Game, Tip
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 MIN_HAND = 3                  # a deal must give each player at least this many cards
@@ -128,8 +138,9 @@ TARGET_HAND = 7               # "hands of about seven cards play best"
 NEAR = 2                      # a card "helps" another of its house within this many places
 EXPLORE = 0.2                 # greedy: chance of offering a card at random
 DEFAULT_KNOWLEDGE = 0.8
-OPTIONS = ("houses", "knowledge", "even_up", "leave_out", "stalemate")
+OPTIONS = ("houses", "knowledge", "even_up", "leave_out", "stalemate", "scoring")
 STALEMATE = ("play", "stop")
+SCORING = ("everyone", "out")
 EVEN_UP = ("auto", "give", "stock")
 LEAVE_OUT = ("latest", "earliest", "none")
 
@@ -146,6 +157,17 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _any_bit(mask: int, rng: random.Random) -> int:
+    """One card of a non-empty bitmask: the only one, or one at random (a single draw) when
+    several are equally good, so the bots favour no card for its place in the deck."""
+    if mask & (mask - 1):
+        k = int(rng.random() * mask.bit_count())
+        while k:
+            mask &= mask - 1
+            k -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _end_key(end: int | None) -> int:
@@ -181,6 +203,7 @@ class Prepared:
         self.even_up = "auto"
         self.leave_out = "latest"
         self.stalemate = "stop"
+        self.scoring = "everyone"
         self.n = 0
         self.names: list[str] = []
         self.ids: list[str] = []
@@ -292,6 +315,8 @@ class Cromwell(Game):
     # hand sizes are judged by static_checks from the exact deal (fewer than 5 or more than 10)
     good_hand = None
     step_cap = 10000         # random bots play long rounds (6 players: 95 % end within ~6,500 steps)
+    length_unit = "turns"
+    length_note = "a turn is one player's go as the Cromwell"
 
     # -- preparing the deck ----------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
@@ -310,6 +335,7 @@ class Cromwell(Game):
         p.even_up = self._choice(options.get("even_up", "auto"), EVEN_UP, "even_up")
         p.leave_out = self._choice(options.get("leave_out", "latest"), LEAVE_OUT, "leave_out")
         p.stalemate = self._choice(options.get("stalemate", "stop"), STALEMATE, "stalemate")
+        p.scoring = self._choice(options.get("scoring", "everyone"), SCORING, "scoring")
 
         all_houses = [g.name for g in deck.groups.get("houses", [])]
         if not all_houses:
@@ -633,7 +659,7 @@ class Cromwell(Game):
                                        f"(hands, stock, Block) can extend a table sequence, nobody can go out ({rule})"))
         return out
 
-    def advice(self, prepared: Prepared, counts: Sequence[int]) -> list[str]:
+    def advice(self, prepared: Prepared, counts: Sequence[int]) -> list[Tip]:
         """For each player count, the run of whole houses (leaving out the earliest and/or latest
         ones, and any house too small to make a sequence, as the rule sheet says) that gives hands
         nearest seven cards: in basic play with a stock of about a hand, in advanced play with
@@ -660,24 +686,24 @@ class Cromwell(Game):
                     if best is None or key < best[0]:
                         best = (key, a, b, window, n, hand, stock)
             if best is None:
-                tips.append(f"{players} players: the deck has too few monarchs for this many players")
+                tips.append(Tip(players, f"{players} players: the deck has too few monarchs for this many players"))
                 continue
             _, a, b, window, n, hand, stock = best
             skipped = [h for h, k in houses[a:b + 1] if k < 3]
             span = houses[a][0] if a == b else f"{houses[a][0]} to {houses[b][0]}"
             if skipped:
                 span += " without " + " and ".join(skipped)
-                option = ",".join(h for h, _ in window)
+                option: Any = [h for h, _ in window]
             else:
                 option = houses[a][0] if a == b else f"{houses[a][0]}..{houses[b][0]}"
             if p.advanced:
                 extra = n % players
                 left = f", leave out {extra} earliest or latest monarch{'s' if extra != 1 else ''}" if extra else ""
-                tips.append(f"{players} players: use {span} ({n} monarchs): {hand} cards each{left} "
-                            f"(option houses={option})")
+                tips.append(Tip(players, f"{players} players: use {span} ({n} monarchs): {hand} cards each{left}",
+                                {"houses": option}))
             else:
-                tips.append(f"{players} players: use {span} ({n} monarchs): {hand} cards each, stock {stock} "
-                            f"(option houses={option})")
+                tips.append(Tip(players, f"{players} players: use {span} ({n} monarchs): {hand} cards each, "
+                                         f"stock {stock}", {"houses": option}))
         return tips
 
     # -- one game --------------------------------------------------------------------------------
@@ -1119,15 +1145,24 @@ class Cromwell(Game):
         st.actor = seat
 
     def scores(self, state: State) -> list[float]:
+        """Cards laid, plus the cards left in the other hands: for every seat (scoring=everyone,
+        the seed) or only for the seat that went out (scoring=out)."""
         st = state
         out = [float(x) for x in st.laid]
-        if st.winner >= 0:
-            rest = 0
-            for s, h in enumerate(st.hands):
-                if s != st.winner:
-                    rest += h.bit_count()
-            out[st.winner] += rest
+        left = [h.bit_count() for h in st.hands]
+        total = sum(left)
+        if st.prep.scoring == "everyone":
+            if st.phase == OVER:
+                for s in range(st.P):
+                    out[s] += total - left[s]
+        elif st.winner >= 0:
+            out[st.winner] += total - left[st.winner]
         return out
+
+    def length(self, state: State) -> int:
+        """Turns played: the turn in progress counts (a stuck round stops between turns)."""
+        st = state
+        return st.turns if (st.phase == OVER and st.winner < 0) else st.turns + 1
 
     # -- the greedy bot --------------------------------------------------------------------------
     def greedy(self, state: State, rng: random.Random) -> Action:
@@ -1135,14 +1170,17 @@ class Cromwell(Game):
         within two places of it (in the house's order) is in the hand, or when it can be laid off.
 
         * Lay whenever possible: the longest sequence first, then lay offs.
-        * Announce a card that helps nothing (the lowest index), else the one helping least.
+        * Announce a card that helps nothing, else the one helping least.
         * Offer: one time in five a card of the hand at random (two players each hoarding half of
           a run would otherwise never trade); else a card that helps nothing (one at random if
           several); else the least helpful card if the announced card would help more; else pass.
         * Decide: accept the offer that helps most; if none helps, draw (basic) or take the most
           helpful one anyway (advanced, an offer must be accepted).
         * Answer right with probability `knowledge` (the state's generator), "before" or "after"
-          at random where both exist."""
+          at random where both exist.
+        * Equally good choices (cards that help as little, offers that help as much, sequences as
+          long, a card that fits two table sequences, lays that all go out) are broken at random
+          with `rng`, never by card order."""
         st = state
         p = st.prep
         phase = st.phase
@@ -1159,22 +1197,19 @@ class Cromwell(Game):
             nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
             zero = h & ~nb & ~st.ext_all
             if zero:
-                if zero & (zero - 1):
-                    k = int(rng.random() * zero.bit_count())
-                    while k:
-                        zero &= zero - 1
-                        k -= 1
-                return p.OFFER + (zero & -zero).bit_length() - 1
+                return p.OFFER + _any_bit(zero, rng)
             near = p.near
-            best, best_u = -1, 99
+            ties, best_u = 0, 99
             x = h
             while x:
                 low = x & -x
-                c = low.bit_length() - 1
-                u = (h & near[c]).bit_count()
+                u = (h & near[low.bit_length() - 1]).bit_count()
                 if u < best_u:
-                    best, best_u = c, u
+                    ties, best_u = low, u
+                elif u == best_u:
+                    ties |= low
                 x ^= low
+            best = _any_bit(ties, rng)
             if ((h & ~(1 << best)) & near[st.announced]).bit_count() > best_u:
                 return p.OFFER + best
             return p.PASS
@@ -1183,44 +1218,57 @@ class Cromwell(Game):
             ext_all = st.ext_all
             zero = h & ~nb & ~ext_all
             if zero:
-                return p.ANNOUNCE + (zero & -zero).bit_length() - 1
+                return p.ANNOUNCE + _any_bit(zero, rng)
             near = p.near
-            best, best_u = -1, 99
+            ties, best_u = 0, 99
             x = h
             while x:
                 low = x & -x
-                c = low.bit_length() - 1
-                u = (h & near[c]).bit_count() + (2 if ext_all & low else 0)
+                u = (h & near[low.bit_length() - 1]).bit_count() + (2 if ext_all & low else 0)
                 if u < best_u:
-                    best, best_u = c, u
+                    ties, best_u = low, u
+                elif u == best_u:
+                    ties |= low
                 x ^= low
-            return p.ANNOUNCE + best
+            return p.ANNOUNCE + _any_bit(ties, rng)
         if phase == START_LAY or phase == END_LAY:
             for lo, full, runs in p.lay_houses:
                 found = runs[(h >> lo) & full]
                 if found:
+                    # the longest; several as long (a joint reign, two runs) at random
+                    if len(found) > 1:
+                        seqs = p.seqs
+                        size = seqs[found[0]].bit_count()
+                        k = 1
+                        while k < len(found) and seqs[found[k]].bit_count() == size:
+                            k += 1
+                        if k > 1:
+                            return found[int(rng.random() * k)]
                     return found[0]
-            if h & st.ext_all:
-                for j, e in enumerate(st.ext):
-                    x = e & h
-                    if x:
-                        return p.LAYOFF + j * p.n + (x & -x).bit_length() - 1
+            x = h & st.ext_all
+            if x:
+                c = _any_bit(x, rng)
+                bit = 1 << c
+                fits = [j for j, e in enumerate(st.ext) if e & bit]
+                j = fits[int(rng.random() * len(fits))] if len(fits) > 1 else fits[0]
+                return p.LAYOFF + j * p.n + c
             return p.DONE
         if phase == DECIDE:
             rest = h & ~(1 << st.announced)
-            best, best_u = -1, 0 if not st.adv else -1
+            ties, best_u = 0, 0 if not st.adv else -1
             ext_all = st.ext_all
             near = p.near
-            for k in range(1, st.P):
-                s = (seat + k) % st.P
+            for s in range(st.P):
                 o = st.offers[s]
                 if o < 0:
                     continue
                 u = (rest & near[o]).bit_count() + (2 if ext_all >> o & 1 else 0)
                 if u > best_u:
-                    best, best_u = s, u
-            if best >= 0:
-                return p.ACCEPT + best
+                    ties, best_u = 1 << s, u
+                elif u == best_u and ties:
+                    ties |= 1 << s
+            if ties:
+                return p.ACCEPT + _any_bit(ties, rng)
             return p.DRAW
         if phase == ANSWER:
             r = st.rng
@@ -1230,7 +1278,8 @@ class Cromwell(Game):
             right = 1 if r.random() < p.knowledge else 0
             return p.ANSWER + 2 * direction + right
         if phase == GO_OUT:
-            return self._go_out_lays(st)[0]
+            lays = self._go_out_lays(st)
+            return lays[int(rng.random() * len(lays))] if len(lays) > 1 else lays[0]
         raise ValueError("the round is over")
 
     # -- what the metrics need -------------------------------------------------------------------
@@ -1353,11 +1402,15 @@ class Cromwell(Game):
         if st.phase == OVER:
             if st.winner >= 0:
                 assert st.hands[st.winner] == 0, "the winner still holds cards"
-                sc = self.scores(st)
-                assert all(0 <= x <= n for x in sc), f"score out of bounds: {sc}"
-                assert sum(sc) <= n, "scores add up to more than the cards"
             else:
                 assert st.stalled >= 0 and p.stalemate == "stop", "the round ended with nobody out"
+            sc = self.scores(st)
+            assert all(0 <= x <= n for x in sc), f"score out of bounds: {sc}"
+            left = sum(h.bit_count() for h in st.hands)
+            if p.scoring == "everyone":      # each hand's cards count for every other seat
+                assert sum(sc) == sum(st.laid) + (st.P - 1) * left, f"scores {sc} do not add up"
+            else:                            # they count once, for the seat that went out
+                assert sum(sc) == sum(st.laid) + (left if st.winner >= 0 else 0) <= n, f"scores {sc} do not add up"
             return
         assert st.winner < 0
         if not (st.phase == ANSWER and st.stage == 2):   # hands are looked at after both answers

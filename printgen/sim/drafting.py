@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from printgen.errors import UserError
 from printgen.sim.engine import Action, Finding, Game
@@ -64,6 +64,20 @@ PHASE_NAMES = ("split", "round 1 draft", "round 1 forced discard", "round 2 disc
 def face_value(rank: int) -> int:
     """Ace 1, two to ten their pips, jack/queen/king 10."""
     return rank if rank <= 10 else 10
+
+
+def _best(cards: Sequence[int], value: Callable[[int], int], rng: random.Random) -> int:
+    """The card of highest value; among equals, one at random (one draw, only on a tie)."""
+    best = -10 ** 9
+    ties: list[int] = []
+    for c in cards:
+        v = value(c)
+        if v > best:
+            best = v
+            ties = [c]
+        elif v == best:
+            ties.append(c)
+    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
 def suit_points(counts: Sequence[int]) -> int:
@@ -141,6 +155,8 @@ class Drafting(Game):
     variants = ("basic",)
     good_hand = None   # 13 cards are dealt but split into stacks of 6 and 7 at once
     step_cap = 200          # a game is exactly 84 steps
+    length_unit = "picks"
+    length_note = "every game is 12 picks per player, 6 in each round"
 
     # -- preparing the deck ----------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
@@ -312,39 +328,45 @@ class Drafting(Game):
         score = state.prep.score
         return [float(score(state.up[s] + state.down[s])) for s in range(PLAYERS)]
 
+    def length(self, state: State) -> int:
+        """Picks each player has made (12 at the end): what a player counts at the table."""
+        return len(state.played[0])
+
     # -- the greedy bot --------------------------------------------------------------------------
     def greedy(self, state: State, rng: random.Random) -> Action:
         """Split: the 6-stack (round 1, passed left) takes the cards of your shortest suits,
         dearest first; the 7-stack keeps your long suits and cheap cards. Draft and round-2 discard:
         the card that adds most to your score (suit square growth, completing a set of four suits,
         low face value) is picked, the one adding least is discarded. Forced discard: the target's
-        face-up card whose loss costs them most. Ties go to the lower card index."""
+        face-up card whose loss costs them most. Equally good cards (a ten, jack, queen and king of
+        one suit are worth the same) are chosen between at random with `rng`: a fixed order would
+        always throw away the same ten and make it look like a dead card."""
         phase = state.phase
         seat = state.actor
         prep = state.prep
         suit, face = prep.suit, prep.face
         if phase == SPLIT:
             counts = state.dealt[seat]
-            return min(state.hold[seat], key=lambda c: counts[suit[c]] * 4096 - face[c] * 64 + c)
+            return _best(state.hold[seat], lambda c: face[c] - counts[suit[c]] * 64, rng)
         if phase == FORCE1 or phase == FORCE2:
             target = (seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS
             counts = self._counts(state, target)
             low = min(counts)
 
-            def loss(c: int) -> int:    # ties: the lower card index (c < 64)
+            def loss(c: int) -> int:
                 n = counts[suit[c]]
-                return (2 * n - 1 + (SET_BONUS if n == low else 0) - face[c]) * 64 - c
-            return max(state.up[target], key=loss)
+                return 2 * n - 1 + (SET_BONUS if n == low else 0) - face[c]
+            return _best(state.up[target], loss, rng)
         counts = self._counts(state, seat)
         low = min(counts)
         single_low = counts.count(low) == 1
 
-        def gain(c: int) -> int:        # ties: the lower card index (c < 64)
+        def gain(c: int) -> int:
             n = counts[suit[c]]
-            return (2 * n + 1 + (SET_BONUS if n == low and single_low else 0) - face[c]) * 64 - c
+            return 2 * n + 1 + (SET_BONUS if n == low and single_low else 0) - face[c]
         if phase == DISCARD2:
-            return min(state.hold[seat], key=lambda c: gain(c) + 2 * c)
-        return max(state.stack[seat], key=gain)
+            return _best(state.hold[seat], lambda c: -gain(c), rng)
+        return _best(state.stack[seat], gain, rng)
 
     @staticmethod
     def _counts(state: State, seat: int) -> list[int]:

@@ -25,6 +25,16 @@ class Finding:
     figure: Any = None
 
 
+@dataclass
+class Tip:
+    """A recommendation for one player count, with the game options that carry it out, so the
+    report can print the exact command that tries it."""
+
+    players: int
+    text: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
 class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
@@ -34,6 +44,10 @@ class Game:
     # Starting hand sizes that play well; outside them validation warns. None: no such check
     # (a drafting game deals 13 cards that are split at once).
     good_hand: tuple[int, int] | None = (5, 12)
+    # What a game's length is counted in, as players count it (turns, picks), and a note saying so
+    # in the report. Steps (single decisions) are the engine's business, not the players'.
+    length_unit: str = "turns"
+    length_note: str = ""
 
     # -- preparing the deck once per run ----------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Any:
@@ -46,7 +60,7 @@ class Game:
     def static_checks(self, prepared: Any, players: int) -> list[Finding]:
         return []
 
-    def advice(self, prepared: Any, counts: Sequence[int]) -> list[str]:
+    def advice(self, prepared: Any, counts: Sequence[int]) -> list[Tip]:
         """Plain-words recommendations (e.g. which houses to use for each player count)."""
         return []
 
@@ -69,8 +83,14 @@ class Game:
     def scores(self, state: Any) -> list[float]:
         raise NotImplementedError
 
+    def length(self, state: Any) -> int:
+        """How long the game has lasted so far, in `length_unit`."""
+        raise NotImplementedError
+
     def greedy(self, state: Any, rng: random.Random) -> Action:
-        """A simple heuristic choice among legal(state)."""
+        """A simple heuristic choice among legal(state). Equally good choices are broken at random
+        with `rng` (the game's own generator, so a seed still replays the game): a fixed order
+        (the lowest card first) would make some cards look dead only because of the bot."""
         raise NotImplementedError
 
     # -- what the metrics need ----------------------------------------------------------------
@@ -115,13 +135,14 @@ class Result:
 
     index: int
     players: int
-    steps: int
+    steps: int              # decisions taken (the step cap counts these)
     timed_out: bool
     scores: list[float]
     winners: list[int]
     start_hands: list[int]
     held: int
     used: int
+    length: int = 0         # in the game's length_unit (turns, picks)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -146,7 +167,8 @@ def play(game: Game, prepared: Any, players: int, seed: int, index: int, bots: S
     while not is_over(state):
         if steps >= cap:
             held, used = game.card_usage(state)
-            return Result(index, players, steps, True, [0.0] * players, [], start_hands, held, used)
+            return Result(index, players, steps, True, [0.0] * players, [], start_hands, held, used,
+                          game.length(state))
         seat = to_act(state)
         action = bots[seat](game, state, rng)
         if checked:
@@ -160,4 +182,4 @@ def play(game: Game, prepared: Any, players: int, seed: int, index: int, bots: S
     best = max(scores)
     winners = [seat for seat, score in enumerate(scores) if score == best]
     held, used = game.card_usage(state)
-    return Result(index, players, steps, False, scores, winners, start_hands, held, used)
+    return Result(index, players, steps, False, scores, winners, start_hands, held, used, game.length(state))

@@ -1,8 +1,14 @@
 """From game results to the figures a designer reads, and warnings in plain words.
 
-Shared by every game: completion and timeouts, draws, game length (mean, spread, 95th
-percentile), win rate by seat, balance, starting hand sizes, and how often each card (and each
-group of cards) is 'dead': held by a player but never put to use in that game.
+Shared by every game: completion and timeouts, draws, game length in the game's own unit
+(turns, picks: what players count), its mean, spread and 95th percentile, win rate by seat with
+its 95 % interval, balance, starting hand sizes, and how often each card (and each group of
+cards) is 'dead': held by a player but never put to use in that game.
+
+A warning is a claim about the game, not about the luck of the seeded games: seat balance is
+warned about only when a binomial test says the difference is beyond chance (with a threshold
+shared out over every seat tested) and the difference is large enough to matter; a dead card only
+when the lower end of its 95 % interval is itself high.
 """
 
 from __future__ import annotations
@@ -11,12 +17,14 @@ import math
 from typing import Any, Sequence
 
 from printgen.sim.engine import Finding, Result
+from printgen.sim.stats import binomial_p, format_p, seat_chi2, wilson
 
 # Thresholds behind the warnings; each warning quotes the figure that crossed one.
 TIMEOUT_WARN = 0.01        # more than 1 % of games hit the step cap
-SEAT_WARN = 0.10           # a seat wins 10 points more (or less) than its fair share
-DEAD_WARN = 0.90           # a card held but unused in 90 % of the games it was held
-MIN_HELD = 20              # ... judged only for cards held in at least this many games
+SEAT_WARN = 0.10           # a seat wins 10 points more (or less) than its fair share ...
+SEAT_ALPHA = 0.05          # ... and a binomial test gives p below this, shared out over every seat tested
+DEAD_WARN = 0.90           # a card (or group) held but unused in 90 % of the games it was held ...
+DEAD_SURE = 0.80           # ... and the lower end of the 95 % interval of that rate is above 80 %
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -28,12 +36,34 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def summarise(results: list[Result], card_names: list[str], card_groups: list[str]) -> dict[str, Any]:
-    """Figures for one game, variant and player count."""
+def histogram(values: Sequence[int], bins: int = 20, upper: float | None = None) -> dict[str, Any]:
+    """Counts of whole-number values in at most `bins` equal bins of whole units, from the
+    smallest value to the largest (or to `upper`: larger values are counted in "over", so a
+    few very long games do not squash the rest into one bar). One value: one bin."""
+    if not values:
+        return {"edges": [], "counts": [], "over": 0}
+    low, high = min(values), max(values)
+    if upper is not None and upper < high:
+        high = max(low, int(math.floor(upper)))
+    width = max(1, -(-(high - low + 1) // bins))
+    edges = list(range(low, high + 1, width)) + [low + width * (-(-(high - low + 1) // width))]
+    counts = [0] * (len(edges) - 1)
+    over = 0
+    for v in values:
+        if v > high:
+            over += 1
+        else:
+            counts[(v - low) // width] += 1
+    return {"edges": edges, "counts": counts, "over": over}
+
+
+def summarise(results: list[Result], card_names: list[str], card_groups: list[str],
+              unit: str = "turns") -> dict[str, Any]:
+    """Figures for one game, variant and player count; `unit` names what a game's length counts."""
     n = len(results)
     players = results[0].players if results else 0
     done = [r for r in results if not r.timed_out]
-    lengths = [r.steps for r in done]
+    lengths = [r.length for r in done]
     mean = sum(lengths) / len(lengths) if lengths else 0.0
     spread = math.sqrt(sum((x - mean) ** 2 for x in lengths) / len(lengths)) if lengths else 0.0
     wins = [0.0] * players
@@ -42,6 +72,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
             wins[seat] += 1 / len(r.winners)
     seat_rates = [w / len(done) if done else 0.0 for w in wins]
     fair = 1 / players if players else 0.0
+    chi2, chi2_p = seat_chi2(wins, len(done))
     held_counts = [0] * len(card_names)
     dead_counts = [0] * len(card_names)
     for r in done:
@@ -66,9 +97,12 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
         "timeout_rate": (n - len(done)) / n if n else 0.0,
         "draw_rate": sum(1 for r in done if len(r.winners) > 1) / len(done) if done else 0.0,
         "length": {"mean": round(mean, 2), "stdev": round(spread, 2), "p95": round(percentile(lengths, 0.95), 2),
-                   "min": min(lengths, default=0), "max": max(lengths, default=0), "unit": "steps"},
+                   "min": min(lengths, default=0), "max": max(lengths, default=0), "unit": unit},
         "lengths": lengths,
+        "seat_wins": [round(w, 2) for w in wins],
         "seat_win_rate": [round(x, 4) for x in seat_rates],
+        "seat_win_ci95": [[round(v, 4) for v in wilson(w, len(done))] for w in wins],
+        "seat_chi2": {"statistic": round(chi2, 3), "df": max(0, players - 1), "p": chi2_p},
         "fair_share": round(fair, 4),
         "balance": round(max((abs(x - fair) for x in seat_rates), default=0.0), 4),
         "start_hand": {"mean": round(sum(hands) / len(hands), 2) if hands else 0.0,
@@ -81,30 +115,81 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
     }
 
 
-def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12)) -> list[Finding]:
-    """Warnings for one player count, each with the figure behind it."""
+def _pct(x: float) -> str:
+    return f"{x * 100:.0f}"
+
+
+def seat_findings(summary: dict[str, Any], tests: int = 0, alpha: float = SEAT_ALPHA) -> list[Finding]:
+    """A warning for each seat that wins clearly more or less than its fair share: by more than
+    SEAT_WARN, and with a binomial p-value below alpha / tests (Bonferroni: `tests` is the number of
+    seats tested in the whole validation, so twenty fair seats do not make one false alarm)."""
+    p = summary["players"]
+    n = summary["completed"]
+    fair = summary["fair_share"]
+    tests = max(tests, p, 1)
+    threshold = alpha / tests
+    out: list[Finding] = []
+    for seat, rate in enumerate(summary["seat_win_rate"]):
+        if abs(rate - fair) <= SEAT_WARN:
+            continue
+        wins = summary["seat_wins"][seat]
+        p_value = binomial_p(round(wins), n, fair)
+        if p_value >= threshold:
+            continue
+        low, high = wilson(wins, n)
+        side = "more" if rate > fair else "less"
+        out.append(Finding("warning", f"{p} players: seat {seat + 1} wins {rate:.0%} of {n:,} games (95 % CI "
+                                      f"{_pct(low)}-{_pct(high)} %), {side} than the fair share of {fair:.0%}; "
+                                      f"binomial p = {format_p(p_value)}, below {format_p(threshold)} "
+                                      f"({alpha:g} shared over {tests} seat tests)", rate))
+    return out
+
+
+def dead_findings(summary: dict[str, Any]) -> list[Finding]:
+    """Cards (or whole groups) that are nearly always held in vain, and surely so: the rate is at
+    least DEAD_WARN and the lower end of its 95 % interval at least DEAD_SURE."""
+    p = summary["players"]
+    out: list[Finding] = []
+    held_by_card = summary["held_by_card"]
+    group_of = summary["group_by_card"]
+    group_held: dict[str, int] = {}
+    for card, group in group_of.items():
+        group_held[group] = group_held.get(group, 0) + held_by_card.get(card, 0)
+
+    def sure(rate: float, held: int) -> tuple[bool, str]:
+        low, high = wilson(rate * held, held)
+        return rate >= DEAD_WARN and low >= DEAD_SURE, f"95 % CI {_pct(low)}-{_pct(high)} %"
+
+    dead_groups = {}
+    for group, rate in summary["dead_rate_by_group"].items():
+        ok, ci = sure(rate, group_held.get(group, 0))
+        if ok:
+            dead_groups[group] = (rate, ci)
+    for card, rate in summary["dead_rate_by_card"].items():
+        if group_of.get(card) in dead_groups:
+            continue    # said once for the whole group below
+        held = held_by_card[card]
+        ok, ci = sure(rate, held)
+        if ok:
+            out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the {held:,} games it is "
+                                          f"held ({ci}; held but never used)", rate))
+    for group, (rate, ci) in dead_groups.items():
+        out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
+                                      f"are held ({ci})", rate))
+    return out
+
+
+def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12), seat_tests: int = 0
+             ) -> list[Finding]:
+    """Warnings for one player count, each with the figure behind it. `seat_tests`: how many seats
+    the whole validation tests (for the multiple-comparison threshold); at least this count's."""
     p = summary["players"]
     out: list[Finding] = []
     if summary["timeout_rate"] > TIMEOUT_WARN:
         out.append(Finding("warning", f"{p} players: {summary['timeout_rate']:.1%} of games never ended (they hit the "
                                       f"step cap); the game may loop", summary["timeout_rate"]))
-    fair = summary["fair_share"]
-    for seat, rate in enumerate(summary["seat_win_rate"]):
-        if abs(rate - fair) > SEAT_WARN:
-            side = "more" if rate > fair else "less"
-            out.append(Finding("warning", f"{p} players: seat {seat + 1} wins {rate:.0%} of games, {side} than the "
-                                          f"fair share of {fair:.0%}", rate))
-    dead_groups = {g for g, rate in summary["dead_rate_by_group"].items() if rate >= DEAD_WARN}
-    for card, rate in summary["dead_rate_by_card"].items():
-        if summary["group_by_card"].get(card) in dead_groups:
-            continue    # said once for the whole group below
-        if rate >= DEAD_WARN and summary["held_by_card"][card] >= MIN_HELD:
-            out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the games it is held "
-                                          f"(held but never used)", rate))
-    for group, rate in summary["dead_rate_by_group"].items():
-        if rate >= DEAD_WARN:
-            out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
-                                          f"are held", rate))
+    out += seat_findings(summary, seat_tests)
+    out += dead_findings(summary)
     hand = summary["start_hand"]
     if good_hand is not None and hand["mean"] and hand["mean"] < good_hand[0]:
         out.append(Finding("warning", f"{p} players: hands start with only {hand['mean']:g} cards on average "

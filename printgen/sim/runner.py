@@ -65,6 +65,7 @@ def execute(work: list[Batch], workers: int = 1, backend: str = "local",
         return _ray(work, tick, address)
     if backend != "local":
         raise UserError(f"unknown backend '{backend}'", hint="use local or ray")
+    workers = min(workers, len(work))      # no process without a batch to play
     if workers <= 1:
         out: list[Result] = []
         for batch in work:
