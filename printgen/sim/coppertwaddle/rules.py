@@ -1,0 +1,1067 @@
+"""Coppertwaddle for two players (seed 001 and the project's rule sheet), as an engine Game.
+
+A turn: Engagement (the Guardian's covered Threlms become Proud, except pressed ones; one card is
+drawn from the Trumpet, or the game is a tie), Challenging (the Challenger plays Favours and uses
+abilities, one at a time, until passing), En Garde (the Guardian plays Favours, lays one Threlm or
+one Wind, lays Declarations, uses abilities, in any order, and ends the stage by passing or by
+announcing a Robbing), Robbing (the Guardian first, the players alternately play one Favour or
+ability until both pass in a row; then the sums decide), Respite (a full Domain of Proud Threlms wins; hands over the limit
+discard down to it; effects "until the end of the turn" end).
+
+Decisions are ints (see Prepared in cards.py for the numbering): PASS; PLAY(card in hand,
+target); USE(Threlm on the table, target); DISCARD(card) when a choice of cards is asked for (a
+cost, an opponent's 'discard' effect, the hand limit); ROB(target, robbers as a mask of the
+Guardian's Ditches). A decision with nothing but PASS is taken automatically, so the bots (and
+the step count) only see real choices.
+
+Readings the seed leaves open, each a game option (cards.OPTIONS) where a designer may want the
+other one: the starting hand (4), a robbing needs a vacant Ditch of the target's Rank, the
+victory scale edges, Suite ties, whether covered Threlms support a defence (no), and whether a
+Wind lying alone fills a Peasant Ditch (yes, Power 0). Further readings, not options: a Threlm's
+ability may be used once per turn; a negated Threlm counts 0 in every robbing sum (the seed's
+second example announces 8 against the negated Fish); Favours and Declarations being played can
+be answered by a counter (Coppertwaddle), which can itself be countered; `out_of_turn` lets a card
+answer the opponent's cards in any stage.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from printgen.errors import UserError
+from printgen.sim.coppertwaddle.cards import (
+    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
+    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, PERMANENT,
+    ROBBING, S_ANY, S_COVERED, S_PRESSED, S_PROUD, SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND,
+    UNTIL_ROBBING, USE_ABILITY, WIND, Prepared, compile_deck,
+)
+from printgen.sim.engine import Action, Finding, Game, Result
+
+RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
+STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
+               "the Respite")
+PASS = 0
+RANKS = 2           # Noble Rank (Ditches 0-3), Peasant Rank (Ditches 4-7)
+DITCHES = 4
+
+
+class State:
+    """One game. `slot[p][d]` is the Threlm in Ditch d of player p's Domain (0-3 Noble, 4-7 Peasant)
+    or -1; `wind[p][i]` the Wind on Peasant Ditch i (alone or pressing a covered Threlm). `pos[c]`
+    is p * 8 + Ditch for a card on the table, else -1. Effects in force are records in `mods`
+    (target, amount, until, source Threlm or -1, Declaration it comes from or -1), `negs` and
+    `prot` (target, until, Declaration or -1). `pending` is the stack of cards being played and
+    their counters; `job` says what to do when a choice of cards is made."""
+
+    __slots__ = ("prep", "trumpet", "hand", "midden", "slot", "wind", "pos", "proud", "rank", "under", "host",
+                 "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
+                 "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
+                 "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
+                 "vacated_at", "cache", "dealt", "after_respite")
+
+    def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
+        n = prep.n
+        self.prep = prep
+        self.trumpet = trumpet
+        self.hand = hands
+        self.midden: list[int] = []
+        self.slot = [[-1] * 8, [-1] * 8]
+        self.wind = [[-1] * DITCHES, [-1] * DITCHES]
+        self.pos = [-1] * n
+        self.proud = [False] * n
+        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in prep.kind]
+        self.under: list[list[int]] = [[] for _ in range(n)]
+        self.host = [-1] * n
+        self.mods: list[tuple] = []
+        self.negs: list[tuple] = []
+        self.prot: list[tuple] = []
+        self.negset: set[int] = set()
+        self.protset: set[int] = set()
+        self.abil_used = 0
+        self.laid = False
+        self.guardian = guardian
+        self.stage = CHALLENGING
+        self.actor = 1 - guardian
+        self.base = CHALLENGING
+        self.acting = self.actor
+        self.rob: list | None = None        # [target, robbers]
+        self.rob_passes = 0
+        self.pending: list[tuple[int, int, int]] = []     # (player, card, target code)
+        self.job: tuple = ()
+        self.choose_left = 0
+        self.turn = 0
+        self.winner = -1
+        self.victory = 0
+        self.exhausted = False
+        held = 0
+        for h in hands:
+            for c in h:
+                held |= 1 << c
+        self.held = held
+        self.used = 0
+        self.drawn = [sum(1 << c for c in h) for h in hands]
+        self.robs = [0, 0]
+        self.robbed = [0, 0]
+        self.serial = 0
+        self.placed_at = [[0] * 8, [0] * 8]
+        self.vacated_at = [[0] * 8, [0] * 8]
+        self.cache: list[int] | None = None
+        self.dealt = [len(h) for h in hands]
+        self.after_respite = [0, 0]
+
+
+class Coppertwaddle(Game):
+    name = "coppertwaddle"
+    variants = ("basic",)
+    step_cap = 3000
+    good_hand = (3, 6)
+    length_unit = "turns"
+    length_note = "a turn is one player's Engagement to Respite"
+
+    # -- the deck --------------------------------------------------------------------------------
+    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+        if variant not in self.variants:
+            raise UserError(f"Coppertwaddle has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
+        return compile_deck(deck, options)
+
+    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
+        return (2,)
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        from printgen.sim.coppertwaddle.report import static_findings
+        return static_findings(prepared)
+
+    # -- one game --------------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players != 2:
+            raise UserError(f"Coppertwaddle is for 2 players, not {players}")
+        order = list(range(prepared.n))
+        rng.shuffle(order)
+        hand = prepared.hand
+        hands = [order[:hand], order[hand:2 * hand]]
+        st = State(prepared, order[2 * hand:][::-1], hands)    # the Trumpet's top is its last card
+        self._engage(st)
+        self._settle(st)
+        return st
+
+    def arrange(self, prepared: Prepared, domains: Sequence[dict[str, Sequence]], hands: Sequence[Sequence[str]],
+                guardian: int = 0, trumpet: Sequence[str] = (), stage: int = EN_GARDE) -> State:
+        """A scripted position (tests, examples): `domains[p]` maps 'noble' and 'peasant' to four entries
+        each, a card name (proud), '-name' (covered) or None (vacant); 'winds' maps a Peasant Ditch
+        to a Wind's name. Cards are taken by name from the deck, each copy once; the rest form the
+        Trumpet under the named `trumpet` cards. The game starts at `stage` of the Guardian's turn."""
+        free = list(range(prepared.n))
+
+        def take(name: str) -> int:
+            for c in free:
+                if prepared.names[c] == name:
+                    free.remove(c)
+                    return c
+            raise KeyError(name)
+        hand_cards = [[take(n) for n in h] for h in hands]
+        placed = []
+        for p, domain in enumerate(domains):
+            for r, key in enumerate(("noble", "peasant")):
+                for i, entry in enumerate(list(domain.get(key, ())) + [None] * (DITCHES - len(domain.get(key, ())))):
+                    if entry:
+                        placed.append((p, r * DITCHES + i, take(entry.lstrip("-")), not entry.startswith("-")))
+            for i, name in dict(domain.get("winds", {})).items():
+                placed.append((p, -1 - i, take(name), True))
+        top = [take(n) for n in trumpet]
+        st = State(prepared, free[::-1] + top[::-1], [list(h) for h in hand_cards], guardian)
+        for p, d, c, proud in placed:
+            if d < 0:
+                st.wind[p][-1 - d] = c
+                st.pos[c] = p * 8 + DITCHES + (-1 - d)
+                st.proud[c] = True
+            else:
+                st.slot[p][d] = c
+                st.pos[c] = p * 8 + d
+                st.proud[c] = proud
+                if prepared.kind[c] in (NOBLE, PEASANT):
+                    st.rank[c] = d // DITCHES
+            st.used |= 1 << c
+        st.serial = 1
+        for p in range(2):
+            for d in range(8):
+                st.vacated_at[p][d] = 1 if st.slot[p][d] < 0 else 0
+        st.stage = st.base = stage
+        st.actor = st.acting = guardian if stage != CHALLENGING else 1 - guardian
+        self._settle(st)
+        return st
+
+    def to_act(self, state: State) -> int:
+        return state.actor
+
+    def legal(self, state: State) -> list[Action]:
+        if state.cache is None:
+            state.cache = [] if state.stage == OVER else self._options(state)
+        return state.cache
+
+    def is_over(self, state: State) -> bool:
+        return state.stage == OVER
+
+    def scores(self, state: State) -> list[float]:
+        """The winner's victory score; the loser a point below zero (or below the victory score, if
+        Powers made it negative). A tie: both 0."""
+        if state.winner < 0:
+            return [0.0, 0.0]
+        out = [0.0, 0.0]
+        out[state.winner] = float(state.victory)
+        out[1 - state.winner] = float(min(state.victory, 0) - 1)
+        return out
+
+    def length(self, state: State) -> int:
+        return state.turn + 1
+
+    def greedy(self, state: State, rng: random.Random) -> Action:
+        from printgen.sim.coppertwaddle.bots import greedy
+        return greedy(self, state, rng)
+
+    # -- metrics ----------------------------------------------------------------------------------
+    def hand_sizes(self, state: State) -> list[int]:
+        return list(state.dealt)
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        return state.held, state.used
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return list(prepared.names)
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return list(prepared.groups)
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        return {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
+                "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more) -> list[Finding]:
+        from printgen.sim.coppertwaddle.report import findings
+        return findings(results, prepared, options, more)
+
+    # -- powers and sums -------------------------------------------------------------------------
+    def power(self, st: State, c: int, robbing: bool = True) -> int:
+        """A Threlm's current Power: printed, plus Declarations and effects in force, less those
+        from a negated Threlm. In a robbing (the default) a negated Threlm counts 0."""
+        negset = st.negset
+        if robbing and c in negset:
+            return 0
+        total = st.prep.power[c]
+        if not st.mods:
+            return total
+        for t, amount, _, source, _ in st.mods:
+            if t == c and (source < 0 or source not in negset):
+                total += amount
+        return total
+
+    def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
+        """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
+        Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
+        p, d = divmod(st.pos[target], 8)
+        row = d - d % DITCHES
+        i = d % DITCHES
+        slots = st.slot[p]
+        proud = st.proud
+        support = st.prep.covered_support
+        power = self.power
+        total = powers[d] if powers else power(st, target)
+        for j in (i - 1, i + 1):
+            if 0 <= j < DITCHES:
+                c = slots[row + j]
+                if c >= 0:
+                    if proud[c] or support:
+                        total += powers[row + j] if powers else power(st, c)
+                elif row and st.wind[p][j] >= 0:
+                    total += powers[8 + j] if powers else power(st, st.wind[p][j])
+        if row == 0:
+            c = slots[DITCHES + i]
+            if c >= 0 and (proud[c] or support):
+                total += powers[DITCHES + i] if powers else power(st, c)
+        return total
+
+    def ditch_powers(self, st: State, p: int) -> list[int]:
+        """Robbing Powers of player p's Ditches 0-7 (0 when vacant) and of lone Winds (8-11)."""
+        power = self.power
+        slots, winds = st.slot[p], st.wind[p]
+        out = [power(st, c) if c >= 0 else 0 for c in slots]
+        out += [power(st, w) if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
+        return out
+
+    def involved(self, st: State) -> list[int]:
+        """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
+        g = st.guardian
+        return [r for r in st.rob[1] if st.pos[r] >= 0 and st.pos[r] // 8 == g and st.proud[r]
+                and r not in st.negset]
+
+    def attack(self, st: State) -> int:
+        return sum(self.power(st, r) for r in self.involved(st))
+
+    def robbing_succeeds(self, st: State) -> bool:
+        target = st.rob[0]
+        other = 1 - st.guardian
+        if st.pos[target] < 0 or st.pos[target] // 8 != other or not st.proud[target] or target in st.protset:
+            return False
+        if st.prep.rob_full_vacant and self._vacant(st, st.guardian, st.rank[target]) < 0:
+            return False
+        return self.attack(st) > self.defence(st, target)
+
+    # -- the table ------------------------------------------------------------------------------
+    def _vacant(self, st: State, p: int, rank: int) -> int:
+        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
+        slots = st.slot[p]
+        base = rank * DITCHES
+        for i in range(DITCHES):
+            if slots[base + i] < 0 and (rank == NOBLE or st.wind[p][i] < 0):
+                return base + i
+        return -1
+
+    def pressed(self, st: State, c: int) -> bool:
+        pos = st.pos[c]
+        if pos < 0 or st.prep.kind[c] == WIND:
+            return False
+        d = pos % 8
+        return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
+
+    def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
+        d = self._vacant(st, p, st.rank[c])
+        if d < 0:
+            return False
+        st.slot[p][d] = c
+        st.pos[c] = p * 8 + d
+        st.proud[c] = proud
+        st.serial += 1
+        st.placed_at[p][d] = st.serial
+        return True
+
+    def _lift(self, st: State, c: int) -> None:
+        """Take a card off the table: its Declarations go to the Midden and effects on it end."""
+        pos = st.pos[c]
+        p, d = divmod(pos, 8)
+        st.serial += 1
+        if st.prep.kind[c] == WIND:
+            st.wind[p][d - DITCHES] = -1
+            if st.slot[p][d] < 0:
+                st.vacated_at[p][d] = st.serial
+        else:
+            st.slot[p][d] = -1
+            if d < DITCHES or st.wind[p][d - DITCHES] < 0:
+                st.vacated_at[p][d] = st.serial
+        st.pos[c] = -1
+        st.proud[c] = False
+        kind = st.prep.kind[c]
+        st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
+        gone = {c}
+        for dcl in st.under[c]:
+            st.host[dcl] = -1
+            st.midden.append(dcl)
+            gone.add(dcl)
+        st.under[c] = []
+        st.mods = [m for m in st.mods if m[0] not in gone and m[4] not in gone]
+        self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
+        self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
+
+    def _set_negs(self, st: State, negs: list) -> None:
+        st.negs = negs
+        st.negset = {x[0] for x in negs}
+
+    def _set_prot(self, st: State, prot: list) -> None:
+        st.prot = prot
+        st.protset = {x[0] for x in prot}
+
+    def _expire(self, st: State, until: int) -> None:
+        """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
+        st.mods = [m for m in st.mods if m[2] > until]
+        self._set_negs(st, [x for x in st.negs if x[1] > until])
+        self._set_prot(st, [x for x in st.prot if x[1] > until])
+
+    def full_domain(self, st: State, p: int) -> bool:
+        slots, winds, proud = st.slot[p], st.wind[p], st.proud
+        for d in range(DITCHES):
+            c = slots[d]
+            if c < 0 or not proud[c] or st.rank[c] != NOBLE:
+                return False
+        for i in range(DITCHES):
+            c = slots[DITCHES + i]
+            if c < 0:
+                if winds[i] < 0 or not st.prep.wind_fills:
+                    return False
+            elif not proud[c] or winds[i] >= 0:
+                return False
+        return True
+
+    def domain_score(self, st: State, p: int) -> int:
+        cards = [c for c in st.slot[p] if c >= 0] + [w for w in st.wind[p] if w >= 0]
+        return sum(self.power(st, c, robbing=False) for c in cards)
+
+    # -- targets ----------------------------------------------------------------------------------
+    def targets(self, st: State, user: int, spec, self_card: int) -> list[int]:
+        """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
+        if not spec.has_target:
+            return [0]
+        if spec.tkind == T_CARD:
+            return []
+        out = []
+        side = spec.side
+        players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
+        matches = self._matches
+        for p in players:
+            for c in st.slot[p]:
+                if c >= 0 and matches(st, spec, c, self_card):
+                    out.append(1 + c)
+            for c in st.wind[p]:
+                if c >= 0 and matches(st, spec, c, self_card):
+                    out.append(1 + c)
+        return out
+
+    def target_ok(self, st: State, user: int, spec, self_card: int, tc: int) -> bool:
+        """Is target code `tc` one that targets() offers?"""
+        if not spec.has_target:
+            return tc == 0
+        if tc <= 0 or tc > st.prep.n or spec.tkind == T_CARD:
+            return False
+        t = tc - 1
+        pos = st.pos[t]
+        if pos < 0:
+            return False
+        owner = pos // 8
+        if (spec.side == SIDE_OWN and owner != user) or (spec.side == SIDE_OPPONENT and owner == user):
+            return False
+        if st.prep.kind[t] != WIND and st.slot[owner][pos % 8] != t:
+            return False
+        return self._matches(st, spec, t, self_card)
+
+    def _matches(self, st: State, spec, c: int, self_card: int) -> bool:
+        if spec.other and c == self_card:
+            return False
+        is_wind = st.prep.kind[c] == WIND
+        tkind = spec.tkind
+        if tkind == T_WIND:
+            if not is_wind:
+                return False
+        elif tkind == T_NOBLE or tkind == T_PEASANT:
+            if is_wind or st.rank[c] != (NOBLE if tkind == T_NOBLE else PEASANT):
+                return False
+        state = spec.tstate
+        proud = st.proud[c]
+        if state == S_PROUD:
+            if not proud:
+                return False
+        elif state == S_COVERED:
+            if proud:
+                return False
+        elif state == S_PRESSED:
+            if not self.pressed(st, c):
+                return False
+        if spec.needs_pressed and not self.pressed(st, c):
+            return False
+        if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
+            return False
+        if spec.promote and (is_wind or st.rank[c] != PEASANT or self._vacant(st, st.pos[c] // 8, NOBLE) < 0):
+            return False
+        return True
+
+    # -- the legal decisions ----------------------------------------------------------------------
+    def hand_ok(self, st: State, actor: int, c: int) -> bool:
+        """May the Favour or Declaration `c` in hand be played now (targets aside)?"""
+        spec = st.prep.spec[c]
+        stage = st.stage
+        return (not spec.counter and stage in spec.stages and (st.prep.kind[c] != DECLARATION or stage == EN_GARDE)
+                and (spec.cost != COST_DISCARD or len(st.hand[actor]) >= 2))
+
+    def ability_ok(self, st: State, actor: int, c: int) -> bool:
+        """May the Threlm `c`, lying in the actor's Domain, use its ability now (targets aside)?"""
+        spec = st.prep.spec[c]
+        return (spec is not None and not spec.counter and st.stage in spec.stages and st.proud[c]
+                and c not in st.negset and not st.abil_used >> c & 1
+                and (spec.cost != COST_DISCARD or bool(st.hand[actor])))
+
+    def wind_ok(self, st: State, p: int, i: int) -> bool:
+        """May a Wind be laid on Peasant Ditch i of player p: vacant, or holding a covered Threlm?"""
+        if st.wind[p][i] >= 0:
+            return False
+        t = st.slot[p][DITCHES + i]
+        return t < 0 or not st.proud[t]
+
+    def _options(self, st: State, first: bool = False) -> list[Action]:
+        """Every legal decision; with `first`, stop at the first one that is not PASS (to know
+        whether there is a choice at all)."""
+        stage = st.stage
+        prep = st.prep
+        actor = st.actor
+        hand = st.hand[actor]
+        if stage == CHOOSE:
+            return [prep.disc_base + c for c in hand]
+        codes = prep.codes
+        if stage == RESPOND:
+            return [PASS] + self._counters(st, actor)
+        out = [PASS]
+        play_base, kind = prep.play_base, prep.kind
+        lay = stage == EN_GARDE and not st.laid
+        for c in hand:
+            k = kind[c]
+            if k == NOBLE or k == PEASANT:
+                if lay and self._vacant(st, actor, k) >= 0:
+                    out.append(play_base + c * codes)
+            elif k == WIND:
+                if lay:
+                    for p in (actor, 1 - actor):
+                        for i in range(DITCHES):
+                            if self.wind_ok(st, p, i):
+                                out.append(play_base + c * codes + prep.n + 1 + p * DITCHES + i)
+            elif self.hand_ok(st, actor, c):
+                base = play_base + c * codes
+                for tc in self.targets(st, actor, prep.spec[c], c):
+                    out.append(base + tc)
+            if first and len(out) > 1:
+                return out
+        use_base = prep.use_base
+        for c in st.slot[actor] + st.wind[actor]:
+            if c >= 0 and self.ability_ok(st, actor, c):
+                base = use_base + c * codes
+                for tc in self.targets(st, actor, prep.spec[c], c):
+                    out.append(base + tc)
+                if first and len(out) > 1:
+                    return out
+        if stage == EN_GARDE:
+            out += self.rob_options(st)
+        return out
+
+    def allowed(self, st: State, action: Action) -> bool:
+        """Would apply() accept this decision? Checked from the rules for that one decision, not
+        by looking it up in legal(), so a test comparing the two means something."""
+        stage = st.stage
+        prep = st.prep
+        actor = st.actor
+        if stage == OVER or not isinstance(action, int) or not 0 <= action < prep.n_actions:
+            return False
+        if action == PASS:
+            return stage != CHOOSE
+        if stage == CHOOSE:
+            return prep.disc_base <= action < prep.rob_base and action - prep.disc_base in st.hand[actor]
+        if stage == RESPOND:
+            return action in self.legal(st)
+        if action >= prep.rob_base:
+            return stage == EN_GARDE and action in self.rob_options(st)
+        if action >= prep.disc_base:
+            return False
+        use = action >= prep.use_base
+        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
+        if use:
+            pos = st.pos[c]
+            return (pos >= 0 and pos // 8 == actor and self.ability_ok(st, actor, c)
+                    and self.target_ok(st, actor, prep.spec[c], c, tc))
+        if c not in st.hand[actor]:
+            return False
+        k = prep.kind[c]
+        if k == NOBLE or k == PEASANT:
+            return stage == EN_GARDE and not st.laid and tc == 0 and self._vacant(st, actor, k) >= 0
+        if k == WIND:
+            ditch = tc - prep.n - 1
+            return (stage == EN_GARDE and not st.laid and 0 <= ditch < 2 * DITCHES
+                    and self.wind_ok(st, ditch // DITCHES, ditch % DITCHES))
+        return self.hand_ok(st, actor, c) and self.target_ok(st, actor, prep.spec[c], c, tc)
+
+    def _counters(self, st: State, who: int) -> list[Action]:
+        """Answers to the card on top of the pending stack: counters usable now."""
+        if not st.pending:
+            return []
+        prep = st.prep
+        top = st.pending[-1][1]
+        base = st.base
+        out = []
+        hand = st.hand[who]
+        for c in st.prep.counters:
+            spec = prep.spec[c]
+            if base not in spec.stages or not (spec.out_of_turn or base == ROBBING) or spec.side == SIDE_OWN:
+                continue
+            if st.pos[c] < 0:
+                if c in hand and (spec.cost != COST_DISCARD or len(hand) > 1) and prep.kind[c] in (FAVOUR, DECLARATION):
+                    out.append(prep.play_base + c * prep.codes + 1 + top)
+            elif st.pos[c] // 8 == who and spec.use == USE_ABILITY and st.proud[c] and c not in st.negset \
+                    and not st.abil_used >> c & 1 and (spec.cost != COST_DISCARD or hand):
+                out.append(prep.use_base + c * prep.codes + 1 + top)
+        return out
+
+    def rob_options(self, st: State) -> list[Action]:
+        """Robbings the Guardian may announce, with sensible robber sets: for each target, against
+        the Defenders' Power now and against the target's own Power, the weakest single robber that
+        beats it and the strongest-first prefix that beats it; and all the robbers there are."""
+        g = st.guardian
+        o = 1 - g
+        prep = st.prep
+        own_powers = self.ditch_powers(st, g)
+        eligible = []
+        for d, c in enumerate(st.slot[g]):
+            if c >= 0 and st.proud[c] and c not in st.negset and own_powers[d] > 0:
+                eligible.append((own_powers[d], d))
+        if not eligible:
+            return []
+        eligible.sort(reverse=True)
+        total = sum(pw for pw, _ in eligible)
+        every = sum(1 << d for _, d in eligible)
+        vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
+        powers = self.ditch_powers(st, o)
+        out = []
+        for d0, c in enumerate(st.slot[o]):
+            if c < 0 or not st.proud[c] or c in st.protset:
+                continue
+            if prep.rob_full_vacant and not vacant[st.rank[c]]:
+                continue
+            own = powers[d0]
+            if total <= own:
+                continue
+            masks = []
+            for threshold in (self.defence(st, c, powers), own):
+                single = [d for pw, d in eligible if pw > threshold and pw > own]
+                if single:
+                    masks.append(1 << single[-1])
+                run = 0
+                mask = 0
+                for pw, d in eligible:
+                    run += pw
+                    mask |= 1 << d
+                    if run > threshold:
+                        if run > own:
+                            masks.append(mask)
+                        break
+            masks.append(every)
+            base = prep.rob_base + c * 256
+            seen = set()
+            for mask in masks:
+                if mask not in seen:
+                    seen.add(mask)
+                    out.append(base + mask)
+        return out
+
+    # -- applying a decision ----------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> None:
+        st = state
+        if not self.allowed(st, action):
+            raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
+        st.cache = None
+        prep = st.prep
+        if action == PASS:
+            self._pass(st)
+        elif action >= prep.rob_base:
+            target, mask = divmod(action - prep.rob_base, 256)
+            g = st.guardian
+            robbers = [st.slot[g][d] for d in range(8) if mask >> d & 1]
+            for r in robbers:
+                st.used |= 1 << r
+            st.rob = [target, robbers]
+            st.robs[g] += 1
+            st.stage = st.base = ROBBING
+            st.actor = st.acting = g
+            st.rob_passes = 0
+        elif action >= prep.disc_base:
+            self._chosen(st, action - prep.disc_base)
+        elif action >= prep.use_base:
+            c, tc = divmod(action - prep.use_base, prep.codes)
+            self._use(st, c, tc)
+        else:
+            c, tc = divmod(action - prep.play_base, prep.codes)
+            self._play(st, c, tc)
+        self._settle(st)
+
+    def _settle(self, st: State) -> None:
+        """Take every decision that has only one choice (PASS), so the bots see real choices only."""
+        while st.stage != OVER:
+            options = self._options(st, first=True)
+            if len(options) > 1 or options[0] != PASS:
+                # these stages list everything at once: keep it for legal() and apply()
+                st.cache = options if st.stage in (RESPOND, CHOOSE) else None
+                return
+            self._pass(st)
+        st.cache = []
+
+    def _pass(self, st: State) -> None:
+        stage = st.stage
+        if stage == CHALLENGING:
+            st.stage = st.base = EN_GARDE
+            st.actor = st.acting = st.guardian
+        elif stage == EN_GARDE:
+            self._respite(st)
+        elif stage == ROBBING:
+            st.rob_passes += 1
+            if st.rob_passes >= 2:
+                self._resolve_robbing(st)
+            else:
+                st.actor = 1 - st.actor
+        elif stage == RESPOND:
+            self._resolve_stack(st)
+        else:
+            raise ValueError(f"nothing to pass while {STAGE_NAMES[stage]}")
+
+    def _play(self, st: State, c: int, tc: int) -> None:
+        actor = st.actor
+        prep = st.prep
+        st.hand[actor].remove(c)
+        st.used |= 1 << c
+        kind = prep.kind[c]
+        if kind == NOBLE or kind == PEASANT:
+            self._place(st, c, actor, True)
+            st.laid = True
+            return
+        if kind == WIND:
+            p, i = divmod(tc - prep.n - 1, DITCHES)
+            st.wind[p][i] = c
+            st.pos[c] = p * 8 + DITCHES + i
+            st.proud[c] = True
+            st.laid = True
+            return
+        if st.stage != RESPOND:
+            st.acting = actor
+        st.pending.append((actor, c, tc))
+        if prep.spec[c].cost == COST_DISCARD:
+            self._choose(st, actor, 1, ("window",))
+        else:
+            self._window(st)
+
+    def _use(self, st: State, c: int, tc: int) -> None:
+        actor = st.actor
+        st.abil_used |= 1 << c
+        st.used |= 1 << c
+        spec = st.prep.spec[c]
+        if spec.counter:                   # a Threlm answering a card: it joins the stack
+            if spec.cost == COST_COVER:
+                st.proud[c] = False
+            st.pending.append((actor, c, tc))
+            if spec.cost == COST_DISCARD:
+                self._choose(st, actor, 1, ("window",))
+            else:
+                self._window(st)
+            return
+        st.acting = actor
+        if spec.cost == COST_COVER:
+            st.proud[c] = False
+        if spec.cost == COST_DISCARD:
+            self._choose(st, actor, 1, ("effects", actor, c, tc - 1, 0, c, -1))
+        else:
+            self._effects(st, ("effects", actor, c, tc - 1, 0, c, -1))
+
+    def _window(self, st: State) -> None:
+        """The card on top of the stack may be answered by the other player's counter."""
+        responder = 1 - st.pending[-1][0]
+        if self._counters(st, responder):
+            st.stage = RESPOND
+            st.actor = responder
+        else:
+            self._resolve_stack(st)
+
+    def _resolve_stack(self, st: State) -> None:
+        """Counters cancel the card beneath them (both to the Midden); the card at the bottom, if
+        not cancelled, takes effect."""
+        prep = st.prep
+        stack = st.pending
+        st.pending = []
+        cancel = False
+        while stack:
+            player, c, tc = stack.pop()
+            on_table = st.pos[c] >= 0
+            if cancel:
+                if not on_table:
+                    st.midden.append(c)
+                cancel = False
+                continue
+            if prep.spec[c].counter:
+                if not on_table:
+                    st.midden.append(c)
+                cancel = True
+                continue
+            # the card played at the bottom resolves
+            target = tc - 1
+            if prep.kind[c] == DECLARATION:
+                if target >= 0 and st.pos[target] >= 0:
+                    st.under[target].append(c)
+                    st.host[c] = target
+                    self._effects(st, ("effects", player, c, target, 0, -1, c))
+                else:
+                    st.midden.append(c)
+                    self._after(st)
+            else:
+                st.midden.append(c)
+                self._effects(st, ("effects", player, c, target, 0, -1, -1))
+            return
+        self._after(st)
+
+    def _effects(self, st: State, job: tuple) -> None:
+        """Carry out an ability's effects from number `start`; a 'discard' effect stops to let the
+        opponent choose, and `job` resumes it."""
+        _, user, card, target, start, source, attach = job
+        prep = st.prep
+        effects = prep.spec[card].effects
+        for k in range(start, len(effects)):
+            code, amount, until = effects[k]
+            if code == E_DRAW:
+                for _ in range(amount):
+                    if st.trumpet:
+                        self._draw(st, user)
+                continue
+            if code == E_DISCARD:
+                victim = 1 - user
+                n = min(amount, len(st.hand[victim]))
+                if n:
+                    self._choose(st, victim, n, ("effects", user, card, target, k + 1, source, attach))
+                    return
+                continue
+            if target < 0 or st.pos[target] < 0:
+                continue
+            if code == E_POWER:
+                st.mods.append((target, amount, until, source, attach))
+            elif code == E_NEGATE:
+                self._set_negs(st, st.negs + [(target, until, attach)])
+            elif code == E_PROTECT:
+                self._set_prot(st, st.prot + [(target, until, attach)])
+            elif code == E_COVER:
+                st.proud[target] = False
+            elif code == E_MAKE_PROUD:
+                if not self.pressed(st, target):
+                    st.proud[target] = True
+            elif code == E_RELEASE:
+                p, d = divmod(st.pos[target], 8)
+                if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
+                    w = st.wind[p][d - DITCHES]
+                    self._lift(st, w)
+                    st.midden.append(w)
+            elif code == E_PROMOTE:
+                p, d = divmod(st.pos[target], 8)
+                nd = self._vacant(st, p, NOBLE)
+                if st.rank[target] == PEASANT and nd >= 0:
+                    st.serial += 1
+                    st.slot[p][d] = -1
+                    if st.wind[p][d - DITCHES] < 0:
+                        st.vacated_at[p][d] = st.serial
+                    st.slot[p][nd] = target
+                    st.pos[target] = p * 8 + nd
+                    st.rank[target] = NOBLE
+                    st.placed_at[p][nd] = st.serial
+            elif code == E_RETURN:
+                owner = st.pos[target] // 8
+                self._lift(st, target)
+                st.hand[owner].append(target)
+                st.held |= 1 << target
+            elif code == E_DESTROY:
+                self._lift(st, target)
+                st.midden.append(target)
+        self._after(st)
+
+    def _after(self, st: State) -> None:
+        """Back to the stage the play was made in; in a robbing the other player answers next."""
+        base = st.base
+        st.stage = base
+        if base == CHALLENGING:
+            st.actor = 1 - st.guardian
+        elif base == EN_GARDE:
+            st.actor = st.guardian
+        elif base == ROBBING:
+            st.actor = 1 - st.acting
+            st.rob_passes = 0
+        else:                               # the Respite's discards
+            self._respite(st)
+
+    def _choose(self, st: State, who: int, count: int, job: tuple) -> None:
+        n = min(count, len(st.hand[who]))
+        if n == 0:
+            self._resume(st, job)
+            return
+        st.stage = CHOOSE
+        st.actor = who
+        st.choose_left = n
+        st.job = job
+
+    def _chosen(self, st: State, c: int) -> None:
+        who = st.actor
+        st.hand[who].remove(c)
+        st.midden.append(c)
+        st.choose_left -= 1
+        if st.choose_left == 0:
+            self._resume(st, st.job)
+
+    def _resume(self, st: State, job: tuple) -> None:
+        st.job = ()
+        if job[0] == "window":
+            self._window(st)
+        elif job[0] == "effects":
+            self._effects(st, job)
+        else:
+            self._respite(st)
+
+    def _draw(self, st: State, p: int) -> None:
+        c = st.trumpet.pop()
+        st.hand[p].append(c)
+        st.held |= 1 << c
+        st.drawn[p] |= 1 << c
+
+    # -- the turn ---------------------------------------------------------------------------------
+    def _engage(self, st: State) -> None:
+        g = st.guardian
+        for c in st.slot[g]:
+            if c >= 0 and not st.proud[c] and not self.pressed(st, c):
+                st.proud[c] = True
+        if not st.trumpet:
+            st.exhausted = True
+            st.stage = OVER
+            return
+        self._draw(st, g)
+        st.stage = st.base = CHALLENGING
+        st.actor = st.acting = 1 - g
+
+    def _resolve_robbing(self, st: State) -> None:
+        g = st.guardian
+        target = st.rob[0]
+        if self.robbing_succeeds(st):
+            for r in self.involved(st):
+                st.proud[r] = False
+            st.robbed[g] += 1
+            if not self._move(st, target, g):
+                self._lift(st, target)           # rob_full=midden and no vacant Ditch
+                st.midden.append(target)
+        st.rob = None
+        self._expire(st, UNTIL_ROBBING)
+        self._respite(st)
+
+    def _move(self, st: State, c: int, p: int) -> bool:
+        """A robbed Threlm changes Domain, covered, into the leftmost vacant Ditch of its Rank; its
+        Declarations and the effects on it go with it. False if that Rank is full."""
+        d = self._vacant(st, p, st.rank[c])
+        if d < 0:
+            return False
+        old, od = divmod(st.pos[c], 8)
+        st.serial += 1
+        st.slot[old][od] = -1
+        if od < DITCHES or st.wind[old][od - DITCHES] < 0:
+            st.vacated_at[old][od] = st.serial
+        st.slot[p][d] = c
+        st.pos[c] = p * 8 + d
+        st.proud[c] = False
+        st.placed_at[p][d] = st.serial
+        return True
+
+    def _respite(self, st: State) -> None:
+        st.stage = st.base = RESPITE       # its discards come back here
+        g = st.guardian
+        if self.full_domain(st, g):
+            st.winner = g
+            st.victory = self.domain_score(st, g)
+            st.stage = OVER
+            return
+        limit = st.prep.limit
+        for p in (g, 1 - g):
+            if len(st.hand[p]) > limit:
+                self._choose(st, p, len(st.hand[p]) - limit, ("respite",))
+                return
+        self._expire(st, PERMANENT - 1)
+        st.after_respite = [len(st.hand[0]), len(st.hand[1])]
+        st.abil_used = 0
+        st.laid = False
+        st.turn += 1
+        st.guardian = 1 - g
+        self._engage(st)
+
+    # -- words, for tests and messages --------------------------------------------------------------
+    def describe(self, prep: Prepared, action: Action) -> str:
+        if action == PASS:
+            return "pass"
+        if not 0 < action < prep.n_actions:
+            return f"no such choice ({action})"
+        if action >= prep.rob_base:
+            target, mask = divmod(action - prep.rob_base, 256)
+            return f"rob {prep.names[target]} with Ditches {[d for d in range(8) if mask >> d & 1]}"
+        if action >= prep.disc_base:
+            return f"discard {prep.names[action - prep.disc_base]}"
+        use = action >= prep.use_base
+        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
+        verb = "use the ability of" if use else "play"
+        if tc == 0:
+            return f"{verb} {prep.names[c]}"
+        if tc <= prep.n:
+            return f"{verb} {prep.names[c]} on {prep.names[tc - 1]}"
+        p, i = divmod(tc - prep.n - 1, DITCHES)
+        return f"{verb} {prep.names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
+
+    # -- invariants --------------------------------------------------------------------------------
+    def check(self, state: State) -> None:
+        st = state
+        prep = st.prep
+        n = prep.n
+        seen = [0] * n
+
+        def count(cards, what):
+            for c in cards:
+                assert 0 <= c < n, f"{what}: no card {c}"
+                seen[c] += 1
+        count(st.trumpet, "Trumpet")
+        for p in range(2):
+            count(st.hand[p], f"hand {p}")
+            count([c for c in st.slot[p] if c >= 0], f"Domain {p}")
+            count([c for c in st.wind[p] if c >= 0], f"Winds {p}")
+        count(st.midden, "Midden")
+        count([c for c in range(n) if st.host[c] >= 0], "Declarations")
+        count([c for _, c, _ in st.pending if st.pos[c] < 0], "cards being played")
+        bad = [prep.names[c] + f" x{seen[c]}" for c in range(n) if seen[c] != 1]
+        assert not bad, f"cards not in exactly one place: {bad}"
+        for p in range(2):
+            for d, c in enumerate(st.slot[p]):
+                if c < 0:
+                    continue
+                assert st.pos[c] == p * 8 + d, f"{prep.names[c]}: position {st.pos[c]} != {p * 8 + d}"
+                assert prep.kind[c] in (NOBLE, PEASANT), f"{prep.names[c]} in a Ditch is not a Noble or Peasant"
+                assert st.rank[c] == d // DITCHES, f"{prep.names[c]} is in the wrong Rank"
+                row = d - d % DITCHES
+                for j in range(row, d):        # filled left to right: no gap left of it when it came
+                    occupied = st.slot[p][j] >= 0 or (row and st.wind[p][j - DITCHES] >= 0)
+                    assert occupied or st.vacated_at[p][j] > st.placed_at[p][d], \
+                        f"{prep.names[c]} was placed right of a vacant Ditch"
+                if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
+                    assert not st.proud[c], f"{prep.names[c]} is pressed but Proud"
+            for i, w in enumerate(st.wind[p]):
+                if w >= 0:
+                    assert prep.kind[w] == WIND, f"{prep.names[w]} lies as a Wind"
+                    assert st.pos[w] == p * 8 + DITCHES + i, f"Wind {prep.names[w]} misplaced"
+        for c in range(n):
+            if st.pos[c] < 0:
+                assert not st.proud[c], f"{prep.names[c]} is Proud off the table"
+            elif prep.kind[c] == WIND:
+                assert st.pos[c] % 8 >= DITCHES, f"the Wind {prep.names[c]} lies outside the Peasant Rank"
+        for dcl in range(n):
+            h = st.host[dcl]
+            if h >= 0:
+                assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
+                    f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
+        for m in st.mods:
+            assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
+        if st.stage == OVER:
+            assert st.winner >= 0 or st.exhausted, "a game over without a winner or an empty Trumpet"
+            if st.winner >= 0:
+                assert self.full_domain(st, st.winner)
+        assert st.stage in (CHALLENGING, EN_GARDE, ROBBING, RESPOND, CHOOSE, OVER), f"stage {st.stage}"
+        if st.stage == ROBBING:
+            assert st.rob is not None
+        # hands are within the limit once a turn has passed its Respite
+        assert max(st.after_respite) <= prep.limit, f"hands of {st.after_respite} cards after the Respite"
+        # a covered Threlm is offered as a target only to cards that say so
+        for action in self.legal(st):
+            if PASS < action < prep.disc_base:
+                use = action >= prep.use_base
+                c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
+                if 0 < tc <= n and prep.kind[c] not in (NOBLE, PEASANT, WIND) or use and 0 < tc <= n:
+                    t = tc - 1
+                    if st.pos[t] >= 0 and not st.proud[t]:
+                        assert prep.spec[c].tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"
+
+
+def clone(st: State) -> State:
+    """A copy of a game that can be played on without touching the original (bots, tests)."""
+    new = State.__new__(State)
+    for name in State.__slots__:
+        value = getattr(st, name)
+        if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
+            value = [list(v) for v in value]
+        elif isinstance(value, (list, set)):
+            value = value.copy()
+        setattr(new, name, value)
+    if st.rob is not None:
+        new.rob = [st.rob[0], list(st.rob[1])]
+    return new
