@@ -149,6 +149,25 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
     return result
 
 
+def _robbing_plays(game, st, me: int) -> list[int]:
+    """My legal plays that aim at a Threlm in the sums, or cover one of mine there (the rest
+    cannot turn a robbing), found without listing every legal choice."""
+    prep = st.prep
+    involved = _participants(game, st)
+    codes = prep.codes
+    out = []
+    for c in st.hand[me]:
+        if prep.kind[c] in (FAVOUR, DECLARATION) and game.hand_ok(st, me, c):
+            base = prep.play_base + c * codes
+            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if tc - 1 in involved]
+    for c in st.slot[me] + st.wind[me]:
+        if c >= 0 and prep.spec[c] is not None and game.ability_ok(st, me, c):
+            base = prep.use_base + c * codes
+            cover = c in involved and prep.spec[c].cost == COST_COVER
+            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if cover or tc - 1 in involved]
+    return out
+
+
 def _participants(game, st) -> set[int]:
     """The target, the robbers still in, and the Threlms beside and below the target."""
     target = st.rob[0]
@@ -171,7 +190,7 @@ def greedy(game, st, rng: random.Random) -> int:
     if stage == ROBBING:
         if game.robbing_succeeds(st) == (me == st.guardian):
             return PASS
-        return _robbing_choice(game, st, game.legal(st), rng)
+        return _robbing_choice(game, st, _robbing_plays(game, st, me), rng)
     if stage == CHOOSE:
         return _pick([(-keep_value(game, st, me, a - prep.disc_base), a) for a in game.legal(st)], rng)
     if stage == RESPOND:                 # answer the opponent's card with a counter

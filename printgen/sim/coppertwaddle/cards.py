@@ -77,7 +77,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "text")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -100,6 +100,7 @@ class Spec:
         # does anything outside a robbing (not only Power or negation or protection until it ends)
         self.lasting = any(code not in (E_POWER, E_NEGATE, E_PROTECT, E_COUNTER) or until == PERMANENT
                            for code, _, until in self.effects)
+        self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
 
 

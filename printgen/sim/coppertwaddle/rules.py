@@ -58,7 +58,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite")
+                 "vacated_at", "cache", "dealt", "after_respite", "memo")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -109,6 +109,7 @@ class State:
         self.cache: list[int] | None = None
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
+        self.memo: dict = {}               # targets and Powers found during one decision
 
 
 class Coppertwaddle(Game):
@@ -283,10 +284,14 @@ class Coppertwaddle(Game):
 
     def ditch_powers(self, st: State, p: int) -> list[int]:
         """Robbing Powers of player p's Ditches 0-7 (0 when vacant) and of lone Winds (8-11)."""
+        known = st.memo.get(-1 - p)
+        if known is not None:
+            return known
         power = self.power
         slots, winds = st.slot[p], st.wind[p]
         out = [power(st, c) if c >= 0 else 0 for c in slots]
         out += [power(st, w) if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
+        st.memo[-1 - p] = out
         return out
 
     def involved(self, st: State) -> list[int]:
@@ -402,9 +407,27 @@ class Coppertwaddle(Game):
             return [0]
         if spec.tkind == T_CARD:
             return []
-        out = []
+        key = self_card * 2 + user
+        known = st.memo.get(key)
+        if known is not None:
+            return known
+        out = st.memo[key] = []
         side = spec.side
         players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
+        if spec.simple:                    # proud targets by kind only: the common case, inline
+            proud, rank, tkind = st.proud, st.rank, spec.tkind
+            skip = self_card if spec.other else -1
+            want = NOBLE if tkind == T_NOBLE else PEASANT if tkind == T_PEASANT else -1
+            for p in players:
+                if tkind != T_WIND:
+                    for c in st.slot[p]:
+                        if c >= 0 and proud[c] and (want < 0 or rank[c] == want) and c != skip:
+                            out.append(1 + c)
+                if want < 0:
+                    for c in st.wind[p]:
+                        if c >= 0 and proud[c] and c != skip:
+                            out.append(1 + c)
+            return out
         matches = self._matches
         for p in players:
             for c in st.slot[p]:
@@ -588,51 +611,57 @@ class Coppertwaddle(Game):
         """Robbings the Guardian may announce, with sensible robber sets: for each target, against
         the Defenders' Power now and against the target's own Power, the weakest single robber that
         beats it and the strongest-first prefix that beats it; and all the robbers there are."""
+        known = st.memo.get("rob")
+        if known is not None:
+            return known
+        st.memo["rob"] = out = self._rob_options(st)
+        return out
+
+    def _rob_options(self, st: State) -> list[Action]:
         g = st.guardian
         o = 1 - g
         prep = st.prep
         own_powers = self.ditch_powers(st, g)
-        eligible = []
-        for d, c in enumerate(st.slot[g]):
-            if c >= 0 and st.proud[c] and c not in st.negset and own_powers[d] > 0:
-                eligible.append((own_powers[d], d))
+        proud, negset = st.proud, st.negset
+        eligible = [(own_powers[d], d) for d, c in enumerate(st.slot[g])
+                    if c >= 0 and own_powers[d] > 0 and proud[c] and c not in negset]
         if not eligible:
             return []
         eligible.sort(reverse=True)
         total = sum(pw for pw, _ in eligible)
-        every = sum(1 << d for _, d in eligible)
+        every = 0
+        for _, d in eligible:
+            every |= 1 << d
         vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
         powers = self.ditch_powers(st, o)
         out = []
+        rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
+        defence = self.defence
         for d0, c in enumerate(st.slot[o]):
-            if c < 0 or not st.proud[c] or c in st.protset:
-                continue
-            if prep.rob_full_vacant and not vacant[st.rank[c]]:
+            if c < 0 or not proud[c] or c in protset or (full_vacant and not vacant[rank[c]]):
                 continue
             own = powers[d0]
             if total <= own:
                 continue
-            masks = []
-            for threshold in (self.defence(st, c, powers), own):
-                single = [d for pw, d in eligible if pw > threshold and pw > own]
-                if single:
-                    masks.append(1 << single[-1])
-                run = 0
-                mask = 0
-                for pw, d in eligible:
+            base = prep.rob_base + c * 256
+            masks = [every]
+            for threshold in (defence(st, c, powers), own):
+                if threshold < own:
+                    threshold = own
+                for pw, d in reversed(eligible):          # the weakest single robber that beats it
+                    if pw > threshold:
+                        if 1 << d not in masks:
+                            masks.append(1 << d)
+                        break
+                run = mask = 0
+                for pw, d in eligible:                    # the strongest first, until it beats it
                     run += pw
                     mask |= 1 << d
                     if run > threshold:
-                        if run > own:
+                        if mask not in masks:
                             masks.append(mask)
                         break
-            masks.append(every)
-            base = prep.rob_base + c * 256
-            seen = set()
-            for mask in masks:
-                if mask not in seen:
-                    seen.add(mask)
-                    out.append(base + mask)
+            out += [base + m for m in masks]
         return out
 
     # -- applying a decision ----------------------------------------------------------------------
@@ -641,6 +670,7 @@ class Coppertwaddle(Game):
         if not self.allowed(st, action):
             raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
         st.cache = None
+        st.memo = {}
         prep = st.prep
         if action == PASS:
             self._pass(st)
@@ -668,6 +698,7 @@ class Coppertwaddle(Game):
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (PASS), so the bots see real choices only."""
         while st.stage != OVER:
+            st.memo = {}
             options = self._options(st, first=True)
             if len(options) > 1 or options[0] != PASS:
                 # these stages list everything at once: keep it for legal() and apply()
@@ -897,7 +928,7 @@ class Coppertwaddle(Game):
     # -- the turn ---------------------------------------------------------------------------------
     def _engage(self, st: State) -> None:
         g = st.guardian
-        for c in st.slot[g]:
+        for c in st.slot[g] + st.wind[g]:
             if c >= 0 and not st.proud[c] and not self.pressed(st, c):
                 st.proud[c] = True
         if not st.trumpet:
@@ -1059,6 +1090,8 @@ def clone(st: State) -> State:
         value = getattr(st, name)
         if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
             value = [list(v) for v in value]
+        elif name == "memo":
+            value = {}
         elif isinstance(value, (list, set)):
             value = value.copy()
         setattr(new, name, value)
