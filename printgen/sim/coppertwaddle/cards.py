@@ -64,6 +64,8 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "suite_ties": (("nobody", "both"), "nobody",
                    "nobody: a shared highest score or total gives nobody the Suite point (the rule sheet); "
                    "both: each player gets it"),
+    "hands": (None, [3, 4, 5, 6],
+              "the starting hands `printgen validate` compares (a list such as 3,4,5,6; 'none' to skip)"),
     "covered_support": (("no", "yes"), "no",
                         "no: a covered Threlm beside or below the target adds nothing to the defence; yes: it "
                         "adds its Power (the seed does not say)"),
@@ -117,6 +119,7 @@ class Prepared:
         self.options = options
         self.hand = options["hand"]
         self.limit = options["limit"]
+        self.hands = options["hands"]
         self.rob_full_vacant = options["rob_full"] == "vacant"
         self.scale_upper = options["scale"] == "upper"
         self.suite_ties_both = options["suite_ties"] == "both"
@@ -190,16 +193,28 @@ def read_options(options: dict[str, Any]) -> dict[str, Any]:
     for key, value in options.items():
         if key not in OPTIONS:
             raise UserError(f"Coppertwaddle has no option '{key}'",
-                            hint="options: " + "; ".join(f"{k} ({d})" for k, (_, _, d) in OPTIONS.items()))
+                            hint="its options: " + ", ".join(OPTIONS))
         allowed, _, _ = OPTIONS[key]
-        if isinstance(allowed, range):
+        if allowed is None:                 # 'hands': a list of starting hands, or none
+            value = _hand_list(value)
+        elif isinstance(allowed, range):
             if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
                 raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
                                 hint=OPTIONS[key][2])
         elif str(value) not in allowed:
             raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=OPTIONS[key][2])
-        out[key] = value if isinstance(allowed, range) else str(value)
+        out[key] = value if allowed is None or isinstance(allowed, range) else str(value)
     return out
+
+
+def _hand_list(value: Any) -> list[int]:
+    if value in ("none", "", None):
+        return []
+    values = value if isinstance(value, list) else [value]
+    if not values or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10 for v in values):
+        raise UserError(f"-O hands={value}: list starting hands from 1 to 10, such as hands=3,4,5,6, or hands=none",
+                        hint=OPTIONS["hands"][2])
+    return sorted(set(values))
 
 
 def compile_deck(deck, options: dict[str, Any]) -> Prepared:

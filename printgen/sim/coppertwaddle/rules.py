@@ -390,7 +390,7 @@ class Coppertwaddle(Game):
         for i in range(DITCHES):
             c = slots[DITCHES + i]
             if c < 0:
-                if winds[i] < 0 or not st.prep.wind_fills:
+                if winds[i] < 0 or not st.prep.wind_fills or not proud[winds[i]]:
                     return False
             elif not proud[c] or winds[i] >= 0:
                 return False
