@@ -148,20 +148,35 @@ def _kind_of(card) -> int:
                     "give it a kind whose name says Noble, Peasant, Wind, Favour or Declaration")
 
 
-def _refuse(card, message: str, hint: str) -> UserError:
-    where = replace(card.where, field="ability")
+def _field_where(deck, card, name: str):
+    """The line of one field of a card in deck.yaml (the card's own line if unknown)."""
+    where = card.where
+    source = getattr(deck, "source", None)
+    cards = source.data.get("cards") if source is not None and isinstance(source.data, dict) else None
+    if isinstance(cards, list):
+        for i in range(len(cards)):          # the card's entry in the file (copies share one)
+            if deck.where("cards", i).line == card.where.line:
+                found = deck.where("cards", i, name)
+                if found.line is not None:
+                    where = found
+                break
+    return replace(where, card=card.name, field=name)
+
+
+def _refuse(deck, card, message: str, hint: str) -> UserError:
+    where = _field_where(deck, card, "ability")
     return UserError(f"the simulator cannot play the ability of '{card.name}': {message}", where, hint)
 
 
-def _check_playable(card, kind: int, ability: Ability) -> None:
+def _check_playable(deck, card, kind: int, ability: Ability) -> None:
     """Refuse a record the rules could never carry out, rather than silently ignoring the card."""
     use = ability.use
     expected = {FAVOUR: "favour", DECLARATION: "declaration"}.get(kind, "ability")
     if use != expected:
-        raise _refuse(card, f"a {KIND_NAMES[kind]} card is used as '{expected}', but its record says '{use}'",
+        raise _refuse(deck, card, f"a {KIND_NAMES[kind]} card is used as '{expected}', but its record says '{use}'",
                       f"write 'use: {expected}'")
     if use == "declaration" and ability.when not in ("any", "en_garde"):
-        raise _refuse(card, f"Declarations are laid only En Garde, never '{ability.when}'",
+        raise _refuse(deck, card, f"Declarations are laid only En Garde, never '{ability.when}'",
                       "write 'when: en_garde' or leave 'when' out")
     target = ability.target
     for effect in ability.effects:
@@ -169,22 +184,22 @@ def _check_playable(card, kind: int, ability: Ability) -> None:
         if target is None:
             continue
         if do == "make_proud" and target.state == "proud":
-            raise _refuse(card, "'make_proud' aimed at a proud Threlm could never do anything",
+            raise _refuse(deck, card, "'make_proud' aimed at a proud Threlm could never do anything",
                           "give the target 'state: covered'")
         if do == "release" and target.state in ("proud",):
-            raise _refuse(card, "'release' frees a pressed Threlm, but the target is proud",
+            raise _refuse(deck, card, "'release' frees a pressed Threlm, but the target is proud",
                           "give the target 'state: pressed'")
         if do == "release" and target.kind in ("noble", "wind"):
-            raise _refuse(card, f"only Peasants can be pressed, so 'release' cannot aim at a {target.kind}",
+            raise _refuse(deck, card, f"only Peasants can be pressed, so 'release' cannot aim at a {target.kind}",
                           "give the target 'kind: peasant'")
         if do == "cover" and target.state in ("covered", "pressed"):
-            raise _refuse(card, "'cover' aimed at a Threlm that is already covered could never do anything",
+            raise _refuse(deck, card, "'cover' aimed at a Threlm that is already covered could never do anything",
                           "give the target 'state: proud'")
         if do == "promote" and target.kind in ("noble", "wind"):
-            raise _refuse(card, f"'promote' makes a Peasant a Noble, but the target is a {target.kind}",
+            raise _refuse(deck, card, f"'promote' makes a Peasant a Noble, but the target is a {target.kind}",
                           "give the target 'kind: peasant'")
     if ability.cost == "cover_self" and kind not in THRELMS:
-        raise _refuse(card, "only a Threlm can cover itself", "use 'cost: discard' or 'cost: none'")
+        raise _refuse(deck, card, "only a Threlm can cover itself", "use 'cost: discard' or 'cost: none'")
 
 
 def read_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -228,7 +243,7 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
         power = card.values.get("power")
         if kind in THRELMS:
             if isinstance(power, bool) or not isinstance(power, (int, float)) or int(power) != power:
-                where = replace(card.where, field="power")
+                where = _field_where(deck, card, "power")
                 raise UserError(f"the Threlm '{card.name}' needs a whole-number Power (it has {power!r})", where,
                                 "add for example 'power: 3'")
             power = int(power)
@@ -239,10 +254,10 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
         if ability is not None:
             if not isinstance(ability, Ability):
                 ability = Ability.model_validate(ability)
-            _check_playable(card, kind, ability)
+            _check_playable(deck, card, kind, ability)
             spec = Spec(ability, describe(ability))
         elif kind in (FAVOUR, DECLARATION):
-            raise _refuse(card, f"a {KIND_NAMES[kind]} without an ability does nothing when played",
+            raise _refuse(deck, card, f"a {KIND_NAMES[kind]} without an ability does nothing when played",
                           "give it an 'ability:' record (see printgen/abilities.py)")
         names.append(card.name)
         kinds.append(kind)

@@ -27,6 +27,7 @@ answer the opponent's cards in any stage.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, Sequence
 
 from printgen.errors import UserError
@@ -43,6 +44,7 @@ STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosi
                "the Respite")
 PASS = 0
 RANKS = 2           # Noble Rank (Ditches 0-3), Peasant Rank (Ditches 4-7)
+MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
 DITCHES = 4
 
 
@@ -608,9 +610,10 @@ class Coppertwaddle(Game):
         return out
 
     def rob_options(self, st: State) -> list[Action]:
-        """Robbings the Guardian may announce, with sensible robber sets: for each target, against
-        the Defenders' Power now and against the target's own Power, the weakest single robber that
-        beats it and the strongest-first prefix that beats it; and all the robbers there are."""
+        """Robbings the Guardian may announce, with sensible robber sets rather than every subset:
+        for each target, the minimal sets (no robber could be left out) that beat the Defenders'
+        Power as it stands, and those that beat the target's own Power (the least the rules ask),
+        the cheapest MINIMAL_SETS of each; and all the robbers there are."""
         known = st.memo.get("rob")
         if known is not None:
             return known
@@ -627,16 +630,20 @@ class Coppertwaddle(Game):
                     if c >= 0 and own_powers[d] > 0 and proud[c] and c not in negset]
         if not eligible:
             return []
-        eligible.sort(reverse=True)
-        total = sum(pw for pw, _ in eligible)
-        every = 0
-        for _, d in eligible:
-            every |= 1 << d
+        # every subset of the robbers: its Power, its weakest member, its Ditches
+        subsets = [(0, 0, 0)]
+        for pw, d in eligible:
+            bit = 1 << d
+            subsets += [(total + pw, min(weakest, pw) if mask else pw, mask | bit) for total, weakest, mask in subsets]
+        subsets = sorted(subsets[1:], key=lambda x: (x[0], bin(x[2]).count("1"), x[2]))
+        sums = [x[0] for x in subsets]
+        strongest = max(pw for pw, _ in eligible)
+        total = subsets[-1][0]
+        every = subsets[-1][2]
         vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
         powers = self.ditch_powers(st, o)
         out = []
         rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-        defence = self.defence
         for d0, c in enumerate(st.slot[o]):
             if c < 0 or not proud[c] or c in protset or (full_vacant and not vacant[rank[c]]):
                 continue
@@ -644,23 +651,21 @@ class Coppertwaddle(Game):
             if total <= own:
                 continue
             base = prep.rob_base + c * 256
-            masks = [every]
-            for threshold in (defence(st, c, powers), own):
-                if threshold < own:
-                    threshold = own
-                for pw, d in reversed(eligible):          # the weakest single robber that beats it
-                    if pw > threshold:
-                        if 1 << d not in masks:
-                            masks.append(1 << d)
+            masks = []
+            for threshold in (max(own, self.defence(st, c, powers)), own):
+                found = 0
+                for k in range(bisect_right(sums, threshold), len(subsets)):
+                    power, weakest, mask = subsets[k]
+                    if power > threshold + strongest:      # no minimal set beyond this
                         break
-                run = mask = 0
-                for pw, d in eligible:                    # the strongest first, until it beats it
-                    run += pw
-                    mask |= 1 << d
-                    if run > threshold:
+                    if power - weakest <= threshold:       # minimal: without its weakest it fails
                         if mask not in masks:
                             masks.append(mask)
-                        break
+                        found += 1
+                        if found == MINIMAL_SETS:
+                            break
+            if every not in masks:
+                masks.append(every)
             out += [base + m for m in masks]
         return out
 
