@@ -222,23 +222,25 @@ def test_an_unplayable_ability_record_is_refused_at_its_line(tmp_path):
 
 
 def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
-    """Sir Gawkin at Power 6 against Power 20: its holder wins clearly more often."""
+    """Mount Ararat at Power 0, 8 (shipped) and 25: the share of games its holder wins, as the
+    report gives it, rises with its Power. No Python changes between the runs: only deck.yaml."""
     from printgen.validate import ValidateOptions, validate
 
-    strong = tmp_path / "strong"
-    shutil.copytree(DECKS / "coppertwaddle", strong)
-    path = strong / "deck.yaml"
-    text = path.read_text()
-    anchor = "  - name: Sir Gawkin\n    kind: Noble Threlm\n    power: 6\n"
-    assert anchor in text
-    path.write_text(text.replace(anchor, anchor.replace("power: 6", "power: 20")))
+    anchor = "  - name: Mount Ararat\n    kind: Noble Threlm\n    power: 8\n"
     rates = {}
-    for name, ref in (("shipped", "coppertwaddle"), ("strong", str(strong))):
-        sections, _ = validate(ref, ValidateOptions(games=1200, options={"hands": "none"}))
+    for power in (0, 8, 25):
+        folder = tmp_path / f"power{power}" / "coppertwaddle"
+        shutil.copytree(DECKS / "coppertwaddle", folder)
+        path = folder / "deck.yaml"
+        text = path.read_text()
+        assert anchor in text
+        path.write_text(text.replace(anchor, anchor.replace("power: 8", f"power: {power}")))
+        sections, _ = validate(str(folder), ValidateOptions(games=800, options={"hands": "none"}))
         table = next(f.figure for f in sections[0].findings[2] if f.message.startswith("card strength"))
-        rates[name] = table["Sir Gawkin"]
-    assert rates["strong"]["games"] > 500 and rates["shipped"]["games"] > 500
-    assert rates["strong"]["win_rate"] > rates["shipped"]["win_rate"] + 0.05, rates
+        rates[power] = table["Mount Ararat"]
+        assert rates[power]["games"] > 300
+    assert rates[0]["win_rate"] < rates[8]["win_rate"] < rates[25]["win_rate"], rates
+    assert rates[25]["win_rate"] - rates[0]["win_rate"] > 0.08, rates
 
 
 def test_card_strength_counts_the_drawer_of_each_card(prep):
@@ -265,7 +267,7 @@ def test_registry_and_shape(prep, deck):
 def test_legal_is_exactly_what_apply_accepts(prep):
     rng = random.Random(5)
     states = 0
-    for index in range(4):
+    for index in range(3):
         grng = game_rng(31, 2, index)
         st = GAME.setup(prep, 2, grng)
         steps = 0
@@ -285,7 +287,7 @@ def test_legal_is_exactly_what_apply_accepts(prep):
             GAME.apply(st, BOTS["random" if index % 2 else "greedy"](GAME, st, grng))
             steps += 1
             states += 1
-    assert states > 200
+    assert states > 150
 
 
 def test_same_seed_same_game_and_other_seeds_differ(prep):
@@ -336,8 +338,8 @@ CHUNKS = 4
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_ten_thousand_seeded_games_keep_every_invariant(prep, chunk):
-    """Random, greedy and mixed bots; every step of one game in ten is checked, the others at
-    every turn's end and at the end: 55 cards in one place each, Ditches filled left to right,
+    """Random, greedy and mixed bots; every step of one game in twenty is checked, the others
+    every third turn and at the end: 55 cards in one place each, Ditches filled left to right,
     Winds only in Peasant Ditches, covered Threlms offered only to cards that say so, hands
     within the limit after the Respite, and every game ends (a win, a tie or the step cap)."""
     kinds = (("random", "random"), ("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
@@ -347,14 +349,14 @@ def test_ten_thousand_seeded_games_keep_every_invariant(prep, chunk):
         bots = [BOTS[b] for b in kinds[index % 4]]
         rng = game_rng(2024, 2, index)
         st = GAME.setup(prep, 2, rng)
-        every = index % 10 == 0
+        every = index % 20 == 0
         turn = st.turn
         steps = 0
         while not GAME.is_over(st) and steps < GAME.step_cap:
             action = bots[GAME.to_act(st)](GAME, st, rng)
             GAME.apply(st, action)
             steps += 1
-            if every or st.turn != turn:
+            if every or st.turn >= turn + 3:
                 GAME.check(st)
                 turn = st.turn
         GAME.check(st)

@@ -199,6 +199,13 @@ def greedy(game, st, rng: random.Random) -> int:
     scored: list[tuple[float, int]] = [(0.0, PASS)]
     codes = prep.codes
     lay = stage == EN_GARDE and not st.laid
+    if lay:        # a Threlm toward a full Domain comes before anything else: the strongest
+        for c in st.hand[me]:
+            kind = prep.kind[c]
+            if (kind == NOBLE or kind == PEASANT) and game._vacant(st, me, kind) >= 0:
+                scored.append((LAY + prep.power[c], prep.play_base + c * codes))
+        if len(scored) > 1:
+            return _pick(scored, rng)
     for c in st.hand[me]:
         kind = prep.kind[c]
         base = prep.play_base + c * codes

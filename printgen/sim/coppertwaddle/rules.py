@@ -631,15 +631,18 @@ class Coppertwaddle(Game):
         if not eligible:
             return []
         # every subset of the robbers: its Power, its weakest member, its Ditches
-        subsets = [(0, 0, 0)]
+        eligible.sort()                      # weakest first: a set's first robber is its weakest
+        subsets = [(0, 0, 0, 0)]             # (Power, robbers, Ditches, weakest robber's Power)
         for pw, d in eligible:
             bit = 1 << d
-            subsets += [(total + pw, min(weakest, pw) if mask else pw, mask | bit) for total, weakest, mask in subsets]
-        subsets = sorted(subsets[1:], key=lambda x: (x[0], bin(x[2]).count("1"), x[2]))
+            subsets += [(total + pw, count + 1, mask | bit, weakest if count else pw)
+                        for total, count, mask, weakest in subsets]
+        del subsets[0]
+        subsets.sort()
         sums = [x[0] for x in subsets]
         strongest = max(pw for pw, _ in eligible)
-        total = subsets[-1][0]
-        every = subsets[-1][2]
+        total = sums[-1]
+        every = max(subsets)[2]
         vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
         powers = self.ditch_powers(st, o)
         out = []
@@ -655,7 +658,7 @@ class Coppertwaddle(Game):
             for threshold in (max(own, self.defence(st, c, powers)), own):
                 found = 0
                 for k in range(bisect_right(sums, threshold), len(subsets)):
-                    power, weakest, mask = subsets[k]
+                    power, _, mask, weakest = subsets[k]
                     if power > threshold + strongest:      # no minimal set beyond this
                         break
                     if power - weakest <= threshold:       # minimal: without its weakest it fails
