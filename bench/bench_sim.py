@@ -1,6 +1,6 @@
 """Games per second per core for each game and variant, medians of several runs.
 
-Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P]
+Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME]
 
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
@@ -40,10 +40,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", help="only this game (cromwell, drafting, coppertwaddle)")
     args = parser.parse_args()
     print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
     print(f"{'game':<13} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim")
     for name, deck, variant in CASES:
+        if args.game and name != args.game:
+            continue
         game = get_game(name)
         prepared = game.prepare(load_deck(deck), variant, {})
         players = args.players if args.players in game.player_counts(prepared) else game.player_counts(prepared)[0]
