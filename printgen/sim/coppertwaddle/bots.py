@@ -259,18 +259,20 @@ def _announce(game, st, options: list[int], rng: random.Random) -> int:
     """Rob when the sums say the robbing wins now: the dearest target, with the widest margin."""
     me = st.actor
     prep = st.prep
-    own = game.ditch_powers(st, me)
+    attack = game.rob_powers(st)
     theirs = game.ditch_powers(st, 1 - me)
-    defences: dict[int, int] = {}
     scored: list[tuple[float, int]] = [(0.0, PASS)]
+    rob_base = prep.rob_base
+    last = -1
+    defence = 0
     for action in options:
         if action == PASS:
             continue
-        target, mask = divmod(action - prep.rob_base, 256)
-        attack = sum(own[d] for d in range(8) if mask >> d & 1)
-        if target not in defences:
-            defences[target] = game.defence(st, target, theirs)
-        margin = attack - defences[target]
+        target, mask = divmod(action - rob_base, 256)
+        if target != last:
+            last = target
+            defence = game.defence(st, target, theirs)
+        margin = attack[mask] - defence
         if margin > 0:
             scored.append((ROB + prep.power[target] + min(margin, 5), action))
     return _pick(scored, rng)

@@ -609,6 +609,11 @@ class Coppertwaddle(Game):
                 out.append(prep.use_base + c * prep.codes + 1 + top)
         return out
 
+    def rob_powers(self, st: State) -> dict[int, int]:
+        """The Power of each robber set (by Ditch mask) that rob_options() offers."""
+        self.rob_options(st)
+        return st.memo.get("robsum", {})
+
     def rob_options(self, st: State) -> list[Action]:
         """Robbings the Guardian may announce, with sensible robber sets rather than every subset:
         for each target, the minimal sets (no robber could be left out) that beat the Defenders'
@@ -640,6 +645,7 @@ class Coppertwaddle(Game):
         del subsets[0]
         subsets.sort()
         sums = [x[0] for x in subsets]
+        st.memo["robsum"] = {x[2]: x[0] for x in subsets}     # each robber set's Power, for the bots
         strongest = max(pw for pw, _ in eligible)
         total = sums[-1]
         every = max(subsets)[2]
