@@ -80,26 +80,19 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
     return value
 
 
-def _robbing_choice(game, st, options: list[int], rng: random.Random) -> int:
+def _robbing_choice(game, st, rng: random.Random) -> int:
     """Pass while the robbing goes my way; otherwise a play that turns it, if there is one."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_succeeds(st) == robber:
         return PASS
-    g = st.guardian
     prep = st.prep
-    involved = _participants(game, st)
     turning = []
     tried = set()
-    for action in options:
-        if action == PASS:
-            continue
+    for action in _robbing_plays(game, st, me):
         use = action >= prep.use_base
         c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-        # only a play touching a Threlm in the sums (or one covering itself there) can turn them
-        if (tc - 1) not in involved and not (use and c in involved and prep.spec[c].cost == COST_COVER):
-            continue
-        key = (prep.spec[c].text, use and c, tc)     # copies of one card try once
+        key = (prep.spec[c].text, use and c, tc)     # copies of one card are tried once
         if key in tried:
             continue
         tried.add(key)
@@ -188,9 +181,7 @@ def greedy(game, st, rng: random.Random) -> int:
     me = st.actor
     prep = st.prep
     if stage == ROBBING:
-        if game.robbing_succeeds(st) == (me == st.guardian):
-            return PASS
-        return _robbing_choice(game, st, _robbing_plays(game, st, me), rng)
+        return _robbing_choice(game, st, rng)
     if stage == CHOOSE:
         return _pick([(-keep_value(game, st, me, a - prep.disc_base), a) for a in game.legal(st)], rng)
     if stage == RESPOND:                 # answer the opponent's card with a counter

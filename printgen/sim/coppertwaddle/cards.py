@@ -135,6 +135,7 @@ class Prepared:
         self.disc_base = self.use_base + self.n * self.codes
         self.rob_base = self.disc_base + self.n
         self.n_actions = self.rob_base + self.n * 256
+        self.subsets: dict = {}       # robber sets by the robbers' Powers: a cache for the rules
 
 
 def _kind_of(card) -> int:

@@ -34,7 +34,7 @@ from printgen.errors import UserError
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
     E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, PERMANENT,
-    ROBBING, S_ANY, S_COVERED, S_PRESSED, S_PROUD, SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND,
+    ROBBING, S_COVERED, S_PRESSED, S_PROUD, SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND,
     UNTIL_ROBBING, USE_ABILITY, WIND, Prepared, compile_deck,
 )
 from printgen.sim.engine import Action, Finding, Game, Result
@@ -43,9 +43,21 @@ RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
 STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
                "the Respite")
 PASS = 0
-RANKS = 2           # Noble Rank (Ditches 0-3), Peasant Rank (Ditches 4-7)
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
-DITCHES = 4
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
+
+
+def _subsets(eligible: list[tuple[int, int]]) -> tuple[list, list, dict]:
+    """Every non-empty set of robbers as (Power, robbers, Ditch mask, weakest robber's Power),
+    by Power; the Powers alone; and mask -> Power. `eligible`: (Power, Ditch), weakest first."""
+    subsets = [(0, 0, 0, 0)]
+    for pw, d in eligible:
+        bit = 1 << d
+        subsets += [(total + pw, count + 1, mask | bit, weakest if count else pw)
+                    for total, count, mask, weakest in subsets]
+    del subsets[0]
+    subsets.sort()
+    return subsets, [x[0] for x in subsets], {x[2]: x[0] for x in subsets}
 
 
 class State:
@@ -637,15 +649,14 @@ class Coppertwaddle(Game):
             return []
         # every subset of the robbers: its Power, its weakest member, its Ditches
         eligible.sort()                      # weakest first: a set's first robber is its weakest
-        subsets = [(0, 0, 0, 0)]             # (Power, robbers, Ditches, weakest robber's Power)
-        for pw, d in eligible:
-            bit = 1 << d
-            subsets += [(total + pw, count + 1, mask | bit, weakest if count else pw)
-                        for total, count, mask, weakest in subsets]
-        del subsets[0]
-        subsets.sort()
-        sums = [x[0] for x in subsets]
-        st.memo["robsum"] = {x[2]: x[0] for x in subsets}     # each robber set's Power, for the bots
+        key = tuple(eligible)
+        known = prep.subsets.get(key)
+        if known is None:
+            if len(prep.subsets) > 4096:
+                prep.subsets.clear()
+            known = prep.subsets[key] = _subsets(eligible)
+        subsets, sums, robsum = known
+        st.memo["robsum"] = robsum
         strongest = max(pw for pw, _ in eligible)
         total = sums[-1]
         every = max(subsets)[2]
