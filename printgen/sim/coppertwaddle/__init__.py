@@ -1,5 +1,10 @@
-"""Coppertwaddle (seed 001) in the simulator: rules.py plays it, cards.py compiles the deck and its
-ability records, bots.py holds the greedy player, report.py what `printgen validate` says."""
+"""Coppertwaddle (seed 001) in the simulator.
+
+cards.py compiles the deck (kinds, Powers, ability records) and the game options; state.py holds a
+game; table.py the Domains, Powers and robbing sums; abilities.py interprets ability records;
+rules.py the turn, the legal decisions and the invariants; bots.py the greedy player; report.py
+what `printgen validate` says beyond the shared figures.
+"""
 
 from printgen.sim.coppertwaddle.rules import Coppertwaddle
 

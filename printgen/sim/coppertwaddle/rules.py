@@ -31,102 +31,24 @@ from bisect import bisect_right
 from typing import Any, Sequence
 
 from printgen.errors import UserError
+from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
-    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
-    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, PERMANENT,
-    ROBBING, S_COVERED, S_PRESSED, S_PROUD, SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND,
-    UNTIL_ROBBING, USE_ABILITY, WIND, Prepared, compile_deck,
+    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, PEASANT, PERMANENT, ROBBING, S_PROUD,
+    UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
+from printgen.sim.coppertwaddle.state import DITCHES, State, robber_sets, clone
+from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result
 
 RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
 STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
                "the Respite")
 PASS = 0
+__all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
-DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
 
 
-def _subsets(eligible: list[tuple[int, int]]) -> tuple[list, list, dict]:
-    """Every non-empty set of robbers as (Power, robbers, Ditch mask, weakest robber's Power),
-    by Power; the Powers alone; and mask -> Power. `eligible`: (Power, Ditch), weakest first."""
-    subsets = [(0, 0, 0, 0)]
-    for pw, d in eligible:
-        bit = 1 << d
-        subsets += [(total + pw, count + 1, mask | bit, weakest if count else pw)
-                    for total, count, mask, weakest in subsets]
-    del subsets[0]
-    subsets.sort()
-    return subsets, [x[0] for x in subsets], {x[2]: x[0] for x in subsets}
-
-
-class State:
-    """One game. `slot[p][d]` is the Threlm in Ditch d of player p's Domain (0-3 Noble, 4-7 Peasant)
-    or -1; `wind[p][i]` the Wind on Peasant Ditch i (alone or pressing a covered Threlm). `pos[c]`
-    is p * 8 + Ditch for a card on the table, else -1. Effects in force are records in `mods`
-    (target, amount, until, source Threlm or -1, Declaration it comes from or -1), `negs` and
-    `prot` (target, until, Declaration or -1). `pending` is the stack of cards being played and
-    their counters; `job` says what to do when a choice of cards is made."""
-
-    __slots__ = ("prep", "trumpet", "hand", "midden", "slot", "wind", "pos", "proud", "rank", "under", "host",
-                 "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
-                 "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
-                 "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite", "memo")
-
-    def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
-        n = prep.n
-        self.prep = prep
-        self.trumpet = trumpet
-        self.hand = hands
-        self.midden: list[int] = []
-        self.slot = [[-1] * 8, [-1] * 8]
-        self.wind = [[-1] * DITCHES, [-1] * DITCHES]
-        self.pos = [-1] * n
-        self.proud = [False] * n
-        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in prep.kind]
-        self.under: list[list[int]] = [[] for _ in range(n)]
-        self.host = [-1] * n
-        self.mods: list[tuple] = []
-        self.negs: list[tuple] = []
-        self.prot: list[tuple] = []
-        self.negset: set[int] = set()
-        self.protset: set[int] = set()
-        self.abil_used = 0
-        self.laid = False
-        self.guardian = guardian
-        self.stage = CHALLENGING
-        self.actor = 1 - guardian
-        self.base = CHALLENGING
-        self.acting = self.actor
-        self.rob: list | None = None        # [target, robbers]
-        self.rob_passes = 0
-        self.pending: list[tuple[int, int, int]] = []     # (player, card, target code)
-        self.job: tuple = ()
-        self.choose_left = 0
-        self.turn = 0
-        self.winner = -1
-        self.victory = 0
-        self.exhausted = False
-        held = 0
-        for h in hands:
-            for c in h:
-                held |= 1 << c
-        self.held = held
-        self.used = 0
-        self.drawn = [sum(1 << c for c in h) for h in hands]
-        self.robs = [0, 0]
-        self.robbed = [0, 0]
-        self.serial = 0
-        self.placed_at = [[0] * 8, [0] * 8]
-        self.vacated_at = [[0] * 8, [0] * 8]
-        self.cache: list[int] | None = None
-        self.dealt = [len(h) for h in hands]
-        self.after_respite = [0, 0]
-        self.memo: dict = {}               # targets and Powers found during one decision
-
-
-class Coppertwaddle(Game):
+class Coppertwaddle(Abilities, Table, Game):
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000
@@ -256,264 +178,7 @@ class Coppertwaddle(Game):
         from printgen.sim.coppertwaddle.report import findings
         return findings(results, prepared, options, more)
 
-    # -- powers and sums -------------------------------------------------------------------------
-    def power(self, st: State, c: int, robbing: bool = True) -> int:
-        """A Threlm's current Power: printed, plus Declarations and effects in force, less those
-        from a negated Threlm. In a robbing (the default) a negated Threlm counts 0."""
-        negset = st.negset
-        if robbing and c in negset:
-            return 0
-        total = st.prep.power[c]
-        if not st.mods:
-            return total
-        for t, amount, _, source, _ in st.mods:
-            if t == c and (source < 0 or source not in negset):
-                total += amount
-        return total
-
-    def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
-        """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
-        Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
-        p, d = divmod(st.pos[target], 8)
-        row = d - d % DITCHES
-        i = d % DITCHES
-        slots = st.slot[p]
-        proud = st.proud
-        support = st.prep.covered_support
-        power = self.power
-        total = powers[d] if powers else power(st, target)
-        for j in (i - 1, i + 1):
-            if 0 <= j < DITCHES:
-                c = slots[row + j]
-                if c >= 0:
-                    if proud[c] or support:
-                        total += powers[row + j] if powers else power(st, c)
-                elif row and st.wind[p][j] >= 0:
-                    total += powers[8 + j] if powers else power(st, st.wind[p][j])
-        if row == 0:
-            c = slots[DITCHES + i]
-            if c >= 0 and (proud[c] or support):
-                total += powers[DITCHES + i] if powers else power(st, c)
-        return total
-
-    def ditch_powers(self, st: State, p: int) -> list[int]:
-        """Robbing Powers of player p's Ditches 0-7 (0 when vacant) and of lone Winds (8-11)."""
-        known = st.memo.get(-1 - p)
-        if known is not None:
-            return known
-        power = self.power
-        slots, winds = st.slot[p], st.wind[p]
-        out = [power(st, c) if c >= 0 else 0 for c in slots]
-        out += [power(st, w) if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
-        st.memo[-1 - p] = out
-        return out
-
-    def involved(self, st: State) -> list[int]:
-        """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
-        g = st.guardian
-        return [r for r in st.rob[1] if st.pos[r] >= 0 and st.pos[r] // 8 == g and st.proud[r]
-                and r not in st.negset]
-
-    def attack(self, st: State) -> int:
-        return sum(self.power(st, r) for r in self.involved(st))
-
-    def robbing_succeeds(self, st: State) -> bool:
-        target = st.rob[0]
-        other = 1 - st.guardian
-        if st.pos[target] < 0 or st.pos[target] // 8 != other or not st.proud[target] or target in st.protset:
-            return False
-        if st.prep.rob_full_vacant and self._vacant(st, st.guardian, st.rank[target]) < 0:
-            return False
-        return self.attack(st) > self.defence(st, target)
-
-    # -- the table ------------------------------------------------------------------------------
-    def _vacant(self, st: State, p: int, rank: int) -> int:
-        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
-        slots = st.slot[p]
-        base = rank * DITCHES
-        for i in range(DITCHES):
-            if slots[base + i] < 0 and (rank == NOBLE or st.wind[p][i] < 0):
-                return base + i
-        return -1
-
-    def pressed(self, st: State, c: int) -> bool:
-        pos = st.pos[c]
-        if pos < 0 or st.prep.kind[c] == WIND:
-            return False
-        d = pos % 8
-        return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
-
-    def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
-        d = self._vacant(st, p, st.rank[c])
-        if d < 0:
-            return False
-        st.slot[p][d] = c
-        st.pos[c] = p * 8 + d
-        st.proud[c] = proud
-        st.serial += 1
-        st.placed_at[p][d] = st.serial
-        return True
-
-    def _lift(self, st: State, c: int) -> None:
-        """Take a card off the table: its Declarations go to the Midden and effects on it end."""
-        pos = st.pos[c]
-        p, d = divmod(pos, 8)
-        st.serial += 1
-        if st.prep.kind[c] == WIND:
-            st.wind[p][d - DITCHES] = -1
-            if st.slot[p][d] < 0:
-                st.vacated_at[p][d] = st.serial
-        else:
-            st.slot[p][d] = -1
-            if d < DITCHES or st.wind[p][d - DITCHES] < 0:
-                st.vacated_at[p][d] = st.serial
-        st.pos[c] = -1
-        st.proud[c] = False
-        kind = st.prep.kind[c]
-        st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
-        gone = {c}
-        for dcl in st.under[c]:
-            st.host[dcl] = -1
-            st.midden.append(dcl)
-            gone.add(dcl)
-        st.under[c] = []
-        st.mods = [m for m in st.mods if m[0] not in gone and m[4] not in gone]
-        self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
-        self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
-
-    def _set_negs(self, st: State, negs: list) -> None:
-        st.negs = negs
-        st.negset = {x[0] for x in negs}
-
-    def _set_prot(self, st: State, prot: list) -> None:
-        st.prot = prot
-        st.protset = {x[0] for x in prot}
-
-    def _expire(self, st: State, until: int) -> None:
-        """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
-        st.mods = [m for m in st.mods if m[2] > until]
-        self._set_negs(st, [x for x in st.negs if x[1] > until])
-        self._set_prot(st, [x for x in st.prot if x[1] > until])
-
-    def full_domain(self, st: State, p: int) -> bool:
-        slots, winds, proud = st.slot[p], st.wind[p], st.proud
-        for d in range(DITCHES):
-            c = slots[d]
-            if c < 0 or not proud[c] or st.rank[c] != NOBLE:
-                return False
-        for i in range(DITCHES):
-            c = slots[DITCHES + i]
-            if c < 0:
-                if winds[i] < 0 or not st.prep.wind_fills or not proud[winds[i]]:
-                    return False
-            elif not proud[c] or winds[i] >= 0:
-                return False
-        return True
-
-    def domain_score(self, st: State, p: int) -> int:
-        cards = [c for c in st.slot[p] if c >= 0] + [w for w in st.wind[p] if w >= 0]
-        return sum(self.power(st, c, robbing=False) for c in cards)
-
-    # -- targets ----------------------------------------------------------------------------------
-    def targets(self, st: State, user: int, spec, self_card: int) -> list[int]:
-        """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
-        if not spec.has_target:
-            return [0]
-        if spec.tkind == T_CARD:
-            return []
-        key = self_card * 2 + user
-        known = st.memo.get(key)
-        if known is not None:
-            return known
-        out = st.memo[key] = []
-        side = spec.side
-        players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
-        if spec.simple:                    # proud targets by kind only: the common case, inline
-            proud, rank, tkind = st.proud, st.rank, spec.tkind
-            skip = self_card if spec.other else -1
-            want = NOBLE if tkind == T_NOBLE else PEASANT if tkind == T_PEASANT else -1
-            for p in players:
-                if tkind != T_WIND:
-                    for c in st.slot[p]:
-                        if c >= 0 and proud[c] and (want < 0 or rank[c] == want) and c != skip:
-                            out.append(1 + c)
-                if want < 0:
-                    for c in st.wind[p]:
-                        if c >= 0 and proud[c] and c != skip:
-                            out.append(1 + c)
-            return out
-        matches = self._matches
-        for p in players:
-            for c in st.slot[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
-            for c in st.wind[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
-        return out
-
-    def target_ok(self, st: State, user: int, spec, self_card: int, tc: int) -> bool:
-        """Is target code `tc` one that targets() offers?"""
-        if not spec.has_target:
-            return tc == 0
-        if tc <= 0 or tc > st.prep.n or spec.tkind == T_CARD:
-            return False
-        t = tc - 1
-        pos = st.pos[t]
-        if pos < 0:
-            return False
-        owner = pos // 8
-        if (spec.side == SIDE_OWN and owner != user) or (spec.side == SIDE_OPPONENT and owner == user):
-            return False
-        if st.prep.kind[t] != WIND and st.slot[owner][pos % 8] != t:
-            return False
-        return self._matches(st, spec, t, self_card)
-
-    def _matches(self, st: State, spec, c: int, self_card: int) -> bool:
-        if spec.other and c == self_card:
-            return False
-        is_wind = st.prep.kind[c] == WIND
-        tkind = spec.tkind
-        if tkind == T_WIND:
-            if not is_wind:
-                return False
-        elif tkind == T_NOBLE or tkind == T_PEASANT:
-            if is_wind or st.rank[c] != (NOBLE if tkind == T_NOBLE else PEASANT):
-                return False
-        state = spec.tstate
-        proud = st.proud[c]
-        if state == S_PROUD:
-            if not proud:
-                return False
-        elif state == S_COVERED:
-            if proud:
-                return False
-        elif state == S_PRESSED:
-            if not self.pressed(st, c):
-                return False
-        if spec.needs_pressed and not self.pressed(st, c):
-            return False
-        if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
-            return False
-        if spec.promote and (is_wind or st.rank[c] != PEASANT or self._vacant(st, st.pos[c] // 8, NOBLE) < 0):
-            return False
-        return True
-
     # -- the legal decisions ----------------------------------------------------------------------
-    def hand_ok(self, st: State, actor: int, c: int) -> bool:
-        """May the Favour or Declaration `c` in hand be played now (targets aside)?"""
-        spec = st.prep.spec[c]
-        stage = st.stage
-        return (not spec.counter and stage in spec.stages and (st.prep.kind[c] != DECLARATION or stage == EN_GARDE)
-                and (spec.cost != COST_DISCARD or len(st.hand[actor]) >= 2))
-
-    def ability_ok(self, st: State, actor: int, c: int) -> bool:
-        """May the Threlm `c`, lying in the actor's Domain, use its ability now (targets aside)?"""
-        spec = st.prep.spec[c]
-        return (spec is not None and not spec.counter and st.stage in spec.stages and st.proud[c]
-                and c not in st.negset and not st.abil_used >> c & 1
-                and (spec.cost != COST_DISCARD or bool(st.hand[actor])))
-
     def wind_ok(self, st: State, p: int, i: int) -> bool:
         """May a Wind be laid on Peasant Ditch i of player p: vacant, or holding a covered Threlm?"""
         if st.wind[p][i] >= 0:
@@ -600,27 +265,6 @@ class Coppertwaddle(Game):
                     and self.wind_ok(st, ditch // DITCHES, ditch % DITCHES))
         return self.hand_ok(st, actor, c) and self.target_ok(st, actor, prep.spec[c], c, tc)
 
-    def _counters(self, st: State, who: int) -> list[Action]:
-        """Answers to the card on top of the pending stack: counters usable now."""
-        if not st.pending:
-            return []
-        prep = st.prep
-        top = st.pending[-1][1]
-        base = st.base
-        out = []
-        hand = st.hand[who]
-        for c in st.prep.counters:
-            spec = prep.spec[c]
-            if base not in spec.stages or not (spec.out_of_turn or base == ROBBING) or spec.side == SIDE_OWN:
-                continue
-            if st.pos[c] < 0:
-                if c in hand and (spec.cost != COST_DISCARD or len(hand) > 1) and prep.kind[c] in (FAVOUR, DECLARATION):
-                    out.append(prep.play_base + c * prep.codes + 1 + top)
-            elif st.pos[c] // 8 == who and spec.use == USE_ABILITY and st.proud[c] and c not in st.negset \
-                    and not st.abil_used >> c & 1 and (spec.cost != COST_DISCARD or hand):
-                out.append(prep.use_base + c * prep.codes + 1 + top)
-        return out
-
     def rob_powers(self, st: State) -> dict[int, int]:
         """The Power of each robber set (by Ditch mask) that rob_options() offers."""
         self.rob_options(st)
@@ -654,7 +298,7 @@ class Coppertwaddle(Game):
         if known is None:
             if len(prep.subsets) > 4096:
                 prep.subsets.clear()
-            known = prep.subsets[key] = _subsets(eligible)
+            known = prep.subsets[key] = robber_sets(eligible)
         subsets, sums, robsum = known
         st.memo["robsum"] = robsum
         strongest = max(pw for pw, _ in eligible)
@@ -842,67 +486,6 @@ class Coppertwaddle(Game):
             return
         self._after(st)
 
-    def _effects(self, st: State, job: tuple) -> None:
-        """Carry out an ability's effects from number `start`; a 'discard' effect stops to let the
-        opponent choose, and `job` resumes it."""
-        _, user, card, target, start, source, attach = job
-        prep = st.prep
-        effects = prep.spec[card].effects
-        for k in range(start, len(effects)):
-            code, amount, until = effects[k]
-            if code == E_DRAW:
-                for _ in range(amount):
-                    if st.trumpet:
-                        self._draw(st, user)
-                continue
-            if code == E_DISCARD:
-                victim = 1 - user
-                n = min(amount, len(st.hand[victim]))
-                if n:
-                    self._choose(st, victim, n, ("effects", user, card, target, k + 1, source, attach))
-                    return
-                continue
-            if target < 0 or st.pos[target] < 0:
-                continue
-            if code == E_POWER:
-                st.mods.append((target, amount, until, source, attach))
-            elif code == E_NEGATE:
-                self._set_negs(st, st.negs + [(target, until, attach)])
-            elif code == E_PROTECT:
-                self._set_prot(st, st.prot + [(target, until, attach)])
-            elif code == E_COVER:
-                st.proud[target] = False
-            elif code == E_MAKE_PROUD:
-                if not self.pressed(st, target):
-                    st.proud[target] = True
-            elif code == E_RELEASE:
-                p, d = divmod(st.pos[target], 8)
-                if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
-                    w = st.wind[p][d - DITCHES]
-                    self._lift(st, w)
-                    st.midden.append(w)
-            elif code == E_PROMOTE:
-                p, d = divmod(st.pos[target], 8)
-                nd = self._vacant(st, p, NOBLE)
-                if st.rank[target] == PEASANT and nd >= 0:
-                    st.serial += 1
-                    st.slot[p][d] = -1
-                    if st.wind[p][d - DITCHES] < 0:
-                        st.vacated_at[p][d] = st.serial
-                    st.slot[p][nd] = target
-                    st.pos[target] = p * 8 + nd
-                    st.rank[target] = NOBLE
-                    st.placed_at[p][nd] = st.serial
-            elif code == E_RETURN:
-                owner = st.pos[target] // 8
-                self._lift(st, target)
-                st.hand[owner].append(target)
-                st.held |= 1 << target
-            elif code == E_DESTROY:
-                self._lift(st, target)
-                st.midden.append(target)
-        self._after(st)
-
     def _after(self, st: State) -> None:
         """Back to the stage the play was made in; in a robbing the other player answers next."""
         base = st.base
@@ -977,23 +560,6 @@ class Coppertwaddle(Game):
         st.rob = None
         self._expire(st, UNTIL_ROBBING)
         self._respite(st)
-
-    def _move(self, st: State, c: int, p: int) -> bool:
-        """A robbed Threlm changes Domain, covered, into the leftmost vacant Ditch of its Rank; its
-        Declarations and the effects on it go with it. False if that Rank is full."""
-        d = self._vacant(st, p, st.rank[c])
-        if d < 0:
-            return False
-        old, od = divmod(st.pos[c], 8)
-        st.serial += 1
-        st.slot[old][od] = -1
-        if od < DITCHES or st.wind[old][od - DITCHES] < 0:
-            st.vacated_at[old][od] = st.serial
-        st.slot[p][d] = c
-        st.pos[c] = p * 8 + d
-        st.proud[c] = False
-        st.placed_at[p][d] = st.serial
-        return True
 
     def _respite(self, st: State) -> None:
         st.stage = st.base = RESPITE       # its discards come back here
@@ -1107,19 +673,3 @@ class Coppertwaddle(Game):
                     if st.pos[t] >= 0 and not st.proud[t]:
                         assert prep.spec[c].tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"
 
-
-def clone(st: State) -> State:
-    """A copy of a game that can be played on without touching the original (bots, tests)."""
-    new = State.__new__(State)
-    for name in State.__slots__:
-        value = getattr(st, name)
-        if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
-            value = [list(v) for v in value]
-        elif name == "memo":
-            value = {}
-        elif isinstance(value, (list, set)):
-            value = value.copy()
-        setattr(new, name, value)
-    if st.rob is not None:
-        new.rob = [st.rob[0], list(st.rob[1])]
-    return new
