@@ -220,7 +220,7 @@ def greedy(game, st, rng: random.Random) -> int:
         if c >= 0 and prep.spec[c] is not None and prep.spec[c].lasting and game.ability_ok(st, me, c):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
-        return _announce(game, st, game.rob_options(st), rng)
+        return _announce(game, st, rng)
     return _pick(scored, rng)
 
 
@@ -246,25 +246,21 @@ def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> 
             scored.append((HELP + v, base + tc))
 
 
-def _announce(game, st, options: list[int], rng: random.Random) -> int:
-    """Rob when the sums say the robbing wins now: the dearest target, with the widest margin."""
+def _announce(game, st, rng: random.Random) -> int:
+    """Rob when the sums say the robbing wins now: the dearest target, with all the robbers
+    (the widest margin; covered robbers are safe from robbing until the next Engagement)."""
     me = st.actor
     prep = st.prep
-    attack = game.rob_powers(st)
+    eligible, every, targets = game.robbable(st)
+    if not targets:
+        return PASS
+    attack = sum(pw for pw, _ in eligible)
     theirs = game.ditch_powers(st, 1 - me)
     scored: list[tuple[float, int]] = [(0.0, PASS)]
-    rob_base = prep.rob_base
-    last = -1
-    defence = 0
-    for action in options:
-        if action == PASS:
-            continue
-        target, mask = divmod(action - rob_base, 256)
-        if target != last:
-            last = target
-            defence = game.defence(st, target, theirs)
-        margin = attack[mask] - defence
+    base = prep.rob_base + every
+    for target in targets:
+        margin = attack - game.defence(st, target, theirs)
         if margin > 0:
-            scored.append((ROB + prep.power[target] + min(margin, 5), action))
+            scored.append((ROB + prep.power[target] + min(margin, 5), base + target * 256))
     return _pick(scored, rng)
 

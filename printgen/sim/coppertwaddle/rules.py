@@ -245,7 +245,13 @@ class Coppertwaddle(Abilities, Table, Game):
         if stage == RESPOND:
             return action in self.legal(st)
         if action >= prep.rob_base:
-            return stage == EN_GARDE and action in self.rob_options(st)
+            if stage != EN_GARDE:
+                return False
+            target, mask = divmod(action - prep.rob_base, 256)
+            _, every, targets = self.robbable(st)
+            if mask == every:                  # all the robbers: offered for every target
+                return target in targets
+            return action in self.rob_options(st)
         if action >= prep.disc_base:
             return False
         use = action >= prep.use_base
@@ -265,11 +271,6 @@ class Coppertwaddle(Abilities, Table, Game):
                     and self.wind_ok(st, ditch // DITCHES, ditch % DITCHES))
         return self.hand_ok(st, actor, c) and self.target_ok(st, actor, prep.spec[c], c, tc)
 
-    def rob_powers(self, st: State) -> dict[int, int]:
-        """The Power of each robber set (by Ditch mask) that rob_options() offers."""
-        self.rob_options(st)
-        return st.memo.get("robsum", {})
-
     def rob_options(self, st: State) -> list[Action]:
         """Robbings the Guardian may announce, with sensible robber sets rather than every subset:
         for each target, the minimal sets (no robber could be left out) that beat the Defenders'
@@ -281,39 +282,53 @@ class Coppertwaddle(Abilities, Table, Game):
         st.memo["rob"] = out = self._rob_options(st)
         return out
 
-    def _rob_options(self, st: State) -> list[Action]:
+    def robbable(self, st: State) -> tuple[list[tuple[int, int]], int, list[int]]:
+        """The Guardian's possible robbers as (Power, Ditch), weakest first; all of them as a
+        Ditch mask; and the opponent's Threlms a robbing may target (all robbers together beat
+        the target's own Power, it is Proud and not protected, a Ditch of its Rank is free)."""
+        known = st.memo.get("robbable")
+        if known is not None:
+            return known
         g = st.guardian
         o = 1 - g
         prep = st.prep
         own_powers = self.ditch_powers(st, g)
         proud, negset = st.proud, st.negset
-        eligible = [(own_powers[d], d) for d, c in enumerate(st.slot[g])
-                    if c >= 0 and own_powers[d] > 0 and proud[c] and c not in negset]
-        if not eligible:
+        eligible = sorted((own_powers[d], d) for d, c in enumerate(st.slot[g])
+                          if c >= 0 and own_powers[d] > 0 and proud[c] and c not in negset)
+        every = 0
+        for _, d in eligible:
+            every |= 1 << d
+        targets = []
+        if eligible:
+            total = sum(pw for pw, _ in eligible)
+            vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
+            powers = self.ditch_powers(st, o)
+            rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
+            targets = [c for d0, c in enumerate(st.slot[o])
+                       if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
+                       and total > powers[d0]]
+        st.memo["robbable"] = known = (eligible, every, targets)
+        return known
+
+    def _rob_options(self, st: State) -> list[Action]:
+        eligible, every, targets = self.robbable(st)
+        if not targets:
             return []
+        prep = st.prep
         # every subset of the robbers: its Power, its weakest member, its Ditches
-        eligible.sort()                      # weakest first: a set's first robber is its weakest
         key = tuple(eligible)
         known = prep.subsets.get(key)
         if known is None:
             if len(prep.subsets) > 4096:
                 prep.subsets.clear()
             known = prep.subsets[key] = robber_sets(eligible)
-        subsets, sums, robsum = known
-        st.memo["robsum"] = robsum
-        strongest = max(pw for pw, _ in eligible)
-        total = sums[-1]
-        every = max(subsets)[2]
-        vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
-        powers = self.ditch_powers(st, o)
+        subsets, sums = known
+        strongest = eligible[-1][0]
+        powers = self.ditch_powers(st, 1 - st.guardian)
         out = []
-        rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-        for d0, c in enumerate(st.slot[o]):
-            if c < 0 or not proud[c] or c in protset or (full_vacant and not vacant[rank[c]]):
-                continue
-            own = powers[d0]
-            if total <= own:
-                continue
+        for c in targets:
+            own = powers[st.pos[c] % 8]
             base = prep.rob_base + c * 256
             masks = []
             for threshold in (max(own, self.defence(st, c, powers)), own):

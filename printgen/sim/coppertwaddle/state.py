@@ -11,9 +11,9 @@ from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepar
 DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
 
 
-def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list, dict]:
+def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:
     """Every non-empty set of robbers as (Power, robbers, Ditch mask, weakest robber's Power),
-    by Power; the Powers alone; and mask -> Power. `eligible`: (Power, Ditch), weakest first."""
+    by Power, and the Powers alone. `eligible`: (Power, Ditch), weakest first."""
     subsets = [(0, 0, 0, 0)]
     for pw, d in eligible:
         bit = 1 << d
@@ -21,7 +21,7 @@ def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list, dict]:
                     for total, count, mask, weakest in subsets]
     del subsets[0]
     subsets.sort()
-    return subsets, [x[0] for x in subsets], {x[2]: x[0] for x in subsets}
+    return subsets, [x[0] for x in subsets]
 
 
 class State:
