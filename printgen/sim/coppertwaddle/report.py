@@ -130,11 +130,15 @@ def card_findings(results: list[Result], prep: Prepared) -> list[Finding]:
         rate = row["win_rate"]
         if abs(rate - base) <= CARD_WARN or row["p"] >= threshold:
             continue
-        threlm = row["kind"] in ("Noble", "Peasant", "Wind")
-        if rate > base:
-            advice = "lower its Power or weaken its ability" if threlm else "weaken its effect"
+        kind = row["kind"]
+        if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
+            advice = "use fewer Winds, or the other reading of lone Winds" if rate > base else \
+                "Winds do too little: more of them, or let them block (-O wind_alone=blocks)"
+        elif kind in ("Noble", "Peasant"):
+            advice = "lower its Power or weaken its ability" if rate > base else \
+                "raise its Power or strengthen its ability"
         else:
-            advice = "raise its Power or strengthen its ability" if threlm else "strengthen its effect"
+            advice = "weaken its effect" if rate > base else "strengthen its effect"
         low, high = row["ci95"]
         out.append(Finding("warning", f"'{name}' wins {rate:.0%} of the {row['games']:,} decided games its holder "
                                       f"drew it in (95 % CI {_pct(low)}-{_pct(high)} %; baseline {_pct(base)} %; "
