@@ -52,6 +52,23 @@ class Abilities:
                     out.append(1 + c)
         return out
 
+    def any_target(self, st: State, user: int, spec, self_card: int) -> bool:
+        """Does targets() offer anything? Without listing them when it need not."""
+        if not spec.has_target:
+            return True
+        if spec.tkind == T_CARD:
+            return False
+        known = st.memo.get(self_card * 2 + user)
+        if known is not None:
+            return bool(known)
+        if spec.simple and spec.side != SIDE_OWN and spec.tkind != T_WIND and not spec.other:
+            proud, rank = st.proud, st.rank            # any proud Threlm of the kind on the other side?
+            want = NOBLE if spec.tkind == T_NOBLE else PEASANT if spec.tkind == T_PEASANT else -1
+            for c in st.slot[1 - user]:
+                if c >= 0 and proud[c] and (want < 0 or rank[c] == want):
+                    return True
+        return bool(self.targets(st, user, spec, self_card))
+
     def target_ok(self, st: State, user: int, spec, self_card: int, tc: int) -> bool:
         """Is target code `tc` one that targets() offers?"""
         if not spec.has_target:

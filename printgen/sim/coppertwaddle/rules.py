@@ -186,9 +186,8 @@ class Coppertwaddle(Abilities, Table, Game):
         t = st.slot[p][DITCHES + i]
         return t < 0 or not st.proud[t]
 
-    def _options(self, st: State, first: bool = False) -> list[Action]:
-        """Every legal decision; with `first`, stop at the first one that is not PASS (to know
-        whether there is a choice at all)."""
+    def _options(self, st: State) -> list[Action]:
+        """Every legal decision."""
         stage = st.stage
         prep = st.prep
         actor = st.actor
@@ -216,16 +215,12 @@ class Coppertwaddle(Abilities, Table, Game):
                 base = play_base + c * codes
                 for tc in self.targets(st, actor, prep.spec[c], c):
                     out.append(base + tc)
-            if first and len(out) > 1:
-                return out
         use_base = prep.use_base
         for c in st.slot[actor] + st.wind[actor]:
             if c >= 0 and self.ability_ok(st, actor, c):
                 base = use_base + c * codes
                 for tc in self.targets(st, actor, prep.spec[c], c):
                     out.append(base + tc)
-                if first and len(out) > 1:
-                    return out
         if stage == EN_GARDE:
             out += self.rob_options(st)
         return out
@@ -383,13 +378,38 @@ class Coppertwaddle(Abilities, Table, Game):
         """Take every decision that has only one choice (PASS), so the bots see real choices only."""
         while st.stage != OVER:
             st.memo = {}
-            options = self._options(st, first=True)
-            if len(options) > 1 or options[0] != PASS:
-                # these stages list everything at once: keep it for legal() and apply()
-                st.cache = options if st.stage in (RESPOND, CHOOSE) else None
+            if self._has_choice(st):
+                st.cache = None
                 return
             self._pass(st)
         st.cache = []
+
+    def _has_choice(self, st: State) -> bool:
+        """Is there any decision but PASS? As _options() would say, stopping at the first found."""
+        stage = st.stage
+        actor = st.actor
+        if stage == CHOOSE:
+            return True
+        if stage == RESPOND:
+            return bool(self._counters(st, actor))
+        prep = st.prep
+        kind, specs = prep.kind, prep.spec
+        lay = stage == EN_GARDE and not st.laid
+        any_target = self.any_target
+        for c in st.hand[actor]:
+            k = kind[c]
+            if k == NOBLE or k == PEASANT:
+                if lay and self._vacant(st, actor, k) >= 0:
+                    return True
+            elif k == WIND:
+                if lay and any(self.wind_ok(st, p, i) for p in (0, 1) for i in range(DITCHES)):
+                    return True
+            elif self.hand_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+                return True
+        for c in st.slot[actor] + st.wind[actor]:
+            if c >= 0 and specs[c] is not None and self.ability_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+                return True
+        return stage == EN_GARDE and bool(self.robbable(st)[2])
 
     def _pass(self, st: State) -> None:
         stage = st.stage
@@ -678,8 +698,12 @@ class Coppertwaddle(Abilities, Table, Game):
             assert st.rob is not None
         # hands are within the limit once a turn has passed its Respite
         assert max(st.after_respite) <= prep.limit, f"hands of {st.after_respite} cards after the Respite"
+        # a decision is left to a player only when there is something to choose
+        legal = self.legal(st)
+        if st.stage != OVER:
+            assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
         # a covered Threlm is offered as a target only to cards that say so
-        for action in self.legal(st):
+        for action in legal:
             if PASS < action < prep.disc_base:
                 use = action >= prep.use_base
                 c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
