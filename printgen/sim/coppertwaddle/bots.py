@@ -93,12 +93,37 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
         use = action >= prep.use_base
         c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
         key = (prep.spec[c].text, use and c, tc)     # copies of one card are tried once
-        if key in tried:
+        if key in tried or not _helps(game, st, prep.spec[c], c if use else -1, tc - 1, robber):
             continue
         tried.add(key)
         if _predict(game, st, c, use, tc - 1) == robber:
             turning.append((0.0, action))
     return _pick(turning, rng) if turning else PASS
+
+
+def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
+    """Could this play move the sums my way? (A Power rise for my side, a loss of support for
+    the other side or of a Threlm of mine whose Power is below zero, protecting or covering the
+    target for the defence, the target covering itself to use its ability.) `user`: the Threlm whose ability it is, or -1 for a card."""
+    if not robber and user == st.rob[0] and spec.cost == COST_COVER:
+        return True
+    if target < 0:
+        return False
+    guardian_side = st.pos[target] // 8 == st.guardian
+    for code, amount, _ in spec.effects:
+        if code == E_POWER:
+            if (amount > 0) == (guardian_side == robber):
+                return True
+        elif code in (E_NEGATE, E_COVER, E_DESTROY, E_RETURN):
+            if guardian_side != robber or (not robber and target == st.rob[0]) or game.power(st, target) < 0:
+                return True
+        elif code == E_PROTECT:
+            if not robber and target == st.rob[0]:
+                return True
+        elif code == E_MAKE_PROUD:
+            if guardian_side == robber:
+                return True
+    return False
 
 
 def _predict(game, st, c: int, use: bool, target: int) -> bool:
