@@ -61,12 +61,16 @@ class Table:
 
     def involved(self, st: State) -> list[int]:
         """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
-        g = st.guardian
-        return [r for r in st.rob[1] if st.pos[r] >= 0 and st.pos[r] // 8 == g and st.proud[r]
-                and r not in st.negset]
+        low = st.guardian * 8
+        pos, proud, negset = st.pos, st.proud, st.negset
+        return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
 
     def attack(self, st: State) -> int:
-        return sum(self.power(st, r) for r in self.involved(st))
+        power = self.power
+        total = 0
+        for r in self.involved(st):
+            total += power(st, r)
+        return total
 
     def robbing_succeeds(self, st: State) -> bool:
         target = st.rob[0]
