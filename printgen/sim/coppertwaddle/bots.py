@@ -84,7 +84,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     """Pass while the robbing goes my way; otherwise a play that turns it, if there is one."""
     me = st.actor
     robber = me == st.guardian
-    if game.robbing_succeeds(st) == robber:
+    if game.robbing_outcome(st) == robber:
         return PASS
     prep = st.prep
     turning = []

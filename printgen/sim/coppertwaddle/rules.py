@@ -349,7 +349,6 @@ class Coppertwaddle(Abilities, Table, Game):
         if not self.allowed(st, action):
             raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
         st.cache = None
-        st.memo = {}
         prep = st.prep
         if action == PASS:
             self._pass(st)
@@ -372,12 +371,13 @@ class Coppertwaddle(Abilities, Table, Game):
         else:
             c, tc = divmod(action - prep.play_base, prep.codes)
             self._play(st, c, tc)
+        if action != PASS:
+            st.memo = {}            # what was found for this decision no longer holds
         self._settle(st)
 
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (PASS), so the bots see real choices only."""
         while st.stage != OVER:
-            st.memo = {}
             if self._has_choice(st):
                 st.cache = None
                 return
@@ -413,19 +413,24 @@ class Coppertwaddle(Abilities, Table, Game):
 
     def _pass(self, st: State) -> None:
         stage = st.stage
+        # A pass that only hands the decision on changes nothing on the table: what was found
+        # (targets, Powers, robbings) still holds. One that ends a stage does change it.
         if stage == CHALLENGING:
             st.stage = st.base = EN_GARDE
             st.actor = st.acting = st.guardian
         elif stage == EN_GARDE:
             self._respite(st)
+            st.memo = {}
         elif stage == ROBBING:
             st.rob_passes += 1
             if st.rob_passes >= 2:
                 self._resolve_robbing(st)
+                st.memo = {}
             else:
                 st.actor = 1 - st.actor
         elif stage == RESPOND:
             self._resolve_stack(st)
+            st.memo = {}
         else:
             raise ValueError(f"nothing to pass while {STAGE_NAMES[stage]}")
 

@@ -72,6 +72,13 @@ class Table:
             total += power(st, r)
         return total
 
+    def robbing_outcome(self, st: State) -> bool:
+        """robbing_succeeds(), remembered until something on the table changes."""
+        known = st.memo.get("outcome")
+        if known is None:
+            known = st.memo["outcome"] = self.robbing_succeeds(st)
+        return known
+
     def robbing_succeeds(self, st: State) -> bool:
         target = st.rob[0]
         other = 1 - st.guardian
