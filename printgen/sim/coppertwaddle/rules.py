@@ -285,24 +285,26 @@ class Coppertwaddle(Abilities, Table, Game):
         if known is not None:
             return known
         g = st.guardian
-        o = 1 - g
         prep = st.prep
-        own_powers = self.ditch_powers(st, g)
+        power = self.power
         proud, negset = st.proud, st.negset
-        eligible = sorted((own_powers[d], d) for d, c in enumerate(st.slot[g])
-                          if c >= 0 and own_powers[d] > 0 and proud[c] and c not in negset)
-        every = 0
-        for _, d in eligible:
-            every |= 1 << d
+        eligible = []
+        every = total = 0
+        for d, c in enumerate(st.slot[g]):
+            if c >= 0 and proud[c] and c not in negset:
+                pw = power(st, c)
+                if pw > 0:
+                    eligible.append((pw, d))
+                    every |= 1 << d
+                    total += pw
         targets = []
         if eligible:
-            total = sum(pw for pw, _ in eligible)
+            eligible.sort()
             vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
-            powers = self.ditch_powers(st, o)
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-            targets = [c for d0, c in enumerate(st.slot[o])
+            targets = [c for c in st.slot[1 - g]
                        if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
-                       and total > powers[d0]]
+                       and total > power(st, c)]
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
 
