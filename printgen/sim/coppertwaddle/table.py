@@ -79,14 +79,17 @@ class Table:
             known = st.memo["outcome"] = self.robbing_succeeds(st)
         return known
 
-    def robbing_succeeds(self, st: State) -> bool:
+    def robbing_open(self, st: State, proud: bool = True) -> bool:
+        """Could the robbing succeed, sums aside: the target still in the other Domain, Proud (if
+        `proud`), not protected, and (rob_full=vacant) a Ditch of its Rank free for it."""
         target = st.rob[0]
-        other = 1 - st.guardian
-        if st.pos[target] < 0 or st.pos[target] // 8 != other or not st.proud[target] or target in st.protset:
+        pos = st.pos[target]
+        if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
             return False
-        if st.prep.rob_full_vacant and self._vacant(st, st.guardian, st.rank[target]) < 0:
-            return False
-        return self.attack(st) > self.defence(st, target)
+        return not st.prep.rob_full_vacant or self._vacant(st, st.guardian, st.rank[target]) >= 0
+
+    def robbing_succeeds(self, st: State) -> bool:
+        return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
         """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
