@@ -21,8 +21,14 @@ LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful p
 
 
 def _pick(scored: list[tuple[float, int]], rng: random.Random) -> int:
-    best = max(s for s, _ in scored)
-    ties = [a for s, a in scored if s == best]
+    best = scored[0][0]
+    ties = []
+    for score, action in scored:
+        if score > best:
+            best = score
+            ties = [action]
+        elif score == best:
+            ties.append(action)
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
@@ -222,13 +228,12 @@ def greedy(game, st, rng: random.Random) -> int:
                 scored.append((LAY + prep.power[c], prep.play_base + c * codes))
         if len(scored) > 1:
             return _pick(scored, rng)
-    for c in st.hand[me]:
+    for c in st.hand[me]:             # no Threlm can be laid now (see above)
         kind = prep.kind[c]
-        base = prep.play_base + c * codes
         if kind == NOBLE or kind == PEASANT:
-            if lay and game._vacant(st, me, kind) >= 0:
-                scored.append((LAY + prep.power[c], base))
-        elif kind == WIND:
+            continue
+        base = prep.play_base + c * codes
+        if kind == WIND:
             if lay:
                 for p in (me, 1 - me):
                     for i in range(DITCHES):

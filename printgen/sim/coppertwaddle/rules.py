@@ -286,8 +286,9 @@ class Coppertwaddle(Abilities, Table, Game):
             return known
         g = st.guardian
         prep = st.prep
-        power = self.power
+        printed = prep.power
         proud, negset = st.proud, st.negset
+        power = self.power if st.mods else (lambda _, c: 0 if c in negset else printed[c])   # no effects
         eligible = []
         every = total = 0
         for d, c in enumerate(st.slot[g]):

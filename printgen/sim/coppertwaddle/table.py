@@ -66,9 +66,13 @@ class Table:
         return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
 
     def attack(self, st: State) -> int:
+        robbers = self.involved(st)
+        if not st.mods:                     # no effect in force: the printed Powers
+            printed = st.prep.power
+            return sum(printed[r] for r in robbers)
         power = self.power
         total = 0
-        for r in self.involved(st):
+        for r in robbers:
             total += power(st, r)
         return total
 
