@@ -95,6 +95,9 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     prep = st.prep
     turning = []
     tried = set()
+    open_ = game.robbing_open(st, proud=False)
+    if not open_:                        # the defender is safe whatever it plays
+        return PASS
     for action in _robbing_plays(game, st, me):
         use = action >= prep.use_base
         c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
@@ -164,7 +167,8 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
             set_proud(target, False)
         elif code == E_MAKE_PROUD and not game.pressed(st, target):
             set_proud(target, True)
-    result = False if fail else game.robbing_succeeds(st)
+    # the robbing is open apart from the target's Proudness (checked by the caller)
+    result = not fail and st.proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
     st.mods = mods
     if st.negs is not negs:
         game._set_negs(st, negs)
