@@ -1,10 +1,10 @@
 """Games per second per core for each game and variant, medians of several runs.
 
-Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P]
+Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME]
 
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
-with the spread, for random and greedy bots.
+with the spread and the mean number of steps (decisions) a game takes, for random and greedy bots.
 """
 
 from __future__ import annotations
@@ -21,15 +21,18 @@ from printgen.load import load_deck  # noqa: E402
 from printgen.sim.engine import BOTS, play  # noqa: E402
 from printgen.sim.games import get_game  # noqa: E402
 
-CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic")]
-TARGETS = {"cromwell": 2000, "drafting": 5000}
+CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic"),
+         ("coppertwaddle", "coppertwaddle", "basic")]
+TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000}
 
 
-def rate(game, prepared, players: int, bots, games: int, seed: int) -> float:
+def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[float, float]:
+    """(games per second, mean steps per game)."""
     start = time.perf_counter()
+    steps = 0
     for index in range(games):
-        play(game, prepared, players, seed, index, bots)
-    return games / (time.perf_counter() - start)
+        steps += play(game, prepared, players, seed, index, bots).steps
+    return games / (time.perf_counter() - start), steps / games
 
 
 def main() -> None:
@@ -37,21 +40,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", help="only this game (cromwell, drafting, coppertwaddle)")
     args = parser.parse_args()
     print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
-    print(f"{'game':<10} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8}  aim")
+    print(f"{'game':<13} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim")
     for name, deck, variant in CASES:
+        if args.game and name != args.game:
+            continue
         game = get_game(name)
         prepared = game.prepare(load_deck(deck), variant, {})
         players = args.players if args.players in game.player_counts(prepared) else game.player_counts(prepared)[0]
         for bot in ("random", "greedy"):
             bots = [BOTS[bot]] * players
             rate(game, prepared, players, bots, min(200, args.games), 99)          # warm-up
-            rates = [rate(game, prepared, players, bots, args.games, run) for run in range(args.runs)]
+            runs = [rate(game, prepared, players, bots, args.games, run) for run in range(args.runs)]
+            rates = [r for r, _ in runs]
+            steps = statistics.mean(s for _, s in runs)
             aim = TARGETS[name]
             verdict = "met" if statistics.median(rates) >= aim else "NOT met"
-            print(f"{name:<10} {variant:<9} {bot:<7} {statistics.median(rates):>15,.0f} {min(rates):>8,.0f} "
-                  f"{max(rates):>8,.0f}  >= {aim:,}: {verdict}")
+            print(f"{name:<13} {variant:<9} {bot:<7} {statistics.median(rates):>15,.0f} {min(rates):>8,.0f} "
+                  f"{max(rates):>8,.0f} {steps:>6.1f}  >= {aim:,}: {verdict}")
 
 
 if __name__ == "__main__":

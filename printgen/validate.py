@@ -66,6 +66,7 @@ class Section:
     setups: dict[int, Setup] = field(default_factory=dict)
     unit: str = "turns"
     note: str = ""
+    findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
 
 
 def check_limits(opts: ValidateOptions) -> list[str]:
@@ -258,7 +259,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
     sections = []
     for name, game, variant, base, counts, prepared, used in plans:
         static = {n: game.static_checks(prepared[n], n) for n in counts}
-        summaries, warnings = {}, []
+        summaries, warnings, own = {}, [], {}
         for n in counts:
             bots = _bots(opts.bots, n)
             work = batches(name, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
@@ -270,9 +271,17 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             summaries[n] = summary
             warnings += [f for f in static[n] if f.level != "info"]
             warnings += metric_findings(summary, game.good_hand, seat_tests)
+
+            def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
+                """Further games of this player count with other options (same seed, bots, workers)."""
+                extra_work = batches(name, variant, str(deck.folder), options, n, games, opts.seed, bots,
+                                     chunk_size(games, opts.workers))
+                return execute(extra_work, opts.workers, opts.backend, None, opts.address)
+            own[n] = game.extra_findings(results, prepared[n], n, used[n].options, more)
+            warnings += [f for f in own[n] if f.level != "info"]
         tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
         sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
-                                game.length_unit, game.length_note))
+                                game.length_unit, game.length_note, own))
     return sections, deck
 
 
@@ -348,6 +357,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "setup": {str(n): {"options": u.options, "from": u.source} for n, u in s.setups.items()},
             "static_checks": {str(n): [f.__dict__ for f in fs] for n, fs in s.static.items()},
             "results": {str(n): clean(summary) for n, summary in s.summaries.items()},
+            "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
             "warnings": [f.__dict__ for f in s.warnings],
             "advice": s.advice,
         } for s in sections],
@@ -388,6 +398,10 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})
         for message in infos:
             lines.append(f"   note: {message}")
+        for n, found in s.findings.items():
+            for finding in found:
+                if finding.level == "info":
+                    lines.append(f"   {n} players: {finding.message}" if len(s.counts) > 1 else f"   {finding.message}")
         for tip in s.advice:
             lines.append(f"   advice: {tip}")
         for finding in s.warnings:

@@ -113,6 +113,19 @@ class Game:
     def check(self, state: Any) -> None:
         """Assert every invariant of a state (cards conserved, hands consistent...); for tests."""
 
+    # -- game-specific figures in the report ----------------------------------------------------
+    def result_extra(self, state: Any) -> dict[str, Any]:
+        """Small per-game figures a game wants reported (kept in Result.extra; they cross process
+        boundaries, so plain ints and lists)."""
+        return {}
+
+    def extra_findings(self, results: list["Result"], prepared: Any, players: int, options: dict[str, Any],
+                       more: Callable[[dict[str, Any], int], list["Result"]]) -> list[Finding]:
+        """The game's own figures and advice from one player count's results ('info' lines and
+        warnings). `more(options, games)` plays further games with other options through the same
+        runner (same seed, bots and workers), e.g. to compare starting hands."""
+        return []
+
 
 Bot = Callable[[Game, Any, random.Random], Action]
 
@@ -168,7 +181,7 @@ def play(game: Game, prepared: Any, players: int, seed: int, index: int, bots: S
         if steps >= cap:
             held, used = game.card_usage(state)
             return Result(index, players, steps, True, [0.0] * players, [], start_hands, held, used,
-                          game.length(state))
+                          game.length(state), game.result_extra(state))
         seat = to_act(state)
         action = bots[seat](game, state, rng)
         if checked:
@@ -182,4 +195,5 @@ def play(game: Game, prepared: Any, players: int, seed: int, index: int, bots: S
     best = max(scores)
     winners = [seat for seat, score in enumerate(scores) if score == best]
     held, used = game.card_usage(state)
-    return Result(index, players, steps, False, scores, winners, start_hands, held, used, game.length(state))
+    return Result(index, players, steps, False, scores, winners, start_hands, held, used, game.length(state),
+                  game.result_extra(state))

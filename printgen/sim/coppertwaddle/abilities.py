@@ -1,0 +1,213 @@
+"""The abilities interpreter: what an ability record may aim at, whether it may be used now,
+and what its effects do. It reads only the compiled records (cards.Spec), never a card's name,
+so a changed record in deck.yaml plays differently with no Python edit. A mixin of the rules
+(self is the game)."""
+
+from __future__ import annotations
+
+from printgen.sim.coppertwaddle.cards import (
+    COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
+    E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
+    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
+)
+from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.engine import Action
+
+
+class Abilities:
+    def targets(self, st: State, user: int, spec, self_card: int) -> list[int]:
+        """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
+        if not spec.has_target:
+            return [0]
+        if spec.tkind == T_CARD:
+            return []
+        key = self_card * 2 + user
+        known = st.memo.get(key)
+        if known is not None:
+            return known
+        out = st.memo[key] = []
+        side = spec.side
+        players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
+        if spec.simple:                    # proud targets by kind only: the common case, inline
+            proud, rank, tkind = st.proud, st.rank, spec.tkind
+            skip = self_card if spec.other else -1
+            want = NOBLE if tkind == T_NOBLE else PEASANT if tkind == T_PEASANT else -1
+            for p in players:
+                if tkind != T_WIND:
+                    for c in st.slot[p]:
+                        if c >= 0 and proud[c] and (want < 0 or rank[c] == want) and c != skip:
+                            out.append(1 + c)
+                if want < 0:
+                    for c in st.wind[p]:
+                        if c >= 0 and proud[c] and c != skip:
+                            out.append(1 + c)
+            return out
+        matches = self._matches
+        for p in players:
+            for c in st.slot[p]:
+                if c >= 0 and matches(st, spec, c, self_card):
+                    out.append(1 + c)
+            for c in st.wind[p]:
+                if c >= 0 and matches(st, spec, c, self_card):
+                    out.append(1 + c)
+        return out
+
+    def any_target(self, st: State, user: int, spec, self_card: int) -> bool:
+        """Does targets() offer anything? Without listing them when it need not."""
+        if not spec.has_target:
+            return True
+        if spec.tkind == T_CARD:
+            return False
+        known = st.memo.get(self_card * 2 + user)
+        if known is not None:
+            return bool(known)
+        if spec.simple and spec.side != SIDE_OWN and spec.tkind != T_WIND and not spec.other:
+            proud, rank = st.proud, st.rank            # any proud Threlm of the kind on the other side?
+            want = NOBLE if spec.tkind == T_NOBLE else PEASANT if spec.tkind == T_PEASANT else -1
+            for c in st.slot[1 - user]:
+                if c >= 0 and proud[c] and (want < 0 or rank[c] == want):
+                    return True
+        return bool(self.targets(st, user, spec, self_card))
+
+    def target_ok(self, st: State, user: int, spec, self_card: int, tc: int) -> bool:
+        """Is target code `tc` one that targets() offers?"""
+        if not spec.has_target:
+            return tc == 0
+        if tc <= 0 or tc > st.prep.n or spec.tkind == T_CARD:
+            return False
+        t = tc - 1
+        pos = st.pos[t]
+        if pos < 0:
+            return False
+        owner = pos // 8
+        if (spec.side == SIDE_OWN and owner != user) or (spec.side == SIDE_OPPONENT and owner == user):
+            return False
+        if st.prep.kind[t] != WIND and st.slot[owner][pos % 8] != t:
+            return False
+        return self._matches(st, spec, t, self_card)
+
+    def _matches(self, st: State, spec, c: int, self_card: int) -> bool:
+        if spec.other and c == self_card:
+            return False
+        is_wind = st.prep.kind[c] == WIND
+        tkind = spec.tkind
+        if tkind == T_WIND:
+            if not is_wind:
+                return False
+        elif tkind == T_NOBLE or tkind == T_PEASANT:
+            if is_wind or st.rank[c] != (NOBLE if tkind == T_NOBLE else PEASANT):
+                return False
+        state = spec.tstate
+        proud = st.proud[c]
+        if state == S_PROUD:
+            if not proud:
+                return False
+        elif state == S_COVERED:
+            if proud:
+                return False
+        elif state == S_PRESSED:
+            if not self.pressed(st, c):
+                return False
+        if spec.needs_pressed and not self.pressed(st, c):
+            return False
+        if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
+            return False
+        if spec.promote and (is_wind or st.rank[c] != PEASANT or self._vacant(st, st.pos[c] // 8, NOBLE) < 0):
+            return False
+        return True
+
+    def hand_ok(self, st: State, actor: int, c: int) -> bool:
+        """May the Favour or Declaration `c` in hand be played now (targets aside)?"""
+        spec = st.prep.spec[c]
+        stage = st.stage
+        return (not spec.counter and stage in spec.stages and (st.prep.kind[c] != DECLARATION or stage == EN_GARDE)
+                and (spec.cost != COST_DISCARD or len(st.hand[actor]) >= 2))
+
+    def ability_ok(self, st: State, actor: int, c: int) -> bool:
+        """May the Threlm `c`, lying in the actor's Domain, use its ability now (targets aside)?"""
+        spec = st.prep.spec[c]
+        return (spec is not None and not spec.counter and st.stage in spec.stages and st.proud[c]
+                and c not in st.negset and not st.abil_used >> c & 1
+                and (spec.cost != COST_DISCARD or bool(st.hand[actor])))
+
+    def _counters(self, st: State, who: int) -> list[Action]:
+        """Answers to the card on top of the pending stack: counters usable now."""
+        if not st.pending:
+            return []
+        prep = st.prep
+        top = st.pending[-1][1]
+        base = st.base
+        out = []
+        hand = st.hand[who]
+        for c in st.prep.counters:
+            spec = prep.spec[c]
+            if base not in spec.stages or not (spec.out_of_turn or base == ROBBING) or spec.side == SIDE_OWN:
+                continue
+            if st.pos[c] < 0:
+                if c in hand and (spec.cost != COST_DISCARD or len(hand) > 1) and prep.kind[c] in (FAVOUR, DECLARATION):
+                    out.append(prep.play_base + c * prep.codes + 1 + top)
+            elif st.pos[c] // 8 == who and spec.use == USE_ABILITY and st.proud[c] and c not in st.negset \
+                    and not st.abil_used >> c & 1 and (spec.cost != COST_DISCARD or hand):
+                out.append(prep.use_base + c * prep.codes + 1 + top)
+        return out
+
+    def _effects(self, st: State, job: tuple) -> None:
+        """Carry out an ability's effects from number `start`; a 'discard' effect stops to let the
+        opponent choose, and `job` resumes it."""
+        _, user, card, target, start, source, attach = job
+        prep = st.prep
+        effects = prep.spec[card].effects
+        for k in range(start, len(effects)):
+            code, amount, until = effects[k]
+            if code == E_DRAW:
+                for _ in range(amount):
+                    if st.trumpet:
+                        self._draw(st, user)
+                continue
+            if code == E_DISCARD:
+                victim = 1 - user
+                n = min(amount, len(st.hand[victim]))
+                if n:
+                    self._choose(st, victim, n, ("effects", user, card, target, k + 1, source, attach))
+                    return
+                continue
+            if target < 0 or st.pos[target] < 0:
+                continue
+            if code == E_POWER:
+                st.mods.append((target, amount, until, source, attach))
+            elif code == E_NEGATE:
+                self._set_negs(st, st.negs + [(target, until, attach)])
+            elif code == E_PROTECT:
+                self._set_prot(st, st.prot + [(target, until, attach)])
+            elif code == E_COVER:
+                st.proud[target] = False
+            elif code == E_MAKE_PROUD:
+                if not self.pressed(st, target):
+                    st.proud[target] = True
+            elif code == E_RELEASE:
+                p, d = divmod(st.pos[target], 8)
+                if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
+                    w = st.wind[p][d - DITCHES]
+                    self._lift(st, w)
+                    st.midden.append(w)
+            elif code == E_PROMOTE:
+                p, d = divmod(st.pos[target], 8)
+                nd = self._vacant(st, p, NOBLE)
+                if st.rank[target] == PEASANT and nd >= 0:
+                    st.serial += 1
+                    st.slot[p][d] = -1
+                    if st.wind[p][d - DITCHES] < 0:
+                        st.vacated_at[p][d] = st.serial
+                    st.slot[p][nd] = target
+                    st.pos[target] = p * 8 + nd
+                    st.rank[target] = NOBLE
+                    st.placed_at[p][nd] = st.serial
+            elif code == E_RETURN:
+                owner = st.pos[target] // 8
+                self._lift(st, target)
+                st.hand[owner].append(target)
+                st.held |= 1 << target
+            elif code == E_DESTROY:
+                self._lift(st, target)
+                st.midden.append(target)
+        self._after(st)

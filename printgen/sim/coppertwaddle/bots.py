@@ -1,0 +1,300 @@
+"""The greedy Coppertwaddle player: lays Threlms toward a full Domain, robs when the sums say it
+wins, answers a robbing only with a play that turns its outcome, and values other plays by what
+their effects do (read from the ability records, so a changed card is valued anew).
+
+Equal choices are broken at random with the game's generator: a fixed order would make the
+first copy of a card look stronger than the second only because of the bot.
+"""
+
+from __future__ import annotations
+
+import random
+
+from printgen.sim.coppertwaddle.cards import (
+    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
+    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, PERMANENT, ROBBING,
+    WIND,
+)
+from printgen.sim.coppertwaddle.rules import CHOOSE, DITCHES, PASS, RESPOND
+
+LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful plays, then a robbing
+
+
+def _pick(scored: list[tuple[float, int]], rng: random.Random) -> int:
+    best = scored[0][0]
+    ties = []
+    for score, action in scored:
+        if score > best:
+            best = score
+            ties = [action]
+        elif score == best:
+            ties.append(action)
+    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def keep_value(game, st, p: int, c: int) -> float:
+    """How much a card in hand is worth keeping (the lowest is discarded first)."""
+    prep = st.prep
+    kind = prep.kind[c]
+    if kind == NOBLE or kind == PEASANT:
+        return prep.power[c] + (10 if game._vacant(st, p, kind) >= 0 else 0)
+    if kind == WIND:
+        return 3
+    spec = prep.spec[c]
+    return 11 if spec.counter else 6
+
+
+def _filled(st, p: int) -> int:
+    return sum(1 for c in st.slot[p] if c >= 0) + sum(1 for d in range(DITCHES)
+                                                       if st.slot[p][DITCHES + d] < 0 and st.wind[p][d] >= 0)
+
+
+def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float:
+    """What a play is worth to `me` outside a robbing, from its effects and cost."""
+    mine = target >= 0 and st.pos[target] >= 0 and st.pos[target] // 8 == me
+    sign = 1 if mine else -1
+    value = 0.0
+    for code, amount, until in spec.effects:
+        if code == E_POWER:
+            value += sign * amount if until == PERMANENT else 0
+        elif code == E_COVER:
+            if not mine and stage == CHALLENGING and _filled(st, 1 - me) >= 7:
+                value += 8
+            elif mine:
+                value -= 3
+        elif code == E_MAKE_PROUD:
+            value += 4 * sign
+        elif code == E_RELEASE:
+            value += 5 * sign
+        elif code == E_PROTECT:
+            value += (2 + game.power(st, target) / 3) if mine and until == PERMANENT else 0
+        elif code == E_PROMOTE:
+            if mine:
+                noble = sum(1 for d in range(DITCHES) if st.slot[me][d] < 0)
+                peasant = sum(1 for d in range(DITCHES) if st.slot[me][DITCHES + d] < 0)
+                value += 2 if noble > peasant else -1
+        elif code == E_DRAW or code == E_DISCARD:
+            value += 2 * amount
+        elif code == E_RETURN:
+            value += -sign * (5 + game.power(st, target, robbing=False))
+        elif code == E_DESTROY:
+            value += -sign * (6 + game.power(st, target, robbing=False))
+    if spec.cost == COST_DISCARD:
+        value -= 2
+    elif spec.cost == COST_COVER:
+        value -= 30 if stage == EN_GARDE and _filled(st, me) == 8 else 1
+    return value
+
+
+def _robbing_choice(game, st, rng: random.Random) -> int:
+    """Pass while the robbing goes my way; otherwise a play that turns it, if there is one."""
+    me = st.actor
+    robber = me == st.guardian
+    if game.robbing_outcome(st) == robber:
+        return PASS
+    prep = st.prep
+    turning = []
+    tried = set()
+    open_ = game.robbing_open(st, proud=False)
+    if not open_:                        # the defender is safe whatever it plays
+        return PASS
+    for action in _robbing_plays(game, st, me):
+        use = action >= prep.use_base
+        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
+        key = (prep.spec[c].text, use and c, tc)     # copies of one card are tried once
+        if key in tried or not _helps(game, st, prep.spec[c], c if use else -1, tc - 1, robber):
+            continue
+        tried.add(key)
+        if _predict(game, st, c, use, tc - 1) == robber:
+            turning.append((0.0, action))
+    return _pick(turning, rng) if turning else PASS
+
+
+def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
+    """Could this play move the sums my way? (A Power rise for my side, a loss of support for
+    the other side or of a Threlm of mine whose Power is below zero, protecting or covering the
+    target for the defence, the target covering itself to use its ability.) `user`: the Threlm whose ability it is, or -1 for a card."""
+    if not robber and user == st.rob[0] and spec.cost == COST_COVER:
+        return True
+    if target < 0:
+        return False
+    guardian_side = st.pos[target] // 8 == st.guardian
+    for code, amount, _ in spec.effects:
+        if code == E_POWER:
+            if (amount > 0) == (guardian_side == robber):
+                return True
+        elif code in (E_NEGATE, E_COVER, E_DESTROY, E_RETURN):
+            if guardian_side != robber or (not robber and target == st.rob[0]) or game.power(st, target) < 0:
+                return True
+        elif code == E_PROTECT:
+            if not robber and target == st.rob[0]:
+                return True
+        elif code == E_MAKE_PROUD:
+            if guardian_side == robber:
+                return True
+    return False
+
+
+def _predict(game, st, c: int, use: bool, target: int) -> bool:
+    """Would the robbing succeed after this play? Its effects are put on the state for a moment
+    (Powers, negation, covering) and taken off again: exact for the sums, and far cheaper than
+    playing a copy of the game. A protected, destroyed or returned target fails the robbing."""
+    prep = st.prep
+    spec = prep.spec[c]
+    saved_proud: dict[int, bool] = {}
+    mods, negs = st.mods, st.negs
+    fail = False
+
+    def set_proud(x: int, value: bool) -> None:
+        saved_proud.setdefault(x, st.proud[x])
+        st.proud[x] = value
+    if use and spec.cost == COST_COVER:
+        set_proud(c, False)
+    rob_target = st.rob[0]
+    for code, amount, until in spec.effects:
+        if target < 0 or st.pos[target] < 0:
+            continue
+        if code == E_POWER:
+            st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
+        elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
+            if target == rob_target and code != E_NEGATE:
+                fail = True
+            else:
+                game._set_negs(st, st.negs + [(target, until, -1)])
+        elif code == E_PROTECT:
+            fail = fail or target == rob_target
+        elif code == E_COVER:
+            set_proud(target, False)
+        elif code == E_MAKE_PROUD and not game.pressed(st, target):
+            set_proud(target, True)
+    # the robbing is open apart from the target's Proudness (checked by the caller)
+    result = not fail and st.proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
+    st.mods = mods
+    if st.negs is not negs:
+        game._set_negs(st, negs)
+    for x, value in saved_proud.items():
+        st.proud[x] = value
+    return result
+
+
+def _robbing_plays(game, st, me: int) -> list[int]:
+    """My legal plays that aim at a Threlm in the sums, or cover one of mine there (the rest
+    cannot turn a robbing), found without listing every legal choice."""
+    prep = st.prep
+    involved = _participants(game, st)
+    codes = prep.codes
+    out = []
+    for c in st.hand[me]:
+        if prep.kind[c] in (FAVOUR, DECLARATION) and game.hand_ok(st, me, c):
+            base = prep.play_base + c * codes
+            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if tc - 1 in involved]
+    for c in st.slot[me] + st.wind[me]:
+        if c >= 0 and prep.spec[c] is not None and game.ability_ok(st, me, c):
+            base = prep.use_base + c * codes
+            cover = c in involved and prep.spec[c].cost == COST_COVER
+            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if cover or tc - 1 in involved]
+    return out
+
+
+def _participants(game, st) -> set[int]:
+    """The target, the robbers still in, and the Threlms beside and below the target."""
+    target = st.rob[0]
+    out = {target, *game.involved(st)}
+    if st.pos[target] >= 0:
+        p, d = divmod(st.pos[target], 8)
+        row, i = d - d % DITCHES, d % DITCHES
+        for j in (i - 1, i + 1):
+            if 0 <= j < DITCHES and st.slot[p][row + j] >= 0:
+                out.add(st.slot[p][row + j])
+        if row == 0 and st.slot[p][DITCHES + i] >= 0:
+            out.add(st.slot[p][DITCHES + i])
+    return out
+
+
+def greedy(game, st, rng: random.Random) -> int:
+    stage = st.stage
+    me = st.actor
+    prep = st.prep
+    if stage == ROBBING:
+        return _robbing_choice(game, st, rng)
+    if stage == CHOOSE:
+        return _pick([(-keep_value(game, st, me, a - prep.disc_base), a) for a in game.legal(st)], rng)
+    if stage == RESPOND:                 # answer the opponent's card with a counter
+        return _pick([(0.0, a) for a in game.legal(st) if a != PASS], rng)
+    # Challenging or En Garde: only the plays worth something are looked at
+    scored: list[tuple[float, int]] = [(0.0, PASS)]
+    codes = prep.codes
+    lay = stage == EN_GARDE and not st.laid
+    if lay:        # a Threlm toward a full Domain comes before anything else: the strongest
+        for c in st.hand[me]:
+            kind = prep.kind[c]
+            if (kind == NOBLE or kind == PEASANT) and game._vacant(st, me, kind) >= 0:
+                scored.append((LAY + prep.power[c], prep.play_base + c * codes))
+        if len(scored) > 1:
+            return _pick(scored, rng)
+    for c in st.hand[me]:             # no Threlm can be laid now (see above)
+        kind = prep.kind[c]
+        if kind == NOBLE or kind == PEASANT:
+            continue
+        base = prep.play_base + c * codes
+        if kind == WIND:
+            if lay:
+                for p in (me, 1 - me):
+                    for i in range(DITCHES):
+                        if game.wind_ok(st, p, i):
+                            under = st.slot[p][DITCHES + i]
+                            if p != me:
+                                score = LAY - 50 if under >= 0 else (LAY - 60 if not prep.wind_fills else -5.0)
+                            else:
+                                score = LAY - 80 if under < 0 and prep.wind_fills else -5.0
+                            scored.append((score, base + prep.n + 1 + p * DITCHES + i))
+        elif prep.spec[c].lasting and game.hand_ok(st, me, c):
+            _helpful(game, st, me, c, base, stage, scored)
+    for c in st.slot[me] + st.wind[me]:
+        if c >= 0 and prep.spec[c] is not None and prep.spec[c].lasting and game.ability_ok(st, me, c):
+            _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
+    if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
+        return _announce(game, st, rng)
+    return _pick(scored, rng)
+
+
+_BY_TARGET = (E_PROTECT, E_RETURN, E_DESTROY)
+
+
+def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> None:
+    spec = st.prep.spec[c]
+    # most effects are worth the same on every target of one side: value each side once
+    per_side = not any(code in _BY_TARGET for code, _, _ in spec.effects)
+    known: dict[bool, float] = {}
+    pos = st.pos
+    for tc in game.targets(st, me, spec, c):
+        t = tc - 1
+        if per_side:
+            mine = t >= 0 and pos[t] // 8 == me
+            v = known.get(mine)
+            if v is None:
+                v = known[mine] = _value(game, st, me, spec, c, t, stage)
+        else:
+            v = _value(game, st, me, spec, c, t, stage)
+        if v > 0:
+            scored.append((HELP + v, base + tc))
+
+
+def _announce(game, st, rng: random.Random) -> int:
+    """Rob when the sums say the robbing wins now: the dearest target, with all the robbers
+    (the widest margin; covered robbers are safe from robbing until the next Engagement)."""
+    me = st.actor
+    prep = st.prep
+    eligible, every, targets = game.robbable(st)
+    if not targets:
+        return PASS
+    attack = sum(pw for pw, _ in eligible)
+    theirs = game.ditch_powers(st, 1 - me)
+    scored: list[tuple[float, int]] = [(0.0, PASS)]
+    base = prep.rob_base + every
+    for target in targets:
+        margin = attack - game.defence(st, target, theirs)
+        if margin > 0:
+            scored.append((ROB + prep.power[target] + min(margin, 5), base + target * 256))
+    return _pick(scored, rng)
+

@@ -1,0 +1,231 @@
+"""What `printgen validate` says about Coppertwaddle beyond the shared figures.
+
+The victory scale (Miserae, Ordinary, Triumphal), how often the Trumpet runs out (a tie), robbing
+attempts and their success, Suites of three games scored as the rule sheet says, per-card
+strength, and which starting hand plays best. Per-card strength is the share of decided games
+won by the player who drew the card, against the same share over every card (the baseline: a
+drawn card's holder wins about half the decided games); a card is flagged only when the
+difference is large (CARD_WARN) and a binomial test says it is beyond chance, with the threshold
+shared out over every card tested (Bonferroni), so a deck of 55 fair cards raises no false alarm.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from printgen.sim.coppertwaddle.cards import DECLARATION, FAVOUR, KIND_NAMES, NOBLE, PEASANT, WIND, Prepared
+from printgen.sim.engine import Finding, Result
+from printgen.sim.stats import binomial_p, format_p, wilson
+
+CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
+CARD_ALPHA = 0.05         # ... and a binomial p below this, shared over every card tested
+TIE_WARN = 0.20           # more than a fifth of the games end with an empty Trumpet
+SCALES = ("Miserae", "Ordinary", "Triumphal")
+
+
+def scale(score: int, upper: bool = True) -> str:
+    """The size of a victory. The seed says under 20, 21 to 49, over 50; the rule sheet puts 20 in
+    Ordinary and 50 in Triumphal (upper), the other reading puts them one band lower."""
+    if upper:
+        return SCALES[0] if score < 20 else SCALES[1] if score < 50 else SCALES[2]
+    return SCALES[0] if score <= 20 else SCALES[1] if score <= 50 else SCALES[2]
+
+
+def suite_points(games: list[tuple[int, int]], ties_both: bool = False) -> list[int]:
+    """Suite points of the two players from three games given as (winner seat or -1 for a tie,
+    victory score): a point per game won, one for the highest single winning score, one for the
+    highest total of winning scores. A shared highest gives nobody the point (the rule sheet), or
+    both with `ties_both`."""
+    points = [0, 0]
+    best = [-1, -1]
+    total = [0, 0]
+    won = [False, False]
+    for winner, score in games:
+        if winner < 0:
+            continue
+        points[winner] += 1
+        won[winner] = True
+        total[winner] += score
+        best[winner] = max(best[winner], score)
+    for figure in (best, total):
+        if not any(won):
+            break
+        a = figure[0] if won[0] else None
+        b = figure[1] if won[1] else None
+        if a is None or (b is not None and b > a):
+            points[1] += 1
+        elif b is None or a > b:
+            points[0] += 1
+        elif ties_both:
+            points[0] += 1
+            points[1] += 1
+    return points
+
+
+def static_findings(prep: Prepared) -> list[Finding]:
+    counts = {KIND_NAMES[k]: prep.kind.count(k) for k in (NOBLE, PEASANT, WIND, FAVOUR, DECLARATION)}
+    powers = {KIND_NAMES[k]: sum(p for p, kk in zip(prep.power, prep.kind) if kk == k) for k in (NOBLE, PEASANT)}
+    abilities = sum(1 for s in prep.spec if s is not None)
+    text = ", ".join(f"{n} {name}" for name, n in counts.items())
+    out = [Finding("info", f"{prep.n} cards: {text}; {abilities} with an ability, all played from their records",
+                   {"kinds": counts, "power": powers})]
+    for k in (NOBLE, PEASANT):
+        if prep.kind.count(k) < 8:
+            out.append(Finding("warning", f"only {prep.kind.count(k)} {KIND_NAMES[k]} Threlms: two players cannot "
+                                          f"both fill a Rank of four, so robbing decides most games",
+                               prep.kind.count(k)))
+    return out
+
+
+def card_strength(results: list[Result], prep: Prepared) -> dict[str, dict[str, Any]]:
+    """Per card name (copies together): in decided games, how often the player who drew it won."""
+    holds: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for r in results:
+        winner = r.extra.get("winner", -1) if not r.timed_out else -1
+        if winner < 0:
+            continue
+        for seat, mask in enumerate(r.extra["drawn"]):
+            c = 0
+            while mask:
+                if mask & 1:
+                    name = prep.names[c]
+                    holds[name] = holds.get(name, 0) + 1
+                    if seat == winner:
+                        wins[name] = wins.get(name, 0) + 1
+                mask >>= 1
+                c += 1
+    all_holds = sum(holds.values())
+    base = sum(wins.values()) / all_holds if all_holds else 0.5
+    out = {}
+    for name in dict.fromkeys(prep.names):
+        n = holds.get(name, 0)
+        w = wins.get(name, 0)
+        low, high = wilson(w, n)
+        out[name] = {"win_rate": round(w / n, 4) if n else None, "games": n, "wins": w,
+                     "ci95": [round(low, 4), round(high, 4)], "baseline": round(base, 4),
+                     "p": binomial_p(w, n, base) if n else 1.0,
+                     "kind": KIND_NAMES[prep.kind[prep.names.index(name)]]}
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.0f}"
+
+
+def card_findings(results: list[Result], prep: Prepared) -> list[Finding]:
+    table = card_strength(results, prep)
+    rated = {name: row for name, row in table.items() if row["games"]}
+    if not rated:
+        return []
+    base = next(iter(rated.values()))["baseline"]
+    threshold = CARD_ALPHA / len(rated)
+    order = sorted(rated, key=lambda name: -rated[name]["win_rate"])
+    shown = lambda names: ", ".join(f"{n} {_pct(rated[n]['win_rate'])} %" for n in names)   # noqa: E731
+    out = [Finding("info", f"card strength (share of decided games won by the player who drew the card; "
+                           f"baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest {shown(order[-3:])}",
+                   table)]
+    for name in order:
+        row = rated[name]
+        rate = row["win_rate"]
+        if abs(rate - base) <= CARD_WARN or row["p"] >= threshold:
+            continue
+        kind = row["kind"]
+        if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
+            advice = "use fewer Winds, or the other reading of lone Winds" if rate > base else \
+                "Winds do too little: more of them, or let them block (-O wind_alone=blocks)"
+        elif kind in ("Noble", "Peasant"):
+            advice = "lower its Power or weaken its ability" if rate > base else \
+                "raise its Power or strengthen its ability"
+        else:
+            advice = "weaken its effect" if rate > base else "strengthen its effect"
+        low, high = row["ci95"]
+        out.append(Finding("warning", f"'{name}' wins {rate:.0%} of the {row['games']:,} decided games its holder "
+                                      f"drew it in (95 % CI {_pct(low)}-{_pct(high)} %; baseline {_pct(base)} %; "
+                                      f"binomial p = {format_p(row['p'])}, below {format_p(threshold)}): {advice}",
+                           rate))
+    return out
+
+
+def game_figures(results: list[Result]) -> dict[str, Any]:
+    """Decided share, seat-1 share of the decided games, Trumpet exhaustion and length."""
+    n = len(results) or 1
+    won = [r for r in results if not r.timed_out and r.extra.get("winner", -1) >= 0]
+    first = sum(1 for r in won if r.extra["winner"] == 0)
+    return {"games": len(results), "decided": len(won) / n,
+            "exhausted": sum(1 for r in results if r.extra.get("exhausted")) / n,
+            "first_seat": first / len(won) if won else 0.5,
+            "turns": sum(r.length for r in results) / n}
+
+
+def health(figures: dict[str, Any]) -> float:
+    """The criterion for the healthiest starting hand: the share of games that end with a winner,
+    less twice how far the first player's share of the wins is from a half."""
+    return figures["decided"] - 2 * abs(figures["first_seat"] - 0.5)
+
+
+def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
+             more: Callable[[dict[str, Any], int], list[Result]] | None) -> list[Finding]:
+    out: list[Finding] = []
+    n = len(results)
+    if not n:
+        return out
+    won = [r for r in results if not r.timed_out and r.extra.get("winner", -1) >= 0]
+    scores = [r.extra["victory"] for r in won]
+    counts = {name: 0 for name in SCALES}
+    for s in scores:
+        counts[scale(s, prep.scale_upper)] += 1
+    share = {name: counts[name] / len(won) if won else 0.0 for name in SCALES}
+    mean = sum(scores) / len(scores) if scores else 0.0
+    out.append(Finding("info", "victories: " + ", ".join(f"{name} {share[name]:.0%}" for name in SCALES)
+                       + f" of {len(won):,} won games (mean score {mean:.1f})", {"counts": counts, "mean": mean}))
+    exhausted = sum(1 for r in results if r.extra.get("exhausted")) / n
+    out.append(Finding("info", f"the Trumpet runs out (a tie) in {exhausted:.1%} of games", exhausted))
+    if exhausted > TIE_WARN:
+        out.append(Finding("warning", f"the Trumpet runs out in {exhausted:.0%} of games, a tie each time: "
+                                      f"players cannot complete their Domains (more Threlms, or fewer Winds)",
+                           exhausted))
+    attempts = sum(sum(r.extra.get("robs", (0, 0))) for r in results)
+    robbed = sum(sum(r.extra.get("robbed", (0, 0))) for r in results)
+    rate = robbed / attempts if attempts else 0.0
+    out.append(Finding("info", f"robbings: {attempts / n:.1f} attempts a game, {rate:.0%} succeed",
+                       {"attempts_per_game": attempts / n, "success_rate": rate}))
+    out += _suites(results, prep)
+    out += card_findings(results, prep)
+    if more is not None and prep.hands:
+        out += hand_findings(results, prep, options, more)
+    return out
+
+
+def _suites(results: list[Result], prep: Prepared) -> list[Finding]:
+    """Games 1-3, 4-6, ... as Suites (seat 1 always starts): who takes the Suite, how often."""
+    tally = [0, 0, 0]
+    for start in range(0, len(results) - 2, 3):
+        games = [(r.extra.get("winner", -1) if not r.timed_out else -1, r.extra.get("victory", 0))
+                 for r in results[start:start + 3]]
+        a, b = suite_points(games, prep.suite_ties_both)
+        tally[0 if a > b else 1 if b > a else 2] += 1
+    suites = sum(tally)
+    if not suites:
+        return []
+    return [Finding("info", f"Suites of three games: seat 1 takes {tally[0] / suites:.0%}, seat 2 "
+                            f"{tally[1] / suites:.0%}, level {tally[2] / suites:.0%} of {suites:,} Suites",
+                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]})]
+
+
+def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any],
+                  more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
+    """Play each candidate starting hand and say which gives the healthiest game (see health())."""
+    games = min(len(results), 1000)
+    rows = {}
+    for hand in prep.hands:
+        played = results if hand == prep.hand and len(results) == games else more({**options, "hand": hand}, games)
+        rows[hand] = game_figures(played)
+    best = max(rows, key=lambda h: (round(health(rows[h]), 2), h == prep.hand))
+    parts = [f"{h}: {f['decided']:.0%} decided, seat 1 wins {f['first_seat']:.0%}, {f['turns']:.1f} turns"
+             for h, f in rows.items()]
+    text = (f"starting hands ({games:,} games each; healthiest = most games with a winner, less twice the first "
+            f"seat's distance from half the wins): " + "; ".join(parts) + f". Healthiest: {best}")
+    if best != prep.hand:
+        text += f" (this run plays {prep.hand}; try -O hand={best})"
+    return [Finding("info", text, {str(h): f for h, f in rows.items()})]

@@ -1,0 +1,107 @@
+"""The state of one Coppertwaddle game: plain ints and lists, mutated in place by the rules.
+
+Kept apart from the rules so the bots and tests can copy a game (clone) without importing the
+turn machinery.
+"""
+
+from __future__ import annotations
+
+from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
+
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
+
+
+def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:
+    """Every non-empty set of robbers as (Power, robbers, Ditch mask, weakest robber's Power),
+    by Power, and the Powers alone. `eligible`: (Power, Ditch), weakest first."""
+    subsets = [(0, 0, 0, 0)]
+    for pw, d in eligible:
+        bit = 1 << d
+        subsets += [(total + pw, count + 1, mask | bit, weakest if count else pw)
+                    for total, count, mask, weakest in subsets]
+    del subsets[0]
+    subsets.sort()
+    return subsets, [x[0] for x in subsets]
+
+
+class State:
+    """One game. `slot[p][d]` is the Threlm in Ditch d of player p's Domain (0-3 Noble, 4-7 Peasant)
+    or -1; `wind[p][i]` the Wind on Peasant Ditch i (alone or pressing a covered Threlm). `pos[c]`
+    is p * 8 + Ditch for a card on the table, else -1. Effects in force are records in `mods`
+    (target, amount, until, source Threlm or -1, Declaration it comes from or -1), `negs` and
+    `prot` (target, until, Declaration or -1). `pending` is the stack of cards being played and
+    their counters; `job` says what to do when a choice of cards is made."""
+
+    __slots__ = ("prep", "trumpet", "hand", "midden", "slot", "wind", "pos", "proud", "rank", "under", "host",
+                 "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
+                 "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
+                 "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
+                 "vacated_at", "cache", "dealt", "after_respite", "memo")
+
+    def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
+        n = prep.n
+        self.prep = prep
+        self.trumpet = trumpet
+        self.hand = hands
+        self.midden: list[int] = []
+        self.slot = [[-1] * 8, [-1] * 8]
+        self.wind = [[-1] * DITCHES, [-1] * DITCHES]
+        self.pos = [-1] * n
+        self.proud = [False] * n
+        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in prep.kind]
+        self.under: list[list[int]] = [[] for _ in range(n)]
+        self.host = [-1] * n
+        self.mods: list[tuple] = []
+        self.negs: list[tuple] = []
+        self.prot: list[tuple] = []
+        self.negset: set[int] = set()
+        self.protset: set[int] = set()
+        self.abil_used = 0
+        self.laid = False
+        self.guardian = guardian
+        self.stage = CHALLENGING
+        self.actor = 1 - guardian
+        self.base = CHALLENGING
+        self.acting = self.actor
+        self.rob: list | None = None        # [target, robbers]
+        self.rob_passes = 0
+        self.pending: list[tuple[int, int, int]] = []     # (player, card, target code)
+        self.job: tuple = ()
+        self.choose_left = 0
+        self.turn = 0
+        self.winner = -1
+        self.victory = 0
+        self.exhausted = False
+        held = 0
+        for h in hands:
+            for c in h:
+                held |= 1 << c
+        self.held = held
+        self.used = 0
+        self.drawn = [sum(1 << c for c in h) for h in hands]
+        self.robs = [0, 0]
+        self.robbed = [0, 0]
+        self.serial = 0
+        self.placed_at = [[0] * 8, [0] * 8]
+        self.vacated_at = [[0] * 8, [0] * 8]
+        self.cache: list[int] | None = None
+        self.dealt = [len(h) for h in hands]
+        self.after_respite = [0, 0]
+        self.memo: dict = {}               # targets and Powers found during one decision
+
+
+def clone(st: State) -> State:
+    """A copy of a game that can be played on without touching the original (bots, tests)."""
+    new = State.__new__(State)
+    for name in State.__slots__:
+        value = getattr(st, name)
+        if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
+            value = [list(v) for v in value]
+        elif name == "memo":
+            value = {}
+        elif isinstance(value, (list, set)):
+            value = value.copy()
+        setattr(new, name, value)
+    if st.rob is not None:
+        new.rob = [st.rob[0], list(st.rob[1])]
+    return new

@@ -1,0 +1,200 @@
+"""The table of a Coppertwaddle game: Domains and Ditches, Powers, the two robbing sums, and
+cards coming onto and leaving the table. A mixin of the rules (self is the game)."""
+
+from __future__ import annotations
+
+from printgen.sim.coppertwaddle.cards import NOBLE, PEASANT, WIND
+from printgen.sim.coppertwaddle.state import DITCHES, State
+
+
+class Table:
+    def power(self, st: State, c: int, robbing: bool = True) -> int:
+        """A Threlm's current Power: printed, plus Declarations and effects in force, less those
+        from a negated Threlm. In a robbing (the default) a negated Threlm counts 0."""
+        negset = st.negset
+        if robbing and c in negset:
+            return 0
+        total = st.prep.power[c]
+        if not st.mods:
+            return total
+        for t, amount, _, source, _ in st.mods:
+            if t == c and (source < 0 or source not in negset):
+                total += amount
+        return total
+
+    def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
+        """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
+        Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
+        p, d = divmod(st.pos[target], 8)
+        row = d - d % DITCHES
+        i = d % DITCHES
+        slots = st.slot[p]
+        proud = st.proud
+        support = st.prep.covered_support
+        power = self.power
+        total = powers[d] if powers else power(st, target)
+        for j in (i - 1, i + 1):
+            if 0 <= j < DITCHES:
+                c = slots[row + j]
+                if c >= 0:
+                    if proud[c] or support:
+                        total += powers[row + j] if powers else power(st, c)
+                elif row and st.wind[p][j] >= 0:
+                    total += powers[8 + j] if powers else power(st, st.wind[p][j])
+        if row == 0:
+            c = slots[DITCHES + i]
+            if c >= 0 and (proud[c] or support):
+                total += powers[DITCHES + i] if powers else power(st, c)
+        return total
+
+    def ditch_powers(self, st: State, p: int) -> list[int]:
+        """Robbing Powers of player p's Ditches 0-7 (0 when vacant) and of lone Winds (8-11)."""
+        known = st.memo.get(-1 - p)
+        if known is not None:
+            return known
+        power = self.power
+        slots, winds = st.slot[p], st.wind[p]
+        out = [power(st, c) if c >= 0 else 0 for c in slots]
+        out += [power(st, w) if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
+        st.memo[-1 - p] = out
+        return out
+
+    def involved(self, st: State) -> list[int]:
+        """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
+        low = st.guardian * 8
+        pos, proud, negset = st.pos, st.proud, st.negset
+        return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
+
+    def attack(self, st: State) -> int:
+        robbers = self.involved(st)
+        if not st.mods:                     # no effect in force: the printed Powers
+            printed = st.prep.power
+            return sum(printed[r] for r in robbers)
+        power = self.power
+        total = 0
+        for r in robbers:
+            total += power(st, r)
+        return total
+
+    def robbing_outcome(self, st: State) -> bool:
+        """robbing_succeeds(), remembered until something on the table changes."""
+        known = st.memo.get("outcome")
+        if known is None:
+            known = st.memo["outcome"] = self.robbing_succeeds(st)
+        return known
+
+    def robbing_open(self, st: State, proud: bool = True) -> bool:
+        """Could the robbing succeed, sums aside: the target still in the other Domain, Proud (if
+        `proud`), not protected, and (rob_full=vacant) a Ditch of its Rank free for it."""
+        target = st.rob[0]
+        pos = st.pos[target]
+        if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
+            return False
+        return not st.prep.rob_full_vacant or self._vacant(st, st.guardian, st.rank[target]) >= 0
+
+    def robbing_succeeds(self, st: State) -> bool:
+        return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
+
+    def _vacant(self, st: State, p: int, rank: int) -> int:
+        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
+        slots = st.slot[p]
+        base = rank * DITCHES
+        for i in range(DITCHES):
+            if slots[base + i] < 0 and (rank == NOBLE or st.wind[p][i] < 0):
+                return base + i
+        return -1
+
+    def pressed(self, st: State, c: int) -> bool:
+        pos = st.pos[c]
+        if pos < 0 or st.prep.kind[c] == WIND:
+            return False
+        d = pos % 8
+        return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
+
+    def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
+        d = self._vacant(st, p, st.rank[c])
+        if d < 0:
+            return False
+        st.slot[p][d] = c
+        st.pos[c] = p * 8 + d
+        st.proud[c] = proud
+        st.serial += 1
+        st.placed_at[p][d] = st.serial
+        return True
+
+    def _lift(self, st: State, c: int) -> None:
+        """Take a card off the table: its Declarations go to the Midden and effects on it end."""
+        pos = st.pos[c]
+        p, d = divmod(pos, 8)
+        st.serial += 1
+        if st.prep.kind[c] == WIND:
+            st.wind[p][d - DITCHES] = -1
+            if st.slot[p][d] < 0:
+                st.vacated_at[p][d] = st.serial
+        else:
+            st.slot[p][d] = -1
+            if d < DITCHES or st.wind[p][d - DITCHES] < 0:
+                st.vacated_at[p][d] = st.serial
+        st.pos[c] = -1
+        st.proud[c] = False
+        kind = st.prep.kind[c]
+        st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
+        gone = {c}
+        for dcl in st.under[c]:
+            st.host[dcl] = -1
+            st.midden.append(dcl)
+            gone.add(dcl)
+        st.under[c] = []
+        st.mods = [m for m in st.mods if m[0] not in gone and m[4] not in gone]
+        self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
+        self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
+
+    def _set_negs(self, st: State, negs: list) -> None:
+        st.negs = negs
+        st.negset = {x[0] for x in negs}
+
+    def _set_prot(self, st: State, prot: list) -> None:
+        st.prot = prot
+        st.protset = {x[0] for x in prot}
+
+    def _expire(self, st: State, until: int) -> None:
+        """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
+        st.mods = [m for m in st.mods if m[2] > until]
+        self._set_negs(st, [x for x in st.negs if x[1] > until])
+        self._set_prot(st, [x for x in st.prot if x[1] > until])
+
+    def full_domain(self, st: State, p: int) -> bool:
+        slots, winds, proud = st.slot[p], st.wind[p], st.proud
+        for d in range(DITCHES):
+            c = slots[d]
+            if c < 0 or not proud[c] or st.rank[c] != NOBLE:
+                return False
+        for i in range(DITCHES):
+            c = slots[DITCHES + i]
+            if c < 0:
+                if winds[i] < 0 or not st.prep.wind_fills or not proud[winds[i]]:
+                    return False
+            elif not proud[c] or winds[i] >= 0:
+                return False
+        return True
+
+    def domain_score(self, st: State, p: int) -> int:
+        cards = [c for c in st.slot[p] if c >= 0] + [w for w in st.wind[p] if w >= 0]
+        return sum(self.power(st, c, robbing=False) for c in cards)
+
+    def _move(self, st: State, c: int, p: int) -> bool:
+        """A robbed Threlm changes Domain, covered, into the leftmost vacant Ditch of its Rank; its
+        Declarations and the effects on it go with it. False if that Rank is full."""
+        d = self._vacant(st, p, st.rank[c])
+        if d < 0:
+            return False
+        old, od = divmod(st.pos[c], 8)
+        st.serial += 1
+        st.slot[old][od] = -1
+        if od < DITCHES or st.wind[old][od - DITCHES] < 0:
+            st.vacated_at[old][od] = st.serial
+        st.slot[p][d] = c
+        st.pos[c] = p * 8 + d
+        st.proud[c] = False
+        st.placed_at[p][d] = st.serial
+        return True

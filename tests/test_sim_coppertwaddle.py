@@ -1,0 +1,372 @@
+"""Coppertwaddle (seed 001) in the simulator.
+
+The seed's two robbing examples replayed with their exact sums and outcomes; Suites scored as in
+the seed's two examples; the victory scale; the rule sheet's readings as options; abilities read
+from the deck's records (a changed Power changes a card's strength in the report, a record the
+simulator cannot play is refused at its line); legal() is exactly what apply() accepts; 10,000
+seeded games keep every invariant; the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+
+from badinput import assert_refused, run_limited, workspace
+from conftest import DECKS
+from printgen.errors import UserError
+from printgen.load import load_deck
+from printgen.sim.coppertwaddle import Coppertwaddle
+from printgen.sim.coppertwaddle.cards import EN_GARDE, NOBLE, ROBBING
+from printgen.sim.coppertwaddle.report import card_strength, scale, suite_points
+from printgen.sim.coppertwaddle.rules import OVER, PASS, clone
+from printgen.sim.engine import BOTS, Result, game_rng, play
+from printgen.sim.games import get_game
+
+GAME = Coppertwaddle()
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_deck("coppertwaddle")
+
+
+@pytest.fixture(scope="module")
+def prep(deck):
+    return GAME.prepare(deck, "basic", {})
+
+
+def card(prep, name: str, copy: int = 0) -> int:
+    return [i for i, n in enumerate(prep.names) if n == name][copy]
+
+
+def play_action(prep, name: str, target: str | None = None) -> int:
+    c = card(prep, name)
+    return prep.play_base + c * prep.codes + (1 + card(prep, target) if target else 0)
+
+
+def use_action(prep, name: str, target: str | None = None) -> int:
+    c = card(prep, name)
+    return prep.use_base + c * prep.codes + (1 + card(prep, target) if target else 0)
+
+
+def rob_action(st, target: str, robbers: list[str]) -> int:
+    prep = st.prep
+    mask = sum(1 << d for d, c in enumerate(st.slot[st.guardian]) if c >= 0 and prep.names[c] in robbers)
+    return prep.rob_base + card(prep, target) * 256 + mask
+
+
+# Figure 2 of the seed: Henry (seat 0) and Anne (seat 1).
+HENRY = {"noble": ["The Bentham Fish", "Trepaner"], "peasant": ["Flibber-de-Gibbet"]}
+ANNE = {"noble": ["Mount Ararat"], "peasant": ["Hammer & Anvil", "Lute & Bellows"]}
+
+
+# -- the seed's examples ------------------------------------------------------------------------------
+
+def test_robbing_example_one_fails_ten_against_twelve(prep):
+    st = GAME.arrange(prep, [HENRY, ANNE], [[], []], guardian=0)
+    fish, ararat = card(prep, "The Bentham Fish"), card(prep, "Mount Ararat")
+    assert st.stage == EN_GARDE and GAME.to_act(st) == 0
+    rob = rob_action(st, "Mount Ararat", ["The Bentham Fish", "Trepaner"])
+    assert rob in GAME.legal(st), "Henry may announce: 9 + 1 = 10 beats Mount Ararat's 8"
+    GAME.apply(st, rob)
+    assert st.stage == ROBBING and GAME.to_act(st) == 0            # the Guardian answers first
+    assert GAME.attack(st) == 10 and GAME.defence(st, ararat) == 9   # 8 + Hammer & Anvil's 1 below it
+    GAME.apply(st, PASS)
+    assert GAME.to_act(st) == 1
+    GAME.apply(st, use_action(prep, "Lute & Bellows", "Hammer & Anvil"))
+    assert not st.proud[card(prep, "Lute & Bellows")]                 # covered to use it
+    assert GAME.attack(st) == 10 and GAME.defence(st, ararat) == 12  # 8 + (1 + 3)
+    assert st.stage == ROBBING and GAME.to_act(st) == 0
+    GAME.apply(st, PASS)          # Henry passes; Anne has nothing left, so her pass is taken for her
+    assert st.robs == [1, 0] and st.robbed == [0, 0], "10 against 12: the robbing fails"
+    assert st.pos[ararat] // 8 == 1 and st.pos[fish] // 8 == 0
+    assert st.proud[fish] and st.proud[card(prep, "Trepaner")], "failed robbers stay Proud"
+    GAME.check(st)
+
+
+def test_robbing_example_two_succeeds_eight_against_four(prep):
+    st = GAME.arrange(prep, [HENRY, ANNE], [[], ["Compass"]], guardian=1)
+    fish, ararat = card(prep, "The Bentham Fish"), card(prep, "Mount Ararat")
+    GAME.apply(st, play_action(prep, "Compass", "The Bentham Fish"))
+    assert fish in st.negset and GAME.power(st, fish) == 0
+    rob = rob_action(st, "The Bentham Fish", ["Mount Ararat"])
+    assert rob in GAME.legal(st), "8 beats the negated Fish's 0"
+    GAME.apply(st, rob)
+    assert GAME.attack(st) == 8 and GAME.defence(st, fish) == 4      # 0 + Trepaner 1 + Flibber-de-Gibbet 3
+    GAME.apply(st, PASS)        # Anne passes; the Fish's ability is off, Henry has nothing: it resolves
+    assert st.robbed == [0, 1], "8 against 4: the robbing succeeds"
+    assert st.pos[fish] // 8 == 1 and st.rank[fish] == NOBLE
+    assert st.slot[1][1] == fish, "the Fish goes into the leftmost vacant Noble Ditch of Anne's Domain"
+    assert not st.proud[ararat], "the robber is covered"
+    assert st.slot[0][0] == -1 and st.slot[0][1] == card(prep, "Trepaner")
+    GAME.check(st)
+
+
+def test_the_fish_covers_itself_out_of_a_robbing(prep):
+    """Without Compass the Fish may cover itself: a covered target cannot be robbed."""
+    st = GAME.arrange(prep, [HENRY, ANNE], [[], []], guardian=1)
+    fish = card(prep, "The Bentham Fish")
+    GAME.apply(st, rob_action(st, "The Bentham Fish", ["Mount Ararat", "Lute & Bellows"]))
+    GAME.apply(st, PASS)
+    GAME.apply(st, use_action(prep, "The Bentham Fish", "Trepaner"))
+    assert not GAME.robbing_succeeds(st)
+    while st.stage == ROBBING:
+        GAME.apply(st, PASS)
+    assert st.robbed == [0, 0] and st.pos[fish] // 8 == 0
+
+
+def test_suites_score_as_in_the_seed():
+    # Anne (seat 1) wins 48 and 35, Henry 36: 2 wins + highest score + highest total = 4 to 1
+    assert suite_points([(1, 48), (0, 36), (1, 35)]) == [1, 4]
+    # Henry wins 30 and 19, Anne 54: she gets her win, the highest score and the highest total (54 to 49)
+    assert suite_points([(0, 30), (0, 19), (1, 54)]) == [2, 3]
+    # shared highest score and total: nobody gets those points (the rule sheet), or both
+    assert suite_points([(0, 30), (1, 30), (-1, 0)]) == [1, 1]
+    assert suite_points([(0, 30), (1, 30), (-1, 0)], ties_both=True) == [3, 3]
+    assert suite_points([(-1, 0)] * 3) == [0, 0]
+
+
+@pytest.mark.parametrize("score,upper,lower", [(19, "Miserae", "Miserae"), (20, "Ordinary", "Miserae"),
+                                               (21, "Ordinary", "Ordinary"), (49, "Ordinary", "Ordinary"),
+                                               (50, "Triumphal", "Ordinary"), (51, "Triumphal", "Triumphal")])
+def test_victory_scale_and_its_other_reading(score, upper, lower):
+    assert scale(score, True) == upper and scale(score, False) == lower
+
+
+# -- rules in small positions ----------------------------------------------------------------------------
+
+def test_a_threlm_fills_the_leftmost_vacant_ditch_and_a_wind_presses(prep):
+    henry = {"noble": ["Trepaner", None, "Sir Gawkin"], "peasant": [None, "Yeoman"]}
+    anne = {"noble": [], "peasant": ["-Spleen"]}
+    st = GAME.arrange(prep, [henry, anne], [["Lady Wimple", "North Wind"], []], guardian=0)
+    GAME.apply(st, play_action(prep, "Lady Wimple"))
+    assert st.slot[0][1] == card(prep, "Lady Wimple"), "the gap is filled first"
+    assert not any(a for a in GAME.legal(st) if prep.play_base <= a < prep.use_base
+                   and (a - prep.play_base) // prep.codes == card(prep, "North Wind")), "one Threlm a turn"
+    st = GAME.arrange(prep, [henry, anne], [["North Wind"], []], guardian=0)
+    ditch = prep.n + 1 + 1 * 4 + 0            # Anne's first Peasant Ditch, holding covered Spleen
+    wind = card(prep, "North Wind")
+    GAME.apply(st, prep.play_base + wind * prep.codes + ditch)
+    spleen = card(prep, "Spleen")
+    assert GAME.pressed(st, spleen) and st.wind[1][0] == wind
+    while st.guardian == 0 and st.stage != OVER:
+        GAME.apply(st, PASS)
+    assert not st.proud[spleen], "a pressed Threlm stays covered at its owner's Engagement"
+    GAME.check(st)
+
+
+def test_a_counter_cancels_a_favour_and_can_be_countered(prep):
+    st = GAME.arrange(prep, [HENRY, ANNE], [["Coppertwaddle"], ["Compass", "Coppertwaddle"]], guardian=1)
+    compass = card(prep, "Compass")
+    fish = card(prep, "The Bentham Fish")
+    GAME.apply(st, play_action(prep, "Compass", "The Bentham Fish"))
+    assert GAME.to_act(st) == 0, "Henry may answer Compass"
+    first = card(prep, "Coppertwaddle", 0)
+    second = card(prep, "Coppertwaddle", 1)
+    GAME.apply(st, prep.play_base + first * prep.codes + 1 + compass)
+    assert GAME.to_act(st) == 1, "Anne may answer the counter"
+    GAME.apply(st, prep.play_base + second * prep.codes + 1 + first)
+    assert fish in st.negset, "her counter cancels his, so Compass takes effect"
+    assert {compass, first, second} <= set(st.midden)
+    GAME.check(st)
+    st = GAME.arrange(prep, [HENRY, ANNE], [["Coppertwaddle"], ["Compass"]], guardian=1)
+    GAME.apply(st, play_action(prep, "Compass", "The Bentham Fish"))
+    GAME.apply(st, prep.play_base + first * prep.codes + 1 + compass)
+    assert fish not in st.negset and compass in st.midden
+
+
+def test_the_game_is_a_tie_when_the_trumpet_is_empty(prep):
+    st = GAME.arrange(prep, [{}, {}], [["Lady Wimple"], []], guardian=0)
+    st.midden.extend(st.trumpet)
+    st.trumpet.clear()
+    GAME.check(st)
+    GAME.apply(st, PASS)
+    assert st.stage == OVER and st.exhausted and GAME.scores(st) == [0.0, 0.0]
+
+
+def test_a_full_proud_domain_wins_at_the_respite(prep):
+    henry = {"noble": ["Mount Ararat", "Sir Gawkin", "Lady Wimple", "The Leper"],
+             "peasant": ["Spleen", "Yeoman", "Goodwife Plum"], "winds": {}}
+    st = GAME.arrange(prep, [henry, {}], [["Wat the Thatcher"], []], guardian=0)
+    GAME.apply(st, play_action(prep, "Wat the Thatcher"))    # nothing else to do: the Respite follows
+    assert st.stage == OVER and st.winner == 0
+    assert st.victory == 8 + 6 + 5 + 2 + 2 + 2 + 3 + 4
+    assert GAME.scores(st)[0] == st.victory
+
+
+def test_options_change_the_deal_and_bad_options_are_refused(deck):
+    five = GAME.prepare(deck, "basic", {"hand": 5})
+    st = GAME.setup(five, 2, random.Random(1))
+    assert GAME.hand_sizes(st) == [5, 5]
+    for bad in ({"hand": 0}, {"hand": "four"}, {"rob_full": "sometimes"}, {"colour": 1}, {"hands": [3, 11]}):
+        with pytest.raises(UserError):
+            GAME.prepare(deck, "basic", bad)
+    with pytest.raises(UserError):
+        GAME.setup(five, 3, random.Random(1))
+
+
+# -- abilities come from the deck's records ------------------------------------------------------------
+
+def test_an_unplayable_ability_record_is_refused_at_its_line(tmp_path):
+    ws = workspace(tmp_path, "coppertwaddle", build_first=False)
+    ws.edit("deck.yaml", lambda t: t.replace(
+        "target: {side: own, kind: peasant}, effects: [{do: promote}]",
+        "target: {side: own, kind: noble}, effects: [{do: promote}]"))
+    line = ws.line_of("deck.yaml", "kind: noble}, effects: [{do: promote}]")
+    outcome = run_limited(["validate", str(ws.deck), "--games", "10", "--quiet"], ws.root)
+    assert_refused(outcome, file="deck.yaml", line=line, card="A Long Climb", field="ability",
+                   says=["cannot play", "promote"])
+
+
+def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
+    """Mount Ararat at Power 0, 8 (shipped) and 25: the share of games its holder wins, as the
+    report gives it, rises with its Power. No Python changes between the runs: only deck.yaml."""
+    from printgen.validate import ValidateOptions, validate
+
+    anchor = "  - name: Mount Ararat\n    kind: Noble Threlm\n    power: 8\n"
+    rates = {}
+    for power in (0, 8, 25):
+        folder = tmp_path / f"power{power}" / "coppertwaddle"
+        shutil.copytree(DECKS / "coppertwaddle", folder)
+        path = folder / "deck.yaml"
+        text = path.read_text()
+        assert anchor in text
+        path.write_text(text.replace(anchor, anchor.replace("power: 8", f"power: {power}")))
+        sections, _ = validate(str(folder), ValidateOptions(games=600, options={"hands": "none"}))
+        table = next(f.figure for f in sections[0].findings[2] if f.message.startswith("card strength"))
+        rates[power] = table["Mount Ararat"]
+        assert rates[power]["games"] > 250
+    assert rates[0]["win_rate"] < rates[8]["win_rate"] < rates[25]["win_rate"], rates
+    assert rates[25]["win_rate"] - rates[0]["win_rate"] > 0.08, rates
+
+
+def test_card_strength_counts_the_drawer_of_each_card(prep):
+    drawn = [1 << card(prep, "Mount Ararat"), 1 << card(prep, "Spleen")]
+    results = [Result(i, 2, 10, False, [1.0, -1.0] if i % 4 else [-1.0, 1.0], [0], [4, 4], 0, 0, 10,
+                      {"winner": 0 if i % 4 else 1, "victory": 30, "exhausted": False, "robs": [0, 0],
+                       "robbed": [0, 0], "drawn": drawn}) for i in range(40)]
+    table = card_strength(results, prep)
+    assert table["Mount Ararat"]["win_rate"] == 0.75 and table["Mount Ararat"]["games"] == 40
+    assert table["Spleen"]["win_rate"] == 0.25 and table["Spleen"]["baseline"] == 0.5
+    assert table["Trepaner"]["games"] == 0
+
+
+# -- the engine contract -----------------------------------------------------------------------------------
+
+def test_registry_and_shape(prep, deck):
+    assert isinstance(get_game("coppertwaddle"), Coppertwaddle)
+    assert GAME.player_counts(prep) == (2,)
+    assert GAME.card_names(prep) == [c.name for c in deck.cards] and len(prep.names) == 55
+    assert sorted(set(GAME.card_groups(prep))) == ["Declaration", "Favour", "Noble", "Peasant", "Wind"]
+    assert "coppertwaddle" in deck.games
+
+
+def test_legal_is_exactly_what_apply_accepts(prep):
+    rng = random.Random(5)
+    states = 0
+    for index in range(3):
+        grng = game_rng(31, 2, index)
+        st = GAME.setup(prep, 2, grng)
+        steps = 0
+        while not GAME.is_over(st) and steps < 60:
+            legal = GAME.legal(st)
+            assert len(set(legal)) == len(legal), "a choice listed twice"
+            accepted = [a for a in range(-2, prep.n_actions + 2) if GAME.allowed(st, a)]
+            assert sorted(accepted) == sorted(legal)
+            for action in legal:
+                trial = clone(st)
+                GAME.apply(trial, action)
+                GAME.check(trial)
+            for action in rng.sample(range(prep.n_actions), 40):
+                if action not in legal:
+                    with pytest.raises(ValueError):
+                        GAME.apply(clone(st), action)
+            GAME.apply(st, BOTS["random" if index % 2 else "greedy"](GAME, st, grng))
+            steps += 1
+            states += 1
+    assert states > 150
+
+
+def test_same_seed_same_game_and_other_seeds_differ(prep):
+    bots = [BOTS["greedy"], BOTS["random"]]
+    first = [play(GAME, prep, 2, 7, i, bots) for i in range(30)]
+    again = [play(GAME, prep, 2, 7, i, bots) for i in range(30)]
+    other = [play(GAME, prep, 2, 8, i, bots) for i in range(30)]
+    assert first == again
+    assert [(r.steps, r.scores, r.extra) for r in first] != [(r.steps, r.scores, r.extra) for r in other]
+
+
+def test_greedy_ties_are_broken_at_random(prep):
+    st = GAME.arrange(prep, [{}, {}], [["Lady Wimple", "Lady Wimple"], []], guardian=0)
+    chosen = {GAME.greedy(st, random.Random(k)) for k in range(30)}
+    assert chosen == {play_action(prep, "Lady Wimple") + 0, prep.play_base + card(prep, "Lady Wimple", 1) * prep.codes}
+
+
+def test_greedy_robs_when_it_wins_and_defends_with_its_favours(prep):
+    henry = {"noble": ["Mount Ararat", "Sir Gawkin"], "peasant": ["Wat the Thatcher"]}
+    anne = {"noble": ["Lady Wimple"], "peasant": []}
+    st = GAME.arrange(prep, [henry, anne], [[], ["One Hundred Buttons"]], guardian=0)
+    action = GAME.greedy(st, random.Random(1))
+    assert action >= prep.rob_base, "8 + 6 + 4 against 5: rob"
+    GAME.apply(st, action)          # Henry has nothing to play in the robbing: Anne answers
+    assert GAME.to_act(st) == 1
+    # Anne's +3 cannot turn 14 or more against 5+3: she keeps her card; a hopeless defence is not played
+    assert GAME.greedy(st, random.Random(1)) == PASS
+    # a close robbing: Lady Wimple (5) against Mount Ararat (8) with Trepaner beside her
+    henry = {"noble": ["Mount Ararat"], "peasant": []}
+    anne = {"noble": ["Lady Wimple", "Trepaner"], "peasant": []}
+    st = GAME.arrange(prep, [henry, anne], [[], ["One Hundred Buttons"]], guardian=0)
+    GAME.apply(st, rob_action(st, "Lady Wimple", ["Mount Ararat"]))
+    defend = GAME.greedy(st, random.Random(1))
+    assert defend == play_action(prep, "One Hundred Buttons", "Lady Wimple") or \
+        defend == play_action(prep, "One Hundred Buttons", "Trepaner")
+    GAME.apply(st, defend)
+    while GAME.is_over(st) is False and st.stage == ROBBING:
+        GAME.apply(st, GAME.greedy(st, random.Random(2)))
+    assert st.robbed == [0, 0], "6 + 3 against 8 holds"
+
+
+# -- many seeded games ----------------------------------------------------------------------------------------
+
+SEEDED_GAMES = 10_000
+CHUNKS = 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_ten_thousand_seeded_games_keep_every_invariant(prep, chunk):
+    """Random, greedy and mixed bots; every step of one game in twenty is checked, the others
+    every third turn and at the end: 55 cards in one place each, Ditches filled left to right,
+    Winds only in Peasant Ditches, covered Threlms offered only to cards that say so, hands
+    within the limit after the Respite, and every game ends (a win, a tie or the step cap)."""
+    kinds = (("random", "random"), ("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
+    per = SEEDED_GAMES // CHUNKS
+    outcomes = {"won": 0, "tie": 0, "cap": 0}
+    for index in range(chunk * per, (chunk + 1) * per):
+        bots = [BOTS[b] for b in kinds[index % 4]]
+        rng = game_rng(2024, 2, index)
+        st = GAME.setup(prep, 2, rng)
+        every = index % 20 == 0
+        turn = st.turn
+        steps = 0
+        while not GAME.is_over(st) and steps < GAME.step_cap:
+            action = bots[GAME.to_act(st)](GAME, st, rng)
+            GAME.apply(st, action)
+            steps += 1
+            if every or st.turn >= turn + 3:
+                GAME.check(st)
+                turn = st.turn
+        GAME.check(st)
+        if not GAME.is_over(st):
+            outcomes["cap"] += 1
+        elif st.winner >= 0:
+            outcomes["won"] += 1
+            assert GAME.full_domain(st, st.winner) and st.victory == GAME.domain_score(st, st.winner)
+        else:
+            outcomes["tie"] += 1
+            assert st.exhausted and not st.trumpet
+    assert outcomes["cap"] == 0, outcomes
+    assert outcomes["won"] > 0.8 * per, outcomes
