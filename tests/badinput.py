@@ -9,11 +9,13 @@ temporary file left behind.
 
 from __future__ import annotations
 
+import atexit
 import os
 import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -123,16 +125,36 @@ class Workspace:
         return run_limited(["build", self.deck.name, "--out", str(self.out), "--quiet", *extra], self.root, **limits)
 
 
+_GOOD_BUILDS: dict[tuple[str, str | None], Path] = {}
+
+
+def good_build(deck: str = "cromwell", only: str | None = None) -> Path:
+    """The output folder of a good build of a shipped deck, made once per test process.
+
+    Each case gets a copy (with its files' times kept), so the suite does not rebuild the same
+    untouched deck before every case; the build is location-independent, so a copy is what the
+    case's own good build would have written.
+    """
+    key = (deck, only)
+    if key not in _GOOD_BUILDS:
+        scratch = Path(tempfile.mkdtemp(prefix="printgen-good-"))
+        atexit.register(shutil.rmtree, scratch, True)
+        shutil.copytree(DECKS / deck, scratch / deck)
+        extra = ("--only", only) if only else ()
+        good = run_limited(["build", deck, "--out", str(scratch / "out"), "--quiet", *extra], scratch)
+        assert good.code == 0, good.err
+        _GOOD_BUILDS[key] = scratch / "out"
+    return _GOOD_BUILDS[key]
+
+
 def workspace(tmp_path: Path, deck: str = "cromwell", *, build_first: bool = True, only: str | None = None) -> Workspace:
-    """Copy a shipped deck to tmp_path/<deck> and build it once, so later damage can be seen."""
+    """Copy a shipped deck to tmp_path/<deck> with a good build of it, so later damage can be seen."""
     target = tmp_path / deck
     shutil.copytree(DECKS / deck, target)
     out = tmp_path / "out"
     ws = Workspace(tmp_path, target, out, {})
     if build_first:
-        extra = ("--only", only) if only else ()
-        good = ws.build(*extra)
-        assert good.code == 0, good.err
+        shutil.copytree(good_build(deck, only), out)
         ws.before = snapshot(out)
         assert ws.before, "the good build wrote nothing"
     return ws

@@ -9,12 +9,14 @@ of the previous good build left byte-for-byte untouched, with no temporary files
 from __future__ import annotations
 
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from badinput import good_build
 from conftest import ROOT, run_cli
 
 DECK = "cromwell"
@@ -114,8 +116,7 @@ class Deck:
 def deck(deck_copy, tmp_path: Path) -> Deck:
     folder = deck_copy()
     out = tmp_path / "out"
-    run = run_cli("build", str(folder), "--out", str(out), "--quiet", cwd=tmp_path)
-    assert run.code == 0, run.err
+    shutil.copytree(good_build(DECK), out)  # a copy of one good build, file times kept
     built = out / DECK
     before = snapshot(built)
     assert {f"{DECK}-cards.json", f"{DECK}-cards.pdf", f"{DECK}-rules.pdf"} <= set(before)
