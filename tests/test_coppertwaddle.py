@@ -41,7 +41,7 @@ def test_fifty_five_cards_with_the_declared_composition(deck) -> None:
 
     assert len(deck.cards) == 55
     kinds = Counter(card.values["kind"].name for card in deck.cards)
-    assert kinds == {"Noble Threlm": 14, "Peasant Threlm": 16, "Wind Threlm": 4, "Favour": 13, "Declaration": 8}
+    assert kinds == {"Noble Threlm": 13, "Peasant Threlm": 15, "Wind Threlm": 4, "Favour": 15, "Declaration": 8}
     assert len({card.id for card in deck.cards}) == 55, "every copy has its own id"
     for card in deck.cards:
         is_threlm = card.values["kind"].name.endswith("Threlm")

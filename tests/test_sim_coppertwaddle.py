@@ -267,7 +267,7 @@ def test_registry_and_shape(prep, deck):
 def test_legal_is_exactly_what_apply_accepts(prep):
     rng = random.Random(5)
     states = 0
-    for index in range(3):
+    for index in range(4):
         grng = game_rng(31, 2, index)
         st = GAME.setup(prep, 2, grng)
         steps = 0

@@ -3,8 +3,10 @@
 The pips follow the Spanish pattern of the Fournier packs: a gold coin with a
 sun in the middle, a gold chalice with red bands, a straight blue sword with
 a red grip, and a knobbly wooden baton with lopped branches.  Swords and
-batons are drawn upright so they never cross; ranks that fan them out pass a
-rotation instead.
+batons are drawn upright; a layout turns them.  The 2 and 3 of swords and of
+batons in a real pack show them long and crossed, so each also comes long
+('espadas-long', 'bastos-long'): the same hilt or club on a shaft three times
+the length, filling a tall box.
 
 Court figures are naive and flat like a printed pack, built from shared parts
 (head, arms, garments, crown, horse) and a colour scheme per suit, with the
@@ -165,17 +167,35 @@ _BLADE_OPS = _sym([(0, 47.5), (7.2, 30), (7.8, -21)])
 
 def _espadas(c: Canvas, lw: float) -> None:
     """A straight sword, point up: blue blade with a fuller, gold quillons and pommel, red grip."""
-    _shape(c, _BLADE_OPS, _BLADE, lw)
-    _shape(c, _poly([(-1.6, -19), (-1.3, 32), (0, 37), (1.3, 32), (1.6, -19)]), _BLADE_DARK, 0)
-    grip = _rect(-4.2, -39, 8.4, 15)
+    _sword(c, lw, _BLADE_OPS, _poly([(-1.6, -19), (-1.3, 32), (0, 37), (1.3, 32), (1.6, -19)]), 0.0)
+
+
+def _sword(c: Canvas, lw: float, blade: Ops, fuller: Ops, dy: float) -> None:
+    """The sword's blade and fuller, then its hilt with the pommel centred at y = dy - 43."""
+    _shape(c, blade, _BLADE, lw)
+    _shape(c, fuller, _BLADE_DARK, 0)
+    grip = _rect(-4.2, dy - 39, 8.4, 15)
     _shape(c, grip, _GULES, lw)
     with _clipped(c, grip):
         for y in range(-42, -22, 4):
-            _stroke(c, [("M", -5, y), ("L", 5, y + 3.5)], _GULES_DARK, lw * 0.45)
-    _union(c, _chain([(-19, -24.5, 3.3), (-10, -22.8, 3.6), (10, -22.8, 3.6), (19, -24.5, 3.3)])
-           + [_circle(-21.5, -25, 4.6), _circle(21.5, -25, 4.6), _ellipse(0, -22.8, 8.5, 4.8)], _COIN, lw / 2)
-    _shape(c, _circle(0, -43, 5.4), _COIN, lw)
-    _shape(c, _circle(0, -43, 2.0), _GULES, 0)
+            _stroke(c, [("M", -5, dy + y), ("L", 5, dy + y + 3.5)], _GULES_DARK, lw * 0.45)
+    _union(c, _chain([(-19, dy - 24.5, 3.3), (-10, dy - 22.8, 3.6), (10, dy - 22.8, 3.6), (19, dy - 24.5, 3.3)])
+           + [_circle(-21.5, dy - 25, 4.6), _circle(21.5, dy - 25, 4.6), _ellipse(0, dy - 22.8, 8.5, 4.8)],
+           _COIN, lw / 2)
+    _shape(c, _circle(0, dy - 43, 5.4), _COIN, lw)
+    _shape(c, _circle(0, dy - 43, 2.0), _GULES, 0)
+
+
+# The long sword of the low cards (the 2 and 3 de espadas of a real pack, drawn crossed): the
+# pip's hilt under a blade three times as long, on a grid x in [-28, 28], y in [-150, 150].
+_LONG_SWORD_DY = -100.0
+_LONG_BLADE = _sym([(0, 147.5), (6.6, 124), (7.8, -121)])
+_LONG_FULLER = _poly([(-1.6, -119), (-1.2, 128), (0, 134), (1.2, 128), (1.6, -119)])
+
+
+def _espadas_long(c: Canvas, lw: float) -> None:
+    """A long straight sword, point up, with the same hilt as the pip."""
+    _sword(c, lw, _LONG_BLADE, _LONG_FULLER, _LONG_SWORD_DY)
 
 
 # --- bastos: the baton -----------------------------------------------------------
@@ -197,26 +217,57 @@ def _stub_tip(x: float, y: float, angle: float, length: float) -> tuple[float, f
 
 def _bastos(c: Canvas, lw: float) -> None:
     """A wooden club, thicker at the top, with lopped branch stubs, knots and two sprigs."""
-    for x, y, a, length, _ in _STUBS[:2]:
+    _baton(c, lw, _TRUNK, _STUBS, _BUMPS, ((-2.0, 4.0, 2.0), (0.5, -24.0, 1.6)),
+           ((2.0, 26.0), (-3.0, 16.0), (2.5, -8.0), (-1.5, -37.0)), 38.0)
+
+
+def _baton(c: Canvas, lw: float, trunk: Ops, stubs: Sequence[tuple[float, ...]], bumps: Sequence[tuple[float, ...]],
+           knots: Sequence[tuple[float, ...]], grain: Sequence[tuple[float, float]], top: float) -> None:
+    """A club from its parts: sprigs on the two highest stubs, the trunk with its stubs and bumps
+    as one shape, the shaded side, the cut ends, knots, grain and the sawn top at y = top."""
+    for x, y, a, length, _ in stubs[:2]:
         tx, ty = _stub_tip(x, y, a + (12 if x < 0 else -12), length + 4)
         _shape(c, _ellipse(tx, ty, 7.5, 3.2, angle=a + (12 if x < 0 else -12)), _LEAF, lw * 0.55)
-    parts = [_TRUNK] + [_circle(*b) for b in _BUMPS]
-    parts += [_capsule((x, y, r + 1.2), (*_stub_tip(x, y, a, length), r)) for x, y, a, length, r in _STUBS]
+    parts = [trunk] + [_circle(*b) for b in bumps]
+    parts += [_capsule((x, y, r + 1.2), (*_stub_tip(x, y, a, length), r)) for x, y, a, length, r in stubs]
     _union(c, parts, _WOOD, lw / 2)
-    with _clipped(c, _TRUNK):
-        _shape(c, _rect(3.5, -50, 12, 90), _WOOD_DARK, 0)
-    for x, y, a, length, r in _STUBS:
+    with _clipped(c, trunk):
+        _shape(c, _rect(3.5, -top - 12, 12, 2 * top + 14), _WOOD_DARK, 0)
+    for x, y, a, length, r in stubs:
         _shape(c, _ellipse(*_stub_tip(x, y, a, length), r * 0.62, r * 0.95, angle=a), _WOOD_CUT, lw * 0.5)
-    for x, y, rx in ((-2.0, 4.0, 2.0), (0.5, -24.0, 1.6)):
+    for x, y, rx in knots:
         _shape(c, _ellipse(x, y, rx, rx * 1.5), _WOOD_DARK, lw * 0.4)
-    for x, y in ((2.0, 26.0), (-3.0, 16.0), (2.5, -8.0), (-1.5, -37.0)):
+    for x, y in grain:
         _stroke(c, [("M", x - 2.5, y + 3), ("C", x - 1, y + 1, x + 1, y - 1, x + 1.5, y - 4)], _WOOD_DARK, lw * 0.5)
-    _shape(c, _ellipse(0, 38, 12.5, 5.0), _WOOD_CUT, lw * 0.8)
-    _shape(c, _ellipse(0, 38, 6.5, 2.5), None, lw * 0.35)
+    _shape(c, _ellipse(0, top, 12.5, 5.0), _WOOD_CUT, lw * 0.8)
+    _shape(c, _ellipse(0, top, 6.5, 2.5), None, lw * 0.35)
+
+
+# The long club of the low cards (the 2 and 3 de bastos of a real pack, drawn crossed), on a grid
+# x in [-30, 30], y in [-150, 150]: the pip's club stretched, with stubs and knots all along it.
+_LONG_TRUNK = [("M", -7.0, -138), ("C", -8.5, -50, -12.5, 50, -12.5, 140), ("L", 12.5, 140),
+               ("C", 12.5, 50, 8.5, -50, 7.0, -138), ("C", 7.0, -146.5, -7.0, -146.5, -7.0, -138), ("Z",)]
+_LONG_STUBS = ((-10.5, 118.0, 140.0, 13.0, 4.2), (9.5, 96.0, 40.0, 12.0, 4.0),
+               (-9.5, 60.0, 145.0, 11.5, 3.8), (9.0, 24.0, 35.0, 11.0, 3.6),
+               (-8.5, -14.0, 150.0, 10.5, 3.4), (8.0, -52.0, 38.0, 10.0, 3.2),
+               (-7.5, -90.0, 148.0, 9.0, 3.0), (7.0, -118.0, 36.0, 8.0, 2.8))
+_LONG_BUMPS = ((12.0, 130.0, 3.0), (-11.5, 84.0, 2.8), (10.5, 44.0, 2.6), (-9.8, 6.0, 2.6),
+               (9.2, -32.0, 2.4), (-8.6, -70.0, 2.3), (7.8, -104.0, 2.2))
+_LONG_KNOTS = ((-2.0, 78.0, 2.0), (1.0, 8.0, 1.8), (-1.0, -70.0, 1.6))
+_LONG_GRAIN = ((2.0, 126.0), (-3.0, 104.0), (2.5, 40.0), (-2.5, -30.0), (2.0, -100.0), (-1.5, -130.0))
+
+
+def _bastos_long(c: Canvas, lw: float) -> None:
+    """A long wooden club, thicker at the top, lopped all along, with two sprigs."""
+    _baton(c, lw, _LONG_TRUNK, _LONG_STUBS, _LONG_BUMPS, _LONG_KNOTS, _LONG_GRAIN, 140.0)
 
 
 _SUIT_DRAW: dict[str, Callable[[Canvas, float], None]] = {
     "oros": _oros, "copas": _copas, "espadas": _espadas, "bastos": _bastos,
+}
+# Long pips, named '<suit>-long': their design grid (width, height) and how to draw them.
+_LONG: dict[str, tuple[float, float, Callable[[Canvas, float], None]]] = {
+    "espadas-long": (56.0, 300.0, _espadas_long), "bastos-long": (60.0, 300.0, _bastos_long),
 }
 
 
@@ -617,12 +668,12 @@ def _round_pen(c: Canvas) -> None:
 
 def symbol_names() -> list[str]:
     """Every name draw() accepts: the 4 suit symbols, 'sota-oros' ... 'rey-bastos' (12 court
-    figures), and 'back-spanish'."""
-    return list(SUITS) + [f"{rank}-{suit}" for rank in COURTS for suit in SUITS] + [_BACK]
+    figures), the long pips 'espadas-long' and 'bastos-long', and 'back-spanish'."""
+    return list(SUITS) + [f"{rank}-{suit}" for rank in COURTS for suit in SUITS] + list(_LONG) + [_BACK]
 
 
 def is_square(name: str) -> bool:
-    """True for suit symbols (drawn in a square), False for courts and the back (fill a box)."""
+    """True for suit symbols (drawn in a square), False for long pips, courts and the back (fill a box)."""
     if name not in symbol_names():
         raise ValueError(f"unknown Spanish symbol {name!r}")
     return name in SUITS
@@ -633,7 +684,7 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
     """Draw `name` inside the box with lower-left (x, y), width w, height h (points).
     Suit symbols are centred in the largest square inside the box and turned by `rotation`
     degrees about its centre (pips of swords and batons are drawn at an angle in some ranks).
-    Courts and the back fill the box (keeping their own proportions, centred)."""
+    Long pips, courts and the back fill the box (keeping their own proportions, centred)."""
     if name not in symbol_names():
         raise ValueError(f"unknown Spanish symbol {name!r}; expected one of: {', '.join(symbol_names())}")
     if not (w > 0 and h > 0):
@@ -643,6 +694,13 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float,
         _round_pen(canvas)
         if name in SUITS:
             _suit_at(canvas, name, x + w / 2, y + h / 2, min(w, h), rotation)
+        elif name in _LONG:
+            gw, gh, long_pip = _LONG[name]
+            s = min(w / gw, h / gh)
+            canvas.translate(x + w / 2, y + h / 2)
+            canvas.rotate(rotation)
+            canvas.scale(s, s)
+            long_pip(canvas, _PIP_LW)
         elif name == _BACK:
             canvas.translate(x, y)
             _back(canvas, w, h)
