@@ -287,7 +287,7 @@ class Generate(Strict):
 class Composition(Strict):
     cards: int
     # field -> cards expected for each of its values: one number for all (4 of each suit), or a
-    # number per value (13 Noble Threlms, 16 Peasant Threlms, ...).
+    # number per value (13 Noble Threlms, 15 Peasant Threlms, ...).
     per: dict[str, Union[int, dict[str, int]]] = {}
 
 
