@@ -96,7 +96,9 @@ def cli(debug: bool) -> None:
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
-def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet) -> None:
+@click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
+                                            "changes. Ctrl-C stops.")
+def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet, watch=False) -> None:
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
@@ -116,6 +118,12 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
 
         options = replace(options, only=frozenset(only))
     refs = list(decks) or [str(p) for p in shipped_decks()]
+    if watch:                          # printgen/editor/watch.py: this same command, again on every change
+        from printgen.editor.watch import watch_builds
+
+        ctx = click.get_current_context()
+        watch_builds(refs, options.out, lambda: ctx.invoke(build, **{**ctx.params, "watch": False}))
+        return
     if not refs:
         _fail(UserError("there are no decks to build under decks/"))
         sys.exit(2)
