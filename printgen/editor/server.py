@@ -35,6 +35,15 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' 
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
+# A line under the box of each kind of field, saying what it takes.
+HINTS = {
+    "years": "years, such as 1066-1087, 1483, or 2022- for a reign still going on",
+    "image": "a PNG or JPEG file in the deck's folder, such as art/henry-viii.png",
+    "number": "a number",
+    "ability": "a record, written as in deck.yaml: {use: ..., effects: [...]}",
+}
+
+
 @dataclass
 class Editor:
     """What the server holds for its one deck; one lock makes saves and builds take turns."""
@@ -64,8 +73,12 @@ def deck_json(editor: Editor) -> dict[str, Any]:
     for name, spec in source.fields.items():
         if spec.type == "group" and isinstance(source.data.get(spec.group), list):
             groups[name] = [str(g.get("name")) for g in source.data[spec.group] if isinstance(g, dict)]
+    from printgen.render.symbols import names as emblems
+
+    choices = {"flag": ["true", "false"], "emblem": emblems()}
     fields = [{"name": name, "type": source.kind(name), "required": bool(name in source.fields and source.fields[name].required),
-               "choices": groups.get(name) or (["true", "false"] if source.kind(name) == "flag" else None),
+               "choices": groups.get(name) or choices.get(source.kind(name)), "hint": HINTS.get(source.kind(name), ""),
+               "default": _default(source, name),
                "long": any(len(c.values.get(name, "")) > 30 for c in source.cards)}
               for name in source.columns()]
     try:
@@ -77,6 +90,13 @@ def deck_json(editor: Editor) -> dict[str, Any]:
             "fields": fields, "problem": problem,
             "editable": not isinstance(source.data.get("cards"), str),
             "cards": [{"id": c.id, "name": c.name, "values": c.values} for c in source.cards]}
+
+
+def _default(source: DeckSource, name: str) -> str | None:
+    spec = source.fields.get(name)
+    if spec is None or spec.default is None:
+        return None
+    return ("true" if spec.default else "false") if isinstance(spec.default, bool) else str(spec.default)
 
 
 def _edits(source: DeckSource, raw: Any) -> list[Edit]:

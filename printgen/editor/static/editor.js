@@ -110,20 +110,22 @@ function renderForm() {
     const value = valueOf(current, field.name);
     if (field.choices) {
       control = make("select", {id, name: field.name});
-      control.append(make("option", {value: ""}, field.required ? "— choose —" : "(none)"));
+      const blank = field.required ? "— choose —" : field.default !== null ? "(as usual: " + field.default + ")" : "(none)";
+      control.append(make("option", {value: ""}, blank));
       for (const choice of field.choices) control.append(make("option", {value: choice}, choice));
       if (value && !field.choices.includes(value)) control.append(make("option", {value}, value));
       control.value = value;
       control.addEventListener("change", () => change(field, control.value, row));
     } else {
       control = field.type === "text" && (field.long || value.length > 30)
-        ? make("textarea", {id, name: field.name, rows: "3"}) : make("input", {id, name: field.name, type: "text"});
+        ? make("textarea", {id, name: field.name, rows: "4"}) : make("input", {id, name: field.name, type: "text"});
       control.value = value;
       control.addEventListener("input", () => change(field, control.value, row));
     }
     if (field.type === "ability") control.classList.add("record");
     row.append(control);
-    if (field.type === "text") row.append(make("div", {class: "count"}, count(value)));
+    if (field.hint) row.append(make("div", {class: "hint"}, field.hint));
+    if (control.tagName === "TEXTAREA") row.append(make("div", {class: "count"}, count(value)));
     row.append(make("div", {class: "warnings"}));
     form.append(row);
   }
