@@ -88,7 +88,7 @@ def deck_json(editor: Editor) -> dict[str, Any]:
         title, problem = source.data.get("title", source.folder.name), str(error)
     return {"deck": source.folder.name, "title": str(title), "file": "deck.yaml", "version": source.version,
             "fields": fields, "problem": problem,
-            "editable": not isinstance(source.data.get("cards"), str),
+            "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
             "cards": [{"id": c.id, "name": c.name, "values": c.values} for c in source.cards]}
 
 
@@ -294,6 +294,9 @@ def run_server(ref: str | None, *, host: str, port: int, out: Path, open_browser
     """Serve until Ctrl-C."""
     import click
 
+    import logging
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)     # no line per request on the teacher's screen
     editor, server = make_server(ref, host, port, out)
     url = f"http://{'127.0.0.1' if host in ('127.0.0.1', '0.0.0.0') else host}:{server.server_port}/"
     click.echo(f"editing {editor.folder / 'deck.yaml'} at {url}  (Ctrl-C to stop)")

@@ -66,6 +66,7 @@ async function load(keep) {
   renderList();
   const chosen = deck.cards.find((c) => c.id === keep) || deck.cards[0];
   if (chosen) select(chosen.id);
+  else if (deck.sheet) $("card-name").textContent = "The cards of this deck are kept in " + deck.sheet + ": edit them there.";
   else $("card-name").textContent = "This deck lists no cards one by one: its cards are made by its generate: rule.";
 }
 
