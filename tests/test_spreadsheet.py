@@ -117,6 +117,22 @@ def test_new_values_removed_values_and_flow_cards(deck_copy, tmp_path):
     assert "  - {name: Big Joker, joker: true}" in (standard / "deck.yaml").read_text(encoding="utf-8")
 
 
+def test_a_deck_saved_on_windows_keeps_its_line_ends(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    path = folder / "deck.yaml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "anne", "title", "Queen of Great Britain")
+    set_csv_cell(sheet, "anne", "caption", "The last Stuart.")
+    import_deck(str(folder), sheet)
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")
+    assert b'    caption: "The last Stuart."\r\n    title: "Queen of Great Britain"\r\n' in data
+    anne = next(c for c in load_deck(str(folder), ALL_CARDS).cards if c.id == "anne")
+    assert anne.values["title"] == "Queen of Great Britain"
+
+
 def test_an_ability_record_is_edited_as_its_yaml(deck_copy, tmp_path):
     folder = deck_copy("coppertwaddle")
     sheet = tmp_path / "cards.csv"

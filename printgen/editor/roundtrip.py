@@ -225,11 +225,14 @@ class DeckSource:
         last = list(card.pairs.values())[-1]
         indent = " " * last.key.start_mark.column
         end = last.value.end_mark.index
+        newline = "\r\n" if "\r\n" in self.text else "\n"     # a file saved on Windows keeps its line ends
         if self.text[end - 1:end] == "\n":
-            return end, end, f"{indent}{key}: {written}\n"
+            return end, end, f"{indent}{key}: {written}{newline}"
         line_end = self.text.find("\n", end)
         line_end = len(self.text) if line_end == -1 else line_end
-        return line_end, line_end, f"\n{indent}{key}: {written}"
+        if self.text[line_end - 1:line_end] == "\r":
+            line_end -= 1
+        return line_end, line_end, f"{newline}{indent}{key}: {written}"
 
     def _remove(self, card: RawCard, edit: Edit, pair: _Pair | None) -> tuple[int, int, str] | None:
         if pair is None:
