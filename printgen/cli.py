@@ -96,7 +96,9 @@ def cli(debug: bool) -> None:
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
-def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet) -> None:
+@click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
+                                            "changes. Ctrl-C stops.")
+def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet, watch=False) -> None:
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
@@ -116,6 +118,12 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
 
         options = replace(options, only=frozenset(only))
     refs = list(decks) or [str(p) for p in shipped_decks()]
+    if watch:                          # printgen/editor/watch.py: this same command, again on every change
+        from printgen.editor.watch import watch_builds
+
+        ctx = click.get_current_context()
+        watch_builds(refs, options.out, lambda: ctx.invoke(build, **{**ctx.params, "watch": False}))
+        return
     if not refs:
         _fail(UserError("there are no decks to build under decks/"))
         sys.exit(2)
@@ -275,6 +283,94 @@ def calibrate(paper, duplex, output) -> None:
         _fail(error)
         sys.exit(2)
     click.echo(f"wrote {path}: print both sides at 100 % with '{duplex}-edge' duplex, then follow the steps on it")
+
+
+# --- editing without YAML: spreadsheets, the web editor, new decks, the lists (printgen/editor/) ---
+
+@cli.command("export")
+@click.argument("deck")
+@click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
+def export_cmd(deck, output) -> None:
+    """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
+    from printgen.editor.spreadsheet import export_deck
+
+    try:
+        count = export_deck(deck, Path(output))
+    except UserError as error:
+        _fail(error)
+        sys.exit(2)
+    click.echo(f"wrote {output}: {count} cards; edit it, then run: printgen import {deck} {output}")
+
+
+@cli.command("import")
+@click.argument("deck")
+@click.argument("sheet", metavar="FILE.csv|FILE.xlsx")
+def import_cmd(deck, sheet) -> None:
+    """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
+    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error."""
+    from printgen.editor.spreadsheet import import_deck
+
+    try:
+        result = import_deck(deck, Path(sheet))
+    except UserError as error:
+        _fail(error)
+        click.echo("  nothing was written; deck.yaml is unchanged.", err=True)
+        sys.exit(2)
+    if not result.changed:
+        click.echo("nothing to change: the sheet holds what deck.yaml holds")
+    else:
+        click.echo(f"changed {result.changed} values on {result.cards} cards; the previous file is {result.backup}")
+
+
+@cli.command()
+@click.argument("deck", required=False)
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="0 picks a free port.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Where to listen; the default lets only this computer in.")
+@click.option("--out", default="output", show_default=True, metavar="DIR", help="Where the build button writes.")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
+def serve(deck, port, host, out, no_browser) -> None:
+    """Edit DECK's cards in your web browser: change a caption, see the card, save, build.
+
+    Without DECK, the deck in the current folder. Stop it with Ctrl-C.
+    """
+    from printgen.editor.server import run_server
+
+    try:
+        run_server(deck, host=host, port=port, out=Path(out), open_browser=not no_browser)
+    except UserError as error:
+        _fail(error)
+        sys.exit(2)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--title", default=None, help="The deck's title (default: from NAME).")
+def new(name, title) -> None:
+    """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
+    rule sheet, ready to build."""
+    from printgen.editor.scaffold import new_deck
+
+    try:
+        files = new_deck(Path(name), title)
+    except UserError as error:
+        _fail(error)
+        sys.exit(2)
+    for path in files:
+        click.echo(f"  wrote {path}")
+    click.echo(f"next: printgen build {name}   (or printgen serve {name} to edit it in your browser)")
+
+
+@cli.command("list")
+def list_cmd() -> None:
+    """The shipped decks, layouts, card sizes, emblems and each game's -O options."""
+    from printgen.editor.scaffold import listing
+
+    try:
+        click.echo(listing())
+    except UserError as error:
+        _fail(error)
+        sys.exit(2)
 
 
 _debug = False

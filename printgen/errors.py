@@ -20,6 +20,8 @@ class Where:
     line: int | None = None
     card: str | None = None
     field: str | None = None
+    row: int | None = None          # a spreadsheet's row and column, where a card came from one
+    column: str | None = None
 
     def describe(self) -> str:
         parts = []
@@ -27,10 +29,14 @@ class Where:
             parts.append(_display_path(self.file))
         if self.line is not None:
             parts.append(f"line {self.line}")
+        if self.row is not None:
+            parts.append(f"row {self.row}")
         if self.card is not None:
             parts.append(f"card '{self.card}'")
         if self.field is not None:
             parts.append(f"field '{self.field}'")
+        if self.column is not None:
+            parts.append(f"column '{self.column}'")
         return ", ".join(parts)
 
 

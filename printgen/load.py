@@ -17,7 +17,7 @@ from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Group, Layout, parse_years
 from printgen.paths import FONTS_DIR, decks_dir, layouts_dir
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
-from printgen.yamlsrc import Located, load_yaml
+from printgen.yamlsrc import Located, load_yaml, parse_yaml
 
 DECK_FILE = "deck.yaml"
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -453,14 +453,15 @@ def slug(name: str) -> str:
 ALL_CARDS = "*"
 
 
-def load_deck(name_or_path: str | Path, pack: str | None = None) -> Deck:
+def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | None = None) -> Deck:
     """Read and check a deck; raise one UserError for the first problem found.
 
     A deck with packs gives the cards of one pack: `pack`, or the first one; ALL_CARDS gives
-    every card. Every pack's composition is checked whichever is asked for.
+    every card. Every pack's composition is checked whichever is asked for. `text` stands for
+    the deck.yaml not yet saved (the editor and `printgen import` check an edit before writing it).
     """
     folder = find_deck(str(name_or_path))
-    located = load_yaml(folder / DECK_FILE)
+    located = load_yaml(folder / DECK_FILE) if text is None else parse_yaml(text, folder / DECK_FILE)
     data = located.data
     if not isinstance(data, dict):
         raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
@@ -491,18 +492,26 @@ def load_deck(name_or_path: str | Path, pack: str | None = None) -> Deck:
     cards_data = data.get("cards")
     if cards_data is None and header.generate is not None:
         cards_data = []
-    if not isinstance(cards_data, list) or (not cards_data and header.generate is None):
-        raise UserError("the deck needs a 'cards:' list with at least one card (or a 'generate:' rule)",
+    if not isinstance(cards_data, (list, str)) or (not cards_data and header.generate is None):
+        raise UserError("the deck needs a 'cards:' list with at least one card (or a 'generate:' rule, or the name of "
+                        "a spreadsheet holding the cards, such as cards.xlsx)",
                         located.where(("cards",)))
     made = _generate(located, header, groups) if header.generate is not None else []
     cards: list[Card] = []
     seen: dict[str, Card] = {}
+    source = located
+    if isinstance(cards_data, str):      # `cards: cards.xlsx`: the cards are rows of a spreadsheet
+        from printgen.editor.spreadsheet import sheet_cards
+
+        source = sheet_cards(folder, cards_data, header.fields, located.where(("cards",), field="cards"))
+        cards_data = source.data["cards"]
     listed = [copy for i, raw in enumerate(cards_data)
-              for copy in _copies(located, _load_card(located, folder, header.fields, groups, i, raw), i, raw)]
+              for copy in _copies(source, _load_card(source, folder, header.fields, groups, i, raw), i, raw)]
     for card in made + listed:
         if card.id in seen:
             other = seen[card.id]
-            raise UserError(f"this card is a duplicate: '{other.name}' is already on line {other.where.line}",
+            place = f"row {other.where.row}" if other.where.row else f"line {other.where.line}"
+            raise UserError(f"this card is a duplicate: '{other.name}' is already on {place}",
                             card.where, "give each card a different name, or delete one of them")
         seen[card.id] = card
         card.index = len(cards)
@@ -691,7 +700,7 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
                             + (" (" + _exemption_text(spec.except_when) + ")" if spec.except_when else ""),
                             located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card")
     name = str(values.get("name") or label)
-    return Card(slug(name), index, name, values, Where(located.file, located.line_of(path), name))
+    return Card(slug(name), index, name, values, located.where(path, name))
 
 
 COUNT_KEY = "count"

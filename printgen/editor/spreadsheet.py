@@ -1,0 +1,361 @@
+"""Cards as spreadsheet rows (CSV or Excel): export, import, and decks that keep their cards in one.
+
+A teacher who knows spreadsheets edits captions there: `printgen export` writes one row per
+card (an `id` column first, then every field as deck.yaml spells it), `printgen import` writes
+the changed cells back into deck.yaml through printgen.editor.roundtrip, so comments, order and
+formatting stay. Rows are matched to cards by their id, never by position. A deck may instead
+say `cards: cards.xlsx`: its cards are then read from the sheet at every build.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import UserError, Where, did_you_mean
+from printgen.limits import MAX_FILE_BYTES, MAX_TEXT_CHARS
+from printgen.schema import FieldSpec
+from printgen.yamlsrc import Located
+
+SUFFIXES = (".csv", ".xlsx")
+ID = "id"
+MAX_ROWS = 5000            # far more cards than any deck; a bigger sheet is the wrong file
+MAX_COLUMNS = 200
+FIXED_TIME = (2000, 1, 1, 0, 0, 0)     # zip entry times, so the same deck exports the same bytes
+
+
+@dataclass
+class Table:
+    """A sheet's header and rows, as text, with the row numbers a spreadsheet program shows."""
+
+    file: Path
+    header: list[str]
+    rows: list[tuple[int, list[str]]]
+
+
+# --- reading and writing sheets ---------------------------------------------------------------
+
+def check_suffix(path: Path, what: str) -> None:
+    if path.suffix.lower() not in SUFFIXES:
+        raise UserError(f"'{path.name}' should end in .csv or .xlsx: {what}",
+                        Where(path), "for example cards.csv (any spreadsheet program) or cards.xlsx (Excel)")
+
+
+def read_table(path: Path) -> Table:
+    """The first sheet of a .csv or .xlsx file as text cells; UserError when it cannot be read."""
+    path = Path(path)
+    check_suffix(path, "printgen reads cards from a CSV or Excel file")
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise UserError("file not found", Where(path)) from None
+    if size > MAX_FILE_BYTES:
+        raise UserError(f"the file is {size:,} bytes; a sheet of cards is far smaller", Where(path),
+                        "check that this is the right file")
+    cells = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
+    rows = [(number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)]
+    if not rows:
+        raise UserError("the sheet is empty: it needs a first row naming the columns (id, name, ...)", Where(path))
+    if len(rows) > MAX_ROWS + 1:
+        raise UserError(f"the sheet has {len(rows) - 1:,} rows; printgen reads at most {MAX_ROWS:,} cards",
+                        Where(path), "check that this is the right file")
+    (first, header), body = rows[0], rows[1:]
+    width = len(header)
+    while width and not header[width - 1].strip():
+        width -= 1
+    header = [h.strip() for h in header[:width]]
+    if width > MAX_COLUMNS:
+        raise UserError(f"the sheet has {width} columns; a deck has far fewer fields", Where(path, row=first))
+    for number, row in body:
+        extra = [c for c in row[width:] if c.strip()]
+        if extra:
+            raise UserError(f"this row has a value in a column with no name in the first row ('{extra[0][:40]}')",
+                            Where(path, row=number), "give the column a name in the first row, or delete the value")
+        for column, cell in zip(header, row):
+            if len(cell) > MAX_TEXT_CHARS:
+                raise UserError(f"this cell holds {len(cell):,} characters; a value may hold at most "
+                                f"{MAX_TEXT_CHARS:,}", Where(path, row=number, column=column or None))
+    return Table(path, header, [(n, (r + [""] * width)[:width]) for n, r in body])
+
+
+def _read_csv(path: Path) -> list[list[str]]:
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        row = data.count(b"\n", 0, exc.start) + 1
+        raise UserError("the file is not saved as UTF-8 text, so accented letters and curly quotes would be lost",
+                        Where(path, row=row), "in your spreadsheet program choose Save As, then "
+                        "'CSV UTF-8 (comma delimited)' (Excel) or 'Text CSV' with UTF-8 (LibreOffice)") from None
+    first = text.split("\n", 1)[0]
+    delimiter = max((",", ";", "\t"), key=first.count)      # Excel in many countries saves with ';'
+    try:
+        return [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+    except csv.Error as exc:
+        raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path)) from None
+
+
+def _read_xlsx(path: Path) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
+                        "open it in your spreadsheet program and save it again as .xlsx") from None
+    try:
+        sheet = book.worksheets[0]
+        out = []
+        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+            if number > MAX_ROWS + 50:
+                break
+            out.append([_cell_text(v) for v in row[:MAX_COLUMNS + 1]])
+        return out
+    finally:
+        book.close()
+
+
+def _cell_text(value: Any) -> str:
+    """A cell as the text a teacher typed: 7 not 7.0, true not TRUE."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
+    """A sheet as the bytes of a .csv (UTF-8 with the mark Excel needs) or an .xlsx file."""
+    if path.suffix.lower() == ".csv":
+        out = io.StringIO(newline="")
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+        return ("\ufeff" + out.getvalue()).encode("utf-8")
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "cards"
+    sheet.append(header)
+    for row in rows:
+        sheet.append(row)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for index, name in enumerate(header, start=1):
+        longest = max([len(name)] + [len(r[index - 1]) for r in rows])
+        letter = sheet.cell(row=1, column=index).column_letter
+        sheet.column_dimensions[letter].width = min(max(longest, 6) + 2, 80)
+        if longest > 78:
+            for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    sheet.freeze_panes = "B2"
+    raw = io.BytesIO()
+    book.save(raw)
+    return _reproducible(raw.getvalue())
+
+
+def _reproducible(data: bytes) -> bytes:
+    """An .xlsx with fixed times (zip entries and document dates), so equal decks give equal files."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            body = source.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                body = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"2000-01-01T00:00:00Z", body)
+            target.writestr(zipfile.ZipInfo(info.filename, FIXED_TIME), body, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+# --- export and import ------------------------------------------------------------------------
+
+def export_rows(source) -> tuple[list[str], list[list[str]]]:
+    """The sheet of a deck's listed cards: header and rows."""
+    columns = source.columns()
+    return [ID] + columns, [[card.id] + [card.values.get(c, "") for c in columns] for card in source.cards]
+
+
+def export_deck(ref: str, out: Path) -> int:
+    """Write the deck's cards to `out` (.csv or .xlsx); the number of cards written."""
+    from printgen.editor.roundtrip import DeckSource
+    from printgen.load import ALL_CARDS, load_deck
+    from printgen.output import publish
+
+    out = Path(out)
+    check_suffix(out, "export writes a spreadsheet")
+    deck = load_deck(ref, ALL_CARDS)           # a deck that does not load is not exported half-read
+    source = DeckSource(deck.folder)
+    if isinstance(source.data.get("cards"), str):
+        raise UserError(f"the cards of '{deck.key}' are already kept in {source.data['cards']}: edit that file",
+                        Where(source.file))
+    if not source.cards:
+        raise UserError(f"the deck '{deck.key}' lists no cards one by one: its cards are made by its "
+                        "generate: rule, so there is nothing to edit in a spreadsheet", Where(source.file))
+    header, rows = export_rows(source)
+    publish({out: table_bytes(out, header, rows)})
+    return len(rows)
+
+
+@dataclass
+class ImportResult:
+    changed: int                   # values changed
+    cards: int                     # cards changed
+    backup: Path | None            # the previous deck.yaml, when one was written
+
+
+def read_edits(source, table: Table) -> list:
+    """The cells that differ from deck.yaml, as edits; UserError naming row and column for any
+    row or column that does not belong to the deck."""
+    from printgen.editor.roundtrip import Edit
+
+    columns = source.columns()
+    path = table.file
+    header = table.header
+    if not header or header[0].lower() != ID:
+        raise UserError(f"the first column should be '{ID}' (found '{header[0] if header else ''}')",
+                        Where(path, row=1, column=header[0] if header and header[0] else None),
+                        "export the deck again (printgen export) and edit that sheet; the id column says "
+                        "which card each row is")
+    seen_columns: set[str] = set()
+    for name in header[1:]:
+        if not name:
+            raise UserError("a column has no name in the first row", Where(path, row=1),
+                            "name it after a field of the deck, or delete the column")
+        if name not in columns:
+            raise UserError(f"'{name}' is not a field of this deck", Where(path, row=1, column=name),
+                            did_you_mean(name, columns) or "columns: " + ", ".join([ID] + columns))
+        if name in seen_columns:
+            raise UserError(f"the column '{name}' is there twice", Where(path, row=1, column=name))
+        seen_columns.add(name)
+    by_id = {card.id: card for card in source.cards}
+    rows_of: dict[str, int] = {}
+    edits = []
+    for number, row in table.rows:
+        card_id = row[0].strip()
+        if not card_id:
+            raise UserError("this row has no id, so printgen cannot tell which card it is", Where(path, row=number,
+                            column=ID), "new cards are added in deck.yaml; keep the id of each exported row")
+        card = by_id.get(card_id)
+        if card is None:
+            raise UserError(f"no card of this deck has the id '{card_id}'", Where(path, row=number, column=ID),
+                            (did_you_mean(card_id, by_id) or "") + " (the id says which card a row is: leave it as "
+                            "exported, even when you change the name)")
+        if card_id in rows_of:
+            raise UserError(f"the card '{card.name}' is on row {rows_of[card_id]} too",
+                            Where(path, row=number, card=card.name, column=ID), "keep one row per card")
+        rows_of[card_id] = number
+        for name, cell in zip(header[1:], row[1:]):
+            if cell != card.values.get(name, ""):
+                edits.append(Edit(card.index, name, cell, Where(path, row=number, card=card.name, column=name)))
+    return edits
+
+
+def import_deck(ref: str, sheet: Path) -> ImportResult:
+    """Write a sheet's changed values into deck.yaml, or nothing at all on any error."""
+    from printgen.editor.roundtrip import DeckSource
+
+    table = read_table(Path(sheet))
+    source = DeckSource(ref)
+    if isinstance(source.data.get("cards"), str):
+        raise UserError(f"this deck keeps its cards in {source.data['cards']}, not in deck.yaml: edit that file",
+                        Where(source.file))
+    source.check(source.text)           # the deck as it is must load: its own errors come first
+    edits = read_edits(source, table)
+    if not edits:
+        return ImportResult(0, 0, None)
+    text = source.apply(edits)
+    source.check(text, edits)
+    if text == source.text:
+        return ImportResult(0, 0, None)
+    backup = source.save(text)
+    return ImportResult(len(edits), len({e.card for e in edits}), backup)
+
+
+# --- a deck whose cards are a sheet -----------------------------------------------------------
+
+class SheetLocated(Located):
+    """A sheet's cards as the loader reads deck.yaml's: errors name the row and the column."""
+
+    def __init__(self, file: Path, cards: list[dict], rows: list[int]):
+        super().__init__({"cards": cards}, file, {})
+        self.rows = rows
+
+    def line_of(self, path) -> int | None:
+        return None
+
+    def where(self, path, card: str | None = None, field: str | None = None) -> Where:
+        path = tuple(path)
+        row = self.rows[path[1]] if len(path) > 1 and isinstance(path[1], int) and path[1] < len(self.rows) else None
+        column = str(path[2]) if len(path) > 2 else field
+        return Where(self.file, None, card, None, row, column)
+
+
+def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Where) -> SheetLocated:
+    """The cards of `cards: NAME.xlsx` (or .csv): a file in the deck's folder, one row per card,
+    values read as the field types say (a number as a number, true/false as a flag)."""
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts or relative.suffix.lower() not in SUFFIXES:
+        raise UserError(f"'{name}' is not a sheet of cards in the deck's folder", where,
+                        "give the name of a .csv or .xlsx file inside the deck folder, such as cards.xlsx")
+    path = folder / relative
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        raise UserError(f"'{name}' lies outside the deck's folder", where) from None
+    if not path.is_file():
+        raise UserError(f"the sheet of cards '{name}' is not in the deck's folder", where,
+                        "put the .csv or .xlsx file next to deck.yaml")
+    table = read_table(path)
+    known = list(fields) + ["count"]
+    for column in table.header:
+        if column and column != ID and column not in known:
+            raise UserError(f"'{column}' is not a field of this deck", Where(path, row=1, column=column),
+                            did_you_mean(column, known) or "fields: " + ", ".join(known))
+    cards, rows = [], []
+    for number, row in table.rows:
+        values: dict[str, Any] = {}
+        for column, cell in zip(table.header, row):
+            if not column or column == ID or not cell.strip():
+                continue
+            kind = "number" if column == "count" else fields[column].type
+            values[column] = _typed(cell, kind, Where(path, None, values.get("name"), None, number, column))
+        cards.append(values)
+        rows.append(number)
+    if not cards:
+        raise UserError("the sheet of cards has no cards: one row per card under the row of column names",
+                        Where(path))
+    return SheetLocated(path, cards, rows)
+
+
+def _typed(cell: str, kind: str, where: Where) -> Any:
+    """A cell as the value deck.yaml would hold: numbers, flags and records are read as such."""
+    text = cell.strip()
+    if kind == "number":
+        try:
+            return int(text)
+        except ValueError:
+            try:
+                return float(text)
+            except ValueError:
+                raise UserError(f"should be a number (found '{text}')", where) from None
+    if kind == "flag":
+        if text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        raise UserError(f"should be true or false (found '{text}')", where)
+    if kind == "ability":
+        from printgen.yamlsrc import parse_yaml
+
+        try:
+            return parse_yaml(f"x: {text}\n", where.file).data.get("x")
+        except UserError as error:
+            raise UserError(f"this record cannot be read: {error.message}", where) from None
+    return cell if kind == "text" else text

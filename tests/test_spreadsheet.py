@@ -1,0 +1,208 @@
+"""Spreadsheet round trip: export, edit in a sheet, import into deck.yaml without losing a comment."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from badinput import assert_refused, run_limited
+from printgen.editor.spreadsheet import export_deck, import_deck, read_table
+from printgen.errors import UserError
+from printgen.load import ALL_CARDS, load_deck
+
+
+def comments(text: str) -> list[str]:
+    """Every comment of a YAML file, in order (whole-line notes and notes after a value)."""
+    return [m.group(0).strip() for m in re.finditer(r"(?m)(^\s*#.*$|\s#\s.*$)", text)]
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [d for d in difflib.ndiff(before.splitlines(), after.splitlines()) if d[:2] in ("- ", "+ ")]
+
+
+def set_csv_cell(path: Path, card_id: str, column: str, value: str) -> None:
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))
+    index = rows[0].index(column)
+    hits = [r for r in rows if r[0] == card_id]
+    assert hits, card_id
+    hits[0][index] = value
+    with path.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+
+
+def set_xlsx_cell(path: Path, card_id: str, column: str, value: str) -> None:
+    from openpyxl import load_workbook
+
+    book = load_workbook(path)
+    sheet = book.active
+    header = [c.value for c in sheet[1]]
+    for row in sheet.iter_rows(min_row=2):
+        if row[0].value == card_id:
+            row[header.index(column)].value = value
+            break
+    else:
+        raise AssertionError(card_id)
+    book.save(path)
+
+
+@pytest.mark.parametrize("deck", ["cromwell", "coppertwaddle", "standard"])
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_export_then_import_leaves_deck_byte_identical(deck_copy, tmp_path, deck, suffix):
+    folder = deck_copy(deck)
+    before = (folder / "deck.yaml").read_bytes()
+    sheet = tmp_path / f"cards{suffix}"
+    count = export_deck(str(folder), sheet)
+    assert count == len(read_table(sheet).rows) > 0
+    again = tmp_path / f"again{suffix}"
+    export_deck(str(folder), again)
+    assert again.read_bytes() == sheet.read_bytes(), "the same deck must export the same bytes"
+    result = import_deck(str(folder), sheet)
+    assert result.changed == 0 and result.backup is None
+    assert (folder / "deck.yaml").read_bytes() == before
+    assert not (folder / "deck.yaml.bak").exists()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_edited_caption_lands_in_its_card_with_every_comment_kept(deck_copy, tmp_path, suffix):
+    folder = deck_copy("cromwell")
+    original = (folder / "deck.yaml").read_text(encoding="utf-8")
+    sheet = tmp_path / f"cards{suffix}"
+    export_deck(str(folder), sheet)
+    typed = "Six wives, two of them beheaded: Henry's 'Great Matter' broke England from Rome."
+    (set_csv_cell if suffix == ".csv" else set_xlsx_cell)(sheet, "henry-viii", "caption", typed)
+    result = import_deck(str(folder), sheet)
+    assert (result.changed, result.cards) == (1, 1)
+    after = (folder / "deck.yaml").read_text(encoding="utf-8")
+    assert (folder / "deck.yaml.bak").read_text(encoding="utf-8") == original
+    assert comments(after) == comments(original) and len(comments(original)) > 40
+    # exactly one line differs: the caption of Henry VIII, still in double quotes, quotes made typographic
+    wanted = "Six wives, two of them beheaded: Henry\u2019s \u2018Great Matter\u2019 broke England from Rome."
+    diff = changed_lines(original, after)
+    assert len(diff) == 2 and diff[1] == f'+     caption: "{wanted}"', diff
+    lines = after.splitlines()
+    at = lines.index(f'    caption: "{wanted}"')
+    assert lines[at - 3] == "  - name: Henry VIII"
+    deck = load_deck(str(folder), ALL_CARDS)
+    by_id = {c.id: c for c in deck.cards}
+    assert by_id["henry-viii"].values["caption"] == wanted
+    assert by_id["henry-vii"].values["caption"] != wanted
+
+
+def test_new_values_removed_values_and_flow_cards(deck_copy, tmp_path):
+    """A field a card did not have is added under it; an emptied one is removed; a card written
+    as {name: ..., joker: true} is edited inside its braces."""
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "elizabeth-i", "title", "Gloriana")
+    set_csv_cell(sheet, "john", "caption", "")
+    import_deck(str(folder), sheet)
+    text = (folder / "deck.yaml").read_text(encoding="utf-8")
+    block = text[text.index("- name: Elizabeth I"):]
+    block = block[:block.index("\n\n")]
+    assert block.splitlines()[-1] == '    title: "Gloriana"'
+    deck = {c.id: c for c in load_deck(str(folder), ALL_CARDS).cards}
+    assert deck["elizabeth-i"].values["title"] == "Gloriana" and deck["john"].values["caption"] is None
+
+    standard = deck_copy("standard")
+    sheet = tmp_path / "standard.xlsx"
+    export_deck(str(standard), sheet)
+    set_xlsx_cell(sheet, "red-joker", "name", "Big Joker")
+    import_deck(str(standard), sheet)
+    assert "  - {name: Big Joker, joker: true}" in (standard / "deck.yaml").read_text(encoding="utf-8")
+
+
+def test_a_deck_saved_on_windows_keeps_its_line_ends(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    path = folder / "deck.yaml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "anne", "title", "Queen of Great Britain")
+    set_csv_cell(sheet, "anne", "caption", "The last Stuart.")
+    import_deck(str(folder), sheet)
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")
+    assert b'    caption: "The last Stuart."\r\n    title: "Queen of Great Britain"\r\n' in data
+    anne = next(c for c in load_deck(str(folder), ALL_CARDS).cards if c.id == "anne")
+    assert anne.values["title"] == "Queen of Great Britain"
+
+
+def test_an_ability_record_is_edited_as_its_yaml(deck_copy, tmp_path):
+    folder = deck_copy("coppertwaddle")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    header = read_table(sheet).header
+    assert "ability" in header and "count" in header
+    set_csv_cell(sheet, "the-leper", "ability", "{use: ability, when: en_garde, cost: cover_self, "
+                                                "effects: [{do: draw, amount: 2}]}")
+    import_deck(str(folder), sheet)
+    leper = next(c for c in load_deck(str(folder), ALL_CARDS).cards if c.id == "the-leper")
+    assert leper.values["ability"].effects[0].amount == 2
+
+
+BAD_ROWS = [
+    # (column to change, card, new value, where the message must point, words)
+    ("id", "john", "jhon", ("row 8", "column 'id'"), ["no card of this deck has the id 'jhon'", "did you mean 'john'"]),
+    ("house", "edward-ii", "Tudro", ("row 11", "card 'Edward II'", "column 'house'"), ["unknown house 'Tudro'"]),
+    ("reign", "henry-v", "1413-1400", ("row 15", "card 'Henry V'", "column 'reign'"), ["ends before it starts"]),
+    ("in_play", "william-i", "maybe", ("row 2", "card 'William I'", "column 'in_play'"), ["true or false"]),
+    ("id", "henry-i", "william-i", ("row 4", "card 'William I'", "column 'id'"), ["is on row 2 too"]),
+]
+
+
+@pytest.mark.parametrize("column,card,value,place,words", BAD_ROWS, ids=[b[1] + "-" + b[0] for b in BAD_ROWS])
+def test_bad_rows_are_refused_with_row_and_column(deck_copy, tmp_path, column, card, value, place, words):
+    folder = deck_copy("cromwell")
+    before = (folder / "deck.yaml").read_bytes()
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "henry-viii", "caption", "A good edit that must not be written either.")
+    set_csv_cell(sheet, card, column, value)
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    message = str(caught.value)
+    assert message.startswith("cards.csv, ") or "/cards.csv, " in message.split(":")[0], message
+    for part in place:
+        assert part in message, message
+    for part in words:
+        assert part in message, message
+    assert (folder / "deck.yaml").read_bytes() == before
+    assert not (folder / "deck.yaml.bak").exists()
+
+
+def test_an_unknown_column_is_refused_by_the_command(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    before = (folder / "deck.yaml").read_bytes()
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    text = sheet.read_text(encoding="utf-8-sig").replace(",caption,", ",captoin,", 1)
+    sheet.write_text(text, encoding="utf-8")
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", says=["row 1", "column 'captoin'", "did you mean 'caption'",
+                                                    "nothing was written"])
+    assert (folder / "deck.yaml").read_bytes() == before
+
+
+def test_a_deck_may_keep_its_cards_in_a_spreadsheet(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    export_deck(str(folder), folder / "cards.xlsx")
+    text = (folder / "deck.yaml").read_text(encoding="utf-8")
+    (folder / "deck.yaml").write_text(text[:text.index("\ncards:")] + "\ncards: cards.xlsx\n", encoding="utf-8")
+    set_xlsx_cell(folder / "cards.xlsx", "henry-viii", "caption", "Kept in a workbook.")
+    deck = load_deck(str(folder), ALL_CARDS)
+    assert len(deck.cards) == 43
+    henry = next(c for c in deck.cards if c.id == "henry-viii")
+    assert henry.values["caption"] == "Kept in a workbook." and henry.values["house"].name == "Tudor"
+    assert henry.where.row == 21 and henry.where.file.name == "cards.xlsx"
+    set_xlsx_cell(folder / "cards.xlsx", "henry-viii", "house", "Tudro")
+    out = tmp_path / "out"
+    outcome = run_limited(["build", str(folder), "--only", "cards", "--out", str(out), "--quiet"], tmp_path)
+    assert_refused(outcome, file="cards.xlsx", card="Henry VIII",
+                   says=["row 21", "column 'house'", "unknown house 'Tudro'"])
+    assert not out.exists()
