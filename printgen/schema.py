@@ -190,8 +190,26 @@ class RepeatElement(Element):
     elements: dict[str, Optional["AnyElement"]]
 
 
+class TableElement(Element):
+    """A table layout of the deck (decks/<deck>/tables/NAME.yaml) drawn in the box: every piece
+    where it starts, at `scale` (1 is true size; none: as large as the box allows). `area: table`
+    shows the whole table, `pieces` only the pieces with `margin` mm round them. `dimensions`
+    draws the rules marked `show` and the table's size; `labels` names the pieces (short: the
+    castles only; full: every piece, with its id and which way up)."""
+
+    type: Literal["table"]
+    table: str
+    scale: Optional[Annotated[float, _within(0, 1, above=True)]] = None
+    area: Literal["table", "pieces"] = "table"
+    margin: Extent = 10.0
+    dimensions: bool = False
+    labels: Literal["none", "short", "full"] = "short"
+    font: str = "serif"
+
+
 AnyElement = Annotated[
-    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement],
+    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement,
+          TableElement],
     Field(discriminator="type"),
 ]
 RepeatElement.model_rebuild()
