@@ -434,3 +434,23 @@ def report(table: Table) -> tuple[str, int]:
                      else f"   broken: {finding.message}")
     lines += ["", f"Result: {'passes' if not found else f'{len(found)} broken'} (exit status {1 if found else 0})"]
     return "\n".join(lines), 1 if found else 0
+
+
+def validate_tables(deck_ref: str, game: str | None) -> tuple[str, int] | None:
+    """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
+    every table layout of a deck that simulates no game; None when a simulated game is meant."""
+    from printgen.load import ALL_CARDS, load_deck, load_layout
+
+    deck = load_deck(deck_ref, ALL_CARDS)
+    names = table_names(deck)
+    if game is not None and game not in names:
+        return None
+    if game is None and (deck.games or not names):
+        return None
+    layout = load_layout(deck.layout, deck)
+    texts, status = [], 0
+    for name in [game] if game else names:
+        text, code = report(load_table(deck, layout, name))
+        texts.append(text)
+        status = max(status, code)
+    return "\n\n".join(texts), status

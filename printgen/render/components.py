@@ -467,3 +467,28 @@ def _size_words(entry: dict) -> str:
     if entry["shape"] == "fold-stand":
         return f"fold-and-stand, {entry['face_mm']['width']:g} x {entry['face_mm']['height']:g} mm"
     return f"{entry['width_mm']:g} x {entry['height_mm']:g} mm"
+
+
+def piece_pdf(deck: Deck, layout: Layout, card: Card, back: bool, with_bleed: bool = False,
+              warnings: list | None = None) -> bytes:
+    """A one-page PDF the size of one piece (its box, or with its bleed), for `preview --card`."""
+    from printgen.render.fonts import FontSet
+    from printgen.render.pdfcanvas import finish, new_canvas
+    from printgen.render.template import Resolver
+
+    kind = kind_layout(layout, kind_of(deck, layout, card))
+    fonts = FontSet(layout.fonts)
+    resolver = Resolver(deck, kind.layout, fonts, (warnings if warnings is not None else []).append)
+    ops = resolver.side("back" if back else "face", card)
+    fill = None
+    if kind.fill and not back:
+        fill = resolver.render(kind.fill, resolver._context(card), Where()).strip() or None
+    b = kind.bleed if with_bleed else 0.0
+    w, h = kind.shape.width + 2 * b, kind.shape.height + 2 * b
+    canvas = new_canvas((w, h), fonts.default(), f"{deck.title}: {card.name}", "preview")
+    slot = Slot(b, b, kind.shape.width, kind.shape.height, 0)
+    PieceForms(canvas).place(kind, ops, fill, slot)
+    if not back:
+        _guides(canvas, kind, slot)
+    canvas.showPage()
+    return finish(canvas)

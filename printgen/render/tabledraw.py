@@ -250,3 +250,39 @@ def _dimension(d: Drawing, start, end, font: str, size: float, tile: float | Non
     ops.append(ShapeOp("rect", px, py, d.length(width + 1.2 / d.ratio), d.length(height), 0.0, LABEL_GROUND, None, 0.0))
     ops.append(_text(d.p(cx, cy), text, font, size, DIMENSION))
     return ops
+
+
+def table_flowable(deck, layout, name: str, font: str, where: Where | None = None):
+    """A rule sheet's picture of a table layout (`![](table:NAME)`): as wide as the column,
+    with its dimensions and its scale written under it."""
+    from reportlab.platypus import Flowable
+
+    from printgen.render.draw import draw_ops
+
+    table = checked_table(deck, layout if layout.spec.components else _layout_of(deck), name, where)
+
+    class TablePicture(Flowable):
+        def wrap(self, available_width, available_height):
+            self.side = min(available_width, max(available_height - 14, 40.0))
+            self.ratio = self.side / pt(max(table.width, table.height))
+            self.available = available_width
+            return available_width, self.side + 12
+
+        def draw(self):
+            left = (self.available - self.side) / 2
+            ops = draw_table(table, font, (left, 12, self.side, self.side), self.ratio, "table", 0.0, True, "short")
+            draw_ops(self.canv, ops)
+            self.canv.setFont(font, 7)
+            self.canv.setFillColorRGB(0.35, 0.35, 0.35)
+            self.canv.drawCentredString(self.available / 2, 2,
+                                        f"{table.title}: the table at 1:{1 / self.ratio:.0f}, lengths in mm")
+
+    picture = TablePicture()
+    picture.spaceBefore, picture.spaceAfter = 3, 6
+    return picture
+
+
+def _layout_of(deck):
+    from printgen.load import load_layout
+
+    return load_layout(deck.layout, deck)
