@@ -222,6 +222,8 @@ class BoardFile(Strict):
     size: Size
     background: Optional[str] = "#FFFFFF"
     overlap: Extent = 10.0
+    # leave out the sheets of a tiled board on which nothing is drawn (the corners of a cross-shaped layout)
+    skip_blank: bool = False
     elements: dict[str, Optional[AnyElement]]
 
 

@@ -264,8 +264,10 @@ def test_diagram_guide_and_rules(shipped):
     words = page_text(shipped / "croquetnole-diagram.pdf", 1)
     assert "Scale 1:5" in words and "812.8 mm (32 in) square table" in words and "50.8 mm" in words
     guide = PdfReader(str(shipped / "croquetnole-guide.pdf"))
-    assert len(guide.pages) > 1                    # true size, tiled over sheets
-    assert "Moons door" in page_text(shipped / "croquetnole-guide.pdf", 8)
+    assert len(guide.pages) == 5                   # true size, tiled: the cross's four empty corners left out
+    sheets = [page_text(shipped / "croquetnole-guide.pdf", p) for p in range(1, 6)]
+    assert all("placement guide" in text for text in sheets)
+    assert "Moons door" in sheets[-1] and "centre of the table" in sheets[2]
     rules = " ".join(page_text(shipped / "croquetnole-rules.pdf", p) for p in (1, 2))
     for heading in ("The aim", "Setting up", "Starting", "Flicking", "Inside and outside castles", "Raiding castles",
                     "Prisoners", "Bonus flicks", "The five kinds of croquet", "Mistakes and penalties"):
