@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import Extent, Size, Strict

@@ -4,7 +4,6 @@ table layout checked by geometry (the shipped layout passes, a broken copy is re
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import numpy as np
@@ -39,12 +38,6 @@ components:
           ground: {{fill: "{DIE}"}}
           value: null
 """
-
-
-def _build(out, deck, *args: str) -> dict:
-    run = run_cli("build", str(deck), "--out", str(out), "--quiet", *args)
-    assert run.code == 0, run.err
-    return read_manifest(out / deck.name if hasattr(deck, "name") else out / deck, "piecepack")
 
 
 @pytest.fixture(scope="module")
@@ -284,3 +277,16 @@ def test_diagram_is_drawn_to_its_stated_scale(shipped):
     rows, cols = np.nonzero(mask)
     width = (cols.max() - cols.min() + 1) * 25.4 / 200
     assert abs(width - 812.8 / 5) <= 1.0, width
+
+
+def test_an_unknown_kind_of_component_is_named_at_its_card(tmp_path):
+    deck = tmp_path / "pieces"
+    shutil.copytree(DECKS / "piecepack", deck)
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    text = text[:text.index("# Checked at every build")].replace("set: {piece: coin}", "set: {piece: coins}")
+    (deck / "deck.yaml").write_text(text, encoding="utf-8")
+    run = run_cli("build", str(deck), "--only", "cards", "--out", str(tmp_path / "out"))
+    assert run.code == 2
+    assert "card 'Null coin of Suns', field 'piece': unknown kind of component 'coins'" in run.err
+    assert "did you mean 'coin'?" in run.err
+    assert "Traceback" not in run.err

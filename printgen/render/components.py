@@ -169,7 +169,6 @@ def place_pieces(resolved: ResolvedPieces, layout: Layout) -> tuple[list[Placed]
     for sheet in range(sheets):
         members = [i for i in range(len(sizes)) if boxes[i][0] == sheet]
         right = max(boxes[i][1].x + boxes[i][1].w for i in members) - g
-        bottom = max(boxes[i][1].y + boxes[i][1].h for i in members) - g
         # centred across the sheet, at its top: what is left below holds the ruler and the label
         dx, dy = imp.margin + (usable_w - right) / 2, imp.margin
         for i in members:
