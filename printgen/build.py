@@ -109,6 +109,10 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
 
 def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
     plan = sheets.plan
+    if plan is None:
+        from printgen.render.components import summary
+
+        return summary(deck, layout, sheets, options.duplex)
     turned = ", turned sideways" if plan.rotated else ""
     summary = (f"{deck.output_key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
                f"on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, {sheets.sheets} sheets, duplex {options.duplex}")

@@ -241,6 +241,12 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                     bar.__exit__(None, None, None)
             return tick
 
+        from printgen.tablelayout import validate_tables
+
+        checked = validate_tables(deck, game)      # a table layout: a geometric check, not a simulation
+        if checked is not None:
+            click.echo(checked[0])
+            sys.exit(checked[1])
         sections, loaded = run_validation(deck, options, tick_factory)
         click.echo(report(sections, loaded, options))
         if json_path:

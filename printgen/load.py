@@ -339,6 +339,14 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
         for element_name in getattr(spec, side):
             f, line = lines.get((side, element_name), (file, None))
             element_where[(side, element_name)] = Where(f, line, field=f"{side}.{element_name}")
+    for kind_name, kind in spec.components.items():     # keyed 'components.KIND.face' and so on
+        f, line = lines.get(("components", kind_name), (file, None))
+        element_where[(f"components.{kind_name}", "")] = Where(f, line, field=f"components.{kind_name}")
+        for side in ("face", "back"):
+            for element_name in getattr(kind, side):
+                path = ("components", kind_name, side, element_name)
+                f, line = lines.get(path, (file, None))
+                element_where[(f"components.{kind_name}.{side}", element_name)] = Where(f, line, field=".".join(path))
     layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
                     fonts, element_where)
     layout.warnings.extend(safe_zone_warnings(layout))
@@ -534,20 +542,33 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
 
 
 def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group]]) -> list[Card]:
-    """The cards of a `generate:` rule: one for every combination of the listed groups."""
+    """The cards of the `generate:` rules: one for every combination of each rule's groups."""
+    rules = header.generate if isinstance(header.generate, list) else [header.generate]
+    paths = [("generate", i) for i in range(len(rules))] if isinstance(header.generate, list) else [("generate",)]
+    return [card for rule, path in zip(rules, paths) for card in _generate_rule(located, header, groups, rule, path)]
+
+
+def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[Group]], rule, path: tuple) -> list[Card]:
+    """The cards of one rule, each also given the rule's fixed `set:` values."""
     from itertools import product
 
     from printgen.render.template import environment
 
-    rule = header.generate
-    where = located.where(("generate",))
+    where = located.where(path)
     fields = header.fields
     for field_name, group in rule.each.items():
         spec = fields.get(field_name)
         if spec is None or spec.type != "group" or spec.group != group:
             raise UserError(f"'{field_name}: {group}' in generate: needs a field '{field_name}' of type group "
                             f"with 'group: {group}'", where)
-    missing = [f for f, s in fields.items() if s.required and f not in rule.each and f != "name"]
+    fixed: dict[str, Any] = {}
+    for field_name, value in rule.set.items():
+        spot = located.where(path + ("set", field_name), field=field_name)
+        if field_name not in fields:
+            raise UserError(f"'{field_name}' in generate: set: is not a field of this deck", spot,
+                            did_you_mean(field_name, fields))
+        fixed[field_name] = _check_value(value, fields[field_name], field_name, spot, located.file.parent, groups)
+    missing = [f for f, s in fields.items() if s.required and f not in rule.each and f not in fixed and f != "name"]
     if missing:
         raise UserError(f"generated cards would have no '{missing[0]}', which every card needs", where)
     env = environment()
@@ -566,14 +587,16 @@ def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group
             return render(template, context)
         except TemplateError as exc:   # an unknown name, `suit.__class__`, a number or text too large
             raise UserError(f"the generate: {key} template cannot be worked out: {exc}",
-                            located.where(("generate", key)), "use the group fields, e.g. {{ suit.name }}") from None
+                            located.where(path + (key,)), "use the group fields, e.g. {{ suit.name }}") from None
 
     cards = []
     names = list(rule.each)
     for combo in product(*(groups[rule.each[f]] for f in names)):
         context = {f: g.context() for f, g in zip(names, combo)}
+        context.update({f: (v.context() if isinstance(v, Group) else v) for f, v in fixed.items()})
         name = run(name_template, "name", context)
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
+        values.update(fixed)
         values.update(dict(zip(names, combo)))
         values["name"] = name
         card_id = slug(run(id_template, "id", context)) if id_template else slug(name)
@@ -613,9 +636,16 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
                         "check the cards (or the generate: rule) and the pack's only:/leave_out: lists")
     for field_name, per in expect.per.items():
         spec_field = header.fields.get(field_name)
-        if spec_field is None or spec_field.type != "group":
+        if spec_field is None or spec_field.type not in ("group", "component"):
             raise UserError(f"pack '{name}': 'per: {field_name}' needs a group field", where)
-        counts = {g.name: 0 for g in groups[spec_field.group]}
+        if spec_field.type == "component":       # kinds of component: counted as the cards name them
+            counts = {kind: 0 for kind in (per if isinstance(per, dict) else {})}
+            for card in cards:
+                kind = card.values.get(field_name)
+                if kind is not None:
+                    counts[kind] = counts.get(kind, 0) + 1
+        else:
+            counts = {g.name: 0 for g in groups[spec_field.group]}
         for card in cards:
             value = card.values.get(field_name)
             if isinstance(value, Group):
@@ -792,6 +822,10 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
         return value
     if kind == "ability":
         return _check_ability(value, where)
+    if kind == "component":     # the kind's name; the layout, read later, says which kinds exist
+        if not isinstance(value, str) or not value.strip():
+            raise UserError("should name a kind of component of the layout, such as tile or coin", where)
+        return value.strip()
     raise AssertionError(kind)  # pragma: no cover - FieldType is a Literal
 
 

@@ -91,6 +91,10 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
     from printgen.render.template import Resolver
 
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    from printgen.render.components import piece_pdf, uses_components
+
+    if uses_components(deck, layout):       # a tile, coin, die or pawn at its own size and shape
+        return piece_pdf(deck, layout, card, back, with_bleed, warnings)
     fonts = FontSet(layout.fonts)
     resolver = Resolver(deck, layout, fonts, (warnings if warnings is not None else []).append)
     ops = resolver.side("back" if back else "face", card)

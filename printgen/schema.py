@@ -190,8 +190,26 @@ class RepeatElement(Element):
     elements: dict[str, Optional["AnyElement"]]
 
 
+class TableElement(Element):
+    """A table layout of the deck (decks/<deck>/tables/NAME.yaml) drawn in the box: every piece
+    where it starts, at `scale` (1 is true size; none: as large as the box allows). `area: table`
+    shows the whole table, `pieces` only the pieces with `margin` mm round them. `dimensions`
+    draws the rules marked `show` and the table's size; `labels` names the pieces (short: the
+    castles only; full: every piece, with its id and which way up)."""
+
+    type: Literal["table"]
+    table: str
+    scale: Optional[Annotated[float, _within(0, 1, above=True)]] = None
+    area: Literal["table", "pieces"] = "table"
+    margin: Extent = 10.0
+    dimensions: bool = False
+    labels: Literal["none", "short", "full"] = "short"
+    font: str = "serif"
+
+
 AnyElement = Annotated[
-    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement],
+    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement,
+          TableElement],
     Field(discriminator="type"),
 ]
 RepeatElement.model_rebuild()
@@ -204,6 +222,8 @@ class BoardFile(Strict):
     size: Size
     background: Optional[str] = "#FFFFFF"
     overlap: Extent = 10.0
+    # leave out the sheets of a tiled board on which nothing is drawn (the corners of a cross-shaped layout)
+    skip_blank: bool = False
     elements: dict[str, Optional[AnyElement]]
 
 
@@ -236,6 +256,31 @@ class SheetFile(Strict):
     foot: str = ""
 
 
+class ComponentKind(Strict):
+    """A kind of component other than the layout's card: its own shape, size, face and back.
+
+    `size` is the trim: a rect's width and height, a round piece's diameter (width = height),
+    one face of a `cube-net` (a die folded from six faces and glue tabs) or one side of a
+    `fold-stand` (a silhouette folded over its top, standing on two base tabs). The face and
+    back are elements as on a card, in mm from the top-left of the whole piece as printed;
+    `layout.component` tells the templates the piece's geometry (its faces' boxes). `fill`
+    colours the cut outline itself, out to the bleed (a silhouette in its suit's colour);
+    `cut` prints a thin cut line on the outline (`line`), short marks beyond the bleed
+    (`marks`) or nothing."""
+
+    shape: Literal["rect", "round", "cube-net", "fold-stand"] = "rect"
+    size: Size
+    tab: Annotated[Extent, _within(0, 50, " mm")] = 4.0    # glue tab (cube-net) or base (fold-stand)
+    bleed: Optional[Annotated[Extent, _within(0, 10, " mm")]] = None   # default: the layout's
+    safe: Optional[Extent] = None                                       # default: the layout's
+    cut: Literal["line", "marks", "none"] = "marks"
+    fill: Optional[str] = None
+    plural: Optional[str] = None      # how the build names several (dice); default: the name and 's'
+    note: Optional[str] = None
+    face: dict[str, Optional[AnyElement]] = {}
+    back: dict[str, Optional[AnyElement]] = {}
+
+
 class LayoutFile(Strict):
     """A layout after `extends` has been merged: everything a card look needs."""
 
@@ -248,11 +293,14 @@ class LayoutFile(Strict):
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
     face: dict[str, Optional[AnyElement]] = {}
     back: dict[str, Optional[AnyElement]] = {}
+    # kinds of component beside the card (tiles, coins, dice, pawns); a deck field of type
+    # `component` names each card's kind, and a card without one is a card
+    components: dict[str, ComponentKind] = {}
 
 
 # --- decks ------------------------------------------------------------------------------------
 
-FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number", "ability"]
+FieldType = Literal["text", "group", "years", "image", "emblem", "flag", "number", "ability", "component"]
 
 
 class FieldSpec(Strict):
@@ -282,6 +330,8 @@ class Generate(Strict):
     each: dict[str, str]            # field -> group, outermost first
     name: str                       # template, e.g. "{{ rank.label }} de {{ suit.name }}"
     id: Optional[str] = None        # template; default: the name made file-safe
+    # fixed values every card of this rule gets, e.g. {piece: coin}
+    set: dict[str, Union[bool, int, float, str]] = {}
 
 
 class Composition(Strict):
@@ -329,5 +379,5 @@ class DeckHeader(Strict):
     # the games `printgen validate` plays: a list of names, or name -> how it is set up
     games: Union[list[str], dict[str, Optional[GameSetup]]] = []
     fields: dict[str, FieldSpec]
-    generate: Optional[Generate] = None
+    generate: Union[Generate, list[Generate], None] = None   # one rule, or several (tiles, coins, ...)
     packs: dict[str, Pack] = {}

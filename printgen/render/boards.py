@@ -148,10 +148,34 @@ def _draw(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], shee
     draw_ops(canvas, ops)
     canvas.endForm()
     font = fonts.default()
-    for tile in tiles:
-        _sheet(canvas, spec, tile, tiles, (W, H), sheet, margin, nx, ny, font)
+    printed = [t for t in tiles if not (spec.skip_blank and len(tiles) > 1 and _blank(t, ops, H))]
+    for tile in printed:
+        _sheet(canvas, spec, tile, tiles, (W, H), sheet, margin, nx, ny, font, printed)
         canvas.showPage()
-    return Board(finish(canvas), (W, H), sheet, tiles, nx, ny)
+    return Board(finish(canvas), (W, H), sheet, printed, nx, ny)
+
+
+def _blank(tile: Tile, ops, H: float) -> bool:
+    """Whether nothing drawn on the board (but its background) falls inside a tile's window."""
+    from printgen.render.ops import ShapeOp, SymbolOp, TextOp, TurnOp
+
+    def boxes(items):
+        for op in items:
+            if isinstance(op, (ShapeOp, SymbolOp)):
+                yield op.x, op.y, op.x + op.w, op.y + op.h
+            elif isinstance(op, TextOp):
+                from printgen.render.fonts import text_width
+
+                for x, y, line in op.lines:
+                    yield x, y - op.size, x + text_width(line, op.font, op.size, op.tracking), y + op.size
+            elif isinstance(op, TurnOp):
+                yield from boxes(op.ops)
+            else:
+                yield op.x, op.y, op.x + op.w, op.y + op.h
+
+    x0, x1 = pt(tile.x0), pt(tile.x1)
+    y0, y1 = pt(H - tile.y1), pt(H - tile.y0)
+    return not any(min(a, c) < x1 and max(a, c) > x0 and min(b, d) < y1 and max(b, d) > y0 for a, b, c, d in boxes(ops))
 
 
 def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSet):
@@ -170,7 +194,7 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSe
 
 
 def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet, margin: float, nx: int, ny: int,
-           font: str) -> None:
+           font: str, printed: list[Tile] | None = None) -> None:
     W, H = board
     pw, ph = sheet
     single = len(tiles) == 1
@@ -201,7 +225,7 @@ def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet,
     trims = [(min(edges_x), min(edges_y), max(edges_x), max(edges_y))]
     marks.crop_marks(canvas, trims, (wx0, wy0, wx1, wy1), 4.0, 1.0, 0.2, (pw, ph))
     if not single:
-        _band(canvas, spec, tile, nx, ny, margin, pw, ph, font)
+        _band(canvas, spec, tile, nx, ny, margin, pw, ph, font, printed)
 
 
 def _crosses(tiles: list[Tile], overlap: float) -> list[tuple[float, float]]:
@@ -230,7 +254,8 @@ def _cross(canvas, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, pw: float, ph: float, font: str) -> None:
+def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, pw: float, ph: float, font: str,
+          printed: list[Tile] | None = None) -> None:
     """Which tile this is, how to join it, and a small map of all tiles with this one filled."""
     top = ph - margin
     cell = min(4.0, (BAND - 3) / ny)
@@ -241,6 +266,9 @@ def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, 
         for column in range(nx):
             x = pw - margin - map_w + column * cell
             y = top - (row + 1) * cell - 1
+            left_out = printed is not None and all((t.row, t.column) != (row, column) for t in printed)
+            if left_out:        # a blank sheet not printed: no square on the map
+                continue
             canvas.setFillGray(0.25 if (row, column) == (tile.row, tile.column) else 1.0)
             canvas.rect(pt(x), pt(y), pt(cell), pt(cell), stroke=1, fill=1)
     canvas.setFillGray(0.1)

@@ -21,7 +21,7 @@ from printgen.units import pt
 class CardSheets:
     pdf: bytes
     manifest: dict[str, Any]
-    plan: SheetPlan
+    plan: SheetPlan | None       # None for a deck of several kinds of component, packed freely
     sheets: int
     warnings: list[Warning_] = field(default_factory=list)
 
@@ -37,6 +37,10 @@ class ResolvedDeck:
 
 
 def resolve_deck(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> ResolvedDeck:
+    from printgen.render.components import resolve_pieces, uses_components
+
+    if uses_components(deck, layout):      # tiles, coins, dice ...: render/components.py
+        return resolve_pieces(deck, layout, tick)
     warnings: list[Warning_] = []
     fonts = FontSet(layout.fonts)
     resolver = Resolver(deck, layout, fonts, warnings.append)
@@ -89,6 +93,10 @@ class FormCache:
 def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                        resolved: ResolvedDeck | None = None, tick: Callable[[], None] | None = None) -> CardSheets:
     resolved = resolved or resolve_deck(deck, layout)
+    if not isinstance(resolved, ResolvedDeck):
+        from printgen.render.components import render_piece_sheets
+
+        return render_piece_sheets(deck, layout, duplex, offset, resolved, tick)
     imp = layout.imposition
     plan = plan_sheet(layout.paper, layout.card, imp)
     n = len(deck.cards)

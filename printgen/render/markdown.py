@@ -29,7 +29,7 @@ from printgen.render.document import ACCENT, INK, PAPER_TINT, Source, Styles, ta
 from printgen.render.fonts import markup
 
 
-CARD_SCHEMES = ("card:", "card-back:")
+CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale
 # The narrowest a table column may be: padding and about three letters. Longer words break.
 MIN_COLUMN_EMS = 2.2
 CELL_PADDING = 6.0

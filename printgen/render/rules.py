@@ -177,6 +177,11 @@ class CardPictures:
         width = CARD_WIDTH_MM
         for scheme, card_id, title in cards:
             line = None    # the paragraph's line is added by the Markdown renderer
+            if scheme == "table":      # a table layout of the deck, drawn to scale
+                from printgen.render.tabledraw import table_flowable
+
+                return table_flowable(self.deck, self.layout, card_id, self.resolver.fonts.pdf_name("serif", Where()),
+                                      Where(self.source, line))
             if title.strip():
                 try:
                     width = parse_length(title.strip())
@@ -317,7 +322,9 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
         from printgen.load import load_deck
 
         cards = len(load_deck(deck.folder, pack).cards)
-    facts.append(f"{cards} cards")
+    from printgen.render.components import component_field
+
+    facts.append(f"{cards} {'pieces' if component_field(deck) else 'cards'}")
     title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)
     return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row, origin), title,
                           footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules", source=origin)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-ART = ("printgen.render.art.spanish", "printgen.render.art.french", "printgen.render.art.coppertwaddle")
+ART = ("printgen.render.art.spanish", "printgen.render.art.french", "printgen.render.art.coppertwaddle",
+       "printgen.render.art.piecepack")
 
 
 @lru_cache(maxsize=None)
@@ -36,7 +37,10 @@ def draw(canvas, name: str | None, key: str, colour: str, x: float, y: float, w:
     the largest centred square; art symbols follow their own rule (square pips, boxed courts)."""
     owner = _owners().get(name) if name else None
     if owner is not None:
-        owner.draw(canvas, name, x, y, w, h, rotation)
+        if getattr(owner, "TAKES_COLOUR", False):     # art drawn in the element's colour (piecepack suits)
+            owner.draw(canvas, name, x, y, w, h, rotation, colour=colour)
+        else:
+            owner.draw(canvas, name, x, y, w, h, rotation)
         return
     from printgen.render.emblems import draw_emblem
 

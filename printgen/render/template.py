@@ -18,7 +18,7 @@ from printgen.render import text as textfit
 from printgen.render.fonts import FontSet, metrics, text_width
 from printgen.render.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
 from printgen.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
-                             SymbolElement, TextElement)
+                             SymbolElement, TableElement, TextElement)
 from printgen.units import pt
 
 def environment():
@@ -210,6 +210,10 @@ class Resolver:
             return self._slot(el, context, w, box)
         if isinstance(el, RepeatElement):
             return self._repeat(side, name, el, context, card, w)
+        if isinstance(el, TableElement):      # a table layout to scale: printgen/render/tabledraw.py
+            from printgen.render.tabledraw import table_ops
+
+            return table_ops(self, el, w, (x, y, bw, bh))
         raise AssertionError(type(el))  # pragma: no cover
 
     def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
