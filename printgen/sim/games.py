@@ -11,6 +11,8 @@ GAMES = {
     "coppertwaddle": ("printgen.sim.coppertwaddle", "Coppertwaddle"),
     "cromwell": ("printgen.sim.cromwell", "Cromwell"),
     "drafting": ("printgen.sim.drafting", "Drafting"),
+    "lombre": ("printgen.sim.lombre", "LOmbre"),
+    "tresillo": ("printgen.sim.tresillo", "Tresillo"),
 }
 
 
