@@ -255,8 +255,9 @@ class OmbreGame(Game):
         return [len(h) for h in st.hand]
 
     def card_usage(self, st: State) -> tuple[int, int]:
-        """held: every card a player held during the session; used: every card played to a trick.
-        A dead card was only ever discarded to the talon, or still in a hand stopped after five."""
+        """held: every card a player held during the session; used: every card that took a trick.
+        (Every card held is played or discarded, so 'played' would say nothing: a card dead here
+        was held all session and never won a trick.)"""
         return st.held, st.used
 
     # -- decisions ----------------------------------------------------------------------------------
@@ -416,11 +417,12 @@ class OmbreGame(Game):
         hand.remove(card)
         trick.append(card)
         st.trick_seats.append(seat)
-        st.used |= 1 << card
         if len(trick) < ACTIVE:
             st.actor = st.nxt[seat]
             return
-        won = st.trick_seats[winner(trick, suit, st.tpower, st.trumps)]
+        at = winner(trick, suit, st.tpower, st.trumps)
+        won = st.trick_seats[at]
+        st.used |= 1 << trick[at]
         st.tricks[won] += 1
         st.played += 1
         st.tricks_total += 1

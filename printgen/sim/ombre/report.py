@@ -39,18 +39,18 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
     all_rows = [sum(row[i] for row in by.values()) for i in range(3)]
     if played:
         words = ", ".join(f"{name} {_rate(k, played)}" for name, k in zip(OUTCOMES, all_rows))
-        out.append(Finding("info", f"{players} players: of {played:,} hands played, the Ombre ends {words}",
+        out.append(Finding("info", f"of {played:,} hands played, the Ombre ends {words}",
                            dict(zip(OUTCOMES, all_rows))))
     if len(by) > 1 or (extra and extra.get("contracts")):
         for contract in sorted(by, key=lambda c: ("juego", "vuelta", "solo").index(c)):
             row = by[contract]
             n = sum(row)
             words = ", ".join(f"{name} {k / n:.0%}" for name, k in zip(OUTCOMES, row))
-            out.append(Finding("info", f"{players} players: {contract}, bid in {n / played:.1%} of hands: {words}",
+            out.append(Finding("info", f"{contract}, bid in {n / played:.1%} of hands: {words}",
                                {"hands": n, **dict(zip(OUTCOMES, row))}))
     passed = hands - played
     if passed:
-        out.append(Finding("info", f"{players} players: all three pass and the cards are dealt again in "
+        out.append(Finding("info", f"all three pass and the cards are dealt again in "
                                    f"{_rate(passed, hands)} of deals", passed))
 
     # the stakes, hand by hand
@@ -61,7 +61,7 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
         mid = [r.extra["stakes"][length // 2] for r in done]
         largest = max(max(r.extra["stakes"]) for r in done)
         mean = lambda xs: sum(xs) / len(xs)       # noqa: E731
-        out.append(Finding("info", f"{players} players: the {stakes} holds {mean(first):.1f} {unit} at the first hand, "
+        out.append(Finding("info", f"the {stakes} holds {mean(first):.1f} {unit} at the first hand, "
                                    f"{mean(mid):.1f} on average at hand {length // 2 + 1} and {mean(last):.1f} at hand "
                                    f"{length} (95th percentile {percentile(last, 0.95):.0f}, largest seen {largest:,})",
                            {"first": round(mean(first), 2), "middle": round(mean(mid), 2), "last": round(mean(last), 2),
@@ -78,16 +78,16 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
     tries = sum(r.extra["five"][1] for r in done)
     made = sum(r.extra["five"][2] for r in done)
     if played:
-        out.append(Finding("info", f"{players} players: the first five tricks are won by one player and the hand "
+        out.append(Finding("info", f"the first five tricks are won by one player and the hand "
                                    f"stopped in {_rate(stops, played)} of hands; {five_word} is tried in "
                                    f"{_rate(tries, played)} and made in {_rate(made, played)}",
                            {"stopped": stops, "tried": tries, "made": made}))
         estuche = sum(r.extra["estuche"] for r in done)
-        out.append(Finding("info", f"{players} players: the Ombre holds all three matadors (estuche) in "
+        out.append(Finding("info", f"the Ombre holds all three matadors (estuche) in "
                                    f"{_rate(estuche, played)} of hands", estuche))
     sure = sum(r.extra["sure"][0] for r in done)
     if sure:
         won = sum(r.extra["sure"][1] for r in done)
-        out.append(Finding("info", f"{players} players: the Ombre plays without taking in in {_rate(sure, played)} of "
+        out.append(Finding("info", f"the Ombre plays without taking in in {_rate(sure, played)} of "
                                    f"hands and wins {won / sure:.0%} of those", {"sure": sure, "won": won}))
     return out
