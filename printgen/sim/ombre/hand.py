@@ -57,7 +57,7 @@ class State:
                  "phase", "actor", "trumps", "ombre", "contract", "queue", "pending", "looked", "sure",
                  "trick", "trick_seats", "leader", "tricks", "played", "sweep", "five", "stopped",
                  "money", "pool", "held", "used", "tricks_total", "bid_state", "log", "hand_start",
-                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt")
+                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals")
 
     def __init__(self, prep: Prepared, players: int, hands: int, rng: random.Random):
         self.prep = prep
@@ -66,7 +66,7 @@ class State:
         self.players = players
         self.hands = hands
         self.hand_no = 0
-        self.dealer = players - 1           # the first hand is dealt by the last seat: seat 0 is eldest
+        self.dealer = players - 2           # new_hand moves the deal on: the last seat deals first, seat 0 is eldest
         self.active: list[int] = []
         self.hand: list[list[int]] = [[] for _ in range(players)]
         self.talon: list[int] = []
@@ -102,6 +102,7 @@ class State:
         self.tpower: list[int] = []
         self.tmatador: list[int] = []
         self.nxt: list[int] = []            # the seat that plays after each seat in this hand
+        self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
 
 
 class OmbreGame(Game):
@@ -189,6 +190,8 @@ class OmbreGame(Game):
             st.nxt[seat] = st.active[(i + 1) % ACTIVE]
         self.ante(st)
         st.hand_start.append(self.stakes_figure(st))
+        if order is None and st.deals:
+            order = st.deals.pop(0)
         cards = list(order) if order is not None else list(range(st.prep.n))
         if order is None:
             st.rng.shuffle(cards)
@@ -226,6 +229,27 @@ class OmbreGame(Game):
 
     def start_bidding(self, st: State) -> None:
         """Called at each deal; a game keeps its bidding record in st.bid_state."""
+
+    def deal_order(self, prep: Prepared, hands: Sequence[Sequence[str]], talon: Sequence[str] = ()) -> list[int]:
+        """The dealing order that gives the players in a hand (eldest first) the cards named (card
+        ids, nine each) and puts the `talon` cards on top of the talon in the order given (the first
+        is drawn first), the other cards below them."""
+        index = {card_id: i for i, card_id in enumerate(prep.ids)}
+        dealt = [index[c] for h in hands for c in h]
+        top = [index[c] for c in talon]
+        assert all(len(h) == HAND for h in hands) and len(hands) == ACTIVE and len(set(dealt + top)) == len(dealt + top)
+        rest = [c for c in range(prep.n) if c not in dealt and c not in top]
+        return dealt + rest + top[::-1]
+
+    def arrange(self, prep: Prepared, players: int, hands: Sequence[Sequence[str]], talon: Sequence[str] = (),
+                later: Sequence[list[int]] = (), seed: int = 1) -> State:
+        """A session whose first deal is `deal_order(hands, talon)` and whose next deals are `later`
+        (dealing orders; then shuffled): for scripted tests."""
+        st = State(prep, players, prep.options["hands"], random.Random(seed))
+        st.deals = [list(d) for d in later]
+        self.start_stakes(st)
+        self.new_hand(st, self.deal_order(prep, hands, talon))
+        return st
 
     def stakes_figure(self, st: State) -> int:
         """The stakes at the start of a hand, as the report follows them (the pool, the plato)."""
