@@ -322,3 +322,13 @@ def test_greedy_bids_on_matadors_and_trumps(prep):
     assert GAME.greedy(st, random.Random(1)) == JUEGO
     st = GAME.arrange(prep, 3, [SWEEP[1], SWEEP[0], SWEEP[2]])
     assert GAME.greedy(st, random.Random(1)) == PASS
+
+
+def test_validate_prints_the_lombre_report():
+    from conftest import run_cli
+
+    run_ = run_cli("validate", "spanish", "--game", "lombre", "--games", "40")
+    assert run_.code in (0, 1), run_.err
+    for words in ("== lombre (basic) ==", "the Ombre ends sacado", "codillo", "repuesto", "the pool holds",
+                  "the vole is tried", "estuche", "length in tricks"):
+        assert words in run_.out, words
