@@ -58,14 +58,13 @@ class LOmbre(OmbreGame):
     title = "L'Ombre"
     OPTIONS = OPTIONS
     player_range = (3,)
-    step_cap = 12 * 80          # set again by prepare: at most about 80 decisions a hand
+    step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when a player stops after five)"
     sure_at = 11.0              # the greedy Ombre plays without taking in with the three matadors and this strength
     bid_at = 7.0                # ... and takes the game with this strength (bots.strength)
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = read_options(self.title, OPTIONS, options)
-        self.step_cap = opts["hands"] * 80
         return compile_pack(deck, self.title, opts)
 
     def sheet_tables(self, deck) -> dict[str, Any]:

@@ -96,7 +96,7 @@ class Tresillo(OmbreGame):
     title = "Tresillo"
     OPTIONS = OPTIONS
     player_range = (3, 4)
-    step_cap = 12 * 80
+    step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when the Ombre stops after five)"
     sure_at = None
     juego_at = 7.0              # the greedy bidder's strength (bots.strength) for a juego ...
@@ -105,7 +105,6 @@ class Tresillo(OmbreGame):
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = read_options(self.title, OPTIONS, options)
-        self.step_cap = opts["hands"] * 80
         return compile_pack(deck, self.title, opts)
 
     def sheet_tables(self, deck) -> dict[str, Any]:

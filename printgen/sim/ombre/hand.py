@@ -289,9 +289,15 @@ class OmbreGame(Game):
         phase = st.phase
         if phase == PLAY:
             hand = st.hand[st.actor]
-            if not st.trick:
+            trick = st.trick
+            if not trick:
                 return list(hand)
-            return follow(hand, st.trick[0], st.tsuit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"])
+            suit = st.tsuit
+            led = suit[trick[0]]
+            if led != st.trumps:            # a plain suit led: follow it if you can (tricks.follow, inlined)
+                same = [c for c in hand if suit[c] == led]
+                return same if same else list(hand)
+            return follow(hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"])
         if phase == EXCHANGE:
             pending = st.pending
             out = [c for c in st.hand[st.actor] if c not in pending] if len(pending) < len(st.talon) else []
@@ -433,12 +439,13 @@ class OmbreGame(Game):
         hand = st.hand[seat]
         trick = st.trick
         suit = st.tsuit
-        if card not in hand:
-            raise ValueError(f"seat {seat} does not hold card {card}")
         if trick and suit[card] != suit[trick[0]] and card not in follow(
                 hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"]):
             raise ValueError(f"card {card} does not follow as the rules require")    # following suit always may
-        hand.remove(card)
+        try:
+            hand.remove(card)
+        except ValueError:
+            raise ValueError(f"seat {seat} does not hold card {card}") from None
         trick.append(card)
         st.trick_seats.append(seat)
         if len(trick) < ACTIVE:
