@@ -439,13 +439,12 @@ class OmbreGame(Game):
         hand = st.hand[seat]
         trick = st.trick
         suit = st.tsuit
+        if card not in hand:
+            raise ValueError(f"seat {seat} does not hold card {card}")
         if trick and suit[card] != suit[trick[0]] and card not in follow(
                 hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"]):
             raise ValueError(f"card {card} does not follow as the rules require")    # following suit always may
-        try:
-            hand.remove(card)
-        except ValueError:
-            raise ValueError(f"seat {seat} does not hold card {card}") from None
+        hand.remove(card)
         trick.append(card)
         st.trick_seats.append(seat)
         if len(trick) < ACTIVE:
