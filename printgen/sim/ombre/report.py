@@ -78,9 +78,9 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
     tries = sum(r.extra["five"][1] for r in done)
     made = sum(r.extra["five"][2] for r in done)
     if played:
-        out.append(Finding("info", f"the first five tricks are won by one player and the hand "
-                                   f"stopped in {_rate(stops, played)} of hands; {five_word} is tried in "
-                                   f"{_rate(tries, played)} and made in {_rate(made, played)}",
+        out.append(Finding("info", f"a player takes the first five tricks and stops there in {_rate(stops, played)} "
+                                   f"of hands; {five_word} is tried in {_rate(tries, played)} and made in "
+                                   f"{_rate(made, played)}",
                            {"stopped": stops, "tried": tries, "made": made}))
         estuche = sum(r.extra["estuche"] for r in done)
         out.append(Finding("info", f"the Ombre holds all three matadors (estuche) in "
