@@ -63,7 +63,8 @@ def test_every_card_has_exactly_one_place_for_every_trump_suit(trumps):
         else:
             assert len(members) == (10 if COLOURS[SUITS[s]] == "red" else 9)
             assert sorted(power[x] for x in members) == list(range(1, len(members) + 1))
-    assert sum(matador) == 3 and {ORDERS.role[trumps][x] for x in range(40) if matador[x]} == {"espada", "malilla", "basto"}
+    assert sum(matador) == 3
+    assert {ORDERS.role[trumps][x] for x in range(40) if matador[x]} == {"espada", "malilla", "basto"}
     # the trump powers fall one by one down the chart
     assert [power[x] for x in ORDERS.trump_cards[trumps]] == sorted((power[x] for x in ORDERS.trump_cards[trumps]),
                                                                     reverse=True)

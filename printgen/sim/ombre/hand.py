@@ -531,7 +531,8 @@ class OmbreGame(Game):
         assert st.held & st.used == st.used, "a card was played that nobody held"
         assert st.hand_no <= st.hands
         assert len(st.log) == st.hand_no - (0 if st.phase == OVER else 1)
-        assert sum(st.money) + self.stakes_total(st) == 0, f"counters not conserved: {st.money}, {self.stakes_total(st)}"
+        middle = self.stakes_total(st)
+        assert sum(st.money) + middle == 0, f"counters not conserved: {st.money}, {middle} in the middle"
 
     def stakes_total(self, st: State) -> int:
         """Every counter in the middle of the table (pool, plato, reserve): with the players' net

@@ -69,8 +69,9 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
         base = max(mean(first), 1.0)
         runaway = sum(1 for x in last if x > GROWTH_WARN * base) / len(done)
         if runaway > GROWTH_SHARE:
-            out.append(Finding("warning", f"{players} players: in {runaway:.0%} of sessions the {stakes} at hand {length} "
-                                          f"holds more than {GROWTH_WARN} times its first stake: repuestos pile up",
+            out.append(Finding("warning", f"{players} players: in {runaway:.0%} of sessions the {stakes} at hand "
+                                          f"{length} holds more than {GROWTH_WARN} times its first stake: "
+                                          f"repuestos pile up",
                                runaway))
 
     # first five tricks, estuche, sure games
