@@ -5,6 +5,8 @@ Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NA
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
 with the spread and the mean number of steps (decisions) a game takes, for random and greedy bots.
+A game that is a session of several hands (L'Ombre, Tresillo: Result.extra["hands"]) is measured
+in hands per second, the unit its aim is set in.
 """
 
 from __future__ import annotations
@@ -22,17 +24,20 @@ from printgen.sim.engine import BOTS, play  # noqa: E402
 from printgen.sim.games import get_game  # noqa: E402
 
 CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic"),
-         ("coppertwaddle", "coppertwaddle", "basic")]
-TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000}
+         ("coppertwaddle", "coppertwaddle", "basic"), ("lombre", "spanish", "basic"), ("tresillo", "spanish", "basic")]
+TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000, "lombre": 5000, "tresillo": 5000}
 
 
 def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[float, float]:
-    """(games per second, mean steps per game)."""
+    """(games per second, or hands per second for a game of several hands; mean steps per game)."""
     start = time.perf_counter()
     steps = 0
+    units = 0
     for index in range(games):
-        steps += play(game, prepared, players, seed, index, bots).steps
-    return games / (time.perf_counter() - start), steps / games
+        result = play(game, prepared, players, seed, index, bots)
+        steps += result.steps
+        units += result.extra.get("hands", 1) if isinstance(result.extra, dict) else 1
+    return units / (time.perf_counter() - start), steps / games
 
 
 def main() -> None:
@@ -40,10 +45,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--game", help="only this game (cromwell, drafting, coppertwaddle)")
+    parser.add_argument("--game", help="only this game (" + ", ".join(dict.fromkeys(c[0] for c in CASES)) + ")")
     args = parser.parse_args()
     print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
-    print(f"{'game':<13} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim")
+    print(f"{'game':<13} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim"
+          "  (lombre, tresillo: hands/s)")
     for name, deck, variant in CASES:
         if args.game and name != args.game:
             continue

@@ -131,14 +131,17 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
     return line_of
 
 
-def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int) -> str:
+def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int,
+                    game: dict[str, Any] | None = None) -> str:
+    """`game`: the tables of the game a rule sheet is named after (its ranking charts), from the
+    simulator's own data (printgen.sim.games.sheet_tables)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
     from printgen.render.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
-        return render(env.from_string(body), {"deck": context})
+        return render(env.from_string(body), {"deck": context, "game": game or {}})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
     except TemplateError as exc:
@@ -302,7 +305,9 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     source = read_rules(path)
     meta, body, offset, lines = split_front_matter(source, path)
     pack = check_pack(deck, meta, lines, path)
-    text = render_template(body, document_context(deck), path, offset)
+    from printgen.sim.games import sheet_tables
+
+    text = render_template(body, document_context(deck), path, offset, sheet_tables(path.stem, deck))
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
     paper = (layout.paper.width, layout.paper.height)

@@ -113,6 +113,12 @@ class Game:
     def check(self, state: Any) -> None:
         """Assert every invariant of a state (cards conserved, hands consistent...); for tests."""
 
+    # -- the rule sheet ---------------------------------------------------------------------------
+    def sheet_tables(self, deck) -> dict[str, Any]:
+        """Tables the game's rule sheet prints (as `game` in its template), made from the same data
+        the simulator plays by, such as ranking charts, so the sheet and the simulator agree."""
+        return {}
+
     # -- game-specific figures in the report ----------------------------------------------------
     def result_extra(self, state: Any) -> dict[str, Any]:
         """Small per-game figures a game wants reported (kept in Result.extra; they cross process

@@ -1,0 +1,575 @@
+"""What L'Ombre and Tresillo share: a session of hands, the deal, naming trumps, the exchange
+with the talon, the nine tricks, the first five tricks, and the invariants.
+
+A simulated game is a session of `hands` deals (option, 12 by default, so that with three or
+four players everyone deals equally often) with the stakes carried from hand to hand; its score
+is each player's net gain in counters (tantos in Tresillo). Each game class (lombre.py,
+tresillo.py) adds its bidding, its stakes and its settlement through the hooks of OmbreGame.
+
+Decisions, as ints (card indices 0..39 play or discard a card):
+
+* BID: PASS or a contract (JUEGO, "I play", in both games; VUELTA and SOLO in Tresillo).
+* TRUMP: TRUMPS + suit names the trump suit. In L'Ombre the Ombre may instead LOOK: exchange
+  first, seeing the cards drawn; then the opponent on the Ombre's left names trumps.
+* EXCHANGE: each exchanging player in turn marks cards to discard one by one (card indices) and
+  ends with DONE, when as many cards as were discarded are drawn from the top of the talon (a
+  card just drawn can never be thrown back). The Ombre of L'Ombre may say SURE instead: no
+  exchange, and the side bet of playing without taking in.
+* PLAY: a card, as printgen.sim.tricks.follow allows.
+* FIVE: a player who has won the first five tricks STOPs (the hand ends there and is settled as
+  it stands) or plays ON for all nine (the vole, or bola).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from printgen.errors import UserError
+from printgen.sim.engine import Action, Finding, Game
+from printgen.sim.ombre.pack import ACTIVE, HAND, TALON, Prepared
+from printgen.sim.tricks import follow, winner
+
+# decisions
+PASS, JUEGO, VUELTA, SOLO = 40, 41, 42, 43
+TRUMPS = 44                         # + suit index
+LOOK, SURE, DONE, STOP, ON = 48, 49, 50, 51, 52
+CONTRACT_NAMES = {JUEGO: "juego", VUELTA: "vuelta", SOLO: "solo"}
+
+# phases
+BID, TRUMP, EXCHANGE, PLAY, FIVE, OVER = range(6)
+PHASE_NAMES = ("bidding", "naming trumps", "exchanging", "playing", "first five tricks", "over")
+
+# how a hand ended for the Ombre
+SACADO, CODILLO, REPUESTO = "sacado", "codillo", "repuesto"
+OUTCOMES = (SACADO, CODILLO, REPUESTO)
+FIRST_FIVE = 5
+TRICKS = HAND
+
+
+class State:
+    """A session. Per seat: `hand`, `tricks` (won this hand), `money` (net counters so far).
+    `active` lists the three seats in this hand from the eldest (the dealer's left); `talon` is
+    drawn from its end; `out` holds the discards and the cards of finished tricks; `trick` the
+    cards on the table in the order played (seats in `trick_seats`)."""
+
+    __slots__ = ("prep", "opts", "rng", "players", "hands", "hand_no", "dealer", "active", "hand", "talon", "out",
+                 "phase", "actor", "trumps", "ombre", "contract", "queue", "pending", "looked", "sure",
+                 "trick", "trick_seats", "leader", "tricks", "played", "sweep", "five", "stopped",
+                 "money", "pool", "held", "used", "tricks_total", "bid_state", "log", "hand_start",
+                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals")
+
+    def __init__(self, prep: Prepared, players: int, hands: int, rng: random.Random):
+        self.prep = prep
+        self.opts = prep.options
+        self.rng = rng
+        self.players = players
+        self.hands = hands
+        self.hand_no = 0
+        self.dealer = players - 2           # new_hand moves the deal on: the last seat deals first, seat 0 is eldest
+        self.active: list[int] = []
+        self.hand: list[list[int]] = [[] for _ in range(players)]
+        self.talon: list[int] = []
+        self.out: list[int] = []
+        self.phase = BID
+        self.actor = 0
+        self.trumps = -1
+        self.ombre = -1
+        self.contract = 0
+        self.queue: list[int] = []          # seats still to exchange, in order
+        self.pending: list[int] = []        # cards the exchanging seat has marked to discard
+        self.looked = False                 # L'Ombre: the Ombre exchanged before naming trumps
+        self.sure = False                   # L'Ombre: the Ombre plays without taking in
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = -1
+        self.tricks = [0] * players
+        self.played = 0                     # tricks finished this hand
+        self.sweep = -1                     # the seat that has won every trick so far this hand
+        self.five = -1                      # the seat playing on for all nine after the first five
+        self.stopped = False
+        self.money = [0] * players
+        self.pool = 0
+        self.held = 0
+        self.used = 0
+        self.tricks_total = 0
+        self.bid_state: Any = None          # the game's own bidding record
+        self.log: list[tuple] = []          # per hand: (ombre, contract, outcome, ...) for the report
+        self.hand_start: list[int] = []     # the stakes at the start of each hand
+        self.estuche = False                # the Ombre holds the three matadors when play starts
+        self.book: Any = None               # the game's own stakes (Tresillo: reserve and debts)
+        self.tsuit: list[int] = []          # the trick tables for this hand's trumps (printgen.sim.tricks)
+        self.tpower: list[int] = []
+        self.tmatador: list[int] = []
+        self.nxt: list[int] = []            # the seat that plays after each seat in this hand
+        self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
+
+
+class OmbreGame(Game):
+    """The shared machinery. Subclasses set `title`, `OPTIONS`, `player_range` and implement the
+    hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
+
+    variants = ("basic",)
+    good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
+    length_unit = "tricks"
+    title = ""
+    OPTIONS: dict[str, tuple[Any, Any, str]] = {}
+    player_range: tuple[int, ...] = (3,)
+
+    # -- hooks ------------------------------------------------------------------------------------
+    def start_stakes(self, st: State) -> None:
+        """Counters put up once, before the first hand."""
+
+    def ante(self, st: State) -> None:
+        """The stakes before a deal (the dealer is already chosen)."""
+        raise NotImplementedError
+
+    def bid_legal(self, st: State) -> list[Action]:
+        raise NotImplementedError
+
+    def bid_apply(self, st: State, action: Action) -> None:
+        raise NotImplementedError
+
+    def exchange_pays(self, st: State, seat: int, cards: int) -> None:
+        """Payment for `cards` drawn from the talon by `seat` (none in Tresillo)."""
+
+    def five_allowed(self, st: State, seat: int) -> bool:
+        """May `seat`, having won the first five tricks, choose to stop or play on?"""
+        return True
+
+    def settle(self, st: State) -> None:
+        """Pay out the hand just finished and append its record to st.log."""
+        raise NotImplementedError
+
+    def may_look(self, st: State) -> bool:
+        return False
+
+    def may_be_sure(self, st: State) -> bool:
+        return False
+
+    # -- preparing -----------------------------------------------------------------------------------
+    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
+        return self.player_range
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return list(prepared.names)
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return list(prepared.groups)
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        out = [Finding("info", f"40 cards: 9 to each of the three players in a hand, 13 in the talon; a session is "
+                               f"{prepared.options['hands']} hands, the stakes carried from hand to hand",
+                       {"hand": HAND, "talon": TALON, "hands": prepared.options["hands"]})]
+        if prepared.left_out:
+            out.append(Finding("info", f"{len(prepared.left_out)} cards (the 8s and 9s) are left out: {self.title} is "
+                                       f"played with the 40-card pack", len(prepared.left_out)))
+        if players == 4:
+            out.append(Finding("info", "4 players: the dealer sits each hand out", 4))
+        return out
+
+    # -- one session --------------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players not in self.player_range:
+            raise UserError(f"{self.title} is for {' or '.join(map(str, self.player_range))} players, not {players}")
+        st = State(prepared, players, prepared.options["hands"], rng)
+        self.start_stakes(st)
+        self.new_hand(st)
+        return st
+
+    def new_hand(self, st: State, order: Sequence[int] | None = None) -> None:
+        """The next dealer deals: stakes, then 9 cards to each player in the hand and 13 to the
+        talon (`order`: the cards in dealing order, for a scripted deal; else shuffled)."""
+        p = st.players
+        st.dealer = (st.dealer + 1) % p
+        st.hand_no += 1
+        start = (st.dealer + 1) % p
+        st.active = [(start + i) % p for i in range(p) if (start + i) % p != st.dealer or p == ACTIVE][:ACTIVE]
+        st.nxt = [-1] * p
+        for i, seat in enumerate(st.active):
+            st.nxt[seat] = st.active[(i + 1) % ACTIVE]
+        self.ante(st)
+        st.hand_start.append(self.stakes_figure(st))
+        if order is None and st.deals:
+            order = st.deals.pop(0)
+        cards = list(order) if order is not None else list(range(st.prep.n))
+        if order is None:
+            st.rng.shuffle(cards)
+        for seat in range(p):
+            st.hand[seat] = []
+        held = st.held
+        for i, seat in enumerate(st.active):
+            dealt = cards[HAND * i:HAND * (i + 1)]
+            st.hand[seat] = dealt
+            for c in dealt:
+                held |= 1 << c
+        st.held = held
+        st.talon = cards[HAND * ACTIVE:]
+        st.out = []
+        st.phase = BID
+        st.actor = st.active[0]
+        st.trumps = -1
+        st.ombre = -1
+        st.contract = 0
+        st.queue = []
+        st.pending = []
+        st.looked = False
+        st.sure = False
+        st.trick = []
+        st.trick_seats = []
+        st.leader = -1
+        st.tricks = [0] * p
+        st.played = 0
+        st.sweep = -1
+        st.five = -1
+        st.stopped = False
+        st.estuche = False
+        st.bid_state = None
+        self.start_bidding(st)
+
+    def start_bidding(self, st: State) -> None:
+        """Called at each deal; a game keeps its bidding record in st.bid_state."""
+
+    def deal_order(self, prep: Prepared, hands: Sequence[Sequence[str]], talon: Sequence[str] = ()) -> list[int]:
+        """The dealing order that gives the players in a hand (eldest first) the cards named (card
+        ids, nine each) and puts the `talon` cards on top of the talon in the order given (the first
+        is drawn first), the other cards below them."""
+        index = {card_id: i for i, card_id in enumerate(prep.ids)}
+        dealt = [index[c] for h in hands for c in h]
+        top = [index[c] for c in talon]
+        assert all(len(h) == HAND for h in hands) and len(hands) == ACTIVE and len(set(dealt + top)) == len(dealt + top)
+        rest = [c for c in range(prep.n) if c not in dealt and c not in top]
+        return dealt + rest + top[::-1]
+
+    def arrange(self, prep: Prepared, players: int, hands: Sequence[Sequence[str]], talon: Sequence[str] = (),
+                later: Sequence[list[int]] = (), seed: int = 1) -> State:
+        """A session whose first deal is `deal_order(hands, talon)` and whose next deals are `later`
+        (dealing orders; then shuffled): for scripted tests."""
+        st = State(prep, players, prep.options["hands"], random.Random(seed))
+        st.deals = [list(d) for d in later]
+        self.start_stakes(st)
+        self.new_hand(st, self.deal_order(prep, hands, talon))
+        return st
+
+    def stakes_figure(self, st: State) -> int:
+        """The stakes at the start of a hand, as the report follows them (the pool, the plato)."""
+        return st.pool
+
+    def opponents(self, st: State) -> list[int]:
+        """The two opponents, the one on the Ombre's left first."""
+        i = st.active.index(st.ombre)
+        return [st.active[(i + 1) % ACTIVE], st.active[(i + 2) % ACTIVE]]
+
+    def to_act(self, st: State) -> int:
+        return st.actor
+
+    def is_over(self, st: State) -> bool:
+        return st.phase == OVER
+
+    def scores(self, st: State) -> list[float]:
+        """Net counters won; what is left in the middle when the session stops is shared out
+        equally (the same for everyone, so it never changes who won)."""
+        share = self.stakes_total(st) / st.players
+        return [m + share for m in st.money]
+
+    def length(self, st: State) -> int:
+        return st.tricks_total
+
+    def hand_sizes(self, st: State) -> list[int]:
+        return [len(h) for h in st.hand]
+
+    def card_usage(self, st: State) -> tuple[int, int]:
+        """held: every card a player held during the session; used: every card that took a trick.
+        (Every card held is played or discarded, so 'played' would say nothing: a card dead here
+        was held all session and never won a trick.)"""
+        return st.held, st.used
+
+    # -- decisions ----------------------------------------------------------------------------------
+    def legal(self, st: State) -> list[Action]:
+        phase = st.phase
+        if phase == PLAY:
+            hand = st.hand[st.actor]
+            trick = st.trick
+            if not trick:
+                return list(hand)
+            suit = st.tsuit
+            led = suit[trick[0]]
+            if led != st.trumps:            # a plain suit led: follow it if you can (tricks.follow, inlined)
+                same = [c for c in hand if suit[c] == led]
+                return same if same else list(hand)
+            return follow(hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"])
+        if phase == EXCHANGE:
+            pending = st.pending
+            out = [c for c in st.hand[st.actor] if c not in pending] if len(pending) < len(st.talon) else []
+            out.append(DONE)
+            if not pending and st.actor == st.ombre and self.may_be_sure(st):
+                out.append(SURE)
+            return out
+        if phase == BID:
+            return self.bid_legal(st)
+        if phase == TRUMP:
+            out = [TRUMPS, TRUMPS + 1, TRUMPS + 2, TRUMPS + 3]
+            if st.actor == st.ombre and self.may_look(st):
+                out.append(LOOK)
+            return out
+        if phase == FIVE:
+            return [STOP, ON]
+        return []
+
+    def apply(self, st: State, action: Action) -> None:
+        phase = st.phase
+        if phase == PLAY:
+            self._play(st, action)
+        elif phase == EXCHANGE:
+            self._exchange(st, action)
+        elif phase == BID:
+            self.bid_apply(st, action)
+        elif phase == TRUMP:
+            self._trump(st, action)
+        elif phase == FIVE:
+            if action == STOP:
+                st.stopped = True
+                self._end_hand(st)
+            elif action == ON:
+                st.five = st.actor
+                st.phase = PLAY
+                st.actor = st.leader
+            else:
+                raise ValueError(f"after the first five tricks the choice is STOP or ON, not {action}")
+        else:
+            raise ValueError("the session is over: no decision is possible")
+
+    # -- after the bidding ------------------------------------------------------------------------------
+    def won_bid(self, st: State, seat: int, contract: int) -> None:
+        """`seat` is the Ombre with `contract`: on to naming trumps (or, for a vuelta, the turned card)."""
+        st.ombre = seat
+        st.contract = contract
+        st.phase = TRUMP
+        st.actor = seat
+
+    def _trump(self, st: State, action: Action) -> None:
+        if action == LOOK:
+            if st.actor != st.ombre or not self.may_look(st):
+                raise ValueError("only the Ombre may exchange before naming trumps")
+            st.looked = True
+            self.start_exchange(st, [st.ombre])
+            return
+        if not TRUMPS <= action < TRUMPS + 4:
+            raise ValueError(f"name a trump suit, not {action}")
+        self.set_trumps(st, action - TRUMPS)
+
+    def set_trumps(self, st: State, suit: int) -> None:
+        """Trumps named (or turned): on to the exchanges still to come."""
+        st.trumps = suit
+        o = st.prep.orders
+        st.tsuit, st.tpower, st.tmatador = o.suit[suit], o.power[suit], o.matador[suit]
+        if st.looked:
+            self.start_exchange(st, self.opponents(st))
+        else:
+            self.start_exchange(st, self.exchangers(st))
+
+    def exchangers(self, st: State) -> list[int]:
+        """Who exchanges, in order: the Ombre, then the opponents from the Ombre's left."""
+        return [st.ombre] + self.opponents(st)
+
+    def start_exchange(self, st: State, seats: list[int]) -> None:
+        st.queue = list(seats)
+        st.pending = []
+        self._next_exchanger(st)
+
+    def _next_exchanger(self, st: State) -> None:
+        if st.queue:
+            st.phase = EXCHANGE
+            st.actor = st.queue.pop(0)
+            return
+        if st.trumps < 0:                   # the Ombre looked: the opponent on the left names trumps
+            st.phase = TRUMP
+            st.actor = self.opponents(st)[0]
+            return
+        self._start_play(st)
+
+    def _exchange(self, st: State, action: Action) -> None:
+        seat = st.actor
+        if action == DONE:
+            n = len(st.pending)
+            hand = st.hand[seat]
+            for c in st.pending:
+                hand.remove(c)
+                st.out.append(c)
+            held = st.held
+            for _ in range(n):
+                c = st.talon.pop()
+                hand.append(c)
+                held |= 1 << c
+            st.held = held
+            st.pending = []
+            if n:
+                self.exchange_pays(st, seat, n)
+            self._next_exchanger(st)
+        elif action == SURE:
+            if st.pending or seat != st.ombre or not self.may_be_sure(st):
+                raise ValueError("only the Ombre, before discarding, may play without taking in")
+            st.sure = True
+            self.sure_bet(st)
+            self._next_exchanger(st)
+        else:
+            if action not in st.hand[seat] or action in st.pending or len(st.pending) >= len(st.talon):
+                raise ValueError(f"card {action} cannot be discarded now")
+            st.pending.append(action)
+
+    def sure_bet(self, st: State) -> None:
+        """L'Ombre's side bet when the Ombre plays without taking in."""
+
+    # -- the tricks ---------------------------------------------------------------------------------------
+    def _start_play(self, st: State) -> None:
+        t = st.trumps
+        top = st.prep.orders.trump_cards[t]
+        hand = st.hand[st.ombre]
+        st.estuche = top[0] in hand and top[1] in hand and top[2] in hand
+        self.before_play(st)
+        st.phase = PLAY
+        st.leader = st.ombre
+        st.actor = st.ombre
+
+    def before_play(self, st: State) -> None:
+        """Payments due when the hands are final (L'Ombre's matadors)."""
+
+    def _play(self, st: State, card: int) -> None:
+        seat = st.actor
+        hand = st.hand[seat]
+        trick = st.trick
+        suit = st.tsuit
+        if card not in hand:
+            raise ValueError(f"seat {seat} does not hold card {card}")
+        if trick and suit[card] != suit[trick[0]] and card not in follow(
+                hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"]):
+            raise ValueError(f"card {card} does not follow as the rules require")    # following suit always may
+        hand.remove(card)
+        trick.append(card)
+        st.trick_seats.append(seat)
+        if len(trick) < ACTIVE:
+            st.actor = st.nxt[seat]
+            return
+        at = winner(trick, suit, st.tpower, st.trumps)
+        won = st.trick_seats[at]
+        st.used |= 1 << trick[at]
+        st.tricks[won] += 1
+        st.played += 1
+        st.tricks_total += 1
+        st.out.extend(st.trick)
+        st.trick = []
+        st.trick_seats = []
+        st.leader = won
+        st.actor = won
+        if st.played == 1:
+            st.sweep = won
+        elif st.sweep != won:
+            st.sweep = -1
+        if st.played == TRICKS:
+            self._end_hand(st)
+        elif st.played == FIRST_FIVE and st.sweep >= 0 and self.five_allowed(st, st.sweep):
+            st.phase = FIVE
+            st.actor = st.sweep
+
+    def _end_hand(self, st: State) -> None:
+        self.settle(st)
+        self.next_hand(st)
+
+    def next_hand(self, st: State) -> None:
+        """The next deal, or the end of the session."""
+        if st.hand_no >= st.hands:
+            st.phase = OVER
+            st.actor = 0
+            return
+        self.new_hand(st)
+
+    def outcome(self, st: State) -> tuple[str, list[int]]:
+        """(sacado, codillo or repuesto; the opponents with the most tricks, when they beat the Ombre)."""
+        mine = st.tricks[st.ombre]
+        opp = self.opponents(st)
+        best = max(st.tricks[s] for s in opp)
+        if mine > best:
+            return SACADO, []
+        if mine == best:
+            return REPUESTO, []
+        return CODILLO, [s for s in opp if st.tricks[s] == best]
+
+    def pay(self, st: State, payer: int, payee: int, amount: int) -> None:
+        st.money[payer] -= amount
+        st.money[payee] += amount
+
+    # -- invariants ------------------------------------------------------------------------------------
+    def check(self, st: State) -> None:
+        n = st.prep.n
+        where = [0] * n
+        places = [(f"seat {s} hand", st.hand[s]) for s in range(st.players)]
+        places += [("talon", st.talon), ("out", st.out), ("trick", st.trick)]
+        for what, cards in places:
+            for c in cards:
+                assert 0 <= c < n, f"{what}: no card {c}"
+                where[c] += 1
+        if st.phase != OVER:
+            bad = [c for c in range(n) if where[c] != 1]
+            assert not bad, f"cards not in exactly one place: {bad}"
+        assert len(st.active) == ACTIVE and len(set(st.active)) == ACTIVE
+        assert st.players == ACTIVE or st.dealer not in st.active, "the dealer of four sits out"
+        for seat in range(st.players):
+            if seat not in st.active:
+                assert not st.hand[seat], f"seat {seat} sits out but holds cards"
+        assert sum(st.tricks) == st.played <= TRICKS
+        assert len(st.trick) == len(st.trick_seats) < ACTIVE
+        if st.phase in (PLAY, FIVE):
+            assert 0 <= st.trumps < 4 and st.ombre in st.active
+            sizes = [len(st.hand[s]) + (1 if s in st.trick_seats else 0) for s in st.active]
+            assert sizes == [TRICKS - st.played] * ACTIVE, f"hands {sizes} after {st.played} tricks"
+        if st.phase in (BID, TRUMP, EXCHANGE):
+            assert st.played == 0 and not st.trick
+            assert sum(len(st.hand[s]) for s in st.active) == ACTIVE * HAND
+            assert len(st.talon) + len(st.out) == TALON
+            assert len(set(st.pending)) == len(st.pending) <= len(st.talon)
+            assert all(c in st.hand[st.actor] for c in st.pending)
+        assert st.held & st.used == st.used, "a card was played that nobody held"
+        assert st.hand_no <= st.hands
+        assert len(st.log) == st.hand_no - (0 if st.phase == OVER else 1)
+        middle = self.stakes_total(st)
+        assert sum(st.money) + middle == 0, f"counters not conserved: {st.money}, {middle} in the middle"
+
+    def stakes_total(self, st: State) -> int:
+        """Every counter in the middle of the table (pool, plato, reserve): with the players' net
+        gains, they always add up to nothing."""
+        return st.pool
+
+    # -- what the report needs ------------------------------------------------------------------------
+    def record(self, st: State, result: str) -> None:
+        """The hand just settled, for the report: (contract, result, the Ombre's tricks, estuche,
+        who played on after five (-1: nobody), whether that player took all nine, stopped after five,
+        played without taking in)."""
+        five_made = st.five >= 0 and st.tricks[st.five] == TRICKS
+        st.log.append((st.contract, result, st.tricks[st.ombre], st.estuche, st.five, five_made, st.stopped, st.sure))
+
+    def result_extra(self, st: State) -> dict[str, Any]:
+        """Per session: hands by contract and result, the stakes at the start of every hand, first
+        five tricks (stops, tries for all nine, made), estuches, sure games; the game adds its own."""
+        by: dict[str, list[int]] = {}
+        five = [0, 0, 0]            # stopped, played on, made all nine
+        estuche = sure = sure_won = passed = 0
+        for contract, result, _, has_estuche, five_seat, made, stopped, was_sure in st.log:
+            if contract == 0:
+                passed += 1
+                continue
+            row = by.setdefault(CONTRACT_NAMES[contract], [0, 0, 0])
+            row[OUTCOMES.index(result)] += 1
+            estuche += has_estuche
+            if was_sure:
+                sure += 1
+                sure_won += result == SACADO
+            if stopped:
+                five[0] += 1
+            if five_seat >= 0:
+                five[1] += 1
+                five[2] += made
+        return {"hands": len(st.log), "by": by, "stakes": list(st.hand_start), "five": five, "estuche": estuche,
+                "sure": [sure, sure_won], "passed": passed, **self.extra_figures(st)}
+
+    def extra_figures(self, st: State) -> dict[str, Any]:
+        return {}
