@@ -342,8 +342,49 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
             element_where[(side, element_name)] = Where(f, line, field=f"{side}.{element_name}")
     layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
                     fonts, element_where)
+    refuse_off_card(layout)
     layout.warnings.extend(safe_zone_warnings(layout))
     return layout
+
+
+def refuse_off_card(layout: Layout) -> None:
+    """An element lying wholly outside the card can never print: a typo in x or y (a missing
+    decimal point, a sign), so it is an error at its layout line. One reaching partly past the
+    edge may be art running into the bleed, and is at most a safe-zone warning."""
+    from printgen.schema import RepeatElement
+
+    w, h = layout.card.width, layout.card.height
+    for side in ("face", "back"):
+        for name, element in getattr(layout.spec, side).items():
+            if element is None or isinstance(element, RepeatElement):   # a repeat's copies go by its table
+                continue
+            x0, y0, x1, y1 = _turned_extent(layout, element)
+            if _apart(x0, x1, w) or _apart(y0, y1, h):
+                where = layout.element_where.get((side, name), Where())
+                raise UserError(f"the {side} element '{name}' lies wholly off the card: it spans x {x0:g} to {x1:g} mm "
+                                f"and y {y0:g} to {y1:g} mm, but the card is {w:g} x {h:g} mm "
+                                "(x and y are millimetres from its top-left corner)", where,
+                                "check its x, y, width and height (a missing decimal point or a minus sign?)")
+
+
+def _turned_extent(layout: Layout, element) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of an element's box on the printed card, turned by its rotation."""
+    x, y, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
+    x0, x1 = sorted((x, x + bw))
+    y0, y1 = sorted((y, y + bh))
+    cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    turn = math.radians(element.rotation % 360)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    hw, hh = hw * cos + hh * sin, hw * sin + hh * cos
+    return tuple(round(v, 2) for v in (cx - hw, cy - hh, cx + hw, cy + hh))
+
+
+def _apart(low: float, high: float, size: float) -> bool:
+    """Whether [low, high] shares nothing with the card's [0, size] (a box with room in it that
+    only touches an edge shares nothing either)."""
+    if high < 0 or low > size:
+        return True
+    return high > low and (high <= 0 or low >= size)
 
 
 def safe_zone_warnings(layout: Layout) -> list[Warning_]:
