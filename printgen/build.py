@@ -115,6 +115,25 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
                        {} if write else files, deck.folder)
 
 
+def check_distinct_names(refs: list[str]) -> None:
+    """Refuse, before any work, two deck folders of the same name in one build: both would write
+    into the same DIR/<name>/ folder. (A deck named that cannot be found is left for its own build
+    to report.)"""
+    from printgen.load import find_deck
+
+    seen: dict[str, Path] = {}
+    for ref in refs:
+        try:
+            folder = find_deck(str(ref)).resolve()
+        except UserError:
+            continue
+        other = seen.setdefault(folder.name, folder)
+        if other != folder:
+            raise UserError(f"two of the decks given are both called '{folder.name}' ('{other}' and '{folder}'), "
+                            f"so both would write into the same output folder '{folder.name}'",
+                            hint="build them one at a time with a different --out, or rename one folder")
+
+
 def publish_builds(results: list[BuildResult]) -> None:
     """Write the staged files of every deck of one `printgen build` in a single all-or-none step.
 

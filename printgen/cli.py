@@ -103,7 +103,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
     With no DECK, every shipped deck is built. Files are only replaced once every new one is
     complete.
     """
-    from printgen.build import build_deck, publish_builds
+    from printgen.build import build_deck, check_distinct_names, publish_builds
     from printgen.load import shipped_decks
     from printgen.output import PublishError
 
@@ -122,6 +122,12 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
         sys.exit(2)
     # Every deck is checked and drawn first; only when all are complete is anything written, in one
     # all-or-none step, so a mistake in any deck leaves every earlier output as it was.
+    try:
+        check_distinct_names(refs)
+    except UserError as error:
+        _fail(error)
+        click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
+        sys.exit(2)
     results, failed = [], 0
     for ref in refs:
         try:
