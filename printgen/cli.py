@@ -100,8 +100,8 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet)
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
-    With no DECK, every shipped deck is built. Files are only replaced once every new one is
-    complete.
+    With no DECK, every shipped deck is built. Files are only replaced once every new file of
+    every deck is complete: a mistake in any deck leaves every earlier output as it was.
     """
     from printgen.build import build_deck, check_distinct_names, publish_builds
     from printgen.load import shipped_decks

@@ -187,10 +187,16 @@ def hidden_character(text: str) -> str | None:
     return None
 
 
+# The usual short names of the control characters, which Unicode leaves unnamed.
+_CONTROL_NAMES = dict(enumerate("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN "
+                                "ETB CAN EM SUB ESC FS GS RS US".split()))
+_CONTROL_NAMES.update({0x7F: "DEL", 0x85: "NEL"})
+
+
 def describe_hidden(char: str) -> str:
     """'U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible formatting character ...' for a message."""
     code = ord(char)
-    name = unicodedata.name(char, "")
+    name = unicodedata.name(char, "") or _CONTROL_NAMES.get(code, "")
     label = f"U+{code:04X}" + (f" ({name})" if name else "")
     if unicodedata.category(char) == "Cf":
         return (f"{label}, an invisible formatting character that can hide or reorder the text around it "

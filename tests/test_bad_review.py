@@ -218,7 +218,7 @@ def test_an_escaped_control_character_in_a_caption(ws: Workspace):
 
 
 @pytest.mark.parametrize("escape, code", [
-    ("\\a", "U+0007"), ("\\x1b", "U+001B"), ("\\u2066", "U+2066"), ("\\x85", "U+0085"),
+    ("\\a", "U+0007 (BEL)"), ("\\x1b", "U+001B (ESC)"), ("\\u2066", "U+2066"), ("\\x85", "U+0085"),
     ("\\u200b", "U+200B"), ("\\r", "U+000D"), ("\\u00ad", "U+00AD"), ("\\U000E0041", "U+E0041"),
 ], ids=["bell", "escape", "isolate", "c1-nel", "zero-width", "carriage-return", "soft-hyphen", "tag"])
 def test_every_kind_of_escaped_control_character(ws: Workspace, escape: str, code: str):
