@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Use = Literal["favour", "declaration", "ability"]
 Stage = Literal["any", "challenging", "en_garde", "robbing"]
@@ -85,6 +85,14 @@ class Effect(_Strict):
     amount: Optional[int] = None
     until: Optional[Until] = None
 
+    @field_validator("amount")
+    @classmethod
+    def _amount_in_range(cls, amount: Optional[int]) -> Optional[int]:
+        # a field check, so a message about the amount points at the amount's own line
+        if amount is not None and (amount == 0 or abs(amount) > 20):
+            raise ValueError("'amount' should be a whole number from -20 to 20, not zero")
+        return amount
+
     @model_validator(mode="after")
     def _settings_fit(self) -> "Effect":
         wanted = EFFECTS[self.do]["settings"]
@@ -94,8 +102,6 @@ class Effect(_Strict):
             raise ValueError(f"the effect '{self.do}' takes no '{sorted(extra)[0]}'")
         if missing:
             raise ValueError(f"the effect '{self.do}' needs '{sorted(missing)[0]}'")
-        if self.amount is not None and (self.amount == 0 or abs(self.amount) > 20):
-            raise ValueError("'amount' should be a whole number from -20 to 20, not zero")
         if self.do in ("draw", "discard") and self.amount is not None and self.amount < 0:
             raise ValueError(f"'{self.do}' needs a positive amount")
         return self

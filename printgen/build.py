@@ -32,6 +32,9 @@ class BuildResult:
     files: list[Path]
     summary: str
     warnings: list[Warning_] = field(default_factory=list)
+    # The files made but not yet written (build_deck with write=False), for publish_builds.
+    staged: dict[Path, bytes] = field(default_factory=dict, repr=False)
+    folder: Path | None = None           # the deck's own folder
 
 
 class Progress:
@@ -69,7 +72,10 @@ def check_out_folder(folder: Path, out: Path) -> None:
             return
 
 
-def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
+               write: bool = True) -> BuildResult:
+    """Check and draw one deck, then write its files all or none; with write=False, keep them
+    in the result's `staged` instead, so several decks can be written in one step."""
     from printgen.render.cardsheets import render_card_sheets, resolve_deck
 
     progress = progress or Progress()
@@ -103,8 +109,51 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     progress.finish()
     if not files:
         raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
+    if write:
+        publish(files)
+    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings,
+                       {} if write else files, deck.folder)
+
+
+def check_distinct_names(refs: list[str]) -> None:
+    """Refuse, before any work, two deck folders of the same name in one build: both would write
+    into the same DIR/<name>/ folder. (A deck named that cannot be found is left for its own build
+    to report.)"""
+    from printgen.load import find_deck
+
+    seen: dict[str, Path] = {}
+    for ref in refs:
+        try:
+            folder = find_deck(str(ref)).resolve()
+        except UserError:
+            continue
+        other = seen.setdefault(folder.name, folder)
+        if other != folder:
+            raise UserError(f"two of the decks given are both called '{folder.name}' ('{other}' and '{folder}'), "
+                            f"so both would write into the same output folder '{folder.name}'",
+                            hint="build them one at a time with a different --out, or rename one folder")
+
+
+def publish_builds(results: list[BuildResult]) -> None:
+    """Write the staged files of every deck of one `printgen build` in a single all-or-none step.
+
+    A build of several decks is one act for the user: a mistake in the last deck, or a file that
+    cannot be written, must leave the first deck's earlier PDFs as they were too. Two decks that
+    would write the same file with different contents (two folders of the same name) are refused
+    before anything is written.
+    """
+    files: dict[Path, bytes] = {}
+    source: dict[Path, BuildResult] = {}
+    for result in results:
+        for path, data in result.staged.items():
+            other = source.get(path)
+            if other is not None and other.folder != result.folder and files[path] != data:
+                raise UserError(f"two of the decks given would both write {path}: the deck in '{other.folder}' "
+                                f"and the deck in '{result.folder}'",
+                                hint="their folders have the same name; build them one at a time with a different "
+                                     "--out, or rename one folder")
+            files[path], source[path] = data, result
     publish(files)
-    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings)
 
 
 def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:

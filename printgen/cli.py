@@ -102,11 +102,12 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
-    With no DECK, every shipped deck is built. Files are only replaced once every new one is
-    complete.
+    With no DECK, every shipped deck is built. Files are only replaced once every new file of
+    every deck is complete: a mistake in any deck leaves every earlier output as it was.
     """
-    from printgen.build import build_deck
+    from printgen.build import build_deck, check_distinct_names, publish_builds
     from printgen.load import shipped_decks
+    from printgen.output import PublishError
 
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed, out)
@@ -127,24 +128,43 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     if not refs:
         _fail(UserError("there are no decks to build under decks/"))
         sys.exit(2)
-    failed = 0
+    # Every deck is checked and drawn first; only when all are complete is anything written, in one
+    # all-or-none step, so a mistake in any deck leaves every earlier output as it was.
+    try:
+        check_distinct_names(refs)
+    except UserError as error:
+        _fail(error)
+        click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
+        sys.exit(2)
+    results, failed = [], 0
     for ref in refs:
         try:
-            result = build_deck(ref, options, _Bar(not quiet and sys.stderr.isatty()))
+            result = build_deck(ref, options, _Bar(not quiet and sys.stderr.isatty()), write=False)
         except UserError as error:
             _fail(error)
-            if not getattr(error, "partial", False):
-                click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
             failed += 1
             continue
+        results.append(result)
         for warning in result.warnings:
             click.secho("warning: ", fg="yellow", err=True, nl=False)
             click.echo(str(warning), err=True)
-        if not quiet:
+    if failed:
+        others = f" for any of the {len(refs)} decks" if len(refs) > 1 else ""
+        click.echo(f"  nothing was written{others}; any earlier PDF is unchanged.", err=True)
+        sys.exit(2)
+    try:
+        publish_builds(results)
+    except UserError as error:
+        _fail(error)            # a PublishError says itself what was and was not written
+        if not isinstance(error, PublishError):
+            click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
+        sys.exit(2)
+    if not quiet:
+        for result in results:
             click.echo(result.summary)
             for path in result.files:
                 click.echo(f"  wrote {path}")
-    sys.exit(2 if failed else 0)
+    sys.exit(0)
 
 
 @cli.command()

@@ -29,3 +29,7 @@ def describe_bytes(size: int) -> str:
     if size >= 1_000_000:
         return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
     return f"{max(1, round(size / 1000))} KB"
+
+# A number on a card (a Power, a score) or in a group (a rank's value). A real deck's are small;
+# this only stops an extra zero, 1e308 or .inf reaching the layouts and the simulator.
+MAX_NUMBER = 1_000_000

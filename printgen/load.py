@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from printgen.errors import UserError, Warning_, Where, did_you_mean
+from printgen.limits import MAX_NUMBER
 from printgen.model import Card, Deck, Group, Layout, parse_years
 from printgen.paths import FONTS_DIR, decks_dir, layouts_dir
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry, LayoutFile, Size
@@ -349,8 +350,49 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
                 element_where[(f"components.{kind_name}.{side}", element_name)] = Where(f, line, field=".".join(path))
     layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
                     fonts, element_where)
+    refuse_off_card(layout)
     layout.warnings.extend(safe_zone_warnings(layout))
     return layout
+
+
+def refuse_off_card(layout: Layout) -> None:
+    """An element lying wholly outside the card can never print: a typo in x or y (a missing
+    decimal point, a sign), so it is an error at its layout line. One reaching partly past the
+    edge may be art running into the bleed, and is at most a safe-zone warning."""
+    from printgen.schema import RepeatElement
+
+    w, h = layout.card.width, layout.card.height
+    for side in ("face", "back"):
+        for name, element in getattr(layout.spec, side).items():
+            if element is None or isinstance(element, RepeatElement):   # a repeat's copies go by its table
+                continue
+            x0, y0, x1, y1 = _turned_extent(layout, element)
+            if _apart(x0, x1, w) or _apart(y0, y1, h):
+                where = layout.element_where.get((side, name), Where())
+                raise UserError(f"the {side} element '{name}' lies wholly off the card: it spans x {x0:g} to {x1:g} mm "
+                                f"and y {y0:g} to {y1:g} mm, but the card is {w:g} x {h:g} mm "
+                                "(x and y are millimetres from its top-left corner)", where,
+                                "check its x, y, width and height (a missing decimal point or a minus sign?)")
+
+
+def _turned_extent(layout: Layout, element) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of an element's box on the printed card, turned by its rotation."""
+    x, y, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
+    x0, x1 = sorted((x, x + bw))
+    y0, y1 = sorted((y, y + bh))
+    cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    turn = math.radians(element.rotation % 360)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    hw, hh = hw * cos + hh * sin, hw * sin + hh * cos
+    return tuple(round(v, 2) for v in (cx - hw, cy - hh, cx + hw, cy + hh))
+
+
+def _apart(low: float, high: float, size: float) -> bool:
+    """Whether [low, high] shares nothing with the card's [0, size] (a box with room in it that
+    only touches an edge shares nothing either)."""
+    if high < 0 or low > size:
+        return True
+    return high > low and (high <= 0 or low >= size)
 
 
 def safe_zone_warnings(layout: Layout) -> list[Warning_]:
@@ -471,6 +513,10 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
     folder = find_deck(str(name_or_path))
     located = load_yaml(folder / DECK_FILE) if text is None else parse_yaml(text, folder / DECK_FILE)
     data = located.data
+    if data is None:
+        raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'", Where(located.file, 1),
+                        "a deck needs at least 'title:', 'fields:' (what each card carries) and 'cards:' (the cards, "
+                        "or a 'generate:' rule); start from a copy of a shipped deck, such as decks/cromwell/deck.yaml")
     if not isinstance(data, dict):
         raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
     header_keys = set(DeckHeader.model_fields)
@@ -595,6 +641,9 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
         context = {f: g.context() for f, g in zip(names, combo)}
         context.update({f: (v.context() if isinstance(v, Group) else v) for f, v in fixed.items()})
         name = run(name_template, "name", context)
+        if not name.strip():
+            raise UserError("the generate: name template gives a blank name for some cards", located.where(
+                ("generate", "name"), field="generate.name"), "use the group fields, e.g. {{ rank.label }} of {{ suit.name }}")
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
         values.update(fixed)
         values.update(dict(zip(names, combo)))
@@ -702,7 +751,8 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
     path = ("cards", index)
     if not isinstance(raw, dict):
         raise UserError("each card must be a list of 'field: value' lines", located.where(path))
-    label = str(raw.get("name")) if raw.get("name") is not None else f"number {index + 1}"
+    given = raw.get("name")
+    label = str(given).strip() if given is not None and str(given).strip() else f"number {index + 1}"
     for key in raw:
         if key not in fields and key != COUNT_KEY:
             raise UserError(f"'{key}' is not a field of this deck", located.where(path + (key,), label, str(key)),
@@ -722,7 +772,14 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
         value = raw[field_name]
         if spec.type == "text" and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = located.as_written(path + (field_name,)) or value   # `1.50` stays "1.50", not 1.5
+        if spec.type == "ability":
+            values[field_name] = _check_ability(value, where, located, path + (field_name,))
+            continue
         values[field_name] = _check_value(value, spec, field_name, where, folder, groups)
+        if isinstance(values[field_name], str) and not values[field_name].strip() and \
+                (spec.required or field_name == "name"):
+            raise UserError(f"the {field_name} is blank, and every card needs one", where,
+                            f"write the {field_name} after '{field_name}:' (between the quotes, if there are quotes)")
     for field_name in missing:     # after every value is known, for `except_when`
         spec = fields[field_name]
         if not _exempt(values, spec.except_when):
@@ -730,7 +787,8 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
                             + (" (" + _exemption_text(spec.except_when) + ")" if spec.except_when else ""),
                             located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card")
     name = str(values.get("name") or label)
-    return Card(slug(name), index, name, values, located.where(path, name))
+    lines = {str(key): located.lines[path + (key,)] for key in raw if path + (key,) in located.lines}
+    return Card(slug(name), index, name, values, located.where(path, name), lines)
 
 
 COUNT_KEY = "count"
@@ -749,7 +807,8 @@ def _copies(located: Located, card: Card, index: int, raw: Any) -> list[Card]:
                         located.where(("cards", index, COUNT_KEY), card.name, COUNT_KEY))
     if count == 1:
         return [card]
-    return [Card(f"{card.id}-{n}", card.index, card.name, card.values, card.where) for n in range(1, count + 1)]
+    return [Card(f"{card.id}-{n}", card.index, card.name, card.values, card.where, card.lines)
+            for n in range(1, count + 1)]
 
 
 def _exempt(values: dict[str, Any], rule: dict[str, Any]) -> bool:
@@ -818,10 +877,14 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
         return value
     if kind == "number":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise UserError("should be a number", where)
+            raise UserError(f"the {field_name} should be a number (found {_shown(value)})", where,
+                            "write digits, such as 3 or -1.5")
+        if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            raise UserError(f"the {field_name} should be a number from {-MAX_NUMBER:,} to {MAX_NUMBER:,} "
+                            f"(found {value:g})", where, "check for extra zeros or a stray 'e'")
         return value
-    if kind == "ability":
-        return _check_ability(value, where)
+    if kind == "ability":       # cards' abilities are read in _load_card, at their own lines
+        raise UserError("an ability is given card by card, not here", where)
     if kind == "component":     # the kind's name; the layout, read later, says which kinds exist
         if not isinstance(value, str) or not value.strip():
             raise UserError("should name a kind of component of the layout, such as tile or coin", where)
@@ -829,9 +892,10 @@ def _check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fol
     raise AssertionError(kind)  # pragma: no cover - FieldType is a Literal
 
 
-def _check_ability(value: Any, where: Where):
-    """An ability record checked against the vocabulary in printgen/abilities.py."""
-    from printgen.abilities import Ability, EFFECTS
+def _check_ability(value: Any, where: Where, located: Located, path: tuple) -> Any:
+    """An ability record checked against the vocabulary in printgen/abilities.py; a mistake is
+    told in plain words at the line of the setting inside the record, with a 'did you mean'."""
+    from printgen.abilities import Ability
 
     if not isinstance(value, dict):
         raise UserError("an ability is a record of 'key: value' lines (use, when, cost, target, effects)", where,
@@ -839,19 +903,77 @@ def _check_ability(value: Any, where: Where):
     try:
         return Ability.model_validate(value)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"])
-        kind = err["type"]
-        if kind == "extra_forbidden":
-            message = f"'{err['loc'][-1]}' is not a setting of an ability"
-        elif kind == "literal_error":
-            message = f"'{err['input']}' is not allowed for {loc}: " + err.get("ctx", {}).get("expected", "")
-        else:
-            message = err["msg"].removeprefix("Value error, ") + (f" ({loc})" if loc else "")
-        hint = None
-        if kind == "literal_error" and err["loc"][-1] == "do":
-            hint = did_you_mean(str(err["input"]), EFFECTS) or "effects: " + ", ".join(EFFECTS)
-        raise UserError(message, where, hint) from None
+        err = next((e for e in exc.errors() if e["type"] == "extra_forbidden"), exc.errors()[0])
+        loc = tuple(err["loc"])
+        message, hint = _ability_problem(err, loc)
+        place = located.where(path + loc, where.card, where.field)
+        raise UserError(message, place, hint) from None
+
+
+def _ability_problem(err: dict, loc: tuple) -> tuple[str, str | None]:
+    """(message, hint) for one pydantic error inside an ability record."""
+    from printgen.abilities import EFFECTS
+
+    kind, found = err["type"], err.get("input")
+    key = next((str(p) for p in reversed(loc) if not isinstance(p, int)), None)
+    owner, choices = _ability_owner(loc)
+    what = f"'{key}'" + (f" of {owner}" if owner != "the ability" or len(loc) > 1 else "") if key else owner
+    if kind == "extra_forbidden":
+        return (f"'{key}' is not a setting of {owner}",
+                did_you_mean(key, choices) or "settings here: " + ", ".join(choices))
+    if kind == "missing":
+        return f"{what} is missing", f"add a line '{key}: ...' to {owner}"
+    if kind == "literal_error":
+        allowed = list(EFFECTS) if key == "do" else re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
+        return (f"{what} cannot be '{found}'; it can be: {', '.join(allowed)}",
+                did_you_mean(str(found), allowed))
+    if kind in ("too_short", "too_long"):
+        return "an ability has one to three effects", "list them under 'effects:', each starting with '- do:'"
+    words = _ABILITY_WORDS.get(kind)
+    if words is not None:
+        return f"{what} {words} (found {_shown(found)})", None
+    return err["msg"].removeprefix("Value error, "), None
+
+
+_ABILITY_WORDS = {
+    "int_parsing": "should be a whole number", "int_type": "should be a whole number",
+    "int_from_float": "should be a whole number", "int_parsing_size": "is far too large a number",
+    "bool_parsing": "should be true or false",
+    "bool_type": "should be true or false", "string_type": "should be text",
+    "model_type": "should be a group of 'key: value' lines", "dict_type": "should be a group of 'key: value' lines",
+    "model_attributes_type": "should be a group of 'key: value' lines",
+    "list_type": "should be a list (lines starting with '- ')",
+}
+
+
+def _ability_owner(loc: tuple) -> tuple[str, list[str]]:
+    """Which part of an ability record a location is in ('effect 2', 'the target') and its settings."""
+    from typing import Union, get_args, get_origin
+
+    from pydantic import BaseModel
+
+    from printgen.abilities import Ability
+
+    model, words = Ability, "the ability"
+    for at, part in enumerate(loc[:-1]):
+        if isinstance(part, int):
+            words = f"{words.removeprefix('the ').rstrip('s')} {part + 1}"
+            continue
+        if not (isinstance(model, type) and issubclass(model, BaseModel)) or part not in model.model_fields:
+            break
+        annotation = model.model_fields[part].annotation
+        while get_origin(annotation) in (list, Union):
+            annotation = next(a for a in get_args(annotation) if a is not type(None))
+        model, words = annotation, f"the {part}"
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return words, list(model.model_fields)
+    return words, []
+
+
+def _shown(value: Any) -> str:
+    """A value as quoted in a message: text in quotes, numbers as written, long text cut short."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_image(value: Any, where: Where, folder: Path) -> Path:

@@ -91,6 +91,13 @@ class Card:
     name: str
     values: dict[str, Any]
     where: Where
+    # The deck line of each field the card gives, so a warning about its caption points at the
+    # caption's own line rather than the card's first.
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def where_of(self, field_name: str) -> Where:
+        """The place of one of the card's fields (the card's first line if it has no line of its own)."""
+        return Where(self.where.file, self.lines.get(field_name, self.where.line), self.name, field_name)
 
     def context(self) -> dict[str, Any]:
         """What a template sees as `card`: every declared field, None when absent."""

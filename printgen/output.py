@@ -31,6 +31,8 @@ class PublishError(UserError):
     partial: bool = False
 
 
+# What every refusal to write can promise, unless it says otherwise (PublishError.partial).
+UNCHANGED = "nothing was written, and the files already there are unchanged"
 _HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
 _HINTS = {
     errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
@@ -46,25 +48,25 @@ def publish(files: dict[Path, bytes]) -> None:
     created: list[Path] = []          # folders made for this build, removed again on failure
     staged: list[tuple[Path, Path]] = []
     published = False
-    target: Path | None = None
     try:
         for target, data in files.items():
-            created += _make_folder(target.parent)
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(tmp), target))
             try:
-                os.fchmod(fd, _mode_for(target))
-                _write_all(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+                created += _make_folder(target.parent)
+                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+                staged.append((Path(tmp), target))
+                try:
+                    os.fchmod(fd, _mode_for(target))
+                    _write_all(fd, data)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            except OSError as exc:
+                raise _named(exc, target)
         with _signals_held():
             _commit(staged)
         published = True
     except OSError as exc:
-        if exc.filename and str(exc.filename).endswith(".tmp") and target is not None:
-            exc.filename = str(target)       # name the file the user asked for, not our staging copy
-        raise PublishError(_describe(exc), Where(), _HINTS.get(exc.errno, _HINT)) from None
+        raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
             for tmp, _ in staged:
@@ -79,9 +81,12 @@ def _commit(staged: list[tuple[Path, Path]]) -> None:
     done: list[tuple[Path, Path | None]] = []   # (target, its backup or None if it is new)
     try:
         for tmp, target in staged:
-            backup = _backup(target)
-            done.append((target, backup))
-            os.replace(tmp, target)
+            try:
+                backup = _backup(target)
+                done.append((target, backup))
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise _named(exc, target)
     except BaseException as failure:
         lost = _undo(done)
         if lost:
@@ -94,6 +99,15 @@ def _commit(staged: list[tuple[Path, Path]]) -> None:
     for _, backup in done:
         if backup is not None:
             _remove(backup)
+
+
+def _named(exc: OSError, target: Path) -> OSError:
+    """The error naming the file the user asked for: a failed write() names no file at all, and
+    a failed move names our hidden staging copy."""
+    name = str(exc.filename) if exc.filename else ""
+    if not name or name.endswith((".tmp", ".old")) or Path(name).name.startswith("."):
+        exc.filename = str(target)
+    return exc
 
 
 def _backup(target: Path) -> Path | None:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from printgen.limits import MAX_NUMBER
 from printgen.units import parse_length
 
 # No length on a card, a sheet or a board comes near 5 m: anything beyond is a typo (an extra
@@ -43,6 +44,14 @@ def _within(low: float, high: float, unit: str = "", *, above: bool = False) -> 
     return AfterValidator(check)
 
 
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("this is blank: write some words here")
+    return value
+
+
+# Text a file must give and that is printed or names something (a title, a house): never blank.
+Words = Annotated[str, AfterValidator(_not_blank)]
 Length = Annotated[float, BeforeValidator(_length)]
 Dimension = Annotated[float, BeforeValidator(_length), _within(0, LONGEST_MM, " mm", above=True)]   # a width or height
 Extent = Annotated[float, BeforeValidator(_length), _within(0, LONGEST_MM, " mm")]              # zero or more
@@ -218,7 +227,7 @@ RepeatElement.model_rebuild()
 class BoardFile(Strict):
     """A board or mat: a true-scale drawing made of the same elements as a card."""
 
-    title: str
+    title: Words
     size: Size
     background: Optional[str] = "#FFFFFF"
     overlap: Extent = 10.0
@@ -245,7 +254,7 @@ class SheetRows(Strict):
 class SheetFile(Strict):
     """A printable form (score sheet): a grid of columns and rows with a title and a foot."""
 
-    title: str
+    title: Words
     subtitle: Optional[str] = None
     paper: Optional[str] = None
     orientation: Literal["portrait", "landscape"] = "portrait"
@@ -315,12 +324,12 @@ class FieldSpec(Strict):
 
 
 class GroupEntry(Strict):
-    name: str
+    name: Words
     colour: str = "#444444"
     emblem: Optional[str] = None
     note: Optional[str] = None
     label: Optional[str] = None     # how the entry is printed on a card, e.g. "10" or "S"
-    value: Optional[float] = None   # a number for games and layouts (rank order, face value)
+    value: Optional[Annotated[float, _within(-MAX_NUMBER, MAX_NUMBER)]] = None   # rank order, face value...
 
 
 class Generate(Strict):
@@ -328,7 +337,7 @@ class Generate(Strict):
     is four lines of suits and twelve of ranks rather than 48 cards."""
 
     each: dict[str, str]            # field -> group, outermost first
-    name: str                       # template, e.g. "{{ rank.label }} de {{ suit.name }}"
+    name: Words                       # template, e.g. "{{ rank.label }} de {{ suit.name }}"
     id: Optional[str] = None        # template; default: the name made file-safe
     # fixed values every card of this rule gets, e.g. {piece: coin}
     set: dict[str, Union[bool, int, float, str]] = {}
@@ -372,7 +381,7 @@ class GameSetup(VariantSetup):
 class DeckHeader(Strict):
     """The deck file without its cards and groups, which are checked against `fields`."""
 
-    title: str
+    title: Words
     subtitle: Optional[str] = None
     layout: str = "base"
     card_size: Optional[str] = None

@@ -15,6 +15,7 @@ in printgen.limits. Scalars follow the YAML 1.2 core schema: `12:30` is text, no
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,7 @@ def parse_yaml(text: str, path: Path) -> Located:
         raise UserError(f"this is not valid YAML: {exc}", Where(path)) from None
     finally:
         loader.dispose()
+    composer.lines.setdefault((), 1)      # an empty file: what it lacks is reported at its first line
     return Located(data, path, composer.lines, composer.written)
 
 
@@ -159,6 +161,47 @@ def _check_characters(text: str, path: Path) -> None:
                     Where(path, line, _card_at(text.split("\n"), line)),
                     "delete it by retyping the text around that spot; when copying text from another program, "
                     "paste it as plain text")
+
+
+# What no printed text may hold once YAML has read it (escapes such as "\\x1b" or "\\u202e"
+# included): control characters other than tab and newline, invisible formatting characters
+# (bidirectional overrides and isolates, zero-width spaces, soft hyphens), line and paragraph
+# separators, lone surrogates and non-characters. The two joiners stay: emoji sequences and
+# several scripts are written with them.
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_JOINERS = frozenset("\u200c\u200d\t\n")
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that is invisible or controls the output, else None."""
+    if text.isascii():
+        match = _ASCII_CONTROL.search(text)
+        return match.group() if match else None
+    for char in text:
+        if char in _JOINERS:
+            continue
+        code = ord(char)
+        if unicodedata.category(char) in _REFUSED_CATEGORIES or (code & 0xFFFE) == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:
+            return char
+    return None
+
+
+# The usual short names of the control characters, which Unicode leaves unnamed.
+_CONTROL_NAMES = dict(enumerate("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN "
+                                "ETB CAN EM SUB ESC FS GS RS US".split()))
+_CONTROL_NAMES.update({0x7F: "DEL", 0x85: "NEL"})
+
+
+def describe_hidden(char: str) -> str:
+    """'U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible formatting character ...' for a message."""
+    code = ord(char)
+    name = unicodedata.name(char, "") or _CONTROL_NAMES.get(code, "")
+    label = f"U+{code:04X}" + (f" ({name})" if name else "")
+    if unicodedata.category(char) == "Cf":
+        return (f"{label}, an invisible formatting character that can hide or reorder the text around it "
+                "and cannot be printed")
+    return f"{label}, an invisible control character that cannot be printed"
 
 
 # --- the YAML 1.2 core schema ---------------------------------------------------------------
@@ -386,6 +429,9 @@ class _Composer:
             raise self.refuse(f"this text is {len(value):,} characters long; one value may hold at most "
                               f"{MAX_TEXT_CHARS:,}", line, "a caption is a sentence or two; check for a quote that "
                               "is never closed, or text pasted here by mistake", field_name)
+        hidden = hidden_character(value)
+        if hidden is not None:
+            raise self.hidden(event, hidden, line, is_key, field_name)
         tag = event.tag
         if tag is None or tag == "!":                   # '!' alone means "text" (YAML 1.2)
             if tag or not event.implicit[0] or (value and value[0] not in _SPECIAL_START):
@@ -406,6 +452,25 @@ class _Composer:
             raise self.refuse("this number is too large", line, "if it is meant as text, put it in double quotes",
                               field_name)
         return result, tag
+
+    def hidden(self, event: ScalarEvent, char: str, line: int, is_key: bool, field_name: str | None) -> UserError:
+        """The refusal of a value holding an invisible character, at the line where it is.
+
+        Typed as an escape in double quotes ("\\a", "\\x1b", "\\u202e"), it is only there once YAML
+        has read the text, so the raw-text check cannot see it; pasted in, it is found here too
+        when it is a formatting character (a right-to-left override hides or reorders the text).
+        """
+        source = self.text[event.start_mark.index:event.end_mark.index]
+        at = source.find(char)
+        if at >= 0:               # typed (pasted) as it is: its own line
+            line = self.text.count("\n", 0, event.start_mark.index + at) + 1
+            hint = ("delete it by retyping the text around that spot; when copying text from another program, "
+                    "paste it as plain text")
+        else:                     # made by an escape after a backslash
+            hint = ("delete the escape that makes it: a backslash inside double quotes followed by a letter or "
+                    "code (such as \\a, \\x1b or \\u202e); to print a backslash, write two (\\\\)")
+        what = "this key" if is_key else f"the {field_name}" if field_name else "this text"
+        return self.refuse(f"{what} holds {describe_hidden(char)}", line, hint, field_name)
 
     def count(self, amount: int, line: int, alias: bool = False) -> None:
         self.total += amount
@@ -535,11 +600,15 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
     culprit = next(((n, q) for n, t in _structure_lines(lines[: line or len(lines)]) if (q := _open_quote(t))), None)
     if culprit is None:
         culprit = _context_opener(exc, lines)
+    if culprit is None and _at_end(mark, lines):
+        culprit = _unclosed_bracket(lines)     # libyaml gave up at the end, inside a '[' or '{'
     if culprit is not None:
         number, opener = culprit
         what, hint = _OPENERS[opener]
         return UserError(f"this line opens {what} that is never closed", Where(path, number, _card_at(lines, number)), hint)
     problem = exc.problem or exc.context or "malformed YAML"
+    if line is not None and line > max(len(lines), 1):
+        line = _last_content_line(lines)       # never a line past the end of the file
     source = lines[line - 1] if line and line <= len(lines) else ""
     inner = next((n for n in (line, (line or 1) - 1) if n and n <= len(lines) and _INNER_QUOTE.search(lines[n - 1])), None)
     if inner is not None:
@@ -573,6 +642,60 @@ def _context_opener(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, s
                 opener = next((ch for ch in lines[mark.line][mark.column:] if ch in "\"'"), None)
             return (mark.line + 1, opener) if opener else None
     return None
+
+
+def _at_end(mark, lines: list[str]) -> bool:
+    """Whether libyaml gave up at the end of the file (nothing but blanks and notes follow)."""
+    if mark is None:
+        return True
+    return all(not text.strip() or text.lstrip().startswith("#") for text in lines[mark.line + 1:])
+
+
+def _last_content_line(lines: list[str]) -> int:
+    """The last line holding something other than blanks and notes (1 for an empty file)."""
+    for number in range(len(lines), 0, -1):
+        text = lines[number - 1].strip()
+        if text and not text.startswith("#"):
+            return number
+    return 1
+
+
+def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
+    """(line, '[' or '{') of the outermost bracket the file opens and never closes.
+
+    Brackets count only where YAML reads them as brackets: at the start of a value or inside
+    another bracket, outside quotes, notes and block text; so `caption: see [1` is text.
+    """
+    stack: list[tuple[int, str]] = []
+    quoted: str | None = None
+    for number, line in _structure_lines(lines):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if quoted == '"':
+                if ch == "\\":
+                    i += 2
+                    continue
+                if ch == '"':
+                    quoted = None
+            elif quoted == "'":
+                if ch == "'":
+                    if line[i + 1: i + 2] == "'":
+                        i += 2
+                        continue
+                    quoted = None
+            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            elif ch in "\"'" and _at_value(line, i):
+                quoted = ch
+            elif ch in "[{" and (stack or _at_value(line, i)):
+                stack.append((number, ch))
+            elif ch in "]}" and stack:
+                stack.pop()
+            i += 1
+        if not stack:
+            quoted = None     # a quote is only carried to the next line inside brackets
+    return stack[0] if stack else None
 
 
 def _open_quote(line: str) -> str | None:

@@ -93,21 +93,37 @@ def test_a_misused_option_is_one_message_not_the_usage_screen(capsys):
 
 @pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "stopped")])
 def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
+    """Stopped while drawing the second or third of three decks: since several decks are written
+    in one step at the end, nothing is written at all and the earlier output stays as it was."""
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    earlier = subprocess.run([sys.executable, "-m", "printgen", "build", "cromwell", "--out", str(out), "-q",
+                              "--only", "cards"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert earlier.returncode == 0, earlier.stderr
+    before = snapshot(out)
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "build", "cromwell", "spanish", "standard",
-                             "--out", str(out), "-q"], cwd=tmp_path, env=env,
+                             "--out", str(out), "-q", "--bleed", "2"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = out / "cromwell" / "cromwell-cards.pdf"
-    deadline = time.monotonic() + 60
-    while not first.exists() and proc.poll() is None and time.monotonic() < deadline:
+    # Mid-build, whatever the machine's load: after 1.5 s of its own CPU time (starting takes
+    # about 0.4 s; the three decks take about 6 s).
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5 and time.monotonic() < deadline:
         time.sleep(0.01)
-    proc.send_signal(signum)    # the first deck is out; two more take seconds: it is mid-build
+    proc.send_signal(signum)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert word in err and "Traceback" not in err
     assert not _leftovers(tmp_path)
-    assert len(list((out / "cromwell").iterdir())) == 5          # the deck finished before is whole
+    assert snapshot(out) == before            # nothing of the three decks was written
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time a running process has used (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- 2. numbers: options and layouts ----------------------------------------------------------------

@@ -150,8 +150,9 @@ def test_straight_quotes_print_typographic(intl):
 
 
 def test_emoji_is_a_warning_naming_card_field_and_code(intl):
-    line = next(n for n, t in enumerate(intl["deck"].read_text(encoding="utf-8").splitlines(), 1)
-                if t == "  - name: Richard III")
+    lines = intl["deck"].read_text(encoding="utf-8").splitlines()
+    start = lines.index("  - name: Richard III")
+    line = next(n for n, t in enumerate(lines[start:], start + 1) if t.lstrip().startswith("caption:"))  # its own line
     warnings = [w for w in intl["err"].splitlines() if "U+1F600" in w]
     assert len(warnings) == 1, intl["err"]
     assert "card 'Richard III'" in warnings[0] and "field 'caption'" in warnings[0]

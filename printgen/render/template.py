@@ -45,6 +45,7 @@ class Resolver:
         self.s = layout.scale
         self._templates: dict[str, Any] = {}
         self._expressions: dict[str, Any] = {}
+        self._fields_read: dict[str, list[str]] = {}
         self._deck_context = deck.context()
         self._layout_context = dict(layout.spec.data)
         self._shared: dict[str, tuple[Op, ...]] = {}
@@ -298,7 +299,7 @@ class Resolver:
         shown = self._shown(path)
         head = pictures.header(path, where, shown)
         x, y, bw, bh = box
-        self._check_resolution(shown, head.upright, bw, bh, fit, card, name)
+        self._check_resolution(shown, head.upright, bw, bh, fit, where)
         prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown, head)
         return ImageOp(path, x, y, bw, bh, fit, prepared)
 
@@ -309,11 +310,7 @@ class Resolver:
             return where
         for field_name, value in card.values.items():
             if isinstance(value, Path) and str(value) == src:
-                source = self.deck.source
-                for key, line in (source.lines.items() if source is not None else ()):
-                    if len(key) == 2 and key[0] == "cards" and line == card.where.line:
-                        return source.where(key + (field_name,), card.name, field_name)
-                return Where(card.where.file, card.where.line, card.name, field_name)
+                return card.where_of(field_name)
         return where
 
     def _shown(self, path: Path) -> str:
@@ -323,13 +320,12 @@ class Resolver:
             return path.name
 
     def _check_resolution(self, shown: str, size: tuple[int, int], bw: float, bh: float, fit: str,
-                          card: Card | None, name: str) -> None:
+                          where: Where) -> None:
         """Warn when a picture has too few pixels for the size it prints at."""
         pw, ph = size
         scale = max(bw / pw, bh / ph) if fit == "cover" else min(bw / pw, bh / ph)   # points per pixel
         dpi = 72.0 / scale
         if dpi < self.MIN_DPI:
-            where = Where(card.where.file, card.where.line, card.name, name) if card else Where()
             self.warn(Warning_(f"the picture '{shown}' ({pw} x {ph} pixels) prints at about {dpi:.0f} dpi here and "
                                f"will look blurred; use one of at least {self.MIN_DPI} dpi "
                                f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
@@ -344,8 +340,8 @@ class Resolver:
         min_size = min(el.min_size if el.min_size is not None else el.size, el.size) * self.s
         tracking = el.tracking * self.s
         x, y, bw, bh = box
-        where = self._text_where(card, name, w)
-        self._check_glyphs(value, font, name, where)
+        where = self._text_where(card, name, w, el.text)
+        self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
@@ -354,10 +350,49 @@ class Resolver:
             self._check_legible(fitted.size, size, el.legible_size, name, where)
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 
-    @staticmethod
-    def _text_where(card: Card | None, name: str, w) -> Where:
-        """Warnings about a card's text point at the card in the deck, naming the element."""
-        return Where(card.where.file, card.where.line, card.name, name) if card else w("text")
+    def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
+        """Warnings about a card's text point at the line of the card field the text shows
+        (the first one the template reads that the card gives); else at the card, naming the
+        element."""
+        if card is None:
+            return w("text")
+        for field_name in (f for source in sources for f in self._card_fields(source)):
+            if field_name in card.lines:
+                return card.where_of(field_name)
+        return Where(card.where.file, card.where.line, card.name, name)
+
+    def _glyph_where(self, card: Card | None, where: Where, value: str, font: str) -> Where:
+        """An unprintable character is reported at the field that holds it, when a field does."""
+        from printgen.render.fonts import missing
+
+        if card is None:
+            return where
+        lost = missing(value, font)
+        for field_name in card.lines:
+            held = card.values.get(field_name)
+            if isinstance(held, str) and any(ch in held for ch in lost):
+                return card.where_of(field_name)
+        return where
+
+    def _card_fields(self, source: str) -> list[str]:
+        """The card fields a template reads (`card.caption`, `card['note']`), in order of reading."""
+        found = self._fields_read.get(source)
+        if found is None:
+            from jinja2 import nodes
+
+            found = []
+            if "{" in source:
+                try:
+                    tree = environment().parse(source)
+                except Exception:
+                    tree = None   # the rendering has already reported a broken template
+                for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
+                    if isinstance(node.node, nodes.Name) and node.node.name == "card":
+                        key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+                        if isinstance(key, str) and key not in found:
+                            found.append(key)
+            self._fields_read[source] = found
+        return found
 
     def _check_glyphs(self, value: str, font: str, name: str, where: Where) -> None:
         """Warn once per character that no shipped font can print (an emoji, Chinese ...)."""
@@ -428,7 +463,7 @@ class Resolver:
                            self._colour(el.fill, item_context, w("fill"))))
         # One size for every line, so the list reads as a set: the largest at which all fit.
         pad = band * 0.08
-        where = self._text_where(card, name, w)
+        where = self._text_where(card, name, w, "{{ " + el.items + " }}", el.text)
         for label, _, _ in labels:
             self._check_glyphs(label, font, name, where)
         size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
