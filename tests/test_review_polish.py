@@ -253,14 +253,14 @@ def test_the_readme_opening_names_the_shipped_decks_and_shows_each():
     opening = readme[:readme.index("## Set up")]
     assert "Two more decks" not in opening
     shipped = sorted(p.name for p in (ROOT / "decks").iterdir() if (p / "deck.yaml").is_file())
-    assert shipped == ["coppertwaddle", "cromwell", "spanish", "standard"]
+    assert shipped == ["coppertwaddle", "cromwell", "piecepack", "spanish", "standard"]
     words = {"coppertwaddle": "Coppertwaddle", "cromwell": "Cromwell", "spanish": "Spanish pack",
-             "standard": "standard deck"}
+             "standard": "standard deck", "piecepack": "piecepack"}
     for deck in shipped:
         assert f"**{words[deck]}**" in opening, deck
         assert f"printgen preview {deck} " in squash(opening), f"how the {deck} picture was made"
     pictures = re.findall(r"!\[[^\]]*\]\((docs/images/[^)]+)\)", opening)
-    assert len(pictures) == len(set(pictures)) == 6
+    assert len(pictures) == len(set(pictures)) == 7
     for picture in pictures:
         assert (ROOT / picture).is_file(), picture
 
