@@ -114,7 +114,8 @@ class Casita(Game):
         if players not in (2, 3, 4):
             raise UserError(f"Casita Robada is for 2 to 4 players, not {players}")
         rnd = rng.random
-        order = sorted(range(prepared.cards.n), key=lambda _: rnd())
+        keys = [rnd() for _ in range(prepared.cards.n)]
+        order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
         return self._start(prepared, players, order)
 
     def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: list[str] = (),
