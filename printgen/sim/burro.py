@@ -71,7 +71,7 @@ class State:
     __slots__ = ("prep", "rng", "n", "letters", "dealer", "hand", "count", "stock", "gone", "phase", "actor",
                  "leader", "led", "best", "winner", "drew", "holders", "deciding", "decided", "hands",
                  "stockouts", "passes", "stock_out", "passed", "max_hand", "tricks", "longest", "held", "used",
-                 "start")
+                 "start", "dealt", "early", "earlies")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -104,6 +104,9 @@ class State:
         self.held = 0
         self.used = 0
         self.start: list[int] = []
+        self.dealt = 0              # players dealt into this hand
+        self.early = False          # the stock ran out this hand while every player still held cards
+        self.earlies = 0            # hands in which it did
 
 
 def read_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -113,6 +116,8 @@ def read_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
         if key not in OPTIONS:
             raise UserError(f"Burro has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
         allowed, meaning = OPTIONS[key]
+        if isinstance(value, bool) and allowed == ("no", "yes"):     # YAML reads yes/no as booleans
+            value = "yes" if value else "no"
         if isinstance(allowed, range):
             if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
                 raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
@@ -199,8 +204,8 @@ class Burro(Game):
             st.max_hand = max(st.max_hand, len(cards))
         st.stock = list(stock)
         st.gone = []
-        st.holders = sum(1 for k in st.count if k)
-        st.stock_out = st.passed = False
+        st.holders = st.dealt = sum(1 for k in st.count if k)
+        st.stock_out = st.passed = st.early = False
         st.tricks = 0
         leader = (st.dealer + 1) % st.n
         while not st.count[leader]:
@@ -257,6 +262,7 @@ class Burro(Game):
             st.max_hand = k
         if not st.stock:
             st.stock_out = True
+            st.early = st.early or st.holders == st.dealt
         st.drew = True
         return c
 
@@ -337,6 +343,7 @@ class Burro(Game):
                     st.max_hand = count[seat]
                 if not stock:
                     st.stock_out = True
+                    st.early = st.early or st.holders == st.dealt
                 if not led:                 # the stock ran out: pass
                     st.passed = True
                     continue
@@ -366,6 +373,7 @@ class Burro(Game):
         st.hands += 1
         st.stockouts += st.stock_out
         st.passes += st.passed
+        st.earlies += st.early
         st.tricks += 1
         if st.tricks > st.longest:
             st.longest = st.tricks
@@ -449,7 +457,7 @@ class Burro(Game):
 
     # -- game-specific figures ----------------------------------------------------------------------
     def result_extra(self, state: State) -> dict[str, Any]:
-        return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes,
+        return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes, "early": state.earlies,
                 "max_hand": state.max_hand, "longest": state.longest, "decider": int(state.deciding)}
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
@@ -465,10 +473,12 @@ def _rate(k: int, n: int) -> str:
 
 
 def _tally(results: list[Result]) -> dict[str, int]:
-    out = {"hands": 0, "stockouts": 0, "passes": 0, "max_hand": 0, "longest": 0, "games": 0, "timeouts": 0}
+    out = {"hands": 0, "stockouts": 0, "passes": 0, "early": 0, "max_hand": 0, "longest": 0, "games": 0,
+           "timeouts": 0}
     for r in results:
         e = r.extra
         out["hands"] += e["hands"]
+        out["early"] += e["early"]
         out["stockouts"] += e["stockouts"]
         out["passes"] += e["passes"]
         out["max_hand"] = max(out["max_hand"], e["max_hand"])
@@ -487,9 +497,10 @@ def findings(results: list[Result], prepared: Prepared, players: int, options: d
     if not t["hands"]:
         return []
     pack = prepared.cards.pack or str(prepared.cards.n)
-    out = [Finding("info", f"the stock runs out in {_rate(t['stockouts'], t['hands'])} of {t['hands']:,} hands; "
-                           f"a player has to pass in {_rate(t['passes'], t['hands'])}",
-                   {"hands": t["hands"], "stockouts": t["stockouts"], "passes": t["passes"]})]
+    out = [Finding("info", f"the stock runs out in {_rate(t['stockouts'], t['hands'])} of {t['hands']:,} hands, "
+                           f"before anyone has gone out in {_rate(t['early'], t['hands'])}; a player has to pass in "
+                           f"{_rate(t['passes'], t['hands'])}",
+                   {"hands": t["hands"], "stockouts": t["stockouts"], "early": t["early"], "passes": t["passes"]})]
     lengths = sorted(r.length for r in results if not r.timed_out)
     if lengths:
         mean = sum(lengths) / len(lengths)
@@ -510,16 +521,15 @@ def findings(results: list[Result], prepared: Prepared, players: int, options: d
         theirs = _tally(more({**options, "pack": other}, len(results)))
     except UserError:
         return out
-    mine_low, mine_high = wilson(t["stockouts"], t["hands"])
-    low, high = wilson(theirs["stockouts"], theirs["hands"])
-    text = (f"the stock runs out in {_rate(t['stockouts'], t['hands'])} of hands with the {pack}-card pack and "
-            f"{_rate(theirs['stockouts'], theirs['hands'])} with the {other}-card pack")
-    small, big = ((theirs, t) if other == "40" else (t, theirs))
-    small_low = low if other == "40" else mine_low
-    clear = high < mine_low or mine_high < low
-    if clear and small_low > STOCKOUT_ADVICE and small["stockouts"] * big["hands"] > big["stockouts"] * small["hands"]:
-        out.append(Finding("info", f"advice: use the 48-card pack: {text}; with the 40-card pack most hands end "
-                                   "with players passing instead of drawing", {"40": small, "48": big}))
+    small, big = (theirs, t) if other == "40" else (t, theirs)
+    s_low, s_high = wilson(small["early"], small["hands"])
+    b_low, b_high = wilson(big["early"], big["hands"])
+    text = (f"the stock runs out before anyone has gone out in {_rate(small['early'], small['hands'])} of hands with "
+            f"the 40-card pack and {_rate(big['early'], big['hands'])} with the 48-card pack")
+    if s_low > STOCKOUT_ADVICE and b_high < s_low:
+        also = ("; with either pack most hands end with players passing rather than drawing" if b_low > STOCKOUT_ADVICE
+                else "; with 40 cards most hands end with players passing rather than drawing")
+        out.append(Finding("info", f"advice: use the 48-card pack: {text}{also}", {"40": small, "48": big}))
     else:
-        out.append(Finding("info", f"either pack plays: {text}", {pack: t, other: theirs}))
+        out.append(Finding("info", f"either pack plays: {text}", {"40": small, "48": big}))
     return out

@@ -132,7 +132,7 @@ class Conquian(Game):
     step_cap = 400
     good_hand = (8, 10)
     length_unit = "cards turned"
-    length_note = "cards turned up from the stock of 20; the game is a tie when none is left to turn"
+    length_note = "cards turned up from the stock; the game is a tie when one is needed and none is left"
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
