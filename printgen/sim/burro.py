@@ -71,7 +71,7 @@ class State:
     __slots__ = ("prep", "rng", "n", "letters", "dealer", "hand", "count", "stock", "gone", "phase", "actor",
                  "leader", "led", "best", "winner", "drew", "holders", "deciding", "decided", "hands",
                  "stockouts", "passes", "stock_out", "passed", "max_hand", "tricks", "longest", "held", "used",
-                 "start", "dealt", "early", "earlies")
+                 "start", "dealt", "early", "earlies", "total", "given")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -107,6 +107,8 @@ class State:
         self.dealt = 0              # players dealt into this hand
         self.early = False          # the stock ran out this hand while every player still held cards
         self.earlies = 0            # hands in which it did
+        self.total = prep.cards.n   # cards in the hand (a scripted hand may leave some out)
+        self.given = 0              # letters a scripted game starts with
 
 
 def read_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -177,12 +179,15 @@ class Burro(Game):
         st.dealer = dealer % players
         if letters:
             st.letters = list(letters)
+            st.given = sum(letters)
+        st.total = sum(len(h) for h in hands) + len(stock)
         self._lay(st, [[cards.index(c) for c in h] for h in hands], [cards.index(c) for c in stock][::-1])
         st.start = list(st.count)
         self._advance(st)
         return st
 
     def _new_hand(self, st: State, seats: list[int]) -> None:
+        st.total = st.prep.cards.n
         rnd = st.rng.random
         keys = [rnd() for _ in range(st.prep.cards.n)]
         order = sorted(range(st.prep.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
@@ -445,9 +450,10 @@ class Burro(Game):
                     where[c] += 1
         for c in st.stock + st.gone:
             where[c] += 1
-        bad = [c for c in range(cards.n) if where[c] != 1]
-        assert not bad, f"cards not in exactly one place: {bad}"
-        assert sum(st.letters) == st.hands - (st.decided >= 0), "one letter per hand but the deciding one"
+        bad = [c for c in range(cards.n) if where[c] > 1]
+        assert not bad, f"cards in two places: {bad}"
+        assert sum(where) == st.total, f"{sum(where)} cards in the hand, not {st.total}"
+        assert sum(st.letters) == st.given + st.hands - (st.decided >= 0), "one letter per hand but the deciding one"
         assert all(0 <= k <= LETTERS for k in st.letters)
         if st.phase != OVER:
             assert st.count[st.actor] > 0, "the player to act holds no cards"
