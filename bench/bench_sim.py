@@ -5,6 +5,8 @@ Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NA
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
 with the spread and the mean number of steps (decisions) a game takes, for random and greedy bots.
+For a game whose length is counted in hands (Burro: a game to B-U-R-R-O is many hands) the
+figure is hands per second, the sum of the games' lengths over the time.
 """
 
 from __future__ import annotations
@@ -22,17 +24,24 @@ from printgen.sim.engine import BOTS, play  # noqa: E402
 from printgen.sim.games import get_game  # noqa: E402
 
 CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic"),
-         ("coppertwaddle", "coppertwaddle", "basic")]
-TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000}
+         ("coppertwaddle", "coppertwaddle", "basic"),
+         ("burro", "spanish", "basic"), ("burro", "spanish", "basic40"), ("burro", "spanish", "portuguese"),
+         ("casita", "spanish", "basic"), ("conquian", "spanish", "basic"), ("conquian", "spanish", "short")]
+TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000, "burro": 5000, "casita": 5000, "conquian": 5000}
 
 
 def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[float, float]:
-    """(games per second, mean steps per game)."""
+    """(games per second, mean steps per game); hands per second and steps per hand for a game
+    whose length is counted in hands."""
     start = time.perf_counter()
     steps = 0
+    units = 0
+    hands = game.length_unit == "hands"
     for index in range(games):
-        steps += play(game, prepared, players, seed, index, bots).steps
-    return games / (time.perf_counter() - start), steps / games
+        result = play(game, prepared, players, seed, index, bots)
+        steps += result.steps
+        units += result.length if hands else 1
+    return units / (time.perf_counter() - start), steps / units
 
 
 def main() -> None:
@@ -40,10 +49,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--game", help="only this game (cromwell, drafting, coppertwaddle)")
+    parser.add_argument("--game", help="only this game (cromwell, drafting, coppertwaddle, burro, casita, conquian)")
     args = parser.parse_args()
     print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
-    print(f"{'game':<13} {'variant':<9} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim")
+    print(f"{'game':<13} {'variant':<10} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim"
+          "  (hands/s for a game counted in hands)")
     for name, deck, variant in CASES:
         if args.game and name != args.game:
             continue
@@ -58,7 +68,7 @@ def main() -> None:
             steps = statistics.mean(s for _, s in runs)
             aim = TARGETS[name]
             verdict = "met" if statistics.median(rates) >= aim else "NOT met"
-            print(f"{name:<13} {variant:<9} {bot:<7} {statistics.median(rates):>15,.0f} {min(rates):>8,.0f} "
+            print(f"{name:<13} {variant:<10} {bot:<7} {statistics.median(rates):>15,.0f} {min(rates):>8,.0f} "
                   f"{max(rates):>8,.0f} {steps:>6.1f}  >= {aim:,}: {verdict}")
 
 

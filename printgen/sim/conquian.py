@@ -117,12 +117,18 @@ class State:
         self.lendable = [0, 0]      # the cards seat p may borrow from its melds
 
 
+_BYTES = [[[8 * k + b for b in range(8) if v >> b & 1] for v in range(256)] for k in range(8)]
+
+
 def _cards(mask: int) -> list[int]:
-    out = []
+    """The card indices of a bitmask, lowest first (by bytes, from a table: hands are read often)."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        if mask & 255:
+            out += _BYTES[k][mask & 255]
+        mask >>= 8
+        k += 1
     return out
 
 
@@ -189,12 +195,12 @@ class Conquian(Game):
         st = State(prep)
         pos = prep.cards.pos
         for p in range(2):
-            for c in hands[p]:
-                st.hand[p] |= 1 << c
+            st.hand[p] = sum(1 << c for c in hands[p])
             st.held |= st.hand[p]
             st.start[p] = len(hands[p])
-            st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
-            self._refit(st, p)
+            if melds[p]:
+                st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
+                self._refit(st, p)
             st.count[p] = sum(len(m) for m in melds[p])
             for m in melds[p]:
                 for c in m:
