@@ -365,8 +365,15 @@ class Casita(Game):
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
                     f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
         ties = len(done) - len(decided)
+        last = sum(1 for r in decided if r.winners[0] == players - 1)
+        llow, lhigh = wilson(last, len(decided))
+        lp = binomial_p(last, len(decided), fair)
+        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
+                 f"p = {format_p(lp)})")
+        if lp < EDGE_ALPHA and llow > fair:
+            text += ": pass the deal to the left after each game, so that everyone plays last in turn"
         out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
-                       {"first_wins": first, "decided": len(decided), "ci95": [low, high], "p": p})]
+                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p})]
         with_steal = sum(1 for r in done if r.extra["steals"])
         steals = sum(r.extra["steals"] for r in done)
         turns = sum(r.extra["turns"] for r in done)
