@@ -58,7 +58,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -72,6 +72,8 @@ class Prepared:
         self.pairs = []
         self.near = []
         at = cards.at
+        # span[s][q]: the cards of suit s below place q, so the run a..b is span[s][b + 1] ^ span[s][a]
+        self.span = [[sum(1 << at[s][x] for x in range(q)) for q in range(self.R + 1)] for s in range(4)]
         for c in range(cards.n):
             s, r = cards.suit[c], cards.pos[c]
             self.rank_mates.append(sum(1 << at[t][r] for t in range(4) if t != s))
@@ -269,7 +271,7 @@ class Conquian(Game):
     def _meld_options(self, st: State, p: int, c: int) -> list[Action]:
         prep = st.prep
         hand = st.hand[p]
-        melds = st.melds[p]
+        melds = (st.fit[p] | st.fit2[p]) >> c & 1      # an addition is possible only with a card that fits
         lending = st.lend[p]
         if lending:           # a new meld needs two more cards of the rank or close in the suit
             near = (hand | st.lendable[p]) & prep.near[c]
@@ -286,8 +288,33 @@ class Conquian(Game):
         cards = prep.cards
         at, R = cards.at, prep.R
         s, r = cards.suit[c], cards.pos[c]
-        borrow = self._borrowable(st, p) if lending else {}
-        out: list[Action] = []
+        row = at[s]
+        if not lending:       # the common case, with masks only: every set and window is a meld
+            out: list[Action] = []
+            mates = _cards(hand & prep.rank_mates[c])
+            n = len(mates)
+            if n >= 2:
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        two = (1 << mates[i]) | (1 << mates[j])
+                        out.append(MELD_FLAG | two << 16)
+                        for k in range(j + 1, n):
+                            out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
+            lo = r
+            while lo > 0 and hand >> row[lo - 1] & 1:
+                lo -= 1
+            hi = r
+            while hi < R - 1 and hand >> row[hi + 1] & 1:
+                hi += 1
+            if hi - lo >= 2:
+                span = prep.span[s]
+                me = ~(1 << c)
+                for a in range(lo, r + 1):
+                    for b in range(max(r, a + 2), hi + 1):
+                        out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
+            return self._additions(st, p, c, out) if melds else out
+        borrow = self._borrowable(st, p)
+        out = []
         # new sets: the other cards of the rank, from the hand or borrowed
         others = [at[t][r] for t in range(4) if t != s]
         avail = [x for x in others if hand >> x & 1 or x in borrow]
@@ -298,7 +325,6 @@ class Conquian(Game):
                     for k in range(j + 1, len(avail)):
                         self._new(out, hand, borrow, (avail[i], avail[j], avail[k]))
         # new runs in the suit through the card in play
-        row = at[s]
         lo = r
         while lo > 0 and (hand >> row[lo - 1] & 1 or row[lo - 1] in borrow):
             lo -= 1
@@ -552,10 +578,12 @@ class Conquian(Game):
         else:
             melds.append(sorted(new, key=pos.__getitem__))
         self._refit(st, p)
-        for x in new:
-            if x != lent:
-                self._lay(st, p, x)
-        if st.phase != OVER and not st.hand[p]:
+        st.used |= (1 << c) | mask
+        st.count[p] += 1 + mask.bit_count()
+        if st.count[p] > st.prep.deal:
+            st.phase = OVER
+            st.winner = p
+        elif not st.hand[p]:
             self._turn_for(st, 1 - p)
 
     def _turn_for(self, st: State, p: int) -> None:
