@@ -421,12 +421,16 @@ class Conquian(Game):
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
         are tested and made here with local names only: this loop is most of a random game's time."""
         prep = st.prep
-        mates, pairs, at_once = prep.rank_mates, prep.pairs, prep.at_once
-        fit, fit2, lend, hand, stock, waste = st.fit, st.fit2, st.lend, st.hand, st.stock, st.waste
+        mates, pairs, near, at_once = prep.rank_mates, prep.pairs, prep.near, prep.at_once
+        fit, fit2, lend, lendable = st.fit, st.fit2, st.lend, st.lendable
+        hand, stock, waste = st.hand, st.stock, st.waste
+        choose, refused, own, over = CHOOSE, REFUSED, OWN, OVER
         while True:
-            if st.phase == CHOOSE:
+            phase = st.phase
+            if phase == choose:
                 p, c = st.actor, st.card
-                if not (fit[p] >> c & 1 or (st.origin == REFUSED and not at_once and fit[1 - p] >> c & 1)):
+                origin = st.origin
+                if not (fit[p] >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)):
                     h = hand[p]
                     m = h & mates[c]
                     if not m & (m - 1):
@@ -434,27 +438,31 @@ class Conquian(Game):
                             if h & pair == pair:
                                 break
                         else:
-                            if not (lend[p] and self._meld_options(st, p, c)) and \
-                                    not (fit2[p] >> c & 1 and self._additions(st, p, c, [])):
+                            if lend[p]:
+                                m = (h | lendable[p]) & near[c]
+                                busy = m & (m - 1) and self._meld_options(st, p, c)
+                            else:
+                                busy = False
+                            if not busy and not (fit2[p] >> c & 1 and self._additions(st, p, c, [])):
                                 st.cache = None
-                                if st.origin == OWN:            # pass the card on
-                                    st.origin = REFUSED
+                                if origin == own:               # pass the card on
+                                    st.origin = refused
                                     st.actor = 1 - p
                                     continue
                                 waste.append(c)                 # waste it, turn up the next
                                 if not stock:
                                     st.card = -1
-                                    st.phase = OVER
+                                    st.phase = over
                                     st.winner = -1
                                     return
                                 c = st.card = stock.pop()
-                                st.origin = OWN
+                                st.origin = own
                                 st.turned += 1
                                 if at_once and fit[p] >> c & 1:
                                     st.actor = 1 - p
                                     st.phase = OFFER
                                 continue
-            elif st.phase == OVER:
+            elif phase == over:
                 return
             options = self.legal(st)
             if len(options) != 1:
