@@ -9,6 +9,9 @@ from printgen.errors import UserError, did_you_mean
 from printgen.sim.engine import Game
 
 GAMES = {
+    "conquian": ("printgen.sim.conquian", "Conquian"),
+    "casita": ("printgen.sim.casita", "Casita"),
+    "burro": ("printgen.sim.burro", "Burro"),
     "coppertwaddle": ("printgen.sim.coppertwaddle", "Coppertwaddle"),
     "cromwell": ("printgen.sim.cromwell", "Cromwell"),
     "drafting": ("printgen.sim.drafting", "Drafting"),
