@@ -118,17 +118,18 @@ class Abilities:
 
     def hand_ok(self, st: State, actor: int, c: int) -> bool:
         """May the Favour or Declaration `c` in hand be played now (targets aside)?"""
-        spec = st.prep.spec[c]
         stage = st.stage
-        return (not spec.counter and stage in spec.stages and (st.prep.kind[c] != DECLARATION or stage == EN_GARDE)
-                and (spec.cost != COST_DISCARD or len(st.hand[actor]) >= 2))
+        prep = st.prep
+        return (stage <= ROBBING and prep.from_hand[stage][c]
+                and (not prep.discard_cost[c] or len(st.hand[actor]) >= 2))
 
     def ability_ok(self, st: State, actor: int, c: int) -> bool:
         """May the Threlm `c`, lying in the actor's Domain, use its ability now (targets aside)?"""
-        spec = st.prep.spec[c]
-        return (spec is not None and not spec.counter and st.stage in spec.stages and st.proud[c]
+        stage = st.stage
+        prep = st.prep
+        return (stage <= ROBBING and prep.ability_in[stage][c] and st.proud[c]
                 and c not in st.negset and not st.abil_used >> c & 1
-                and (spec.cost != COST_DISCARD or bool(st.hand[actor])))
+                and (not prep.discard_cost[c] or bool(st.hand[actor])))
 
     def _counters(self, st: State, who: int) -> list[Action]:
         """Answers to the card on top of the pending stack: counters usable now."""
@@ -174,7 +175,7 @@ class Abilities:
             if target < 0 or st.pos[target] < 0:
                 continue
             if code == E_POWER:
-                st.mods.append((target, amount, until, source, attach))
+                self._set_mods(st, st.mods + [(target, amount, until, source, attach)])
             elif code == E_NEGATE:
                 self._set_negs(st, st.negs + [(target, until, attach)])
             elif code == E_PROTECT:

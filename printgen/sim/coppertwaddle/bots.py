@@ -155,7 +155,7 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
         if target < 0 or st.pos[target] < 0:
             continue
         if code == E_POWER:
-            st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
+            game._set_mods(st, st.mods + [(target, amount, until, c if use else -1, -1)])
         elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
             if target == rob_target and code != E_NEGATE:
                 fail = True
@@ -169,7 +169,8 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
             set_proud(target, True)
     # the robbing is open apart from the target's Proudness (checked by the caller)
     result = not fail and st.proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
-    st.mods = mods
+    if st.mods is not mods:
+        game._set_mods(st, mods)
     if st.negs is not negs:
         game._set_negs(st, negs)
     for x, value in saved_proud.items():
@@ -232,7 +233,10 @@ def greedy(game, st, rng: random.Random) -> int:
                 scored.append((LAY + prep.power[c], prep.play_base + c * codes))
         if len(scored) > 1:
             return _pick(scored, rng)
-    for c in st.hand[me]:             # no Threlm can be laid now (see above)
+    hand = st.hand[me]
+    lasting, discard_cost = prep.lasting, prep.discard_cost
+    playable = prep.from_hand[stage]
+    for c in hand:             # no Threlm can be laid now (see above)
         kind = prep.kind[c]
         if kind == NOBLE or kind == PEASANT:
             continue
@@ -248,23 +252,22 @@ def greedy(game, st, rng: random.Random) -> int:
                             else:
                                 score = LAY - 80 if under < 0 and prep.wind_fills else -5.0
                             scored.append((score, base + prep.n + 1 + p * DITCHES + i))
-        elif prep.spec[c].lasting and game.hand_ok(st, me, c):
+        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):
             _helpful(game, st, me, c, base, stage, scored)
+    usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
     for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and prep.spec[c] is not None and prep.spec[c].lasting and game.ability_ok(st, me, c):
+        if c >= 0 and lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                and (not discard_cost[c] or hand):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
         return _announce(game, st, rng)
     return _pick(scored, rng)
 
 
-_BY_TARGET = (E_PROTECT, E_RETURN, E_DESTROY)
-
-
 def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> None:
     spec = st.prep.spec[c]
     # most effects are worth the same on every target of one side: value each side once
-    per_side = not any(code in _BY_TARGET for code, _, _ in spec.effects)
+    per_side = spec.per_side
     known: dict[bool, float] = {}
     pos = st.pos
     for tc in game.targets(st, me, spec, c):

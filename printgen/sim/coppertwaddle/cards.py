@@ -79,7 +79,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -102,6 +102,8 @@ class Spec:
         # does anything outside a robbing (not only Power or negation or protection until it ends)
         self.lasting = any(code not in (E_POWER, E_NEGATE, E_PROTECT, E_COUNTER) or until == PERMANENT
                            for code, _, until in self.effects)
+        # worth the same on every target of one side (the greedy bot values each side once)
+        self.per_side = not any(code in (E_PROTECT, E_RETURN, E_DESTROY) for code in codes)
         self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
 
@@ -136,6 +138,15 @@ class Prepared:
         self.rob_base = self.disc_base + self.n
         self.n_actions = self.rob_base + self.n * 256
         self.subsets: dict = {}       # robber sets by the robbers' Powers: a cache for the rules
+        # what the rules ask of a card again and again, answered once from its record: may it be
+        # played from the hand / its ability used in stage s (costs and targets aside)
+        stages = (CHALLENGING, EN_GARDE, ROBBING)
+        self.from_hand = [[kinds[c] in (FAVOUR, DECLARATION) and not specs[c].counter and s in specs[c].stages
+                           and (kinds[c] != DECLARATION or s == EN_GARDE) for c in range(self.n)] for s in stages]
+        self.ability_in = [[specs[c] is not None and not specs[c].counter and s in specs[c].stages
+                            for c in range(self.n)] for s in stages]
+        self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
+        self.lasting = [s is not None and s.lasting for s in specs]
 
 
 def _kind_of(card) -> int:

@@ -200,6 +200,8 @@ class Coppertwaddle(Abilities, Table, Game):
         out = [PASS]
         play_base, kind = prep.play_base, prep.kind
         lay = stage == EN_GARDE and not st.laid
+        playable, discard_cost, specs = prep.from_hand[stage], prep.discard_cost, prep.spec
+        targets = self.targets
         for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
@@ -211,15 +213,17 @@ class Coppertwaddle(Abilities, Table, Game):
                         for i in range(DITCHES):
                             if self.wind_ok(st, p, i):
                                 out.append(play_base + c * codes + prep.n + 1 + p * DITCHES + i)
-            elif self.hand_ok(st, actor, c):
+            elif playable[c] and (not discard_cost[c] or len(hand) >= 2):
                 base = play_base + c * codes
-                for tc in self.targets(st, actor, prep.spec[c], c):
+                for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
         use_base = prep.use_base
+        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
         for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and self.ability_ok(st, actor, c):
+            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                    and (not discard_cost[c] or hand):
                 base = use_base + c * codes
-                for tc in self.targets(st, actor, prep.spec[c], c):
+                for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
         if stage == EN_GARDE:
             out += self.rob_options(st)
@@ -286,18 +290,20 @@ class Coppertwaddle(Abilities, Table, Game):
             return known
         g = st.guardian
         prep = st.prep
-        printed = prep.power
+        powers = st.pw
+        if powers is None:
+            powers = self.powers(st)
         proud, negset = st.proud, st.negset
-        power = self.power if st.mods else (lambda _, c: 0 if c in negset else printed[c])   # no effects
         eligible = []
-        every = total = 0
-        for d, c in enumerate(st.slot[g]):
+        every = total = d = 0
+        for c in st.slot[g]:
             if c >= 0 and proud[c] and c not in negset:
-                pw = power(st, c)
+                pw = powers[c]
                 if pw > 0:
                     eligible.append((pw, d))
                     every |= 1 << d
                     total += pw
+            d += 1
         targets = []
         if eligible:
             eligible.sort()
@@ -305,7 +311,7 @@ class Coppertwaddle(Abilities, Table, Game):
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
             targets = [c for c in st.slot[1 - g]
                        if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
-                       and total > power(st, c)]
+                       and total > (0 if c in negset else powers[c])]
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
 
@@ -399,7 +405,9 @@ class Coppertwaddle(Abilities, Table, Game):
         kind, specs = prep.kind, prep.spec
         lay = stage == EN_GARDE and not st.laid
         any_target = self.any_target
-        for c in st.hand[actor]:
+        hand = st.hand[actor]
+        playable, discard_cost = prep.from_hand[stage], prep.discard_cost
+        for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
                 if lay and self._vacant(st, actor, k) >= 0:
@@ -407,10 +415,12 @@ class Coppertwaddle(Abilities, Table, Game):
             elif k == WIND:
                 if lay and any(self.wind_ok(st, p, i) for p in (0, 1) for i in range(DITCHES)):
                     return True
-            elif self.hand_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+            elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
                 return True
+        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
         for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and specs[c] is not None and self.ability_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                    and (not discard_cost[c] or hand) and any_target(st, actor, specs[c], c):
                 return True
         return stage == EN_GARDE and bool(self.robbable(st)[2])
 

@@ -36,7 +36,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite", "memo")
+                 "vacated_at", "cache", "dealt", "after_respite", "memo", "pw")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -88,6 +88,7 @@ class State:
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
         self.memo: dict = {}               # targets and Powers found during one decision
+        self.pw: list[int] | None = prep.power     # Powers with the effects in force (Table.powers)
 
 
 def clone(st: State) -> State:
