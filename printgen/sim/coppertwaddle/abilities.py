@@ -5,6 +5,8 @@ so a changed record in deck.yaml plays differently with no Python edit. A mixin 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
     E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
@@ -14,14 +16,23 @@ from printgen.sim.coppertwaddle.state import DITCHES, State
 from printgen.sim.engine import Action
 
 
+NO_TARGET = (0,)          # what targets() gives for an ability without a target (never written to)
+
+
+def target_key(spec, self_card: int, user: int) -> int:
+    """The key of targets() in a state's memo: records that aim alike share their list (a card
+    that says 'another' keeps its own), so copies and look-alike cards are searched once."""
+    return ((spec.tsig << 7 | (self_card + 1 if spec.other else 0)) << 1) | user
+
+
 class Abilities:
-    def targets(self, st: State, user: int, spec, self_card: int) -> list[int]:
+    def targets(self, st: State, user: int, spec, self_card: int) -> Sequence[int]:
         """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
         if not spec.has_target:
-            return [0]
+            return NO_TARGET
         if spec.tkind == T_CARD:
             return []
-        key = self_card * 2 + user
+        key = target_key(spec, self_card, user)
         known = st.memo.get(key)
         if known is not None:
             return known
@@ -58,7 +69,7 @@ class Abilities:
             return True
         if spec.tkind == T_CARD:
             return False
-        known = st.memo.get(self_card * 2 + user)
+        known = st.memo.get(target_key(spec, self_card, user))
         if known is not None:
             return bool(known)
         if spec.simple and spec.side != SIDE_OWN and spec.tkind != T_WIND and not spec.other:

@@ -79,7 +79,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -106,6 +106,12 @@ class Spec:
         self.per_side = not any(code in (E_PROTECT, E_RETURN, E_DESTROY) for code in codes)
         self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
+        self.tsig = 0          # records that aim alike share a number (Prepared sets it)
+
+    def aim(self) -> tuple:
+        """Everything the choice of targets depends on: equal for two records, equal targets."""
+        return (self.has_target, self.side, self.tkind, self.tstate, self.other, self.needs_pressed,
+                self.needs_unpressed, self.promote, self.simple)
 
 
 class Prepared:
@@ -138,6 +144,10 @@ class Prepared:
         self.rob_base = self.disc_base + self.n
         self.n_actions = self.rob_base + self.n * 256
         self.subsets: dict = {}       # robber sets by the robbers' Powers: a cache for the rules
+        aims: dict[tuple, int] = {}   # targets found for one record serve every record aiming alike
+        for spec in specs:
+            if spec is not None:
+                spec.tsig = aims.setdefault(spec.aim(), len(aims))
         # what the rules ask of a card again and again, answered once from its record: may it be
         # played from the hand / its ability used in stage s (costs and targets aside)
         stages = (CHALLENGING, EN_GARDE, ROBBING)
