@@ -9,7 +9,7 @@ from typing import Sequence
 
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
-    E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
+    E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
     SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, State
@@ -22,7 +22,7 @@ NO_TARGET = (0,)          # what targets() gives for an ability without a target
 def target_key(spec, self_card: int, user: int) -> int:
     """The key of targets() in a state's memo: records that aim alike share their list (a card
     that says 'another' keeps its own), so copies and look-alike cards are searched once."""
-    return ((spec.tsig << 7 | (self_card + 1 if spec.other else 0)) << 1) | user
+    return spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user
 
 
 class Abilities:
@@ -32,7 +32,7 @@ class Abilities:
             return NO_TARGET
         if spec.tkind == T_CARD:
             return []
-        key = target_key(spec, self_card, user)
+        key = spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user       # target_key()
         known = st.memo.get(key)
         if known is not None:
             return known

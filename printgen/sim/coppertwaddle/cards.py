@@ -26,6 +26,10 @@ THRELMS = (NOBLE, PEASANT, WIND)
 
 # stages where a player may decide something (abilities name the first three)
 CHALLENGING, EN_GARDE, ROBBING = range(3)
+# further states of a game: answering a card being played, choosing cards to discard, the end, the
+# Respite (whose discards come back to it); and the decision that is always there but in a choice
+RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
+PASS = 0
 STAGE_CODES = {"challenging": CHALLENGING, "en_garde": EN_GARDE, "robbing": ROBBING}
 
 # how an ability is used, and what it costs
@@ -79,7 +83,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig", "tkey")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -106,7 +110,8 @@ class Spec:
         self.per_side = not any(code in (E_PROTECT, E_RETURN, E_DESTROY) for code in codes)
         self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
-        self.tsig = 0          # records that aim alike share a number (Prepared sets it)
+        self.tsig = 0          # records that aim alike share a number (Prepared sets it) ...
+        self.tkey = 0          # ... and the memo key of their targets (abilities.target_key)
 
     def aim(self) -> tuple:
         """Everything the choice of targets depends on: equal for two records, equal targets."""
@@ -148,6 +153,7 @@ class Prepared:
         for spec in specs:
             if spec is not None:
                 spec.tsig = aims.setdefault(spec.aim(), len(aims))
+                spec.tkey = spec.tsig << 8          # room for (card + 1) << 1 | user below it
         # what the rules ask of a card again and again, answered once from its record: may it be
         # played from the hand / its ability used in stage s (costs and targets aside)
         stages = (CHALLENGING, EN_GARDE, ROBBING)

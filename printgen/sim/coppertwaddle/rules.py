@@ -33,17 +33,16 @@ from typing import Any, Sequence
 from printgen.errors import UserError
 from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
-    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, PEASANT, PERMANENT, ROBBING, S_PROUD,
-    UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
+    RESPITE, RESPOND, ROBBING, S_PROUD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
+from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
 from printgen.sim.coppertwaddle.state import DITCHES, State, robber_sets, clone
 from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result
 
-RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
 STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
                "the Respite")
-PASS = 0
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
 
@@ -153,8 +152,7 @@ class Coppertwaddle(Abilities, Table, Game):
         return state.turn + 1
 
     def greedy(self, state: State, rng: random.Random) -> Action:
-        from printgen.sim.coppertwaddle.bots import greedy
-        return greedy(self, state, rng)
+        return greedy_choice(self, state, rng)
 
     # -- metrics ----------------------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
@@ -185,6 +183,19 @@ class Coppertwaddle(Abilities, Table, Game):
             return False
         t = st.slot[p][DITCHES + i]
         return t < 0 or not st.proud[t]
+
+    def _wind_room(self, st: State) -> bool:
+        """May a Wind be laid anywhere: a Peasant Ditch of either Domain without a Wind and vacant
+        or holding a covered Threlm (wind_ok for some Ditch)."""
+        proud = st.proud
+        for p in (0, 1):
+            slots, winds = st.slot[p], st.wind[p]
+            for i in range(DITCHES):
+                if winds[i] < 0:
+                    t = slots[DITCHES + i]
+                    if t < 0 or not proud[t]:
+                        return True
+        return False
 
     def _options(self, st: State) -> list[Action]:
         """Every legal decision."""
@@ -407,13 +418,17 @@ class Coppertwaddle(Abilities, Table, Game):
         any_target = self.any_target
         hand = st.hand[actor]
         playable, discard_cost = prep.from_hand[stage], prep.discard_cost
+        vacant = None
         for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
-                if lay and self._vacant(st, actor, k) >= 0:
-                    return True
+                if lay:
+                    if vacant is None:
+                        vacant = (self._vacant(st, actor, NOBLE) >= 0, self._vacant(st, actor, PEASANT) >= 0)
+                    if vacant[k]:
+                        return True
             elif k == WIND:
-                if lay and any(self.wind_ok(st, p, i) for p in (0, 1) for i in range(DITCHES)):
+                if lay and self._wind_room(st):
                     return True
             elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
                 return True
