@@ -10,7 +10,7 @@ from typing import Sequence
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
     E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
-    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
+    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_THRELM, T_WIND, USE_ABILITY, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, State
 from printgen.sim.engine import Action
@@ -36,31 +36,37 @@ class Abilities:
         known = st.memo.get(key)
         if known is not None:
             return known
-        out = st.memo[key] = []
-        side = spec.side
-        players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
+        players = spec.sides[user]
+        skip = self_card if spec.other else -1
+        tkind = spec.tkind
+        # a Threlm's rank is the Rank of the Ditch it lies in (check() asserts it), so a Noble or
+        # Peasant target is looked for in that row only
+        lo, hi = (0, DITCHES) if tkind == T_NOBLE else (DITCHES, 8) if tkind == T_PEASANT else (0, 8)
+        rows = tkind != T_WIND
+        winds = tkind == T_WIND or tkind == T_THRELM
+        out: list[int] = []
         if spec.simple:                    # proud targets by kind only: the common case, inline
-            proud, rank, tkind = st.proud, st.rank, spec.tkind
-            skip = self_card if spec.other else -1
-            want = NOBLE if tkind == T_NOBLE else PEASANT if tkind == T_PEASANT else -1
+            proud = st.proud
             for p in players:
-                if tkind != T_WIND:
-                    for c in st.slot[p]:
-                        if c >= 0 and proud[c] and (want < 0 or rank[c] == want) and c != skip:
+                if rows:
+                    for c in st.slot[p][lo:hi]:
+                        if c >= 0 and proud[c] and c != skip:
                             out.append(1 + c)
-                if want < 0:
+                if winds:
                     for c in st.wind[p]:
                         if c >= 0 and proud[c] and c != skip:
                             out.append(1 + c)
-            return out
-        matches = self._matches
-        for p in players:
-            for c in st.slot[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
-            for c in st.wind[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
+        else:
+            matches = self._matches
+            for p in players:
+                if rows:
+                    for c in st.slot[p][lo:hi]:
+                        if c >= 0 and matches(st, spec, c, self_card):
+                            out.append(1 + c)
+                for c in st.wind[p]:
+                    if c >= 0 and matches(st, spec, c, self_card):
+                        out.append(1 + c)
+        st.memo[key] = out
         return out
 
     def any_target(self, st: State, user: int, spec, self_card: int) -> bool:
@@ -72,11 +78,12 @@ class Abilities:
         known = st.memo.get(target_key(spec, self_card, user))
         if known is not None:
             return bool(known)
-        if spec.simple and spec.side != SIDE_OWN and spec.tkind != T_WIND and not spec.other:
-            proud, rank = st.proud, st.rank            # any proud Threlm of the kind on the other side?
-            want = NOBLE if spec.tkind == T_NOBLE else PEASANT if spec.tkind == T_PEASANT else -1
-            for c in st.slot[1 - user]:
-                if c >= 0 and proud[c] and (want < 0 or rank[c] == want):
+        tkind = spec.tkind
+        if spec.simple and spec.side != SIDE_OWN and tkind != T_WIND and not spec.other:
+            proud = st.proud                           # any proud Threlm of the kind on the other side?
+            slots = st.slot[1 - user]
+            for c in (slots[:DITCHES] if tkind == T_NOBLE else slots[DITCHES:] if tkind == T_PEASANT else slots):
+                if c >= 0 and proud[c]:
                     return True
         return bool(self.targets(st, user, spec, self_card))
 

@@ -45,8 +45,13 @@ def keep_value(game, st, p: int, c: int) -> float:
 
 
 def _filled(st, p: int) -> int:
-    return sum(1 for c in st.slot[p] if c >= 0) + sum(1 for d in range(DITCHES)
-                                                       if st.slot[p][DITCHES + d] < 0 and st.wind[p][d] >= 0)
+    """Ditches of player p holding a Threlm or a lone Wind."""
+    slots, winds = st.slot[p], st.wind[p]
+    n = 8 - slots.count(-1)
+    for d in range(DITCHES):
+        if winds[d] >= 0 and slots[DITCHES + d] < 0:
+            n += 1
+    return n
 
 
 def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float:

@@ -83,7 +83,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig", "tkey")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -110,6 +110,9 @@ class Spec:
         self.per_side = not any(code in (E_PROTECT, E_RETURN, E_DESTROY) for code in codes)
         self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
+        side = self.side       # the Domains a target is looked for in, by user: own first
+        self.sides = tuple((u,) if side == SIDE_OWN else (1 - u,) if side == SIDE_OPPONENT else (u, 1 - u)
+                           for u in (0, 1))
         self.tsig = 0          # records that aim alike share a number (Prepared sets it) ...
         self.tkey = 0          # ... and the memo key of their targets (abilities.target_key)
 

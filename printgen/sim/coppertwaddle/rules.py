@@ -244,12 +244,12 @@ class Coppertwaddle(Abilities, Table, Game):
         """Would apply() accept this decision? Checked from the rules for that one decision, not
         by looking it up in legal(), so a test comparing the two means something."""
         stage = st.stage
+        if action == PASS and isinstance(action, int):
+            return stage != CHOOSE and stage != OVER
         prep = st.prep
         actor = st.actor
         if stage == OVER or not isinstance(action, int) or not 0 <= action < prep.n_actions:
             return False
-        if action == PASS:
-            return stage != CHOOSE
         if stage == CHOOSE:
             return prep.disc_base <= action < prep.rob_base and action - prep.disc_base in st.hand[actor]
         if stage == RESPOND:
@@ -604,9 +604,14 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- the turn ---------------------------------------------------------------------------------
     def _engage(self, st: State) -> None:
         g = st.guardian
-        for c in st.slot[g] + st.wind[g]:
-            if c >= 0 and not st.proud[c] and not self.pressed(st, c):
-                st.proud[c] = True
+        proud, slots, winds = st.proud, st.slot[g], st.wind[g]
+        for d in range(8):              # covered Threlms stand up, except those a Wind presses
+            c = slots[d]
+            if c >= 0 and not proud[c] and (d < DITCHES or winds[d - DITCHES] < 0):
+                proud[c] = True
+        for w in winds:                 # a covered Wind stands up too
+            if w >= 0 and not proud[w]:
+                proud[w] = True
         if not st.trumpet:
             st.exhausted = True
             st.stage = OVER

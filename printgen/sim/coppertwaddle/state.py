@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
 
-DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table._vacant is unrolled for 4)
 
 
 def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:

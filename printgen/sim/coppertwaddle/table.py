@@ -136,12 +136,12 @@ class Table:
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
         """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
-        slots = st.slot[p]
-        base = rank * DITCHES
-        for i in range(DITCHES):
-            if slots[base + i] < 0 and (rank == NOBLE or st.wind[p][i] < 0):
-                return base + i
-        return -1
+        slots = st.slot[p]             # unrolled: DITCHES is 4, and this is asked very often
+        if rank == NOBLE:
+            return 0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1
+        w = st.wind[p]
+        return (4 if slots[4] < 0 and w[0] < 0 else 5 if slots[5] < 0 and w[1] < 0 else
+                6 if slots[6] < 0 and w[2] < 0 else 7 if slots[7] < 0 and w[3] < 0 else -1)
 
     def pressed(self, st: State, c: int) -> bool:
         pos = st.pos[c]
@@ -207,12 +207,18 @@ class Table:
 
     def _expire(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
-        if st.mods:
-            self._set_mods(st, [m for m in st.mods if m[2] > until])
+        if st.mods:                 # replaced only when something ends (Powers are kept otherwise)
+            kept = [m for m in st.mods if m[2] > until]
+            if len(kept) < len(st.mods):
+                self._set_mods(st, kept)
         if st.negs:
-            self._set_negs(st, [x for x in st.negs if x[1] > until])
+            kept = [x for x in st.negs if x[1] > until]
+            if len(kept) < len(st.negs):
+                self._set_negs(st, kept)
         if st.prot:
-            self._set_prot(st, [x for x in st.prot if x[1] > until])
+            kept = [x for x in st.prot if x[1] > until]
+            if len(kept) < len(st.prot):
+                self._set_prot(st, kept)
 
     def full_domain(self, st: State, p: int) -> bool:
         slots, winds, proud = st.slot[p], st.wind[p], st.proud
