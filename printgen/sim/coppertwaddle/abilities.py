@@ -75,7 +75,7 @@ class Abilities:
             return True
         if spec.tkind == T_CARD:
             return False
-        known = st.memo.get(target_key(spec, self_card, user))
+        known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
         tkind = spec.tkind
