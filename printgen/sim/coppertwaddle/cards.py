@@ -76,6 +76,9 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "wind_alone": (("fills", "blocks"), "fills",
                    "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
                    "blocks: that Ditch can never count toward a full Domain"),
+    "watch": (("no", "yes"), "no",
+              "yes: record which cards could have been played (slower; `printgen validate` turns it on for a "
+              "few hundred games to tell a card that is rarely playable from one the bots choose not to play)"),
 }
 
 
@@ -141,6 +144,7 @@ class Prepared:
         self.suite_ties_both = options["suite_ties"] == "both"
         self.covered_support = options["covered_support"] == "yes"
         self.wind_fills = options["wind_alone"] == "fills"
+        self.watch = options["watch"] == "yes"
         self.groups = [KIND_NAMES[k] for k in kinds]
         self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
         self.threlm = [k in THRELMS for k in kinds]

@@ -168,8 +168,11 @@ class Coppertwaddle(Abilities, Table, Game):
         return list(prepared.groups)
 
     def result_extra(self, state: State) -> dict[str, Any]:
-        return {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+        extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
+                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+        if state.prep.watch:
+            extra["could"] = state.could
+        return extra
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more) -> list[Finding]:
@@ -401,9 +404,22 @@ class Coppertwaddle(Abilities, Table, Game):
         while st.stage != OVER:
             if self._has_choice(st):
                 st.cache = None
+                if st.prep.watch:
+                    self._watch(st)
                 return
             self._pass(st)
         st.cache = []
+
+    def _watch(self, st: State) -> None:
+        """Note every card the player to act could play or use now (watch=yes). It only reads the
+        state, so a watched game is the same game."""
+        prep = st.prep
+        could = st.could
+        for action in self.legal(st):
+            if PASS < action < prep.disc_base:
+                use = action >= prep.use_base
+                could |= 1 << (action - (prep.use_base if use else prep.play_base)) // prep.codes
+        st.could = could
 
     def _has_choice(self, st: State) -> bool:
         """Is there any decision but PASS? As _options() would say, stopping at the first found."""
