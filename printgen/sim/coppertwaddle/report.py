@@ -177,7 +177,8 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | N
 
 DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
 DEAD_SHOWN = 5              # at most this many
-WATCH_GAMES = 500           # games replayed with watch=yes to see which cards could be played
+WATCH_GAMES = 500           # games replayed with watch=yes to see which cards could be played (at most a
+                            # quarter of the run: noting every legal play makes a game several times slower)
 
 
 def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared, bots: str) -> list[Finding]:
@@ -282,7 +283,7 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
             other = more(options, len(results), bots=(other_name,) * len(bots))
     out += card_findings(results, prep, other, name, other_name)
     if more is not None:
-        watched = more({**options, "watch": "yes"}, min(len(results), WATCH_GAMES))
+        watched = more({**options, "watch": "yes"}, min(max(1, len(results) // 4), WATCH_GAMES))
         out += dead_diagnosis(results, watched, prep, name)
     if more is not None and prep.hands:
         out += hand_findings(results, prep, options, more)
