@@ -76,6 +76,10 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "wind_alone": (("fills", "blocks"), "fills",
                    "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
                    "blocks: that Ditch can never count toward a full Domain"),
+    "explain": (("yes", "no"), "yes",
+                "yes: `printgen validate` replays games to tell findings of the deck from the bots' play (a "
+                "strong card with the other bots, a dead card watched for whether it could be played); no: skip "
+                "that (faster)"),
     "watch": (("no", "yes"), "no",
               "yes: record which cards could have been played (slower; `printgen validate` turns it on for a "
               "few hundred games to tell a card that is rarely playable from one the bots choose not to play)"),
@@ -145,6 +149,7 @@ class Prepared:
         self.covered_support = options["covered_support"] == "yes"
         self.wind_fills = options["wind_alone"] == "fills"
         self.watch = options["watch"] == "yes"
+        self.explain = options["explain"] == "yes"
         self.groups = [KIND_NAMES[k] for k in kinds]
         self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
         self.threlm = [k in THRELMS for k in kinds]

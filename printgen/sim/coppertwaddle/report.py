@@ -276,13 +276,13 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     name = "greedy" if bots is None or set(bots) == {"greedy"} else "random" if set(bots) == {"random"} else "mixed"
     other_name = "greedy" if name == "random" else "random"
     other = None
-    if more is not None and bots is not None:
+    if more is not None and bots is not None and prep.explain:
         strength = card_strength(results, prep)
         threshold = CARD_ALPHA / max(1, sum(1 for row in strength.values() if row["games"]))
         if any(_strong(row, threshold) for row in strength.values()):
             other = more(options, len(results), bots=(other_name,) * len(bots))
     out += card_findings(results, prep, other, name, other_name)
-    if more is not None:
+    if more is not None and prep.explain:
         watched = more({**options, "watch": "yes"}, min(max(1, len(results) // 4), WATCH_GAMES))
         out += dead_diagnosis(results, watched, prep, name)
     if more is not None and prep.hands:
