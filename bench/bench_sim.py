@@ -1,6 +1,6 @@
 """Games per second per core for each game and variant, medians of several runs.
 
-Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME]
+Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME] [--against REF]
 
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
@@ -8,21 +8,33 @@ with the spread and the mean number of steps (decisions) a game takes, for rando
 A game whose figure is set in hands is measured in hands per second: a session of several hands
 (L'Ombre, Tresillo: Result.extra["hands"]) or a game whose length is counted in hands (Burro: a
 game to B-U-R-R-O is many hands).
+
+`--against REF` (a git commit or branch) also times the simulator as it was at REF, in the same
+command: REF's `printgen/` is unpacked into a temporary folder, and each run starts two child
+processes in turn, one on this checkout and one on REF (alternating which goes first), so both see
+the same background load. The table then shows both medians and their ratio (this / REF), which
+is the figure to compare between machines: absolute games per second depend on the machine and on
+whatever else it runs. The shipped decks of this checkout are used by both, so they play the same
+cards.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from printgen.load import load_deck  # noqa: E402
-from printgen.sim.engine import BOTS, play  # noqa: E402
-from printgen.sim.games import get_game  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+if "--child" not in sys.argv:        # a child imports printgen from its PYTHONPATH (this checkout or REF)
+    sys.path.insert(0, str(ROOT))
 
 CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced"), ("drafting", "standard", "basic"),
          ("coppertwaddle", "coppertwaddle", "basic"), ("lombre", "spanish", "basic"), ("tresillo", "spanish", "basic"),
@@ -30,6 +42,7 @@ CASES = [("cromwell", "cromwell", "basic"), ("cromwell", "cromwell", "advanced")
          ("casita", "spanish", "basic"), ("conquian", "spanish", "basic"), ("conquian", "spanish", "short")]
 TARGETS = {"cromwell": 2000, "drafting": 5000, "coppertwaddle": 1000, "lombre": 5000, "tresillo": 5000,
            "burro": 5000, "casita": 5000, "conquian": 5000}
+BOT_NAMES = ("random", "greedy")
 
 
 def hands_of(game, result) -> int:
@@ -41,6 +54,8 @@ def hands_of(game, result) -> int:
 
 def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[float, float]:
     """(games per second, or hands per second for a game of several hands; mean steps per game)."""
+    from printgen.sim.engine import play
+
     start = time.perf_counter()
     steps = 0
     units = 0
@@ -51,26 +66,117 @@ def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[flo
     return units / (time.perf_counter() - start), steps / games
 
 
+def _prepare(name: str, deck: str, variant: str, players: int):
+    from printgen.load import load_deck
+    from printgen.sim.games import get_game
+
+    game = get_game(name)
+    prepared = game.prepare(load_deck(deck), variant, {})
+    players = players if players in game.player_counts(prepared) else game.player_counts(prepared)[0]
+    return game, prepared, players
+
+
+def measure(case: tuple[str, str, str], bot: str, players: int, games: int, run: int) -> tuple[float, float]:
+    """One run of one case and bot in this process, after an unmeasured warm-up."""
+    from printgen.sim.engine import BOTS
+
+    game, prepared, players = _prepare(*case, players)
+    bots = [BOTS[bot]] * players
+    rate(game, prepared, players, bots, min(200, games), 99)          # warm-up
+    return rate(game, prepared, players, bots, games, run)
+
+
+def _child(args) -> None:
+    """--child: one run of every asked case and bot; a JSON line per figure on stdout."""
+    import printgen
+
+    print(json.dumps({"printgen": str(Path(printgen.__file__).resolve().parent)}), flush=True)
+    for case in _cases(args.game):
+        for bot in BOT_NAMES:
+            r, steps = measure(case, bot, args.players, args.games, args.child_run)
+            print(json.dumps({"case": case, "bot": bot, "rate": r, "steps": steps}), flush=True)
+
+
+def _cases(game: str | None) -> list[tuple[str, str, str]]:
+    return [case for case in CASES if not game or case[0] == game]
+
+
+def _unpack(ref: str, into: Path) -> Path:
+    """REF's printgen/ package (and nothing else) into a folder; its decks come from this checkout
+    through a symlink, so both sides play the same cards."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "printgen"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    for name in ("decks", "layouts"):
+        if (ROOT / name).exists():
+            os.symlink(ROOT / name, into / name)
+    return into
+
+
+def _spawn(code_root: Path, args, run: int) -> list[dict]:
+    env = {**os.environ, "PYTHONPATH": str(code_root), "PYTHONDONTWRITEBYTECODE": "1"}
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--child-run", str(run), "--games",
+           str(args.games), "--players", str(args.players)] + (["--game", args.game] if args.game else [])
+    out = subprocess.run(cmd, env=env, cwd=str(code_root), check=True, capture_output=True, text=True).stdout
+    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    where = Path(rows[0]["printgen"])
+    assert where == code_root / "printgen", f"the child imported printgen from {where}, not {code_root}"
+    return rows[1:]
+
+
+def against(args) -> None:
+    """This checkout and REF in turns, child processes, same command: medians and their ratio."""
+    with tempfile.TemporaryDirectory(prefix="bench_sim_") as tmp:
+        base = _unpack(args.against, Path(tmp))
+        sides = {"this": ROOT, args.against: base}
+        figures: dict[tuple, dict[str, list]] = {}
+        for run in range(args.runs):
+            order = list(sides) if run % 2 == 0 else list(sides)[::-1]
+            for side in order:
+                for row in _spawn(sides[side], args, run):
+                    key = (tuple(row["case"]), row["bot"])
+                    figures.setdefault(key, {}).setdefault(side, []).append((row["rate"], row["steps"]))
+    print(f"{args.games} games a run, {args.runs} runs, this checkout and {args.against} in turns "
+          f"(separate processes), one core, Python {sys.version.split()[0]}")
+    print(f"{'game':<13} {'variant':<9} {'bots':<7} {'side':<10} {'median games/s':>15} {'min':>8} {'max':>8} "
+          f"{'steps':>6}")
+    for (case, bot), by_side in figures.items():
+        medians = {}
+        for side, rows in by_side.items():
+            rates = [r for r, _ in rows]
+            medians[side] = statistics.median(rates)
+            steps = statistics.mean(s for _, s in rows)
+            print(f"{case[0]:<13} {case[2]:<9} {bot:<7} {side[:10]:<10} {medians[side]:>15,.0f} {min(rates):>8,.0f} "
+                  f"{max(rates):>8,.0f} {steps:>6.1f}")
+        aim = TARGETS[case[0]]
+        ratio = medians["this"] / medians[args.against]
+        verdict = "met" if medians["this"] >= aim else "NOT met"
+        print(f"{case[0]:<13} {case[2]:<9} {bot:<7} {'ratio':<10} {ratio:>14.2f}x   (this / {args.against}); "
+              f"aim >= {aim:,} games/s: {verdict}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", help="only this game (" + ", ".join(dict.fromkeys(c[0] for c in CASES)) + ")")
+    parser.add_argument("--against", metavar="REF", help="also time the simulator at this git commit, in turns")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child-run", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        return _child(args)
+    if args.against:
+        return against(args)
     print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
     print(f"{'game':<13} {'variant':<10} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim"
           "  (hands/s for a game counted in hands)")
-    for name, deck, variant in CASES:
-        if args.game and name != args.game:
-            continue
-        game = get_game(name)
-        prepared = game.prepare(load_deck(deck), variant, {})
-        players = args.players if args.players in game.player_counts(prepared) else game.player_counts(prepared)[0]
-        for bot in ("random", "greedy"):
-            bots = [BOTS[bot]] * players
-            rate(game, prepared, players, bots, min(200, args.games), 99)          # warm-up
-            runs = [rate(game, prepared, players, bots, args.games, run) for run in range(args.runs)]
+    for case in _cases(args.game):
+        name, _, variant = case
+        for bot in BOT_NAMES:
+            runs = [measure(case, bot, args.players, args.games, run) for run in range(args.runs)]
             rates = [r for r, _ in runs]
             steps = statistics.mean(s for _, s in runs)
             aim = TARGETS[name]

@@ -273,10 +273,12 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             warnings += metric_findings(summary, game.good_hand, seat_tests)
 
             def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
-                """Further games of this player count with other options (same seed, bots, workers)."""
+                """Further games of this player count with other options (same seed and workers; the
+                same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
                 extra_work = batches(name, variant, str(deck.folder), options, n, games, opts.seed, bots,
                                      chunk_size(games, opts.workers))
                 return execute(extra_work, opts.workers, opts.backend, None, opts.address)
+            more.bots = bots        # who played `results`
             own[n] = game.extra_findings(results, prepared[n], n, used[n].options, more)
             warnings += [f for f in own[n] if f.level != "info"]
         tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]

@@ -235,7 +235,7 @@ def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
         text = path.read_text()
         assert anchor in text
         path.write_text(text.replace(anchor, anchor.replace("power: 8", f"power: {power}")))
-        sections, _ = validate(str(folder), ValidateOptions(games=600, options={"hands": "none"}))
+        sections, _ = validate(str(folder), ValidateOptions(games=600, options={"hands": "none", "explain": "no"}))
         table = next(f.figure for f in sections[0].findings[2] if f.message.startswith("card strength"))
         rates[power] = table["Mount Ararat"]
         assert rates[power]["games"] > 250

@@ -129,7 +129,9 @@ class Game:
                        more: Callable[[dict[str, Any], int], list["Result"]]) -> list[Finding]:
         """The game's own figures and advice from one player count's results ('info' lines and
         warnings). `more(options, games)` plays further games with other options through the same
-        runner (same seed, bots and workers), e.g. to compare starting hands."""
+        runner (same seed, bots and workers), e.g. to compare starting hands; `more(options, games,
+        bots=(...))` plays them with other bots, and `more.bots` names the bots that played
+        `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
 
 

@@ -5,51 +5,68 @@ so a changed record in deck.yaml plays differently with no Python edit. A mixin 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
-    E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
-    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
+    E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
+    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_THRELM, T_WIND, USE_ABILITY, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, State
 from printgen.sim.engine import Action
 
 
+NO_TARGET = (0,)          # what targets() gives for an ability without a target (never written to)
+
+
+def target_key(spec, self_card: int, user: int) -> int:
+    """The key of targets() in a state's memo: records that aim alike share their list (a card
+    that says 'another' keeps its own), so copies and look-alike cards are searched once."""
+    return spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user
+
+
 class Abilities:
-    def targets(self, st: State, user: int, spec, self_card: int) -> list[int]:
+    def targets(self, st: State, user: int, spec, self_card: int) -> Sequence[int]:
         """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
         if not spec.has_target:
-            return [0]
+            return NO_TARGET
         if spec.tkind == T_CARD:
             return []
-        key = self_card * 2 + user
+        key = spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user       # target_key()
         known = st.memo.get(key)
         if known is not None:
             return known
-        out = st.memo[key] = []
-        side = spec.side
-        players = (user,) if side == SIDE_OWN else (1 - user,) if side == SIDE_OPPONENT else (user, 1 - user)
+        players = spec.sides[user]
+        skip = self_card if spec.other else -1
+        tkind = spec.tkind
+        # a Threlm's rank is the Rank of the Ditch it lies in (check() asserts it), so a Noble or
+        # Peasant target is looked for in that row only
+        lo, hi = (0, DITCHES) if tkind == T_NOBLE else (DITCHES, 8) if tkind == T_PEASANT else (0, 8)
+        rows = tkind != T_WIND
+        winds = tkind == T_WIND or tkind == T_THRELM
+        out: list[int] = []
         if spec.simple:                    # proud targets by kind only: the common case, inline
-            proud, rank, tkind = st.proud, st.rank, spec.tkind
-            skip = self_card if spec.other else -1
-            want = NOBLE if tkind == T_NOBLE else PEASANT if tkind == T_PEASANT else -1
+            proud = st.proud
             for p in players:
-                if tkind != T_WIND:
-                    for c in st.slot[p]:
-                        if c >= 0 and proud[c] and (want < 0 or rank[c] == want) and c != skip:
+                if rows:
+                    for c in st.slot[p][lo:hi]:
+                        if c >= 0 and proud[c] and c != skip:
                             out.append(1 + c)
-                if want < 0:
+                if winds:
                     for c in st.wind[p]:
                         if c >= 0 and proud[c] and c != skip:
                             out.append(1 + c)
-            return out
-        matches = self._matches
-        for p in players:
-            for c in st.slot[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
-            for c in st.wind[p]:
-                if c >= 0 and matches(st, spec, c, self_card):
-                    out.append(1 + c)
+        else:
+            matches = self._matches
+            for p in players:
+                if rows:
+                    for c in st.slot[p][lo:hi]:
+                        if c >= 0 and matches(st, spec, c, self_card):
+                            out.append(1 + c)
+                for c in st.wind[p]:
+                    if c >= 0 and matches(st, spec, c, self_card):
+                        out.append(1 + c)
+        st.memo[key] = out
         return out
 
     def any_target(self, st: State, user: int, spec, self_card: int) -> bool:
@@ -58,14 +75,15 @@ class Abilities:
             return True
         if spec.tkind == T_CARD:
             return False
-        known = st.memo.get(self_card * 2 + user)
+        known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
-        if spec.simple and spec.side != SIDE_OWN and spec.tkind != T_WIND and not spec.other:
-            proud, rank = st.proud, st.rank            # any proud Threlm of the kind on the other side?
-            want = NOBLE if spec.tkind == T_NOBLE else PEASANT if spec.tkind == T_PEASANT else -1
-            for c in st.slot[1 - user]:
-                if c >= 0 and proud[c] and (want < 0 or rank[c] == want):
+        tkind = spec.tkind
+        if spec.simple and spec.side != SIDE_OWN and tkind != T_WIND and not spec.other:
+            proud = st.proud                           # any proud Threlm of the kind on the other side?
+            slots = st.slot[1 - user]
+            for c in (slots[:DITCHES] if tkind == T_NOBLE else slots[DITCHES:] if tkind == T_PEASANT else slots):
+                if c >= 0 and proud[c]:
                     return True
         return bool(self.targets(st, user, spec, self_card))
 
@@ -118,17 +136,18 @@ class Abilities:
 
     def hand_ok(self, st: State, actor: int, c: int) -> bool:
         """May the Favour or Declaration `c` in hand be played now (targets aside)?"""
-        spec = st.prep.spec[c]
         stage = st.stage
-        return (not spec.counter and stage in spec.stages and (st.prep.kind[c] != DECLARATION or stage == EN_GARDE)
-                and (spec.cost != COST_DISCARD or len(st.hand[actor]) >= 2))
+        prep = st.prep
+        return (stage <= ROBBING and prep.from_hand[stage][c]
+                and (not prep.discard_cost[c] or len(st.hand[actor]) >= 2))
 
     def ability_ok(self, st: State, actor: int, c: int) -> bool:
         """May the Threlm `c`, lying in the actor's Domain, use its ability now (targets aside)?"""
-        spec = st.prep.spec[c]
-        return (spec is not None and not spec.counter and st.stage in spec.stages and st.proud[c]
+        stage = st.stage
+        prep = st.prep
+        return (stage <= ROBBING and prep.ability_in[stage][c] and st.proud[c]
                 and c not in st.negset and not st.abil_used >> c & 1
-                and (spec.cost != COST_DISCARD or bool(st.hand[actor])))
+                and (not prep.discard_cost[c] or bool(st.hand[actor])))
 
     def _counters(self, st: State, who: int) -> list[Action]:
         """Answers to the card on top of the pending stack: counters usable now."""
@@ -174,7 +193,7 @@ class Abilities:
             if target < 0 or st.pos[target] < 0:
                 continue
             if code == E_POWER:
-                st.mods.append((target, amount, until, source, attach))
+                self._set_mods(st, st.mods + [(target, amount, until, source, attach)])
             elif code == E_NEGATE:
                 self._set_negs(st, st.negs + [(target, until, attach)])
             elif code == E_PROTECT:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 
 from printgen.sim.coppertwaddle.cards import (
-    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
-    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, FAVOUR, NOBLE, PEASANT, PERMANENT, ROBBING,
-    WIND,
+    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
+    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
+    RESPOND, ROBBING, WIND,
 )
-from printgen.sim.coppertwaddle.rules import CHOOSE, DITCHES, PASS, RESPOND
+from printgen.sim.coppertwaddle.state import DITCHES
 
 LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful plays, then a robbing
 
@@ -45,8 +45,13 @@ def keep_value(game, st, p: int, c: int) -> float:
 
 
 def _filled(st, p: int) -> int:
-    return sum(1 for c in st.slot[p] if c >= 0) + sum(1 for d in range(DITCHES)
-                                                       if st.slot[p][DITCHES + d] < 0 and st.wind[p][d] >= 0)
+    """Ditches of player p holding a Threlm or a lone Wind."""
+    slots, winds = st.slot[p], st.wind[p]
+    n = 8 - slots.count(-1)
+    for d in range(DITCHES):
+        if winds[d] >= 0 and slots[DITCHES + d] < 0:
+            n += 1
+    return n
 
 
 def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float:
@@ -139,41 +144,40 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
     """Would the robbing succeed after this play? Its effects are put on the state for a moment
     (Powers, negation, covering) and taken off again: exact for the sums, and far cheaper than
     playing a copy of the game. A protected, destroyed or returned target fails the robbing."""
-    prep = st.prep
-    spec = prep.spec[c]
-    saved_proud: dict[int, bool] = {}
-    mods, negs = st.mods, st.negs
+    spec = st.prep.spec[c]
+    proud = st.proud
+    saved: list[tuple[int, bool]] = []          # (card, Proud before), put back in reverse
+    mods, negs, negset, pw = st.mods, st.negs, st.negset, st.pw
     fail = False
-
-    def set_proud(x: int, value: bool) -> None:
-        saved_proud.setdefault(x, st.proud[x])
-        st.proud[x] = value
     if use and spec.cost == COST_COVER:
-        set_proud(c, False)
+        saved.append((c, proud[c]))
+        proud[c] = False
     rob_target = st.rob[0]
-    for code, amount, until in spec.effects:
-        if target < 0 or st.pos[target] < 0:
-            continue
-        if code == E_POWER:
-            st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
-        elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
-            if target == rob_target and code != E_NEGATE:
-                fail = True
-            else:
-                game._set_negs(st, st.negs + [(target, until, -1)])
-        elif code == E_PROTECT:
-            fail = fail or target == rob_target
-        elif code == E_COVER:
-            set_proud(target, False)
-        elif code == E_MAKE_PROUD and not game.pressed(st, target):
-            set_proud(target, True)
+    if target >= 0 and st.pos[target] >= 0:
+        for code, amount, until in spec.effects:
+            if code == E_POWER:
+                st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
+                st.pw = None
+            elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
+                if target == rob_target and code != E_NEGATE:
+                    fail = True
+                else:
+                    st.negs = st.negs + [(target, until, -1)]
+                    st.negset = st.negset | {target}
+                    st.pw = None
+            elif code == E_PROTECT:
+                fail = fail or target == rob_target
+            elif code == E_COVER:
+                saved.append((target, proud[target]))
+                proud[target] = False
+            elif code == E_MAKE_PROUD and not game.pressed(st, target):
+                saved.append((target, proud[target]))
+                proud[target] = True
     # the robbing is open apart from the target's Proudness (checked by the caller)
-    result = not fail and st.proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
-    st.mods = mods
-    if st.negs is not negs:
-        game._set_negs(st, negs)
-    for x, value in saved_proud.items():
-        st.proud[x] = value
+    result = not fail and proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
+    st.mods, st.negs, st.negset, st.pw = mods, negs, negset, pw
+    for x, value in reversed(saved):
+        proud[x] = value
     return result
 
 
@@ -183,16 +187,22 @@ def _robbing_plays(game, st, me: int) -> list[int]:
     prep = st.prep
     involved = _participants(game, st)
     codes = prep.codes
+    specs, discard_cost = prep.spec, prep.discard_cost
+    targets = game.targets
     out = []
-    for c in st.hand[me]:
-        if prep.kind[c] in (FAVOUR, DECLARATION) and game.hand_ok(st, me, c):
+    hand = st.hand[me]
+    playable = prep.from_hand[ROBBING]
+    for c in hand:
+        if playable[c] and (not discard_cost[c] or len(hand) >= 2):
             base = prep.play_base + c * codes
-            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if tc - 1 in involved]
+            out += [base + tc for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
+    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
     for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and prep.spec[c] is not None and game.ability_ok(st, me, c):
+        if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                and (not discard_cost[c] or hand):
             base = prep.use_base + c * codes
-            cover = c in involved and prep.spec[c].cost == COST_COVER
-            out += [base + tc for tc in game.targets(st, me, prep.spec[c], c) if cover or tc - 1 in involved]
+            cover = c in involved and specs[c].cost == COST_COVER
+            out += [base + tc for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
     return out
 
 
@@ -226,13 +236,20 @@ def greedy(game, st, rng: random.Random) -> int:
     codes = prep.codes
     lay = stage == EN_GARDE and not st.laid
     if lay:        # a Threlm toward a full Domain comes before anything else: the strongest
+        vacant = None
         for c in st.hand[me]:
             kind = prep.kind[c]
-            if (kind == NOBLE or kind == PEASANT) and game._vacant(st, me, kind) >= 0:
-                scored.append((LAY + prep.power[c], prep.play_base + c * codes))
+            if kind == NOBLE or kind == PEASANT:
+                if vacant is None:
+                    vacant = (game._vacant(st, me, NOBLE) >= 0, game._vacant(st, me, PEASANT) >= 0)
+                if vacant[kind]:
+                    scored.append((LAY + prep.power[c], prep.play_base + c * codes))
         if len(scored) > 1:
             return _pick(scored, rng)
-    for c in st.hand[me]:             # no Threlm can be laid now (see above)
+    hand = st.hand[me]
+    lasting, discard_cost = prep.lasting, prep.discard_cost
+    playable = prep.from_hand[stage]
+    for c in hand:             # no Threlm can be laid now (see above)
         kind = prep.kind[c]
         if kind == NOBLE or kind == PEASANT:
             continue
@@ -248,23 +265,22 @@ def greedy(game, st, rng: random.Random) -> int:
                             else:
                                 score = LAY - 80 if under < 0 and prep.wind_fills else -5.0
                             scored.append((score, base + prep.n + 1 + p * DITCHES + i))
-        elif prep.spec[c].lasting and game.hand_ok(st, me, c):
+        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):
             _helpful(game, st, me, c, base, stage, scored)
+    usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
     for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and prep.spec[c] is not None and prep.spec[c].lasting and game.ability_ok(st, me, c):
+        if c >= 0 and lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                and (not discard_cost[c] or hand):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
         return _announce(game, st, rng)
     return _pick(scored, rng)
 
 
-_BY_TARGET = (E_PROTECT, E_RETURN, E_DESTROY)
-
-
 def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> None:
     spec = st.prep.spec[c]
     # most effects are worth the same on every target of one side: value each side once
-    per_side = not any(code in _BY_TARGET for code, _, _ in spec.effects)
+    per_side = spec.per_side
     known: dict[bool, float] = {}
     pos = st.pos
     for tc in game.targets(st, me, spec, c):

@@ -26,6 +26,10 @@ THRELMS = (NOBLE, PEASANT, WIND)
 
 # stages where a player may decide something (abilities name the first three)
 CHALLENGING, EN_GARDE, ROBBING = range(3)
+# further states of a game: answering a card being played, choosing cards to discard, the end, the
+# Respite (whose discards come back to it); and the decision that is always there but in a choice
+RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
+PASS = 0
 STAGE_CODES = {"challenging": CHALLENGING, "en_garde": EN_GARDE, "robbing": ROBBING}
 
 # how an ability is used, and what it costs
@@ -72,6 +76,13 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "wind_alone": (("fills", "blocks"), "fills",
                    "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
                    "blocks: that Ditch can never count toward a full Domain"),
+    "explain": (("yes", "no"), "yes",
+                "yes: `printgen validate` replays games to tell findings of the deck from the bots' play (a "
+                "strong card with the other bots, a dead card watched for whether it could be played); no: skip "
+                "that (faster)"),
+    "watch": (("no", "yes"), "no",
+              "yes: record which cards could have been played (slower; `printgen validate` turns it on for a "
+              "few hundred games to tell a card that is rarely playable from one the bots choose not to play)"),
 }
 
 
@@ -79,7 +90,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -102,8 +113,20 @@ class Spec:
         # does anything outside a robbing (not only Power or negation or protection until it ends)
         self.lasting = any(code not in (E_POWER, E_NEGATE, E_PROTECT, E_COUNTER) or until == PERMANENT
                            for code, _, until in self.effects)
+        # worth the same on every target of one side (the greedy bot values each side once)
+        self.per_side = not any(code in (E_PROTECT, E_RETURN, E_DESTROY) for code in codes)
         self.simple = self.tstate == S_PROUD and not (self.needs_pressed or self.needs_unpressed or self.promote)
         self.text = text
+        side = self.side       # the Domains a target is looked for in, by user: own first
+        self.sides = tuple((u,) if side == SIDE_OWN else (1 - u,) if side == SIDE_OPPONENT else (u, 1 - u)
+                           for u in (0, 1))
+        self.tsig = 0          # records that aim alike share a number (Prepared sets it) ...
+        self.tkey = 0          # ... and the memo key of their targets (abilities.target_key)
+
+    def aim(self) -> tuple:
+        """Everything the choice of targets depends on: equal for two records, equal targets."""
+        return (self.has_target, self.side, self.tkind, self.tstate, self.other, self.needs_pressed,
+                self.needs_unpressed, self.promote, self.simple)
 
 
 class Prepared:
@@ -125,6 +148,8 @@ class Prepared:
         self.suite_ties_both = options["suite_ties"] == "both"
         self.covered_support = options["covered_support"] == "yes"
         self.wind_fills = options["wind_alone"] == "fills"
+        self.watch = options["watch"] == "yes"
+        self.explain = options["explain"] == "yes"
         self.groups = [KIND_NAMES[k] for k in kinds]
         self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
         self.threlm = [k in THRELMS for k in kinds]
@@ -136,6 +161,20 @@ class Prepared:
         self.rob_base = self.disc_base + self.n
         self.n_actions = self.rob_base + self.n * 256
         self.subsets: dict = {}       # robber sets by the robbers' Powers: a cache for the rules
+        aims: dict[tuple, int] = {}   # targets found for one record serve every record aiming alike
+        for spec in specs:
+            if spec is not None:
+                spec.tsig = aims.setdefault(spec.aim(), len(aims))
+                spec.tkey = spec.tsig << 8          # room for (card + 1) << 1 | user below it
+        # what the rules ask of a card again and again, answered once from its record: may it be
+        # played from the hand / its ability used in stage s (costs and targets aside)
+        stages = (CHALLENGING, EN_GARDE, ROBBING)
+        self.from_hand = [[kinds[c] in (FAVOUR, DECLARATION) and not specs[c].counter and s in specs[c].stages
+                           and (kinds[c] != DECLARATION or s == EN_GARDE) for c in range(self.n)] for s in stages]
+        self.ability_in = [[specs[c] is not None and not specs[c].counter and s in specs[c].stages
+                            for c in range(self.n)] for s in stages]
+        self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
+        self.lasting = [s is not None and s.lasting for s in specs]
 
 
 def _kind_of(card) -> int:

@@ -113,7 +113,26 @@ def _pct(x: float) -> str:
     return f"{x * 100:.0f}"
 
 
-def card_findings(results: list[Result], prep: Prepared) -> list[Finding]:
+def _strong(row: dict[str, Any], threshold: float) -> int:
+    """+1 (strong) or -1 (weak) for a card far from the baseline and beyond chance, else 0."""
+    if not row["games"] or abs(row["win_rate"] - row["baseline"]) <= CARD_WARN or row["p"] >= threshold:
+        return 0
+    return 1 if row["win_rate"] > row["baseline"] else -1
+
+
+def _figure(row: dict[str, Any]) -> str:
+    low, high = row["ci95"]
+    return (f"{_pct(row['win_rate'])} % of {row['games']:,} decided games (95 % CI {_pct(low)}-{_pct(high)} %; "
+            f"baseline {_pct(row['baseline'])} %)")
+
+
+def card_findings(results: list[Result], prep: Prepared, other: list[Result] | None = None,
+                  bots: str = "greedy", other_bots: str = "random") -> list[Finding]:
+    """Per-card strength, and a warning for a card far from the baseline. A card found strong or
+    weak with `bots` is tried again in `other` (the same games' seeds played by `other_bots`):
+    only a card that leans the same way there too, beyond chance, is reported as a property of
+    the deck; one that does not is said to depend on how it is played (an info line, not a
+    warning), since then it may be the bots' play rather than the card that wins."""
     table = card_strength(results, prep)
     rated = {name: row for name, row in table.items() if row["games"]}
     if not rated:
@@ -122,28 +141,90 @@ def card_findings(results: list[Result], prep: Prepared) -> list[Finding]:
     threshold = CARD_ALPHA / len(rated)
     order = sorted(rated, key=lambda name: -rated[name]["win_rate"])
     shown = lambda names: ", ".join(f"{n} {_pct(rated[n]['win_rate'])} %" for n in names)   # noqa: E731
-    out = [Finding("info", f"card strength (share of decided games won by the player who drew the card; "
-                           f"baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest {shown(order[-3:])}",
-                   table)]
-    for name in order:
+    out = [Finding("info", f"card strength with {bots} bots (share of decided games won by the player who drew "
+                           f"the card; baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest "
+                           f"{shown(order[-3:])}", table)]
+    flagged = [name for name in order if _strong(rated[name], threshold)]
+    again = card_strength(other, prep) if other is not None and flagged else {}
+    for name in flagged:
         row = rated[name]
-        rate = row["win_rate"]
-        if abs(rate - base) <= CARD_WARN or row["p"] >= threshold:
-            continue
+        lean = _strong(row, threshold)
+        stated = (f"'{name}': its holder wins {_figure(row)} with {bots} bots, binomial p = {format_p(row['p'])} "
+                  f"(below {format_p(threshold)})")
+        if name in again:
+            o = again[name]
+            # the same lean with the other bots: beyond chance (Bonferroni over the cards re-tried)
+            holds = o["games"] and (o["win_rate"] - o["baseline"]) * lean > 0 and o["p"] < CARD_ALPHA / len(flagged)
+            with_other = f"with {other_bots} bots {_figure(o)}, p = {format_p(o['p'])}"
+            if not holds:
+                out.append(Finding("info", f"{stated}; {with_other}. How strong it is depends on how it is played, "
+                                           f"so this may come from the {bots} bots' play rather than the card: not "
+                                           f"reported as a property of the deck (play it by hand to judge)",
+                                   {"card": name, bots: row, other_bots: o}))
+                continue
+            stated += f"; {with_other}: {'strong' if lean > 0 else 'weak'} whoever plays it, a property of the deck"
         kind = row["kind"]
         if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
-            advice = "use fewer Winds, or the other reading of lone Winds" if rate > base else \
+            advice = "use fewer Winds, or the other reading of lone Winds" if lean > 0 else \
                 "Winds do too little: more of them, or let them block (-O wind_alone=blocks)"
         elif kind in ("Noble", "Peasant"):
-            advice = "lower its Power or weaken its ability" if rate > base else \
-                "raise its Power or strengthen its ability"
+            advice = "lower its Power or weaken its ability" if lean > 0 else "raise its Power or strengthen its ability"
         else:
-            advice = "weaken its effect" if rate > base else "strengthen its effect"
-        low, high = row["ci95"]
-        out.append(Finding("warning", f"'{name}' wins {rate:.0%} of the {row['games']:,} decided games its holder "
-                                      f"drew it in (95 % CI {_pct(low)}-{_pct(high)} %; baseline {_pct(base)} %; "
-                                      f"binomial p = {format_p(row['p'])}, below {format_p(threshold)}): {advice}",
-                           rate))
+            advice = "weaken its effect" if lean > 0 else "strengthen its effect"
+        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"]))
+    return out
+
+
+DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
+DEAD_SHOWN = 5              # at most this many
+WATCH_GAMES = 500           # games replayed with watch=yes to see which cards could be played (at most a
+                            # quarter of the run: noting every legal play makes a game several times slower)
+
+
+def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared, bots: str) -> list[Finding]:
+    """For the cards most often held in vain: in how many of those games could the card have been
+    played at all (watched games: the same seeds replayed noting every legal play). Rarely
+    playable: what the card needs seldom happens, a property of the deck. Often playable: the
+    bots chose not to play it, which says more about the bots than about the card."""
+    def per_name(rows: list[Result], with_could: bool) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}        # name -> [held, dead, dead but playable]
+        for r in rows:
+            could = r.extra.get("could", 0)
+            for c, name in enumerate(prep.names):
+                if r.held >> c & 1:
+                    entry = out.setdefault(name, [0, 0, 0])
+                    entry[0] += 1
+                    if not r.used >> c & 1:
+                        entry[1] += 1
+                        if with_could and could >> c & 1:
+                            entry[2] += 1
+        return out
+    main = per_name(results, False)
+    rates = {name: dead / held for name, (held, dead, _) in main.items() if held}
+    worst = [name for name in sorted(rates, key=lambda n: -rates[n]) if rates[name] >= DEAD_EXPLAIN][:DEAD_SHOWN]
+    if not worst:
+        return []
+    seen = per_name(watched, True)
+    out = []
+    for name in worst:
+        held, dead, _ = main[name]
+        low, high = wilson(dead, held)
+        text = f"'{name}' is held but never used in {rates[name]:.0%} of the {held:,} games it is held " \
+               f"(95 % CI {_pct(low)}-{_pct(high)} %)"
+        _, w_dead, playable = seen.get(name, [0, 0, 0])
+        figure = {"card": name, "held": held, "dead": dead, "watched_dead": w_dead, "playable_when_dead": playable}
+        if w_dead:
+            share = playable / w_dead
+            p_low, p_high = wilson(playable, w_dead)
+            text += (f"; replaying {w_dead:,} of those games, it could have been played at some point in "
+                     f"{share:.0%} of them (95 % CI {_pct(p_low)}-{_pct(p_high)} %): ")
+            if p_high < 0.5:
+                text += "what it needs seldom arises in play, so it is the card (its condition), not the bots' choice"
+            elif p_low > 0.5:
+                text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
+            else:
+                text += "partly the card's condition, partly the bots' choice"
+        out.append(Finding("info", text, figure))
     return out
 
 
@@ -191,7 +272,19 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     out.append(Finding("info", f"robbings: {attempts / n:.1f} attempts a game, {rate:.0%} succeed",
                        {"attempts_per_game": attempts / n, "success_rate": rate}))
     out += _suites(results, prep)
-    out += card_findings(results, prep)
+    bots = getattr(more, "bots", None)
+    name = "greedy" if bots is None or set(bots) == {"greedy"} else "random" if set(bots) == {"random"} else "mixed"
+    other_name = "greedy" if name == "random" else "random"
+    other = None
+    if more is not None and bots is not None and prep.explain:
+        strength = card_strength(results, prep)
+        threshold = CARD_ALPHA / max(1, sum(1 for row in strength.values() if row["games"]))
+        if any(_strong(row, threshold) for row in strength.values()):
+            other = more(options, len(results), bots=(other_name,) * len(bots))
+    out += card_findings(results, prep, other, name, other_name)
+    if more is not None and prep.explain:
+        watched = more({**options, "watch": "yes"}, min(max(1, len(results) // 4), WATCH_GAMES))
+        out += dead_diagnosis(results, watched, prep, name)
     if more is not None and prep.hands:
         out += hand_findings(results, prep, options, more)
     return out

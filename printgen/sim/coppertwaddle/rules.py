@@ -33,17 +33,16 @@ from typing import Any, Sequence
 from printgen.errors import UserError
 from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
-    CHALLENGING, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, PEASANT, PERMANENT, ROBBING, S_PROUD,
-    UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
+    RESPITE, RESPOND, ROBBING, S_PROUD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
+from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
 from printgen.sim.coppertwaddle.state import DITCHES, State, robber_sets, clone
 from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result
 
-RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
 STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
                "the Respite")
-PASS = 0
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
 
@@ -152,9 +151,8 @@ class Coppertwaddle(Abilities, Table, Game):
     def length(self, state: State) -> int:
         return state.turn + 1
 
-    def greedy(self, state: State, rng: random.Random) -> Action:
-        from printgen.sim.coppertwaddle.bots import greedy
-        return greedy(self, state, rng)
+    # the greedy player (bots.greedy(game, state, rng)) is this method itself: one call less a step
+    greedy = greedy_choice
 
     # -- metrics ----------------------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
@@ -170,8 +168,11 @@ class Coppertwaddle(Abilities, Table, Game):
         return list(prepared.groups)
 
     def result_extra(self, state: State) -> dict[str, Any]:
-        return {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+        extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
+                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+        if state.prep.watch:
+            extra["could"] = state.could
+        return extra
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more) -> list[Finding]:
@@ -185,6 +186,19 @@ class Coppertwaddle(Abilities, Table, Game):
             return False
         t = st.slot[p][DITCHES + i]
         return t < 0 or not st.proud[t]
+
+    def _wind_room(self, st: State) -> bool:
+        """May a Wind be laid anywhere: a Peasant Ditch of either Domain without a Wind and vacant
+        or holding a covered Threlm (wind_ok for some Ditch)."""
+        proud = st.proud
+        for p in (0, 1):
+            slots, winds = st.slot[p], st.wind[p]
+            for i in range(DITCHES):
+                if winds[i] < 0:
+                    t = slots[DITCHES + i]
+                    if t < 0 or not proud[t]:
+                        return True
+        return False
 
     def _options(self, st: State) -> list[Action]:
         """Every legal decision."""
@@ -200,6 +214,8 @@ class Coppertwaddle(Abilities, Table, Game):
         out = [PASS]
         play_base, kind = prep.play_base, prep.kind
         lay = stage == EN_GARDE and not st.laid
+        playable, discard_cost, specs = prep.from_hand[stage], prep.discard_cost, prep.spec
+        targets = self.targets
         for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
@@ -211,15 +227,17 @@ class Coppertwaddle(Abilities, Table, Game):
                         for i in range(DITCHES):
                             if self.wind_ok(st, p, i):
                                 out.append(play_base + c * codes + prep.n + 1 + p * DITCHES + i)
-            elif self.hand_ok(st, actor, c):
+            elif playable[c] and (not discard_cost[c] or len(hand) >= 2):
                 base = play_base + c * codes
-                for tc in self.targets(st, actor, prep.spec[c], c):
+                for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
         use_base = prep.use_base
+        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
         for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and self.ability_ok(st, actor, c):
+            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                    and (not discard_cost[c] or hand):
                 base = use_base + c * codes
-                for tc in self.targets(st, actor, prep.spec[c], c):
+                for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
         if stage == EN_GARDE:
             out += self.rob_options(st)
@@ -229,12 +247,12 @@ class Coppertwaddle(Abilities, Table, Game):
         """Would apply() accept this decision? Checked from the rules for that one decision, not
         by looking it up in legal(), so a test comparing the two means something."""
         stage = st.stage
+        if action == PASS and isinstance(action, int):
+            return stage != CHOOSE and stage != OVER
         prep = st.prep
         actor = st.actor
         if stage == OVER or not isinstance(action, int) or not 0 <= action < prep.n_actions:
             return False
-        if action == PASS:
-            return stage != CHOOSE
         if stage == CHOOSE:
             return prep.disc_base <= action < prep.rob_base and action - prep.disc_base in st.hand[actor]
         if stage == RESPOND:
@@ -286,18 +304,20 @@ class Coppertwaddle(Abilities, Table, Game):
             return known
         g = st.guardian
         prep = st.prep
-        printed = prep.power
+        powers = st.pw
+        if powers is None:
+            powers = self.powers(st)
         proud, negset = st.proud, st.negset
-        power = self.power if st.mods else (lambda _, c: 0 if c in negset else printed[c])   # no effects
         eligible = []
-        every = total = 0
-        for d, c in enumerate(st.slot[g]):
+        every = total = d = 0
+        for c in st.slot[g]:
             if c >= 0 and proud[c] and c not in negset:
-                pw = power(st, c)
+                pw = powers[c]
                 if pw > 0:
                     eligible.append((pw, d))
                     every |= 1 << d
                     total += pw
+            d += 1
         targets = []
         if eligible:
             eligible.sort()
@@ -305,7 +325,7 @@ class Coppertwaddle(Abilities, Table, Game):
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
             targets = [c for c in st.slot[1 - g]
                        if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
-                       and total > power(st, c)]
+                       and total > (0 if c in negset else powers[c])]
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
 
@@ -349,7 +369,8 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- applying a decision ----------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
         st = state
-        if not self.allowed(st, action):
+        cache = st.cache                # legal() listed already (a random bot): it says the same
+        if (cache is None or action not in cache) and not self.allowed(st, action):
             raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
         st.cache = None
         prep = st.prep
@@ -383,9 +404,22 @@ class Coppertwaddle(Abilities, Table, Game):
         while st.stage != OVER:
             if self._has_choice(st):
                 st.cache = None
+                if st.prep.watch:
+                    self._watch(st)
                 return
             self._pass(st)
         st.cache = []
+
+    def _watch(self, st: State) -> None:
+        """Note every card the player to act could play or use now (watch=yes). It only reads the
+        state, so a watched game is the same game."""
+        prep = st.prep
+        could = st.could
+        for action in self.legal(st):
+            if PASS < action < prep.disc_base:
+                use = action >= prep.use_base
+                could |= 1 << (action - (prep.use_base if use else prep.play_base)) // prep.codes
+        st.could = could
 
     def _has_choice(self, st: State) -> bool:
         """Is there any decision but PASS? As _options() would say, stopping at the first found."""
@@ -399,18 +433,26 @@ class Coppertwaddle(Abilities, Table, Game):
         kind, specs = prep.kind, prep.spec
         lay = stage == EN_GARDE and not st.laid
         any_target = self.any_target
-        for c in st.hand[actor]:
+        hand = st.hand[actor]
+        playable, discard_cost = prep.from_hand[stage], prep.discard_cost
+        vacant = None
+        for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
-                if lay and self._vacant(st, actor, k) >= 0:
-                    return True
+                if lay:
+                    if vacant is None:
+                        vacant = (self._vacant(st, actor, NOBLE) >= 0, self._vacant(st, actor, PEASANT) >= 0)
+                    if vacant[k]:
+                        return True
             elif k == WIND:
-                if lay and any(self.wind_ok(st, p, i) for p in (0, 1) for i in range(DITCHES)):
+                if lay and self._wind_room(st):
                     return True
-            elif self.hand_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+            elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
                 return True
+        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
         for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and specs[c] is not None and self.ability_ok(st, actor, c) and any_target(st, actor, specs[c], c):
+            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+                    and (not discard_cost[c] or hand) and any_target(st, actor, specs[c], c):
                 return True
         return stage == EN_GARDE and bool(self.robbable(st)[2])
 
@@ -579,9 +621,14 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- the turn ---------------------------------------------------------------------------------
     def _engage(self, st: State) -> None:
         g = st.guardian
-        for c in st.slot[g] + st.wind[g]:
-            if c >= 0 and not st.proud[c] and not self.pressed(st, c):
-                st.proud[c] = True
+        proud, slots, winds = st.proud, st.slot[g], st.wind[g]
+        for d in range(8):              # covered Threlms stand up, except those a Wind presses
+            c = slots[d]
+            if c >= 0 and not proud[c] and (d < DITCHES or winds[d - DITCHES] < 0):
+                proud[c] = True
+        for w in winds:                 # a covered Wind stands up too
+            if w >= 0 and not proud[w]:
+                proud[w] = True
         if not st.trumpet:
             st.exhausted = True
             st.stage = OVER

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
 
-DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table._vacant is unrolled for 4)
 
 
 def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:
@@ -36,7 +36,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite", "memo")
+                 "vacated_at", "cache", "dealt", "after_respite", "memo", "pw", "could")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -88,6 +88,8 @@ class State:
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
         self.memo: dict = {}               # targets and Powers found during one decision
+        self.pw: list[int] | None = prep.power     # Powers with the effects in force (Table.powers)
+        self.could = 0                     # cards with a legal play or use at some decision (watch=yes)
 
 
 def clone(st: State) -> State:

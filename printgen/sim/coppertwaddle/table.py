@@ -11,16 +11,26 @@ class Table:
     def power(self, st: State, c: int, robbing: bool = True) -> int:
         """A Threlm's current Power: printed, plus Declarations and effects in force, less those
         from a negated Threlm. In a robbing (the default) a negated Threlm counts 0."""
-        negset = st.negset
-        if robbing and c in negset:
+        if robbing and c in st.negset:
             return 0
-        total = st.prep.power[c]
-        if not st.mods:
-            return total
-        for t, amount, _, source, _ in st.mods:
-            if t == c and (source < 0 or source not in negset):
-                total += amount
-        return total
+        pw = st.pw
+        return (pw if pw is not None else self.powers(st))[c]
+
+    def powers(self, st: State) -> list[int]:
+        """Every card's Power as power(robbing=False) gives it, worked out once and kept in st.pw
+        until an effect or a negation changes (_set_mods, _set_negs drop it). Without effects in
+        force it is the printed list itself, shared and never written to."""
+        mods = st.mods
+        if not mods:
+            pw = st.prep.power
+        else:
+            pw = list(st.prep.power)
+            negset = st.negset
+            for t, amount, _, source, _ in mods:
+                if source < 0 or source not in negset:
+                    pw[t] += amount
+        st.pw = pw
+        return pw
 
     def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
         """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
@@ -31,20 +41,40 @@ class Table:
         slots = st.slot[p]
         proud = st.proud
         support = st.prep.covered_support
-        power = self.power
-        total = powers[d] if powers else power(st, target)
+        if powers is None:                   # the Threlm's own Powers; a negated one counts 0
+            pw = st.pw
+            if pw is None:
+                pw = self.powers(st)
+            negset = st.negset
+            total = 0 if target in negset else pw[target]
+            for j in (i - 1, i + 1):
+                if 0 <= j < DITCHES:
+                    c = slots[row + j]
+                    if c >= 0:
+                        if (proud[c] or support) and c not in negset:
+                            total += pw[c]
+                    elif row:
+                        w = st.wind[p][j]
+                        if w >= 0 and w not in negset:
+                            total += pw[w]
+            if row == 0:
+                c = slots[DITCHES + i]
+                if c >= 0 and (proud[c] or support) and c not in negset:
+                    total += pw[c]
+            return total
+        total = powers[d]
         for j in (i - 1, i + 1):
             if 0 <= j < DITCHES:
                 c = slots[row + j]
                 if c >= 0:
                     if proud[c] or support:
-                        total += powers[row + j] if powers else power(st, c)
+                        total += powers[row + j]
                 elif row and st.wind[p][j] >= 0:
-                    total += powers[8 + j] if powers else power(st, st.wind[p][j])
+                    total += powers[8 + j]
         if row == 0:
             c = slots[DITCHES + i]
             if c >= 0 and (proud[c] or support):
-                total += powers[DITCHES + i] if powers else power(st, c)
+                total += powers[DITCHES + i]
         return total
 
     def ditch_powers(self, st: State, p: int) -> list[int]:
@@ -52,10 +82,18 @@ class Table:
         known = st.memo.get(-1 - p)
         if known is not None:
             return known
-        power = self.power
+        pw = st.pw
+        if pw is None:
+            pw = self.powers(st)
+        negset = st.negset
         slots, winds = st.slot[p], st.wind[p]
-        out = [power(st, c) if c >= 0 else 0 for c in slots]
-        out += [power(st, w) if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
+        if negset:
+            out = [pw[c] if c >= 0 and c not in negset else 0 for c in slots]
+            out += [pw[w] if w >= 0 and slots[DITCHES + i] < 0 and w not in negset else 0
+                    for i, w in enumerate(winds)]
+        else:
+            out = [pw[c] if c >= 0 else 0 for c in slots]
+            out += [pw[w] if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
         st.memo[-1 - p] = out
         return out
 
@@ -66,14 +104,15 @@ class Table:
         return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
 
     def attack(self, st: State) -> int:
-        robbers = self.involved(st)
-        if not st.mods:                     # no effect in force: the printed Powers
-            printed = st.prep.power
-            return sum(printed[r] for r in robbers)
-        power = self.power
+        pw = st.pw
+        if pw is None:
+            pw = self.powers(st)
+        low = st.guardian * 8
+        pos, proud, negset = st.pos, st.proud, st.negset
         total = 0
-        for r in robbers:
-            total += power(st, r)
+        for r in st.rob[1]:
+            if low <= pos[r] < low + 8 and proud[r] and r not in negset:
+                total += pw[r]
         return total
 
     def robbing_outcome(self, st: State) -> bool:
@@ -97,12 +136,12 @@ class Table:
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
         """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
-        slots = st.slot[p]
-        base = rank * DITCHES
-        for i in range(DITCHES):
-            if slots[base + i] < 0 and (rank == NOBLE or st.wind[p][i] < 0):
-                return base + i
-        return -1
+        slots = st.slot[p]             # unrolled: DITCHES is 4, and this is asked very often
+        if rank == NOBLE:
+            return 0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1
+        w = st.wind[p]
+        return (4 if slots[4] < 0 and w[0] < 0 else 5 if slots[5] < 0 and w[1] < 0 else
+                6 if slots[6] < 0 and w[2] < 0 else 7 if slots[7] < 0 and w[3] < 0 else -1)
 
     def pressed(self, st: State, c: int) -> bool:
         pos = st.pos[c]
@@ -145,13 +184,22 @@ class Table:
             st.midden.append(dcl)
             gone.add(dcl)
         st.under[c] = []
-        st.mods = [m for m in st.mods if m[0] not in gone and m[4] not in gone]
-        self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
-        self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
+        if st.mods:
+            self._set_mods(st, [m for m in st.mods if m[0] not in gone and m[4] not in gone])
+        if st.negs:
+            self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
+        if st.prot:
+            self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
+
+    def _set_mods(self, st: State, mods: list) -> None:
+        """Every change to the effects in force goes through here: the Powers are worked out anew."""
+        st.mods = mods
+        st.pw = None
 
     def _set_negs(self, st: State, negs: list) -> None:
         st.negs = negs
         st.negset = {x[0] for x in negs}
+        st.pw = None                # an effect from a negated Threlm no longer counts
 
     def _set_prot(self, st: State, prot: list) -> None:
         st.prot = prot
@@ -159,9 +207,18 @@ class Table:
 
     def _expire(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
-        st.mods = [m for m in st.mods if m[2] > until]
-        self._set_negs(st, [x for x in st.negs if x[1] > until])
-        self._set_prot(st, [x for x in st.prot if x[1] > until])
+        if st.mods:                 # replaced only when something ends (Powers are kept otherwise)
+            kept = [m for m in st.mods if m[2] > until]
+            if len(kept) < len(st.mods):
+                self._set_mods(st, kept)
+        if st.negs:
+            kept = [x for x in st.negs if x[1] > until]
+            if len(kept) < len(st.negs):
+                self._set_negs(st, kept)
+        if st.prot:
+            kept = [x for x in st.prot if x[1] > until]
+            if len(kept) < len(st.prot):
+                self._set_prot(st, kept)
 
     def full_domain(self, st: State, p: int) -> bool:
         slots, winds, proud = st.slot[p], st.wind[p], st.proud
@@ -179,8 +236,10 @@ class Table:
         return True
 
     def domain_score(self, st: State, p: int) -> int:
-        cards = [c for c in st.slot[p] if c >= 0] + [w for w in st.wind[p] if w >= 0]
-        return sum(self.power(st, c, robbing=False) for c in cards)
+        pw = st.pw
+        if pw is None:
+            pw = self.powers(st)
+        return sum(pw[c] for c in st.slot[p] if c >= 0) + sum(pw[w] for w in st.wind[p] if w >= 0)
 
     def _move(self, st: State, c: int, p: int) -> bool:
         """A robbed Threlm changes Domain, covered, into the leftmost vacant Ditch of its Rank; its
