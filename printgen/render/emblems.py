@@ -18,221 +18,32 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from contextlib import contextmanager
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-# --- palette ---------------------------------------------------------------
-
-_INK = "#231E1A"
-_GOLD = "#C9A227"
-_GOLD_DARK = "#9A7714"
-_ARGENT = "#FBFAF4"
-_GULES = "#C41E2C"
-_GULES_DARK = "#8C1420"
-_VERT = "#2F7D32"
-_VERT_DARK = "#1D5421"
-_VERT_LIGHT = "#5BA04F"
-_AZURE = "#2457A6"
-_SABLE = "#2A2623"
-_PURPLE = "#8A4AB0"
-_PURPLE_LIGHT = "#C29AD8"
-_BROOM_YELLOW = "#F4C51C"
-_BROOM_KEEL = "#E9A70F"
-_STEEL = "#AEB6BF"
-_STEEL_LIGHT = "#DCE1E6"
-_STEEL_DARK = "#6F7882"
-_STONE = "#E2D8C3"
-_STONE_SHADE = "#B9AC92"
-_STONE_LIGHT = "#F1EADB"
+from printgen.render.art.vector import (  # shared with the other code-drawn art
+    Joint, Ops, INK as _INK, GOLD as _GOLD, GOLD_DARK as _GOLD_DARK, ARGENT as _ARGENT,
+    GULES as _GULES, GULES_DARK as _GULES_DARK, VERT as _VERT, VERT_DARK as _VERT_DARK,
+    VERT_LIGHT as _VERT_LIGHT, AZURE as _AZURE, SABLE as _SABLE, PURPLE as _PURPLE,
+    PURPLE_LIGHT as _PURPLE_LIGHT, BROOM_YELLOW as _BROOM_YELLOW, BROOM_KEEL as _BROOM_KEEL,
+    STEEL as _STEEL, STEEL_LIGHT as _STEEL_LIGHT, STEEL_DARK as _STEEL_DARK, STONE as _STONE,
+    STONE_SHADE as _STONE_SHADE, STONE_LIGHT as _STONE_LIGHT, col as _col, mix as _mix, xf as _xf,
+    poly as _poly, rect as _rect, band as _band, arc_ops as _arc_ops, circle as _circle,
+    capsule as _capsule, tube as _tube, bezier_at as _bezier_at, polar as _polar, path as _path,
+    fill as _fill, line as _line, inked_line as _inked_line, silhouette as _silhouette,
+    clipped as _clipped, star as _star, OUTLINE as _OUTLINE, FINE as _FINE,
+)
 
 # --- design grid -----------------------------------------------------------
 
 _GRID = 100.0          # emblems are designed in a 100-unit box centred on the origin
-_OUTLINE = 1.3         # the one ink outline weight of the set, in grid units
-_FINE = 0.8            # inner detail lines
 _R_OUTER = 48.0        # roundel edge
 _R_FILLET = 41.2       # gold ring between band and field
 _R_FIELD = 39.6        # inner field; charges stay inside it
 
 _HEX_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
-
-# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x3, y3), ("Z",)
-Ops = list[tuple]
-Joint = tuple[float, float, float]            # x, y, radius of a limb joint
-
-
-# --- colour ----------------------------------------------------------------
-
-def _col(value: str | Color) -> Color:
-    return value if isinstance(value, Color) else HexColor(value)
-
-
-def _mix(a: str | Color, b: str | Color, t: float) -> Color:
-    """Blend toward b by t; tints and shades are derived so any house colour works."""
-    ca, cb = _col(a), _col(b)
-    return Color(ca.red + (cb.red - ca.red) * t,
-                 ca.green + (cb.green - ca.green) * t,
-                 ca.blue + (cb.blue - ca.blue) * t)
-
-
-# --- geometry ----------------------------------------------------------------
-
-def _xf(ops: Ops, angle: float = 0.0, sx: float = 1.0, sy: float | None = None,
-        dx: float = 0.0, dy: float = 0.0) -> Ops:
-    """Scale, rotate (degrees) then translate, so one outline serves many placements."""
-    sy = sx if sy is None else sy
-    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    out: Ops = []
-    for op in ops:
-        pts = op[1:]
-        moved: list[float] = []
-        for i in range(0, len(pts), 2):
-            x, y = pts[i] * sx, pts[i + 1] * sy
-            moved += [x * ca - y * sa + dx, x * sa + y * ca + dy]
-        out.append((op[0], *moved))
-    return out
-
-
-def _poly(points: Sequence[tuple[float, float]]) -> Ops:
-    return [("M", *points[0])] + [("L", *p) for p in points[1:]] + [("Z",)]
-
-
-def _rect(x: float, y: float, w: float, h: float) -> Ops:
-    return _poly([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
-
-
-def _band(half_width: float, angle: float, dy: float = 0.0, offset: float = 0.0) -> Ops:
-    """A long straight band through the shield, for bends, saltires and cotises."""
-    return _xf(_rect(-60, offset - half_width, 120, 2 * half_width), angle=angle, dy=dy)
-
-
-def _arc_ops(cx: float, cy: float, r: float, a0: float, a1: float) -> Ops:
-    """Bezier segments along a circle from angle a0 to a1 (degrees, either way), no moveTo."""
-    steps = max(1, math.ceil(abs(a1 - a0) / 90.0))
-    da = math.radians((a1 - a0) / steps)
-    k = 4.0 / 3.0 * math.tan(da / 4.0) * r
-    out: Ops = []
-    a = math.radians(a0)
-    for _ in range(steps):
-        b = a + da
-        x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
-        x3, y3 = cx + r * math.cos(b), cy + r * math.sin(b)
-        out.append(("C", x0 - k * math.sin(a), y0 + k * math.cos(a),
-                    x3 + k * math.sin(b), y3 - k * math.cos(b), x3, y3))
-        a = b
-    return out
-
-
-def _circle(cx: float, cy: float, r: float) -> Ops:
-    return [("M", cx + r, cy)] + _arc_ops(cx, cy, r, 0.0, 360.0) + [("Z",)]
-
-
-def _capsule(a: Joint, b: Joint) -> Ops:
-    """The hull of two circles: a tapered segment with rounded ends."""
-    (x1, y1, r1), (x2, y2, r2) = a, b
-    d = math.hypot(x2 - x1, y2 - y1)
-    if d <= abs(r1 - r2):
-        return _circle(*a) if r1 >= r2 else _circle(*b)
-    base = math.degrees(math.atan2(y2 - y1, x2 - x1))
-    theta = math.degrees(math.acos((r1 - r2) / d))
-    up, down = math.radians(base + theta), math.radians(base - theta)
-    ops: Ops = [("M", x1 + r1 * math.cos(up), y1 + r1 * math.sin(up)),
-                ("L", x2 + r2 * math.cos(up), y2 + r2 * math.sin(up))]
-    ops += _arc_ops(x2, y2, r2, base + theta, base - theta)
-    ops.append(("L", x1 + r1 * math.cos(down), y1 + r1 * math.sin(down)))
-    ops += _arc_ops(x1, y1, r1, base - theta, base + theta - 360.0)
-    return ops + [("Z",)]
-
-
-def _tube(chain: Sequence[Joint]) -> list[Ops]:
-    """A limb or body as a chain of joints; the pieces are unioned by _silhouette."""
-    return [_capsule(a, b) for a, b in zip(chain, chain[1:])]
-
-
-def _bezier_at(pts: Sequence[tuple[float, float]], t: float) -> tuple[float, float, float]:
-    """Point and tangent angle (degrees) on a cubic, to hang flowers and leaves on a stem."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
-    u = 1.0 - t
-    x = u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3
-    y = u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3
-    dx = 3 * u * u * (x1 - x0) + 6 * u * t * (x2 - x1) + 3 * t * t * (x3 - x2)
-    dy = 3 * u * u * (y1 - y0) + 6 * u * t * (y2 - y1) + 3 * t * t * (y3 - y2)
-    return x, y, math.degrees(math.atan2(dy, dx))
-
-
-def _polar(r: float, degrees: float, cy: float = 0.0) -> tuple[float, float]:
-    return r * math.cos(math.radians(degrees)), cy + r * math.sin(math.radians(degrees))
-
-
-# --- drawing primitives ------------------------------------------------------
-
-def _path(c: Canvas, ops: Ops):
-    p = c.beginPath()
-    for op in ops:
-        kind, args = op[0], op[1:]
-        if kind == "M":
-            p.moveTo(*args)
-        elif kind == "L":
-            p.lineTo(*args)
-        elif kind == "C":
-            p.curveTo(*args)
-        else:
-            p.close()
-    return p
-
-
-def _fill(c: Canvas, ops: Ops, fill: str | Color, outline: bool = True,
-          width: float = _OUTLINE, even_odd: bool = False) -> None:
-    c.setFillColor(_col(fill))
-    c.setStrokeColor(_col(_INK))
-    c.setLineWidth(width)
-    c.drawPath(_path(c, ops), stroke=1 if outline else 0, fill=1,
-               fillMode=FILL_EVEN_ODD if even_odd else None)
-
-
-def _line(c: Canvas, ops: Ops, colour: str | Color, width: float) -> None:
-    c.setStrokeColor(_col(colour))
-    c.setLineWidth(width)
-    c.drawPath(_path(c, ops), stroke=1, fill=0)
-
-
-def _inked_line(c: Canvas, ops: Ops, colour: str | Color, width: float) -> None:
-    """A stroked line with an ink edge of the set's outline weight either side."""
-    _line(c, ops, _INK, width + 2 * _OUTLINE * 0.8)
-    _line(c, ops, colour, width)
-
-
-def _silhouette(c: Canvas, shapes: Sequence[Ops], fill: str | Color) -> None:
-    """Fill overlapping parts as one figure with a single outer outline.
-
-    A fat ink pass goes down first and the colour pass covers it, so seams
-    between the parts vanish and only the outline of the union shows.
-    """
-    paths = [_path(c, ops) for ops in shapes]
-    c.setStrokeColor(_col(_INK))
-    c.setFillColor(_col(_INK))
-    c.setLineWidth(2 * _OUTLINE)
-    for p in paths:
-        c.drawPath(p, stroke=1, fill=1)
-    c.setFillColor(_col(fill))
-    for p in paths:
-        c.drawPath(p, stroke=0, fill=1)
-
-
-@contextmanager
-def _clipped(c: Canvas, ops: Ops) -> Iterator[None]:
-    """Confine drawing to a shape, restoring the graphics state afterwards."""
-    c.saveState()
-    try:
-        c.clipPath(_path(c, ops), stroke=0, fill=0)
-        yield
-    finally:
-        c.restoreState()
-
-
 # --- frame -----------------------------------------------------------------
 
 def _backdrop(c: Canvas, house: str, field: str | Color) -> None:
@@ -260,12 +71,6 @@ def _shield(w: float = 24.0, top: float = 25.0, bottom: float = -33.0) -> Ops:
             ("C", w, mid - 0.35 * drop, 0.5 * w, bottom + 0.12 * drop, 0, bottom),
             ("C", -0.5 * w, bottom + 0.12 * drop, -w, mid - 0.35 * drop, -w, mid),
             ("Z",)]
-
-
-def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.42) -> Ops:
-    return _poly([(cx + px, cy + py) for px, py in
-                  (_polar(r if i % 2 == 0 else r * inner, 90 + 180.0 * i / points)
-                   for i in range(points * 2))])
 
 
 def _cross_pattee(cx: float, cy: float, s: float) -> Ops:

@@ -26,9 +26,11 @@ from typing import Callable, NamedTuple, Sequence
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.render.emblems import (
-    _ARGENT, _AZURE, _GULES, _GULES_DARK, _INK, _SABLE, _VERT, _VERT_DARK,
-    Joint, Ops, _capsule, _circle, _clipped, _col, _mix, _path, _polar, _poly, _rect, _star, _xf,
+from printgen.render.art.vector import (
+    Joint, Ops, ARGENT as _ARGENT, AZURE as _AZURE, GULES as _GULES, GULES_DARK as _GULES_DARK,
+    INK as _INK, SABLE as _SABLE, VERT as _VERT, VERT_DARK as _VERT_DARK, capsule as _capsule,
+    circle as _circle, clipped as _clipped, col as _col, mix as _mix, path as _path,
+    polar as _polar, poly as _poly, rect as _rect, star as _star, xf as _xf,
 )
 
 SUITS = ("oros", "copas", "espadas", "bastos")
