@@ -1,0 +1,53 @@
+"""The Conquian game for the simulation engine, assembled from its parts (melds, rules, bot, report)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.errors import UserError
+from printgen.sim.engine import Finding, Game
+from printgen.sim.suited import compile_suited, pack_deck
+from printgen.sim.conquian.bots import GreedyBot
+from printgen.sim.conquian.melds import Melds
+from printgen.sim.conquian.report import Report
+from printgen.sim.conquian.rules import Rules
+from printgen.sim.conquian.tables import (
+    OPTIONS, Prepared, VARIANTS,
+)
+
+
+class Conquian(Melds, Rules, GreedyBot, Report, Game):
+    name = "conquian"
+    variants = tuple(VARIANTS)
+    step_cap = 400
+    good_hand = (8, 10)
+    length_unit = "cards turned"
+    length_note = "cards turned up from the stock; the game is a tie when one is needed and none is left"
+
+    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+        if variant not in VARIANTS:
+            raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
+        chosen = {"pack": "40", "force_drawn": "refused", **VARIANTS[variant]}
+        for key, value in options.items():
+            if key not in OPTIONS:
+                raise UserError(f"Conquian has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
+            allowed, meaning = OPTIONS[key]
+            if isinstance(allowed, range):
+                if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+                    raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to "
+                                    f"{allowed.stop - 1}", hint=meaning)
+            elif allowed is not None and str(value) not in allowed:
+                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
+            chosen[key] = value if isinstance(allowed, range) else str(value)
+        cards = compile_suited(pack_deck(deck, chosen, None, "Conquian"), "Conquian")
+        if cards.n < 2 * chosen["deal"] + 1:
+            raise UserError(f"Conquian: {cards.n} cards cannot deal {chosen['deal']} each and keep a stock")
+        return Prepared(cards, chosen["deal"], chosen["force_drawn"] == "at_once", chosen)
+
+    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
+        return (2,)
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        stock = prepared.cards.n - 2 * prepared.deal
+        return [Finding("info", f"{prepared.cards.n} cards, {prepared.deal} each, a stock of {stock}; "
+                                f"{prepared.deal + 1} cards melded win", {"stock": stock})]

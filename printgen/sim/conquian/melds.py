@@ -1,0 +1,180 @@
+"""What fits where in Conquian: melds a card in play can make, additions, borrowing, forcing.
+
+A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
+
+from __future__ import annotations
+
+
+from printgen.sim.engine import Action
+from printgen.sim.conquian.tables import (
+    MELD_FLAG, State, _cards, meld_action,
+)
+
+
+class Melds:
+    # -- what fits where ---------------------------------------------------------------------------------
+    def _refit(self, st: State, p: int) -> None:
+        """Recompute seat p's fit masks after its melds changed."""
+        cards = st.prep.cards
+        pos, suit, at, R = cards.pos, cards.suit, cards.at, st.prep.R
+        fit = fit2 = 0
+        for meld in st.melds[p]:
+            first, last = pos[meld[0]], pos[meld[-1]]
+            if first == last:
+                if len(meld) < 4:
+                    fit |= st.prep.rank_mates[meld[0]] & ~sum(1 << x for x in meld)
+                continue
+            row = at[suit[meld[0]]]
+            for q, far in ((first - 1, first - 2), (last + 1, last + 2)):
+                if 0 <= q < R:
+                    fit |= 1 << row[q]
+                    if 0 <= far < R:
+                        fit2 |= 1 << row[far]
+        st.fit[p], st.fit2[p] = fit, fit2
+        st.lend[p] = any(len(m) >= 4 for m in st.melds[p])
+        st.lendable[p] = sum(1 << c for c in self._borrowable(st, p)) if st.lend[p] else 0
+
+    def _fits(self, st: State, p: int, c: int) -> list[int]:
+        """The melds of seat p that card c extends by itself."""
+        if not st.fit[p] >> c & 1:
+            return []
+        cards = st.prep.cards
+        s, r = cards.suit[c], cards.pos[c]
+        pos, suit = cards.pos, cards.suit
+        out = []
+        for m, meld in enumerate(st.melds[p]):
+            first, last = meld[0], meld[-1]
+            if pos[first] == pos[last]:                      # a set
+                if pos[first] == r and len(meld) < 4:
+                    out.append(m)
+            elif suit[first] == s and (pos[first] == r + 1 or pos[last] == r - 1):
+                out.append(m)
+        return out
+
+    def _borrowable(self, st: State, p: int) -> dict[int, int]:
+        """Card -> meld it can be borrowed from (melds of four or more: any card of a set, a run's ends)."""
+        pos = st.prep.cards.pos
+        out = {}
+        for m, meld in enumerate(st.melds[p]):
+            if len(meld) >= 4:
+                if pos[meld[0]] == pos[meld[-1]]:
+                    for c in meld:
+                        out[c] = m
+                else:
+                    out[meld[0]] = m
+                    out[meld[-1]] = m
+        return out
+
+    def _meld_options(self, st: State, p: int, c: int) -> list[Action]:
+        prep = st.prep
+        hand = st.hand[p]
+        melds = (st.fit[p] | st.fit2[p]) >> c & 1      # an addition is possible only with a card that fits
+        lending = st.lend[p]
+        if lending:           # a new meld needs two more cards of the rank or close in the suit
+            near = (hand | st.lendable[p]) & prep.near[c]
+            if not near & (near - 1):
+                return self._additions(st, p, c, []) if melds else []
+        else:                 # the quick test first: most cards in play make no new meld
+            mates = hand & prep.rank_mates[c]
+            if not mates & (mates - 1):                 # fewer than two of the rank in hand
+                for pair in prep.pairs[c]:
+                    if hand & pair == pair:
+                        break
+                else:
+                    return self._additions(st, p, c, []) if melds else []
+        cards = prep.cards
+        at, R = cards.at, prep.R
+        s, r = cards.suit[c], cards.pos[c]
+        row = at[s]
+        if not lending:       # the common case, with masks only: every set and window is a meld
+            out: list[Action] = []
+            mates = _cards(hand & prep.rank_mates[c])
+            n = len(mates)
+            if n >= 2:
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        two = (1 << mates[i]) | (1 << mates[j])
+                        out.append(MELD_FLAG | two << 16)
+                        for k in range(j + 1, n):
+                            out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
+            lo = r
+            while lo > 0 and hand >> row[lo - 1] & 1:
+                lo -= 1
+            hi = r
+            while hi < R - 1 and hand >> row[hi + 1] & 1:
+                hi += 1
+            if hi - lo >= 2:
+                span = prep.span[s]
+                me = ~(1 << c)
+                for a in range(lo, r + 1):
+                    for b in range(max(r, a + 2), hi + 1):
+                        out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
+            return self._additions(st, p, c, out) if melds else out
+        borrow = self._borrowable(st, p)
+        out = []
+        # new sets: the other cards of the rank, from the hand or borrowed
+        others = [at[t][r] for t in range(4) if t != s]
+        avail = [x for x in others if hand >> x & 1 or x in borrow]
+        if len(avail) >= 2:
+            for i in range(len(avail)):
+                for j in range(i + 1, len(avail)):
+                    self._new(out, hand, borrow, (avail[i], avail[j]))
+                    for k in range(j + 1, len(avail)):
+                        self._new(out, hand, borrow, (avail[i], avail[j], avail[k]))
+        # new runs in the suit through the card in play
+        lo = r
+        while lo > 0 and (hand >> row[lo - 1] & 1 or row[lo - 1] in borrow):
+            lo -= 1
+        hi = r
+        while hi < R - 1 and (hand >> row[hi + 1] & 1 or row[hi + 1] in borrow):
+            hi += 1
+        if hi - lo >= 2:
+            for a in range(lo, r + 1):
+                for b in range(max(r, a + 2), hi + 1):
+                    self._new(out, hand, borrow, [row[q] for q in range(a, b + 1) if q != r])
+        return self._additions(st, p, c, out) if melds else out
+
+    def _additions(self, st: State, p: int, c: int, out: list[Action]) -> list[Action]:
+        """Add to `out` the additions of card c to seat p's melds: alone, or with one hand card."""
+        cards = st.prep.cards
+        R = st.prep.R
+        s, r = cards.suit[c], cards.pos[c]
+        row = cards.at[s]
+        hand = st.hand[p]
+        pos = cards.pos
+        for m, meld in enumerate(st.melds[p]):
+            first, last = pos[meld[0]], pos[meld[-1]]
+            if first == last:
+                if first == r and len(meld) < 4:
+                    out.append(meld_action(0, -1, m))
+                continue
+            if cards.suit[meld[0]] != s:
+                continue
+            if r == last + 1 or r == first - 1:
+                out.append(meld_action(0, -1, m))
+                far = r + 1 if r == last + 1 else r - 1                 # beyond the card in play
+                other = first - 1 if r == last + 1 else last + 1        # the run's other end
+                for q in (far, other):
+                    if 0 <= q < R and hand >> row[q] & 1:
+                        out.append(meld_action(1 << row[q], -1, m))
+            elif r == last + 2 and hand >> row[last + 1] & 1:
+                out.append(meld_action(1 << row[last + 1], -1, m))
+            elif r == first - 2 and hand >> row[first - 1] & 1:
+                out.append(meld_action(1 << row[first - 1], -1, m))
+        return out
+
+    @staticmethod
+    def _new(out: list[Action], hand: int, borrow: dict[int, int], cards) -> None:
+        """A new meld of the card in play and `cards`: at most one borrowed, at least one card from
+        the hand with a borrowed one, two without."""
+        mask = 0
+        lent = -1
+        for x in cards:
+            if hand >> x & 1:
+                mask |= 1 << x
+            elif lent >= 0:
+                return
+            else:
+                lent = x
+        if mask.bit_count() >= (1 if lent >= 0 else 2):
+            out.append(meld_action(mask, lent, -1))

@@ -1,0 +1,289 @@
+"""Conquian's turn as decision steps: the deal, refusing, melding, forcing, discarding, the end.
+
+A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
+
+from __future__ import annotations
+
+import random
+
+from printgen.errors import UserError
+from printgen.sim.engine import Action
+from printgen.sim.conquian.tables import (
+    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _cards,
+)
+
+
+class Rules:
+    # -- one game --------------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players != 2:
+            raise UserError(f"Conquian is for 2 players, not {players}")
+        rnd = rng.random
+        keys = [rnd() for _ in range(prepared.cards.n)]
+        order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
+        d = prepared.deal
+        return self._start(prepared, [order[:d], order[d:2 * d]], order[2 * d:], [[], []])
+
+    def deal(self, prepared: Prepared, hands: list[list[str]], stock: list[str], melds=None, card: str | None = None,
+             origin: int = OWN, actor: int = 0) -> State:
+        """A scripted position: hands and melds by card name, the stock top first (other cards are
+        out of the game). Without `card`, `actor` turns up the stock's top card."""
+        idx = prepared.cards.index
+        st = self._start(prepared, [[idx(c) for c in h] for h in hands], [idx(c) for c in stock][::-1],
+                         [[[idx(c) for c in m] for m in ms] for ms in (melds or [[], []])], turn=card is None,
+                         actor=actor)
+        if card is not None:
+            st.card, st.origin, st.phase = idx(card), origin, CHOOSE
+            st.total += 1
+        return st
+
+    def _start(self, prep: Prepared, hands, stock, melds, turn: bool = True, actor: int = 0) -> State:
+        st = State(prep)
+        pos = prep.cards.pos
+        for p in range(2):
+            st.hand[p] = sum(1 << c for c in hands[p])
+            st.held |= st.hand[p]
+            st.start[p] = len(hands[p])
+            if melds[p]:
+                st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
+                self._refit(st, p)
+            st.count[p] = sum(len(m) for m in melds[p])
+            for m in melds[p]:
+                for c in m:
+                    st.used |= 1 << c
+        st.stock = list(stock)
+        st.total = sum(st.start) + len(stock) + sum(st.count)
+        st.actor = actor
+        if turn:
+            self._turn_up(st)
+            self._settle(st)
+        return st
+
+
+    # -- the engine contract --------------------------------------------------------------------------
+    def to_act(self, state: State) -> int:
+        return state.actor
+
+    def legal(self, state: State) -> list[Action]:
+        st = state
+        if st.cache is not None:
+            return st.cache
+        p = st.actor
+        if st.phase == CHOOSE:
+            out = [REFUSE] + self._meld_options(st, p, st.card)
+            if st.origin == REFUSED and not st.prep.at_once:
+                out += [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+        elif st.phase == DISCARDING:
+            out = []
+            fit = st.fit[1 - p]
+            for d in _cards(st.hand[p]):
+                out.append(DISCARD + d)
+                if fit >> d & 1:
+                    out += [DISCARD_FORCE + 8 * d + m for m in self._fits(st, 1 - p, d)]
+        elif st.phase == OFFER:
+            out = [REFUSE] + [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+        else:
+            out = []
+        st.cache = out
+        return out
+
+    def apply(self, state: State, action: Action) -> None:
+        st = state
+        if st.phase == OVER or action not in self.legal(st):
+            raise ValueError(f"action {action} is not legal now")
+        self._do(st, action)
+        self._settle(st)
+
+    def _settle(self, st: State) -> None:
+        """Take every decision that has only one choice (most often: refuse a card that fits
+        nothing), so the bots and the step count see real choices only. Refusals, the common case,
+        are tested and made here with local names only: this loop is most of a random game's time."""
+        prep = st.prep
+        mates, pairs, near, at_once = prep.rank_mates, prep.pairs, prep.near, prep.at_once
+        fit, fit2, lend, lendable = st.fit, st.fit2, st.lend, st.lendable
+        hand, stock, waste = st.hand, st.stock, st.waste
+        choose, refused, own, over = CHOOSE, REFUSED, OWN, OVER
+        while True:
+            phase = st.phase
+            if phase == choose:
+                p, c = st.actor, st.card
+                origin = st.origin
+                if not (fit[p] >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)):
+                    h = hand[p]
+                    m = h & mates[c]
+                    if not m & (m - 1):
+                        for pair in pairs[c]:
+                            if h & pair == pair:
+                                break
+                        else:
+                            if lend[p]:
+                                m = (h | lendable[p]) & near[c]
+                                busy = m & (m - 1) and self._meld_options(st, p, c)
+                            else:
+                                busy = False
+                            if not busy and not (fit2[p] >> c & 1 and self._additions(st, p, c, [])):
+                                st.cache = None
+                                if origin == own:               # pass the card on
+                                    st.origin = refused
+                                    st.actor = 1 - p
+                                    continue
+                                waste.append(c)                 # waste it, turn up the next
+                                if not stock:
+                                    st.card = -1
+                                    st.phase = over
+                                    st.winner = -1
+                                    return
+                                c = st.card = stock.pop()
+                                st.origin = own
+                                st.turned += 1
+                                if at_once and fit[p] >> c & 1:
+                                    st.actor = 1 - p
+                                    st.phase = OFFER
+                                continue
+            elif phase == over:
+                return
+            options = self.legal(st)
+            if len(options) != 1:
+                return
+            self._do(st, options[0])
+
+    def _choice(self, st: State) -> bool:
+        """Whether the player to act can do anything with the card in play but refuse it."""
+        p, c = st.actor, st.card
+        prep = st.prep
+        if st.origin == REFUSED and not prep.at_once and st.fit[1 - p] >> c & 1:
+            return True
+        hand = st.hand[p]
+        if st.fit[p] >> c & 1:
+            return True
+        if st.lend[p]:
+            return bool(self._meld_options(st, p, c))
+        mates = hand & prep.rank_mates[c]
+        if mates & (mates - 1):
+            return True
+        for pair in prep.pairs[c]:
+            if hand & pair == pair:
+                return True
+        return bool(st.fit2[p] >> c & 1) and bool(self._additions(st, p, c, []))
+
+    def _do(self, st: State, action: Action) -> None:
+        st.cache = None
+        p = st.actor
+        if st.phase == DISCARDING:
+            d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
+            st.hand[p] &= ~(1 << d)
+            if action < DISCARD_FORCE:
+                self._pass(st, d, LEFT)
+            else:
+                self._force(st, 1 - p, d, (action - DISCARD_FORCE) & 7)
+            return
+        if st.phase == OFFER:
+            if action == REFUSE:
+                st.actor = 1 - p
+                st.phase = CHOOSE
+            else:
+                self._force(st, 1 - p, st.card, action - FORCE)
+            return
+        if action == REFUSE:
+            if st.origin == OWN:
+                self._pass(st, st.card, REFUSED)
+            else:
+                st.waste.append(st.card)
+                st.card = -1
+                self._turn_up(st)
+            return
+        if action < MELD_FLAG:
+            self._force(st, 1 - p, st.card, action - FORCE)
+            return
+        self._meld(st, p, action)
+
+    # -- the moves -----------------------------------------------------------------------------------
+    def _pass(self, st: State, c: int, origin: int) -> None:
+        st.card, st.origin = c, origin
+        st.actor = 1 - st.actor
+        st.phase = CHOOSE
+
+    def _turn_up(self, st: State) -> None:
+        """The actor turns up the stock's top card; an empty stock ties the game."""
+        if not st.stock:
+            st.phase = OVER
+            st.winner = -1
+            return
+        st.card = st.stock.pop()
+        st.origin = OWN
+        st.turned += 1
+        st.phase = CHOOSE
+        if st.prep.at_once and st.fit[st.actor] >> st.card & 1:
+            st.actor = 1 - st.actor          # the opponent may force it at once
+            st.phase = OFFER
+
+    def _lay(self, st: State, p: int, c: int) -> None:
+        st.used |= 1 << c
+        st.count[p] += 1
+        if st.count[p] > st.prep.deal:
+            st.phase = OVER
+            st.winner = p
+
+    def _force(self, st: State, p: int, c: int, m: int) -> None:
+        """Card c is laid on seat p's meld m by the opponent; p must discard."""
+        meld = st.melds[p][m]
+        pos = st.prep.cards.pos
+        if pos[c] < pos[meld[0]]:
+            meld.insert(0, c)
+        else:
+            meld.append(c)
+        self._refit(st, p)
+        st.forces += 1
+        st.card = -1
+        st.actor = p
+        st.phase = DISCARDING
+        self._lay(st, p, c)
+        if st.phase != OVER and not st.hand[p]:
+            self._turn_for(st, 1 - p)
+
+    def _meld(self, st: State, p: int, action: Action) -> None:
+        pos = st.prep.cards.pos
+        mask = action >> 16
+        lent = ((action >> 8) & 0x7F) - 1
+        target = ((action >> 4) & 0xF) - 1
+        c = st.card
+        new = [c] + _cards(mask)
+        st.hand[p] &= ~mask
+        melds = st.melds[p]
+        if lent >= 0:
+            for meld in melds:
+                if lent in meld:
+                    meld.remove(lent)
+                    break
+            new.append(lent)
+            st.borrows += 1
+        st.card = -1
+        st.phase = DISCARDING
+        if target >= 0:
+            melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+        else:
+            melds.append(sorted(new, key=pos.__getitem__))
+        self._refit(st, p)
+        st.used |= (1 << c) | mask
+        st.count[p] += 1 + mask.bit_count()
+        if st.count[p] > st.prep.deal:
+            st.phase = OVER
+            st.winner = p
+        elif not st.hand[p]:
+            self._turn_for(st, 1 - p)
+
+    def _turn_for(self, st: State, p: int) -> None:
+        """Nothing left to discard (a scripted position): seat p turns up the next card."""
+        st.actor = p
+        self._turn_up(st)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> list[float]:
+        if state.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if p == state.winner else 0.0 for p in range(2)]
+
+    def length(self, state: State) -> int:
+        return state.turned
