@@ -33,7 +33,7 @@ REQUIRED = {
     "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers"],
     "burro": ["The deciding hand"],
     "tresillo": ["Sitting out and the reserve"],
-    "casita-robada": ["Two casitas", "A tie"],
+    "casita-robada": ["Two casitas", "The last deal", "A tie"],
     "drafting": ["Sets and ties"],
     "lombre": ["What counts as failing"],
     "conquian": ["When to force a drawn card"],
@@ -180,6 +180,29 @@ def test_casita_steal_is_instead_of_capturing(built):
     assert "you take that player's whole pile instead of capturing from the middle" in turn
     assert "Otherwise, if your card has the same rank as one or more cards in the middle" in turn
     assert "you choose one" not in turn and "you may take that player" not in turn
+
+
+def test_casita_stock_counts_are_the_simulators(built):
+    """The sheet works the stock out from the pack; the simulator deals the same game."""
+    import random
+
+    from printgen.load import load_deck
+    from printgen.sim.casita import Casita
+
+    text = text_of(rules_pdf(built, "spanish", "casita-robada"))
+    block = section(text, f"{LABEL} The last deal.", "End of the game")
+    game = Casita()
+    prep = game.prepare(load_deck("spanish"), "basic", {})
+    for players in (2, 3, 4):
+        state = game.setup(prep, players, random.Random(players))
+        stock = len(state.stock)
+        said = f"{stock} cards with {players} players" if players == 2 else f"{stock} with {players}"
+        assert said in block, (players, stock, block)
+        over = stock % (4 * players)
+        if over:
+            assert f"{over // players} each with {players} players" in block, (players, block)
+    assert "36" not in block
+    assert (stock, over) == (20, 4)          # four players: one more full deal and a card each
 
 
 def test_conquian_forcing_covers_a_refused_drawn_card(built):
