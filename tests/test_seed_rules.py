@@ -32,7 +32,7 @@ PAGES = {"cromwell": 2, "burro": 2, "casita-robada": 1, "conquian": 2, "lombre":
 REQUIRED = {
     "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers"],
     "burro": ["The deciding hand"],
-    "tresillo": ["Sitting out and the reserve"],
+    "tresillo": ["Sitting out and the reserve", "The turned card, and who exchanges first"],
     "casita-robada": ["Two casitas", "The last deal", "A tie"],
     "drafting": ["Sets and ties"],
     "lombre": ["What counts as failing"],
@@ -218,6 +218,18 @@ def test_lombre_says_which_reading_of_failing_it_takes(built):
     block = block[:block.index("Playing the tricks")]
     assert "any hand the Ombre does not win" in block and "repuesto fails as well as a codillo" in block
     assert "If the Ombre fails, those counters go back" in text
+
+
+def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_own_way(built):
+    text = text_of(rules_pdf(built, "spanish", "tresillo"))
+    block = section(text, f"{LABEL} The turned card, and who exchanges first.", "Play ")
+    assert "first card the Ombre draws" in block and "the one on the Ombre's left exchanges first" in block
+    outside = text.replace(block, "")
+    assert "Ombre draws" not in outside and "Ombre's left" not in outside      # said only as the decision it is
+    assert "highest debt on the sheet plus the plato" not in text                # not the seed's sentence
+    assert "amount in play is what the plato holds, added to the largest debt still open" in text
+    clash = section(text, f"{LABEL} 4, 4 and 1.", "Paying")
+    assert "opponents take 4 tricks each and the Ombre only 1" in clash
 
 
 CAPTION_FACTS = {
