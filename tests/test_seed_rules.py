@@ -35,7 +35,7 @@ REQUIRED = {
     "tresillo": ["Sitting out and the reserve", "The turned card, and who exchanges first"],
     "casita-robada": ["Two casitas", "The last deal", "A tie"],
     "drafting": ["Sets and ties"],
-    "lombre": ["What counts as failing"],
+    "lombre": ["What counts as failing", "When to stop, and the pool"],
     "conquian": ["When to force a drawn card"],
 }
 
@@ -230,6 +230,20 @@ def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_o
     assert "amount in play is what the plato holds, added to the largest debt still open" in text
     clash = section(text, f"{LABEL} 4, 4 and 1.", "Paying")
     assert "opponents take 4 tricks each and the Ombre only 1" in clash
+
+
+def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(built):
+    from printgen.sim.lombre import OPTIONS
+
+    text = text_of(rules_pdf(built, "spanish", "lombre"))
+    assert "the opponents take 4 tricks each and the Ombre only 1" in text
+    assert "With 4 for Ana (the Ombre), 4 for Ben and 1 for Carla it is repuesto" in text
+    end = text[text.index(f"{LABEL} When to stop, and the pool."):]
+    hands = OPTIONS["hands"][1]                  # the simulator's session
+    words = {9: "nine", 12: "twelve", 15: "fifteen", 3: "three", 4: "four", 5: "five"}
+    assert hands % 3 == 0, hands
+    assert f"{words[hands]} hands ({words[hands // 3]} deals each)" in end, (hands, end)
+    assert "share what is in the pool equally among the three players" in end
 
 
 CAPTION_FACTS = {
