@@ -37,6 +37,7 @@ REQUIRED = {
     "drafting": ["Sets and ties"],
     "lombre": ["What counts as failing", "When to stop, and the pool"],
     "conquian": ["When to force a drawn card"],
+    "croquetnole": ["Which coins"],
 }
 
 
@@ -244,6 +245,30 @@ def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(bui
     assert hands % 3 == 0, hands
     assert f"{words[hands]} hands ({words[hands // 3]} deals each)" in end, (hands, end)
     assert "share what is in the pool equally among the three players" in end
+
+
+SEEDS = Path("/work/shared/seeds")
+# Each sheet and its seed, with the longest run of the seed's words the sheet may share: names and
+# terms ("the amount in play into the plato") make short runs unavoidable, sentences must not.
+OWN_WORDS = [("piecepack", "croquetnole", "004_fd5d63a0cbc0e0d4.txt", 6)] + [
+    ("spanish", game, "002_887bda5e533695fb.txt", 8) for game in ("burro", "casita-robada", "conquian", "lombre",
+                                                                   "tresillo")]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'").replace("-", " "))
+
+
+@pytest.mark.parametrize("deck,game,seed,longest", OWN_WORDS, ids=[g for _, g, _, _ in OWN_WORDS])
+def test_sheets_are_in_their_own_words(deck, game, seed, longest):
+    if not (SEEDS / seed).is_file():
+        pytest.skip("the seed texts are not here")
+    seen = _words((SEEDS / seed).read_text(encoding="utf-8"))
+    runs = {tuple(seen[i:i + longest + 1]) for i in range(len(seen) - longest)}
+    sheet = _words((DECKS / deck / "rules" / f"{game}.md").read_text(encoding="utf-8"))
+    copied = [" ".join(sheet[i:i + longest + 1]) for i in range(len(sheet) - longest)
+              if tuple(sheet[i:i + longest + 1]) in runs]
+    assert not copied, copied
 
 
 CAPTION_FACTS = {
