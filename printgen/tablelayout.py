@@ -4,6 +4,9 @@ they must keep, checked by geometry and drawn to scale.
 A table layout (decks/<deck>/tables/<name>.yaml) places pieces of the deck (tiles, coins ...)
 by their ids, with their real sizes from the layout's component kinds, and lists rules as data:
 `gap`, `within`, `stack`, `line`, `share` and `face` (see the file shipped with the piecepack).
+A piece that comes into play later rather than at set-up (a knight set down on its player's first
+turn) says so with `enters:`; it is checked like the rest, and drawn as a dashed outline that
+marks where it comes in.
 Besides its own rules every layout must keep three: no two pieces overlap (except a piece
 stacked `on` another), every piece lies on the table with a coin-width (`spare`) to its edge,
 and no piece of the deck is used twice. A broken rule is a finding naming the rule and its line,
@@ -31,6 +34,7 @@ class TablePiece(Strict):
     on: Optional[str] = None
     face: Literal["up", "down"] = "up"
     label: Optional[str] = None
+    enters: Optional[str] = None      # when it comes into play, if not at set-up ("on its player's first turn")
 
 
 class TableRule(Strict):
@@ -79,6 +83,7 @@ class Piece:
     on: str | None
     card: Any
     where: Where
+    enters: str | None = None
 
     def box(self) -> tuple[float, float, float, float]:
         return self.x - self.w / 2, self.y - self.h / 2, self.x + self.w / 2, self.y + self.h / 2
@@ -212,7 +217,7 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
         else:
             x, y = spec.table.width / 2 + raw.at[0] * unit, spec.table.height / 2 + raw.at[1] * unit
         piece = Piece(raw.id, card.name, name_of_kind, bool(shape and shape.round), x, y, w, h, raw.face, raw.label,
-                      raw.on, card, spot)
+                      raw.on, card, spot, raw.enters)
         seen[raw.id] = piece
         pieces.append(piece)
     groups = {}
@@ -421,8 +426,10 @@ def report(table: Table) -> tuple[str, int]:
     found = check(table)
     tiles = sum(1 for p in table.pieces if p.kind == "tile")
     coins = sum(1 for p in table.pieces if p.kind == "coin")
+    later = [p for p in table.pieces if p.enters]
+    marked = f" ({len(later)} of them marked where they come into play later)" if later else ""
     lines = [f"Table layout '{table.name}' ({table.title}): {table.width:g} x {table.height:g} mm table, "
-             f"{tiles} tiles and {coins} coins placed, {len(table.rules)} rules plus overlap, edge and "
+             f"{tiles} tiles and {coins} coins placed{marked}, {len(table.rules)} rules plus overlap, edge and "
              f"one-of-each checks, within {table.tolerance:g} mm"]
     if table.unused:
         lines.append(f"   note: not used: {', '.join(table.unused)}")

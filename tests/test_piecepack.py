@@ -222,8 +222,8 @@ def test_shipped_table_layout_passes_the_check():
     run = run_cli("validate", "piecepack", "--game", "croquetnole")
     assert run.code == 0, run.out + run.err
     assert "Result: passes" in run.out
-    assert "20 tiles and 8 coins placed" in run.out
-    assert "5 tile of Suns" in run.out        # the four 5s are left over
+    assert "20 tiles and 8 coins placed (4 of them marked where they come into play later)" in run.out
+    assert "Suns 5 tile" in run.out        # the four 5s are left over
 
 
 def test_broken_layouts_are_refused_naming_the_rule(tmp_path):
@@ -256,16 +256,26 @@ def test_diagram_guide_and_rules(shipped):
     assert len(diagram.pages) == 1
     words = page_text(shipped / "croquetnole-diagram.pdf", 1)
     assert "Scale 1:5" in words and "812.8 mm (32 in) square table" in words and "50.8 mm" in words
+    assert "`" not in words and "build measures" in words          # plain words, no code markup
     guide = PdfReader(str(shipped / "croquetnole-guide.pdf"))
     assert len(guide.pages) == 5                   # true size, tiled: the cross's four empty corners left out
     sheets = [page_text(shipped / "croquetnole-guide.pdf", p) for p in range(1, 6)]
     assert all("placement guide" in text for text in sheets)
     assert "Moons door" in sheets[-1] and "centre of the table" in sheets[2]
+    every = " ".join(sheets)
+    # pieces named as the deck names them, never by their ids
+    assert "Suns 4 tile, face down" in every and "Moons ace tile, face up" in every
+    assert "on the Moons null tile, face down" in every
+    assert "tile-" not in every and "coin-" not in every
+    # the knights are not set up: they are marked where they come in
+    assert "set down on its player's first turn" in every
+    assert all(f"{suit} knight" in every for suit in ("Moons", "Suns", "Crowns", "Arms"))
     rules = " ".join(page_text(shipped / "croquetnole-rules.pdf", p) for p in (1, 2))
     for heading in ("The aim", "Setting up", "Starting", "Flicking", "Inside and outside castles", "Raiding castles",
                     "Prisoners", "Bonus flicks", "The five kinds of croquet", "Mistakes and penalties"):
         assert heading in rules, heading
     assert "the table at 1:" in rules            # the layout diagram, with its scale
+    assert "dashed knight: set down on its player's first turn" in rules
 
 
 def test_diagram_is_drawn_to_its_stated_scale(shipped):
@@ -287,6 +297,45 @@ def test_an_unknown_kind_of_component_is_named_at_its_card(tmp_path):
     (deck / "deck.yaml").write_text(text, encoding="utf-8")
     run = run_cli("build", str(deck), "--only", "cards", "--out", str(tmp_path / "out"))
     assert run.code == 2
-    assert "card 'Null coin of Suns', field 'piece': unknown kind of component 'coins'" in run.err
+    assert "card 'Suns null coin', field 'piece': unknown kind of component 'coins'" in run.err
     assert "did you mean 'coin'?" in run.err
     assert "Traceback" not in run.err
+
+
+def _table_outline(raster: Raster) -> tuple[float, float, float, float]:
+    """(left, top, width, height) in mm from the page's top-left of the table's fill colour."""
+    mask = (np.abs(raster.pixels - np.array([0xEF, 0xE6, 0xD2])) <= 6).all(axis=2)
+    # rows and columns that cross the table: a few stray pixels of the colour elsewhere do not count
+    rows, cols = np.nonzero(mask.sum(axis=1) > 50)[0], np.nonzero(mask.sum(axis=0) > 50)[0]
+    to_mm = 25.4 / raster.dpi
+    return (cols.min() * to_mm, rows.min() * to_mm, (cols.max() - cols.min() + 1) * to_mm,
+            (rows.max() - rows.min() + 1) * to_mm)
+
+
+def test_rule_sheet_picture_is_drawn_at_the_scale_its_caption_states(shipped):
+    import re
+
+    text = page_text(shipped / "croquetnole-rules.pdf", 1)
+    denominator = int(re.search(r"the table at 1:(\d+),", text).group(1))
+    _, _, width, height = _table_outline(Raster(shipped / "croquetnole-rules.pdf", 1, 200))
+    assert abs(width - 812.8 / denominator) <= 0.5 and abs(height - 812.8 / denominator) <= 0.5, (width, denominator)
+
+
+def test_knights_are_marked_where_they_enter_and_guards_are_set_up(shipped):
+    """On the 1:5 diagram a guard is a filled coin; a knight only a dashed outline, the table
+    showing through, since it is set down on its player's first turn, not at set-up."""
+    import yaml
+
+    layout = yaml.safe_load((DECKS / "piecepack" / "tables" / "croquetnole.yaml").read_text(encoding="utf-8"))
+    raster = Raster(shipped / "croquetnole-diagram.pdf", 1, 200)
+    left, top, width, _ = _table_outline(raster)
+    k = width / 812.8
+    coins = [p for p in layout["pieces"] if p["id"].startswith("coin-")]
+    assert {p.get("label") for p in coins if p.get("enters")} == {"knight"}
+    assert {p.get("label") for p in coins if not p.get("enters")} == {"guard"}
+    for piece in coins:
+        x = left + (406.4 + piece["at"][0] * 50.8) * k
+        y = top + (406.4 + piece["at"][1] * 50.8) * k
+        inside = raster.colour_at(x + 0.3 * 19.05 * k, raster.height_mm - y)   # between the middle and the rim
+        wanted = "#EFE6D2" if piece.get("enters") else "#F3EDE0"
+        assert near(inside, wanted, 3), (piece["id"], inside)

@@ -32,11 +32,12 @@ PAGES = {"cromwell": 2, "burro": 2, "casita-robada": 1, "conquian": 2, "lombre":
 REQUIRED = {
     "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers"],
     "burro": ["The deciding hand"],
-    "tresillo": ["Sitting out and the reserve"],
-    "casita-robada": ["Two casitas", "A tie"],
+    "tresillo": ["Sitting out and the reserve", "The turned card, and who exchanges first"],
+    "casita-robada": ["Two casitas", "The last deal", "A tie"],
     "drafting": ["Sets and ties"],
-    "lombre": ["What counts as failing"],
+    "lombre": ["What counts as failing", "When to stop, and the pool"],
     "conquian": ["When to force a drawn card"],
+    "croquetnole": ["Which coins"],
 }
 
 
@@ -182,6 +183,29 @@ def test_casita_steal_is_instead_of_capturing(built):
     assert "you choose one" not in turn and "you may take that player" not in turn
 
 
+def test_casita_stock_counts_are_the_simulators(built):
+    """The sheet works the stock out from the pack; the simulator deals the same game."""
+    import random
+
+    from printgen.load import load_deck
+    from printgen.sim.casita import Casita
+
+    text = text_of(rules_pdf(built, "spanish", "casita-robada"))
+    block = section(text, f"{LABEL} The last deal.", "End of the game")
+    game = Casita()
+    prep = game.prepare(load_deck("spanish"), "basic", {})
+    for players in (2, 3, 4):
+        state = game.setup(prep, players, random.Random(players))
+        stock = len(state.stock)
+        said = f"{stock} cards with {players} players" if players == 2 else f"{stock} with {players}"
+        assert said in block, (players, stock, block)
+        over = stock % (4 * players)
+        if over:
+            assert f"{over // players} each with {players} players" in block, (players, block)
+    assert "36" not in block
+    assert (stock, over) == (20, 4)          # four players: one more full deal and a card each
+
+
 def test_conquian_forcing_covers_a_refused_drawn_card(built):
     text = text_of(rules_pdf(built, "spanish", "conquian"))
     forcing = section(text, "Forcing A card", "Going out")
@@ -195,6 +219,56 @@ def test_lombre_says_which_reading_of_failing_it_takes(built):
     block = block[:block.index("Playing the tricks")]
     assert "any hand the Ombre does not win" in block and "repuesto fails as well as a codillo" in block
     assert "If the Ombre fails, those counters go back" in text
+
+
+def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_own_way(built):
+    text = text_of(rules_pdf(built, "spanish", "tresillo"))
+    block = section(text, f"{LABEL} The turned card, and who exchanges first.", "Play ")
+    assert "first card the Ombre draws" in block and "the one on the Ombre's left exchanges first" in block
+    outside = text.replace(block, "")
+    assert "Ombre draws" not in outside and "Ombre's left" not in outside      # said only as the decision it is
+    assert "highest debt on the sheet plus the plato" not in text                # not the seed's sentence
+    assert "amount in play is what the plato holds, added to the largest debt still open" in text
+    clash = section(text, f"{LABEL} 4, 4 and 1.", "Paying")
+    assert "opponents take 4 tricks each and the Ombre only 1" in clash
+
+
+def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(built):
+    from printgen.sim.lombre import OPTIONS
+
+    text = text_of(rules_pdf(built, "spanish", "lombre"))
+    assert "the opponents take 4 tricks each and the Ombre only 1" in text
+    assert "With 4 for Ana (the Ombre), 4 for Ben and 1 for Carla it is repuesto" in text
+    end = text[text.index(f"{LABEL} When to stop, and the pool."):]
+    hands = OPTIONS["hands"][1]                  # the simulator's session
+    words = {9: "nine", 12: "twelve", 15: "fifteen", 3: "three", 4: "four", 5: "five"}
+    assert hands % 3 == 0, hands
+    assert f"{words[hands]} hands ({words[hands // 3]} deals each)" in end, (hands, end)
+    assert "share what is in the pool equally among the three players" in end
+
+
+SEEDS = Path("/work/shared/seeds")
+# Each sheet and its seed, with the longest run of the seed's words the sheet may share: names and
+# terms ("the amount in play into the plato") make short runs unavoidable, sentences must not.
+OWN_WORDS = [("piecepack", "croquetnole", "004_fd5d63a0cbc0e0d4.txt", 6)] + [
+    ("spanish", game, "002_887bda5e533695fb.txt", 8) for game in ("burro", "casita-robada", "conquian", "lombre",
+                                                                   "tresillo")]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'").replace("-", " "))
+
+
+@pytest.mark.parametrize("deck,game,seed,longest", OWN_WORDS, ids=[g for _, g, _, _ in OWN_WORDS])
+def test_sheets_are_in_their_own_words(deck, game, seed, longest):
+    if not (SEEDS / seed).is_file():
+        pytest.skip("the seed texts are not here")
+    seen = _words((SEEDS / seed).read_text(encoding="utf-8"))
+    runs = {tuple(seen[i:i + longest + 1]) for i in range(len(seen) - longest)}
+    sheet = _words((DECKS / deck / "rules" / f"{game}.md").read_text(encoding="utf-8"))
+    copied = [" ".join(sheet[i:i + longest + 1]) for i in range(len(sheet) - longest)
+              if tuple(sheet[i:i + longest + 1]) in runs]
+    assert not copied, copied
 
 
 CAPTION_FACTS = {

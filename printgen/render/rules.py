@@ -307,7 +307,12 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     pack = check_pack(deck, meta, lines, path)
     from printgen.sim.games import sheet_tables
 
-    text = render_template(body, document_context(deck), path, offset, sheet_tables(path.stem, deck))
+    played = deck
+    if pack is not None:        # the game's own pack (e.g. the 40-card Spanish pack): what the sheet counts with
+        from printgen.load import load_deck
+
+        played = load_deck(deck.folder, pack)
+    text = render_template(body, document_context(played), path, offset, sheet_tables(path.stem, deck))
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
     paper = (layout.paper.width, layout.paper.height)
@@ -322,11 +327,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
         facts.append(f"ages {meta['age']}")
     if meta.get("time"):
         facts.append(str(meta["time"]))
-    cards = len(deck.cards)
-    if pack is not None:        # the game's own pack (e.g. the 40-card Spanish pack)
-        from printgen.load import load_deck
-
-        cards = len(load_deck(deck.folder, pack).cards)
+    cards = len(played.cards)
     from printgen.render.components import component_field
 
     facts.append(f"{cards} {'pieces' if component_field(deck) else 'cards'}")

@@ -133,6 +133,14 @@ def _piece(d: Drawing, piece: Piece, font: str, lift: bool) -> list[Op]:
     w, h = d.length(x1 - x0), d.length(y1 - y0)
     emblem, colour = _suit(piece)
     ops: list[Op] = []
+    if piece.enters:         # not on the table at the start: a dashed outline where it comes in
+        dash = (max(0.8, w * 0.08), max(0.6, w * 0.06))
+        ops.append(ShapeOp("ellipse" if piece.round else "rect", px, py, w, h, 0.0 if piece.round else w * 0.05,
+                           None, colour, max(0.4, w * 0.025), dash))
+        if emblem:
+            s = w * 0.45
+            ops.append(SymbolOp(emblem, "", colour, px + (w - s) / 2, py + (h - s) / 2, s, s))
+        return ops
     if piece.round:
         ops.append(ShapeOp("ellipse", px, py, w, h, 0.0, COIN_FILL, INK, max(0.4, w * 0.02)))
         if piece.face == "down" and emblem:          # the suit side
@@ -179,15 +187,39 @@ def _labels(d: Drawing, table: Table, font: str, how: str) -> list[Op]:
         top = next((p for p in table.pieces if p.on == piece.id), None)
         names = [g for g, members in table.groups.items() if piece.id in members]
         title = " / ".join(names) or (piece.label or (top.label if top else None) or piece.kind).capitalize()
-        which = f"{top.id} face {top.face} on {piece.id}, face {piece.face}" if top else f"{piece.id}, face {piece.face}"
         if piece.round:
-            ops.append(_text(d.p(piece.x, piece.y + piece.h / 2 + 4), title, font, size_of(3.2), INK))
+            ops += _coin_label(d, table, piece, [(title, size_of(3.2))] + ([(piece.enters, size_of(2.4))]
+                                                                          if piece.enters else []), font)
             continue
-        for text, at, size in ((title, 0.27, size_of(3.4)), (which, 0.39, size_of(2.2))):
+        # what lies here in the deck's own words: "Suns 4 tile, face down"
+        which = [(f"{top.name}, face {top.face}", 0.37), (f"on the {piece.name}, face {piece.face}", 0.44)] if top \
+            else [(f"{piece.name}, face {piece.face}", 0.39)]
+        for text, at, size in [(title, 0.27, size_of(3.4))] + [(t, a, size_of(2.4)) for t, a in which]:
             width, height = text_width(text, font, size) + 3, size * 1.2
             x, y = d.p(piece.x, piece.y + piece.h * at)
             ops.append(ShapeOp("rect", x - width / 2, y - height / 2, width, height, 1.0, LABEL_GROUND, None, 0.0))
             ops.append(_text((x, y), text, font, size, BACK_LINE))
+    return ops
+
+
+def _coin_label(d: Drawing, table: Table, piece: Piece, lines: list[tuple[str, float]], font: str) -> list[Op]:
+    """Lines of words under a coin, or over it when a piece lies where they would go."""
+    mm = lambda points: points / 72 * 25.4 / d.ratio  # noqa: E731 - page points to table mm
+    heights = [mm(size * 1.25) for _, size in lines]
+    width = max(mm(text_width(text, font, size)) for text, size in lines)
+    total = sum(heights) + 1.5
+
+    def clear(top: float) -> bool:
+        box = (piece.x - width / 2, top, piece.x + width / 2, top + total)
+        return all(other is piece or box[2] <= other.box()[0] or other.box()[2] <= box[0] or
+                   box[3] <= other.box()[1] or other.box()[3] <= box[1] for other in table.pieces)
+
+    below = piece.y + piece.h / 2 + 1.5
+    top = below if clear(below) else piece.y - piece.h / 2 - total
+    ops: list[Op] = []
+    for (text, size), height in zip(lines, heights):
+        ops.append(_text(d.p(piece.x, top + height / 2), text, font, size, INK))
+        top += height
     return ops
 
 
@@ -261,21 +293,29 @@ def table_flowable(deck, layout, name: str, font: str, where: Where | None = Non
 
     table = checked_table(deck, layout if layout.spec.components else _layout_of(deck), name, where)
 
+    later = sorted({f"dashed {p.label or p.kind}: {p.enters}" for p in table.pieces if p.enters})
+    caption_lines = 1 + len(later)
+
     class TablePicture(Flowable):
         def wrap(self, available_width, available_height):
-            self.side = min(available_width, max(available_height - 14, 40.0))
-            self.ratio = self.side / pt(max(table.width, table.height))
+            room = min(available_width, max(available_height - 2 - 10 * caption_lines, 40.0))
+            # a whole-number scale (1:10, not 1:9.65), so the caption states exactly what is drawn
+            self.denominator = math.ceil(pt(max(table.width, table.height)) / room - 1e-9)
+            self.ratio = 1 / self.denominator
+            self.side = pt(max(table.width, table.height)) * self.ratio
             self.available = available_width
-            return available_width, self.side + 12
+            return available_width, self.side + 10 * caption_lines + 2
 
         def draw(self):
             left = (self.available - self.side) / 2
-            ops = draw_table(table, font, (left, 12, self.side, self.side), self.ratio, "table", 0.0, True, "short")
+            below = 10 * caption_lines
+            ops = draw_table(table, font, (left, below, self.side, self.side), self.ratio, "table", 0.0, True, "short")
             draw_ops(self.canv, ops)
             self.canv.setFont(font, 7)
             self.canv.setFillColorRGB(0.35, 0.35, 0.35)
-            self.canv.drawCentredString(self.available / 2, 2,
-                                        f"{table.title}: the table at 1:{1 / self.ratio:.0f}, lengths in mm")
+            lines = [f"{table.title}: the table at 1:{self.denominator}, lengths in mm"] + later
+            for number, line in enumerate(lines):
+                self.canv.drawCentredString(self.available / 2, below - 8 - 9 * number, line)
 
     picture = TablePicture()
     picture.spaceBefore, picture.spaceAfter = 3, 6
