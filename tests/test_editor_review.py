@@ -1,0 +1,96 @@
+"""What a teacher met when trying the spreadsheet round trip, the web editor, `new`, `list` and
+`build --watch`: each case the way she met it, and what she must see instead."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from badinput import assert_refused, run_limited
+from conftest import DECKS
+from test_spreadsheet import set_csv_cell, set_xlsx_cell
+from printgen.editor.spreadsheet import export_deck, import_deck
+from printgen.errors import UserError
+
+
+@pytest.fixture(scope="module")
+def cromwell_sheet(tmp_path_factory):
+    """A scratch Cromwell deck and its export as CSV (copied by each test that edits it)."""
+    root = tmp_path_factory.mktemp("review")
+    folder = root / "cromwell"
+    shutil.copytree(DECKS / "cromwell", folder)
+    export_deck(str(folder), root / "cards.csv")
+    return folder, root / "cards.csv"
+
+
+@pytest.fixture
+def deck_and_sheet(cromwell_sheet, tmp_path):
+    folder, sheet = cromwell_sheet
+    shutil.copytree(folder, tmp_path / "cromwell")
+    shutil.copy(sheet, tmp_path / "cards.csv")
+    return tmp_path / "cromwell", tmp_path / "cards.csv"
+
+
+# --- 1. a blank name -------------------------------------------------------------------------
+
+def test_a_blank_name_in_the_sheet_is_refused_like_a_blank_name_in_yaml(deck_and_sheet, tmp_path):
+    folder, sheet = deck_and_sheet
+    before = (folder / "deck.yaml").read_bytes()
+    set_csv_cell(sheet, "john", "name", "")
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", card="John",
+                   says=["row 8", "column 'name'", "the name is blank, and every card needs one",
+                         "hint: fill in the 'name' column", "nothing was written"])
+    assert "add a line" not in outcome.err and "after 'name:'" not in outcome.err
+    assert (folder / "deck.yaml").read_bytes() == before
+
+
+def test_a_blank_required_cell_gets_a_spreadsheet_hint(deck_and_sheet):
+    folder, sheet = deck_and_sheet
+    set_csv_cell(sheet, "edward-ii", "house", "")
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    message = str(caught.value)
+    assert "row 11" in message and "column 'house'" in message and "card 'Edward II'" in message, message
+    assert "fill in the 'house' column" in message and "add a line" not in message, message
+
+
+def test_a_blank_name_in_the_web_editor_is_a_400_naming_the_card(cromwell_sheet, tmp_path):
+    from printgen.editor.server import Editor, create_app
+
+    folder = tmp_path / "cromwell"
+    shutil.copytree(cromwell_sheet[0], folder)
+    before = (folder / "deck.yaml").read_bytes()
+    editor = Editor(folder, tmp_path / "out")
+    client = create_app(editor).test_client()
+    headers = {"X-Printgen-Token": editor.token}
+    version = editor.source().version
+    for url, body in (("/api/save", {"version": version, "edits": {"john": {"name": ""}}}),
+                      ("/api/preview", {"card": "john", "edits": {"john": {"name": ""}}}),
+                      ("/api/save", {"version": version, "edits": {"john": {"caption": "half \ud83d"}}})):
+        answer = client.post(url, data=json.dumps(body), content_type="application/json", headers=headers)
+        assert answer.status_code == 400, (url, answer.status_code, answer.get_data(as_text=True)[:500])
+        data = answer.get_json()
+        assert data["card"] == "John", data
+    assert "the name is blank, and every card needs one" in client.post(
+        "/api/save", json={"version": version, "edits": {"john": {"name": ""}}}, headers=headers).get_json()["error"]
+    assert (folder / "deck.yaml").read_bytes() == before
+
+
+def test_a_value_that_cannot_be_written_back_is_a_user_error_not_a_crash(deck_and_sheet):
+    """The last check of an edit (the file must read back as typed) speaks of the value typed."""
+    from printgen.editor.roundtrip import DeckSource, Edit
+
+    folder, _ = deck_and_sheet
+    source = DeckSource(folder)
+    john = next(c for c in source.cards if c.id == "john")
+    text = source.apply([Edit(john.index, "caption", "Lost his treasure.")])
+    expected_broken = {"cards": source.data["cards"]}
+    with pytest.raises(UserError) as caught:
+        source._verify(text, expected_broken["cards"], [Edit(john.index, "caption", "Lost his treasure.")])
+    assert "caption" in caught.value.message and caught.value.where.card == "John"
+    with pytest.raises(RuntimeError):       # a change nobody typed is still a bug
+        source._verify(text, expected_broken["cards"], [])
