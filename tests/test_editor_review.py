@@ -94,3 +94,42 @@ def test_a_value_that_cannot_be_written_back_is_a_user_error_not_a_crash(deck_an
     assert "caption" in caught.value.message and caught.value.where.card == "John"
     with pytest.raises(RuntimeError):       # a change nobody typed is still a bug
         source._verify(text, expected_broken["cards"], [])
+
+
+# --- 2. formula cells ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("saved_result", [False, True])
+def test_a_formula_cell_is_refused_not_lost(cromwell_sheet, tmp_path, saved_result):
+    """A formula's saved result is missing (a program that does not calculate) or is not the
+    words typed: either way the cell is refused at its row and column."""
+    import zipfile
+
+    folder = tmp_path / "cromwell"
+    shutil.copytree(cromwell_sheet[0], folder)
+    before = (folder / "deck.yaml").read_bytes()
+    sheet = tmp_path / "cards.xlsx"
+    export_deck(str(folder), sheet)
+    from openpyxl import load_workbook
+
+    book = load_workbook(sheet)
+    book.active["F5"] = "=1+1"          # column F is the caption, row 5 is Henry II
+    assert book.active["F1"].value == "caption"
+    book.save(sheet)
+    if saved_result:                     # as Excel saves it: the formula and its result, 2
+        with zipfile.ZipFile(sheet) as source:
+            parts = {name: source.read(name) for name in source.namelist()}
+        xml = parts["xl/worksheets/sheet1.xml"].decode()
+        assert "<f>1+1</f><v></v>" in xml or "<f>1+1</f><v />" in xml or "<f>1+1</f></c>" in xml, xml[:2000]
+        xml = xml.replace("<f>1+1</f><v></v>", "<f>1+1</f><v>2</v>").replace("<f>1+1</f><v />", "<f>1+1</f><v>2</v>") \
+            .replace("<f>1+1</f></c>", "<f>1+1</f><v>2</v></c>")
+        parts["xl/worksheets/sheet1.xml"] = xml.encode()
+        with zipfile.ZipFile(sheet, "w") as target:
+            for name, body in parts.items():
+                target.writestr(name, body)
+        from openpyxl import load_workbook as reload
+
+        assert reload(sheet, data_only=True).active["F5"].value == 2
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.xlsx", says=["row 5", "column 'caption'", "a formula",
+                                                     "type the text itself"])
+    assert (folder / "deck.yaml").read_bytes() == before

@@ -57,7 +57,8 @@ def read_table(path: Path) -> Table:
     if size > MAX_FILE_BYTES:
         raise UserError(f"the file is {size:,} bytes; a sheet of cards is far smaller", Where(path),
                         "check that this is the right file")
-    cells = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
+    formulas: dict[tuple[int, int], str] = {}
+    cells = _read_xlsx(path, formulas) if path.suffix.lower() == ".xlsx" else _read_csv(path)
     rows = [(number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)]
     if not rows:
         raise UserError("the sheet is empty: it needs a first row naming the columns (id, name, ...)", Where(path))
@@ -71,6 +72,13 @@ def read_table(path: Path) -> Table:
     header = [h.strip() for h in header[:width]]
     if width > MAX_COLUMNS:
         raise UserError(f"the sheet has {width} columns; a deck has far fewer fields", Where(path, row=first))
+    for (number, index), formula in sorted(formulas.items()):
+        if number >= first and (index < width or number == first):
+            column = header[index] if index < width and header[index] else None
+            raise UserError(f"this cell holds a formula ({formula[:40]}); type the text itself",
+                            Where(path, row=number, column=column),
+                            "printgen reads what is typed in a cell, not what a formula works out: copy the "
+                            "cell, then paste it as values only (Paste Special), or type the words again")
     for number, row in body:
         extra = [c for c in row[width:] if c.strip()]
         if extra:
@@ -100,21 +108,31 @@ def _read_csv(path: Path) -> list[list[str]]:
         raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path)) from None
 
 
-def _read_xlsx(path: Path) -> list[list[str]]:
+def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[str]]:
+    """The first sheet's cells as text; each formula cell is noted in `formulas` by (row, column
+    index), since its saved result may be missing (a file written by a program that does not
+    calculate) or stale, and either way is not what the teacher typed."""
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(path, read_only=True, data_only=False)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
         raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
                         "open it in your spreadsheet program and save it again as .xlsx") from None
     try:
         sheet = book.worksheets[0]
         out = []
-        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+        for number, row in enumerate(sheet.iter_rows(), start=1):
             if number > MAX_ROWS + 50:
                 break
-            out.append([_cell_text(v) for v in row[:MAX_COLUMNS + 1]])
+            texts = []
+            for index, cell in enumerate(row[:MAX_COLUMNS + 1]):
+                value = getattr(cell, "value", None)
+                if getattr(cell, "data_type", None) == "f":
+                    formulas[(number, index)] = str(getattr(value, "text", value))
+                    value = None
+                texts.append(_cell_text(value))
+            out.append(texts)
         return out
     finally:
         book.close()
