@@ -325,7 +325,10 @@ def export_cmd(deck, output) -> None:
     except UserError as error:
         _fail(error)
         sys.exit(2)
-    click.echo(f"wrote {output}: {count} cards; edit it, then run: printgen import {deck} {output}")
+    from printgen.editor.scaffold import command_line
+
+    click.echo(f"wrote {output}: {count} {'card' if count == 1 else 'cards'}; edit it, then run: "
+               f"{command_line('printgen', 'import', deck, output)}")
 
 
 @cli.command("import")
@@ -372,19 +375,21 @@ def serve(deck, port, host, out, no_browser) -> None:
 @cli.command()
 @click.argument("name")
 @click.option("--title", default=None, help="The deck's title (default: from NAME).")
-def new(name, title) -> None:
+@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
+def new(name, title, force) -> None:
     """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
     rule sheet, ready to build."""
-    from printgen.editor.scaffold import new_deck
+    from printgen.editor.scaffold import command_line, new_deck
 
     try:
-        files = new_deck(Path(name), title)
+        files = new_deck(Path(name), title, force)
     except UserError as error:
         _fail(error)
         sys.exit(2)
     for path in files:
         click.echo(f"  wrote {path}")
-    click.echo(f"next: printgen build {name}   (or printgen serve {name} to edit it in your browser)")
+    click.echo(f"next: {command_line('printgen', 'build', name)}   "
+               f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
 
 
 @cli.command("list")

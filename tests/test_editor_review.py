@@ -133,3 +133,30 @@ def test_a_formula_cell_is_refused_not_lost(cromwell_sheet, tmp_path, saved_resu
     assert_refused(outcome, file="cards.xlsx", says=["row 5", "column 'caption'", "a formula",
                                                      "type the text itself"])
     assert (folder / "deck.yaml").read_bytes() == before
+
+
+# --- 3. printgen new -------------------------------------------------------------------------
+
+def test_new_prints_commands_that_work_when_pasted(tmp_path):
+    import shlex
+
+    from conftest import run_cli
+
+    made = run_cli("new", "My Deck!", cwd=tmp_path)
+    assert made.code == 0, made.err
+    line = next(l for l in made.out.splitlines() if l.startswith("next: "))
+    build, serve = line.removeprefix("next: ").split("   (or ")
+    assert shlex.split(build) == ["printgen", "build", "My Deck!"], build
+    assert shlex.split(serve.split(" to edit")[0]) == ["printgen", "serve", "My Deck!"], serve
+    notes = (tmp_path / "My Deck!" / "deck.yaml").read_text(encoding="utf-8")
+    assert "printgen build 'My Deck!'" in notes and "printgen serve 'My Deck!'" in notes
+
+
+def test_new_refuses_the_name_of_a_shipped_deck_unless_forced(tmp_path):
+    outcome = run_limited(["new", "cromwell"], tmp_path)
+    assert_refused(outcome, says=["'cromwell' is the name of a deck that comes with printgen",
+                                  "would build your new deck", "--force"])
+    assert not (tmp_path / "cromwell").exists()
+    forced = run_limited(["new", "cromwell", "--force"], tmp_path)
+    assert forced.code == 0, forced.err
+    assert (tmp_path / "cromwell" / "deck.yaml").is_file()

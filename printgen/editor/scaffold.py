@@ -158,17 +158,41 @@ Write here what the players try to do.
 '''
 
 
-def new_deck(folder: Path, title: str | None = None) -> list[Path]:
+def command_line(*words: str | Path) -> str:
+    """A command as it is typed in this computer's terminal: a word with spaces or signs such as
+    '!' quoted, so the line works when pasted."""
+    import os
+
+    if os.name == "nt":
+        from subprocess import list2cmdline
+
+        return list2cmdline([str(w) for w in words])
+    import shlex
+
+    return " ".join(shlex.quote(str(w)) for w in words)
+
+
+def new_deck(folder: Path, title: str | None = None, force: bool = False) -> list[Path]:
     """Write a deck folder that builds at once; the files written. Nothing is written when the
-    folder already holds files, or the deck would not load."""
-    from printgen.load import ALL_CARDS, load_deck, load_layout
+    folder already holds files, or the deck would not load, or (unless `force`) it would take
+    the name of a shipped deck: a folder of that name in the working folder is found first by
+    `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
+    from printgen.load import ALL_CARDS, load_deck, load_layout, shipped_decks
     from printgen.output import publish
+    from printgen.paths import decks_dir
 
     folder = Path(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise UserError(f"'{folder}' already exists and is not an empty folder", Where(folder),
                         "choose a new name: printgen new NAME makes the folder NAME")
     key = folder.name
+    shipped = {p.name.lower(): p.name for p in shipped_decks()}
+    if not force and key.lower() in shipped and folder.resolve().parent != decks_dir().resolve():
+        raise UserError(f"'{shipped[key.lower()]}' is the name of a deck that comes with printgen: "
+                        f"`{command_line('printgen', 'build', key)}` run here would build your new deck, not "
+                        f"that one, and both would write to output/{key}/",
+                        hint=f"choose another name, for example: {command_line('printgen', 'new', 'my-' + key)} "
+                             "(or add --force to use this name anyway)")
     layout = slug(key)
     if not key or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", layout):
         raise UserError(f"'{folder}' is not a usable deck name", hint="use letters, digits and dashes, e.g. my-deck")
@@ -177,7 +201,7 @@ def new_deck(folder: Path, title: str | None = None) -> list[Path]:
         raise UserError("the title should be one short line")
     import json
 
-    words = {"title": title, "title_yaml": json.dumps(title, ensure_ascii=False), "folder": str(folder),
+    words = {"title": title, "title_yaml": json.dumps(title, ensure_ascii=False), "folder": command_line(folder),
              "layout": layout}
     files = {folder / "deck.yaml": DECK.format(**words),
              folder / f"{layout}.yaml": LAYOUT.format(**words, description=json.dumps(
