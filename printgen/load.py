@@ -909,7 +909,10 @@ def _check_ability(value: Any, where: Where, located: Located, path: tuple) -> A
         loc = tuple(err["loc"])
         message, hint = _ability_problem(err, loc)
         place = located.where(path + loc, where.card, where.field)
-        raise UserError(message, place, hint) from None
+        sheet_hint = None
+        if err["type"] == "missing":        # in a cell the record is one line: {use: ..., effects: [...]}
+            sheet_hint = f"add '{loc[-1]}: ...' inside the braces of the record"
+        raise UserError(message, place, hint, sheet_hint) from None
 
 
 def _ability_problem(err: dict, loc: tuple) -> tuple[str, str | None]:

@@ -160,3 +160,44 @@ def test_new_refuses_the_name_of_a_shipped_deck_unless_forced(tmp_path):
     forced = run_limited(["new", "cromwell", "--force"], tmp_path)
     assert forced.code == 0, forced.err
     assert (tmp_path / "cromwell" / "deck.yaml").is_file()
+
+
+# --- 4. import's messages --------------------------------------------------------------------
+
+def test_deleted_rows_are_named_and_deleting_a_card_is_sent_to_deck_yaml(deck_and_sheet, tmp_path):
+    folder, sheet = deck_and_sheet
+    before = (folder / "deck.yaml").read_bytes()
+    lines = sheet.read_text(encoding="utf-8-sig").splitlines(keepends=True)
+    sheet.write_text("".join(l for l in lines if not l.startswith(("john,", "anne,"))), encoding="utf-8")
+    done = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert done.code == 0, done.err
+    assert "the sheet holds what deck.yaml holds" not in done.out
+    assert "2 cards of deck.yaml have no row in the sheet (John, Anne)" in done.err, done.err
+    assert "to delete a card, delete it in deck.yaml" in done.err, done.err
+    assert (folder / "deck.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["William II", "Rufus"])
+def test_an_edited_id_is_told_which_card_the_row_is(deck_and_sheet, name):
+    """The row's name (or, when that was changed too, its other cells) says which card it is."""
+    folder, sheet = deck_and_sheet
+    set_csv_cell(sheet, "william-ii", "name", name)
+    set_csv_cell(sheet, "william-ii", "id", "william-2")
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    message = str(caught.value)
+    assert "row 3" in message and "column 'id'" in message and "'william-2'" in message, message
+    assert "must not be edited" in message and "the card with the id 'william-ii'" in message, message
+    assert "william-i'" not in message.replace("william-ii'", ""), message
+
+
+def test_export_keeps_an_existing_sheet_unless_forced(deck_and_sheet, tmp_path):
+    folder, sheet = deck_and_sheet
+    set_csv_cell(sheet, "john", "caption", "An edit not yet imported.")
+    edited = sheet.read_bytes()
+    outcome = run_limited(["export", str(folder), "-o", str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", says=["already exists", "import it first", "--force"])
+    assert sheet.read_bytes() == edited
+    forced = run_limited(["export", str(folder), "-o", str(sheet), "--force"], tmp_path)
+    assert forced.code == 0 and "wrote" in forced.out, forced.err
+    assert b"An edit not yet imported." not in sheet.read_bytes()

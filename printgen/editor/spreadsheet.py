@@ -13,7 +13,7 @@ import csv
 import io
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -202,14 +202,22 @@ def export_rows(source) -> tuple[list[str], list[list[str]]]:
     return [ID] + columns, [[card.id] + [card.values.get(c, "") for c in columns] for card in source.cards]
 
 
-def export_deck(ref: str, out: Path) -> int:
-    """Write the deck's cards to `out` (.csv or .xlsx); the number of cards written."""
+def export_deck(ref: str, out: Path, force: bool = False) -> int:
+    """Write the deck's cards to `out` (.csv or .xlsx); the number of cards written.
+
+    An existing file is kept unless `force`: it may be a sheet already edited and not yet
+    imported, and an export would silently put deck.yaml's values back over those edits."""
     from printgen.editor.roundtrip import DeckSource
+    from printgen.editor.scaffold import command_line
     from printgen.load import ALL_CARDS, load_deck
     from printgen.output import publish
 
     out = Path(out)
     check_suffix(out, "export writes a spreadsheet")
+    if out.exists() and not force:
+        raise UserError("this file already exists, and may hold edits not yet brought back into deck.yaml",
+                        Where(out), f"to keep those edits, import it first ({command_line('printgen', 'import', ref, out)}); "
+                        "or export to another name; or add --force to replace it")
     deck = load_deck(ref, ALL_CARDS)           # a deck that does not load is not exported half-read
     source = DeckSource(deck.folder)
     if isinstance(source.data.get("cards"), str):
@@ -228,6 +236,7 @@ class ImportResult:
     changed: int                   # values changed
     cards: int                     # cards changed
     backup: Path | None            # the previous deck.yaml, when one was written
+    missing: list[str] = field(default_factory=list)    # cards of deck.yaml with no row in the sheet
 
 
 def read_edits(source, table: Table) -> list:
@@ -265,8 +274,7 @@ def read_edits(source, table: Table) -> list:
         card = by_id.get(card_id)
         if card is None:
             raise UserError(f"no card of this deck has the id '{card_id}'", Where(path, row=number, column=ID),
-                            (did_you_mean(card_id, by_id) or "") + " (the id says which card a row is: leave it as "
-                            "exported, even when you change the name)")
+                            _unknown_id_hint(card_id, dict(zip(header[1:], row[1:])), source.cards))
         if card_id in rows_of:
             raise UserError(f"the card '{card.name}' is on row {rows_of[card_id]} too",
                             Where(path, row=number, card=card.name, column=ID), "keep one row per card")
@@ -275,6 +283,31 @@ def read_edits(source, table: Table) -> list:
             if cell != card.values.get(name, ""):
                 edits.append(Edit(card.index, name, cell, Where(path, row=number, card=card.name, column=name)))
     return edits
+
+
+def _unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
+    """What to do about a row whose id is no card's. Most often the id was edited: the row's
+    other cells (its name, when left alone) say which card the row was exported for, and a
+    'did you mean' on the id alone would point at the wrong card (william-2 is not william-i)."""
+    rule = "the id column says which card a row is and must not be edited, even when you change the name"
+    filled = {k: v for k, v in cells.items() if v.strip()}
+    best, same = None, []
+    for card in cards:
+        equal = [k for k, v in filled.items() if card.values.get(k, "") == v]
+        if len(equal) > len(same):
+            best, same = card, equal
+    if best is not None and ("name" in same or len(same) * 2 > len(filled)):
+        which = f"this row's name, '{best.name}'," if "name" in same else \
+            f"this row's {', '.join(same[:3])} {'is' if len(same) == 1 else 'are'} those of '{best.name}', which"
+        return f"{rule}: {which} is the card with the id '{best.id}'; put that id back"
+    close = did_you_mean(card_id, [c.id for c in cards])
+    return f"{rule}; {close}" if close else f"{rule}; new cards are added in deck.yaml"
+
+
+def missing_cards(source, table: Table) -> list[str]:
+    """The names of deck.yaml's listed cards that have no row in the sheet (by id)."""
+    ids = {row[0].strip() for _, row in table.rows if row}
+    return [card.name for card in source.cards if card.id not in ids]
 
 
 def import_deck(ref: str, sheet: Path) -> ImportResult:
@@ -288,14 +321,15 @@ def import_deck(ref: str, sheet: Path) -> ImportResult:
                         Where(source.file))
     source.check(source.text)           # the deck as it is must load: its own errors come first
     edits = read_edits(source, table)
+    missing = missing_cards(source, table)
     if not edits:
-        return ImportResult(0, 0, None)
+        return ImportResult(0, 0, None, missing)
     text = source.apply(edits)
     source.check(text, edits)
     if text == source.text:
-        return ImportResult(0, 0, None)
+        return ImportResult(0, 0, None, missing)
     backup = source.save(text)
-    return ImportResult(len(edits), len({e.card for e in edits}), backup)
+    return ImportResult(len(edits), len({e.card for e in edits}), backup, missing)
 
 
 # --- a deck whose cards are a sheet -----------------------------------------------------------
