@@ -201,3 +201,59 @@ def test_export_keeps_an_existing_sheet_unless_forced(deck_and_sheet, tmp_path):
     forced = run_limited(["export", str(folder), "-o", str(sheet), "--force"], tmp_path)
     assert forced.code == 0 and "wrote" in forced.out, forced.err
     assert b"An edit not yet imported." not in sheet.read_bytes()
+
+
+# --- 5. plurals, the options `list` shows, what --watch reports --------------------------------
+
+def test_one_change_reads_in_the_singular(deck_and_sheet, tmp_path):
+    folder, sheet = deck_and_sheet
+    set_csv_cell(sheet, "john", "caption", "Lost his treasure in the Wash.")
+    done = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert done.code == 0, done.err
+    assert "changed 1 value on 1 card;" in done.out, done.out
+
+
+def test_list_gives_every_game_option_its_values_default_and_meaning():
+    from printgen.editor.scaffold import game_options
+
+    options = game_options()
+    for game, declared in options.items():
+        for key, words in declared.items():
+            assert len(words) > 20, (game, key, words)      # a description, not a bare name
+            assert "default None" not in words, (game, key, words)
+    cromwell = options["cromwell"]
+    assert cromwell["even_up"].startswith("auto|give|stock (default auto) ")
+    assert cromwell["scoring"].startswith("everyone|out (default everyone) ")
+    assert cromwell["knowledge"].startswith("(default 0.8) a number from 0 to 1")
+    assert options["burro"]["keep_drawing"].startswith("no|yes (default basic no, basic40 no, portuguese yes) ")
+    assert options["casita"]["steal"].startswith("must|may (default must) ")
+
+
+def test_the_defaults_list_shows_are_the_ones_cromwell_plays():
+    from printgen.load import ALL_CARDS, load_deck
+    from printgen.sim.cromwell.game import Cromwell
+    from printgen.sim.cromwell.tables import OPTIONS
+
+    prepared = Cromwell().prepare(load_deck("cromwell", ALL_CARDS), "basic", {})
+    for key in ("knowledge", "even_up", "leave_out", "stalemate", "scoring"):
+        assert getattr(prepared, key) == OPTIONS[key][1], key
+
+
+def test_watch_reports_only_the_decks_real_files(tmp_path):
+    from printgen.editor.watch import deck_files, ignored, real_changes
+
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("x", encoding="utf-8")
+    (deck / "old.png").write_bytes(b"x")
+    (deck / "~$cards.xlsx").write_text("lock", encoding="utf-8")
+    known = deck_files([deck], tmp_path / "out")
+    assert {p.name for p in known} == {"deck.yaml", "old.png"}
+    (deck / "old.png").unlink()                        # a picture deleted: a real change
+    gone_temp = deck / "sedWXK3a8"                     # sed -i's copy, renamed over deck.yaml
+    changed = {(deck / "deck.yaml").resolve(), gone_temp.resolve(), (deck / "old.png").resolve()}
+    assert [p.name for p in real_changes(changed, known)] == ["deck.yaml", "old.png"]
+    assert real_changes({gone_temp.resolve()}, known) == []
+    for name in ("deck.yaml.bak", ".deck.yaml.swp", "#deck.yaml#", "~$cards.xlsx", "4913", "notes.txt~"):
+        assert ignored(name), name
+    assert not ignored("deck.yaml") and not ignored("fox.png")

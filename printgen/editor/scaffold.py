@@ -225,6 +225,7 @@ def listing() -> str:
     from printgen.load import load_catalogue, load_deck, shipped_decks
     from printgen.paths import layouts_dir
     from printgen.render.symbols import names
+    from printgen.wording import counted
 
     here = sorted(p.parent for p in Path.cwd().glob("*/deck.yaml") if p.parent.resolve() not in
                   {d.resolve() for d in shipped_decks()})
@@ -233,7 +234,7 @@ def listing() -> str:
         try:
             deck = load_deck(folder, "*")
             games = ", ".join(_game_names(deck)) or "none"
-            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: {len(deck.cards)} cards; games: {games}")
+            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: {counted(len(deck.cards), 'card')}; games: {games}")
         except UserError as error:
             lines.append(f"  {folder.name:<16} (does not load: {error.message})")
     lines.append("")
@@ -273,8 +274,10 @@ def _game_names(deck) -> list[str]:
 
 
 def game_options() -> dict[str, dict[str, str]]:
-    """Each simulated game's -O options, read from the `OPTIONS` its module declares: a tuple of
-    names, or name -> (allowed values, default, what it means)."""
+    """Each simulated game's -O options, read from the `OPTIONS` its module declares: name ->
+    (allowed values, default, what it means), or (allowed values, what it means) with the
+    defaults in the module's VARIANTS (per variant) or, for a choice, its first value (each game
+    lists the rule sheet's reading first); or a bare tuple of names."""
     import sys
     from importlib import import_module
 
@@ -283,24 +286,51 @@ def game_options() -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for name, (module, _cls) in GAMES.items():
         game = get_game(name)
-        declared = None
+        declared, home = None, None
         for candidate in (type(game).__module__, module):
-            declared = getattr(sys.modules.get(candidate) or import_module(candidate), "OPTIONS", None)
+            home = sys.modules.get(candidate) or import_module(candidate)
+            declared = getattr(home, "OPTIONS", None)
             if declared is not None:
                 break
         if declared is None and type(game).__module__.startswith(module + "."):
             declared = _options_from_package(module)
         options: dict[str, str] = {}
         if isinstance(declared, dict):
+            variants = getattr(home, "VARIANTS", None)
             for key, spec in declared.items():
-                allowed, default, about = spec if isinstance(spec, tuple) and len(spec) == 3 else (None, None, "")
-                choices = "|".join(map(str, allowed)) if isinstance(allowed, (tuple, list)) else (
-                    f"{allowed.start}-{allowed.stop - 1}" if isinstance(allowed, range) else "")
-                options[key] = (f"{choices} (default {default}) " if choices else f"(default {default}) ") + about
+                options[key] = _option_words(key, spec, variants if isinstance(variants, dict) else {})
         elif declared:
             options = {str(key): "" for key in declared}
         found[name] = options
     return found
+
+
+def _option_words(key: str, spec, variants: dict) -> str:
+    """'vacant|midden (default vacant) what it means' for one declared option."""
+    if isinstance(spec, tuple) and len(spec) == 3:
+        allowed, default, about = spec
+    elif isinstance(spec, tuple) and len(spec) == 2:
+        allowed, about = spec
+        by_variant = {v: str(values[key]) for v, values in variants.items()
+                      if isinstance(values, dict) and key in values}
+        if by_variant and len(set(by_variant.values())) == 1:
+            default = next(iter(by_variant.values()))
+        elif by_variant:
+            default = ", ".join(f"{v} {d}" for v, d in by_variant.items())
+        else:
+            default = allowed[0] if isinstance(allowed, (tuple, list)) and allowed else None
+    else:
+        return ""
+    if isinstance(allowed, (tuple, list)):
+        choices = "|".join(map(str, allowed))
+    elif isinstance(allowed, range):
+        choices = f"{allowed.start}-{allowed.stop - 1}"
+    else:
+        choices = ""
+    if isinstance(default, (list, tuple)):
+        default = ",".join(map(str, default))
+    shown = f"(default {default}) " if default is not None else ""
+    return (f"{choices} " if choices else "") + shown + str(about)
 
 
 def _options_from_package(package: str):
