@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
 from badinput import assert_refused, run_limited
 from conftest import DECKS
-from test_spreadsheet import set_csv_cell, set_xlsx_cell
+from test_spreadsheet import set_csv_cell
 from printgen.editor.spreadsheet import export_deck, import_deck
 from printgen.errors import UserError
 
