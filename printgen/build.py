@@ -157,14 +157,17 @@ def publish_builds(results: list[BuildResult]) -> None:
 
 
 def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
+    from printgen.wording import counted
+
     plan = sheets.plan
     if plan is None:
         from printgen.render.components import summary
 
         return summary(deck, layout, sheets, options.duplex)
     turned = ", turned sideways" if plan.rotated else ""
-    summary = (f"{deck.output_key}: {len(deck.cards)} cards, {layout.card_size} {layout.card.width:g} x {layout.card.height:g} mm "
-               f"on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, {sheets.sheets} sheets, duplex {options.duplex}")
+    summary = (f"{deck.output_key}: {counted(len(deck.cards), 'card')}, {layout.card_size} {layout.card.width:g} x "
+               f"{layout.card.height:g} mm on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, "
+               f"{counted(sheets.sheets, 'sheet')}, duplex {options.duplex}")
     tip = _more_cards_tip(layout)
     return summary + (f"\n  tip: {tip}" if tip else "")
 

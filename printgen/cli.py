@@ -316,16 +316,21 @@ def calibrate(paper, duplex, output) -> None:
 @cli.command("export")
 @click.argument("deck")
 @click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
-def export_cmd(deck, output) -> None:
+@click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
+def export_cmd(deck, output, force) -> None:
     """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
     from printgen.editor.spreadsheet import export_deck
 
     try:
-        count = export_deck(deck, Path(output))
+        count = export_deck(deck, Path(output), force)
     except UserError as error:
         _fail(error)
         sys.exit(2)
-    click.echo(f"wrote {output}: {count} cards; edit it, then run: printgen import {deck} {output}")
+    from printgen.editor.scaffold import command_line
+    from printgen.wording import counted
+
+    click.echo(f"wrote {output}: {counted(count, 'card')}; edit it, then run: "
+               f"{command_line('printgen', 'import', deck, output)}")
 
 
 @cli.command("import")
@@ -342,10 +347,20 @@ def import_cmd(deck, sheet) -> None:
         _fail(error)
         click.echo("  nothing was written; deck.yaml is unchanged.", err=True)
         sys.exit(2)
+    from printgen.wording import counted
+
+    if result.missing:
+        shown = ", ".join(result.missing[:8]) + (f" and {len(result.missing) - 8} more" if len(result.missing) > 8 else "")
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if len(result.missing) == 1 else 'have'} "
+                   f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
+                   "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
+                       *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
     if not result.changed:
-        click.echo("nothing to change: the sheet holds what deck.yaml holds")
+        click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
     else:
-        click.echo(f"changed {result.changed} values on {result.cards} cards; the previous file is {result.backup}")
+        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')}; "
+                   f"the previous file is {result.backup}")
 
 
 @cli.command()
@@ -372,19 +387,21 @@ def serve(deck, port, host, out, no_browser) -> None:
 @cli.command()
 @click.argument("name")
 @click.option("--title", default=None, help="The deck's title (default: from NAME).")
-def new(name, title) -> None:
+@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
+def new(name, title, force) -> None:
     """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
     rule sheet, ready to build."""
-    from printgen.editor.scaffold import new_deck
+    from printgen.editor.scaffold import command_line, new_deck
 
     try:
-        files = new_deck(Path(name), title)
+        files = new_deck(Path(name), title, force)
     except UserError as error:
         _fail(error)
         sys.exit(2)
     for path in files:
         click.echo(f"  wrote {path}")
-    click.echo(f"next: printgen build {name}   (or printgen serve {name} to edit it in your browser)")
+    click.echo(f"next: {command_line('printgen', 'build', name)}   "
+               f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
 
 
 @cli.command("list")

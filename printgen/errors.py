@@ -47,12 +47,14 @@ class UserError(Exception):
     message: str
     where: Where = field(default_factory=Where)
     hint: str | None = None
+    sheet_hint: str | None = None    # the hint when the value is a spreadsheet cell, not a YAML line
 
     def __str__(self) -> str:
         place = self.where.describe()
         text = f"{place}: {self.message}" if place else self.message
-        if self.hint:
-            text += f"\n  hint: {self.hint}"
+        hint = self.sheet_hint if self.sheet_hint and self.where.row is not None else self.hint
+        if hint:
+            text += f"\n  hint: {hint}"
         return text
 
 

@@ -779,13 +779,15 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
         if isinstance(values[field_name], str) and not values[field_name].strip() and \
                 (spec.required or field_name == "name"):
             raise UserError(f"the {field_name} is blank, and every card needs one", where,
-                            f"write the {field_name} after '{field_name}:' (between the quotes, if there are quotes)")
+                            f"write the {field_name} after '{field_name}:' (between the quotes, if there are quotes)",
+                            sheet_hint=f"fill in the '{field_name}' column")
     for field_name in missing:     # after every value is known, for `except_when`
         spec = fields[field_name]
         if not _exempt(values, spec.except_when):
             raise UserError(f"this card has no '{field_name}', which every card needs"
                             + (" (" + _exemption_text(spec.except_when) + ")" if spec.except_when else ""),
-                            located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card")
+                            located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card",
+                            sheet_hint=f"fill in the '{field_name}' column")
     name = str(values.get("name") or label)
     lines = {str(key): located.lines[path + (key,)] for key in raw if path + (key,) in located.lines}
     return Card(slug(name), index, name, values, located.where(path, name), lines)
@@ -907,7 +909,10 @@ def _check_ability(value: Any, where: Where, located: Located, path: tuple) -> A
         loc = tuple(err["loc"])
         message, hint = _ability_problem(err, loc)
         place = located.where(path + loc, where.card, where.field)
-        raise UserError(message, place, hint) from None
+        sheet_hint = None
+        if err["type"] == "missing":        # in a cell the record is one line: {use: ..., effects: [...]}
+            sheet_hint = f"add '{loc[-1]}: ...' inside the braces of the record"
+        raise UserError(message, place, hint, sheet_hint) from None
 
 
 def _ability_problem(err: dict, loc: tuple) -> tuple[str, str | None]:

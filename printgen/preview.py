@@ -126,7 +126,9 @@ def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, ba
     if warnings is not None:
         warnings.extend(sheets.warnings)
     if not 1 <= sheet <= sheets.sheets:
-        raise UserError(f"there is no sheet {sheet}: the deck prints on {sheets.sheets} sheets")
+        from printgen.wording import counted
+
+        raise UserError(f"there is no sheet {sheet}: the deck prints on {counted(sheets.sheets, 'sheet')}")
     pages = page_order(sheets.sheets, options.duplex)
     index = pages.index((sheet - 1, "back" if back else "front"))
     return rasterise(sheets.pdf, index, dpi), f"{'backs' if back else 'fronts'} of sheet {sheet} (page {index + 1})"

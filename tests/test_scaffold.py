@@ -71,8 +71,10 @@ def test_build_watch_rebuilds_when_the_deck_changes(tmp_path):
         first = pdf.read_bytes()
         time.sleep(0.5)          # the watcher is up once its first build is written
         text = deck.read_text(encoding="utf-8")
-        deck.write_text(text.replace("An owl can turn its head", "Owls hunt at night and turn their heads"),
-                        encoding="utf-8")
+        (deck.parent / "~$deck.xlsx").write_text("an office program's lock file", encoding="utf-8")
+        # sed -i writes a temporary file (sedXXXXXX) beside deck.yaml and renames it over it
+        subprocess.run(["sed", "-i", "s/An owl can turn its head/Owls hunt at night and turn their heads/",
+                        str(deck)], check=True)
         wait(lambda: pdf.read_bytes() != first, "rebuild after the edit")
         assert "Owls hunt at night" in pdf_text(pdf)
         second = pdf.read_bytes()
@@ -85,4 +87,6 @@ def test_build_watch_rebuilds_when_the_deck_changes(tmp_path):
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert "unknown kind 'Plaice'" in err and "did you mean 'Place'" in err, err
+    changed = [line for line in err.splitlines() if line.startswith("changed: ")]
+    assert changed and all(line == "changed: deck.yaml; building again" for line in changed), changed
     assert proc.returncode == 143, err

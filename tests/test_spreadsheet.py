@@ -148,7 +148,8 @@ def test_an_ability_record_is_edited_as_its_yaml(deck_copy, tmp_path):
 
 BAD_ROWS = [
     # (column to change, card, new value, where the message must point, words)
-    ("id", "john", "jhon", ("row 8", "column 'id'"), ["no card of this deck has the id 'jhon'", "did you mean 'john'"]),
+    ("id", "john", "jhon", ("row 8", "column 'id'"), ["no card of this deck has the id 'jhon'", "must not be edited",
+                                                        "this row's name, 'John', is the card with the id 'john'"]),
     ("house", "edward-ii", "Tudro", ("row 11", "card 'Edward II'", "column 'house'"), ["unknown house 'Tudro'"]),
     ("reign", "henry-v", "1413-1400", ("row 15", "card 'Henry V'", "column 'reign'"), ["ends before it starts"]),
     ("in_play", "william-i", "maybe", ("row 2", "card 'William I'", "column 'in_play'"), ["true or false"]),

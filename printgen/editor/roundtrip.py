@@ -147,12 +147,16 @@ class DeckSource:
                 text = typographic(text)
             pair = card.pairs.get(edit.field)
             flow = bool(card.node.flow_style)
+            _check_characters(text, edit, card)
             if text.strip() == "" and kind != "text" or (text == "" and kind == "text"):
                 change = self._remove(card, edit, pair)
                 if change is None:
                     continue
                 changes.append(change)
-                expected[edit.card].pop(edit.field, None)
+                if change[2]:                   # left as "" on the line that opens the card
+                    expected[edit.card][edit.field] = ""
+                else:
+                    expected[edit.card].pop(edit.field, None)
                 continue
             style = pair.value.style if pair is not None and isinstance(pair.value, yaml.ScalarNode) else '"'
             written, value = self._scalar(text, kind, flow, edit, style)
@@ -169,7 +173,7 @@ class DeckSource:
         out = self.text
         for start, end, new in changes:
             out = out[:start] + new + out[end:]
-        self._verify(out, expected)
+        self._verify(out, expected, edits)
         return out
 
     def _check_own(self, card: RawCard, pair: _Pair, edit: Edit) -> None:
@@ -260,15 +264,33 @@ class DeckSource:
             end = len(text) if line_end == -1 else line_end + 1
         return line_start, end, ""
 
-    def _verify(self, out: str, expected: Any) -> None:
-        """The edited text must read as the old data with exactly the intended changes."""
+    def _verify(self, out: str, expected: Any, edits: list[Edit]) -> None:
+        """The edited text must read as the old data with exactly the intended changes.
+
+        When it does not, and the difference is in a value that was typed, that value is refused
+        at the place it was typed (it cannot be written so that YAML reads it back as typed);
+        a difference anywhere else would be a bug in this editor, raised as one."""
         after = parse_yaml(out, self.file).data
         before_rest = {k: v for k, v in self.data.items() if k != "cards"}
         after_rest = {k: v for k, v in after.items() if k != "cards"} if isinstance(after, dict) else None
         got = json.loads(json.dumps(after.get("cards"), default=str)) if isinstance(after, dict) else None
-        if after_rest != before_rest or got != json.loads(json.dumps(expected, default=str)):
-            raise RuntimeError("an edit of deck.yaml would have changed more than the values asked for; "
-                               "nothing was written")
+        wanted = json.loads(json.dumps(expected, default=str))
+        if after_rest == before_rest and got == wanted:
+            return
+        if after_rest == before_rest and isinstance(got, list) and len(got) == len(wanted):
+            by_index = {c.index: c for c in self.cards}
+            differ = [(i, k) for i, (g, w) in enumerate(zip(got, wanted)) if isinstance(g, dict) and isinstance(w, dict)
+                      for k in set(g) | set(w) if g.get(k) != w.get(k)]
+            typed = {(e.card, e.field): e for e in edits}
+            if differ and all(d in typed for d in differ):
+                edit = typed[differ[0]]
+                card = by_index[edit.card]
+                where = edit.where if edit.where.file is not None else Where(self.file, card=card.name,
+                                                                             field=edit.field)
+                raise UserError(f"this {edit.field} cannot be written into deck.yaml so that it reads back as typed",
+                                where, "change it in deck.yaml itself, or type it differently")
+        raise RuntimeError("an edit of deck.yaml would have changed more than the values asked for; "
+                           "nothing was written")
 
     # --- checking and saving ------------------------------------------------------------------
 
@@ -308,17 +330,36 @@ def relocate(error: UserError, edits, source: DeckSource) -> UserError:
 
     where = error.where
     names = {c.index: {c.name} for c in source.cards}
+    placeholders: dict[int, str] = {}
     for edit in edits:
         if edit.field == "name":
             names.setdefault(edit.card, set()).update({edit.text.strip(), typographic(edit.text).strip()})
+            if not edit.text.strip():       # the loader calls a card with no name by its place
+                placeholders[edit.card] = f"number {edit.card + 1}"
+                names[edit.card].add(placeholders[edit.card])
+    by_index = {c.index: c for c in source.cards}
     for edit in edits:
         if where.field == edit.field and where.card is not None and where.card in names.get(edit.card, ()):
+            card = by_index[edit.card].name if where.card == placeholders.get(edit.card) else where.card
             if edit.where.file is None:     # typed in the editor: the loader's own words
-                return error
-            place = Where(edit.where.file, edit.where.line, where.card, None, edit.where.row,
+                if card == where.card:
+                    return error
+                return UserError(error.message, Where(where.file, where.line, card, where.field, where.row,
+                                                      where.column), error.hint, error.sheet_hint)
+            place = Where(edit.where.file, edit.where.line, card, None, edit.where.row,
                           edit.where.column or edit.field)
-            return UserError(error.message, place, error.hint)
+            return UserError(error.message, place, error.hint, error.sheet_hint)
     return error
+
+
+def _check_characters(text: str, edit: Edit, card: RawCard) -> None:
+    """A value must be text a file can hold: a lone half of a character pair (a broken emoji sent
+    by a page) cannot be saved as UTF-8."""
+    bad = next((c for c in text if 0xD800 <= ord(c) <= 0xDFFF), None)
+    if bad is not None:
+        where = edit.where if edit.where.file is not None else Where(card=card.name, field=edit.field)
+        raise UserError(f"the {edit.field} holds a broken character (U+{ord(bad):04X}) that cannot be saved", where,
+                        "delete it and type the character again")
 
 
 def _text_of(value: Any) -> str:

@@ -158,17 +158,41 @@ Write here what the players try to do.
 '''
 
 
-def new_deck(folder: Path, title: str | None = None) -> list[Path]:
+def command_line(*words: str | Path) -> str:
+    """A command as it is typed in this computer's terminal: a word with spaces or signs such as
+    '!' quoted, so the line works when pasted."""
+    import os
+
+    if os.name == "nt":
+        from subprocess import list2cmdline
+
+        return list2cmdline([str(w) for w in words])
+    import shlex
+
+    return " ".join(shlex.quote(str(w)) for w in words)
+
+
+def new_deck(folder: Path, title: str | None = None, force: bool = False) -> list[Path]:
     """Write a deck folder that builds at once; the files written. Nothing is written when the
-    folder already holds files, or the deck would not load."""
-    from printgen.load import ALL_CARDS, load_deck, load_layout
+    folder already holds files, or the deck would not load, or (unless `force`) it would take
+    the name of a shipped deck: a folder of that name in the working folder is found first by
+    `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
+    from printgen.load import ALL_CARDS, load_deck, load_layout, shipped_decks
     from printgen.output import publish
+    from printgen.paths import decks_dir
 
     folder = Path(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise UserError(f"'{folder}' already exists and is not an empty folder", Where(folder),
                         "choose a new name: printgen new NAME makes the folder NAME")
     key = folder.name
+    shipped = {p.name.lower(): p.name for p in shipped_decks()}
+    if not force and key.lower() in shipped and folder.resolve().parent != decks_dir().resolve():
+        raise UserError(f"'{shipped[key.lower()]}' is the name of a deck that comes with printgen: "
+                        f"`{command_line('printgen', 'build', key)}` run here would build your new deck, not "
+                        f"that one, and both would write to output/{key}/",
+                        hint=f"choose another name, for example: {command_line('printgen', 'new', 'my-' + key)} "
+                             "(or add --force to use this name anyway)")
     layout = slug(key)
     if not key or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", layout):
         raise UserError(f"'{folder}' is not a usable deck name", hint="use letters, digits and dashes, e.g. my-deck")
@@ -177,7 +201,7 @@ def new_deck(folder: Path, title: str | None = None) -> list[Path]:
         raise UserError("the title should be one short line")
     import json
 
-    words = {"title": title, "title_yaml": json.dumps(title, ensure_ascii=False), "folder": str(folder),
+    words = {"title": title, "title_yaml": json.dumps(title, ensure_ascii=False), "folder": command_line(folder),
              "layout": layout}
     files = {folder / "deck.yaml": DECK.format(**words),
              folder / f"{layout}.yaml": LAYOUT.format(**words, description=json.dumps(
@@ -201,6 +225,7 @@ def listing() -> str:
     from printgen.load import load_catalogue, load_deck, shipped_decks
     from printgen.paths import layouts_dir
     from printgen.render.symbols import names
+    from printgen.wording import counted
 
     here = sorted(p.parent for p in Path.cwd().glob("*/deck.yaml") if p.parent.resolve() not in
                   {d.resolve() for d in shipped_decks()})
@@ -209,7 +234,7 @@ def listing() -> str:
         try:
             deck = load_deck(folder, "*")
             games = ", ".join(_game_names(deck)) or "none"
-            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: {len(deck.cards)} cards; games: {games}")
+            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: {counted(len(deck.cards), 'card')}; games: {games}")
         except UserError as error:
             lines.append(f"  {folder.name:<16} (does not load: {error.message})")
     lines.append("")
@@ -249,8 +274,10 @@ def _game_names(deck) -> list[str]:
 
 
 def game_options() -> dict[str, dict[str, str]]:
-    """Each simulated game's -O options, read from the `OPTIONS` its module declares: a tuple of
-    names, or name -> (allowed values, default, what it means)."""
+    """Each simulated game's -O options, read from the `OPTIONS` its module declares: name ->
+    (allowed values, default, what it means), or (allowed values, what it means) with the
+    defaults in the module's VARIANTS (per variant) or, for a choice, its first value (each game
+    lists the rule sheet's reading first); or a bare tuple of names."""
     import sys
     from importlib import import_module
 
@@ -259,24 +286,51 @@ def game_options() -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for name, (module, _cls) in GAMES.items():
         game = get_game(name)
-        declared = None
+        declared, home = None, None
         for candidate in (type(game).__module__, module):
-            declared = getattr(sys.modules.get(candidate) or import_module(candidate), "OPTIONS", None)
+            home = sys.modules.get(candidate) or import_module(candidate)
+            declared = getattr(home, "OPTIONS", None)
             if declared is not None:
                 break
         if declared is None and type(game).__module__.startswith(module + "."):
             declared = _options_from_package(module)
         options: dict[str, str] = {}
         if isinstance(declared, dict):
+            variants = getattr(home, "VARIANTS", None)
             for key, spec in declared.items():
-                allowed, default, about = spec if isinstance(spec, tuple) and len(spec) == 3 else (None, None, "")
-                choices = "|".join(map(str, allowed)) if isinstance(allowed, (tuple, list)) else (
-                    f"{allowed.start}-{allowed.stop - 1}" if isinstance(allowed, range) else "")
-                options[key] = (f"{choices} (default {default}) " if choices else f"(default {default}) ") + about
+                options[key] = _option_words(key, spec, variants if isinstance(variants, dict) else {})
         elif declared:
             options = {str(key): "" for key in declared}
         found[name] = options
     return found
+
+
+def _option_words(key: str, spec, variants: dict) -> str:
+    """'vacant|midden (default vacant) what it means' for one declared option."""
+    if isinstance(spec, tuple) and len(spec) == 3:
+        allowed, default, about = spec
+    elif isinstance(spec, tuple) and len(spec) == 2:
+        allowed, about = spec
+        by_variant = {v: str(values[key]) for v, values in variants.items()
+                      if isinstance(values, dict) and key in values}
+        if by_variant and len(set(by_variant.values())) == 1:
+            default = next(iter(by_variant.values()))
+        elif by_variant:
+            default = ", ".join(f"{v} {d}" for v, d in by_variant.items())
+        else:
+            default = allowed[0] if isinstance(allowed, (tuple, list)) and allowed else None
+    else:
+        return ""
+    if isinstance(allowed, (tuple, list)):
+        choices = "|".join(map(str, allowed))
+    elif isinstance(allowed, range):
+        choices = f"{allowed.start}-{allowed.stop - 1}"
+    else:
+        choices = ""
+    if isinstance(default, (list, tuple)):
+        default = ",".join(map(str, default))
+    shown = f"(default {default}) " if default is not None else ""
+    return (f"{choices} " if choices else "") + shown + str(about)
 
 
 def _options_from_package(package: str):

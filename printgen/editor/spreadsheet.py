@@ -13,7 +13,7 @@ import csv
 import io
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +57,8 @@ def read_table(path: Path) -> Table:
     if size > MAX_FILE_BYTES:
         raise UserError(f"the file is {size:,} bytes; a sheet of cards is far smaller", Where(path),
                         "check that this is the right file")
-    cells = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
+    formulas: dict[tuple[int, int], str] = {}
+    cells = _read_xlsx(path, formulas) if path.suffix.lower() == ".xlsx" else _read_csv(path)
     rows = [(number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)]
     if not rows:
         raise UserError("the sheet is empty: it needs a first row naming the columns (id, name, ...)", Where(path))
@@ -71,6 +72,13 @@ def read_table(path: Path) -> Table:
     header = [h.strip() for h in header[:width]]
     if width > MAX_COLUMNS:
         raise UserError(f"the sheet has {width} columns; a deck has far fewer fields", Where(path, row=first))
+    for (number, index), formula in sorted(formulas.items()):
+        if number >= first and (index < width or number == first):
+            column = header[index] if index < width and header[index] else None
+            raise UserError(f"this cell holds a formula ({formula[:40]}); type the text itself",
+                            Where(path, row=number, column=column),
+                            "printgen reads what is typed in a cell, not what a formula works out: copy the "
+                            "cell, then paste it as values only (Paste Special), or type the words again")
     for number, row in body:
         extra = [c for c in row[width:] if c.strip()]
         if extra:
@@ -100,21 +108,31 @@ def _read_csv(path: Path) -> list[list[str]]:
         raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path)) from None
 
 
-def _read_xlsx(path: Path) -> list[list[str]]:
+def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[str]]:
+    """The first sheet's cells as text; each formula cell is noted in `formulas` by (row, column
+    index), since its saved result may be missing (a file written by a program that does not
+    calculate) or stale, and either way is not what the teacher typed."""
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(path, read_only=True, data_only=False)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
         raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
                         "open it in your spreadsheet program and save it again as .xlsx") from None
     try:
         sheet = book.worksheets[0]
         out = []
-        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+        for number, row in enumerate(sheet.iter_rows(), start=1):
             if number > MAX_ROWS + 50:
                 break
-            out.append([_cell_text(v) for v in row[:MAX_COLUMNS + 1]])
+            texts = []
+            for index, cell in enumerate(row[:MAX_COLUMNS + 1]):
+                value = getattr(cell, "value", None)
+                if getattr(cell, "data_type", None) == "f":
+                    formulas[(number, index)] = str(getattr(value, "text", value))
+                    value = None
+                texts.append(_cell_text(value))
+            out.append(texts)
         return out
     finally:
         book.close()
@@ -184,14 +202,22 @@ def export_rows(source) -> tuple[list[str], list[list[str]]]:
     return [ID] + columns, [[card.id] + [card.values.get(c, "") for c in columns] for card in source.cards]
 
 
-def export_deck(ref: str, out: Path) -> int:
-    """Write the deck's cards to `out` (.csv or .xlsx); the number of cards written."""
+def export_deck(ref: str, out: Path, force: bool = False) -> int:
+    """Write the deck's cards to `out` (.csv or .xlsx); the number of cards written.
+
+    An existing file is kept unless `force`: it may be a sheet already edited and not yet
+    imported, and an export would silently put deck.yaml's values back over those edits."""
     from printgen.editor.roundtrip import DeckSource
+    from printgen.editor.scaffold import command_line
     from printgen.load import ALL_CARDS, load_deck
     from printgen.output import publish
 
     out = Path(out)
     check_suffix(out, "export writes a spreadsheet")
+    if out.exists() and not force:
+        raise UserError("this file already exists, and may hold edits not yet brought back into deck.yaml",
+                        Where(out), f"to keep those edits, import it first ({command_line('printgen', 'import', ref, out)}); "
+                        "or export to another name; or add --force to replace it")
     deck = load_deck(ref, ALL_CARDS)           # a deck that does not load is not exported half-read
     source = DeckSource(deck.folder)
     if isinstance(source.data.get("cards"), str):
@@ -210,6 +236,7 @@ class ImportResult:
     changed: int                   # values changed
     cards: int                     # cards changed
     backup: Path | None            # the previous deck.yaml, when one was written
+    missing: list[str] = field(default_factory=list)    # cards of deck.yaml with no row in the sheet
 
 
 def read_edits(source, table: Table) -> list:
@@ -247,8 +274,7 @@ def read_edits(source, table: Table) -> list:
         card = by_id.get(card_id)
         if card is None:
             raise UserError(f"no card of this deck has the id '{card_id}'", Where(path, row=number, column=ID),
-                            (did_you_mean(card_id, by_id) or "") + " (the id says which card a row is: leave it as "
-                            "exported, even when you change the name)")
+                            _unknown_id_hint(card_id, dict(zip(header[1:], row[1:])), source.cards))
         if card_id in rows_of:
             raise UserError(f"the card '{card.name}' is on row {rows_of[card_id]} too",
                             Where(path, row=number, card=card.name, column=ID), "keep one row per card")
@@ -257,6 +283,31 @@ def read_edits(source, table: Table) -> list:
             if cell != card.values.get(name, ""):
                 edits.append(Edit(card.index, name, cell, Where(path, row=number, card=card.name, column=name)))
     return edits
+
+
+def _unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
+    """What to do about a row whose id is no card's. Most often the id was edited: the row's
+    other cells (its name, when left alone) say which card the row was exported for, and a
+    'did you mean' on the id alone would point at the wrong card (william-2 is not william-i)."""
+    rule = "the id column says which card a row is and must not be edited, even when you change the name"
+    filled = {k: v for k, v in cells.items() if v.strip()}
+    best, same = None, []
+    for card in cards:
+        equal = [k for k, v in filled.items() if card.values.get(k, "") == v]
+        if len(equal) > len(same):
+            best, same = card, equal
+    if best is not None and ("name" in same or len(same) * 2 > len(filled)):
+        which = f"this row's name, '{best.name}'," if "name" in same else \
+            f"this row's {', '.join(same[:3])} {'is' if len(same) == 1 else 'are'} those of '{best.name}', which"
+        return f"{rule}: {which} is the card with the id '{best.id}'; put that id back"
+    close = did_you_mean(card_id, [c.id for c in cards])
+    return f"{rule}; {close}" if close else f"{rule}; new cards are added in deck.yaml"
+
+
+def missing_cards(source, table: Table) -> list[str]:
+    """The names of deck.yaml's listed cards that have no row in the sheet (by id)."""
+    ids = {row[0].strip() for _, row in table.rows if row}
+    return [card.name for card in source.cards if card.id not in ids]
 
 
 def import_deck(ref: str, sheet: Path) -> ImportResult:
@@ -270,14 +321,15 @@ def import_deck(ref: str, sheet: Path) -> ImportResult:
                         Where(source.file))
     source.check(source.text)           # the deck as it is must load: its own errors come first
     edits = read_edits(source, table)
+    missing = missing_cards(source, table)
     if not edits:
-        return ImportResult(0, 0, None)
+        return ImportResult(0, 0, None, missing)
     text = source.apply(edits)
     source.check(text, edits)
     if text == source.text:
-        return ImportResult(0, 0, None)
+        return ImportResult(0, 0, None, missing)
     backup = source.save(text)
-    return ImportResult(len(edits), len({e.card for e in edits}), backup)
+    return ImportResult(len(edits), len({e.card for e in edits}), backup, missing)
 
 
 # --- a deck whose cards are a sheet -----------------------------------------------------------

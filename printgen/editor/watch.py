@@ -17,7 +17,12 @@ import click
 from printgen.load import find_deck, shipped_decks
 from printgen.paths import layouts_dir
 
-IGNORED_SUFFIXES = (".bak", ".tmp", ".swp", "~")
+# Files editors and office programs keep beside the one being edited (backups, swap and lock
+# files); they are never part of a deck. Short-lived ones (sed -i's "sedAbC123", an editor's
+# save-by-rename copy) need no pattern: a file that is gone by the end of a batch of changes and
+# was not there before is nobody's file (see real_changes).
+IGNORED_SUFFIXES = (".bak", ".tmp", ".swp", ".swo", ".swx", ".kate-swp", ".part", ".crdownload", "~")
+IGNORED_PREFIXES = (".", "#", "~$", "~lock.")
 
 
 def watched_folders(refs: list[str]) -> list[Path]:
@@ -32,6 +37,43 @@ def watched_folders(refs: list[str]) -> list[Path]:
     return sorted(set(folders))
 
 
+def ignored(name: str) -> bool:
+    """An editor's or office program's own file (backup, swap, lock), never a deck's."""
+    return name.startswith(IGNORED_PREFIXES) or name.endswith(IGNORED_SUFFIXES) or name == "4913"  # vim's probe
+
+
+def deck_files(folders: list[Path], out: Path) -> set[Path]:
+    """The files under the watched folders that could be part of a deck (not our output)."""
+    found = set()
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.is_file() and not ignored(path.name) and not _inside(path, out):
+                found.add(path.resolve())
+    return found
+
+
+def real_changes(changed: set[Path], known: set[Path]) -> list[Path]:
+    """Of a batch's changed paths, the deck's real files: those there now, and those that were
+    there before the batch and are gone (a deleted picture). `known` is brought up to date."""
+    real = []
+    for path in sorted(changed):
+        if path.is_file():
+            known.add(path)
+            real.append(path)
+        elif path in known:
+            known.discard(path)
+            real.append(path)
+    return real
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
 def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
                  stop_event=None) -> None:
     """Run `rebuild` now and after every batch of changes until Ctrl-C (or `stop_event`)."""
@@ -42,14 +84,9 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
 
     def relevant(change, path: str) -> bool:
         p = Path(path)
-        if p.name.startswith(".") or p.name.endswith(IGNORED_SUFFIXES):
-            return False
-        try:
-            p.resolve().relative_to(out)
-            return False               # our own output, when --out lies inside a deck folder
-        except ValueError:
-            return True
+        return not ignored(p.name) and not _inside(p, out)    # not our own output, when --out is inside
 
+    known = deck_files(folders, out)
     _run(rebuild)
     click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)", err=True)
     # watchfiles turns any signal into a plain KeyboardInterrupt; note a SIGTERM, so the command
@@ -67,7 +104,10 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
     try:
         for changes in watch(*folders, watch_filter=relevant, debounce=400, step=100, stop_event=stop_event,
                              raise_interrupt=False):
-            names = sorted({Path(path).name for _, path in changes})
+            real = real_changes({Path(path).resolve() for _, path in changes}, known)
+            if not real:                # only an editor's temporary files came and went
+                continue
+            names = sorted({p.name for p in real})
             click.echo(f"changed: {', '.join(names)}; building again", err=True)
             _run(rebuild)
     finally:

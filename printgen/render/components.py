@@ -447,7 +447,9 @@ def summary(deck: Deck, layout: Layout, sheets, duplex: str) -> str:
     """The build's one line for a deck of pieces."""
     kinds = sheets.manifest["components"]
     listed = ", ".join(f"{k['count']} {_plural(layout, name, k['count'])} ({_size_words(k)})" for name, k in kinds.items())
-    return (f"{deck.output_key}: {listed} on {layout.paper_name.upper()}, {sheets.sheets} sheets, "
+    from printgen.wording import counted
+
+    return (f"{deck.output_key}: {listed} on {layout.paper_name.upper()}, {counted(sheets.sheets, 'sheet')}, "
             f"duplex {duplex}")
 
 

@@ -238,7 +238,8 @@ async function build() {
     link.hidden = false;
   }
   status("The PDF is ready. " + data.summary.split("\n")[0] +
-         (data.warnings.length ? " (" + data.warnings.length + " warnings: see the cards)" : ""), "done");
+         (data.warnings.length ? " (" + data.warnings.length + (data.warnings.length === 1 ? " warning" : " warnings") +
+          ": see the cards)" : ""), "done");
 }
 
 $("save").addEventListener("click", save);

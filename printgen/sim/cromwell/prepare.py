@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from printgen.errors import UserError, did_you_mean
 from printgen.sim.cromwell.tables import (
-    DEFAULT_KNOWLEDGE, EVEN_UP, LEAVE_OUT, MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, OPTIONS, Prepared, SCORING, STALEMATE, _Runs, _bits, _end_key, _joint,
+    EVEN_UP, LEAVE_OUT, MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, OPTIONS, Prepared, SCORING, STALEMATE, _Runs, _bits, _end_key, _joint,
 )
 
 
@@ -27,11 +27,11 @@ class Preparing:
         p = Prepared()
         p.variant = variant
         p.advanced = variant == "advanced"
-        p.knowledge = self._knowledge(options.get("knowledge", DEFAULT_KNOWLEDGE))
-        p.even_up = self._choice(options.get("even_up", "auto"), EVEN_UP, "even_up")
-        p.leave_out = self._choice(options.get("leave_out", "latest"), LEAVE_OUT, "leave_out")
-        p.stalemate = self._choice(options.get("stalemate", "stop"), STALEMATE, "stalemate")
-        p.scoring = self._choice(options.get("scoring", "everyone"), SCORING, "scoring")
+        p.knowledge = self._knowledge(options.get("knowledge", OPTIONS["knowledge"][1]))
+        p.even_up = self._choice(options.get("even_up", OPTIONS["even_up"][1]), EVEN_UP, "even_up")
+        p.leave_out = self._choice(options.get("leave_out", OPTIONS["leave_out"][1]), LEAVE_OUT, "leave_out")
+        p.stalemate = self._choice(options.get("stalemate", OPTIONS["stalemate"][1]), STALEMATE, "stalemate")
+        p.scoring = self._choice(options.get("scoring", OPTIONS["scoring"][1]), SCORING, "scoring")
 
         all_houses = [g.name for g in deck.groups.get("houses", [])]
         if not all_houses:
