@@ -207,16 +207,17 @@ def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
              ) -> tuple[list[Section], Any]:
     from printgen.load import load_deck
-    from printgen.sim.games import get_game
+    from printgen.sim.games import canonical, get_game
 
     if opts.bots not in ("greedy", "random", "mixed"):
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
     check_limits(opts)
     deck = load_deck(deck_ref)
-    names = [opts.game] if opts.game else list(deck.games)
+    # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game
+    names = [canonical(opts.game) or opts.game] if opts.game else [canonical(g) or g for g in deck.games]
     if not names:
         raise UserError(f"the deck '{deck.key}' names no game to simulate", hint="add 'games: [name]' to its deck.yaml, or pass --game")
-    setups = game_setups(deck)
+    setups = {canonical(key) or key: value for key, value in game_setups(deck).items()}
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
 
@@ -293,10 +294,12 @@ def _normal(value: Any) -> Any:
 
 def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup | None) -> str:
     """A tip with the whole command that plays it; says so when it is already the setup used."""
+    from printgen.sim.games import canonical
+
     if not tip.options:
         return tip.text
     args = ["printgen", "validate", ref]
-    if list(deck.games) != [name]:
+    if [canonical(g) or g for g in deck.games] != [name]:
         args += ["--game", name]
     args += ["--variant", variant, "--players", str(tip.players)]
     for key, value in tip.options.items():

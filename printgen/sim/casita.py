@@ -76,6 +76,7 @@ class State:
 
 class Casita(Game):
     name = "casita"
+    aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
     variants = ("basic",)
     step_cap = 200              # a game is at most 44 plays
     good_hand = (4, 4)

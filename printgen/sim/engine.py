@@ -39,6 +39,7 @@ class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
     name: str = ""
+    aliases: tuple[str, ...] = ()      # other names --game accepts (e.g. the rule sheet's name)
     variants: tuple[str, ...] = ("basic",)
     step_cap: int = 5000
     # Starting hand sizes that play well; outside them validation warns. None: no such check
