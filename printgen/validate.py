@@ -21,7 +21,7 @@ from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import GameSetup
 from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
-from printgen.sim.metrics import histogram, summarise
+from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, seat_bots_words, summarise
 from printgen.sim.runner import batches, chunk_size, execute
 from printgen.sim.stats import format_p
 
@@ -255,7 +255,8 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                                     "choose more cards (e.g. more houses) for this many players")
                 prepared[n], used[n] = prep, Setup(options, _source(own, cli))
             plans.append((name, game, variant, base, counts, prepared, used))
-    seat_tests = sum(n for *_, counts, _, _ in plans for n in counts)
+    # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')
+    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for *_, counts, _, _ in plans for n in counts)
 
     sections = []
     for name, game, variant, base, counts, prepared, used in plans:
@@ -269,9 +270,10 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             results = execute(work, opts.workers, opts.backend, tick, opts.address)
             summary = summarise(results, game.card_names(prepared[n]), game.card_groups(prepared[n]),
                                 game.length_unit)
+            summary["seat_bots"] = list(bots)
             summaries[n] = summary
             warnings += [f for f in static[n] if f.level != "info"]
-            warnings += metric_findings(summary, game.good_hand, seat_tests)
+            shared = metric_findings(summary, game.good_hand, seat_tests)
 
             def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
                 """Further games of this player count with other options (same seed and workers; the
@@ -280,8 +282,11 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                                      chunk_size(games, opts.workers))
                 return execute(extra_work, opts.workers, opts.backend, None, opts.address)
             more.bots = bots        # who played `results`
-            own[n] = game.extra_findings(results, prepared[n], n, used[n].options, more)
-            warnings += [f for f in own[n] if f.level != "info"]
+            extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
+            # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
+            judged = judge(shared + extra, opts.games, bots)
+            own[n] = [f for f in judged if f.level == "info" or f not in shared]
+            warnings += [f for f in judged if f.level != "info"]
         tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
         sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
                                 game.length_unit, game.length_note, own))
@@ -379,25 +384,36 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         lines += ["", f"== {s.game} ({s.variant}) ==",
                   f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {unit + ' mean ± sd':>17} {'p95':>6} "
                   f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
+        mixed = False
         for n in s.counts:
             m = s.summaries[n]
-            seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+            bots = m.get("seat_bots") or []
+            if mixed_seats(bots):     # each seat's share is its bot's: labelled, and not measured against the others
+                mixed = True
+                seats = " ".join(f"{x:.0%} {b}" for x, b in zip(m["seat_win_rate"], bots))
+                balance, seats_p = "-", "-"
+            else:
+                seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+                balance, seats_p = f"{m['balance']:.1%}", format_p(m["seat_chi2"]["p"])
             lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
                          f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
-                         f"{m['start_hand']['mean']:>5.1f} {m['balance']:>7.1%} {format_p(m['seat_chi2']['p']):>7}  "
+                         f"{m['start_hand']['mean']:>5.1f} {balance:>7} {seats_p:>7}  "
                          f"{seats} ({m['fair_share']:.0%})")
         lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
                      "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
                      "the chance of seat differences this large if every seat were equal (chi-square)")
+        if mixed:
+            lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
+                         "different seats they measure the bots, not the deck, so no seat is judged")
         for n in s.counts:
             used = s.setups.get(n)
             if used is not None and used.options:
                 shown = " ".join(format_option(k, v) for k, v in used.options.items())
                 lines.append(f"   setup, {n} players ({used.source}): {shown}")
-        worst = _most_dead(s)
+        worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
         if worst:
             lines.append("   most often dead (held but never used): " + worst)
-        groups = _groups(s)
+        groups = _groups(s) if worst else ""
         if groups:
             lines.append("   dead rate by group: " + groups)
         infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})

@@ -30,3 +30,44 @@ def test_a_game_answers_to_its_alias():
         assert "did you mean 'casita-robada'" in (error.hint or "")
     else:
         raise AssertionError("an unknown game name was accepted")
+
+
+# -- 1. with mixed bots a seat's share is its bot's ---------------------------------------------------
+
+def test_mixed_bots_never_judge_a_seat():
+    sections, text, status = run("spanish", game="lombre", games=120, bots="mixed")
+    summary = sections[0].summaries[3]
+    assert summary["seat_win_rate"][0] < 0.15         # the random seat 1 loses nearly always: a bot's quirk ...
+    assert not [w for w in sections[0].warnings if "seat" in w.message]      # ... never a warning about the deck
+    assert status == 0, text
+    assert "random" in text.split("\n")[4] and "greedy" in text.split("\n")[4]      # the row labels each seat's bot
+    assert "no seat is judged" in text
+    # the same run with one kind of bot in every seat still judges seats
+    from printgen.sim.engine import Finding
+    from printgen.sim.metrics import judge
+
+    seat = Finding("warning", "seat 1 wins 0%", 0.0, about="seat")
+    assert judge([seat], 500, ("greedy",) * 3) == [seat]
+    kept = judge([seat], 500, ("random", "greedy", "greedy"))
+    assert kept[0].level == "info" and "seat 1 random, seats 2-3 greedy" in kept[0].message
+
+
+# -- 4. a run too small to judge does not pass -----------------------------------------------------------
+
+def test_the_minimum_number_of_games_is_derived_from_the_interval():
+    from printgen.sim.metrics import JUDGE_HALF_WIDTH, MIN_GAMES
+    from printgen.sim.stats import Z95
+
+    half = lambda n: Z95 * (0.25 / n) ** 0.5        # noqa: E731  (95 % half-width of a rate of one half)
+    assert half(MIN_GAMES) <= JUDGE_HALF_WIDTH < half(MIN_GAMES - 1)
+    assert MIN_GAMES == 97
+
+
+def test_a_tiny_run_judges_no_card_or_seat_and_fails():
+    sections, text, status = run("coppertwaddle", games=3, options={"hands": "none"})
+    assert status == 1, text
+    assert "too few games to judge (3; at least 97 needed)" in text
+    assert "card strength" not in text and "most often dead" not in text and "Suites" not in text
+    sections, text, status = run("spanish", game="lombre", games=5)
+    assert status == 1 and "too few games to judge (5; at least 97 needed)" in text
+    assert "the Ombre ends sacado" in text           # figures of the whole game are still given

@@ -23,6 +23,10 @@ class Finding:
     level: str          # "warning" or "error" or "info"
     message: str
     figure: Any = None
+    # "seat" or "card" for a finding about one seat or card: validate holds it back when too few games
+    # were played to judge one seat or card, and takes a seat finding as a fact of the deck only when
+    # every seat was played by the same kind of bot (else it compares the bots, not the seats)
+    about: str = ""
 
 
 @dataclass

@@ -143,7 +143,7 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | N
     shown = lambda names: ", ".join(f"{n} {_pct(rated[n]['win_rate'])} %" for n in names)   # noqa: E731
     out = [Finding("info", f"card strength with {bots} bots (share of decided games won by the player who drew "
                            f"the card; baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest "
-                           f"{shown(order[-3:])}", table)]
+                           f"{shown(order[-3:])}", table, about="card")]
     flagged = [name for name in order if _strong(rated[name], threshold)]
     again = card_strength(other, prep) if other is not None and flagged else {}
     for name in flagged:
@@ -160,7 +160,7 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | N
                 out.append(Finding("info", f"{stated}; {with_other}. How strong it is depends on how it is played, "
                                            f"so this may come from the {bots} bots' play rather than the card: not "
                                            f"reported as a property of the deck (play it by hand to judge)",
-                                   {"card": name, bots: row, other_bots: o}))
+                                   {"card": name, bots: row, other_bots: o}, about="card"))
                 continue
             stated += f"; {with_other}: {'strong' if lean > 0 else 'weak'} whoever plays it, a property of the deck"
         kind = row["kind"]
@@ -171,7 +171,7 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | N
             advice = "lower its Power or weaken its ability" if lean > 0 else "raise its Power or strengthen its ability"
         else:
             advice = "weaken its effect" if lean > 0 else "strengthen its effect"
-        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"]))
+        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"], about="card"))
     return out
 
 
@@ -224,7 +224,7 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
                 text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
             else:
                 text += "partly the card's condition, partly the bots' choice"
-        out.append(Finding("info", text, figure))
+        out.append(Finding("info", text, figure, about="card"))
     return out
 
 
@@ -303,7 +303,7 @@ def _suites(results: list[Result], prep: Prepared) -> list[Finding]:
         return []
     return [Finding("info", f"Suites of three games: seat 1 takes {tally[0] / suites:.0%}, seat 2 "
                             f"{tally[1] / suites:.0%}, level {tally[2] / suites:.0%} of {suites:,} Suites",
-                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]})]
+                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]}, about="seat")]
 
 
 def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any],
@@ -321,4 +321,4 @@ def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any]
             f"seat's distance from half the wins): " + "; ".join(parts) + f". Healthiest: {best}")
     if best != prep.hand:
         text += f" (this run plays {prep.hand}; try -O hand={best})"
-    return [Finding("info", text, {str(h): f for h, f in rows.items()})]
+    return [Finding("info", text, {str(h): f for h, f in rows.items()}, about="seat")]
