@@ -71,3 +71,28 @@ def test_a_tiny_run_judges_no_card_or_seat_and_fails():
     sections, text, status = run("spanish", game="lombre", games=5)
     assert status == 1 and "too few games to judge (5; at least 97 needed)" in text
     assert "the Ombre ends sacado" in text           # figures of the whole game are still given
+
+
+# -- 5. a table layout's check lists every rule with what was measured ---------------------------------
+
+def test_every_table_rule_is_listed_with_its_figure(deck_copy):
+    import re
+
+    from printgen.tablelayout import validate_tables
+
+    text, status = validate_tables("piecepack", "croquetnole")
+    rules = int(re.search(r"(\d+) rules plus", text).group(1))
+    listed = [line for line in text.splitlines() if re.match(r"   (pass|fail): line \d+: ", line)]
+    assert status == 0 and len(listed) == rules == 48
+    assert all(line.startswith("   pass:") and line.endswith(")") for line in listed)
+    assert "pass: no two pieces overlap" in text and "pass: every piece lies on the table" in text
+    assert any("one tile-width apart (50.8 mm, wanted 50.8 mm)" in line for line in listed)
+    # a door moved half a tile-width: its rule fails, with the gap measured
+    folder = deck_copy("piecepack")
+    table = folder / "tables" / "croquetnole.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("{id: tile-moons-3,  at: [1, 3]",
+                                                               "{id: tile-moons-3,  at: [1, 3.5]"), encoding="utf-8")
+    text, status = validate_tables(str(folder), "croquetnole")
+    assert status == 1
+    assert re.search(r"fail: line \d+: the Moons door is one tile-width from the Moons tower \(25\.4 mm, wanted "
+                     r"50\.8 mm\)", text), text
