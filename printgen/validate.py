@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from printgen.errors import UserError, Where, did_you_mean
@@ -285,6 +285,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
             # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
             judged = judge(shared + extra, opts.games, bots)
+            judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
             own[n] = [f for f in judged if f.level == "info" or f not in shared]
             warnings += [f for f in judged if f.level != "info"]
         tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
@@ -313,6 +314,16 @@ def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup
     same = setup is not None and all(_normal(setup.options.get(k)) == _normal(v) for k, v in tip.options.items())
     own = " (the deck's own setup)" if same else ""
     return f"{tip.text}{own}: {command}"
+
+
+def _with_command(finding: Finding, ref: str, name: str, variant: str, deck, setup: Setup, players: int,
+                  cli: dict[str, Any]) -> Finding:
+    """A finding that advises a change an option can try ends with the whole command that tries it
+    (the command line's other options kept, so the run is the same but for the change)."""
+    if not finding.tries:
+        return finding
+    tip = Tip(players, finding.message, {**cli, **finding.tries})
+    return replace(finding, message=_command_tip(tip, ref, name, variant, deck, setup))
 
 
 _PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)

@@ -96,3 +96,74 @@ def test_every_table_rule_is_listed_with_its_figure(deck_copy):
     assert status == 1
     assert re.search(r"fail: line \d+: the Moons door is one tile-width from the Moons tower \(25\.4 mm, wanted "
                      r"50\.8 mm\)", text), text
+
+
+# -- 2. a card's strength is the deck's only if every kind of bot agrees; advice says how to try it ----
+
+def coppertwaddle_games(prep, strong: str, rate: float, n: int = 600):
+    """n decided games in which the seat that drew `strong` wins `rate` of them."""
+    from printgen.sim.engine import Result
+
+    a, b = 1 << prep.names.index(strong), 1 << prep.names.index("Spleen")
+    return [Result(i, 2, 10, False, [0.0, 0.0], [0 if i < n * rate else 1], [4, 4], a | b, a | b, 10,
+                   {"winner": 0 if i < n * rate else 1, "victory": 30, "exhausted": False, "robs": [0, 0],
+                    "robbed": [0, 0], "drawn": [a, b], "could": 0}) for i in range(n)]
+
+
+def test_card_strength_is_checked_with_every_other_kind_of_bot():
+    from printgen.load import load_deck
+    from printgen.sim.coppertwaddle import Coppertwaddle
+    from printgen.sim.coppertwaddle.report import findings
+
+    prep = Coppertwaddle().prepare(load_deck("coppertwaddle"), "basic", {"hands": "none"})
+    asked: list[tuple] = []
+
+    def more_for(kind_rates: dict[str, float], bots: tuple):
+        def more(options, games, bots=bots):
+            if options.get("watch") != "yes":       # the replay watching for playable cards is another matter
+                asked.append(bots)
+            return coppertwaddle_games(prep, "The Abbot", kind_rates[bots[0]], games)
+        more.bots = bots
+        return more
+
+    # the Abbot strong with the bots asked, weak with the other kind: information, never advice
+    for asked_bots, other in ((("random",) * 2, "greedy"), (("greedy",) * 2, "random")):
+        asked.clear()
+        rates = {asked_bots[0]: 0.7, other: 0.35}
+        found = findings(coppertwaddle_games(prep, "The Abbot", 0.7), prep, {"hands": "none"},
+                         more_for(rates, asked_bots))
+        assert (other, other) in asked and asked_bots not in asked
+        abbot = [f for f in found if f.message.startswith("'The Abbot'")]
+        assert len(abbot) == 1 and abbot[0].level == "info" and "power" not in abbot[0].message
+    # mixed bots are checked against both kinds: strong with both, a warning naming the field to change
+    asked.clear()
+    found = findings(coppertwaddle_games(prep, "The Abbot", 0.7), prep, {"hands": "none"},
+                     more_for({"random": 0.68, "greedy": 0.69}, ("random", "greedy")))
+    assert ("greedy", "greedy") in asked and ("random", "random") in asked
+    warning = [f for f in found if f.level == "warning" and f.message.startswith("'The Abbot'")]
+    assert len(warning) == 1, [f.message for f in found]
+    where = prep.places["The Abbot"]["power"]
+    assert f"lower its power, now {prep.power[prep.names.index('The Abbot')]}" in warning[0].message
+    assert f"deck.yaml, line {where.line}, card 'The Abbot', field 'power'" in warning[0].message
+    assert "power:" in where.file.read_text().splitlines()[where.line - 1]
+
+
+def test_advice_an_option_can_try_ends_with_the_whole_command():
+    import shlex
+
+    from printgen.load import load_deck
+    from printgen.sim.coppertwaddle import Coppertwaddle
+    from printgen.sim.coppertwaddle.report import card_findings
+    from printgen.validate import Setup, _with_command
+
+    deck = load_deck("coppertwaddle")
+    prep = Coppertwaddle().prepare(deck, "basic", {})
+    wind = next(name for name, kind in zip(prep.names, prep.groups) if kind == "Wind")
+    found = card_findings(coppertwaddle_games(prep, wind, 0.3), prep, {"random": coppertwaddle_games(prep, wind, 0.32)})
+    warning = next(f for f in found if f.level == "warning" and f.message.startswith(f"'{wind}'"))
+    assert warning.tries == {"wind_alone": "blocks"}
+    line = _with_command(warning, "coppertwaddle", "coppertwaddle", "basic", deck, Setup({}, "game defaults"), 2,
+                         {"hands": "none"}).message
+    args = shlex.split(line.split(": printgen ", 1)[1])
+    assert args == ["validate", "coppertwaddle", "--variant", "basic", "--players", "2", "-O", "hands=none",
+                    "-O", "wind_alone=blocks"]

@@ -27,6 +27,8 @@ class Finding:
     # were played to judge one seat or card, and takes a seat finding as a fact of the deck only when
     # every seat was played by the same kind of bot (else it compares the bots, not the seats)
     about: str = ""
+    # game options that try the change a finding advises: validate ends its line with the whole command
+    tries: dict[str, Any] | None = None
 
 
 @dataclass
