@@ -23,6 +23,7 @@ from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, seat_bots_words, summarise
 from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
 
 MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
@@ -283,6 +284,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                 return execute(extra_work, opts.workers, opts.backend, None, opts.address)
             more.bots = bots        # who played `results`
             extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
+            extra += option_findings(game, results, used[n].options, cli, more)    # was each -O option reached?
             # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
             judged = judge(shared + extra, opts.games, bots)
             judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]

@@ -167,3 +167,44 @@ def test_advice_an_option_can_try_ends_with_the_whole_command():
     args = shlex.split(line.split(": printgen ", 1)[1])
     assert args == ["validate", "coppertwaddle", "--variant", "basic", "--players", "2", "-O", "hands=none",
                     "-O", "wind_alone=blocks"]
+
+
+# -- 3. an option the games never reach is said to be untested ------------------------------------------
+
+def test_each_option_says_how_often_its_situation_arose():
+    sections, text, _ = run("spanish", game="lombre", games=100, options={"fail": "five", "codillo_tie": "repuesto"})
+    lines = {f.figure["option"]: f for f in sections[0].findings[3] if isinstance(f.figure, dict) and "option" in f.figure}
+    fail, tie = lines["fail"], lines["codillo_tie"]
+    # the greedy bots hardly ever play without taking in: the option changes no game, and the report says so
+    assert fail.figure["arose"] < 10 and fail.figure["of"] == 1200 and fail.figure["games_changed"] == 0
+    assert (f"-O fail=five: the option changed nothing measurable: the situation it governs (a game played "
+            f"without taking in) arose in {fail.figure['arose']} of 1,200 hands") in text
+    # a tie of the opponents does arise, and changes games
+    assert tie.figure["arose"] > 0 and tie.figure["games_changed"] > 0
+    assert "-O codillo_tie=repuesto governs both opponents beating the Ombre with equal tricks" in text
+    assert "changed nothing" not in tie.message
+
+
+def test_situation_counters_agree_with_the_games_own_figures():
+    from printgen.load import load_deck
+    from printgen.sim.engine import BOTS, play
+    from printgen.sim.lombre import LOmbre
+    from printgen.sim.tresillo import Tresillo
+
+    deck = load_deck("spanish")
+    for game, options in ((LOmbre(), {}), (Tresillo(), {"all_pass": "redeal"})):
+        prep = game.prepare(deck, "basic", options)
+        results = [play(game, prep, 3, 4, i, [BOTS["random"]] * 3) for i in range(30)]
+        arose = lambda key: sum(r.extra["arose"].get(key, 0) for r in results)       # noqa: E731
+        assert arose("five_failed") == sum(r.extra["five"][1] - r.extra["five"][2] for r in results)
+        assert arose("sure") == sum(r.extra["sure"][0] for r in results)
+        assert sum(r.extra["occasions"] for r in results) == 30 * 12
+        assert set(game.situations) <= set(game.OPTIONS) and "hands" not in game.situations
+        # the privilege's two readings differ only after a matador is led (hand.py counts only then),
+        # which holds because the matadors are the highest trumps
+        o = prep.orders
+        for t in range(4):
+            trumps = [c for c in range(prep.n) if o.suit[t][c] == t]
+            assert min(o.power[t][c] for c in trumps if o.matador[t][c]) > \
+                max(o.power[t][c] for c in trumps if not o.matador[t][c])
+    assert arose("all_pass") == sum(r.extra["passed"] for r in results) > 0       # Tresillo redeals when all pass
