@@ -228,7 +228,8 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
-    Exit status 0 when the deck passes, 1 when there are warnings, 2 on errors.
+    Exit status 0 when the deck passes, 1 when there are warnings (also when too few games were
+    played to judge a seat or a card: fewer than 97 per player count), 2 on errors.
     """
     import json
 

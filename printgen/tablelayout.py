@@ -362,51 +362,67 @@ def check(table: Table) -> list[Finding]:
 
 
 def _rule_problem(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> str | None:
+    return measure(rule, table, by_id, tol)[1]
+
+
+def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tuple[str, str | None]:
+    """What one rule measures on the table, in words, and what is wrong (None when it holds), so a
+    report can list every rule with its figure, not only the broken ones."""
     if rule.kind == "gap":
         d, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None)
+        seen = f"{d:.1f} mm, wanted {rule.value:.1f} mm"
         if abs(d - rule.value) > tol:
-            return f"the gap between {a.id} and {b.id} is {_mm(d, table)}, not {_mm(rule.value, table)}"
-    elif rule.kind == "within":
+            return seen, f"the gap between {a.id} and {b.id} is {_mm(d, table)}, not {_mm(rule.value, table)}"
+        return seen, None
+    if rule.kind == "within":
+        worst, far = None, -math.inf
         for member in rule.sets[0]:
             d = min(distance(by_id[member], by_id[other]) for other in rule.sets[1])
             if d > rule.value + tol:
-                return f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}"
+                return f"{member} {_mm(d, table)} away", f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}"
             if d < -tol:
-                return f"{member} overlaps {rule.names[1]}"
-    elif rule.kind == "stack":
+                return f"{member} overlaps", f"{member} overlaps {rule.names[1]}"
+            if d > far:
+                worst, far = member, d
+        return f"farthest {max(far, 0.0):.1f} mm ({worst}), at most {rule.value:.1f} mm", None
+    if rule.kind == "stack":
         members = rule.sets[0]
         if len(members) != 2:
-            return f"{rule.names[0]} should be two pieces, not {len(members)}"
+            return f"{len(members)} pieces", f"{rule.names[0]} should be two pieces, not {len(members)}"
         base, top = by_id[members[0]], by_id[members[1]]
         if top.on != base.id:
-            return f"{top.id} does not lie on {base.id}"
+            return f"{top.id} not on {base.id}", f"{top.id} does not lie on {base.id}"
         for key, wanted in rule.top.items():
             shown = top.face if key == "face" else getattr(top.card.values.get(key), "name", top.card.values.get(key))
             if str(shown) != wanted:
-                return f"the top tile's {key} is {shown}, not {wanted}"
-    elif rule.kind == "line":
+                return f"top {key} {shown}", f"the top tile's {key} is {shown}, not {wanted}"
+        tops = "".join(f", its {k} {v}" for k, v in rule.top.items())
+        return f"{top.id} lies on {base.id}{tops}", None
+    if rule.kind == "line":
         points = [_centre(table, ids) for ids in rule.sets]
         (x0, y0), (x1, y1) = points[0], points[-1]
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
         worst = max(abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / length for x, y in points[1:-1]) \
             if len(points) > 2 else 0.0
-        if worst > tol:
-            return f"the middle of {rule.names[1]} is {worst:.1f} mm off the line"
-    elif rule.kind == "share":
+        seen = f"{worst:.1f} mm off the line"
+        return seen, (f"the middle of {rule.names[1]} is {worst:.1f} mm off the line" if worst > tol else None)
+    if rule.kind == "share":
         common = set(rule.sets[0]) & set(rule.sets[1])
-        if len(common) != 1:
-            return f"they have {len(common)} pieces in common"
-    elif rule.kind == "row":
+        seen = f"{len(common)} piece{'s' if len(common) != 1 else ''} in common" + \
+            (f" ({next(iter(common))})" if len(common) == 1 else "")
+        return seen, (f"they have {len(common)} pieces in common" if len(common) != 1 else None)
+    if rule.kind == "row":
         xs = [by_id[i].x for i in rule.sets[0]]
         ys = [by_id[i].y for i in rule.sets[0]]
-        across, down = max(ys) - min(ys), max(xs) - min(xs)
-        if min(across, down) > tol:
-            return f"they are {min(across, down):.1f} mm out of line"
-    elif rule.kind == "face":
-        wrong = [pid for ids in rule.sets for pid in ids if by_id[pid].face != rule.value]
+        off = min(max(ys) - min(ys), max(xs) - min(xs))
+        return f"{off:.1f} mm out of line", (f"they are {off:.1f} mm out of line" if off > tol else None)
+    if rule.kind == "face":
+        pieces = [pid for ids in rule.sets for pid in ids]
+        wrong = [pid for pid in pieces if by_id[pid].face != rule.value]
         if wrong:
-            return f"{wrong[0]} lies face {by_id[wrong[0]].face}"
-    return None
+            return f"{wrong[0]} face {by_id[wrong[0]].face}", f"{wrong[0]} lies face {by_id[wrong[0]].face}"
+        return f"all {len(pieces)} face {rule.value}", None
+    return "", None
 
 
 def checked_table(deck, layout, name: str, where: Where | None = None) -> Table:
@@ -434,8 +450,17 @@ def report(table: Table) -> tuple[str, int]:
     if table.unused:
         lines.append(f"   note: not used: {', '.join(table.unused)}")
     nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3]) for p in table.pieces)
-    lines.append(f"   the nearest piece is {max(nearest, 0.0):.1f} mm from the table's edge (at least {table.spare:.2f} mm "
-                 f"needed)")
+    overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
+    off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
+    lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"
+                 f"{'' if overlaps == 1 else 's'} of {len(table.pieces)} pieces)")
+    lines.append(f"   {'fail' if off else 'pass'}: every piece lies on the table with {table.spare_words} to spare "
+                 f"(the nearest is {max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
+    by_id, tol = table.by_id(), table.tolerance
+    for rule in table.rules:             # every rule with its figure, so a pass says what was measured
+        seen, problem = measure(rule, table, by_id, tol)
+        place = f"line {rule.where.line}: " if rule.where.line else ""
+        lines.append(f"   {'fail' if problem else 'pass'}: {place}{rule.says} ({seen})")
     for finding in found:
         lines.append(f"   broken: {finding.where.describe()}: {finding.message}" if finding.where.line
                      else f"   broken: {finding.message}")

@@ -14,15 +14,16 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import GameSetup
 from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
-from printgen.sim.metrics import histogram, summarise
+from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, seat_bots_words, summarise
 from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
 
 MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
@@ -207,16 +208,17 @@ def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
              ) -> tuple[list[Section], Any]:
     from printgen.load import load_deck
-    from printgen.sim.games import get_game
+    from printgen.sim.games import canonical, get_game
 
     if opts.bots not in ("greedy", "random", "mixed"):
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
     check_limits(opts)
     deck = load_deck(deck_ref)
-    names = [opts.game] if opts.game else list(deck.games)
+    # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game
+    names = [canonical(opts.game) or opts.game] if opts.game else [canonical(g) or g for g in deck.games]
     if not names:
         raise UserError(f"the deck '{deck.key}' names no game to simulate", hint="add 'games: [name]' to its deck.yaml, or pass --game")
-    setups = game_setups(deck)
+    setups = {canonical(key) or key: value for key, value in game_setups(deck).items()}
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
 
@@ -254,7 +256,8 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                                     "choose more cards (e.g. more houses) for this many players")
                 prepared[n], used[n] = prep, Setup(options, _source(own, cli))
             plans.append((name, game, variant, base, counts, prepared, used))
-    seat_tests = sum(n for *_, counts, _, _ in plans for n in counts)
+    # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')
+    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for *_, counts, _, _ in plans for n in counts)
 
     sections = []
     for name, game, variant, base, counts, prepared, used in plans:
@@ -268,9 +271,10 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             results = execute(work, opts.workers, opts.backend, tick, opts.address)
             summary = summarise(results, game.card_names(prepared[n]), game.card_groups(prepared[n]),
                                 game.length_unit)
+            summary["seat_bots"] = list(bots)
             summaries[n] = summary
             warnings += [f for f in static[n] if f.level != "info"]
-            warnings += metric_findings(summary, game.good_hand, seat_tests)
+            shared = metric_findings(summary, game.good_hand, seat_tests)
 
             def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
                 """Further games of this player count with other options (same seed and workers; the
@@ -279,8 +283,13 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                                      chunk_size(games, opts.workers))
                 return execute(extra_work, opts.workers, opts.backend, None, opts.address)
             more.bots = bots        # who played `results`
-            own[n] = game.extra_findings(results, prepared[n], n, used[n].options, more)
-            warnings += [f for f in own[n] if f.level != "info"]
+            extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
+            extra += option_findings(game, results, used[n].options, cli, more)    # was each -O option reached?
+            # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
+            judged = judge(shared + extra, opts.games, bots)
+            judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
+            own[n] = [f for f in judged if f.level == "info" or f not in shared]
+            warnings += [f for f in judged if f.level != "info"]
         tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
         sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
                                 game.length_unit, game.length_note, own))
@@ -293,10 +302,12 @@ def _normal(value: Any) -> Any:
 
 def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup | None) -> str:
     """A tip with the whole command that plays it; says so when it is already the setup used."""
+    from printgen.sim.games import canonical
+
     if not tip.options:
         return tip.text
     args = ["printgen", "validate", ref]
-    if list(deck.games) != [name]:
+    if [canonical(g) or g for g in deck.games] != [name]:
         args += ["--game", name]
     args += ["--variant", variant, "--players", str(tip.players)]
     for key, value in tip.options.items():
@@ -305,6 +316,16 @@ def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup
     same = setup is not None and all(_normal(setup.options.get(k)) == _normal(v) for k, v in tip.options.items())
     own = " (the deck's own setup)" if same else ""
     return f"{tip.text}{own}: {command}"
+
+
+def _with_command(finding: Finding, ref: str, name: str, variant: str, deck, setup: Setup, players: int,
+                  cli: dict[str, Any]) -> Finding:
+    """A finding that advises a change an option can try ends with the whole command that tries it
+    (the command line's other options kept, so the run is the same but for the change)."""
+    if not finding.tries:
+        return finding
+    tip = Tip(players, finding.message, {**cli, **finding.tries})
+    return replace(finding, message=_command_tip(tip, ref, name, variant, deck, setup))
 
 
 _PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)
@@ -376,25 +397,36 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         lines += ["", f"== {s.game} ({s.variant}) ==",
                   f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {unit + ' mean ± sd':>17} {'p95':>6} "
                   f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
+        mixed = False
         for n in s.counts:
             m = s.summaries[n]
-            seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+            bots = m.get("seat_bots") or []
+            if mixed_seats(bots):     # each seat's share is its bot's: labelled, and not measured against the others
+                mixed = True
+                seats = " ".join(f"{x:.0%} {b}" for x, b in zip(m["seat_win_rate"], bots))
+                balance, seats_p = "-", "-"
+            else:
+                seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+                balance, seats_p = f"{m['balance']:.1%}", format_p(m["seat_chi2"]["p"])
             lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
                          f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
-                         f"{m['start_hand']['mean']:>5.1f} {m['balance']:>7.1%} {format_p(m['seat_chi2']['p']):>7}  "
+                         f"{m['start_hand']['mean']:>5.1f} {balance:>7} {seats_p:>7}  "
                          f"{seats} ({m['fair_share']:.0%})")
         lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
                      "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
                      "the chance of seat differences this large if every seat were equal (chi-square)")
+        if mixed:
+            lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
+                         "different seats they measure the bots, not the deck, so no seat is judged")
         for n in s.counts:
             used = s.setups.get(n)
             if used is not None and used.options:
                 shown = " ".join(format_option(k, v) for k, v in used.options.items())
                 lines.append(f"   setup, {n} players ({used.source}): {shown}")
-        worst = _most_dead(s)
+        worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
         if worst:
             lines.append("   most often dead (held but never used): " + worst)
-        groups = _groups(s)
+        groups = _groups(s) if worst else ""
         if groups:
             lines.append("   dead rate by group: " + groups)
         infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})

@@ -52,9 +52,11 @@ def test_a_card_strong_with_one_kind_of_bot_only_is_no_warning(prep):
     assert "not reported as a property of the deck" in said[0].message
 
 
-def test_without_other_bots_a_strong_card_is_still_warned_about(prep):
+def test_without_other_bots_a_strong_card_is_not_taken_for_the_decks(prep):
     found = card_findings(games(prep, "The Abbot", 0.7), prep)
-    assert [f for f in found if f.level == "warning" and f.message.startswith("'The Abbot'")]
+    assert not [f for f in found if f.level == "warning"]
+    said = [f for f in found if f.message.startswith("'The Abbot'")]
+    assert len(said) == 1 and "not reported as a property of the deck" in said[0].message
 
 
 def test_a_dead_card_is_told_apart_by_whether_it_could_be_played(prep):

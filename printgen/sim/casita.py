@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from printgen.errors import UserError
 from printgen.sim.engine import Action, Finding, Game, Result
+from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
 from printgen.sim.suited import Suited, compile_suited, pack_deck
 
@@ -76,6 +77,7 @@ class State:
 
 class Casita(Game):
     name = "casita"
+    aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
     variants = ("basic",)
     step_cap = 200              # a game is at most 44 plays
     good_hand = (4, 4)
@@ -357,7 +359,11 @@ class Casita(Game):
         low, high = wilson(first, len(decided))
         p = binomial_p(first, len(decided), fair)
         rate = first / len(decided) if decided else 0.0
-        if p < EDGE_ALPHA and not low <= fair <= high:
+        judged = not mixed_seats(getattr(more, "bots", ()))     # with mixed bots the seats are the bots'
+        if not judged:
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)})")
+        elif p < EDGE_ALPHA and not low <= fair <= high:
             verdict = "an edge" if rate > fair else "a handicap"
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
                     f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): playing first is {verdict}")
@@ -370,10 +376,11 @@ class Casita(Game):
         lp = binomial_p(last, len(decided), fair)
         text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
                  f"p = {format_p(lp)})")
-        if lp < EDGE_ALPHA and llow > fair:
+        if judged and lp < EDGE_ALPHA and llow > fair:
             text += ": pass the deal to the left after each game, so that everyone plays last in turn"
         out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
-                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p})]
+                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
+                       about="seat")]
         with_steal = sum(1 for r in done if r.extra["steals"])
         steals = sum(r.extra["steals"] for r in done)
         turns = sum(r.extra["turns"] for r in done)

@@ -23,6 +23,12 @@ class Finding:
     level: str          # "warning" or "error" or "info"
     message: str
     figure: Any = None
+    # "seat" or "card" for a finding about one seat or card: validate holds it back when too few games
+    # were played to judge one seat or card, and takes a seat finding as a fact of the deck only when
+    # every seat was played by the same kind of bot (else it compares the bots, not the seats)
+    about: str = ""
+    # game options that try the change a finding advises: validate ends its line with the whole command
+    tries: dict[str, Any] | None = None
 
 
 @dataclass
@@ -39,6 +45,7 @@ class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
     name: str = ""
+    aliases: tuple[str, ...] = ()      # other names --game accepts (e.g. the rule sheet's name)
     variants: tuple[str, ...] = ("basic",)
     step_cap: int = 5000
     # Starting hand sizes that play well; outside them validation warns. None: no such check
@@ -48,6 +55,12 @@ class Game:
     # in the report. Steps (single decisions) are the engine's business, not the players'.
     length_unit: str = "turns"
     length_note: str = ""
+    # For a rule option, the situation it governs: option -> (a key of Result.extra["arose"], counting
+    # the occasions it arose in; the situation in words). Result.extra["occasions"] counts the
+    # occasions (in situation_unit) a game had, 1 when absent. validate says how often each -O
+    # option's situation arose, so an option the bots never reach is not taken for a tested one.
+    situations: dict[str, tuple[str, str]] = {}
+    situation_unit: str = "games"
 
     # -- preparing the deck once per run ----------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Any:
@@ -59,6 +72,12 @@ class Game:
 
     def static_checks(self, prepared: Any, players: int) -> list[Finding]:
         return []
+
+    def option_default(self, key: str) -> Any:
+        """The value an option takes when none is given (the rule sheet's reading), read from the
+        game's OPTIONS table (name -> (allowed, default, meaning)); None if it declares none."""
+        entry = getattr(self, "OPTIONS", {}).get(key)
+        return entry[1] if isinstance(entry, tuple) and len(entry) == 3 else None
 
     def advice(self, prepared: Any, counts: Sequence[int]) -> list[Tip]:
         """Plain-words recommendations (e.g. which houses to use for each player count)."""

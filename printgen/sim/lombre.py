@@ -60,6 +60,15 @@ class LOmbre(OmbreGame):
     player_range = (3,)
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when a player stops after five)"
+    # each rule option's situation (a counter of ombre.hand's State.flags) in words, for validate
+    situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
+                                             "different cards"),
+                  "fail": ("sure", "a game played without taking in"),
+                  "opponents_pay": ("opponents_exchange", "an opponent taking in from the talon"),
+                  "vole_fail": ("five_failed", "a vole tried and missed"),
+                  "codillo_tie": ("codillo_tie", "both opponents beating the Ombre with equal tricks"),
+                  "matadors": ("matadors", "a player holding the three matadors")}
+    situation_unit = "hands"
     sure_at = 11.0              # the greedy Ombre plays without taking in with the three matadors and this strength
     bid_at = 7.0                # ... and takes the game with this strength (bots.strength)
 
@@ -117,6 +126,8 @@ class LOmbre(OmbreGame):
         return not st.looked
 
     def exchange_pays(self, st: State, seat: int, cards: int) -> None:
+        if seat != st.ombre:
+            st.flags.add("opponents_exchange")
         if seat == st.ombre or st.opts["opponents_pay"] == "yes":
             self.into_pool(st, seat, cards * SMALL)
 
@@ -129,9 +140,11 @@ class LOmbre(OmbreGame):
         three large counters from each other player, and a small one more for each further trump
         held in unbroken order below them."""
         rule = st.opts["matadors"]
+        top = st.prep.orders.trump_cards[st.trumps]
+        if any(top[0] in st.hand[s] and top[1] in st.hand[s] and top[2] in st.hand[s] for s in st.active):
+            st.flags.add("matadors")        # a player holds the three matadors
         if rule == "off":
             return
-        top = st.prep.orders.trump_cards[st.trumps]
         for seat in ([st.ombre] if rule == "ombre" else st.active):
             hand = st.hand[seat]
             if not (top[0] in hand and top[1] in hand and top[2] in hand):

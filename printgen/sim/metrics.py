@@ -17,7 +17,7 @@ import math
 from typing import Any, Sequence
 
 from printgen.sim.engine import Finding, Result
-from printgen.sim.stats import binomial_p, format_p, seat_chi2, wilson
+from printgen.sim.stats import Z95, binomial_p, format_p, seat_chi2, wilson
 
 # Thresholds behind the warnings; each warning quotes the figure that crossed one.
 TIMEOUT_WARN = 0.01        # more than 1 % of games hit the step cap
@@ -25,6 +25,10 @@ SEAT_WARN = 0.10           # a seat wins 10 points more (or less) than its fair 
 SEAT_ALPHA = 0.05          # ... and a binomial test gives p below this, shared out over every seat tested
 DEAD_WARN = 0.90           # a card (or group) held but unused in 90 % of the games it was held ...
 DEAD_SURE = 0.80           # ... and the lower end of the 95 % interval of that rate is above 80 %
+# Below this many games per player count no seat or card is judged: the 95 % interval of a win rate
+# near a half is then wider than +-10 points, as wide as the differences the warnings look for.
+JUDGE_HALF_WIDTH = 0.10
+MIN_GAMES = math.ceil((Z95 * 0.5 / JUDGE_HALF_WIDTH) ** 2)      # 97
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -141,7 +145,7 @@ def seat_findings(summary: dict[str, Any], tests: int = 0, alpha: float = SEAT_A
         out.append(Finding("warning", f"{p} players: seat {seat + 1} wins {rate:.0%} of {n:,} games (95 % CI "
                                       f"{_pct(low)}-{_pct(high)} %), {side} than the fair share of {fair:.0%}; "
                                       f"binomial p = {format_p(p_value)}, below {format_p(threshold)} "
-                                      f"({alpha:g} shared over {tests} seat tests)", rate))
+                                      f"({alpha:g} shared over {tests} seat tests)", rate, about="seat"))
     return out
 
 
@@ -172,10 +176,10 @@ def dead_findings(summary: dict[str, Any]) -> list[Finding]:
         ok, ci = sure(rate, held)
         if ok:
             out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the {held:,} games it is "
-                                          f"held ({ci}; held but never used)", rate))
+                                          f"held ({ci}; held but never used)", rate, about="card"))
     for group, (rate, ci) in dead_groups.items():
         out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
-                                      f"are held ({ci})", rate))
+                                      f"are held ({ci})", rate, about="card"))
     return out
 
 
@@ -188,7 +192,8 @@ def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12
     if summary["timeout_rate"] > TIMEOUT_WARN:
         out.append(Finding("warning", f"{p} players: {summary['timeout_rate']:.1%} of games never ended (they hit the "
                                       f"step cap); the game may loop", summary["timeout_rate"]))
-    out += seat_findings(summary, seat_tests)
+    if not mixed_seats(summary.get("seat_bots", ())):     # else each seat's share is its bot's, not the deck's
+        out += seat_findings(summary, seat_tests)
     out += dead_findings(summary)
     hand = summary["start_hand"]
     if good_hand is not None and hand["mean"] and hand["mean"] < good_hand[0]:
@@ -199,3 +204,39 @@ def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12
                                       f"a lot to hold (this game plays best with {good_hand[0]} to {good_hand[1]})",
                            hand["mean"]))
     return out
+
+
+def mixed_seats(bots: Sequence[str]) -> bool:
+    """Do different kinds of bot sit in different seats? Then a seat's share of wins is the bot's."""
+    return len(set(bots)) > 1
+
+
+def seat_bots_words(bots: Sequence[str]) -> str:
+    """'seat 1 random, seats 2-3 greedy': who played each seat."""
+    parts, start = [], 0
+    for i in range(1, len(bots) + 1):
+        if i == len(bots) or bots[i] != bots[start]:
+            seats = f"seat {start + 1}" if i - start == 1 else f"seats {start + 1}-{i}"
+            parts.append(f"{seats} {bots[start]}")
+            start = i
+    return ", ".join(parts)
+
+
+def judge(found: list[Finding], games: int, bots: Sequence[str]) -> list[Finding]:
+    """What of one player count's findings the games can carry. Below MIN_GAMES no finding about
+    one seat or card is kept, and a warning says so (a tiny run must not pass). With different
+    bots in different seats a seat finding compares the bots, so it stays as information, saying
+    who played each seat, and never warns."""
+    if games < MIN_GAMES:
+        kept = [f for f in found if f.about not in ("seat", "card")]
+        return kept + [too_few(games)]
+    if not mixed_seats(bots):
+        return list(found)
+    note = f"seats play with different bots ({seat_bots_words(bots)}), so this compares the bots, not the deck's seats: "
+    return [Finding("info", note + f.message, f.figure, f.about) if f.about == "seat" else f for f in found]
+
+
+def too_few(games: int) -> Finding:
+    return Finding("warning", f"too few games to judge ({games:,}; at least {MIN_GAMES} needed): below that the 95 % "
+                              f"interval of a win rate is wider than +-{JUDGE_HALF_WIDTH * 100:.0f} points, so no "
+                              f"seat or card is judged; play more with --games", games)

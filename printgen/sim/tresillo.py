@@ -99,6 +99,14 @@ class Tresillo(OmbreGame):
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when the Ombre stops after five)"
     sure_at = None
+    # each rule option's situation (a counter of ombre.hand's State.flags) in words, for validate
+    situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
+                                             "different cards"),
+                  "all_pass": ("all_pass", "all three players passing"),
+                  "match": ("contested", "a contract named while another stood"),
+                  "codillo_tie": ("codillo_tie", "both opponents beating the Ombre with equal tricks"),
+                  "bola_fail": ("five_failed", "a bola tried and missed")}
+    situation_unit = "hands"
     juego_at = 7.0              # the greedy bidder's strength (bots.strength) for a juego ...
     solo_at = 11.0              # ... for a solo
     vuelta_matadors = 2         # ... and a vuelta with two matadors but no suit strong enough for a juego
@@ -165,12 +173,15 @@ class Tresillo(OmbreGame):
         if action == PASS:
             b.passed.append(seat)
         elif action in CONTRACTS and action in self.bid_legal(st):
+            if b.contract:
+                st.flags.add("contested")   # a contract named while another stands (the match rule's case)
             b.contract = action
             b.holder = seat
             b.named[action] += 1
         else:
             raise ValueError(f"bid {action} is not allowed now")
         if len(b.passed) == ACTIVE:
+            st.flags.add("all_pass")
             if st.opts["all_pass"] == "eldest":
                 self.won_bid(st, st.active[0], JUEGO)
             else:

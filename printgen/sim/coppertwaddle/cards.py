@@ -175,6 +175,7 @@ class Prepared:
                             for c in range(self.n)] for s in stages]
         self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
         self.lasting = [s is not None and s.lasting for s in specs]
+        self.places: dict[str, dict[str, Any]] = {}     # card name -> field -> Where (compile_deck fills it)
 
 
 def _kind_of(card) -> int:
@@ -278,8 +279,10 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
 
     chosen = read_options(options)
     names, kinds, powers, specs = [], [], [], []
+    places: dict[str, dict[str, Any]] = {}        # where each card's power and ability are written, for advice
     for card in deck.cards:
         kind = _kind_of(card)
+        places.setdefault(card.name, {key: _field_where(deck, card, key) for key in ("power", "ability")})
         power = card.values.get("power")
         if kind in THRELMS:
             if isinstance(power, bool) or not isinstance(power, (int, float)) or int(power) != power:
@@ -311,4 +314,6 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
         if have < need:
             raise UserError(f"Coppertwaddle needs at least {need} {KIND_NAMES[kind]} Threlms to fill a Rank; this "
                             f"deck has {have}", deck.where("cards"), "add more Threlms of that Rank")
-    return Prepared(names, kinds, powers, specs, chosen)
+    prepared = Prepared(names, kinds, powers, specs, chosen)
+    prepared.places = places
+    return prepared

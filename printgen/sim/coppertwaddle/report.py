@@ -126,13 +126,16 @@ def _figure(row: dict[str, Any]) -> str:
             f"baseline {_pct(row['baseline'])} %)")
 
 
-def card_findings(results: list[Result], prep: Prepared, other: list[Result] | None = None,
+def card_findings(results: list[Result], prep: Prepared, other: list[Result] | dict[str, list[Result]] | None = None,
                   bots: str = "greedy", other_bots: str = "random") -> list[Finding]:
     """Per-card strength, and a warning for a card far from the baseline. A card found strong or
-    weak with `bots` is tried again in `other` (the same games' seeds played by `other_bots`):
-    only a card that leans the same way there too, beyond chance, is reported as a property of
-    the deck; one that does not is said to depend on how it is played (an info line, not a
-    warning), since then it may be the bots' play rather than the card that wins."""
+    weak with `bots` is tried again in `other` (the same games' seeds played by `other_bots`; or a
+    mapping of several other kinds of bot to their games): only a card that leans the same way with
+    every other kind too, beyond chance, is reported as a property of the deck; one that does not
+    is said to depend on how it is played (an info line, not a warning), since then it may be the
+    bots' play rather than the card that wins. Without other games to check against, no card is
+    warned about either: its lean is not known to be the deck's."""
+    others = other if isinstance(other, dict) else ({other_bots: other} if other is not None else {})
     table = card_strength(results, prep)
     rated = {name: row for name, row in table.items() if row["games"]}
     if not rated:
@@ -143,36 +146,63 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | N
     shown = lambda names: ", ".join(f"{n} {_pct(rated[n]['win_rate'])} %" for n in names)   # noqa: E731
     out = [Finding("info", f"card strength with {bots} bots (share of decided games won by the player who drew "
                            f"the card; baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest "
-                           f"{shown(order[-3:])}", table)]
+                           f"{shown(order[-3:])}", table, about="card")]
     flagged = [name for name in order if _strong(rated[name], threshold)]
-    again = card_strength(other, prep) if other is not None and flagged else {}
+    again = {kind: card_strength(games, prep) for kind, games in others.items()} if flagged else {}
     for name in flagged:
         row = rated[name]
         lean = _strong(row, threshold)
         stated = (f"'{name}': its holder wins {_figure(row)} with {bots} bots, binomial p = {format_p(row['p'])} "
                   f"(below {format_p(threshold)})")
-        if name in again:
-            o = again[name]
+        if not again:
+            out.append(Finding("info", f"{stated}; not played again by another kind of bot (-O explain=no), so it "
+                                       f"may be the {bots} bots' play rather than the card: not reported as a "
+                                       f"property of the deck", {"card": name, bots: row}, about="card"))
+            continue
+        checks = []
+        for kind, table_again in again.items():
+            o = table_again.get(name, {"games": 0})
             # the same lean with the other bots: beyond chance (Bonferroni over the cards re-tried)
-            holds = o["games"] and (o["win_rate"] - o["baseline"]) * lean > 0 and o["p"] < CARD_ALPHA / len(flagged)
-            with_other = f"with {other_bots} bots {_figure(o)}, p = {format_p(o['p'])}"
-            if not holds:
-                out.append(Finding("info", f"{stated}; {with_other}. How strong it is depends on how it is played, "
-                                           f"so this may come from the {bots} bots' play rather than the card: not "
-                                           f"reported as a property of the deck (play it by hand to judge)",
-                                   {"card": name, bots: row, other_bots: o}))
-                continue
-            stated += f"; {with_other}: {'strong' if lean > 0 else 'weak'} whoever plays it, a property of the deck"
-        kind = row["kind"]
-        if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
-            advice = "use fewer Winds, or the other reading of lone Winds" if lean > 0 else \
-                "Winds do too little: more of them, or let them block (-O wind_alone=blocks)"
-        elif kind in ("Noble", "Peasant"):
-            advice = "lower its Power or weaken its ability" if lean > 0 else "raise its Power or strengthen its ability"
-        else:
-            advice = "weaken its effect" if lean > 0 else "strengthen its effect"
-        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"]))
+            holds = bool(o["games"]) and (o["win_rate"] - o["baseline"]) * lean > 0 \
+                and o["p"] < CARD_ALPHA / len(flagged)
+            words = f"with {kind} bots {_figure(o)}, p = {format_p(o['p'])}" if o["games"] else \
+                f"with {kind} bots never drawn"
+            checks.append((kind, o, holds, words))
+        with_other = "; ".join(words for *_, words in checks)
+        if not all(holds for _, _, holds, _ in checks):
+            out.append(Finding("info", f"{stated}; {with_other}. How strong it is depends on how it is played, "
+                                       f"so this may come from the {bots} bots' play rather than the card: not "
+                                       f"reported as a property of the deck (play it by hand to judge)",
+                               {"card": name, bots: row, **{kind: o for kind, o, _, _ in checks}}, about="card"))
+            continue
+        stated += f"; {with_other}: {'strong' if lean > 0 else 'weak'} whoever plays it, a property of the deck"
+        advice, tries = _advice(prep, name, row["kind"], lean)
+        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"], about="card", tries=tries))
     return out
+
+
+def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[str, Any] | None]:
+    """What to change for a card found too strong (lean +1) or too weak (-1), and the game options
+    that try it when an option can (validate prints the whole command). A Power or an ability is
+    written in the deck file, which no command edits: the advice names the file, line and field."""
+    if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
+        if lean > 0:
+            return "Winds do too much: use fewer of them in the deck file", None
+        return "Winds do too little: let a lone Wind block its Ditch", {"wind_alone": "blocks"}
+    places = getattr(prep, "places", {}).get(name, {})
+
+    def at(field_name: str) -> str:
+        where = places.get(field_name)
+        return f" ({where.describe()})" if where is not None and where.file is not None else ""
+    index = prep.names.index(name)
+    if kind in ("Noble", "Peasant"):
+        power = prep.power[index]
+        verb = "lower" if lean > 0 else "raise"
+        text = f"{verb} its power, now {power}{at('power')}"
+        if prep.spec[index] is not None:
+            text += f", or {'weaken' if lean > 0 else 'strengthen'} its ability{at('ability')}"
+        return text, None
+    return f"{'weaken' if lean > 0 else 'strengthen'} its effect{at('ability')}", None
 
 
 DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
@@ -224,7 +254,7 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
                 text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
             else:
                 text += "partly the card's condition, partly the bots' choice"
-        out.append(Finding("info", text, figure))
+        out.append(Finding("info", text, figure, about="card"))
     return out
 
 
@@ -274,14 +304,16 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     out += _suites(results, prep)
     bots = getattr(more, "bots", None)
     name = "greedy" if bots is None or set(bots) == {"greedy"} else "random" if set(bots) == {"random"} else "mixed"
-    other_name = "greedy" if name == "random" else "random"
-    other = None
+    # the same seeds played by every other kind of bot than the one asked: greedy for random, random
+    # for greedy, and both for mixed (a card must lean the same way with each to be the deck's)
+    kinds = [kind for kind in ("greedy", "random") if kind != name]
+    others: dict[str, list[Result]] = {}
     if more is not None and bots is not None and prep.explain:
         strength = card_strength(results, prep)
         threshold = CARD_ALPHA / max(1, sum(1 for row in strength.values() if row["games"]))
         if any(_strong(row, threshold) for row in strength.values()):
-            other = more(options, len(results), bots=(other_name,) * len(bots))
-    out += card_findings(results, prep, other, name, other_name)
+            others = {kind: more(options, len(results), bots=(kind,) * len(bots)) for kind in kinds}
+    out += card_findings(results, prep, others or None, name, kinds[0])
     if more is not None and prep.explain:
         watched = more({**options, "watch": "yes"}, min(max(1, len(results) // 4), WATCH_GAMES))
         out += dead_diagnosis(results, watched, prep, name)
@@ -303,7 +335,7 @@ def _suites(results: list[Result], prep: Prepared) -> list[Finding]:
         return []
     return [Finding("info", f"Suites of three games: seat 1 takes {tally[0] / suites:.0%}, seat 2 "
                             f"{tally[1] / suites:.0%}, level {tally[2] / suites:.0%} of {suites:,} Suites",
-                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]})]
+                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]}, about="seat")]
 
 
 def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any],
@@ -319,6 +351,8 @@ def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any]
              for h, f in rows.items()]
     text = (f"starting hands ({games:,} games each; healthiest = most games with a winner, less twice the first "
             f"seat's distance from half the wins): " + "; ".join(parts) + f". Healthiest: {best}")
+    tries = None
     if best != prep.hand:
-        text += f" (this run plays {prep.hand}; try -O hand={best})"
-    return [Finding("info", text, {str(h): f for h, f in rows.items()})]
+        text += f" (this run plays {prep.hand}); try a starting hand of {best}"
+        tries = {"hand": best}
+    return [Finding("info", text, {str(h): f for h, f in rows.items()}, about="seat", tries=tries)]

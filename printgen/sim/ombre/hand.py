@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from printgen.errors import UserError
 from printgen.sim.engine import Action, Finding, Game
 from printgen.sim.ombre.pack import ACTIVE, HAND, TALON, Prepared
-from printgen.sim.tricks import follow, winner
+from printgen.sim.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, follow, winner
 
 # decisions
 PASS, JUEGO, VUELTA, SOLO = 40, 41, 42, 43
@@ -57,7 +57,7 @@ class State:
                  "phase", "actor", "trumps", "ombre", "contract", "queue", "pending", "looked", "sure",
                  "trick", "trick_seats", "leader", "tricks", "played", "sweep", "five", "stopped",
                  "money", "pool", "held", "used", "tricks_total", "bid_state", "log", "hand_start",
-                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals")
+                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals", "flags", "arose")
 
     def __init__(self, prep: Prepared, players: int, hands: int, rng: random.Random):
         self.prep = prep
@@ -103,6 +103,8 @@ class State:
         self.tmatador: list[int] = []
         self.nxt: list[int] = []            # the seat that plays after each seat in this hand
         self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
+        self.flags: set[str] = set()        # situations a rule option governs that arose this hand ...
+        self.arose: dict[str, int] = {}     # ... and in how many hands of the session each arose
 
 
 class OmbreGame(Game):
@@ -444,6 +446,13 @@ class OmbreGame(Game):
         if trick and suit[card] != suit[trick[0]] and card not in follow(
                 hand, trick[0], suit, st.tpower, st.tmatador, st.trumps, st.opts["privilege"]):
             raise ValueError(f"card {card} does not follow as the rules require")    # following suit always may
+        if trick and st.tmatador[trick[0]] and suit[trick[0]] == st.trumps and "privilege" not in st.flags:
+            # a matador led (after any other trump the two readings agree, the matadors being the top
+            # trumps): would the two readings of the privilege allow this player different cards?
+            tp, tm = st.tpower, st.tmatador
+            if follow(hand, trick[0], suit, tp, tm, st.trumps, PRIVILEGE_HIGHER) != \
+                    follow(hand, trick[0], suit, tp, tm, st.trumps, PRIVILEGE_ANY):
+                st.flags.add("privilege")
         hand.remove(card)
         trick.append(card)
         st.trick_seats.append(seat)
@@ -477,6 +486,9 @@ class OmbreGame(Game):
 
     def next_hand(self, st: State) -> None:
         """The next deal, or the end of the session."""
+        for key in st.flags:                # the hand just ended: count the situations that arose in it
+            st.arose[key] = st.arose.get(key, 0) + 1
+        st.flags = set()
         if st.hand_no >= st.hands:
             st.phase = OVER
             st.actor = 0
@@ -492,7 +504,10 @@ class OmbreGame(Game):
             return SACADO, []
         if mine == best:
             return REPUESTO, []
-        return CODILLO, [s for s in opp if st.tricks[s] == best]
+        winners = [s for s in opp if st.tricks[s] == best]
+        if len(winners) == 2:
+            st.flags.add("codillo_tie")     # both opponents beat the Ombre with equal tricks
+        return CODILLO, winners
 
     def pay(self, st: State, payer: int, payee: int, amount: int) -> None:
         st.money[payer] -= amount
@@ -545,6 +560,10 @@ class OmbreGame(Game):
         who played on after five (-1: nobody), whether that player took all nine, stopped after five,
         played without taking in)."""
         five_made = st.five >= 0 and st.tricks[st.five] == TRICKS
+        if st.five >= 0 and not five_made:
+            st.flags.add("five_failed")     # played on for all nine after the first five, and missed
+        if st.sure:
+            st.flags.add("sure")
         st.log.append((st.contract, result, st.tricks[st.ombre], st.estuche, st.five, five_made, st.stopped, st.sure))
 
     def result_extra(self, st: State) -> dict[str, Any]:
@@ -569,7 +588,8 @@ class OmbreGame(Game):
                 five[1] += 1
                 five[2] += made
         return {"hands": len(st.log), "by": by, "stakes": list(st.hand_start), "five": five, "estuche": estuche,
-                "sure": [sure, sure_won], "passed": passed, **self.extra_figures(st)}
+                "sure": [sure, sure_won], "passed": passed, "arose": dict(st.arose), "occasions": len(st.log),
+                **self.extra_figures(st)}
 
     def extra_figures(self, st: State) -> dict[str, Any]:
         return {}
