@@ -208,7 +208,7 @@ def check_random_games(game, prepared, indices) -> None:
 
 
 # Checked random games: 800 in a quick run (a few seconds); 2,200 more in the slow run.
-RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 3000
+RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 1600
 
 
 def test_random_games_checked(game, prepared):
