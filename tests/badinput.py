@@ -12,16 +12,12 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from cli_runner import CommandTimeout, run_printgen
 from conftest import DECKS, ROOT
 
 # What a bad input may cost before we call it a hang or a blow-up. A real deck builds in a few
@@ -39,65 +35,17 @@ class Outcome:
     peak_mib: float
 
 
-# A small launcher between the test process and printgen. On Linux a child's peak memory
-# (ru_maxrss) starts from the RSS of the process that forked it, and a test worker that has
-# rasterised pages or played thousands of games is hundreds of MiB large: forked straight from it,
-# printgen would be charged for the worker's memory. The launcher is small when it forks.
-_LAUNCHER = """
-import os, resource, sys
-limit, report, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-pid = os.fork()
-if pid == 0:
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    os.execv(argv[0], argv)
-_, status, usage = os.wait4(pid, 0)
-with open(report, "w") as out:
-    out.write(str(usage.ru_maxrss))
-code = os.waitstatus_to_exitcode(status)
-sys.exit(code if code >= 0 else 128 - code)
-"""
-
-
 def run_limited(args: Iterable[str], cwd: Path, *, time_limit: float = TIME_LIMIT_S,
-                memory_mib: int = MEMORY_LIMIT_MIB, stdin: bytes | None = None) -> Outcome:
+                memory_mib: int = MEMORY_LIMIT_MIB, stdin: bytes | None = None, fresh: bool = False) -> Outcome:
     """`python -m printgen ARGS` under an address-space ceiling; its wall time and peak RSS."""
     limit = memory_mib * 1024 * 1024 * 3   # address space is larger than RSS (libraries, arenas)
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
-    report = Path(tempfile.mkstemp(prefix="printgen-peak-")[1])
-    start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-c", _LAUNCHER, str(limit), str(report),
-                             sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, start_new_session=True,
-                            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    chunks: dict[str, bytes] = {}
-
-    def drain(name: str, stream) -> None:
-        chunks[name] = stream.read()
-
-    readers = [threading.Thread(target=drain, args=(n, s)) for n, s in (("out", proc.stdout), ("err", proc.stderr))]
-    for reader in readers:
-        reader.start()
-    if stdin is not None:
-        proc.stdin.write(stdin)
-        proc.stdin.close()
     try:
-        try:
-            proc.wait(timeout=time_limit)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)       # the launcher and printgen with it
-            proc.wait()
-            for reader in readers:
-                reader.join()
-            raise AssertionError(f"printgen {' '.join(args)} ran past {time_limit:g} s: a hang\n"
-                                 f"{chunks.get('err', b'').decode()[-2000:]}") from None
-        seconds = time.monotonic() - start
-        for reader in readers:
-            reader.join()
-        peak_kib = int(report.read_text() or 0)
-    finally:
-        report.unlink(missing_ok=True)
-    return Outcome(proc.returncode, chunks["out"].decode("utf-8", "replace"), chunks["err"].decode("utf-8", "replace"),
-                   seconds, peak_kib / 1024)
+        done = run_printgen(args, cwd, env=env, stdin=stdin, time_limit=time_limit, memory_bytes=limit, fresh=fresh)
+    except CommandTimeout as stop:
+        raise AssertionError(f"printgen {' '.join(map(str, args))} ran past {time_limit:g} s: a hang\n"
+                             f"{stop.err[-2000:]}") from None
+    return Outcome(done.code, done.out, done.err, done.seconds, done.peak_mib)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from cli_runner import run_printgen
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
@@ -31,12 +31,10 @@ class Run:
     err: str
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> Run:
-    """Run `python -m printgen ARGS` as a user would, in a separate process."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=300)
-    return Run(proc.returncode, proc.stdout, proc.stderr)
+def run_cli(*args: str, cwd: Path | None = None, fresh: bool = False) -> Run:
+    """Run `python -m printgen ARGS` as a user would, in a separate process (see cli_runner)."""
+    done = run_printgen(args, cwd, env=dict(os.environ, PYTHONPATH=str(ROOT)), fresh=fresh)
+    return Run(done.code, done.out, done.err)
 
 
 @pytest.fixture(scope="session", autouse=True)

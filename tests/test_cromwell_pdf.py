@@ -76,10 +76,11 @@ def test_backs_list_the_nine_houses_in_order(built_cromwell):
 
 
 def test_identical_input_gives_identical_bytes(tmp_path, deck_copy):
-    first = run_cli("build", "cromwell", "--out", str(tmp_path / "a"), "--quiet")
+    # Fresh interpreters: two runs forked from one would share their hash seeds.
+    first = run_cli("build", "cromwell", "--out", str(tmp_path / "a"), "--quiet", fresh=True)
     # The same deck from another folder and another working directory: no path may leak in.
     elsewhere = deck_copy("cromwell")
-    second = run_cli("build", str(elsewhere), "--out", str(tmp_path / "b"), "--quiet", cwd=tmp_path)
+    second = run_cli("build", str(elsewhere), "--out", str(tmp_path / "b"), "--quiet", cwd=tmp_path, fresh=True)
     assert first.code == 0 and second.code == 0, first.err + second.err
     for name in ("cromwell-cards.pdf", "cromwell-cards.json"):
         a = (tmp_path / "a" / "cromwell" / name).read_bytes()
