@@ -48,7 +48,8 @@ PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts
 
 def card_data(deck_ref: str | Path) -> dict:
     """The deck as plain JSON for the baseline script, read through printgen's own loader."""
-    from printgen.load import FONTS_DIR, load_deck
+    from printgen.load import load_deck
+    from printgen.paths import FONTS_DIR
 
     deck = load_deck(deck_ref)
     cards = []

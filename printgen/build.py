@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.errors import UserError, Warning_
-from printgen.load import ALL_CARDS, load_deck, load_layout
+from printgen.layouts import load_layout
+from printgen.load import ALL_CARDS, load_deck
 from printgen.output import publish
 
 

@@ -8,7 +8,8 @@ as --back-offset, with the same sign convention (+X right, +Y up, as seen on the
 
 from __future__ import annotations
 
-from printgen.load import FONTS_DIR, load_catalogue
+from printgen.layouts import load_catalogue
+from printgen.paths import FONTS_DIR
 from printgen.render.fonts import register
 from printgen.render.pdfcanvas import finish, new_canvas
 from printgen.units import pt

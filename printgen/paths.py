@@ -14,6 +14,7 @@ from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 FONTS_DIR = PACKAGE_DIR / "fonts"
+DECK_FILE = "deck.yaml"
 # A file every complete set of shipped data has: how a data root is recognised.
 _MARKER = Path("layouts") / "card-sizes.yaml"
 

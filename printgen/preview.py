@@ -11,7 +11,8 @@ from pathlib import Path
 
 from printgen.build import BuildOptions
 from printgen.errors import UserError, did_you_mean
-from printgen.load import ALL_CARDS, load_deck, load_layout
+from printgen.layouts import load_layout
+from printgen.load import ALL_CARDS, load_deck
 from printgen.model import Card, Deck
 
 

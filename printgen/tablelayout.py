@@ -176,7 +176,7 @@ def _length(text: Any, lengths: dict[str, float], where: Where) -> float:
 
 def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     """A table layout with its pieces sized from the deck's component kinds."""
-    from printgen.load import load_file
+    from printgen.schema_errors import load_file
     from printgen.render.components import CARD_KIND, kind_layout, kind_of
 
     path = table_path(deck, name, where)
@@ -471,7 +471,8 @@ def report(table: Table) -> tuple[str, int]:
 def validate_tables(deck_ref: str, game: str | None) -> tuple[str, int] | None:
     """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
     every table layout of a deck that simulates no game; None when a simulated game is meant."""
-    from printgen.load import ALL_CARDS, load_deck, load_layout
+    from printgen.layouts import load_layout
+    from printgen.load import ALL_CARDS, load_deck
 
     deck = load_deck(deck_ref, ALL_CARDS)
     names = table_names(deck)

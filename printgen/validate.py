@@ -21,7 +21,7 @@ from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import GameSetup
 from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
-from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, seat_bots_words, summarise
+from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
 from printgen.sim.runner import batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p

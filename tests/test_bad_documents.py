@@ -181,7 +181,8 @@ def test_table_cell_taller_than_a_page_splits_across_columns(rules, tmp_path):
 
 
 def _styles_and_page():
-    from printgen.load import load_deck, load_layout
+    from printgen.layouts import load_layout
+    from printgen.load import load_deck
     from printgen.render.document import make_styles
     from printgen.render.fonts import FontSet
 

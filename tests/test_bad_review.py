@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -299,7 +298,8 @@ def _look(ws: Workspace, element: str) -> None:
 
 
 def _layout(ws: Workspace):
-    from printgen.load import load_deck, load_layout
+    from printgen.layouts import load_layout
+    from printgen.load import load_deck
 
     deck = load_deck(str(ws.deck))
     return load_layout(deck.layout, deck)
@@ -332,7 +332,8 @@ def test_partly_off_is_still_a_warning_and_turning_can_bring_an_element_on(ws: W
 
 
 def test_every_shipped_layout_keeps_its_elements_on_the_card():
-    from printgen.load import load_deck, load_layout, shipped_decks
+    from printgen.layouts import load_layout
+    from printgen.load import load_deck, shipped_decks
 
     for folder in shipped_decks():
         deck = load_deck(str(folder))

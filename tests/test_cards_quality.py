@@ -15,7 +15,8 @@ from conftest import run_cli
 from printgen.build import BuildOptions
 from printgen.colours import CVD_MATRICES, contrast_ratio, delta_e2000, seen_difference
 from printgen.errors import UserError
-from printgen.load import load_deck, load_layout
+from printgen.layouts import load_layout
+from printgen.load import load_deck
 from printgen.preview import card_pdf, deck_with_card
 from printgen.render.draw import draw_ops
 from printgen.render.fonts import FontSet

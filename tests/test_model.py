@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from printgen.errors import UserError, did_you_mean
-from printgen.load import load_deck, load_layout, slug
+from printgen.layouts import load_layout
+from printgen.load import load_deck, slug
 from printgen.model import parse_years
 from printgen.units import parse_length
 from printgen.yamlsrc import parse_yaml

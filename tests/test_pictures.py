@@ -118,7 +118,8 @@ def built(tmp_path_factory) -> dict:
 
 def picture_box(deck: Path) -> tuple[float, float, float, float]:
     """The picture element's box on the card (mm from the top-left): x, y, width, height."""
-    from printgen.load import load_deck, load_layout
+    from printgen.layouts import load_layout
+    from printgen.load import load_deck
 
     d = load_deck(deck)
     layout = load_layout(d.layout, d)
@@ -225,7 +226,8 @@ def test_a_small_picture_is_never_enlarged(tmp_path, monkeypatch) -> None:
 
 def test_the_layout_sets_the_resolution(tmp_path, monkeypatch) -> None:
     from printgen.errors import Where
-    from printgen.load import load_deck, load_layout
+    from printgen.layouts import load_layout
+    from printgen.load import load_deck
     from printgen.render import pictures
 
     deck = load_deck("cromwell")

@@ -19,7 +19,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 from pdfcheck import page_text, squash
-from printgen.load import ALL_CARDS, load_catalogue, load_deck, load_layout
+from printgen.layouts import load_catalogue, load_layout
+from printgen.load import ALL_CARDS, load_deck
 from printgen.render.draw import draw_ops
 from printgen.render.fonts import FontSet
 from printgen.render.ops import ShapeOp, SymbolOp, TextOp

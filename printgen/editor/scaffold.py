@@ -177,7 +177,8 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> lis
     folder already holds files, or the deck would not load, or (unless `force`) it would take
     the name of a shipped deck: a folder of that name in the working folder is found first by
     `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
-    from printgen.load import ALL_CARDS, load_deck, load_layout, shipped_decks
+    from printgen.layouts import load_layout
+    from printgen.load import ALL_CARDS, load_deck, shipped_decks
     from printgen.output import publish
     from printgen.paths import decks_dir
 
@@ -222,7 +223,8 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> lis
 
 def listing() -> str:
     """Decks, layouts, card sizes, emblems and each game's options, as plain lines."""
-    from printgen.load import load_catalogue, load_deck, shipped_decks
+    from printgen.layouts import load_catalogue
+    from printgen.load import load_deck, shipped_decks
     from printgen.paths import layouts_dir
     from printgen.render.symbols import names
     from printgen.wording import counted

@@ -121,7 +121,7 @@ def _edits(source: DeckSource, raw: Any) -> list[Edit]:
 def _element_fields(deck) -> dict[str, str]:
     """Which card field each layout element prints (`{{ card.caption }}` -> caption), so a
     warning about the caption element is shown beside the caption box."""
-    from printgen.load import load_layout
+    from printgen.layouts import load_layout
 
     try:
         layout = load_layout(deck.layout, deck)

@@ -57,7 +57,7 @@ class Board:
 
 
 def load_board(path: Path):
-    from printgen.load import load_file
+    from printgen.schema_errors import load_file
 
     return load_file(path, BoardFile, "in a board")
 

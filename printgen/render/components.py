@@ -100,7 +100,7 @@ class ResolvedPieces:
 
 def resolve_pieces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> ResolvedPieces:
     from printgen.colours import parse_colour
-    from printgen.load import safe_zone_warnings
+    from printgen.layouts import safe_zone_warnings
     from printgen.render.fonts import FontSet
     from printgen.render.template import Resolver
 

@@ -26,7 +26,7 @@ TITLE_MM = 30 + 4 + 8 + HEAD_MM    # and the title block, the gap under it, the 
 
 
 def load_sheet(path: Path):
-    from printgen.load import load_file
+    from printgen.schema_errors import load_file
 
     return load_file(path, SheetFile, "in a sheet")
 
@@ -39,7 +39,7 @@ def _labels(fixed: list[str] | None, template: str, count: int, render) -> list[
 
 def sheet_paper(spec: SheetFile, layout: Layout, where: Where | None = None) -> tuple[float, float]:
     from printgen.errors import did_you_mean
-    from printgen.load import load_catalogue
+    from printgen.layouts import load_catalogue
 
     if spec.paper:
         papers, _ = load_catalogue("papers")

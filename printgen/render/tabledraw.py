@@ -25,7 +25,7 @@ def deck_layout(resolver):
     """The deck's own layout (a board's resolver has the board's), for the pieces' sizes."""
     if resolver.layout.spec.components:
         return resolver.layout
-    from printgen.load import load_layout
+    from printgen.layouts import load_layout
 
     return load_layout(resolver.deck.layout, resolver.deck)
 
@@ -323,6 +323,6 @@ def table_flowable(deck, layout, name: str, font: str, where: Where | None = Non
 
 
 def _layout_of(deck):
-    from printgen.load import load_layout
+    from printgen.layouts import load_layout
 
     return load_layout(deck.layout, deck)

@@ -220,7 +220,7 @@ class Resolver:
     def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
         """A slot's box is the card size it names, at its x and y."""
         from printgen.errors import did_you_mean
-        from printgen.load import load_catalogue
+        from printgen.layouts import load_catalogue
 
         sizes, _ = load_catalogue("card-sizes")
         if el.card not in sizes:

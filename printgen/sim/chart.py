@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import UserError
-from printgen.load import FONTS_DIR
+from printgen.paths import FONTS_DIR
 from printgen.render.fonts import register
 from printgen.sim.metrics import histogram, percentile
 from printgen.units import pt
