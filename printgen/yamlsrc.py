@@ -15,7 +15,6 @@ in printgen.limits. Scalars follow the YAML 1.2 core schema: `12:30` is text, no
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,12 @@ from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingS
                          SequenceEndEvent, StreamEndEvent)
 
 from printgen.errors import UserError, Where
+from printgen.hidden_chars import check_characters, describe_hidden, hidden_character
 from printgen.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
+from printgen.yaml_core import (FLOAT, INT, MAP, MERGE, NUMBER_DIGITS, PATTERNS, SCALAR_TAGS, SEQ,
+                                SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
+from printgen.yaml_explain import card_at, explain_yaml_error
+
 
 PathKey = tuple[Any, ...]
 
@@ -86,7 +90,7 @@ def read_source(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         lines = data.decode("utf-8", "replace").splitlines()
         raise UserError(f"this line holds a character that is not saved as UTF-8 text "
                         f"(the byte 0x{data[exc.start]:02X} at column {column})",
-                        Where(path, line, _card_at(lines, line)),
+                        Where(path, line, card_at(lines, line)),
                         "save the file as UTF-8 in your editor (Save As, then Encoding: UTF-8); it is often an "
                         "accented letter or a curly quote saved in another encoding") from None
 
@@ -115,7 +119,7 @@ def _too_big(path: Path, size: int, limit: int) -> UserError:
                 before = head[max(0, start - 1_000_000): start].decode("utf-8", "replace").split("\n")
                 key = _KEY.match(raw[:200].decode("utf-8", "replace"))
                 return UserError(f"this line is {chars:,} characters long (one value may hold at most "
-                                 f"{MAX_TEXT_CHARS:,}), so {what}", Where(path, number, _card_at(before, len(before)),
+                                 f"{MAX_TEXT_CHARS:,}), so {what}", Where(path, number, card_at(before, len(before)),
                                  key.group(1) if key else None), hint)
         start += len(raw) + 1
     return UserError(what, Where(path), hint)
@@ -127,153 +131,19 @@ def parse_yaml(text: str, path: Path) -> Located:
     if len(text) > MAX_FILE_BYTES:
         raise UserError(f"this holds {len(text):,} characters; printgen reads files up to {describe_bytes(MAX_FILE_BYTES)}",
                         Where(path), "check that this is the right file and that nothing was pasted into it by mistake")
-    _check_characters(text, path)
+    check_characters(text, path)
     loader = CoreLoader(text)
     composer = _Composer(loader, text, path)
     try:
         data = composer.compose()
     except yaml.MarkedYAMLError as exc:
-        raise _explain(exc, text, path) from None
+        raise explain_yaml_error(exc, text, path) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise UserError(f"this is not valid YAML: {exc}", Where(path)) from None
     finally:
         loader.dispose()
     composer.lines.setdefault((), 1)      # an empty file: what it lacks is reported at its first line
     return Located(data, path, composer.lines, composer.written)
-
-
-# --- characters -------------------------------------------------------------------------------
-
-# What YAML forbids or a text editor does not show: C0 and C1 control characters other than tab
-# and line ends, DEL, Unicode line and paragraph separators (editors and YAML disagree on whether
-# they end a line, so line numbers would drift), a byte-order mark inside the text, non-characters.
-_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
-
-
-def _check_characters(text: str, path: Path) -> None:
-    match = _INVISIBLE.search(text, 1 if text.startswith("\ufeff") else 0)
-    if match is None:
-        return
-    at = match.start()
-    line = text.count("\n", 0, at) + 1
-    column = at - (text.rfind("\n", 0, at) + 1) + 1
-    raise UserError(f"this line holds an invisible control character (U+{ord(match.group()):04X}) at column {column}",
-                    Where(path, line, _card_at(text.split("\n"), line)),
-                    "delete it by retyping the text around that spot; when copying text from another program, "
-                    "paste it as plain text")
-
-
-# What no printed text may hold once YAML has read it (escapes such as "\\x1b" or "\\u202e"
-# included): control characters other than tab and newline, invisible formatting characters
-# (bidirectional overrides and isolates, zero-width spaces, soft hyphens), line and paragraph
-# separators, lone surrogates and non-characters. The two joiners stay: emoji sequences and
-# several scripts are written with them.
-_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-_JOINERS = frozenset("\u200c\u200d\t\n")
-
-
-def hidden_character(text: str) -> str | None:
-    """The first character of `text` that is invisible or controls the output, else None."""
-    if text.isascii():
-        match = _ASCII_CONTROL.search(text)
-        return match.group() if match else None
-    for char in text:
-        if char in _JOINERS:
-            continue
-        code = ord(char)
-        if unicodedata.category(char) in _REFUSED_CATEGORIES or (code & 0xFFFE) == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:
-            return char
-    return None
-
-
-# The usual short names of the control characters, which Unicode leaves unnamed.
-_CONTROL_NAMES = dict(enumerate("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN "
-                                "ETB CAN EM SUB ESC FS GS RS US".split()))
-_CONTROL_NAMES.update({0x7F: "DEL", 0x85: "NEL"})
-
-
-def describe_hidden(char: str) -> str:
-    """'U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible formatting character ...' for a message."""
-    code = ord(char)
-    name = unicodedata.name(char, "") or _CONTROL_NAMES.get(code, "")
-    label = f"U+{code:04X}" + (f" ({name})" if name else "")
-    if unicodedata.category(char) == "Cf":
-        return (f"{label}, an invisible formatting character that can hide or reorder the text around it "
-                "and cannot be printed")
-    return f"{label}, an invisible control character that cannot be printed"
-
-
-# --- the YAML 1.2 core schema ---------------------------------------------------------------
-
-_TAG = "tag:yaml.org,2002:"
-STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, MERGE = (_TAG + name for name in
-                                                ("str", "int", "float", "bool", "null", "seq", "map", "merge"))
-# Plain (unquoted) scalars that mean something other than text, tried in this order. YAML 1.1's
-# sexagesimal numbers (12:30 -> 750), yes/no/on/off, dates and 1_000 are text here; so are
-# .inf and .nan, which no printgen setting wants and would only poison a length.
-_CORE: tuple[tuple[str, str, str], ...] = (
-    (NULL, r"~|null|Null|NULL|", "~nN"),
-    (BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
-    (INT, r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
-    (FLOAT, r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?", "-+.0123456789"),
-    (MERGE, r"<<", "<"),
-)
-_PATTERNS = {tag: re.compile(rf"(?:{pattern})\Z") for tag, pattern, _ in _CORE}
-# First character -> the patterns worth trying, in order: most plain scalars are words and try none.
-_BY_FIRST = {char: [(tag, _PATTERNS[tag]) for tag, _, first in _CORE if char in first]
-             for char in "".join(first for _, _, first in _CORE)}
-_SPECIAL_START = frozenset(_BY_FIRST)
-_SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
-_NUMBER_DIGITS = 100   # longer than any real number; Python refuses ints of over 4,300 digits
-
-
-def _resolve_plain(value: str) -> str:
-    if not value:
-        return NULL
-    for tag, pattern in _BY_FIRST.get(value[0], ()):
-        if pattern.match(value):
-            return tag
-    return STR
-
-
-def _to_int(text: str) -> int:
-    if text.startswith(("0o", "0x")):
-        return int(text[2:], 8 if text[1] == "o" else 16)
-    return int(text)
-
-
-def _value_of(tag: str, text: str) -> Any:
-    """A scalar's value, once its tag is known and its text checked against the tag."""
-    if tag == INT:
-        return _to_int(text)
-    if tag == FLOAT:
-        return float(text)
-    if tag == BOOL:
-        return text.lower() == "true"
-    if tag == NULL:
-        return None
-    return text
-
-
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when PyYAML has it: several times faster
-
-
-class CoreLoader(_Base):  # type: ignore[misc, valid-type]
-    """PyYAML's safe loader reading plain scalars by the YAML 1.2 core schema.
-
-    parse_yaml builds the data itself from this class's parser events, with its own checks; the
-    resolvers and constructors are set too, so `yaml.load(text, Loader=CoreLoader)` reads values
-    the same way (without the checks).
-    """
-
-    yaml_implicit_resolvers: dict = {}
-
-
-for _tag, _pattern, _first in _CORE:
-    CoreLoader.add_implicit_resolver(_tag, _PATTERNS[_tag], list(_first) + ([""] if _tag == NULL else []))
-for _tag in (INT, FLOAT, BOOL, NULL):
-    CoreLoader.add_constructor(_tag, lambda loader, node, tag=_tag: _value_of(tag, node.value))
 
 
 # --- composing, with every check at its line ----------------------------------------------------
@@ -330,7 +200,7 @@ class _Composer:
     def refuse(self, message: str, line: int, hint: str | None = None, field: str | None = None) -> UserError:
         if self._text_lines is None:
             self._text_lines = self.text.splitlines()
-        return UserError(message, Where(self.path, line, _card_at(self._text_lines, line), field), hint)
+        return UserError(message, Where(self.path, line, card_at(self._text_lines, line), field), hint)
 
     def compose(self) -> Any:
         """The document's data (None for an empty file)."""
@@ -434,20 +304,20 @@ class _Composer:
             raise self.hidden(event, hidden, line, is_key, field_name)
         tag = event.tag
         if tag is None or tag == "!":                   # '!' alone means "text" (YAML 1.2)
-            if tag or not event.implicit[0] or (value and value[0] not in _SPECIAL_START):
+            if tag or not event.implicit[0] or (value and value[0] not in SPECIAL_START):
                 return value, STR                       # the common case: text
-            tag = _resolve_plain(value)
+            tag = resolve_plain(value)
             if tag == MERGE:
                 return (MERGE, MERGE) if is_key else (value, STR)
-        elif tag not in _SCALAR_TAGS:
+        elif tag not in SCALAR_TAGS:
             raise self.tag_error(tag, line)
-        elif tag != STR and not (_PATTERNS[tag].match(value) or (tag == FLOAT and _PATTERNS[INT].match(value))):
+        elif tag != STR and not (PATTERNS[tag].match(value) or (tag == FLOAT and PATTERNS[INT].match(value))):
             raise self.refuse(f"'{value}' is marked {_short(tag)} but is not one", line,
                               "remove the '!!' mark", field_name)
-        if (tag == INT or tag == FLOAT) and len(value) > _NUMBER_DIGITS:
+        if (tag == INT or tag == FLOAT) and len(value) > NUMBER_DIGITS:
             raise self.refuse("this number is too long", line, "if it is meant as text, put it in double quotes",
                               field_name)
-        result = _value_of(tag, value)
+        result = value_of(tag, value)
         if tag == FLOAT and result in (float("inf"), float("-inf")):
             raise self.refuse("this number is too large", line, "if it is meant as text, put it in double quotes",
                               field_name)
@@ -560,220 +430,4 @@ class _Composer:
 
 
 def _short(tag: str) -> str:
-    return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
-
-
-# --- explaining libyaml's complaints --------------------------------------------------------------
-
-_HINTS = {
-    "mapping values are not allowed": "a value that contains ': ' must be put in double quotes",
-    "found character '\\t'": "indent with spaces, not tabs",
-    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or the one above",
-    "found unexpected end of stream": "a quote or bracket was opened and never closed",
-    "did not find expected key": "check the indentation: fields of one card must line up",
-}
-
-# What was left open, how to say it, and how to fix it.
-_OPENERS = {
-    '"': ("a double quote (\")", "end the text with a straight double quote; inside it use curly quotes \u201c \u201d"),
-    "'": ("a single quote (')", "end the text with a straight single quote, or put the whole text in double quotes "
-                                "and use curly apostrophes \u2019 inside it"),
-    "[": ("a list with '['", "end the list with ']' (on the same line is clearest)"),
-    "{": ("a group of settings with '{'", "end it with '}' (on the same line is clearest)"),
-}
-# libyaml's words for "still inside something opened at the context mark".
-_OPEN_CONTEXTS = (("quoted scalar", None), ("flow sequence", "["), ("flow mapping", "{"))
-
-
-def _explain(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
-    """Turn libyaml's complaint into one message at the line the user must fix.
-
-    libyaml reports where it gave up, which for an unclosed quote or bracket can be many lines
-    later or the end of the file. Two clues find the opening instead: a line that leaves a
-    quoted value open is almost always the culprit (a quote it leaves open pairs with the next
-    line's quote, so everything after shifts); and when libyaml was still inside a quoted value
-    or a '[' or '{' it names where that began.
-    """
-    mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark is not None else None
-    lines = text.splitlines()
-    culprit = next(((n, q) for n, t in _structure_lines(lines[: line or len(lines)]) if (q := _open_quote(t))), None)
-    if culprit is None:
-        culprit = _context_opener(exc, lines)
-    if culprit is None and _at_end(mark, lines):
-        culprit = _unclosed_bracket(lines)     # libyaml gave up at the end, inside a '[' or '{'
-    if culprit is not None:
-        number, opener = culprit
-        what, hint = _OPENERS[opener]
-        return UserError(f"this line opens {what} that is never closed", Where(path, number, _card_at(lines, number)), hint)
-    problem = exc.problem or exc.context or "malformed YAML"
-    if line is not None and line > max(len(lines), 1):
-        line = _last_content_line(lines)       # never a line past the end of the file
-    source = lines[line - 1] if line and line <= len(lines) else ""
-    inner = next((n for n in (line, (line or 1) - 1) if n and n <= len(lines) and _INNER_QUOTE.search(lines[n - 1])), None)
-    if inner is not None:
-        quote = _INNER_QUOTE.search(lines[inner - 1]).group(1)[0]
-        name = "double" if quote == '"' else "single"
-        return UserError(f"a straight {name} quote ({quote}) inside the text ends it too early",
-                         Where(path, inner, _card_at(lines, inner)),
-                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
-                         "only at the start and end")
-    if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
-        message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
-    elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
-        message, hint = "this value contains ': '", "put the whole value in double quotes"
-    elif any(signal in problem for signal in _INDENTATION_SIGNALS):
-        message = "the indentation of this line does not match the lines around it"
-        hint = "the lines of one card must start in the same column (count the spaces)"
-    else:
-        message = f"this is not valid YAML: {problem}"
-        hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
-    return UserError(message, Where(path, line, _card_at(lines, line)), hint)
-
-
-def _context_opener(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str] | None:
-    """(line, character) of the quote, '[' or '{' libyaml was still inside when it gave up."""
-    mark, context = exc.context_mark, exc.context or ""
-    if mark is None or mark.line >= len(lines):
-        return None
-    for words, opener in _OPEN_CONTEXTS:
-        if words in context:
-            if opener is None:   # a quoted scalar: the quote is at the mark, after any '&anchor' or '!tag'
-                opener = next((ch for ch in lines[mark.line][mark.column:] if ch in "\"'"), None)
-            return (mark.line + 1, opener) if opener else None
-    return None
-
-
-def _at_end(mark, lines: list[str]) -> bool:
-    """Whether libyaml gave up at the end of the file (nothing but blanks and notes follow)."""
-    if mark is None:
-        return True
-    return all(not text.strip() or text.lstrip().startswith("#") for text in lines[mark.line + 1:])
-
-
-def _last_content_line(lines: list[str]) -> int:
-    """The last line holding something other than blanks and notes (1 for an empty file)."""
-    for number in range(len(lines), 0, -1):
-        text = lines[number - 1].strip()
-        if text and not text.startswith("#"):
-            return number
-    return 1
-
-
-def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
-    """(line, '[' or '{') of the outermost bracket the file opens and never closes.
-
-    Brackets count only where YAML reads them as brackets: at the start of a value or inside
-    another bracket, outside quotes, notes and block text; so `caption: see [1` is text.
-    """
-    stack: list[tuple[int, str]] = []
-    quoted: str | None = None
-    for number, line in _structure_lines(lines):
-        i = 0
-        while i < len(line):
-            ch = line[i]
-            if quoted == '"':
-                if ch == "\\":
-                    i += 2
-                    continue
-                if ch == '"':
-                    quoted = None
-            elif quoted == "'":
-                if ch == "'":
-                    if line[i + 1: i + 2] == "'":
-                        i += 2
-                        continue
-                    quoted = None
-            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
-                break
-            elif ch in "\"'" and _at_value(line, i):
-                quoted = ch
-            elif ch in "[{" and (stack or _at_value(line, i)):
-                stack.append((number, ch))
-            elif ch in "]}" and stack:
-                stack.pop()
-            i += 1
-        if not stack:
-            quoted = None     # a quote is only carried to the next line inside brackets
-    return stack[0] if stack else None
-
-
-def _open_quote(line: str) -> str | None:
-    """The quote a line opens for a value and does not close, if any.
-
-    A quote only opens a string at the start of a value (after ': ', '- ', '[', '{' or ','),
-    and '#' starts a comment only outside quotes, so `title: 12" ruler`, `name: O'Brien` and a
-    caption holding ' #1' are not mistaken for unclosed quotes.
-    """
-    i, quoted = 0, None
-    while i < len(line):
-        ch = line[i]
-        if quoted == '"':
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == '"':
-                quoted = None
-        elif quoted == "'":
-            if ch == "'":
-                if line[i + 1: i + 2] == "'":
-                    i += 2
-                    continue
-                quoted = None
-        else:
-            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
-                break
-            if ch in "\"'" and _at_value(line, i):
-                quoted = ch
-        i += 1
-    return quoted
-
-
-def _at_value(line: str, i: int) -> bool:
-    """Whether position i is where a value starts, so a quote there opens a quoted value."""
-    before = line[:i].rstrip()
-    if not before or before[-1] in "[{,":
-        return True
-    if before[-1] in ":-?" and len(before) < i:          # an indicator needs a space after it
-        return len(before) == 1 or before[-2] in " \t" or before[-1] == ":"
-    return False
-
-
-# A block scalar header ('key: |', '- >-'): the more-indented lines after it are text, not YAML.
-_BLOCK_HEADER = re.compile(r"^(\s*)(?:.*?(?::|-|\?)\s+)?(?:&\S+\s+|!\S*\s+)*[|>][-+1-9]{0,2}\s*(?:#.*)?$")
-
-
-def _structure_lines(lines: list[str]):
-    """(number, line) for the lines that are YAML structure, skipping the text of block scalars."""
-    block_indent: int | None = None
-    for number, line in enumerate(lines, start=1):
-        indent = len(line) - len(line.lstrip(" "))
-        if block_indent is not None:
-            if not line.strip() or indent > block_indent:
-                continue
-            block_indent = None
-        header = _BLOCK_HEADER.match(line)
-        if header is not None and not line.lstrip().startswith("#"):
-            block_indent = indent
-        yield number, line
-
-
-def _card_at(lines: list[str], line: int | None) -> str | None:
-    """The name of the card a line belongs to, read from the text (the YAML may not parse)."""
-    if not line:
-        return None
-    for text in reversed(lines[:line]):
-        match = _CARD_START.match(text)
-        if match:
-            return match.group(1).strip().strip('"')
-        if text and not text[0].isspace() and not text.startswith("#"):
-            return None   # reached a top-level key: the line is not inside a card
-    return None
-
-
-# A quoted value closed and then followed by more text: a quote inside the text.
-_INNER_QUOTE = re.compile(r""":\s+("[^"]*"|'(?:[^']|'')*')[^\s#,}\]]""")
-# What PyYAML and libyaml say when a line is indented wrongly.
-_INDENTATION_SIGNALS = ("mapping values are not allowed", "expected <block end>", "did not find expected key",
-                        "did not find expected '-' indicator")
-_CARD_START = re.compile(r"^\s*-\s+name:\s*(.+?)\s*(?:#.*)?$")
+    return "!!" + tag[len(TAG):] if tag.startswith(TAG) else tag

@@ -1,0 +1,226 @@
+"""libyaml's complaints turned into one message at the line to edit: an unclosed quote or bracket
+where it opens, tabs and indentation in plain words, and the card the line belongs to.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from printgen.errors import UserError, Where
+
+
+_HINTS = {
+    "mapping values are not allowed": "a value that contains ': ' must be put in double quotes",
+    "found character '\\t'": "indent with spaces, not tabs",
+    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or the one above",
+    "found unexpected end of stream": "a quote or bracket was opened and never closed",
+    "did not find expected key": "check the indentation: fields of one card must line up",
+}
+
+# What was left open, how to say it, and how to fix it.
+_OPENERS = {
+    '"': ("a double quote (\")", "end the text with a straight double quote; inside it use curly quotes \u201c \u201d"),
+    "'": ("a single quote (')", "end the text with a straight single quote, or put the whole text in double quotes "
+                                "and use curly apostrophes \u2019 inside it"),
+    "[": ("a list with '['", "end the list with ']' (on the same line is clearest)"),
+    "{": ("a group of settings with '{'", "end it with '}' (on the same line is clearest)"),
+}
+# libyaml's words for "still inside something opened at the context mark".
+_OPEN_CONTEXTS = (("quoted scalar", None), ("flow sequence", "["), ("flow mapping", "{"))
+
+
+def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> UserError:
+    """Turn libyaml's complaint into one message at the line the user must fix.
+
+    libyaml reports where it gave up, which for an unclosed quote or bracket can be many lines
+    later or the end of the file. Two clues find the opening instead: a line that leaves a
+    quoted value open is almost always the culprit (a quote it leaves open pairs with the next
+    line's quote, so everything after shifts); and when libyaml was still inside a quoted value
+    or a '[' or '{' it names where that began.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark is not None else None
+    lines = text.splitlines()
+    culprit = next(((n, q) for n, t in _structure_lines(lines[: line or len(lines)]) if (q := _open_quote(t))), None)
+    if culprit is None:
+        culprit = _context_opener(exc, lines)
+    if culprit is None and _at_end(mark, lines):
+        culprit = _unclosed_bracket(lines)     # libyaml gave up at the end, inside a '[' or '{'
+    if culprit is not None:
+        number, opener = culprit
+        what, hint = _OPENERS[opener]
+        return UserError(f"this line opens {what} that is never closed", Where(path, number, card_at(lines, number)), hint)
+    problem = exc.problem or exc.context or "malformed YAML"
+    if line is not None and line > max(len(lines), 1):
+        line = _last_content_line(lines)       # never a line past the end of the file
+    source = lines[line - 1] if line and line <= len(lines) else ""
+    inner = next((n for n in (line, (line or 1) - 1) if n and n <= len(lines) and _INNER_QUOTE.search(lines[n - 1])), None)
+    if inner is not None:
+        quote = _INNER_QUOTE.search(lines[inner - 1]).group(1)[0]
+        name = "double" if quote == '"' else "single"
+        return UserError(f"a straight {name} quote ({quote}) inside the text ends it too early",
+                         Where(path, inner, card_at(lines, inner)),
+                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
+                         "only at the start and end")
+    if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
+        message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
+    elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
+        message, hint = "this value contains ': '", "put the whole value in double quotes"
+    elif any(signal in problem for signal in _INDENTATION_SIGNALS):
+        message = "the indentation of this line does not match the lines around it"
+        hint = "the lines of one card must start in the same column (count the spaces)"
+    else:
+        message = f"this is not valid YAML: {problem}"
+        hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
+    return UserError(message, Where(path, line, card_at(lines, line)), hint)
+
+
+def _context_opener(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str] | None:
+    """(line, character) of the quote, '[' or '{' libyaml was still inside when it gave up."""
+    mark, context = exc.context_mark, exc.context or ""
+    if mark is None or mark.line >= len(lines):
+        return None
+    for words, opener in _OPEN_CONTEXTS:
+        if words in context:
+            if opener is None:   # a quoted scalar: the quote is at the mark, after any '&anchor' or '!tag'
+                opener = next((ch for ch in lines[mark.line][mark.column:] if ch in "\"'"), None)
+            return (mark.line + 1, opener) if opener else None
+    return None
+
+
+def _at_end(mark, lines: list[str]) -> bool:
+    """Whether libyaml gave up at the end of the file (nothing but blanks and notes follow)."""
+    if mark is None:
+        return True
+    return all(not text.strip() or text.lstrip().startswith("#") for text in lines[mark.line + 1:])
+
+
+def _last_content_line(lines: list[str]) -> int:
+    """The last line holding something other than blanks and notes (1 for an empty file)."""
+    for number in range(len(lines), 0, -1):
+        text = lines[number - 1].strip()
+        if text and not text.startswith("#"):
+            return number
+    return 1
+
+
+def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
+    """(line, '[' or '{') of the outermost bracket the file opens and never closes.
+
+    Brackets count only where YAML reads them as brackets: at the start of a value or inside
+    another bracket, outside quotes, notes and block text; so `caption: see [1` is text.
+    """
+    stack: list[tuple[int, str]] = []
+    quoted: str | None = None
+    for number, line in _structure_lines(lines):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if quoted == '"':
+                if ch == "\\":
+                    i += 2
+                    continue
+                if ch == '"':
+                    quoted = None
+            elif quoted == "'":
+                if ch == "'":
+                    if line[i + 1: i + 2] == "'":
+                        i += 2
+                        continue
+                    quoted = None
+            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            elif ch in "\"'" and _at_value(line, i):
+                quoted = ch
+            elif ch in "[{" and (stack or _at_value(line, i)):
+                stack.append((number, ch))
+            elif ch in "]}" and stack:
+                stack.pop()
+            i += 1
+        if not stack:
+            quoted = None     # a quote is only carried to the next line inside brackets
+    return stack[0] if stack else None
+
+
+def _open_quote(line: str) -> str | None:
+    """The quote a line opens for a value and does not close, if any.
+
+    A quote only opens a string at the start of a value (after ': ', '- ', '[', '{' or ','),
+    and '#' starts a comment only outside quotes, so `title: 12" ruler`, `name: O'Brien` and a
+    caption holding ' #1' are not mistaken for unclosed quotes.
+    """
+    i, quoted = 0, None
+    while i < len(line):
+        ch = line[i]
+        if quoted == '"':
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                quoted = None
+        elif quoted == "'":
+            if ch == "'":
+                if line[i + 1: i + 2] == "'":
+                    i += 2
+                    continue
+                quoted = None
+        else:
+            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            if ch in "\"'" and _at_value(line, i):
+                quoted = ch
+        i += 1
+    return quoted
+
+
+def _at_value(line: str, i: int) -> bool:
+    """Whether position i is where a value starts, so a quote there opens a quoted value."""
+    before = line[:i].rstrip()
+    if not before or before[-1] in "[{,":
+        return True
+    if before[-1] in ":-?" and len(before) < i:          # an indicator needs a space after it
+        return len(before) == 1 or before[-2] in " \t" or before[-1] == ":"
+    return False
+
+
+# A block scalar header ('key: |', '- >-'): the more-indented lines after it are text, not YAML.
+_BLOCK_HEADER = re.compile(r"^(\s*)(?:.*?(?::|-|\?)\s+)?(?:&\S+\s+|!\S*\s+)*[|>][-+1-9]{0,2}\s*(?:#.*)?$")
+
+
+def _structure_lines(lines: list[str]):
+    """(number, line) for the lines that are YAML structure, skipping the text of block scalars."""
+    block_indent: int | None = None
+    for number, line in enumerate(lines, start=1):
+        indent = len(line) - len(line.lstrip(" "))
+        if block_indent is not None:
+            if not line.strip() or indent > block_indent:
+                continue
+            block_indent = None
+        header = _BLOCK_HEADER.match(line)
+        if header is not None and not line.lstrip().startswith("#"):
+            block_indent = indent
+        yield number, line
+
+
+def card_at(lines: list[str], line: int | None) -> str | None:
+    """The name of the card a line belongs to, read from the text (the YAML may not parse)."""
+    if not line:
+        return None
+    for text in reversed(lines[:line]):
+        match = _CARD_START.match(text)
+        if match:
+            return match.group(1).strip().strip('"')
+        if text and not text[0].isspace() and not text.startswith("#"):
+            return None   # reached a top-level key: the line is not inside a card
+    return None
+
+
+# A quoted value closed and then followed by more text: a quote inside the text.
+_INNER_QUOTE = re.compile(r""":\s+("[^"]*"|'(?:[^']|'')*')[^\s#,}\]]""")
+# What PyYAML and libyaml say when a line is indented wrongly.
+_INDENTATION_SIGNALS = ("mapping values are not allowed", "expected <block end>", "did not find expected key",
+                        "did not find expected '-' indicator")
+_CARD_START = re.compile(r"^\s*-\s+name:\s*(.+?)\s*(?:#.*)?$")
