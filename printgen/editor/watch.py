@@ -87,8 +87,10 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
         return not ignored(p.name) and not _inside(p, out)    # not our own output, when --out is inside
 
     known = deck_files(folders, out)
-    _run(rebuild)
-    click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)", err=True)
+    # watchfiles starts its watcher at the first step of the generator; the first build waits for
+    # that step, so an edit saved while it runs (or just after) is seen, not lost in between.
+    batches = watch(*folders, watch_filter=relevant, debounce=400, step=100, stop_event=stop_event,
+                    raise_interrupt=False, yield_on_timeout=True, rust_timeout=250)
     # watchfiles turns any signal into a plain KeyboardInterrupt; note a SIGTERM, so the command
     # still ends as stopped (143) rather than interrupted (130).
     terminated = []
@@ -102,14 +104,22 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
     except ValueError:              # not the main thread
         previous = None
     try:
-        for changes in watch(*folders, watch_filter=relevant, debounce=400, step=100, stop_event=stop_event,
-                             raise_interrupt=False):
+        watching = False
+        for changes in batches:
+            if not watching:        # the watcher is up: build once, covering anything already changed
+                watching = True
+                _run(rebuild)
+                click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)", err=True)
+                continue
             real = real_changes({Path(path).resolve() for _, path in changes}, known)
-            if not real:                # only an editor's temporary files came and went
+            if not real:                # nothing, or only an editor's temporary files came and went
                 continue
             names = sorted({p.name for p in real})
             click.echo(f"changed: {', '.join(names)}; building again", err=True)
             _run(rebuild)
+    except KeyboardInterrupt:
+        if not terminated:
+            raise
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
