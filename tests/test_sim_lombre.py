@@ -18,8 +18,8 @@ from printgen.context import document_context
 from printgen.sim.engine import BOTS, game_rng, play
 from printgen.sim.games import get_game, sheet_tables
 from printgen.sim.lombre import LOmbre
-from printgen.sim.ombre.hand import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP, SURE,
-                                     TRUMP, TRUMPS)
+from printgen.sim.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
+                                      SURE, TRUMP, TRUMPS)
 from printgen.sim.tricks import SUITS, chart, plain_chart
 from conftest import DECKS
 

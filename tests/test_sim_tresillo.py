@@ -12,8 +12,8 @@ from printgen.errors import UserError
 from printgen.load import load_deck
 from printgen.sim.engine import BOTS, play
 from printgen.sim.games import get_game
-from printgen.sim.ombre.hand import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
-                                     STOP, TRUMP, TRUMPS, VUELTA)
+from printgen.sim.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
+                                      STOP, TRUMP, TRUMPS, VUELTA)
 from printgen.sim.tresillo import FIRST, IN_PLATO, RESERVED, Tresillo
 
 GAME = Tresillo()

@@ -22,8 +22,9 @@ from typing import Any, Callable
 
 from printgen.sim.engine import Action, Finding, Result
 from printgen.sim.ombre import bots, report
-from printgen.sim.ombre.hand import (ACTIVE, CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, OmbreGame, State)
-from printgen.sim.ombre.pack import Prepared, compile_pack, read_options, sheet_tables
+from printgen.sim.ombre.hand import OmbreGame
+from printgen.sim.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
+from printgen.sim.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
 from printgen.sim.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 
 SMALL = 1
@@ -60,7 +61,7 @@ class LOmbre(OmbreGame):
     player_range = (3,)
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when a player stops after five)"
-    # each rule option's situation (a counter of ombre.hand's State.flags) in words, for validate
+    # each rule option's situation (a counter of ombre.state's State.flags) in words, for validate
     situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
                                              "different cards"),
                   "fail": ("sure", "a game played without taking in"),

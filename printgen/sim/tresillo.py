@@ -22,9 +22,9 @@ from typing import Any, Callable
 
 from printgen.sim.engine import Action, Finding, Result
 from printgen.sim.ombre import bots, report
-from printgen.sim.ombre.hand import (ACTIVE, CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA,
-                                     OmbreGame, State)
-from printgen.sim.ombre.pack import Prepared, compile_pack, read_options, sheet_tables
+from printgen.sim.ombre.hand import OmbreGame
+from printgen.sim.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
+from printgen.sim.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
 from printgen.sim.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 
 RESERVE_PIECE = 5           # each player's piece in the reserve; the dealer moves one to an empty plato
@@ -99,7 +99,7 @@ class Tresillo(OmbreGame):
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when the Ombre stops after five)"
     sure_at = None
-    # each rule option's situation (a counter of ombre.hand's State.flags) in words, for validate
+    # each rule option's situation (a counter of ombre.state's State.flags) in words, for validate
     situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
                                              "different cards"),
                   "all_pass": ("all_pass", "all three players passing"),

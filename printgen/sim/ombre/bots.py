@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from printgen.sim.ombre.hand import DONE, EXCHANGE, FIVE, ON, PLAY, STOP, SURE, TRUMP, TRUMPS, State
 from printgen.sim.ombre.pack import Prepared
+from printgen.sim.ombre.state import DONE, EXCHANGE, FIVE, ON, PLAY, STOP, SURE, TRUMP, TRUMPS, State
 from printgen.sim.tricks import TRUMP_POWER, winner
 
 TOP = 4                     # the espada, malilla, basto and the next trump count double when bidding

@@ -1,5 +1,6 @@
 """What L'Ombre and Tresillo share: a session of hands, the deal, naming trumps, the exchange
-with the talon, the nine tricks, the first five tricks, and the invariants.
+with the talon, the nine tricks and the first five tricks
+(the invariants and the report's records are in audit.py, the State in state.py).
 
 A simulated game is a session of `hands` deals (option, 12 by default, so that with three or
 four players everyone deals equally often) with the stakes carried from hand to hand; its score
@@ -27,87 +28,14 @@ from typing import Any, Sequence
 
 from printgen.errors import UserError
 from printgen.sim.engine import Action, Finding, Game
+from printgen.sim.ombre.audit import OmbreAudit
 from printgen.sim.ombre.pack import ACTIVE, HAND, TALON, Prepared
+from printgen.sim.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
+                                      REPUESTO, SACADO, STOP, SURE, TRICKS, TRUMP, TRUMPS, State)
 from printgen.sim.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, follow, winner
 
-# decisions
-PASS, JUEGO, VUELTA, SOLO = 40, 41, 42, 43
-TRUMPS = 44                         # + suit index
-LOOK, SURE, DONE, STOP, ON = 48, 49, 50, 51, 52
-CONTRACT_NAMES = {JUEGO: "juego", VUELTA: "vuelta", SOLO: "solo"}
 
-# phases
-BID, TRUMP, EXCHANGE, PLAY, FIVE, OVER = range(6)
-PHASE_NAMES = ("bidding", "naming trumps", "exchanging", "playing", "first five tricks", "over")
-
-# how a hand ended for the Ombre
-SACADO, CODILLO, REPUESTO = "sacado", "codillo", "repuesto"
-OUTCOMES = (SACADO, CODILLO, REPUESTO)
-FIRST_FIVE = 5
-TRICKS = HAND
-
-
-class State:
-    """A session. Per seat: `hand`, `tricks` (won this hand), `money` (net counters so far).
-    `active` lists the three seats in this hand from the eldest (the dealer's left); `talon` is
-    drawn from its end; `out` holds the discards and the cards of finished tricks; `trick` the
-    cards on the table in the order played (seats in `trick_seats`)."""
-
-    __slots__ = ("prep", "opts", "rng", "players", "hands", "hand_no", "dealer", "active", "hand", "talon", "out",
-                 "phase", "actor", "trumps", "ombre", "contract", "queue", "pending", "looked", "sure",
-                 "trick", "trick_seats", "leader", "tricks", "played", "sweep", "five", "stopped",
-                 "money", "pool", "held", "used", "tricks_total", "bid_state", "log", "hand_start",
-                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals", "flags", "arose")
-
-    def __init__(self, prep: Prepared, players: int, hands: int, rng: random.Random):
-        self.prep = prep
-        self.opts = prep.options
-        self.rng = rng
-        self.players = players
-        self.hands = hands
-        self.hand_no = 0
-        self.dealer = players - 2           # new_hand moves the deal on: the last seat deals first, seat 0 is eldest
-        self.active: list[int] = []
-        self.hand: list[list[int]] = [[] for _ in range(players)]
-        self.talon: list[int] = []
-        self.out: list[int] = []
-        self.phase = BID
-        self.actor = 0
-        self.trumps = -1
-        self.ombre = -1
-        self.contract = 0
-        self.queue: list[int] = []          # seats still to exchange, in order
-        self.pending: list[int] = []        # cards the exchanging seat has marked to discard
-        self.looked = False                 # L'Ombre: the Ombre exchanged before naming trumps
-        self.sure = False                   # L'Ombre: the Ombre plays without taking in
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.leader = -1
-        self.tricks = [0] * players
-        self.played = 0                     # tricks finished this hand
-        self.sweep = -1                     # the seat that has won every trick so far this hand
-        self.five = -1                      # the seat playing on for all nine after the first five
-        self.stopped = False
-        self.money = [0] * players
-        self.pool = 0
-        self.held = 0
-        self.used = 0
-        self.tricks_total = 0
-        self.bid_state: Any = None          # the game's own bidding record
-        self.log: list[tuple] = []          # per hand: (ombre, contract, outcome, ...) for the report
-        self.hand_start: list[int] = []     # the stakes at the start of each hand
-        self.estuche = False                # the Ombre holds the three matadors when play starts
-        self.book: Any = None               # the game's own stakes (Tresillo: reserve and debts)
-        self.tsuit: list[int] = []          # the trick tables for this hand's trumps (printgen.sim.tricks)
-        self.tpower: list[int] = []
-        self.tmatador: list[int] = []
-        self.nxt: list[int] = []            # the seat that plays after each seat in this hand
-        self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
-        self.flags: set[str] = set()        # situations a rule option governs that arose this hand ...
-        self.arose: dict[str, int] = {}     # ... and in how many hands of the session each arose
-
-
-class OmbreGame(Game):
+class OmbreGame(OmbreAudit, Game):
     """The shared machinery. Subclasses set `title`, `OPTIONS`, `player_range` and implement the
     hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
 
@@ -512,84 +440,3 @@ class OmbreGame(Game):
     def pay(self, st: State, payer: int, payee: int, amount: int) -> None:
         st.money[payer] -= amount
         st.money[payee] += amount
-
-    # -- invariants ------------------------------------------------------------------------------------
-    def check(self, st: State) -> None:
-        n = st.prep.n
-        where = [0] * n
-        places = [(f"seat {s} hand", st.hand[s]) for s in range(st.players)]
-        places += [("talon", st.talon), ("out", st.out), ("trick", st.trick)]
-        for what, cards in places:
-            for c in cards:
-                assert 0 <= c < n, f"{what}: no card {c}"
-                where[c] += 1
-        if st.phase != OVER:
-            bad = [c for c in range(n) if where[c] != 1]
-            assert not bad, f"cards not in exactly one place: {bad}"
-        assert len(st.active) == ACTIVE and len(set(st.active)) == ACTIVE
-        assert st.players == ACTIVE or st.dealer not in st.active, "the dealer of four sits out"
-        for seat in range(st.players):
-            if seat not in st.active:
-                assert not st.hand[seat], f"seat {seat} sits out but holds cards"
-        assert sum(st.tricks) == st.played <= TRICKS
-        assert len(st.trick) == len(st.trick_seats) < ACTIVE
-        if st.phase in (PLAY, FIVE):
-            assert 0 <= st.trumps < 4 and st.ombre in st.active
-            sizes = [len(st.hand[s]) + (1 if s in st.trick_seats else 0) for s in st.active]
-            assert sizes == [TRICKS - st.played] * ACTIVE, f"hands {sizes} after {st.played} tricks"
-        if st.phase in (BID, TRUMP, EXCHANGE):
-            assert st.played == 0 and not st.trick
-            assert sum(len(st.hand[s]) for s in st.active) == ACTIVE * HAND
-            assert len(st.talon) + len(st.out) == TALON
-            assert len(set(st.pending)) == len(st.pending) <= len(st.talon)
-            assert all(c in st.hand[st.actor] for c in st.pending)
-        assert st.held & st.used == st.used, "a card was played that nobody held"
-        assert st.hand_no <= st.hands
-        assert len(st.log) == st.hand_no - (0 if st.phase == OVER else 1)
-        middle = self.stakes_total(st)
-        assert sum(st.money) + middle == 0, f"counters not conserved: {st.money}, {middle} in the middle"
-
-    def stakes_total(self, st: State) -> int:
-        """Every counter in the middle of the table (pool, plato, reserve): with the players' net
-        gains, they always add up to nothing."""
-        return st.pool
-
-    # -- what the report needs ------------------------------------------------------------------------
-    def record(self, st: State, result: str) -> None:
-        """The hand just settled, for the report: (contract, result, the Ombre's tricks, estuche,
-        who played on after five (-1: nobody), whether that player took all nine, stopped after five,
-        played without taking in)."""
-        five_made = st.five >= 0 and st.tricks[st.five] == TRICKS
-        if st.five >= 0 and not five_made:
-            st.flags.add("five_failed")     # played on for all nine after the first five, and missed
-        if st.sure:
-            st.flags.add("sure")
-        st.log.append((st.contract, result, st.tricks[st.ombre], st.estuche, st.five, five_made, st.stopped, st.sure))
-
-    def result_extra(self, st: State) -> dict[str, Any]:
-        """Per session: hands by contract and result, the stakes at the start of every hand, first
-        five tricks (stops, tries for all nine, made), estuches, sure games; the game adds its own."""
-        by: dict[str, list[int]] = {}
-        five = [0, 0, 0]            # stopped, played on, made all nine
-        estuche = sure = sure_won = passed = 0
-        for contract, result, _, has_estuche, five_seat, made, stopped, was_sure in st.log:
-            if contract == 0:
-                passed += 1
-                continue
-            row = by.setdefault(CONTRACT_NAMES[contract], [0, 0, 0])
-            row[OUTCOMES.index(result)] += 1
-            estuche += has_estuche
-            if was_sure:
-                sure += 1
-                sure_won += result == SACADO
-            if stopped:
-                five[0] += 1
-            if five_seat >= 0:
-                five[1] += 1
-                five[2] += made
-        return {"hands": len(st.log), "by": by, "stakes": list(st.hand_start), "five": five, "estuche": estuche,
-                "sure": [sure, sure_won], "passed": passed, "arose": dict(st.arose), "occasions": len(st.log),
-                **self.extra_figures(st)}
-
-    def extra_figures(self, st: State) -> dict[str, Any]:
-        return {}

@@ -9,7 +9,7 @@ from typing import Any
 
 from printgen.sim.engine import Finding, Result
 from printgen.sim.metrics import percentile
-from printgen.sim.ombre.hand import OUTCOMES
+from printgen.sim.ombre.state import OUTCOMES
 from printgen.sim.stats import wilson
 
 GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
