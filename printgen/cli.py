@@ -16,7 +16,9 @@ from pathlib import Path
 
 import click
 
+from printgen.editor.commands import COMMANDS
 from printgen.errors import UserError
+from printgen.terminal import ProgressBar, say_error
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 DUPLEX = click.Choice(["long", "short", "none"], case_sensitive=False)
@@ -47,33 +49,6 @@ def _options(paper, card_size, duplex, back_offset, bleed, out=None):
                         hint="3 mm is usual; 0 prints no colour past the cut line")
     return BuildOptions(paper=paper.lower() if paper else None, card_size=card_size, duplex=duplex.lower(),
                         back_offset=parse_offset(back_offset), bleed=bleed, out=Path(out) if out else Path("output"))
-
-
-def _fail(error: UserError) -> None:
-    click.secho("error: ", fg="red", bold=True, err=True, nl=False)
-    click.echo(str(error), err=True)
-
-
-class _Bar:
-    """A click progress bar per stage; silent when --quiet or not on a terminal."""
-
-    def __init__(self, enabled: bool):
-        self.enabled = enabled
-        self.bar = None
-
-    def start(self, label: str, total: int) -> None:
-        if self.enabled:
-            self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
-            self.bar.__enter__()
-
-    def advance(self) -> None:
-        if self.bar is not None:
-            self.bar.update(1)
-
-    def finish(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -112,7 +87,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed, out)
     except UserError as error:
-        _fail(error)
+        say_error(error)
         sys.exit(2)
     if only:
         from dataclasses import replace
@@ -126,22 +101,22 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
         watch_builds(refs, options.out, lambda: ctx.invoke(build, **{**ctx.params, "watch": False}))
         return
     if not refs:
-        _fail(UserError("there are no decks to build under decks/"))
+        say_error(UserError("there are no decks to build under decks/"))
         sys.exit(2)
     # Every deck is checked and drawn first; only when all are complete is anything written, in one
     # all-or-none step, so a mistake in any deck leaves every earlier output as it was.
     try:
         check_distinct_names(refs)
     except UserError as error:
-        _fail(error)
+        say_error(error)
         click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
         sys.exit(2)
     results, failed = [], 0
     for ref in refs:
         try:
-            result = build_deck(ref, options, _Bar(not quiet and sys.stderr.isatty()), write=False)
+            result = build_deck(ref, options, ProgressBar(not quiet and sys.stderr.isatty()), write=False)
         except UserError as error:
-            _fail(error)
+            say_error(error)
             failed += 1
             continue
         results.append(result)
@@ -155,7 +130,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     try:
         publish_builds(results)
     except UserError as error:
-        _fail(error)            # a PublishError says itself what was and was not written
+        say_error(error)            # a PublishError says itself what was and was not written
         if not isinstance(error, PublishError):
             click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
         sys.exit(2)
@@ -196,7 +171,7 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
             click.secho("warning: ", fg="yellow", err=True, nl=False)
             click.echo(str(warning), err=True)
     except UserError as error:
-        _fail(error)
+        say_error(error)
         sys.exit(2)
     click.echo(f"wrote {output}: {what}")
 
@@ -280,7 +255,7 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
 
             write_chart(sections, loaded.title, Path(chart_path))
     except UserError as error:
-        _fail(error)
+        say_error(error)
         sys.exit(2)
     sys.exit(exit_status(sections))
 
@@ -307,114 +282,14 @@ def calibrate(paper, duplex, output) -> None:
                             hint="for example -o calibration.pdf")
         publish({path: calibration_pdf(paper, duplex)})
     except UserError as error:
-        _fail(error)
+        say_error(error)
         sys.exit(2)
     click.echo(f"wrote {path}: print both sides at 100 % with '{duplex}-edge' duplex, then follow the steps on it")
 
 
-# --- editing without YAML: spreadsheets, the web editor, new decks, the lists (printgen/editor/) ---
-
-@cli.command("export")
-@click.argument("deck")
-@click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
-@click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
-def export_cmd(deck, output, force) -> None:
-    """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
-    from printgen.editor.spreadsheet import export_deck
-
-    try:
-        count = export_deck(deck, Path(output), force)
-    except UserError as error:
-        _fail(error)
-        sys.exit(2)
-    from printgen.editor.scaffold import command_line
-    from printgen.wording import counted
-
-    click.echo(f"wrote {output}: {counted(count, 'card')}; edit it, then run: "
-               f"{command_line('printgen', 'import', deck, output)}")
-
-
-@cli.command("import")
-@click.argument("deck")
-@click.argument("sheet", metavar="FILE.csv|FILE.xlsx")
-def import_cmd(deck, sheet) -> None:
-    """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
-    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error."""
-    from printgen.editor.spreadsheet import import_deck
-
-    try:
-        result = import_deck(deck, Path(sheet))
-    except UserError as error:
-        _fail(error)
-        click.echo("  nothing was written; deck.yaml is unchanged.", err=True)
-        sys.exit(2)
-    from printgen.wording import counted
-
-    if result.missing:
-        shown = ", ".join(result.missing[:8]) + (f" and {len(result.missing) - 8} more" if len(result.missing) > 8 else "")
-        click.secho("note: ", fg="cyan", err=True, nl=False)
-        click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if len(result.missing) == 1 else 'have'} "
-                   f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
-                   "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
-                       *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
-    if not result.changed:
-        click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
-    else:
-        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')}; "
-                   f"the previous file is {result.backup}")
-
-
-@cli.command()
-@click.argument("deck", required=False)
-@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="0 picks a free port.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Where to listen; the default lets only this computer in.")
-@click.option("--out", default="output", show_default=True, metavar="DIR", help="Where the build button writes.")
-@click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
-def serve(deck, port, host, out, no_browser) -> None:
-    """Edit DECK's cards in your web browser: change a caption, see the card, save, build.
-
-    Without DECK, the deck in the current folder. Stop it with Ctrl-C.
-    """
-    from printgen.editor.server import run_server
-
-    try:
-        run_server(deck, host=host, port=port, out=Path(out), open_browser=not no_browser)
-    except UserError as error:
-        _fail(error)
-        sys.exit(2)
-
-
-@cli.command()
-@click.argument("name")
-@click.option("--title", default=None, help="The deck's title (default: from NAME).")
-@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
-def new(name, title, force) -> None:
-    """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
-    rule sheet, ready to build."""
-    from printgen.editor.scaffold import command_line, new_deck
-
-    try:
-        files = new_deck(Path(name), title, force)
-    except UserError as error:
-        _fail(error)
-        sys.exit(2)
-    for path in files:
-        click.echo(f"  wrote {path}")
-    click.echo(f"next: {command_line('printgen', 'build', name)}   "
-               f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
-
-
-@cli.command("list")
-def list_cmd() -> None:
-    """The shipped decks, layouts, card sizes, emblems and each game's -O options."""
-    from printgen.editor.scaffold import listing
-
-    try:
-        click.echo(listing())
-    except UserError as error:
-        _fail(error)
-        sys.exit(2)
+# editing without YAML: spreadsheets, the web editor, new decks, the lists (printgen/editor/)
+for _command in COMMANDS:
+    cli.add_command(_command)
 
 
 _debug = False
@@ -473,7 +348,7 @@ def run(args: list[str] | None = None) -> int:
         _usage_error(exc)
         return 2
     except UserError as error:             # one a command did not catch itself
-        _fail(error)
+        say_error(error)
         return 2
     except BrokenPipeError:                # `printgen ... | head`: the reader left, nothing to say
         return 1
@@ -483,7 +358,7 @@ def run(args: list[str] | None = None) -> int:
             return 3
         from printgen.output import short_path
 
-        _fail(UserError(f"could not use '{short_path(exc.filename)}': {exc.strerror or exc}",
+        say_error(UserError(f"could not use '{short_path(exc.filename)}': {exc.strerror or exc}",
                         hint="check the name and that the folder exists and can be read and written"))
         return 2
     except Exception as exc:               # the last resort: a bug

@@ -1,0 +1,121 @@
+"""The commands for editing without YAML: `export` and `import` (spreadsheets), `serve` (the web
+editor), `new` (a deck to start from) and `list` (what there is to choose from).
+
+Each one only reads its options and calls printgen.editor; the group in printgen.cli adds them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from printgen.errors import UserError
+from printgen.terminal import say_error
+
+
+@click.command("export")
+@click.argument("deck")
+@click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
+@click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
+def export_cmd(deck, output, force) -> None:
+    """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
+    from printgen.editor.spreadsheet import export_deck
+
+    try:
+        count = export_deck(deck, Path(output), force)
+    except UserError as error:
+        say_error(error)
+        sys.exit(2)
+    from printgen.editor.scaffold import command_line
+    from printgen.wording import counted
+
+    click.echo(f"wrote {output}: {counted(count, 'card')}; edit it, then run: "
+               f"{command_line('printgen', 'import', deck, output)}")
+
+
+@click.command("import")
+@click.argument("deck")
+@click.argument("sheet", metavar="FILE.csv|FILE.xlsx")
+def import_cmd(deck, sheet) -> None:
+    """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
+    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error."""
+    from printgen.editor.spreadsheet import import_deck
+
+    try:
+        result = import_deck(deck, Path(sheet))
+    except UserError as error:
+        say_error(error)
+        click.echo("  nothing was written; deck.yaml is unchanged.", err=True)
+        sys.exit(2)
+    from printgen.wording import counted
+
+    if result.missing:
+        shown = ", ".join(result.missing[:8]) + (f" and {len(result.missing) - 8} more" if len(result.missing) > 8 else "")
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if len(result.missing) == 1 else 'have'} "
+                   f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
+                   "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
+                       *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
+    if not result.changed:
+        click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
+    else:
+        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')}; "
+                   f"the previous file is {result.backup}")
+
+
+@click.command()
+@click.argument("deck", required=False)
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="0 picks a free port.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Where to listen; the default lets only this computer in.")
+@click.option("--out", default="output", show_default=True, metavar="DIR", help="Where the build button writes.")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
+def serve(deck, port, host, out, no_browser) -> None:
+    """Edit DECK's cards in your web browser: change a caption, see the card, save, build.
+
+    Without DECK, the deck in the current folder. Stop it with Ctrl-C.
+    """
+    from printgen.editor.server import run_server
+
+    try:
+        run_server(deck, host=host, port=port, out=Path(out), open_browser=not no_browser)
+    except UserError as error:
+        say_error(error)
+        sys.exit(2)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--title", default=None, help="The deck's title (default: from NAME).")
+@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
+def new(name, title, force) -> None:
+    """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
+    rule sheet, ready to build."""
+    from printgen.editor.scaffold import command_line, new_deck
+
+    try:
+        files = new_deck(Path(name), title, force)
+    except UserError as error:
+        say_error(error)
+        sys.exit(2)
+    for path in files:
+        click.echo(f"  wrote {path}")
+    click.echo(f"next: {command_line('printgen', 'build', name)}   "
+               f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
+
+
+@click.command("list")
+def list_cmd() -> None:
+    """The shipped decks, layouts, card sizes, emblems and each game's -O options."""
+    from printgen.editor.scaffold import listing
+
+    try:
+        click.echo(listing())
+    except UserError as error:
+        say_error(error)
+        sys.exit(2)
+
+
+COMMANDS = (export_cmd, import_cmd, serve, new, list_cmd)
