@@ -15,6 +15,8 @@ import math
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.render.art.vector import poly, solid
+
 _GRID = 100.0
 _LIGHT = HexColor("#FBF3E0")
 _SEAL = HexColor("#B3261E")
@@ -45,13 +47,7 @@ def _ellipse(c: Canvas, cx: float, cy: float, rx: float, ry: float, fill: Color,
 
 
 def _polygon(c: Canvas, points: list[tuple[float, float]], fill: Color) -> None:
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.setFillColor(fill)
-    c.drawPath(path, stroke=0, fill=1)
+    solid(c, poly(points), fill)
 
 
 def _crown(c: Canvas) -> None:

@@ -18,10 +18,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
+
+from printgen.render.art.vector import (
+    Ops, bezier_at, bilateral as _bilateral, box as _box, clip as _clip, clipped, ellipse, fill as _fill,
+    inked_line, line as _stroke, mirror, poly, star, xf,
+)
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 COURTS = ("jack", "queen", "king")
@@ -53,113 +59,22 @@ _OUTLINE = 0.9                 # the one ink outline weight, in panel units
 _FINE = 0.55                   # inner detail lines
 _FRAME_X, _FRAME_Y = 43.2, 68.2  # the thin frame round courts and jokers
 
-# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-Ops = list[tuple]
+_KAPPA = 0.5523                # handle length of the pack's quarter arcs: a touch rounder than a circle
+
 Point = tuple[float, float]
 
-
-# --- geometry ----------------------------------------------------------------
-
-def _moved(ops: Ops, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0,
-           angle: float = 0.0, flip: bool = False) -> Ops:
-    """Mirror (x -> -x) if asked, then scale, turn by `angle` degrees and shift."""
-    cos_a, sin_a = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    out: Ops = []
-    for verb, *coords in ops:
-        placed: list[float] = []
-        for px, py in zip(coords[0::2], coords[1::2]):
-            px = (-px if flip else px) * scale
-            py *= scale
-            placed += [px * cos_a - py * sin_a + dx, px * sin_a + py * cos_a + dy]
-        out.append((verb, *placed))
-    return out
+_ellipse = partial(ellipse, kappa=_KAPPA)
+_limb = partial(inked_line, edge=_OUTLINE, ink=_INK)   # arms, legs, stems and staves
 
 
-def _bilateral(top: Point, right: Sequence[tuple]) -> Ops:
-    """A shape symmetric about x = 0, from its right half.
-
-    `right` runs from `top` (on the axis) round the right-hand side; the left
-    side is the same segments mirrored and run backwards, so every symmetric
-    outline in the set is exact by construction.
-    """
-    ends = [top] + [(seg[-2], seg[-1]) for seg in right]
-    ops: Ops = [("M", *top), *right]
-    last_x, last_y = ends[-1]
-    if abs(last_x) > 1e-9:
-        ops.append(("L", -last_x, last_y))
-    for seg, (px, py) in zip(reversed(right), reversed(ends[:-1])):
-        if seg[0] == "C":
-            ops.append(("C", -seg[3], seg[4], -seg[1], seg[2], -px, py))
-        else:
-            ops.append(("L", -px, py))
-    ops.append(("Z",))
-    return ops
+def _shape(c: Canvas, ops: Ops, colour: Color, width: float = _OUTLINE) -> None:
+    """Fill a shape edged in the pack's ink; `width` 0 leaves it without the outline."""
+    _fill(c, ops, colour, width=width, ink=_INK)
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float | None = None) -> Ops:
-    """Four quarter-arcs; kappa is the usual cubic approximation of a circle."""
-    ry = rx if ry is None else ry
-    kx, ky = 0.5523 * rx, 0.5523 * ry
-    return [("M", cx + rx, cy),
-            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-            ("Z",)]
-
-
-def _polygon(*points: Point) -> Ops:
-    return [("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)]
-
-
-def _box(x0: float, y0: float, x1: float, y1: float) -> Ops:
-    return _polygon((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-
-
-def _curve_point(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
-    u = 1.0 - t
-    return (u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-            u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1])
-
-
-# --- drawing primitives ------------------------------------------------------
-
-def _path(c: Canvas, ops: Ops):
-    p = c.beginPath()
-    verbs = {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}
-    for verb, *coords in ops:
-        verbs[verb](*coords)
-    return p
-
-
-def _shape(c: Canvas, ops: Ops, fill: Color, line: float = _OUTLINE) -> None:
-    """Fill a shape; `line` 0 leaves it without the ink outline."""
-    c.setFillColor(fill)
-    c.setStrokeColor(_INK)
-    c.setLineWidth(line)
-    c.drawPath(_path(c, ops), stroke=1 if line > 0 else 0, fill=1)
-
-
-def _stroke(c: Canvas, ops: Ops, colour: Color, width: float) -> None:
-    c.setStrokeColor(colour)
-    c.setLineWidth(width)
-    c.drawPath(_path(c, ops), stroke=1, fill=0)
-
-
-def _limb(c: Canvas, ops: Ops, colour: Color, width: float) -> None:
-    """A thick round-capped stroke edged in ink: arms, legs, stems and staves."""
-    _stroke(c, ops, _INK, width + 2 * _OUTLINE)
-    _stroke(c, ops, colour, width)
-
-
-def _dots(c: Canvas, points: Sequence[Point], r: float, fill: Color, line: float = _FINE) -> None:
+def _dots(c: Canvas, points: Sequence[Point], r: float, colour: Color, width: float = _FINE) -> None:
     for px, py in points:
-        _shape(c, _ellipse(px, py, r), fill, line)
-
-
-def _clip(c: Canvas, ops: Ops) -> None:
-    """Clip to a shape; the caller brackets it with saveState/restoreState."""
-    c.clipPath(_path(c, ops), stroke=0, fill=0)
+        _shape(c, _ellipse(px, py, r), colour, width)
 
 
 # --- suit symbols ------------------------------------------------------------
@@ -179,7 +94,7 @@ _DIAMOND = _bilateral((0, 50), [("C", 9.6, 31.5, 21.6, 15, 36, 0),
 
 _CLUB_STEM = _bilateral((0, 0), [("L", 3.2, 0), ("C", 4, -22, 9, -38, 19, -46), ("L", 0, -46)])
 _CLUB = [_ellipse(0, 20.5, 20.5), _ellipse(-23, -9, 20.5), _ellipse(23, -9, 20.5),
-         _polygon((0, 12), (-16, -14), (16, -14)), _CLUB_STEM]
+         poly([(0, 12), (-16, -14), (16, -14)]), _CLUB_STEM]
 
 _SUIT_SHAPES: dict[str, list[Ops]] = {
     "spades": [_SPADE], "hearts": [_HEART], "diamonds": [_DIAMOND], "clubs": _CLUB,
@@ -191,7 +106,7 @@ def _suit(c: Canvas, suit: str, cx: float = 0.0, cy: float = 0.0, size: float = 
           angle: float = 0.0) -> None:
     """A solid suit symbol `size` units across, centred on (cx, cy)."""
     for ops in _SUIT_SHAPES[suit]:
-        _shape(c, _moved(ops, cx, cy, size / _SUIT_GRID, angle), _SUIT_INK[suit], 0)
+        _shape(c, xf(ops, angle=angle, sx=size / _SUIT_GRID, dx=cx, dy=cy), _SUIT_INK[suit], 0)
 
 
 # --- courts: colour schemes --------------------------------------------------
@@ -265,12 +180,10 @@ _ERMINE = _bilateral((0, 29), [("L", 6, 29.2), ("C", 11, 28.8, 16.5, 27.6, 20.5,
 def _robe(c: Canvas, scheme: _Scheme) -> None:
     """Gown with piped sleeve seams, an embroidered hem band and a front panel."""
     _shape(c, _ROBE, scheme.robe)
-    c.saveState()
-    _clip(c, _ROBE)
-    c.setFillColor(scheme.trim)
-    c.rect(-40, 3.2, 80, 3.2, stroke=0, fill=1)
-    _dots(c, [(x, 4.8) for x in range(-24, 25, 6)], 0.9, scheme.robe, 0)
-    c.restoreState()
+    with clipped(c, _ROBE):
+        c.setFillColor(scheme.trim)
+        c.rect(-40, 3.2, 80, 3.2, stroke=0, fill=1)
+        _dots(c, [(x, 4.8) for x in range(-24, 25, 6)], 0.9, scheme.robe, 0)
     _shape(c, _PANEL, scheme.panel)
     for y in (21.0, 14.0, 7.0):
         _quatrefoil(c, 0, y, 1.9, scheme.trim)
@@ -292,7 +205,8 @@ def _jack_collar(c: Canvas, _scheme: _Scheme) -> None:
 def _queen_collar(c: Canvas, scheme: _Scheme) -> None:
     """A low neckline with a string of pearls and a pendant."""
     _shape(c, _NECKLINE, _SKIN)
-    pearls = [_curve_point((-9.2, 26.5), (-5, 19.5), (5, 19.5), (9.2, 26.5), i / 12) for i in range(13)]
+    string = ((-9.2, 26.5), (-5, 19.5), (5, 19.5), (9.2, 26.5))
+    pearls = [bezier_at(string, i / 12)[:2] for i in range(13)]
     _dots(c, pearls, 0.85, _WHITE, 0.4)
     _shape(c, _bilateral((0, 21.0), [("L", 1.5, 19.3), ("L", 0, 16.8)]), scheme.trim, _FINE)
 
@@ -309,7 +223,7 @@ _ERMINE_TAIL = _bilateral((0, 1.6), [("C", 0.8, 0, 1.3, -1.4, 1.0, -2.6), ("L", 
 
 def _ermine_tail(c: Canvas, x: float, y: float) -> None:
     """An ermine spot: a tapering tail under three dots."""
-    _shape(c, _moved(_ERMINE_TAIL, x, y), _INK, 0)
+    _shape(c, xf(_ERMINE_TAIL, dx=x, dy=y), _INK, 0)
     _dots(c, [(x, y + 2.5), (x - 1.15, y + 1.9), (x + 1.15, y + 1.9)], 0.45, _INK, 0)
 
 
@@ -335,7 +249,7 @@ def _cross(c: Canvas, x: float, y: float, r: float, fill: Color) -> None:
     """A cross patty: four flaring arms."""
     arms: Ops = []
     for k in range(4):
-        arms += _moved(_CROSS_ARM, x, y, r, 90 * k)
+        arms += xf(_CROSS_ARM, angle=90 * k, sx=r, dx=x, dy=y)
     _shape(c, arms, fill, _FINE)
 
 
@@ -402,8 +316,8 @@ _LEAF_SHAPE = [("M", 0, 0), ("C", 2, 1.7, 5, 1.9, 7, 0), ("C", 5, -1.9, 2, -1.7,
 def _stem(c: Canvas, top: float) -> None:
     """A green stalk with a leaf each side, rising from the hand."""
     _limb(c, [("M", 0, 10), ("C", -1, 22, 2, 32, 0, top)], _LEAF, 1.0)
-    _shape(c, _moved(_LEAF_SHAPE, 0.6, 25, angle=30), _LEAF, _FINE)
-    _shape(c, _moved(_LEAF_SHAPE, 0.2, 31, angle=150), _LEAF, _FINE)
+    _shape(c, xf(_LEAF_SHAPE, angle=30, dx=0.6, dy=25), _LEAF, _FINE)
+    _shape(c, xf(_LEAF_SHAPE, angle=150, dx=0.2, dy=31), _LEAF, _FINE)
 
 
 def _rose(c: Canvas, _scheme: _Scheme) -> None:
@@ -431,10 +345,10 @@ def _halberd(c: Canvas, _scheme: _Scheme) -> None:
     _shape(c, _SHAFT, _WOOD)
     _shape(c, _bilateral((0, 66), [("L", 1.0, 57.5), ("L", 0, 56.5)]), _STEEL)
     _shape(c, _HALBERD_BLADE, _STEEL)
-    _shape(c, _polygon((-0.7, 55.8), (-5, 53.2), (-0.7, 52.0)), _STEEL)
+    _shape(c, poly([(-0.7, 55.8), (-5, 53.2), (-0.7, 52.0)]), _STEEL)
 
 
-_FLAG = _polygon((0.7, 58.6), (12.5, 55.8), (8.4, 54.2), (12.5, 52.6), (0.7, 49.8))
+_FLAG = poly([(0.7, 58.6), (12.5, 55.8), (8.4, 54.2), (12.5, 52.6), (0.7, 49.8)])
 
 
 def _pennant(c: Canvas, scheme: _Scheme) -> None:
@@ -446,7 +360,7 @@ def _pennant(c: Canvas, scheme: _Scheme) -> None:
 
 def _hand(c: Canvas, scheme: _Scheme) -> None:
     """The fist round the staff, coming out of a cuff at the end of the sleeve."""
-    _shape(c, _polygon((-6.2, -3.4), (-2.6, -3.8), (-2.6, 3.8), (-6.2, 3.2)), scheme.trim)
+    _shape(c, poly([(-6.2, -3.4), (-2.6, -3.8), (-2.6, 3.8), (-6.2, 3.2)]), scheme.trim)
     _shape(c, _ellipse(0, 0, 3.0, 3.0), _SKIN)
     for dy in (-1.0, 0.0, 1.0):
         _stroke(c, [("M", -2.0, dy), ("L", 0.5, dy)], _INK, _FINE * 0.7)
@@ -556,8 +470,8 @@ def _bell(c: Canvas, x: float, y: float, r: float) -> None:
 
 def _jester_cap(c: Canvas, m: _Motley) -> None:
     """Two drooping side horns in the main colour, an upright one in the second, all belled."""
-    for flip in (False, True):
-        _shape(c, _moved(_HORN_SIDE, flip=flip), m.main)
+    for horn in (_HORN_SIDE, mirror(_HORN_SIDE)):
+        _shape(c, horn, m.main)
     _shape(c, _HORN_TOP, m.second)
     _shape(c, _JESTER_BAND, _GOLD)
     _dots(c, [(-6, 51.2), (0, 51.6), (6, 51.2)], 0.8, m.main)
@@ -575,7 +489,7 @@ def _ruff(c: Canvas, m: _Motley) -> None:
     for k in range(count):
         a0, a1 = 192 + 156 * k / count, 192 + 156 * (k + 1) / count
         tip = at(21, 13, (a0 + a1) / 2)
-        _shape(c, _polygon(at(4, 2, a0), at(15, 7.5, a0), tip, at(15, 7.5, a1), at(4, 2, a1)),
+        _shape(c, poly([at(4, 2, a0), at(15, 7.5, a0), tip, at(15, 7.5, a1), at(4, 2, a1)]),
                m.second if k % 2 else m.main)
         _dots(c, [tip], 1.0, _GOLD)
 
@@ -584,15 +498,13 @@ def _tunic(c: Canvas, m: _Motley) -> None:
     """Harlequin lozenges clipped to the tunic, a dagged hem and a gold belt."""
     for k in range(7):
         x = -15 + 5 * k
-        _shape(c, _polygon((x - 2.5, -21), (x, -27), (x + 2.5, -21)), m.second if k % 2 else m.main)
+        _shape(c, poly([(x - 2.5, -21), (x, -27), (x + 2.5, -21)]), m.second if k % 2 else m.main)
     _shape(c, _TUNIC, m.main)
-    c.saveState()
-    _clip(c, _TUNIC)
-    for i in range(-2, 3):
-        for j in range(-2, 2):
-            x, y = 9.0 * i, 2.0 + 12.0 * j
-            _shape(c, _polygon((x, y - 6), (x + 4.5, y), (x, y + 6), (x - 4.5, y)), m.second, _FINE)
-    c.restoreState()
+    with clipped(c, _TUNIC):
+        for i in range(-2, 3):
+            for j in range(-2, 2):
+                x, y = 9.0 * i, 2.0 + 12.0 * j
+                _shape(c, poly([(x, y - 6), (x + 4.5, y), (x, y + 6), (x - 4.5, y)]), m.second, _FINE)
     _stroke(c, _TUNIC, _INK, _OUTLINE)
     _shape(c, _box(-14.6, -10.4, 14.6, -6.6), _GOLD)
     _shape(c, _box(-2.4, -11.2, 2.4, -5.8), _GOLD_DARK, _FINE)
@@ -603,7 +515,7 @@ def _marotte(c: Canvas, m: _Motley) -> None:
     _limb(c, [("M", 23.6, -12.5), ("L", 30.4, 15.5)], _WOOD, 1.2)
     hx, hy = 31.2, 19.2
     for side in (-1, 1):
-        _shape(c, _polygon((hx + side * 1.5, hy + 2.6), (hx + side * 6.5, hy + 5.5), (hx + side * 3.5, hy + 1)),
+        _shape(c, poly([(hx + side * 1.5, hy + 2.6), (hx + side * 6.5, hy + 5.5), (hx + side * 3.5, hy + 1)]),
                m.main)
         _bell(c, hx + side * 6.5, hy + 5.5, 1.3)
     _shape(c, _ellipse(hx, hy, 3.4, 3.6), _SKIN)
@@ -614,10 +526,9 @@ def _marotte(c: Canvas, m: _Motley) -> None:
 
 def _jester_limbs(c: Canvas, m: _Motley) -> None:
     """Legs in the two colours, shoes with bells, and the arms: one on the hip, one holding the stick."""
-    for flip, colour in ((False, m.main), (True, m.second)):
-        sign = -1 if flip else 1
+    for sign, colour in ((1, m.main), (-1, m.second)):
         _limb(c, [("M", sign * 6, -18), ("C", sign * 8, -32, sign * 10, -42, sign * 10.5, -53)], colour, 6.0)
-        _shape(c, _moved(_SHOE, flip=flip), m.second if flip else m.main)
+        _shape(c, _SHOE if sign > 0 else mirror(_SHOE), colour)
         _bell(c, sign * 21.6, -52.2, 1.5)
     _limb(c, [("M", -13, 8), ("C", -20, 2, -24, -4, -22, -8), ("L", -15, -9)], m.second, 4.6)
     _shape(c, _ellipse(-14.2, -9, 2.6), _SKIN)
@@ -657,8 +568,8 @@ _BACK_LINE = HexColor("#7FA3DA")
 
 
 def _star4(cx: float, cy: float, r: float) -> Ops:
-    return _polygon(*[(cx + (r if k % 2 == 0 else 0.32 * r) * math.cos(math.radians(45 * k)),
-                       cy + (r if k % 2 == 0 else 0.32 * r) * math.sin(math.radians(45 * k))) for k in range(8)])
+    """A four-pointed star, points on the axes."""
+    return star(cx, cy, r, points=4, inner=0.32, start=0.0)
 
 
 def _lattice(c: Canvas, hw: float, hh: float, unit: float) -> None:
@@ -697,10 +608,8 @@ def _back(c: Canvas, w: float, h: float) -> None:
     c.setFillColor(_BACK_DEEP)
     c.roundRect(-hw + edge, -hh + edge, w - 2 * edge, h - 2 * edge, 0.035 * m, stroke=0, fill=1)
     inner = edge + band
-    c.saveState()
-    _clip(c, _box(-hw + inner, -hh + inner, hw - inner, hh - inner))
-    _lattice(c, hw - inner, hh - inner, 0.16 * m)
-    c.restoreState()
+    with clipped(c, _box(-hw + inner, -hh + inner, hw - inner, hh - inner)):
+        _lattice(c, hw - inner, hh - inner, 0.16 * m)
     c.setStrokeColor(_WHITE)
     c.setLineWidth(0.012 * m)
     c.rect(-hw + inner, -hh + inner, w - 2 * inner, h - 2 * inner, stroke=1, fill=0)
@@ -716,14 +625,14 @@ def _border_chain(c: Canvas, hw: float, hh: float, r: float) -> None:
     for sx in (-1, 1):
         for sy in (-1, 1):
             _shape(c, _star4(sx * hw, sy * hh, 1.4 * r), _WHITE, 0)
-    lozenge = _polygon((-0.7 * r, 0), (0, r), (0.7 * r, 0), (0, -r))
+    lozenge = poly([(-0.7 * r, 0), (0, r), (0.7 * r, 0), (0, -r)])
     for half, other, angle in ((hw, hh, 0.0), (hh, hw, 90.0)):
         count = max(2, round(2 * half / (3.2 * r)))
         for k in range(1, count):
             t = -half + 2 * half * k / count
             for sign in (-1, 1):
                 x, y = (t, sign * other) if angle == 0 else (sign * other, t)
-                _shape(c, _moved(lozenge, x, y, angle=angle), _WHITE, 0)
+                _shape(c, xf(lozenge, angle=angle, dx=x, dy=y), _WHITE, 0)
 
 
 def _medallion(c: Canvas, r: float) -> None:
@@ -733,7 +642,7 @@ def _medallion(c: Canvas, r: float) -> None:
     ring = [(0.6 * r * math.cos(math.radians(a)), 0.84 * r * math.sin(math.radians(a))) for a in range(0, 360, 30)]
     _dots(c, ring, 0.045 * r, _WHITE, 0)
     for turn in (0, 45):
-        _shape(c, _moved(_star4(0, 0, 0.5 * r), angle=turn), _WHITE if turn == 0 else _BACK_LINE, 0)
+        _shape(c, xf(_star4(0, 0, 0.5 * r), angle=turn), _WHITE if turn == 0 else _BACK_LINE, 0)
     _shape(c, _ellipse(0, 0, 0.14 * r), _BACK_DEEP, 0)
 
 

@@ -28,9 +28,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.render.art.vector import (
     Joint, Ops, ARGENT as _ARGENT, AZURE as _AZURE, GULES as _GULES, GULES_DARK as _GULES_DARK,
-    INK as _INK, SABLE as _SABLE, VERT as _VERT, VERT_DARK as _VERT_DARK, capsule as _capsule,
-    circle as _circle, clipped as _clipped, col as _col, mix as _mix, path as _path,
-    polar as _polar, poly as _poly, rect as _rect, star as _star, xf as _xf,
+    INK as _INK, SABLE as _SABLE, VERT as _VERT, VERT_DARK as _VERT_DARK, bilateral as _bilateral,
+    capsule as _capsule, circle as _circle, clipped as _clipped, col as _col, ellipse as _ellipse,
+    mix as _mix, path as _path, polar as _polar, poly as _poly, rect as _rect, round_pen as _round_pen,
+    star as _star, tube as _chain, xf as _xf,
 )
 
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -68,10 +69,6 @@ _GROUND = -76.0
 
 # --- drawing primitives ------------------------------------------------------
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0) -> Ops:
-    return _xf(_circle(0, 0, 1), angle=angle, sx=rx, sy=ry, dx=cx, dy=cy)
-
-
 def _shape(c: Canvas, ops: Ops, fill: str | Color | None, lw: float) -> None:
     """Fill a path edged in ink; lw 0 leaves it unedged, fill None leaves it open."""
     c.setLineWidth(lw)
@@ -97,17 +94,6 @@ def _union(c: Canvas, parts: Sequence[Ops], fill: str | Color, lw: float) -> Non
     c.setFillColor(_col(fill))
     for p in paths:
         c.drawPath(p, stroke=0, fill=1)
-
-
-def _chain(points: Sequence[Joint]) -> list[Ops]:
-    return [_capsule(a, b) for a, b in zip(points, points[1:])]
-
-
-def _sym(half: Sequence[tuple[float, ...]]) -> Ops:
-    """A left-right symmetric outline from its right half, listed top to bottom as points."""
-    right = [tuple(p) for p in half]
-    left = [(-x, y) for x, y in reversed(right)]
-    return _poly(right + left)
 
 
 def _smooth(points: Sequence[tuple[float, float]]) -> Ops:
@@ -139,7 +125,7 @@ def _oros(c: Canvas, lw: float) -> None:
 
 _CUP_BOWL = [("M", -31, 36), ("C", -32, 16, -19, 5, -6, 2), ("L", 6, 2),
              ("C", 19, 5, 32, 16, 31, 36), ("C", 20, 30, -20, 30, -31, 36), ("Z",)]
-_CUP_STEM = _sym([(3.4, 0), (3.0, -26), (4.0, -30)])
+_CUP_STEM = _bilateral((3.4, 0), [("L", 3.0, -26), ("L", 4.0, -30)])
 _CUP_FOOT = [("M", -4.5, -27), ("C", -8, -34, -18, -37, -25, -39), ("C", -26, -44, 26, -44, 25, -39),
              ("C", 18, -37, 8, -34, 4.5, -27), ("Z",)]
 
@@ -164,7 +150,7 @@ def _copas(c: Canvas, lw: float) -> None:
 
 # --- espadas: the sword ----------------------------------------------------------
 
-_BLADE_OPS = _sym([(0, 47.5), (7.2, 30), (7.8, -21)])
+_BLADE_OPS = _bilateral((0, 47.5), [("L", 7.2, 30), ("L", 7.8, -21)])
 
 
 def _espadas(c: Canvas, lw: float) -> None:
@@ -191,7 +177,7 @@ def _sword(c: Canvas, lw: float, blade: Ops, fuller: Ops, dy: float) -> None:
 # The long sword of the low cards (the 2 and 3 de espadas of a real pack, drawn crossed): the
 # pip's hilt under a blade three times as long, on a grid x in [-28, 28], y in [-150, 150].
 _LONG_SWORD_DY = -100.0
-_LONG_BLADE = _sym([(0, 147.5), (6.6, 124), (7.8, -121)])
+_LONG_BLADE = _bilateral((0, 147.5), [("L", 6.6, 124), ("L", 7.8, -121)])
 _LONG_FULLER = _poly([(-1.6, -119), (-1.2, 128), (0, 134), (1.2, 128), (1.6, -119)])
 
 
@@ -659,13 +645,6 @@ def _rosette(c: Canvas, r: float, u: float) -> None:
 
 def _court(rank: str) -> Callable[[Canvas, str], None]:
     return _caballo if rank == "caballo" else (lambda c, suit: _standing(c, rank, suit))
-
-
-def _round_pen(c: Canvas) -> None:
-    """Round joins and caps and a solid line, whatever the caller left set."""
-    c.setLineJoin(1)
-    c.setLineCap(1)
-    c.setDash([])
 
 
 def symbol_names() -> list[str]:
