@@ -15,7 +15,7 @@ import math
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.render.art.vector import poly, solid
+from printgen.render.art.vector import centred, poly, solid
 
 _GRID = 100.0
 _LIGHT = HexColor("#FBF3E0")
@@ -155,10 +155,7 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
     largest centred square, turned by `rotation`; the back filling the whole box."""
     if name not in symbol_names():
         raise ValueError(f"unknown Coppertwaddle symbol {name!r}; expected one of: {', '.join(symbol_names())}")
-    canvas.saveState()
-    try:
-        canvas.translate(x + w / 2.0, y + h / 2.0)
-        canvas.rotate(rotation)
+    with centred(canvas, x, y, w, h, rotation):
         if name == _BACK:
             path = canvas.beginPath()
             path.rect(-w / 2, -h / 2, w, h)
@@ -168,5 +165,3 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
             scale = min(w, h) / _GRID
             canvas.scale(scale, scale)
             _DRAW[name](canvas)
-    finally:
-        canvas.restoreState()

@@ -14,7 +14,7 @@ import math
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.render.art.vector import mirror, poly, solid
+from printgen.render.art.vector import centred, mirror, poly, solid
 
 _GRID = 100.0
 SUITS = ("pp-suns", "pp-moons", "pp-crowns", "pp-arms")
@@ -103,14 +103,9 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
 
     if name not in _DRAW:
         raise ValueError(f"unknown piecepack symbol {name!r}; expected one of: {', '.join(SUITS)}")
-    canvas.saveState()
-    try:
-        canvas.translate(x + w / 2.0, y + h / 2.0)
-        canvas.rotate(rotation)
+    with centred(canvas, x, y, w, h, rotation):
         scale = min(w, h) / _GRID
         canvas.scale(scale, scale)
         ink = parse_colour(colour) if isinstance(colour, str) else colour
         canvas.setFillColor(ink)
         _DRAW[name](canvas)
-    finally:
-        canvas.restoreState()

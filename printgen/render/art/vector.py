@@ -279,6 +279,19 @@ def clipped(c: Canvas, ops: Ops) -> Iterator[None]:
         c.restoreState()
 
 
+@contextmanager
+def centred(c: Canvas, x: float, y: float, w: float, h: float, rotation: float = 0.0) -> Iterator[None]:
+    """Draw about the centre of the box (lower-left x, y; w x h), turned by `rotation` degrees,
+    restoring the graphics state afterwards: how every art set places a symbol in its box."""
+    c.saveState()
+    try:
+        c.translate(x + w / 2.0, y + h / 2.0)
+        c.rotate(rotation)
+        yield
+    finally:
+        c.restoreState()
+
+
 def round_pen(c: Canvas) -> None:
     """Round joins and caps and a solid line, whatever the caller left set."""
     c.setLineJoin(1)
