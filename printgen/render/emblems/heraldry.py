@@ -20,6 +20,8 @@ from printgen.render.art.vector import (
 )
 from printgen.render.emblems.frame import Motif
 
+# --- charges ---------------------------------------------------------------
+
 def _shield(w: float = 24.0, top: float = 25.0, bottom: float = -33.0) -> Ops:
     """A heater shield: straight chief and flanks, curving to a point."""
     mid = top - 0.42 * (top - bottom)

@@ -140,6 +140,8 @@ _KING_CAP = bilateral((0, 63), [("C", 6, 63, 10, 59, 10.6, 53), ("L", 0, 53)])
 _KING_CROWN = bilateral((0, 61.5), [("L", 2.6, 55.4), ("L", 5.3, 59), ("L", 7.9, 55),
                                     ("L", 11.4, 60.5), ("L", 11.9, 53.2), ("L", 0, 52.8)])
 _KING_BAND = bilateral((0, 53.4), [("L", 12, 53.8), ("L", 12.3, 48.8), ("L", 0, 48.4)])
+
+
 def _jack_head(c: Canvas, scheme: Scheme) -> None:
     """Short hair under a feathered beret worn at an angle."""
     c.saveState()

@@ -19,6 +19,7 @@ from printgen.render.art.french.style import (
 )
 from printgen.render.art.vector import bilateral, box, clipped, line, mirror, poly
 
+
 @dataclass(frozen=True)
 class _Motley:
     main: Color      # the colour the joker is known by

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.render.art.spanish.style import COIN, COIN_LIGHT, CREAM, shape, stroke
 from printgen.render.art.vector import GULES, GULES_DARK, circle, clipped, ellipse, polar, rect, star
 
+
 def _diaper(c: Canvas, fx: float, fy: float, u: float) -> None:
     """Gold-ruled lozenges over the field, a cream dot where rules cross, a gold star in each.
 
