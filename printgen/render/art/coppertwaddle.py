@@ -15,6 +15,8 @@ import math
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.render.art.vector import centred, poly, solid
+
 _GRID = 100.0
 _LIGHT = HexColor("#FBF3E0")
 _SEAL = HexColor("#B3261E")
@@ -45,13 +47,7 @@ def _ellipse(c: Canvas, cx: float, cy: float, rx: float, ry: float, fill: Color,
 
 
 def _polygon(c: Canvas, points: list[tuple[float, float]], fill: Color) -> None:
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.setFillColor(fill)
-    c.drawPath(path, stroke=0, fill=1)
+    solid(c, poly(points), fill)
 
 
 def _crown(c: Canvas) -> None:
@@ -159,10 +155,7 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
     largest centred square, turned by `rotation`; the back filling the whole box."""
     if name not in symbol_names():
         raise ValueError(f"unknown Coppertwaddle symbol {name!r}; expected one of: {', '.join(symbol_names())}")
-    canvas.saveState()
-    try:
-        canvas.translate(x + w / 2.0, y + h / 2.0)
-        canvas.rotate(rotation)
+    with centred(canvas, x, y, w, h, rotation):
         if name == _BACK:
             path = canvas.beginPath()
             path.rect(-w / 2, -h / 2, w, h)
@@ -172,5 +165,3 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
             scale = min(w, h) / _GRID
             canvas.scale(scale, scale)
             _DRAW[name](canvas)
-    finally:
-        canvas.restoreState()

@@ -14,6 +14,8 @@ import math
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.render.art.vector import centred, mirror, poly, solid
+
 _GRID = 100.0
 SUITS = ("pp-suns", "pp-moons", "pp-crowns", "pp-arms")
 TAKES_COLOUR = True        # symbols.draw passes the element's colour
@@ -28,12 +30,8 @@ def is_square(name: str) -> bool:
 
 
 def _fill(c: Canvas, points: list[tuple[float, float]]) -> None:
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
+    """A polygon in the colour draw() set."""
+    solid(c, poly(points))
 
 
 def _arc(cx: float, cy: float, r: float, start: float, stop: float, steps: int = 40) -> list[tuple[float, float]]:
@@ -77,38 +75,22 @@ def _crown(c: Canvas) -> None:
     _fill(c, [(-30, -40), (30, -40), (26, -33), (-26, -33)])
 
 
+_FLEUR_MIDDLE = [("M", 0, 48), ("C", 16, 30, 16, 6, 5, -8), ("L", -5, -8), ("C", -16, 6, -16, 30, 0, 48), ("Z",)]
+_FLEUR_SIDE = [("M", 6, -6), ("C", 10, 20, 30, 34, 42, 22), ("C", 50, 12, 44, -2, 34, 0),
+               ("C", 40, 8, 36, 16, 28, 14), ("C", 18, 10, 14, -2, 14, -10), ("Z",)]
+_FLEUR_FOOT = [("M", -5, -18), ("C", -6, -30, -2, -38, 0, -44), ("C", 2, -38, 6, -30, 5, -18), ("Z",)]
+_FLEUR_LOBE = [("M", 8, -18), ("C", 12, -28, 22, -34, 30, -32), ("C", 24, -28, 20, -22, 20, -18), ("Z",)]
+
+
 def _fleur(c: Canvas) -> None:
     """A fleur-de-lis: a tall pointed petal, two petals curling out and down, a band, a foot."""
-    path = c.beginPath()        # the middle petal
-    path.moveTo(0, 48)
-    path.curveTo(16, 30, 16, 6, 5, -8)
-    path.lineTo(-5, -8)
-    path.curveTo(-16, 6, -16, 30, 0, 48)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
-    for side in (1, -1):         # the side petals
-        path = c.beginPath()
-        path.moveTo(side * 6, -6)
-        path.curveTo(side * 10, 20, side * 30, 34, side * 42, 22)
-        path.curveTo(side * 50, 12, side * 44, -2, side * 34, 0)
-        path.curveTo(side * 40, 8, side * 36, 16, side * 28, 14)
-        path.curveTo(side * 18, 10, side * 14, -2, side * 14, -10)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+    solid(c, _FLEUR_MIDDLE)
+    for petal in (_FLEUR_SIDE, mirror(_FLEUR_SIDE)):
+        solid(c, petal)
     c.roundRect(-24, -18, 48, 9, 3, stroke=0, fill=1)      # the band
-    path = c.beginPath()        # the foot: three short lobes under the band
-    path.moveTo(-5, -18)
-    path.curveTo(-6, -30, -2, -38, 0, -44)
-    path.curveTo(2, -38, 6, -30, 5, -18)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
-    for side in (1, -1):
-        path = c.beginPath()
-        path.moveTo(side * 8, -18)
-        path.curveTo(side * 12, -28, side * 22, -34, side * 30, -32)
-        path.curveTo(side * 24, -28, side * 20, -22, side * 20, -18)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+    solid(c, _FLEUR_FOOT)       # the foot: three short lobes under the band
+    for lobe in (_FLEUR_LOBE, mirror(_FLEUR_LOBE)):
+        solid(c, lobe)
 
 
 _DRAW = {"pp-suns": _sun, "pp-moons": _moon, "pp-crowns": _crown, "pp-arms": _fleur}
@@ -121,14 +103,9 @@ def draw(canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rota
 
     if name not in _DRAW:
         raise ValueError(f"unknown piecepack symbol {name!r}; expected one of: {', '.join(SUITS)}")
-    canvas.saveState()
-    try:
-        canvas.translate(x + w / 2.0, y + h / 2.0)
-        canvas.rotate(rotation)
+    with centred(canvas, x, y, w, h, rotation):
         scale = min(w, h) / _GRID
         canvas.scale(scale, scale)
         ink = parse_colour(colour) if isinstance(colour, str) else colour
         canvas.setFillColor(ink)
         _DRAW[name](canvas)
-    finally:
-        canvas.restoreState()

@@ -1,9 +1,12 @@
 """The shared house style of the art drawn by code: heraldic tinctures, one ink outline weight,
 shapes as lists of path operations, and the few primitives that draw them.
 
-House emblems (printgen.render.emblems) and the Spanish suits and courts
-(printgen.render.art.spanish) are drawn with these, so they read as one set and one outline
-can be moved, mirrored and reused without copy-paste.
+House emblems (printgen.render.emblems), the Spanish and French packs
+(printgen.render.art.spanish, printgen.render.art.french) and the Coppertwaddle and piecepack
+symbols are drawn with these, so one outline can be moved, mirrored and reused without
+copy-paste.  A set with a look of its own (the French pack's darker ink, finer outline and
+rounder ellipses) passes its ink, outline weight or kappa to the same functions rather than
+keeping copies of them.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ STONE_LIGHT = "#F1EADB"
 
 OUTLINE = 1.3         # the one ink outline weight of the set, in grid units (a 100-unit design box)
 FINE = 0.8            # inner detail lines
+KAPPA = 4.0 / 3.0 * math.tan(math.pi / 8.0)   # handle length of a cubic quarter circle of radius 1
 
 
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x3, y3), ("Z",)
@@ -80,12 +84,43 @@ def xf(ops: Ops, angle: float = 0.0, sx: float = 1.0, sy: float | None = None,
     return out
 
 
+def mirror(ops: Ops) -> Ops:
+    """The outline turned over left to right (x -> -x)."""
+    return xf(ops, sx=-1.0, sy=1.0)
+
+
 def poly(points: Sequence[tuple[float, float]]) -> Ops:
     return [("M", *points[0])] + [("L", *p) for p in points[1:]] + [("Z",)]
 
 
+def box(x0: float, y0: float, x1: float, y1: float) -> Ops:
+    """A rectangle from two opposite corners."""
+    return poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+
 def rect(x: float, y: float, w: float, h: float) -> Ops:
-    return poly([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    return box(x, y, x + w, y + h)
+
+
+def bilateral(top: tuple[float, float], right: Sequence[tuple]) -> Ops:
+    """A shape symmetric about x = 0, from its right half.
+
+    `right` runs from `top` round the right-hand side as "L" and "C" operations; the left
+    side is the same segments mirrored and run backwards, so every symmetric outline is
+    exact by construction.
+    """
+    ends = [top] + [(seg[-2], seg[-1]) for seg in right]
+    ops: Ops = [("M", *top), *right]
+    last_x, last_y = ends[-1]
+    if abs(last_x) > 1e-9:
+        ops.append(("L", -last_x, last_y))
+    for seg, (px, py) in zip(reversed(right), reversed(ends[:-1])):
+        if seg[0] == "C":
+            ops.append(("C", -seg[3], seg[4], -seg[1], seg[2], -px, py))
+        else:
+            ops.append(("L", -px, py))
+    ops.append(("Z",))
+    return ops
 
 
 def band(half_width: float, angle: float, dy: float = 0.0, offset: float = 0.0) -> Ops:
@@ -110,8 +145,21 @@ def arc_ops(cx: float, cy: float, r: float, a0: float, a1: float) -> Ops:
     return out
 
 
+def ellipse(cx: float, cy: float, rx: float, ry: float | None = None, angle: float = 0.0,
+            kappa: float = KAPPA) -> Ops:
+    """Four cubic quarter arcs round (cx, cy), turned by `angle` degrees.
+
+    `kappa` is each quarter's handle length on a unit circle: the exact one by default,
+    or a set's own (the French pack's rounder 0.5523).
+    """
+    k = kappa
+    unit = [("M", 1.0, 0.0), ("C", 1.0, k, k, 1.0, 0.0, 1.0), ("C", -k, 1.0, -1.0, k, -1.0, 0.0),
+            ("C", -1.0, -k, -k, -1.0, 0.0, -1.0), ("C", k, -1.0, 1.0, -k, 1.0, 0.0), ("Z",)]
+    return xf(unit, angle=angle, sx=rx, sy=rx if ry is None else ry, dx=cx, dy=cy)
+
+
 def circle(cx: float, cy: float, r: float) -> Ops:
-    return [("M", cx + r, cy)] + arc_ops(cx, cy, r, 0.0, 360.0) + [("Z",)]
+    return ellipse(cx, cy, r)
 
 
 def capsule(a: Joint, b: Joint) -> Ops:
@@ -169,12 +217,20 @@ def path(c: Canvas, ops: Ops):
 
 
 def fill(c: Canvas, ops: Ops, fill: str | Color, outline: bool = True,
-          width: float = OUTLINE, even_odd: bool = False) -> None:
+          width: float = OUTLINE, even_odd: bool = False, ink: str | Color = INK) -> None:
+    """Fill a shape edged in `ink`; outline False or width 0 leaves it unedged."""
     c.setFillColor(col(fill))
-    c.setStrokeColor(col(INK))
+    c.setStrokeColor(col(ink))
     c.setLineWidth(width)
-    c.drawPath(path(c, ops), stroke=1 if outline else 0, fill=1,
+    c.drawPath(path(c, ops), stroke=1 if outline and width > 0 else 0, fill=1,
                fillMode=FILL_EVEN_ODD if even_odd else None)
+
+
+def solid(c: Canvas, ops: Ops, colour: str | Color | None = None) -> None:
+    """Fill a shape with no outline, leaving the pen alone; colour None keeps the current fill."""
+    if colour is not None:
+        c.setFillColor(col(colour))
+    c.drawPath(path(c, ops), stroke=0, fill=1)
 
 
 def line(c: Canvas, ops: Ops, colour: str | Color, width: float) -> None:
@@ -183,9 +239,10 @@ def line(c: Canvas, ops: Ops, colour: str | Color, width: float) -> None:
     c.drawPath(path(c, ops), stroke=1, fill=0)
 
 
-def inked_line(c: Canvas, ops: Ops, colour: str | Color, width: float) -> None:
-    """A stroked line with an ink edge of the set's outline weight either side."""
-    line(c, ops, INK, width + 2 * OUTLINE * 0.8)
+def inked_line(c: Canvas, ops: Ops, colour: str | Color, width: float,
+               edge: float = OUTLINE * 0.8, ink: str | Color = INK) -> None:
+    """A stroked line with an ink edge `edge` wide either side: stems, staves, limbs."""
+    line(c, ops, ink, width + 2 * edge)
     line(c, ops, colour, width)
 
 
@@ -206,18 +263,45 @@ def silhouette(c: Canvas, shapes: Sequence[Ops], fill: str | Color) -> None:
         c.drawPath(p, stroke=0, fill=1)
 
 
+def clip(c: Canvas, ops: Ops) -> None:
+    """Clip to a shape; the caller brackets it with saveState/restoreState (or uses clipped)."""
+    c.clipPath(path(c, ops), stroke=0, fill=0)
+
+
 @contextmanager
 def clipped(c: Canvas, ops: Ops) -> Iterator[None]:
     """Confine drawing to a shape, restoring the graphics state afterwards."""
     c.saveState()
     try:
-        c.clipPath(path(c, ops), stroke=0, fill=0)
+        clip(c, ops)
         yield
     finally:
         c.restoreState()
 
 
-def star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.42) -> Ops:
+@contextmanager
+def centred(c: Canvas, x: float, y: float, w: float, h: float, rotation: float = 0.0) -> Iterator[None]:
+    """Draw about the centre of the box (lower-left x, y; w x h), turned by `rotation` degrees,
+    restoring the graphics state afterwards: how every art set places a symbol in its box."""
+    c.saveState()
+    try:
+        c.translate(x + w / 2.0, y + h / 2.0)
+        c.rotate(rotation)
+        yield
+    finally:
+        c.restoreState()
+
+
+def round_pen(c: Canvas) -> None:
+    """Round joins and caps and a solid line, whatever the caller left set."""
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    c.setDash([])
+
+
+def star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.42,
+         start: float = 90.0) -> Ops:
+    """A star of `points` points, the first at `start` degrees, the notches at `inner` of r."""
     return poly([(cx + px, cy + py) for px, py in
-                  (polar(r if i % 2 == 0 else r * inner, 90 + 180.0 * i / points)
+                  (polar(r if i % 2 == 0 else r * inner, start + 180.0 * i / points)
                    for i in range(points * 2))])
