@@ -21,14 +21,11 @@ LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful p
 
 
 def _pick(scored: list[tuple[float, int]], rng: random.Random) -> int:
-    best = scored[0][0]
-    ties = []
-    for score, action in scored:
-        if score > best:
-            best = score
-            ties = [action]
-        elif score == best:
-            ties.append(action)
+    """The best-scored action; equal best ones in the order found, one drawn with `rng`."""
+    if len(scored) == 1:
+        return scored[0][1]
+    best = max(scored)[0]
+    ties = [action for score, action in scored if score == best]
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
@@ -222,6 +219,15 @@ def _participants(game, st) -> set[int]:
 
 
 def greedy(game, st, rng: random.Random) -> int:
+    """The greedy choice on this state. It is always one of the legal choices (built from the
+    same target lists the rules offer; checked games assert it), so it is marked as vouched for:
+    apply() then skips checking it again from the rules."""
+    action = _decide(game, st, rng)
+    st.vouched = action
+    return action
+
+
+def _decide(game, st, rng: random.Random) -> int:
     stage = st.stage
     me = st.actor
     prep = st.prep

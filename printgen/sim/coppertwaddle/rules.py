@@ -369,10 +369,13 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- applying a decision ----------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
         st = state
-        cache = st.cache                # legal() listed already (a random bot): it says the same
-        if (cache is None or action not in cache) and not self.allowed(st, action):
+        # legal() listed already (a random bot), or the greedy player found the choice among the
+        # legal ones on this very state: either says the same as allowed(), at no further cost
+        cache = st.cache
+        if action != st.vouched and (cache is None or action not in cache) and not self.allowed(st, action):
             raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
         st.cache = None
+        st.vouched = -1
         prep = st.prep
         if action == PASS:
             self._pass(st)

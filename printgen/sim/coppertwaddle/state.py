@@ -36,7 +36,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite", "memo", "pw", "could")
+                 "vacated_at", "cache", "vouched", "dealt", "after_respite", "memo", "pw", "could")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -85,6 +85,7 @@ class State:
         self.placed_at = [[0] * 8, [0] * 8]
         self.vacated_at = [[0] * 8, [0] * 8]
         self.cache: list[int] | None = None
+        self.vouched = -1                  # the game's own greedy choice on this very state (apply trusts it)
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
         self.memo: dict = {}               # targets and Powers found during one decision
@@ -101,6 +102,8 @@ def clone(st: State) -> State:
             value = [list(v) for v in value]
         elif name == "memo":
             value = {}
+        elif name == "vouched":
+            value = -1
         elif isinstance(value, (list, set)):
             value = value.copy()
         setattr(new, name, value)
