@@ -36,35 +36,23 @@ class Abilities:
         known = st.memo.get(key)
         if known is not None:
             return known
-        players = spec.sides[user]
         skip = self_card if spec.other else -1
+        # the cards of the target's kind, in Ditch order (a Threlm's rank is the Rank of the Ditch
+        # it lies in, check() asserts it, so a Noble or Peasant target is looked for in that row only)
         tkind = spec.tkind
-        # a Threlm's rank is the Rank of the Ditch it lies in (check() asserts it), so a Noble or
-        # Peasant target is looked for in that row only
-        lo, hi = (0, DITCHES) if tkind == T_NOBLE else (DITCHES, 8) if tkind == T_PEASANT else (0, 8)
-        rows = tkind != T_WIND
-        winds = tkind == T_WIND or tkind == T_THRELM
+        seen = st.seen
         out: list[int] = []
         if spec.simple:                    # proud targets by kind only: the common case, inline
             proud = st.proud
-            for p in players:
-                if rows:
-                    for c in st.slot[p][lo:hi]:
-                        if c >= 0 and proud[c] and c != skip:
-                            out.append(1 + c)
-                if winds:
-                    for c in st.wind[p]:
-                        if c >= 0 and proud[c] and c != skip:
-                            out.append(1 + c)
+            for p in spec.sides[user]:
+                for c in seen[p][tkind]:
+                    if proud[c] and c != skip:
+                        out.append(1 + c)
         else:
             matches = self._matches
-            for p in players:
-                if rows:
-                    for c in st.slot[p][lo:hi]:
-                        if c >= 0 and matches(st, spec, c, self_card):
-                            out.append(1 + c)
-                for c in st.wind[p]:
-                    if c >= 0 and matches(st, spec, c, self_card):
+            for p in spec.sides[user]:
+                for c in seen[p][tkind]:
+                    if matches(st, spec, c, self_card):
                         out.append(1 + c)
         st.memo[key] = out
         return out
@@ -78,12 +66,10 @@ class Abilities:
         known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
-        tkind = spec.tkind
-        if spec.simple and spec.side != SIDE_OWN and tkind != T_WIND and not spec.other:
-            proud = st.proud                           # any proud Threlm of the kind on the other side?
-            slots = st.slot[1 - user]
-            for c in (slots[:DITCHES] if tkind == T_NOBLE else slots[DITCHES:] if tkind == T_PEASANT else slots):
-                if c >= 0 and proud[c]:
+        if spec.simple and spec.side != SIDE_OWN and not spec.other:
+            proud = st.proud                           # any proud card of the kind on the other side?
+            for c in st.seen[1 - user][spec.tkind]:
+                if proud[c]:
                     return True
         return bool(self.targets(st, user, spec, self_card))
 
@@ -221,6 +207,7 @@ class Abilities:
                     st.pos[target] = p * 8 + nd
                     st.rank[target] = NOBLE
                     st.placed_at[p][nd] = st.serial
+                    self.relist(st, p)
             elif code == E_RETURN:
                 owner = st.pos[target] // 8
                 self._lift(st, target)

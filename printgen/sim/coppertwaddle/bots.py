@@ -194,9 +194,8 @@ def _robbing_plays(game, st, me: int) -> list[int]:
             base = prep.play_base + c * codes
             out += [base + tc for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
     usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
-    for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
-                and (not discard_cost[c] or hand):
+    for c in st.bearers[me]:
+        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
             base = prep.use_base + c * codes
             cover = c in involved and specs[c].cost == COST_COVER
             out += [base + tc for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
@@ -274,8 +273,8 @@ def _decide(game, st, rng: random.Random) -> int:
         elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):
             _helpful(game, st, me, c, base, stage, scored)
     usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-    for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+    for c in st.bearers[me]:
+        if lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
                 and (not discard_cost[c] or hand):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins

@@ -175,6 +175,7 @@ class Prepared:
                             for c in range(self.n)] for s in stages]
         self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
         self.lasting = [s is not None and s.lasting for s in specs]
+        self.bearer = [s is not None and not s.counter for s in specs]     # an ability used on its own
         self.places: dict[str, dict[str, Any]] = {}     # card name -> field -> Where (compile_deck fills it)
 
 

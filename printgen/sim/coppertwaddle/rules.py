@@ -37,7 +37,7 @@ from printgen.sim.coppertwaddle.cards import (
     RESPITE, RESPOND, ROBBING, S_PROUD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
-from printgen.sim.coppertwaddle.state import DITCHES, State, robber_sets, clone
+from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, robber_sets, clone
 from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result
 
@@ -119,6 +119,8 @@ class Coppertwaddle(Abilities, Table, Game):
                     st.rank[c] = d // DITCHES
             st.used |= 1 << c
         st.serial = 1
+        for p in range(2):
+            self.relist(st, p)
         for p in range(2):
             for d in range(8):
                 st.vacated_at[p][d] = 1 if st.slot[p][d] < 0 else 0
@@ -233,9 +235,8 @@ class Coppertwaddle(Abilities, Table, Game):
                     out.append(base + tc)
         use_base = prep.use_base
         usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-        for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
-                    and (not discard_cost[c] or hand):
+        for c in st.bearers[actor]:
+            if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
                 base = use_base + c * codes
                 for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
@@ -307,24 +308,25 @@ class Coppertwaddle(Abilities, Table, Game):
         powers = st.pw
         if powers is None:
             powers = self.powers(st)
-        proud, negset = st.proud, st.negset
+        proud, negset, pos = st.proud, st.negset, st.pos
         eligible = []
-        every = total = d = 0
-        for c in st.slot[g]:
-            if c >= 0 and proud[c] and c not in negset:
+        every = total = 0
+        low = 8 * g
+        for c in st.seen[g][DITCHED]:
+            if proud[c] and c not in negset:
                 pw = powers[c]
                 if pw > 0:
+                    d = pos[c] - low
                     eligible.append((pw, d))
                     every |= 1 << d
                     total += pw
-            d += 1
         targets = []
         if eligible:
             eligible.sort()
             vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-            targets = [c for c in st.slot[1 - g]
-                       if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
+            targets = [c for c in st.seen[1 - g][DITCHED]
+                       if proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
                        and total > (0 if c in negset else powers[c])]
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
@@ -453,8 +455,8 @@ class Coppertwaddle(Abilities, Table, Game):
             elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
                 return True
         usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-        for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+        for c in st.bearers[actor]:
+            if usable[c] and proud[c] and c not in negset and not used >> c & 1 \
                     and (not discard_cost[c] or hand) and any_target(st, actor, specs[c], c):
                 return True
         return stage == EN_GARDE and bool(self.robbable(st)[2])
@@ -498,6 +500,7 @@ class Coppertwaddle(Abilities, Table, Game):
             st.pos[c] = p * 8 + DITCHES + i
             st.proud[c] = True
             st.laid = True
+            self.relist(st, p)
             return
         if st.stage != RESPOND:
             st.acting = actor
@@ -624,14 +627,20 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- the turn ---------------------------------------------------------------------------------
     def _engage(self, st: State) -> None:
         g = st.guardian
-        proud, slots, winds = st.proud, st.slot[g], st.wind[g]
-        for d in range(8):              # covered Threlms stand up, except those a Wind presses
-            c = slots[d]
-            if c >= 0 and not proud[c] and (d < DITCHES or winds[d - DITCHES] < 0):
-                proud[c] = True
-        for w in winds:                 # a covered Wind stands up too
-            if w >= 0 and not proud[w]:
+        proud, winds, seen = st.proud, st.wind[g], st.seen[g]
+        for c in seen[NOBLES]:           # covered Threlms stand up, except those a Wind presses
+            proud[c] = True
+        if seen[WINDS]:
+            low = 8 * g + DITCHES
+            pos = st.pos
+            for c in seen[PEASANTS]:
+                if winds[pos[c] - low] < 0:
+                    proud[c] = True
+            for w in seen[WINDS]:        # a covered Wind stands up too
                 proud[w] = True
+        else:
+            for c in seen[PEASANTS]:
+                proud[c] = True
         if not st.trumpet:
             st.exhausted = True
             st.stage = OVER
@@ -745,6 +754,10 @@ class Coppertwaddle(Abilities, Table, Game):
             if h >= 0:
                 assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
                     f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
+        for p in range(2):
+            seen, bearers = st.seen[p], st.bearers[p]
+            self.relist(st, p)
+            assert seen == st.seen[p] and bearers == st.bearers[p], "the cards on a side were not listed anew"
         for m in st.mods:
             assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
         if st.stage == OVER:

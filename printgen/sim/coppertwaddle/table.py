@@ -150,6 +150,21 @@ class Table:
         d = pos % 8
         return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
 
+    def relist(self, st: State, p: int) -> None:
+        """List anew the cards on player p's side (State.seen) and those of them with an ability
+        used on its own (State.bearers), after a card came onto, left or moved on that side.
+        Targets, robbings, Engagements and the abilities to use are then looked for among the cards
+        there are, rather than in every Ditch at every decision; check() asserts the lists."""
+        slots, winds = st.slot[p], st.wind[p]
+        nobles = [c for c in slots[:DITCHES] if c >= 0]
+        peasants = [c for c in slots[DITCHES:] if c >= 0]
+        ditched = nobles + peasants
+        lone = [w for w in winds if w >= 0]
+        every = ditched + lone if lone else ditched
+        st.seen[p] = (nobles, peasants, every, lone, ditched)
+        bearer = st.prep.bearer
+        st.bearers[p] = [c for c in every if bearer[c]]
+
     def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
         d = self._vacant(st, p, st.rank[c])
         if d < 0:
@@ -159,6 +174,7 @@ class Table:
         st.proud[c] = proud
         st.serial += 1
         st.placed_at[p][d] = st.serial
+        self.relist(st, p)
         return True
 
     def _lift(self, st: State, c: int) -> None:
@@ -176,6 +192,7 @@ class Table:
                 st.vacated_at[p][d] = st.serial
         st.pos[c] = -1
         st.proud[c] = False
+        self.relist(st, p)
         kind = st.prep.kind[c]
         st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
         gone = {c}
@@ -256,4 +273,7 @@ class Table:
         st.pos[c] = p * 8 + d
         st.proud[c] = False
         st.placed_at[p][d] = st.serial
+        self.relist(st, old)
+        if p != old:
+            self.relist(st, p)
         return True
