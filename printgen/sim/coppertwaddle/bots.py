@@ -246,8 +246,8 @@ def _decide(game, st, rng: random.Random) -> int:
             kind = prep.kind[c]
             if kind == NOBLE or kind == PEASANT:
                 if vacant is None:
-                    vacant = (game._vacant(st, me, NOBLE) >= 0, game._vacant(st, me, PEASANT) >= 0)
-                if vacant[kind]:
+                    vacant = st.vacant[me]
+                if vacant[kind] >= 0:
                     scored.append((LAY + prep.power[c], prep.play_base + c * codes))
         if len(scored) > 1:
             return _pick(scored, rng)

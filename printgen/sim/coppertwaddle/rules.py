@@ -323,10 +323,10 @@ class Coppertwaddle(Abilities, Table, Game):
         targets = []
         if eligible:
             eligible.sort()
-            vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
+            vacant = st.vacant[g]
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
             targets = [c for c in st.seen[1 - g][DITCHED]
-                       if proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
+                       if proud[c] and c not in protset and not (full_vacant and vacant[rank[c]] < 0)
                        and total > (0 if c in negset else powers[c])]
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
@@ -435,24 +435,19 @@ class Coppertwaddle(Abilities, Table, Game):
         if stage == RESPOND:
             return bool(self._counters(st, actor))
         prep = st.prep
-        kind, specs = prep.kind, prep.spec
-        lay = stage == EN_GARDE and not st.laid
+        specs = prep.spec
         any_target = self.any_target
         hand = st.hand[actor]
-        playable, discard_cost = prep.from_hand[stage], prep.discard_cost
-        vacant = None
-        for c in hand:
-            k = kind[c]
-            if k == NOBLE or k == PEASANT:
-                if lay:
-                    if vacant is None:
-                        vacant = (self._vacant(st, actor, NOBLE) >= 0, self._vacant(st, actor, PEASANT) >= 0)
-                    if vacant[k]:
-                        return True
-            elif k == WIND:
-                if lay and self._wind_room(st):
+        if stage == EN_GARDE and not st.laid:         # a Threlm or a Wind to lay
+            kind, vacant = prep.kind, st.vacant[actor]
+            for c in hand:
+                k = kind[c]
+                if (k == NOBLE or k == PEASANT) and vacant[k] >= 0 or k == WIND and self._wind_room(st):
                     return True
-            elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
+        playable, discard_cost = prep.from_hand[stage], prep.discard_cost     # never a Threlm or a Wind
+        two = len(hand) >= 2
+        for c in hand:
+            if playable[c] and (two or not discard_cost[c]) and any_target(st, actor, specs[c], c):
                 return True
         usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
         for c in st.bearers[actor]:
@@ -755,9 +750,10 @@ class Coppertwaddle(Abilities, Table, Game):
                 assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
                     f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
         for p in range(2):
-            seen, bearers = st.seen[p], st.bearers[p]
+            seen, bearers, vacant = st.seen[p], st.bearers[p], st.vacant[p]
             self.relist(st, p)
-            assert seen == st.seen[p] and bearers == st.bearers[p], "the cards on a side were not listed anew"
+            assert (seen, bearers, vacant) == (st.seen[p], st.bearers[p], st.vacant[p]), \
+                "the cards on a side were not listed anew"
         for m in st.mods:
             assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
         if st.stage == OVER:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
 
-DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table._vacant is unrolled for 4)
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table.relist is unrolled for 4)
 # State.seen[p] lists the cards on player p's side by where they lie, in Ditch order; its first four
 # entries are indexed by a target's kind (cards.T_NOBLE, T_PEASANT, T_THRELM, T_WIND)
 NOBLES, PEASANTS, EVERY, WINDS, DITCHED = range(5)     # EVERY: Ditches then Winds; DITCHED: Ditches
@@ -39,7 +39,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "seen", "bearers", "cache", "vouched", "dealt", "after_respite", "memo", "pw", "could")
+                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "pw", "could")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -89,6 +89,7 @@ class State:
         self.vacated_at = [[0] * 8, [0] * 8]
         self.seen = [([],) * 5, ([],) * 5]    # cards on each side by where they lie (Table.relist)
         self.bearers: list[list[int]] = [[], []]   # ... of which those with an ability of their own
+        self.vacant = [(0, DITCHES), (0, DITCHES)]  # leftmost vacant Ditch of each Rank per side, or -1
         self.cache: list[int] | None = None
         self.vouched = -1                  # the game's own greedy choice on this very state (apply trusts it)
         self.dealt = [len(h) for h in hands]

@@ -98,22 +98,19 @@ class Table:
         return out
 
     def involved(self, st: State) -> list[int]:
-        """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
-        low = st.guardian * 8
-        pos, proud, negset = st.pos, st.proud, st.negset
-        return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
+        """The robbers still taking part: in the Guardian's Domain, Proud and not negated. (A card
+        off the table is never Proud, check() asserts it, and nothing moves a robber to the other
+        Domain before the robbing is resolved: Proud says it is still in the Guardian's Domain.)"""
+        proud, negset = st.proud, st.negset
+        return [r for r in st.rob[1] if proud[r] and r not in negset]
 
     def attack(self, st: State) -> int:
+        """The robbers' Power: those still taking part (see involved())."""
         pw = st.pw
         if pw is None:
             pw = self.powers(st)
-        low = st.guardian * 8
-        pos, proud, negset = st.pos, st.proud, st.negset
-        total = 0
-        for r in st.rob[1]:
-            if low <= pos[r] < low + 8 and proud[r] and r not in negset:
-                total += pw[r]
-        return total
+        proud, negset = st.proud, st.negset
+        return sum([pw[r] for r in st.rob[1] if proud[r] and r not in negset])
 
     def robbing_outcome(self, st: State) -> bool:
         """robbing_succeeds(), remembered until something on the table changes."""
@@ -135,13 +132,9 @@ class Table:
         return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
-        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
-        slots = st.slot[p]             # unrolled: DITCHES is 4, and this is asked very often
-        if rank == NOBLE:
-            return 0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1
-        w = st.wind[p]
-        return (4 if slots[4] < 0 and w[0] < 0 else 5 if slots[5] < 0 and w[1] < 0 else
-                6 if slots[6] < 0 and w[2] < 0 else 7 if slots[7] < 0 and w[3] < 0 else -1)
+        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1:
+        found by relist() when the side last changed (hot paths read st.vacant[p][rank] inline)."""
+        return st.vacant[p][rank]
 
     def pressed(self, st: State, c: int) -> bool:
         pos = st.pos[c]
@@ -164,6 +157,10 @@ class Table:
         st.seen[p] = (nobles, peasants, every, lone, ditched)
         bearer = st.prep.bearer
         st.bearers[p] = [c for c in every if bearer[c]]
+        # the leftmost vacant Ditch of each Rank (unrolled: DITCHES is 4); a Wind fills a Peasant Ditch
+        st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
+                        4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
+                        6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
 
     def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
         d = self._vacant(st, p, st.rank[c])
