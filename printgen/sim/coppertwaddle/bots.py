@@ -94,21 +94,20 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
         return PASS
+    if not game.robbing_open(st, proud=False):       # the defender is safe whatever it plays
+        return PASS
     prep = st.prep
+    specs = prep.spec
     turning = []
     tried = set()
-    open_ = game.robbing_open(st, proud=False)
-    if not open_:                        # the defender is safe whatever it plays
-        return PASS
-    for action in _robbing_plays(game, st, me):
-        use = action >= prep.use_base
-        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-        key = (prep.spec[c].text, use and c, tc)     # copies of one card are tried once
-        if key in tried or not _helps(game, st, prep.spec[c], c if use else -1, tc - 1, robber):
+    for c, use, tc in _robbing_plays(game, st, me):
+        spec = specs[c]
+        key = (spec.text, use and c, tc)     # copies of one card are tried once
+        if key in tried or not _helps(game, st, spec, c if use else -1, tc - 1, robber):
             continue
         tried.add(key)
         if _predict(game, st, c, use, tc - 1) == robber:
-            turning.append((0.0, action))
+            turning.append((0.0, (prep.use_base if use else prep.play_base) + c * prep.codes + tc))
     return _pick(turning, rng) if turning else PASS
 
 
@@ -178,12 +177,12 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
     return result
 
 
-def _robbing_plays(game, st, me: int) -> list[int]:
-    """My legal plays that aim at a Threlm in the sums, or cover one of mine there (the rest
-    cannot turn a robbing), found without listing every legal choice."""
+def _robbing_plays(game, st, me: int) -> list[tuple[int, bool, int]]:
+    """My legal plays, as (card, an ability used?, target code), that aim at a Threlm in the
+    sums, or cover one of mine there (the rest cannot turn a robbing), found without listing
+    every legal choice, in the order legal() lists them."""
     prep = st.prep
     involved = _participants(game, st)
-    codes = prep.codes
     specs, discard_cost = prep.spec, prep.discard_cost
     targets = game.targets
     out = []
@@ -191,14 +190,12 @@ def _robbing_plays(game, st, me: int) -> list[int]:
     playable = prep.from_hand[ROBBING]
     for c in hand:
         if playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            base = prep.play_base + c * codes
-            out += [base + tc for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
+            out += [(c, False, tc) for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
     usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
     for c in st.bearers[me]:
         if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
-            base = prep.use_base + c * codes
             cover = c in involved and specs[c].cost == COST_COVER
-            out += [base + tc for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
+            out += [(c, True, tc) for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
     return out
 
 

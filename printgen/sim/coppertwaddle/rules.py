@@ -379,29 +379,36 @@ class Coppertwaddle(Abilities, Table, Game):
         st.cache = None
         st.vouched = -1
         prep = st.prep
+        # what was found for a decision (targets, Powers, robbings) holds until the table changes:
+        # a pass that only hands the decision on and announcing a robbing keep it (_pass says when
+        # a pass changes the table); a play, a use or a discard (and what follows it) does not
         if action == PASS:
             self._pass(st)
         elif action >= prep.rob_base:
             target, mask = divmod(action - prep.rob_base, 256)
             g = st.guardian
-            robbers = [st.slot[g][d] for d in range(8) if mask >> d & 1]
+            low = 8 * g
+            pos = st.pos
+            robbers = [r for r in st.seen[g][DITCHED] if mask >> (pos[r] - low) & 1]
+            used = st.used
             for r in robbers:
-                st.used |= 1 << r
+                used |= 1 << r
+            st.used = used
             st.rob = [target, robbers]
             st.robs[g] += 1
             st.stage = st.base = ROBBING
             st.actor = st.acting = g
             st.rob_passes = 0
-        elif action >= prep.disc_base:
-            self._chosen(st, action - prep.disc_base)
-        elif action >= prep.use_base:
-            c, tc = divmod(action - prep.use_base, prep.codes)
-            self._use(st, c, tc)
         else:
-            c, tc = divmod(action - prep.play_base, prep.codes)
-            self._play(st, c, tc)
-        if action != PASS:
-            st.memo = {}            # what was found for this decision no longer holds
+            if action >= prep.disc_base:
+                self._chosen(st, action - prep.disc_base)
+            elif action >= prep.use_base:
+                c, tc = divmod(action - prep.use_base, prep.codes)
+                self._use(st, c, tc)
+            else:
+                c, tc = divmod(action - prep.play_base, prep.codes)
+                self._play(st, c, tc)
+            st.memo = {}
         self._settle(st)
 
     def _settle(self, st: State) -> None:
