@@ -24,8 +24,14 @@ def _pick(scored: list[tuple[float, int]], rng: random.Random) -> int:
     """The best-scored action; equal best ones in the order found, one drawn with `rng`."""
     if len(scored) == 1:
         return scored[0][1]
-    best = max(scored)[0]
-    ties = [action for score, action in scored if score == best]
+    best = scored[0][0]
+    ties = []
+    for score, action in scored:
+        if score > best:
+            best = score
+            ties = [action]
+        elif score == best:
+            ties.append(action)
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 

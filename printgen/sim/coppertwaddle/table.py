@@ -110,7 +110,11 @@ class Table:
         if pw is None:
             pw = self.powers(st)
         proud, negset = st.proud, st.negset
-        return sum([pw[r] for r in st.rob[1] if proud[r] and r not in negset])
+        total = 0
+        for r in st.rob[1]:
+            if proud[r] and r not in negset:
+                total += pw[r]
+        return total
 
     def robbing_outcome(self, st: State) -> bool:
         """robbing_succeeds(), remembered until something on the table changes."""
