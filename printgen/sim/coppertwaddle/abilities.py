@@ -12,7 +12,7 @@ from printgen.sim.coppertwaddle.cards import (
     E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
     SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_THRELM, T_WIND, USE_ABILITY, WIND,
 )
-from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, State
 from printgen.sim.engine import Action
 
 
@@ -207,7 +207,8 @@ class Abilities:
                     st.pos[target] = p * 8 + nd
                     st.rank[target] = NOBLE
                     st.placed_at[p][nd] = st.serial
-                    self.relist(st, p)
+                    self._moved(st, p, target, PEASANTS, False)
+                    self._moved(st, p, target, NOBLES, True)
             elif code == E_RETURN:
                 owner = st.pos[target] // 8
                 self._lift(st, target)

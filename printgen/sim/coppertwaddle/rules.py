@@ -502,7 +502,7 @@ class Coppertwaddle(Abilities, Table, Game):
             st.pos[c] = p * 8 + DITCHES + i
             st.proud[c] = True
             st.laid = True
-            self.relist(st, p)
+            self._moved(st, p, c, WINDS, True)
             return
         if st.stage != RESPOND:
             st.acting = actor

@@ -3,8 +3,10 @@ cards coming onto and leaving the table. A mixin of the rules (self is the game)
 
 from __future__ import annotations
 
+from bisect import insort
+
 from printgen.sim.coppertwaddle.cards import NOBLE, PEASANT, WIND
-from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.coppertwaddle.state import DITCHES, EVERY, NOBLES, PEASANTS, WINDS, State
 
 
 class Table:
@@ -148,10 +150,11 @@ class Table:
         return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
 
     def relist(self, st: State, p: int) -> None:
-        """List anew the cards on player p's side (State.seen) and those of them with an ability
-        used on its own (State.bearers), after a card came onto, left or moved on that side.
+        """List the cards on player p's side (State.seen), those of them with an ability used on
+        its own (State.bearers) and the vacant Ditches (State.vacant) from the Ditches themselves.
         Targets, robbings, Engagements and the abilities to use are then looked for among the cards
-        there are, rather than in every Ditch at every decision; check() asserts the lists."""
+        there are, rather than in every Ditch at every decision. Cards coming and going keep the
+        lists by _moved(); this is for a table set up at once (arrange) and for check()."""
         slots, winds = st.slot[p], st.wind[p]
         nobles = [c for c in slots[:DITCHES] if c >= 0]
         peasants = [c for c in slots[DITCHES:] if c >= 0]
@@ -166,6 +169,37 @@ class Table:
                         4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
                         6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
 
+    def _moved(self, st: State, p: int, c: int, row: int, entering: bool) -> None:
+        """Card c came into (`entering`) or left one row of player p's side (NOBLES, PEASANTS or
+        WINDS): State.seen is updated from that row alone, the bearers only if c has an ability of
+        its own, the leftmost vacant Ditch of the Rank the row belongs to found anew. Cheaper than
+        relist(), and a card comes and goes a few times a turn. The lists are shared with clones
+        of the state, so they are replaced, never changed in place."""
+        seen = st.seen[p]
+        cards = seen[row].copy()
+        if entering:
+            insort(cards, c, key=st.pos.__getitem__)      # Ditch order (Winds: their Ditch's order)
+        else:
+            cards.remove(c)
+        nobles = cards if row == NOBLES else seen[NOBLES]
+        peasants = cards if row == PEASANTS else seen[PEASANTS]
+        lone = cards if row == WINDS else seen[WINDS]
+        ditched = nobles + peasants
+        every = ditched + lone if lone else ditched
+        st.seen[p] = (nobles, peasants, every, lone, ditched)
+        bearer = st.prep.bearer
+        if bearer[c]:
+            st.bearers[p] = [x for x in every if bearer[x]]
+        slots = st.slot[p]
+        if row == NOBLES:
+            st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
+                            st.vacant[p][1])
+        else:
+            winds = st.wind[p]
+            st.vacant[p] = (st.vacant[p][0],
+                            4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
+                            6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
+
     def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
         d = self._vacant(st, p, st.rank[c])
         if d < 0:
@@ -175,7 +209,7 @@ class Table:
         st.proud[c] = proud
         st.serial += 1
         st.placed_at[p][d] = st.serial
-        self.relist(st, p)
+        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True
 
     def _lift(self, st: State, c: int) -> None:
@@ -193,8 +227,8 @@ class Table:
                 st.vacated_at[p][d] = st.serial
         st.pos[c] = -1
         st.proud[c] = False
-        self.relist(st, p)
         kind = st.prep.kind[c]
+        self._moved(st, p, c, WINDS if kind == WIND else NOBLES if d < DITCHES else PEASANTS, False)
         st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
         gone = {c}
         for dcl in st.under[c]:
@@ -274,7 +308,6 @@ class Table:
         st.pos[c] = p * 8 + d
         st.proud[c] = False
         st.placed_at[p][d] = st.serial
-        self.relist(st, old)
-        if p != old:
-            self.relist(st, p)
+        self._moved(st, old, c, NOBLES if od < DITCHES else PEASANTS, False)
+        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True
