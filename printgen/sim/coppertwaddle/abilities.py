@@ -10,7 +10,7 @@ from typing import Sequence
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
     E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
-    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_THRELM, T_WIND, USE_ABILITY, WIND,
+    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, State
 from printgen.sim.engine import Action

@@ -196,12 +196,16 @@ def _robbing_plays(game, st, me: int) -> list[tuple[int, bool, int]]:
     playable = prep.from_hand[ROBBING]
     for c in hand:
         if playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            out += [(c, False, tc) for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
+            for tc in targets(st, me, specs[c], c):
+                if tc - 1 in involved:
+                    out.append((c, False, tc))
     usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
     for c in st.bearers[me]:
         if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
             cover = c in involved and specs[c].cost == COST_COVER
-            out += [(c, True, tc) for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
+            for tc in targets(st, me, specs[c], c):
+                if cover or tc - 1 in involved:
+                    out.append((c, True, tc))
     return out
 
 
@@ -312,7 +316,9 @@ def _announce(game, st, rng: random.Random) -> int:
     eligible, every, targets = game.robbable(st)
     if not targets:
         return PASS
-    attack = sum(pw for pw, _ in eligible)
+    attack = 0
+    for pw, _ in eligible:
+        attack += pw
     theirs = game.ditch_powers(st, 1 - me)
     scored: list[tuple[float, int]] = [(0.0, PASS)]
     base = prep.rob_base + every

@@ -153,6 +153,7 @@ class Prepared:
         self.groups = [KIND_NAMES[k] for k in kinds]
         self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
         self.threlm = [k in THRELMS for k in kinds]
+        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in kinds]     # a game's first ranks
         # action numbering: PASS, then PLAY(card, target code), USE(threlm, target code), DISCARD(card), ROB
         self.codes = self.n + 1 + 8            # 0 none, 1 + card, n + 1 + player * 4 + peasant ditch
         self.play_base = 1

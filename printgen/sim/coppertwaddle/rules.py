@@ -325,9 +325,10 @@ class Coppertwaddle(Abilities, Table, Game):
             eligible.sort()
             vacant = st.vacant[g]
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-            targets = [c for c in st.seen[1 - g][DITCHED]
-                       if proud[c] and c not in protset and not (full_vacant and vacant[rank[c]] < 0)
-                       and total > (0 if c in negset else powers[c])]
+            for c in st.seen[1 - g][DITCHED]:
+                if proud[c] and c not in protset and not (full_vacant and vacant[rank[c]] < 0) \
+                        and total > (0 if c in negset else powers[c]):
+                    targets.append(c)
         st.memo["robbable"] = known = (eligible, every, targets)
         return known
 
@@ -567,7 +568,7 @@ class Coppertwaddle(Abilities, Table, Game):
             target = tc - 1
             if prep.kind[c] == DECLARATION:
                 if target >= 0 and st.pos[target] >= 0:
-                    st.under[target].append(c)
+                    st.under[target] += (c,)
                     st.host[c] = target
                     self._effects(st, ("effects", player, c, target, 0, -1, c))
                 else:

@@ -6,7 +6,7 @@ turn machinery.
 
 from __future__ import annotations
 
-from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
+from printgen.sim.coppertwaddle.cards import CHALLENGING, Prepared
 
 DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table.relist is unrolled for 4)
 # State.seen[p] lists the cards on player p's side by where they lie, in Ditch order; its first four
@@ -51,8 +51,8 @@ class State:
         self.wind = [[-1] * DITCHES, [-1] * DITCHES]
         self.pos = [-1] * n
         self.proud = [False] * n
-        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in prep.kind]
-        self.under: list[list[int]] = [[] for _ in range(n)]
+        self.rank = prep.rank.copy()
+        self.under: list[tuple[int, ...]] = [()] * n      # Declarations under each Threlm
         self.host = [-1] * n
         self.mods: list[tuple] = []
         self.negs: list[tuple] = []
@@ -75,13 +75,13 @@ class State:
         self.winner = -1
         self.victory = 0
         self.exhausted = False
-        held = 0
-        for h in hands:
+        drawn = [0, 0]
+        for p, h in enumerate(hands):
             for c in h:
-                held |= 1 << c
-        self.held = held
+                drawn[p] |= 1 << c
+        self.held = drawn[0] | drawn[1]
         self.used = 0
-        self.drawn = [sum(1 << c for c in h) for h in hands]
+        self.drawn = drawn
         self.robs = [0, 0]
         self.robbed = [0, 0]
         self.serial = 0
@@ -104,7 +104,7 @@ def clone(st: State) -> State:
     new = State.__new__(State)
     for name in State.__slots__:
         value = getattr(st, name)
-        if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
+        if name in ("hand", "slot", "wind", "placed_at", "vacated_at"):
             value = [list(v) for v in value]
         elif name == "memo":
             value = {}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bisect import insort
 
-from printgen.sim.coppertwaddle.cards import NOBLE, PEASANT, WIND
-from printgen.sim.coppertwaddle.state import DITCHES, EVERY, NOBLES, PEASANTS, WINDS, State
+from printgen.sim.coppertwaddle.cards import NOBLE, WIND
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State
 
 
 class Table:
@@ -104,7 +104,11 @@ class Table:
         off the table is never Proud, check() asserts it, and nothing moves a robber to the other
         Domain before the robbing is resolved: Proud says it is still in the Guardian's Domain.)"""
         proud, negset = st.proud, st.negset
-        return [r for r in st.rob[1] if proud[r] and r not in negset]
+        out = []
+        for r in st.rob[1]:
+            if proud[r] and r not in negset:
+                out.append(r)
+        return out
 
     def attack(self, st: State) -> int:
         """The robbers' Power: those still taking part (see involved())."""
@@ -229,13 +233,13 @@ class Table:
         st.proud[c] = False
         kind = st.prep.kind[c]
         self._moved(st, p, c, WINDS if kind == WIND else NOBLES if d < DITCHES else PEASANTS, False)
-        st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
+        st.rank[c] = st.prep.rank[c]
         gone = {c}
         for dcl in st.under[c]:
             st.host[dcl] = -1
             st.midden.append(dcl)
             gone.add(dcl)
-        st.under[c] = []
+        st.under[c] = ()
         if st.mods:
             self._set_mods(st, [m for m in st.mods if m[0] not in gone and m[4] not in gone])
         if st.negs:
@@ -259,18 +263,20 @@ class Table:
 
     def _expire(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
-        if st.mods:                 # replaced only when something ends (Powers are kept otherwise)
-            kept = [m for m in st.mods if m[2] > until]
-            if len(kept) < len(st.mods):
-                self._set_mods(st, kept)
-        if st.negs:
-            kept = [x for x in st.negs if x[1] > until]
-            if len(kept) < len(st.negs):
-                self._set_negs(st, kept)
-        if st.prot:
-            kept = [x for x in st.prot if x[1] > until]
-            if len(kept) < len(st.prot):
-                self._set_prot(st, kept)
+        # replaced only when something ends (Powers are kept otherwise); plain loops, as the
+        # lists are short and a comprehension's set-up would cost more
+        for m in st.mods:
+            if m[2] <= until:
+                self._set_mods(st, [m for m in st.mods if m[2] > until])
+                break
+        for x in st.negs:
+            if x[1] <= until:
+                self._set_negs(st, [x for x in st.negs if x[1] > until])
+                break
+        for x in st.prot:
+            if x[1] <= until:
+                self._set_prot(st, [x for x in st.prot if x[1] > until])
+                break
 
     def full_domain(self, st: State, p: int) -> bool:
         slots, winds, proud = st.slot[p], st.wind[p], st.proud
