@@ -49,11 +49,24 @@ class Abilities:
                     if proud[c] and c != skip:
                         out.append(1 + c)
         else:
-            matches = self._matches
+            # what _matches() asks beyond the kind (each list holds cards of the target's kind
+            # only), inline: a call per card would cost more than the tests. _matches() stays
+            # the reference, for allowed(); check() asserts the two agree on every legal choice.
+            proud, kind, pressed = st.proud, st.prep.kind, self.pressed
+            tstate, promote = spec.tstate, spec.promote
+            want_pressed = tstate == S_PRESSED or spec.needs_pressed
             for p in spec.sides[user]:
                 for c in seen[p][tkind]:
-                    if matches(st, spec, c, self_card):
-                        out.append(1 + c)
+                    pr = proud[c]
+                    if c == skip or (pr if tstate == S_COVERED else not pr if tstate == S_PROUD else False):
+                        continue
+                    if want_pressed and not pressed(st, c):
+                        continue
+                    if spec.needs_unpressed and (pr or kind[c] == WIND or pressed(st, c)):
+                        continue
+                    if promote and (kind[c] == WIND or st.rank[c] != PEASANT or st.vacant[p][NOBLE] < 0):
+                        continue
+                    out.append(1 + c)
         st.memo[key] = out
         return out
 
@@ -116,7 +129,7 @@ class Abilities:
             return False
         if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
             return False
-        if spec.promote and (is_wind or st.rank[c] != PEASANT or self._vacant(st, st.pos[c] // 8, NOBLE) < 0):
+        if spec.promote and (is_wind or st.rank[c] != PEASANT or st.vacant[st.pos[c] // 8][NOBLE] < 0):
             return False
         return True
 

@@ -40,7 +40,7 @@ def keep_value(game, st, p: int, c: int) -> float:
     prep = st.prep
     kind = prep.kind[c]
     if kind == NOBLE or kind == PEASANT:
-        return prep.power[c] + (10 if game._vacant(st, p, kind) >= 0 else 0)
+        return prep.power[c] + (10 if st.vacant[p][kind] >= 0 else 0)
     if kind == WIND:
         return 3
     spec = prep.spec[c]

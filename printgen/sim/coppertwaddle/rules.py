@@ -34,7 +34,7 @@ from printgen.errors import UserError
 from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
-    RESPITE, RESPOND, ROBBING, S_PROUD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    RESPITE, RESPOND, ROBBING, S_PROUD, T_CARD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
 from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, robber_sets, clone
@@ -403,12 +403,15 @@ class Coppertwaddle(Abilities, Table, Game):
         else:
             if action >= prep.disc_base:
                 self._chosen(st, action - prep.disc_base)
-            elif action >= prep.use_base:
-                c, tc = divmod(action - prep.use_base, prep.codes)
-                self._use(st, c, tc)
             else:
-                c, tc = divmod(action - prep.play_base, prep.codes)
-                self._play(st, c, tc)
+                use = action >= prep.use_base
+                code = action - (prep.use_base if use else prep.play_base)
+                c = code // prep.codes
+                tc = code - c * prep.codes
+                if use:
+                    self._use(st, c, tc)
+                else:
+                    self._play(st, c, tc)
             st.memo = {}
         self._settle(st)
 
@@ -777,12 +780,25 @@ class Coppertwaddle(Abilities, Table, Game):
         legal = self.legal(st)
         if st.stage != OVER:
             assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
+        # targets() finds what _matches(), the reference reading of a record, accepts, in Ditch order
+        memo = st.memo
+        for c in range(n):
+            spec = prep.spec[c]
+            if spec is not None and spec.has_target and spec.tkind != T_CARD:
+                for user in (0, 1):
+                    st.memo = {}
+                    reference = [1 + t for p in spec.sides[user] for t in st.slot[p] + st.wind[p]
+                                 if t >= 0 and self._matches(st, spec, t, c)]
+                    assert list(self.targets(st, user, spec, c)) == reference, f"targets of {prep.names[c]}"
+        st.memo = memo
         # a covered Threlm is offered as a target only to cards that say so
         for action in legal:
             if PASS < action < prep.disc_base:
                 use = action >= prep.use_base
                 c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
                 if 0 < tc <= n and prep.kind[c] not in (NOBLE, PEASANT, WIND) or use and 0 < tc <= n:
+                    assert prep.spec[c].counter or self.target_ok(st, st.actor, prep.spec[c], c, tc), \
+                        f"{self.describe(prep, action)} offered, but its record does not allow that target"
                     t = tc - 1
                     if st.pos[t] >= 0 and not st.proud[t]:
                         assert prep.spec[c].tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"

@@ -37,9 +37,11 @@ class Table:
     def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
         """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
         Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
-        p, d = divmod(st.pos[target], 8)
-        row = d - d % DITCHES
+        pos = st.pos[target]
+        p = pos // 8                         # (two divisions: cheaper than divmod's tuple)
+        d = pos % 8
         i = d % DITCHES
+        row = d - i
         slots = st.slot[p]
         proud = st.proud
         support = st.prep.covered_support
@@ -136,7 +138,7 @@ class Table:
         pos = st.pos[target]
         if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
             return False
-        return not st.prep.rob_full_vacant or self._vacant(st, st.guardian, st.rank[target]) >= 0
+        return not st.prep.rob_full_vacant or st.vacant[st.guardian][st.rank[target]] >= 0
 
     def robbing_succeeds(self, st: State) -> bool:
         return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
@@ -205,7 +207,7 @@ class Table:
                             6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
 
     def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
-        d = self._vacant(st, p, st.rank[c])
+        d = st.vacant[p][st.rank[c]]
         if d < 0:
             return False
         st.slot[p][d] = c
