@@ -658,7 +658,7 @@ class Coppertwaddle(Abilities, Table, Game):
     def _resolve_robbing(self, st: State) -> None:
         g = st.guardian
         target = st.rob[0]
-        if self.robbing_succeeds(st):
+        if self.robbing_outcome(st):        # as the last decision found it, if it was asked
             for r in self.involved(st):
                 st.proud[r] = False
             st.robbed[g] += 1

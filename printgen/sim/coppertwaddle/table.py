@@ -128,7 +128,20 @@ class Table:
         """robbing_succeeds(), remembered until something on the table changes."""
         known = st.memo.get("outcome")
         if known is None:
-            known = st.memo["outcome"] = self.robbing_succeeds(st)
+            if self.robbing_open(st):
+                attack, defence = self.robbing_sums(st)
+                known = attack > defence
+            else:
+                known = False
+            st.memo["outcome"] = known
+        return known
+
+    def robbing_sums(self, st: State) -> tuple[int, int]:
+        """(attack(), defence() of the target), remembered until something on the table changes:
+        the greedy player's predictions start from them. The target must be on the table."""
+        known = st.memo.get("sums")
+        if known is None:
+            known = st.memo["sums"] = (self.attack(st), self.defence(st, st.rob[0]))
         return known
 
     def robbing_open(self, st: State, proud: bool = True) -> bool:
