@@ -145,30 +145,21 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
 def _predict(game, st, c: int, use: bool, target: int) -> bool:
     """Would the robbing succeed after this play? Its effects are put on the state for a moment
     (Powers, negation, covering) and taken off again: exact for the sums, and far cheaper than
-    playing a copy of the game. A protected, destroyed or returned target fails the robbing.
-    A sum none of whose cards the play changes is the one the table has now (robbing_sums):
-    the robbers all lie in the Guardian's Domain and the Defenders in the other one, so only
-    the side a changed card lies on is summed again (both, if a negated Threlm was the source
-    of effects in force, whose Powers then change too)."""
+    playing a copy of the game. A protected, destroyed or returned target fails the robbing."""
     spec = st.prep.spec[c]
     proud = st.proud
-    attack, defence = game.robbing_sums(st)
     saved: list[tuple[int, bool]] = []          # (card, Proud before), put back in reverse
     mods, negs, negset, pw = st.mods, st.negs, st.negset, st.pw
-    changed = []                                # cards whose Proudness, Power or negation changes
-    recount = False
     fail = False
     if use and spec.cost == COST_COVER:
         saved.append((c, proud[c]))
         proud[c] = False
-        changed.append(c)
     rob_target = st.rob[0]
     if target >= 0 and st.pos[target] >= 0:
         for code, amount, until in spec.effects:
             if code == E_POWER:
                 st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
                 st.pw = None
-                changed.append(target)
             elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
                 if target == rob_target and code != E_NEGATE:
                     fail = True
@@ -176,33 +167,16 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
                     st.negs = st.negs + [(target, until, -1)]
                     st.negset = st.negset | {target}
                     st.pw = None
-                    changed.append(target)
-                    for m in st.mods:
-                        if m[3] == target:
-                            recount = True
             elif code == E_PROTECT:
                 fail = fail or target == rob_target
             elif code == E_COVER:
                 saved.append((target, proud[target]))
                 proud[target] = False
-                changed.append(target)
             elif code == E_MAKE_PROUD and not game.pressed(st, target):
                 saved.append((target, proud[target]))
                 proud[target] = True
-                changed.append(target)
     # the robbing is open apart from the target's Proudness (checked by the caller)
-    result = not fail and proud[rob_target]
-    if result:
-        robbers, pos, g = st.rob[1], st.pos, st.guardian
-        for x in changed:
-            if recount or x in robbers:
-                attack = game.attack(st)
-                break
-        for x in changed:
-            if recount or pos[x] // 8 != g:
-                defence = game.defence(st, rob_target)
-                break
-        result = attack > defence
+    result = not fail and proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
     st.mods, st.negs, st.negset, st.pw = mods, negs, negset, pw
     for x, value in reversed(saved):
         proud[x] = value
