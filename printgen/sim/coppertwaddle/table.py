@@ -9,6 +9,10 @@ from printgen.sim.coppertwaddle.cards import NOBLE, WIND
 from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State
 
 
+# the Ditches beside each Ditch 0-7 of a Domain, in its own Rank
+BESIDE = tuple(tuple(row + j for j in (i - 1, i + 1) if 0 <= j < DITCHES) for row in (0, DITCHES) for i in range(DITCHES))
+
+
 class Table:
     def power(self, st: State, c: int, robbing: bool = True) -> int:
         """A Threlm's current Power: printed, plus Declarations and effects in force, less those
@@ -51,30 +55,28 @@ class Table:
                 pw = self.powers(st)
             negset = st.negset
             total = 0 if target in negset else pw[target]
-            for j in (i - 1, i + 1):
-                if 0 <= j < DITCHES:
-                    c = slots[row + j]
-                    if c >= 0:
-                        if (proud[c] or support) and c not in negset:
-                            total += pw[c]
-                    elif row:
-                        w = st.wind[p][j]
-                        if w >= 0 and w not in negset:
-                            total += pw[w]
+            for e in BESIDE[d]:
+                c = slots[e]
+                if c >= 0:
+                    if (proud[c] or support) and c not in negset:
+                        total += pw[c]
+                elif row:
+                    w = st.wind[p][e - DITCHES]
+                    if w >= 0 and w not in negset:
+                        total += pw[w]
             if row == 0:
                 c = slots[DITCHES + i]
                 if c >= 0 and (proud[c] or support) and c not in negset:
                     total += pw[c]
             return total
         total = powers[d]
-        for j in (i - 1, i + 1):
-            if 0 <= j < DITCHES:
-                c = slots[row + j]
-                if c >= 0:
-                    if proud[c] or support:
-                        total += powers[row + j]
-                elif row and st.wind[p][j] >= 0:
-                    total += powers[8 + j]
+        for e in BESIDE[d]:
+            c = slots[e]
+            if c >= 0:
+                if proud[c] or support:
+                    total += powers[e]
+            elif row and st.wind[p][e - DITCHES] >= 0:
+                total += powers[8 + e - DITCHES]
         if row == 0:
             c = slots[DITCHES + i]
             if c >= 0 and (proud[c] or support):
