@@ -263,11 +263,9 @@ def _decide(game, st, rng: random.Random) -> int:
     playable = prep.from_hand[stage]
     for c in hand:             # no Threlm can be laid now (see above)
         kind = prep.kind[c]
-        if kind == NOBLE or kind == PEASANT:
-            continue
-        base = prep.play_base + c * codes
         if kind == WIND:
             if lay:
+                base = prep.play_base + c * codes
                 for p in (me, 1 - me):
                     for i in range(DITCHES):
                         if game.wind_ok(st, p, i):
@@ -277,8 +275,8 @@ def _decide(game, st, rng: random.Random) -> int:
                             else:
                                 score = LAY - 80 if under < 0 and prep.wind_fills else -5.0
                             scored.append((score, base + prep.n + 1 + p * DITCHES + i))
-        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            _helpful(game, st, me, c, base, stage, scored)
+        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):    # never a Threlm
+            _helpful(game, st, me, c, prep.play_base + c * codes, stage, scored)
     usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
     for c in st.bearers[me]:
         if lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
