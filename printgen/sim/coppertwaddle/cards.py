@@ -29,6 +29,8 @@ CHALLENGING, EN_GARDE, ROBBING = range(3)
 # further states of a game: answering a card being played, choosing cards to discard, the end, the
 # Respite (whose discards come back to it); and the decision that is always there but in a choice
 RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
+STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
+               "the Respite")
 PASS = 0
 STAGE_CODES = {"challenging": CHALLENGING, "en_garde": EN_GARDE, "robbing": ROBBING}
 
