@@ -10,9 +10,9 @@ from typing import Sequence
 from printgen.sim.coppertwaddle.cards import (
     COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
     E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
-    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_THRELM, T_WIND, USE_ABILITY, WIND,
+    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
 )
-from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, State
 from printgen.sim.engine import Action
 
 
@@ -36,36 +36,37 @@ class Abilities:
         known = st.memo.get(key)
         if known is not None:
             return known
-        players = spec.sides[user]
         skip = self_card if spec.other else -1
+        # the cards of the target's kind, in Ditch order (a Threlm's rank is the Rank of the Ditch
+        # it lies in, check() asserts it, so a Noble or Peasant target is looked for in that row only)
         tkind = spec.tkind
-        # a Threlm's rank is the Rank of the Ditch it lies in (check() asserts it), so a Noble or
-        # Peasant target is looked for in that row only
-        lo, hi = (0, DITCHES) if tkind == T_NOBLE else (DITCHES, 8) if tkind == T_PEASANT else (0, 8)
-        rows = tkind != T_WIND
-        winds = tkind == T_WIND or tkind == T_THRELM
+        seen = st.seen
         out: list[int] = []
         if spec.simple:                    # proud targets by kind only: the common case, inline
             proud = st.proud
-            for p in players:
-                if rows:
-                    for c in st.slot[p][lo:hi]:
-                        if c >= 0 and proud[c] and c != skip:
-                            out.append(1 + c)
-                if winds:
-                    for c in st.wind[p]:
-                        if c >= 0 and proud[c] and c != skip:
-                            out.append(1 + c)
-        else:
-            matches = self._matches
-            for p in players:
-                if rows:
-                    for c in st.slot[p][lo:hi]:
-                        if c >= 0 and matches(st, spec, c, self_card):
-                            out.append(1 + c)
-                for c in st.wind[p]:
-                    if c >= 0 and matches(st, spec, c, self_card):
+            for p in spec.sides[user]:
+                for c in seen[p][tkind]:
+                    if proud[c] and c != skip:
                         out.append(1 + c)
+        else:
+            # what _matches() asks beyond the kind (each list holds cards of the target's kind
+            # only), inline: a call per card would cost more than the tests. _matches() stays
+            # the reference, for allowed(); check() asserts the two agree on every legal choice.
+            proud, kind, pressed = st.proud, st.prep.kind, self.pressed
+            tstate, promote = spec.tstate, spec.promote
+            want_pressed = tstate == S_PRESSED or spec.needs_pressed
+            for p in spec.sides[user]:
+                for c in seen[p][tkind]:
+                    pr = proud[c]
+                    if c == skip or (pr if tstate == S_COVERED else not pr if tstate == S_PROUD else False):
+                        continue
+                    if want_pressed and not pressed(st, c):
+                        continue
+                    if spec.needs_unpressed and (pr or kind[c] == WIND or pressed(st, c)):
+                        continue
+                    if promote and (kind[c] == WIND or st.rank[c] != PEASANT or st.vacant[p][NOBLE] < 0):
+                        continue
+                    out.append(1 + c)
         st.memo[key] = out
         return out
 
@@ -78,12 +79,10 @@ class Abilities:
         known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
-        tkind = spec.tkind
-        if spec.simple and spec.side != SIDE_OWN and tkind != T_WIND and not spec.other:
-            proud = st.proud                           # any proud Threlm of the kind on the other side?
-            slots = st.slot[1 - user]
-            for c in (slots[:DITCHES] if tkind == T_NOBLE else slots[DITCHES:] if tkind == T_PEASANT else slots):
-                if c >= 0 and proud[c]:
+        if spec.simple and spec.side != SIDE_OWN and not spec.other:
+            proud = st.proud                           # any proud card of the kind on the other side?
+            for c in st.seen[1 - user][spec.tkind]:
+                if proud[c]:
                     return True
         return bool(self.targets(st, user, spec, self_card))
 
@@ -130,7 +129,7 @@ class Abilities:
             return False
         if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
             return False
-        if spec.promote and (is_wind or st.rank[c] != PEASANT or self._vacant(st, st.pos[c] // 8, NOBLE) < 0):
+        if spec.promote and (is_wind or st.rank[c] != PEASANT or st.vacant[st.pos[c] // 8][NOBLE] < 0):
             return False
         return True
 
@@ -221,6 +220,8 @@ class Abilities:
                     st.pos[target] = p * 8 + nd
                     st.rank[target] = NOBLE
                     st.placed_at[p][nd] = st.serial
+                    self._moved(st, p, target, PEASANTS, False)
+                    self._moved(st, p, target, NOBLES, True)
             elif code == E_RETURN:
                 owner = st.pos[target] // 8
                 self._lift(st, target)

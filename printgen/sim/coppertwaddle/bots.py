@@ -21,6 +21,9 @@ LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful p
 
 
 def _pick(scored: list[tuple[float, int]], rng: random.Random) -> int:
+    """The best-scored action; equal best ones in the order found, one drawn with `rng`."""
+    if len(scored) == 1:
+        return scored[0][1]
     best = scored[0][0]
     ties = []
     for score, action in scored:
@@ -37,7 +40,7 @@ def keep_value(game, st, p: int, c: int) -> float:
     prep = st.prep
     kind = prep.kind[c]
     if kind == NOBLE or kind == PEASANT:
-        return prep.power[c] + (10 if game._vacant(st, p, kind) >= 0 else 0)
+        return prep.power[c] + (10 if st.vacant[p][kind] >= 0 else 0)
     if kind == WIND:
         return 3
     spec = prep.spec[c]
@@ -97,21 +100,20 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
         return PASS
+    if not game.robbing_open(st, proud=False):       # the defender is safe whatever it plays
+        return PASS
     prep = st.prep
+    specs = prep.spec
     turning = []
     tried = set()
-    open_ = game.robbing_open(st, proud=False)
-    if not open_:                        # the defender is safe whatever it plays
-        return PASS
-    for action in _robbing_plays(game, st, me):
-        use = action >= prep.use_base
-        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-        key = (prep.spec[c].text, use and c, tc)     # copies of one card are tried once
-        if key in tried or not _helps(game, st, prep.spec[c], c if use else -1, tc - 1, robber):
+    for c, use, tc in _robbing_plays(game, st, me):
+        spec = specs[c]
+        key = (spec.text, use and c, tc)     # copies of one card are tried once
+        if key in tried or not _helps(game, st, spec, c if use else -1, tc - 1, robber):
             continue
         tried.add(key)
         if _predict(game, st, c, use, tc - 1) == robber:
-            turning.append((0.0, action))
+            turning.append((0.0, (prep.use_base if use else prep.play_base) + c * prep.codes + tc))
     return _pick(turning, rng) if turning else PASS
 
 
@@ -181,12 +183,12 @@ def _predict(game, st, c: int, use: bool, target: int) -> bool:
     return result
 
 
-def _robbing_plays(game, st, me: int) -> list[int]:
-    """My legal plays that aim at a Threlm in the sums, or cover one of mine there (the rest
-    cannot turn a robbing), found without listing every legal choice."""
+def _robbing_plays(game, st, me: int) -> list[tuple[int, bool, int]]:
+    """My legal plays, as (card, an ability used?, target code), that aim at a Threlm in the
+    sums, or cover one of mine there (the rest cannot turn a robbing), found without listing
+    every legal choice, in the order legal() lists them."""
     prep = st.prep
     involved = _participants(game, st)
-    codes = prep.codes
     specs, discard_cost = prep.spec, prep.discard_cost
     targets = game.targets
     out = []
@@ -194,15 +196,16 @@ def _robbing_plays(game, st, me: int) -> list[int]:
     playable = prep.from_hand[ROBBING]
     for c in hand:
         if playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            base = prep.play_base + c * codes
-            out += [base + tc for tc in targets(st, me, specs[c], c) if tc - 1 in involved]
+            for tc in targets(st, me, specs[c], c):
+                if tc - 1 in involved:
+                    out.append((c, False, tc))
     usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
-    for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
-                and (not discard_cost[c] or hand):
-            base = prep.use_base + c * codes
+    for c in st.bearers[me]:
+        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
             cover = c in involved and specs[c].cost == COST_COVER
-            out += [base + tc for tc in targets(st, me, specs[c], c) if cover or tc - 1 in involved]
+            for tc in targets(st, me, specs[c], c):
+                if cover or tc - 1 in involved:
+                    out.append((c, True, tc))
     return out
 
 
@@ -222,6 +225,15 @@ def _participants(game, st) -> set[int]:
 
 
 def greedy(game, st, rng: random.Random) -> int:
+    """The greedy choice on this state. It is always one of the legal choices (built from the
+    same target lists the rules offer; checked games assert it), so it is marked as vouched for:
+    apply() then skips checking it again from the rules."""
+    action = _decide(game, st, rng)
+    st.vouched = action
+    return action
+
+
+def _decide(game, st, rng: random.Random) -> int:
     stage = st.stage
     me = st.actor
     prep = st.prep
@@ -241,8 +253,8 @@ def greedy(game, st, rng: random.Random) -> int:
             kind = prep.kind[c]
             if kind == NOBLE or kind == PEASANT:
                 if vacant is None:
-                    vacant = (game._vacant(st, me, NOBLE) >= 0, game._vacant(st, me, PEASANT) >= 0)
-                if vacant[kind]:
+                    vacant = st.vacant[me]
+                if vacant[kind] >= 0:
                     scored.append((LAY + prep.power[c], prep.play_base + c * codes))
         if len(scored) > 1:
             return _pick(scored, rng)
@@ -251,11 +263,9 @@ def greedy(game, st, rng: random.Random) -> int:
     playable = prep.from_hand[stage]
     for c in hand:             # no Threlm can be laid now (see above)
         kind = prep.kind[c]
-        if kind == NOBLE or kind == PEASANT:
-            continue
-        base = prep.play_base + c * codes
         if kind == WIND:
             if lay:
+                base = prep.play_base + c * codes
                 for p in (me, 1 - me):
                     for i in range(DITCHES):
                         if game.wind_ok(st, p, i):
@@ -265,11 +275,11 @@ def greedy(game, st, rng: random.Random) -> int:
                             else:
                                 score = LAY - 80 if under < 0 and prep.wind_fills else -5.0
                             scored.append((score, base + prep.n + 1 + p * DITCHES + i))
-        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            _helpful(game, st, me, c, base, stage, scored)
+        elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):    # never a Threlm
+            _helpful(game, st, me, c, prep.play_base + c * codes, stage, scored)
     usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-    for c in st.slot[me] + st.wind[me]:
-        if c >= 0 and lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+    for c in st.bearers[me]:
+        if lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
                 and (not discard_cost[c] or hand):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
@@ -304,7 +314,9 @@ def _announce(game, st, rng: random.Random) -> int:
     eligible, every, targets = game.robbable(st)
     if not targets:
         return PASS
-    attack = sum(pw for pw, _ in eligible)
+    attack = 0
+    for pw, _ in eligible:
+        attack += pw
     theirs = game.ditch_powers(st, 1 - me)
     scored: list[tuple[float, int]] = [(0.0, PASS)]
     base = prep.rob_base + every

@@ -29,6 +29,8 @@ CHALLENGING, EN_GARDE, ROBBING = range(3)
 # further states of a game: answering a card being played, choosing cards to discard, the end, the
 # Respite (whose discards come back to it); and the decision that is always there but in a choice
 RESPOND, CHOOSE, OVER, RESPITE = 3, 4, 5, 6
+STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
+               "the Respite")
 PASS = 0
 STAGE_CODES = {"challenging": CHALLENGING, "en_garde": EN_GARDE, "robbing": ROBBING}
 
@@ -153,6 +155,7 @@ class Prepared:
         self.groups = [KIND_NAMES[k] for k in kinds]
         self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
         self.threlm = [k in THRELMS for k in kinds]
+        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in kinds]     # a game's first ranks
         # action numbering: PASS, then PLAY(card, target code), USE(threlm, target code), DISCARD(card), ROB
         self.codes = self.n + 1 + 8            # 0 none, 1 + card, n + 1 + player * 4 + peasant ditch
         self.play_base = 1
@@ -175,6 +178,7 @@ class Prepared:
                             for c in range(self.n)] for s in stages]
         self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
         self.lasting = [s is not None and s.lasting for s in specs]
+        self.bearer = [s is not None and not s.counter for s in specs]     # an ability used on its own
         self.places: dict[str, dict[str, Any]] = {}     # card name -> field -> Where (compile_deck fills it)
 
 

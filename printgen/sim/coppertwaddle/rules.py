@@ -27,27 +27,25 @@ answer the opponent's cards in any stage.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from typing import Any, Sequence
 
 from printgen.errors import UserError
 from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
-    RESPITE, RESPOND, ROBBING, S_PROUD, UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
-from printgen.sim.coppertwaddle.state import DITCHES, State, robber_sets, clone
+from printgen.sim.coppertwaddle.decisions import Decisions
+from printgen.sim.coppertwaddle.invariants import Invariants
+from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, clone
 from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result
 
-STAGE_NAMES = ("Challenging", "En Garde", "Robbing", "answering a card", "choosing a card", "over",
-               "the Respite")
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
-MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
 
 
-class Coppertwaddle(Abilities, Table, Game):
+class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000
@@ -120,6 +118,8 @@ class Coppertwaddle(Abilities, Table, Game):
             st.used |= 1 << c
         st.serial = 1
         for p in range(2):
+            self.relist(st, p)
+        for p in range(2):
             for d in range(8):
                 st.vacated_at[p][d] = 1 if st.slot[p][d] < 0 else 0
         st.stage = st.base = stage
@@ -179,224 +179,50 @@ class Coppertwaddle(Abilities, Table, Game):
         from printgen.sim.coppertwaddle.report import findings
         return findings(results, prepared, options, more)
 
-    # -- the legal decisions ----------------------------------------------------------------------
-    def wind_ok(self, st: State, p: int, i: int) -> bool:
-        """May a Wind be laid on Peasant Ditch i of player p: vacant, or holding a covered Threlm?"""
-        if st.wind[p][i] >= 0:
-            return False
-        t = st.slot[p][DITCHES + i]
-        return t < 0 or not st.proud[t]
-
-    def _wind_room(self, st: State) -> bool:
-        """May a Wind be laid anywhere: a Peasant Ditch of either Domain without a Wind and vacant
-        or holding a covered Threlm (wind_ok for some Ditch)."""
-        proud = st.proud
-        for p in (0, 1):
-            slots, winds = st.slot[p], st.wind[p]
-            for i in range(DITCHES):
-                if winds[i] < 0:
-                    t = slots[DITCHES + i]
-                    if t < 0 or not proud[t]:
-                        return True
-        return False
-
-    def _options(self, st: State) -> list[Action]:
-        """Every legal decision."""
-        stage = st.stage
-        prep = st.prep
-        actor = st.actor
-        hand = st.hand[actor]
-        if stage == CHOOSE:
-            return [prep.disc_base + c for c in hand]
-        codes = prep.codes
-        if stage == RESPOND:
-            return [PASS] + self._counters(st, actor)
-        out = [PASS]
-        play_base, kind = prep.play_base, prep.kind
-        lay = stage == EN_GARDE and not st.laid
-        playable, discard_cost, specs = prep.from_hand[stage], prep.discard_cost, prep.spec
-        targets = self.targets
-        for c in hand:
-            k = kind[c]
-            if k == NOBLE or k == PEASANT:
-                if lay and self._vacant(st, actor, k) >= 0:
-                    out.append(play_base + c * codes)
-            elif k == WIND:
-                if lay:
-                    for p in (actor, 1 - actor):
-                        for i in range(DITCHES):
-                            if self.wind_ok(st, p, i):
-                                out.append(play_base + c * codes + prep.n + 1 + p * DITCHES + i)
-            elif playable[c] and (not discard_cost[c] or len(hand) >= 2):
-                base = play_base + c * codes
-                for tc in targets(st, actor, specs[c], c):
-                    out.append(base + tc)
-        use_base = prep.use_base
-        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-        for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
-                    and (not discard_cost[c] or hand):
-                base = use_base + c * codes
-                for tc in targets(st, actor, specs[c], c):
-                    out.append(base + tc)
-        if stage == EN_GARDE:
-            out += self.rob_options(st)
-        return out
-
-    def allowed(self, st: State, action: Action) -> bool:
-        """Would apply() accept this decision? Checked from the rules for that one decision, not
-        by looking it up in legal(), so a test comparing the two means something."""
-        stage = st.stage
-        if action == PASS and isinstance(action, int):
-            return stage != CHOOSE and stage != OVER
-        prep = st.prep
-        actor = st.actor
-        if stage == OVER or not isinstance(action, int) or not 0 <= action < prep.n_actions:
-            return False
-        if stage == CHOOSE:
-            return prep.disc_base <= action < prep.rob_base and action - prep.disc_base in st.hand[actor]
-        if stage == RESPOND:
-            return action in self.legal(st)
-        if action >= prep.rob_base:
-            if stage != EN_GARDE:
-                return False
-            target, mask = divmod(action - prep.rob_base, 256)
-            _, every, targets = self.robbable(st)
-            if mask == every:                  # all the robbers: offered for every target
-                return target in targets
-            return action in self.rob_options(st)
-        if action >= prep.disc_base:
-            return False
-        use = action >= prep.use_base
-        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-        if use:
-            pos = st.pos[c]
-            return (pos >= 0 and pos // 8 == actor and self.ability_ok(st, actor, c)
-                    and self.target_ok(st, actor, prep.spec[c], c, tc))
-        if c not in st.hand[actor]:
-            return False
-        k = prep.kind[c]
-        if k == NOBLE or k == PEASANT:
-            return stage == EN_GARDE and not st.laid and tc == 0 and self._vacant(st, actor, k) >= 0
-        if k == WIND:
-            ditch = tc - prep.n - 1
-            return (stage == EN_GARDE and not st.laid and 0 <= ditch < 2 * DITCHES
-                    and self.wind_ok(st, ditch // DITCHES, ditch % DITCHES))
-        return self.hand_ok(st, actor, c) and self.target_ok(st, actor, prep.spec[c], c, tc)
-
-    def rob_options(self, st: State) -> list[Action]:
-        """Robbings the Guardian may announce, with sensible robber sets rather than every subset:
-        for each target, the minimal sets (no robber could be left out) that beat the Defenders'
-        Power as it stands, and those that beat the target's own Power (the least the rules ask),
-        the cheapest MINIMAL_SETS of each; and all the robbers there are."""
-        known = st.memo.get("rob")
-        if known is not None:
-            return known
-        st.memo["rob"] = out = self._rob_options(st)
-        return out
-
-    def robbable(self, st: State) -> tuple[list[tuple[int, int]], int, list[int]]:
-        """The Guardian's possible robbers as (Power, Ditch), weakest first; all of them as a
-        Ditch mask; and the opponent's Threlms a robbing may target (all robbers together beat
-        the target's own Power, it is Proud and not protected, a Ditch of its Rank is free)."""
-        known = st.memo.get("robbable")
-        if known is not None:
-            return known
-        g = st.guardian
-        prep = st.prep
-        powers = st.pw
-        if powers is None:
-            powers = self.powers(st)
-        proud, negset = st.proud, st.negset
-        eligible = []
-        every = total = d = 0
-        for c in st.slot[g]:
-            if c >= 0 and proud[c] and c not in negset:
-                pw = powers[c]
-                if pw > 0:
-                    eligible.append((pw, d))
-                    every |= 1 << d
-                    total += pw
-            d += 1
-        targets = []
-        if eligible:
-            eligible.sort()
-            vacant = (self._vacant(st, g, NOBLE) >= 0, self._vacant(st, g, PEASANT) >= 0)
-            rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
-            targets = [c for c in st.slot[1 - g]
-                       if c >= 0 and proud[c] and c not in protset and not (full_vacant and not vacant[rank[c]])
-                       and total > (0 if c in negset else powers[c])]
-        st.memo["robbable"] = known = (eligible, every, targets)
-        return known
-
-    def _rob_options(self, st: State) -> list[Action]:
-        eligible, every, targets = self.robbable(st)
-        if not targets:
-            return []
-        prep = st.prep
-        # every subset of the robbers: its Power, its weakest member, its Ditches
-        key = tuple(eligible)
-        known = prep.subsets.get(key)
-        if known is None:
-            if len(prep.subsets) > 4096:
-                prep.subsets.clear()
-            known = prep.subsets[key] = robber_sets(eligible)
-        subsets, sums = known
-        strongest = eligible[-1][0]
-        powers = self.ditch_powers(st, 1 - st.guardian)
-        out = []
-        for c in targets:
-            own = powers[st.pos[c] % 8]
-            base = prep.rob_base + c * 256
-            masks = []
-            for threshold in (max(own, self.defence(st, c, powers)), own):
-                found = 0
-                for k in range(bisect_right(sums, threshold), len(subsets)):
-                    power, _, mask, weakest = subsets[k]
-                    if power > threshold + strongest:      # no minimal set beyond this
-                        break
-                    if power - weakest <= threshold:       # minimal: without its weakest it fails
-                        if mask not in masks:
-                            masks.append(mask)
-                        found += 1
-                        if found == MINIMAL_SETS:
-                            break
-            if every not in masks:
-                masks.append(every)
-            out += [base + m for m in masks]
-        return out
-
     # -- applying a decision ----------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
         st = state
-        cache = st.cache                # legal() listed already (a random bot): it says the same
-        if (cache is None or action not in cache) and not self.allowed(st, action):
+        # legal() listed already (a random bot), or the greedy player found the choice among the
+        # legal ones on this very state: either says the same as allowed(), at no further cost
+        cache = st.cache
+        if action != st.vouched and (cache is None or action not in cache) and not self.allowed(st, action):
             raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
         st.cache = None
+        st.vouched = -1
         prep = st.prep
+        # what was found for a decision (targets, Powers, robbings) holds until the table changes:
+        # a pass that only hands the decision on and announcing a robbing keep it (_pass says when
+        # a pass changes the table); a play, a use or a discard (and what follows it) does not
         if action == PASS:
             self._pass(st)
         elif action >= prep.rob_base:
             target, mask = divmod(action - prep.rob_base, 256)
             g = st.guardian
-            robbers = [st.slot[g][d] for d in range(8) if mask >> d & 1]
+            low = 8 * g
+            pos = st.pos
+            robbers = [r for r in st.seen[g][DITCHED] if mask >> (pos[r] - low) & 1]
+            used = st.used
             for r in robbers:
-                st.used |= 1 << r
+                used |= 1 << r
+            st.used = used
             st.rob = [target, robbers]
             st.robs[g] += 1
             st.stage = st.base = ROBBING
             st.actor = st.acting = g
             st.rob_passes = 0
-        elif action >= prep.disc_base:
-            self._chosen(st, action - prep.disc_base)
-        elif action >= prep.use_base:
-            c, tc = divmod(action - prep.use_base, prep.codes)
-            self._use(st, c, tc)
         else:
-            c, tc = divmod(action - prep.play_base, prep.codes)
-            self._play(st, c, tc)
-        if action != PASS:
-            st.memo = {}            # what was found for this decision no longer holds
+            if action >= prep.disc_base:
+                self._chosen(st, action - prep.disc_base)
+            else:
+                use = action >= prep.use_base
+                code = action - (prep.use_base if use else prep.play_base)
+                c = code // prep.codes
+                tc = code - c * prep.codes
+                if use:
+                    self._use(st, c, tc)
+                else:
+                    self._play(st, c, tc)
+            st.memo = {}
         self._settle(st)
 
     def _settle(self, st: State) -> None:
@@ -420,41 +246,6 @@ class Coppertwaddle(Abilities, Table, Game):
                 use = action >= prep.use_base
                 could |= 1 << (action - (prep.use_base if use else prep.play_base)) // prep.codes
         st.could = could
-
-    def _has_choice(self, st: State) -> bool:
-        """Is there any decision but PASS? As _options() would say, stopping at the first found."""
-        stage = st.stage
-        actor = st.actor
-        if stage == CHOOSE:
-            return True
-        if stage == RESPOND:
-            return bool(self._counters(st, actor))
-        prep = st.prep
-        kind, specs = prep.kind, prep.spec
-        lay = stage == EN_GARDE and not st.laid
-        any_target = self.any_target
-        hand = st.hand[actor]
-        playable, discard_cost = prep.from_hand[stage], prep.discard_cost
-        vacant = None
-        for c in hand:
-            k = kind[c]
-            if k == NOBLE or k == PEASANT:
-                if lay:
-                    if vacant is None:
-                        vacant = (self._vacant(st, actor, NOBLE) >= 0, self._vacant(st, actor, PEASANT) >= 0)
-                    if vacant[k]:
-                        return True
-            elif k == WIND:
-                if lay and self._wind_room(st):
-                    return True
-            elif playable[c] and (not discard_cost[c] or len(hand) >= 2) and any_target(st, actor, specs[c], c):
-                return True
-        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
-        for c in st.slot[actor] + st.wind[actor]:
-            if c >= 0 and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
-                    and (not discard_cost[c] or hand) and any_target(st, actor, specs[c], c):
-                return True
-        return stage == EN_GARDE and bool(self.robbable(st)[2])
 
     def _pass(self, st: State) -> None:
         stage = st.stage
@@ -495,6 +286,7 @@ class Coppertwaddle(Abilities, Table, Game):
             st.pos[c] = p * 8 + DITCHES + i
             st.proud[c] = True
             st.laid = True
+            self._moved(st, p, c, WINDS, True)
             return
         if st.stage != RESPOND:
             st.acting = actor
@@ -559,7 +351,7 @@ class Coppertwaddle(Abilities, Table, Game):
             target = tc - 1
             if prep.kind[c] == DECLARATION:
                 if target >= 0 and st.pos[target] >= 0:
-                    st.under[target].append(c)
+                    st.under[target] += (c,)
                     st.host[c] = target
                     self._effects(st, ("effects", player, c, target, 0, -1, c))
                 else:
@@ -621,14 +413,20 @@ class Coppertwaddle(Abilities, Table, Game):
     # -- the turn ---------------------------------------------------------------------------------
     def _engage(self, st: State) -> None:
         g = st.guardian
-        proud, slots, winds = st.proud, st.slot[g], st.wind[g]
-        for d in range(8):              # covered Threlms stand up, except those a Wind presses
-            c = slots[d]
-            if c >= 0 and not proud[c] and (d < DITCHES or winds[d - DITCHES] < 0):
-                proud[c] = True
-        for w in winds:                 # a covered Wind stands up too
-            if w >= 0 and not proud[w]:
+        proud, winds, seen = st.proud, st.wind[g], st.seen[g]
+        for c in seen[NOBLES]:           # covered Threlms stand up, except those a Wind presses
+            proud[c] = True
+        if seen[WINDS]:
+            low = 8 * g + DITCHES
+            pos = st.pos
+            for c in seen[PEASANTS]:
+                if winds[pos[c] - low] < 0:
+                    proud[c] = True
+            for w in seen[WINDS]:        # a covered Wind stands up too
                 proud[w] = True
+        else:
+            for c in seen[PEASANTS]:
+                proud[c] = True
         if not st.trumpet:
             st.exhausted = True
             st.stage = OVER
@@ -640,7 +438,7 @@ class Coppertwaddle(Abilities, Table, Game):
     def _resolve_robbing(self, st: State) -> None:
         g = st.guardian
         target = st.rob[0]
-        if self.robbing_succeeds(st):
+        if self.robbing_outcome(st):        # as the last decision found it, if it was asked
             for r in self.involved(st):
                 st.proud[r] = False
             st.robbed[g] += 1
@@ -692,78 +490,3 @@ class Coppertwaddle(Abilities, Table, Game):
             return f"{verb} {prep.names[c]} on {prep.names[tc - 1]}"
         p, i = divmod(tc - prep.n - 1, DITCHES)
         return f"{verb} {prep.names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
-
-    # -- invariants --------------------------------------------------------------------------------
-    def check(self, state: State) -> None:
-        st = state
-        prep = st.prep
-        n = prep.n
-        seen = [0] * n
-
-        def count(cards, what):
-            for c in cards:
-                assert 0 <= c < n, f"{what}: no card {c}"
-                seen[c] += 1
-        count(st.trumpet, "Trumpet")
-        for p in range(2):
-            count(st.hand[p], f"hand {p}")
-            count([c for c in st.slot[p] if c >= 0], f"Domain {p}")
-            count([c for c in st.wind[p] if c >= 0], f"Winds {p}")
-        count(st.midden, "Midden")
-        count([c for c in range(n) if st.host[c] >= 0], "Declarations")
-        count([c for _, c, _ in st.pending if st.pos[c] < 0], "cards being played")
-        bad = [prep.names[c] + f" x{seen[c]}" for c in range(n) if seen[c] != 1]
-        assert not bad, f"cards not in exactly one place: {bad}"
-        for p in range(2):
-            for d, c in enumerate(st.slot[p]):
-                if c < 0:
-                    continue
-                assert st.pos[c] == p * 8 + d, f"{prep.names[c]}: position {st.pos[c]} != {p * 8 + d}"
-                assert prep.kind[c] in (NOBLE, PEASANT), f"{prep.names[c]} in a Ditch is not a Noble or Peasant"
-                assert st.rank[c] == d // DITCHES, f"{prep.names[c]} is in the wrong Rank"
-                row = d - d % DITCHES
-                for j in range(row, d):        # filled left to right: no gap left of it when it came
-                    occupied = st.slot[p][j] >= 0 or (row and st.wind[p][j - DITCHES] >= 0)
-                    assert occupied or st.vacated_at[p][j] > st.placed_at[p][d], \
-                        f"{prep.names[c]} was placed right of a vacant Ditch"
-                if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
-                    assert not st.proud[c], f"{prep.names[c]} is pressed but Proud"
-            for i, w in enumerate(st.wind[p]):
-                if w >= 0:
-                    assert prep.kind[w] == WIND, f"{prep.names[w]} lies as a Wind"
-                    assert st.pos[w] == p * 8 + DITCHES + i, f"Wind {prep.names[w]} misplaced"
-        for c in range(n):
-            if st.pos[c] < 0:
-                assert not st.proud[c], f"{prep.names[c]} is Proud off the table"
-            elif prep.kind[c] == WIND:
-                assert st.pos[c] % 8 >= DITCHES, f"the Wind {prep.names[c]} lies outside the Peasant Rank"
-        for dcl in range(n):
-            h = st.host[dcl]
-            if h >= 0:
-                assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
-                    f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
-        for m in st.mods:
-            assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
-        if st.stage == OVER:
-            assert st.winner >= 0 or st.exhausted, "a game over without a winner or an empty Trumpet"
-            if st.winner >= 0:
-                assert self.full_domain(st, st.winner)
-        assert st.stage in (CHALLENGING, EN_GARDE, ROBBING, RESPOND, CHOOSE, OVER), f"stage {st.stage}"
-        if st.stage == ROBBING:
-            assert st.rob is not None
-        # hands are within the limit once a turn has passed its Respite
-        assert max(st.after_respite) <= prep.limit, f"hands of {st.after_respite} cards after the Respite"
-        # a decision is left to a player only when there is something to choose
-        legal = self.legal(st)
-        if st.stage != OVER:
-            assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
-        # a covered Threlm is offered as a target only to cards that say so
-        for action in legal:
-            if PASS < action < prep.disc_base:
-                use = action >= prep.use_base
-                c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-                if 0 < tc <= n and prep.kind[c] not in (NOBLE, PEASANT, WIND) or use and 0 < tc <= n:
-                    t = tc - 1
-                    if st.pos[t] >= 0 and not st.proud[t]:
-                        assert prep.spec[c].tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"
-

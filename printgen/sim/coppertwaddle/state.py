@@ -6,9 +6,12 @@ turn machinery.
 
 from __future__ import annotations
 
-from printgen.sim.coppertwaddle.cards import CHALLENGING, NOBLE, PEASANT, Prepared
+from printgen.sim.coppertwaddle.cards import CHALLENGING, Prepared
 
-DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table._vacant is unrolled for 4)
+DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table.relist is unrolled for 4)
+# State.seen[p] lists the cards on player p's side by where they lie, in Ditch order; its first four
+# entries are indexed by a target's kind (cards.T_NOBLE, T_PEASANT, T_THRELM, T_WIND)
+NOBLES, PEASANTS, EVERY, WINDS, DITCHED = range(5)     # EVERY: Ditches then Winds; DITCHED: Ditches
 
 
 def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:
@@ -36,7 +39,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "cache", "dealt", "after_respite", "memo", "pw", "could")
+                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "pw", "could")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -48,8 +51,8 @@ class State:
         self.wind = [[-1] * DITCHES, [-1] * DITCHES]
         self.pos = [-1] * n
         self.proud = [False] * n
-        self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in prep.kind]
-        self.under: list[list[int]] = [[] for _ in range(n)]
+        self.rank = prep.rank.copy()
+        self.under: list[tuple[int, ...]] = [()] * n      # Declarations under each Threlm
         self.host = [-1] * n
         self.mods: list[tuple] = []
         self.negs: list[tuple] = []
@@ -72,19 +75,23 @@ class State:
         self.winner = -1
         self.victory = 0
         self.exhausted = False
-        held = 0
-        for h in hands:
+        drawn = [0, 0]
+        for p, h in enumerate(hands):
             for c in h:
-                held |= 1 << c
-        self.held = held
+                drawn[p] |= 1 << c
+        self.held = drawn[0] | drawn[1]
         self.used = 0
-        self.drawn = [sum(1 << c for c in h) for h in hands]
+        self.drawn = drawn
         self.robs = [0, 0]
         self.robbed = [0, 0]
         self.serial = 0
         self.placed_at = [[0] * 8, [0] * 8]
         self.vacated_at = [[0] * 8, [0] * 8]
+        self.seen = [([],) * 5, ([],) * 5]    # cards on each side by where they lie (Table.relist)
+        self.bearers: list[list[int]] = [[], []]   # ... of which those with an ability of their own
+        self.vacant = [(0, DITCHES), (0, DITCHES)]  # leftmost vacant Ditch of each Rank per side, or -1
         self.cache: list[int] | None = None
+        self.vouched = -1                  # the game's own greedy choice on this very state (apply trusts it)
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
         self.memo: dict = {}               # targets and Powers found during one decision
@@ -97,10 +104,12 @@ def clone(st: State) -> State:
     new = State.__new__(State)
     for name in State.__slots__:
         value = getattr(st, name)
-        if name in ("hand", "slot", "wind", "placed_at", "vacated_at", "under"):
+        if name in ("hand", "slot", "wind", "placed_at", "vacated_at"):
             value = [list(v) for v in value]
         elif name == "memo":
             value = {}
+        elif name == "vouched":
+            value = -1
         elif isinstance(value, (list, set)):
             value = value.copy()
         setattr(new, name, value)

@@ -3,8 +3,14 @@ cards coming onto and leaving the table. A mixin of the rules (self is the game)
 
 from __future__ import annotations
 
-from printgen.sim.coppertwaddle.cards import NOBLE, PEASANT, WIND
-from printgen.sim.coppertwaddle.state import DITCHES, State
+from bisect import insort
+
+from printgen.sim.coppertwaddle.cards import NOBLE, WIND
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State
+
+
+# the Ditches beside each Ditch 0-7 of a Domain, in its own Rank
+BESIDE = tuple(tuple(row + j for j in (i - 1, i + 1) if 0 <= j < DITCHES) for row in (0, DITCHES) for i in range(DITCHES))
 
 
 class Table:
@@ -35,9 +41,11 @@ class Table:
     def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
         """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
         Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
-        p, d = divmod(st.pos[target], 8)
-        row = d - d % DITCHES
+        pos = st.pos[target]
+        p = pos // 8                         # (two divisions: cheaper than divmod's tuple)
+        d = pos % 8
         i = d % DITCHES
+        row = d - i
         slots = st.slot[p]
         proud = st.proud
         support = st.prep.covered_support
@@ -47,30 +55,28 @@ class Table:
                 pw = self.powers(st)
             negset = st.negset
             total = 0 if target in negset else pw[target]
-            for j in (i - 1, i + 1):
-                if 0 <= j < DITCHES:
-                    c = slots[row + j]
-                    if c >= 0:
-                        if (proud[c] or support) and c not in negset:
-                            total += pw[c]
-                    elif row:
-                        w = st.wind[p][j]
-                        if w >= 0 and w not in negset:
-                            total += pw[w]
+            for e in BESIDE[d]:
+                c = slots[e]
+                if c >= 0:
+                    if (proud[c] or support) and c not in negset:
+                        total += pw[c]
+                elif row:
+                    w = st.wind[p][e - DITCHES]
+                    if w >= 0 and w not in negset:
+                        total += pw[w]
             if row == 0:
                 c = slots[DITCHES + i]
                 if c >= 0 and (proud[c] or support) and c not in negset:
                     total += pw[c]
             return total
         total = powers[d]
-        for j in (i - 1, i + 1):
-            if 0 <= j < DITCHES:
-                c = slots[row + j]
-                if c >= 0:
-                    if proud[c] or support:
-                        total += powers[row + j]
-                elif row and st.wind[p][j] >= 0:
-                    total += powers[8 + j]
+        for e in BESIDE[d]:
+            c = slots[e]
+            if c >= 0:
+                if proud[c] or support:
+                    total += powers[e]
+            elif row and st.wind[p][e - DITCHES] >= 0:
+                total += powers[8 + e - DITCHES]
         if row == 0:
             c = slots[DITCHES + i]
             if c >= 0 and (proud[c] or support):
@@ -98,20 +104,25 @@ class Table:
         return out
 
     def involved(self, st: State) -> list[int]:
-        """The robbers still taking part: in the Guardian's Domain, Proud and not negated."""
-        low = st.guardian * 8
-        pos, proud, negset = st.pos, st.proud, st.negset
-        return [r for r in st.rob[1] if low <= pos[r] < low + 8 and proud[r] and r not in negset]
+        """The robbers still taking part: in the Guardian's Domain, Proud and not negated. (A card
+        off the table is never Proud, check() asserts it, and nothing moves a robber to the other
+        Domain before the robbing is resolved: Proud says it is still in the Guardian's Domain.)"""
+        proud, negset = st.proud, st.negset
+        out = []
+        for r in st.rob[1]:
+            if proud[r] and r not in negset:
+                out.append(r)
+        return out
 
     def attack(self, st: State) -> int:
+        """The robbers' Power: those still taking part (see involved())."""
         pw = st.pw
         if pw is None:
             pw = self.powers(st)
-        low = st.guardian * 8
-        pos, proud, negset = st.pos, st.proud, st.negset
+        proud, negset = st.proud, st.negset
         total = 0
         for r in st.rob[1]:
-            if low <= pos[r] < low + 8 and proud[r] and r not in negset:
+            if proud[r] and r not in negset:
                 total += pw[r]
         return total
 
@@ -119,7 +130,20 @@ class Table:
         """robbing_succeeds(), remembered until something on the table changes."""
         known = st.memo.get("outcome")
         if known is None:
-            known = st.memo["outcome"] = self.robbing_succeeds(st)
+            if self.robbing_open(st):
+                attack, defence = self.robbing_sums(st)
+                known = attack > defence
+            else:
+                known = False
+            st.memo["outcome"] = known
+        return known
+
+    def robbing_sums(self, st: State) -> tuple[int, int]:
+        """(attack(), defence() of the target), remembered until something on the table changes:
+        the greedy player's predictions start from them. The target must be on the table."""
+        known = st.memo.get("sums")
+        if known is None:
+            known = st.memo["sums"] = (self.attack(st), self.defence(st, st.rob[0]))
         return known
 
     def robbing_open(self, st: State, proud: bool = True) -> bool:
@@ -129,19 +153,15 @@ class Table:
         pos = st.pos[target]
         if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
             return False
-        return not st.prep.rob_full_vacant or self._vacant(st, st.guardian, st.rank[target]) >= 0
+        return not st.prep.rob_full_vacant or st.vacant[st.guardian][st.rank[target]] >= 0
 
     def robbing_succeeds(self, st: State) -> bool:
         return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
-        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1."""
-        slots = st.slot[p]             # unrolled: DITCHES is 4, and this is asked very often
-        if rank == NOBLE:
-            return 0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1
-        w = st.wind[p]
-        return (4 if slots[4] < 0 and w[0] < 0 else 5 if slots[5] < 0 and w[1] < 0 else
-                6 if slots[6] < 0 and w[2] < 0 else 7 if slots[7] < 0 and w[3] < 0 else -1)
+        """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1:
+        found by relist() when the side last changed (hot paths read st.vacant[p][rank] inline)."""
+        return st.vacant[p][rank]
 
     def pressed(self, st: State, c: int) -> bool:
         pos = st.pos[c]
@@ -150,8 +170,59 @@ class Table:
         d = pos % 8
         return d >= DITCHES and st.wind[pos // 8][d - DITCHES] >= 0 and st.slot[pos // 8][d] == c
 
+    def relist(self, st: State, p: int) -> None:
+        """List the cards on player p's side (State.seen), those of them with an ability used on
+        its own (State.bearers) and the vacant Ditches (State.vacant) from the Ditches themselves.
+        Targets, robbings, Engagements and the abilities to use are then looked for among the cards
+        there are, rather than in every Ditch at every decision. Cards coming and going keep the
+        lists by _moved(); this is for a table set up at once (arrange) and for check()."""
+        slots, winds = st.slot[p], st.wind[p]
+        nobles = [c for c in slots[:DITCHES] if c >= 0]
+        peasants = [c for c in slots[DITCHES:] if c >= 0]
+        ditched = nobles + peasants
+        lone = [w for w in winds if w >= 0]
+        every = ditched + lone if lone else ditched
+        st.seen[p] = (nobles, peasants, every, lone, ditched)
+        bearer = st.prep.bearer
+        st.bearers[p] = [c for c in every if bearer[c]]
+        # the leftmost vacant Ditch of each Rank (unrolled: DITCHES is 4); a Wind fills a Peasant Ditch
+        st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
+                        4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
+                        6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
+
+    def _moved(self, st: State, p: int, c: int, row: int, entering: bool) -> None:
+        """Card c came into (`entering`) or left one row of player p's side (NOBLES, PEASANTS or
+        WINDS): State.seen is updated from that row alone, the bearers only if c has an ability of
+        its own, the leftmost vacant Ditch of the Rank the row belongs to found anew. Cheaper than
+        relist(), and a card comes and goes a few times a turn. The lists are shared with clones
+        of the state, so they are replaced, never changed in place."""
+        seen = st.seen[p]
+        cards = seen[row].copy()
+        if entering:
+            insort(cards, c, key=st.pos.__getitem__)      # Ditch order (Winds: their Ditch's order)
+        else:
+            cards.remove(c)
+        nobles = cards if row == NOBLES else seen[NOBLES]
+        peasants = cards if row == PEASANTS else seen[PEASANTS]
+        lone = cards if row == WINDS else seen[WINDS]
+        ditched = nobles + peasants
+        every = ditched + lone if lone else ditched
+        st.seen[p] = (nobles, peasants, every, lone, ditched)
+        bearer = st.prep.bearer
+        if bearer[c]:
+            st.bearers[p] = [x for x in every if bearer[x]]
+        slots = st.slot[p]
+        if row == NOBLES:
+            st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
+                            st.vacant[p][1])
+        else:
+            winds = st.wind[p]
+            st.vacant[p] = (st.vacant[p][0],
+                            4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
+                            6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
+
     def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
-        d = self._vacant(st, p, st.rank[c])
+        d = st.vacant[p][st.rank[c]]
         if d < 0:
             return False
         st.slot[p][d] = c
@@ -159,6 +230,7 @@ class Table:
         st.proud[c] = proud
         st.serial += 1
         st.placed_at[p][d] = st.serial
+        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True
 
     def _lift(self, st: State, c: int) -> None:
@@ -177,13 +249,14 @@ class Table:
         st.pos[c] = -1
         st.proud[c] = False
         kind = st.prep.kind[c]
-        st.rank[c] = kind if kind in (NOBLE, PEASANT) else -1
+        self._moved(st, p, c, WINDS if kind == WIND else NOBLES if d < DITCHES else PEASANTS, False)
+        st.rank[c] = st.prep.rank[c]
         gone = {c}
         for dcl in st.under[c]:
             st.host[dcl] = -1
             st.midden.append(dcl)
             gone.add(dcl)
-        st.under[c] = []
+        st.under[c] = ()
         if st.mods:
             self._set_mods(st, [m for m in st.mods if m[0] not in gone and m[4] not in gone])
         if st.negs:
@@ -207,18 +280,20 @@ class Table:
 
     def _expire(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
-        if st.mods:                 # replaced only when something ends (Powers are kept otherwise)
-            kept = [m for m in st.mods if m[2] > until]
-            if len(kept) < len(st.mods):
-                self._set_mods(st, kept)
-        if st.negs:
-            kept = [x for x in st.negs if x[1] > until]
-            if len(kept) < len(st.negs):
-                self._set_negs(st, kept)
-        if st.prot:
-            kept = [x for x in st.prot if x[1] > until]
-            if len(kept) < len(st.prot):
-                self._set_prot(st, kept)
+        # replaced only when something ends (Powers are kept otherwise); plain loops, as the
+        # lists are short and a comprehension's set-up would cost more
+        for m in st.mods:
+            if m[2] <= until:
+                self._set_mods(st, [m for m in st.mods if m[2] > until])
+                break
+        for x in st.negs:
+            if x[1] <= until:
+                self._set_negs(st, [x for x in st.negs if x[1] > until])
+                break
+        for x in st.prot:
+            if x[1] <= until:
+                self._set_prot(st, [x for x in st.prot if x[1] > until])
+                break
 
     def full_domain(self, st: State, p: int) -> bool:
         slots, winds, proud = st.slot[p], st.wind[p], st.proud
@@ -256,4 +331,6 @@ class Table:
         st.pos[c] = p * 8 + d
         st.proud[c] = False
         st.placed_at[p][d] = st.serial
+        self._moved(st, old, c, NOBLES if od < DITCHES else PEASANTS, False)
+        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True
