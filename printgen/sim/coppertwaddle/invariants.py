@@ -83,9 +83,11 @@ class Invariants:
         legal = self.legal(st)
         if st.stage != OVER:
             assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
-        # targets() finds what _matches(), the reference reading of a record, accepts, in Ditch order
+        # targets() finds what _matches(), the reference reading of a record, accepts, in Ditch order,
+        # for every card that can be played or used now (in a hand or on the table)
         memo = st.memo
-        for c in range(n):
+        live = sorted({*st.hand[0], *st.hand[1], *(c for c in range(n) if st.pos[c] >= 0)})
+        for c in live:
             spec = prep.spec[c]
             if spec is not None and spec.has_target and spec.tkind != T_CARD:
                 for user in (0, 1):
