@@ -33,6 +33,7 @@ class Melds:
         st.fit[p], st.fit2[p] = fit, fit2
         st.lend[p] = any(len(m) >= 4 for m in st.melds[p])
         st.lendable[p] = sum(1 << c for c in self._borrowable(st, p)) if st.lend[p] else 0
+        st.maybe[p] = -1
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:
         """The melds of seat p that card c extends by itself."""

@@ -9,7 +9,7 @@ import random
 from printgen.errors import UserError
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _cards,
+    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
 )
 
 
@@ -74,8 +74,12 @@ class Rules:
             if st.origin == REFUSED and not st.prep.at_once:
                 out += [FORCE + m for m in self._fits(st, 1 - p, st.card)]
         elif st.phase == DISCARDING:
-            out = []
             fit = st.fit[1 - p]
+            if not st.hand[p] & fit:                  # no discard can be forced: the common case
+                out = _cards(st.hand[p], _DISCARDS)
+                st.cache = out
+                return out
+            out = []
             for d in _cards(st.hand[p]):
                 out.append(DISCARD + d)
                 if fit >> d & 1:
@@ -89,7 +93,7 @@ class Rules:
 
     def apply(self, state: State, action: Action) -> None:
         st = state
-        if st.phase == OVER or action not in self.legal(st):
+        if st.phase == OVER or action not in (st.cache if st.cache is not None else self.legal(st)):
             raise ValueError(f"action {action} is not legal now")
         self._do(st, action)
         self._settle(st)
@@ -97,55 +101,52 @@ class Rules:
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (most often: refuse a card that fits
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
-        are tested and made here with local names only: this loop is most of a random game's time."""
-        prep = st.prep
-        mates, pairs, near, at_once = prep.rank_mates, prep.pairs, prep.near, prep.at_once
-        fit, fit2, lend, lendable = st.fit, st.fit2, st.lend, st.lendable
-        hand, stock, waste = st.hand, st.stock, st.waste
+        are made here with local names only: this loop is most of a random game's time. A card
+        outside the seat's `maybe` mask (and not to be forced) is refused at once; one inside it is
+        looked at closely by _choice."""
+        at_once = st.prep.at_once
+        fit, maybe = st.fit, st.maybe
+        stock, waste = st.stock, st.waste
         choose, refused, own, over = CHOOSE, REFUSED, OWN, OVER
         while True:
             phase = st.phase
             if phase == choose:
                 p, c = st.actor, st.card
                 origin = st.origin
-                if not (fit[p] >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)):
-                    h = hand[p]
-                    m = h & mates[c]
-                    if not m & (m - 1):
-                        for pair in pairs[c]:
-                            if h & pair == pair:
-                                break
-                        else:
-                            if lend[p]:
-                                m = (h | lendable[p]) & near[c]
-                                busy = m & (m - 1) and self._meld_options(st, p, c)
-                            else:
-                                busy = False
-                            if not busy and not (fit2[p] >> c & 1 and self._additions(st, p, c, [])):
-                                st.cache = None
-                                if origin == own:               # pass the card on
-                                    st.origin = refused
-                                    st.actor = 1 - p
-                                    continue
-                                waste.append(c)                 # waste it, turn up the next
-                                if not stock:
-                                    st.card = -1
-                                    st.phase = over
-                                    st.winner = -1
-                                    return
-                                c = st.card = stock.pop()
-                                st.origin = own
-                                st.turned += 1
-                                if at_once and fit[p] >> c & 1:
-                                    st.actor = 1 - p
-                                    st.phase = OFFER
-                                continue
+                mask = maybe[p]
+                if mask < 0:
+                    mask = self._remake(st, p)
+                if not (mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)) \
+                        or not self._choice(st):
+                    st.cache = None
+                    if origin == own:               # pass the card on
+                        st.origin = refused
+                        st.actor = 1 - p
+                        continue
+                    waste.append(c)                 # waste it, turn up the next
+                    if not stock:
+                        st.card = -1
+                        st.phase = over
+                        st.winner = -1
+                        return
+                    c = st.card = stock.pop()
+                    st.origin = own
+                    st.turned += 1
+                    if at_once and fit[p] >> c & 1:
+                        st.actor = 1 - p
+                        st.phase = OFFER
+                    continue
             elif phase == over:
                 return
             options = self.legal(st)
             if len(options) != 1:
                 return
             self._do(st, options[0])
+
+    def _remake(self, st: State, p: int) -> int:
+        """Seat p's `maybe` mask, made again from its hand, lendable cards and fit masks."""
+        mask = st.maybe[p] = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
+        return mask
 
     def _choice(self, st: State) -> bool:
         """Whether the player to act can do anything with the card in play but refuse it."""
@@ -172,6 +173,7 @@ class Rules:
         if st.phase == DISCARDING:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
             st.hand[p] &= ~(1 << d)
+            st.maybe[p] = -1
             if action < DISCARD_FORCE:
                 self._pass(st, d, LEFT)
             else:

@@ -4,7 +4,7 @@ The package docstring (printgen/sim/conquian/__init__.py) explains the decisions
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from printgen.sim.engine import Action
 from printgen.sim.suited import Suited
@@ -32,7 +32,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -55,6 +55,57 @@ class Prepared:
                                                       if 0 <= q < self.R))
             self.pairs.append([(1 << at[s][a]) | (1 << at[s][b]) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
                                if 0 <= a and b < self.R])
+        self.partners = partner_finder(cards)
+
+
+def partner_finder(cards: Suited) -> Callable[[int], int]:
+    """A function from a mask of cards to the mask of the cards that make a new set or run with two
+    of them. Most cards in play are refused because they make nothing: one bit test against this
+    mask, kept per seat, tells so without looking at the card's rank mates and run pairs each time.
+
+    It works on all cards at once with shifts, in a 'layout' where the card of suit s at place q is
+    bit s * R + q: rank mates are R bits apart, run neighbours one bit apart (masked at the ends of a
+    suit). A pack in the deck's own order is already laid out so; another order is translated in and
+    out through byte tables."""
+    R = len(cards.ranks)
+    assert len(cards.at) == 4, "Conquian is played with four suits"
+    one_suit, R2, R3 = (1 << R) - 1, 2 * R, 3 * R
+    spread = 1 | 1 << R | 1 << R2 | 1 << R3
+
+    def places(keep) -> int:
+        return sum(1 << (s * R + q) for s in range(4) for q in range(R) if keep(q))
+    below1, below2 = places(lambda q: q <= R - 2), places(lambda q: q <= R - 3)     # a card at q + 1, q + 2
+    above1, above2 = places(lambda q: q >= 1), places(lambda q: q >= 2)             # a card at q - 1, q - 2
+
+    def laid_out(x: int) -> int:
+        a, b, c, d = x & one_suit, x >> R & one_suit, x >> R2 & one_suit, x >> R3
+        two = a & (b | c | d) | b & (c | d) | c & d          # places where two suits or more have a card
+        up1, down1 = x >> 1 & below1, x << 1 & above1
+        return two * spread | up1 & (x >> 2 & below2 | down1) | down1 & (x << 2 & above2)
+
+    place = [s * R + q for s, q in zip(cards.suit, cards.pos)]
+    if place == list(range(len(place))):
+        return laid_out
+    into = _byte_tables(place)
+    back = _byte_tables([place.index(b) for b in range(len(place))])
+
+    def translated(x: int) -> int:
+        return _move(back, laid_out(_move(into, x)))
+    return translated
+
+
+def _byte_tables(target: list[int]) -> list[list[int]]:
+    """For each byte k of a mask, the moved mask of each of its 256 values (bit i goes to target[i])."""
+    return [[sum(1 << target[8 * k + b] for b in range(8) if v >> b & 1 and 8 * k + b < len(target))
+             for v in range(256)] for k in range((len(target) + 7) // 8)]
+
+
+def _move(tables: list[list[int]], x: int) -> int:
+    out = 0
+    for table in tables:
+        out |= table[x & 255]
+        x >>= 8
+    return out
 
 
 class State:
@@ -63,7 +114,8 @@ class State:
     `origin` where it came from; `actor` decides."""
 
     __slots__ = ("prep", "hand", "melds", "count", "stock", "waste", "card", "origin", "actor", "phase",
-                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2", "lend", "lendable")
+                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2", "lend", "lendable",
+                 "maybe")
 
     def __init__(self, prep: Prepared):
         self.prep = prep
@@ -91,18 +143,25 @@ class State:
         self.fit2 = [0, 0]
         self.lend = [False, False]
         self.lendable = [0, 0]      # the cards seat p may borrow from its melds
+        # maybe[p]: a mask holding every card seat p could do anything with but refuse (those that
+        # fit or nearly fit its melds, and the partners of its hand and lendable cards), made when
+        # needed by _settle; -1 (every card) once the hand or the melds changed
+        self.maybe = [-1, -1]
 
 
 _BYTES = [[[8 * k + b for b in range(8) if v >> b & 1] for v in range(256)] for k in range(8)]
+# the same, as the actions discarding those cards: a hand is turned into its discards in one pass
+_DISCARDS = [[[DISCARD + x for x in row] for row in rows] for rows in _BYTES]
 
 
-def _cards(mask: int) -> list[int]:
-    """The card indices of a bitmask, lowest first (by bytes, from a table: hands are read often)."""
+def _cards(mask: int, tables: list[list[list[int]]] = _BYTES) -> list[int]:
+    """The card indices of a bitmask, lowest first (by bytes, from a table: hands are read often);
+    with `tables=_DISCARDS`, the actions discarding them."""
     out: list[int] = []
     k = 0
     while mask:
         if mask & 255:
-            out += _BYTES[k][mask & 255]
+            out += tables[k][mask & 255]
         mask >>= 8
         k += 1
     return out
