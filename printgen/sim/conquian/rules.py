@@ -101,42 +101,44 @@ class Rules:
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (most often: refuse a card that fits
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
-        are made here with local names only: this loop is most of a random game's time. A card
-        outside the seat's `maybe` mask (and not to be forced) is refused at once; one inside it is
-        looked at closely by _choice."""
+        are made in an inner loop on local names, written back to the state when it stops: this loop
+        is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
+        forced) is refused at once; one inside it is looked at closely by _choice."""
         at_once = st.prep.at_once
         fit, maybe = st.fit, st.maybe
         stock, waste = st.stock, st.waste
-        choose, refused, own, over = CHOOSE, REFUSED, OWN, OVER
+        own, refused = OWN, REFUSED
         while True:
             phase = st.phase
-            if phase == choose:
-                p, c = st.actor, st.card
-                origin = st.origin
-                mask = maybe[p]
-                if mask < 0:
-                    mask = self._remake(st, p)
-                if not (mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)) \
-                        or not self._choice(st):
-                    st.cache = None
-                    if origin == own:               # pass the card on
-                        st.origin = refused
-                        st.actor = 1 - p
+            if phase == CHOOSE:
+                p, c, origin = st.actor, st.card, st.origin
+                turned = st.turned
+                while True:
+                    mask = maybe[p]
+                    if mask < 0:
+                        mask = self._remake(st, p)
+                    if (mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)) \
+                            and self._choice(st, p, c, origin):
+                        break
+                    if origin == own:                   # pass the card on
+                        origin = refused
+                        p = 1 - p
                         continue
-                    waste.append(c)                 # waste it, turn up the next
+                    waste.append(c)                     # waste it, turn up the next
                     if not stock:
-                        st.card = -1
-                        st.phase = over
+                        st.card, st.actor, st.turned = -1, p, turned
+                        st.phase = OVER
                         st.winner = -1
                         return
-                    c = st.card = stock.pop()
-                    st.origin = own
-                    st.turned += 1
-                    if at_once and fit[p] >> c & 1:
-                        st.actor = 1 - p
+                    c = stock.pop()
+                    origin = own
+                    turned += 1
+                    if at_once and fit[p] >> c & 1:     # the opponent may force it at once
+                        p = 1 - p
                         st.phase = OFFER
-                    continue
-            elif phase == over:
+                        break
+                st.actor, st.card, st.origin, st.turned = p, c, origin, turned
+            elif phase == OVER:
                 return
             options = self.legal(st)
             if len(options) != 1:
@@ -148,11 +150,10 @@ class Rules:
         mask = st.maybe[p] = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
         return mask
 
-    def _choice(self, st: State) -> bool:
-        """Whether the player to act can do anything with the card in play but refuse it."""
-        p, c = st.actor, st.card
+    def _choice(self, st: State, p: int, c: int, origin: int) -> bool:
+        """Whether seat p can do anything with card c in play (come from `origin`) but refuse it."""
         prep = st.prep
-        if st.origin == REFUSED and not prep.at_once and st.fit[1 - p] >> c & 1:
+        if origin == REFUSED and not prep.at_once and st.fit[1 - p] >> c & 1:
             return True
         hand = st.hand[p]
         if st.fit[p] >> c & 1:
