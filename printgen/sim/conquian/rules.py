@@ -103,7 +103,8 @@ class Rules:
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
         are made in an inner loop on local names, written back to the state when it stops: this loop
         is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
-        forced) is refused at once; one inside it is looked at closely by _choice."""
+        forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
+        taken as any single choice is."""
         at_once = st.prep.at_once
         fit, maybe = st.fit, st.maybe
         stock, waste = st.stock, st.waste
@@ -117,9 +118,8 @@ class Rules:
                     mask = maybe[p]
                     if mask < 0:
                         mask = self._remake(st, p)
-                    if (mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)) \
-                            and self._choice(st, p, c, origin):
-                        break
+                    if mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1):
+                        break                           # legal() looks closer; REFUSE alone is taken below
                     if origin == own:                   # pass the card on
                         origin = refused
                         p = 1 - p
@@ -149,24 +149,6 @@ class Rules:
         """Seat p's `maybe` mask, made again from its hand, lendable cards and fit masks."""
         mask = st.maybe[p] = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
         return mask
-
-    def _choice(self, st: State, p: int, c: int, origin: int) -> bool:
-        """Whether seat p can do anything with card c in play (come from `origin`) but refuse it."""
-        prep = st.prep
-        if origin == REFUSED and not prep.at_once and st.fit[1 - p] >> c & 1:
-            return True
-        hand = st.hand[p]
-        if st.fit[p] >> c & 1:
-            return True
-        if st.lend[p]:
-            return bool(self._meld_options(st, p, c))
-        mates = hand & prep.rank_mates[c]
-        if mates & (mates - 1):
-            return True
-        for pair in prep.pairs[c]:
-            if hand & pair == pair:
-                return True
-        return bool(st.fit2[p] >> c & 1) and bool(self._additions(st, p, c, []))
 
     def _do(self, st: State, action: Action) -> None:
         st.cache = None
