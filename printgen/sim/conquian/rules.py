@@ -39,20 +39,21 @@ class Rules:
 
     def _start(self, prep: Prepared, hands, stock, melds, turn: bool = True, actor: int = 0) -> State:
         st = State(prep)
-        pos = prep.cards.pos
-        for p in range(2):
-            st.hand[p] = sum(1 << c for c in hands[p])
-            st.held |= st.hand[p]
-            st.start[p] = len(hands[p])
-            if melds[p]:
+        bit = prep.bit
+        st.hand = [sum(map(bit.__getitem__, h)) for h in hands]
+        st.held = st.hand[0] | st.hand[1]
+        st.start = [len(h) for h in hands]
+        if melds[0] or melds[1]:                     # a scripted position
+            pos = prep.cards.pos
+            for p in range(2):
                 st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
                 self._refit(st, p)
-            st.count[p] = sum(len(m) for m in melds[p])
-            for m in melds[p]:
-                for c in m:
-                    st.used |= 1 << c
+                st.count[p] = sum(len(m) for m in melds[p])
+                for m in melds[p]:
+                    for c in m:
+                        st.used |= 1 << c
         st.stock = list(stock)
-        st.total = sum(st.start) + len(stock) + sum(st.count)
+        st.total = st.start[0] + st.start[1] + len(stock) + st.count[0] + st.count[1]
         st.actor = actor
         if turn:
             self._turn_up(st)

@@ -32,7 +32,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -40,6 +40,7 @@ class Prepared:
         self.at_once = at_once
         self.options = options
         self.R = len(cards.ranks)
+        self.bit = [1 << c for c in range(cards.n)]
         # per card: the other cards of its rank, and the pairs of cards of its suit that make a run
         # of three with it (the two below, one each side, the two above)
         self.rank_mates = []
