@@ -14,25 +14,27 @@ from printgen.sim.conquian.tables import (
 class Melds:
     # -- what fits where ---------------------------------------------------------------------------------
     def _refit(self, st: State, p: int) -> None:
-        """Recompute seat p's fit masks after its melds changed."""
-        cards = st.prep.cards
-        pos, suit, at, R = cards.pos, cards.suit, cards.at, st.prep.R
-        fit = fit2 = 0
+        """Recompute seat p's fit masks after its melds changed (from per-card tables: this runs
+        after every meld)."""
+        prep = st.prep
+        pos, bit, mates = prep.cards.pos, prep.bit, prep.rank_mates
+        below, above = prep.below, prep.above
+        fit = fit2 = lendable = 0
         for meld in st.melds[p]:
-            first, last = pos[meld[0]], pos[meld[-1]]
-            if first == last:
+            low, high = meld[0], meld[-1]
+            if pos[low] == pos[high]:                   # a set: of three, the missing card fits
                 if len(meld) < 4:
-                    fit |= st.prep.rank_mates[meld[0]] & ~sum(1 << x for x in meld)
+                    fit |= mates[low] & ~(bit[meld[1]] | bit[high])
+                else:
+                    lendable |= mates[low] | bit[low]
                 continue
-            row = at[suit[meld[0]]]
-            for q, far in ((first - 1, first - 2), (last + 1, last + 2)):
-                if 0 <= q < R:
-                    fit |= 1 << row[q]
-                    if 0 <= far < R:
-                        fit2 |= 1 << row[far]
+            fit |= below[low][0] | above[high][0]       # a run: the cards beyond its ends
+            fit2 |= below[low][1] | above[high][1]
+            if len(meld) >= 4:
+                lendable |= bit[low] | bit[high]
         st.fit[p], st.fit2[p] = fit, fit2
-        st.lend[p] = any(len(m) >= 4 for m in st.melds[p])
-        st.lendable[p] = sum(1 << c for c in self._borrowable(st, p)) if st.lend[p] else 0
+        st.lend[p] = lendable != 0
+        st.lendable[p] = lendable
         st.maybe[p] = -1
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:

@@ -32,7 +32,8 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
+                 "above")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -56,6 +57,11 @@ class Prepared:
                                                       if 0 <= q < self.R))
             self.pairs.append([(1 << at[s][a]) | (1 << at[s][b]) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
                                if 0 <= a and b < self.R])
+        # per card: the bits of the cards one and two places below (above) it in its suit, 0 past the end
+        self.below = [((1 << at[s][q - 1]) if q >= 1 else 0, (1 << at[s][q - 2]) if q >= 2 else 0)
+                      for s, q in zip(cards.suit, cards.pos)]
+        self.above = [((1 << at[s][q + 1]) if q + 1 < self.R else 0, (1 << at[s][q + 2]) if q + 2 < self.R else 0)
+                      for s, q in zip(cards.suit, cards.pos)]
         self.partners = partner_finder(cards)
 
 
