@@ -71,7 +71,7 @@ class Rules:
             return st.cache
         p = st.actor
         if st.phase == CHOOSE:
-            out = [REFUSE] + self._meld_options(st, p, st.card)
+            out = [REFUSE, *self._meld_options(st, p, st.card)]
             if st.origin == REFUSED and not st.prep.at_once:
                 out += [FORCE + m for m in self._fits(st, 1 - p, st.card)]
         elif st.phase == DISCARDING:

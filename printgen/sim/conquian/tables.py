@@ -25,6 +25,7 @@ OPTIONS: dict[str, tuple[Any, str]] = {
                                             "refuse it (the rule sheet); at_once: as soon as it is turned up"),
 }
 TIE_WARN = 0.5
+MEMO_LIMIT = 4096        # new melds remembered per card (Prepared.new_melds), then forgotten all at once
 
 
 def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
@@ -33,7 +34,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 class Prepared:
     __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
-                 "above")
+                 "above", "related", "new_melds")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -63,6 +64,10 @@ class Prepared:
         self.above = [((1 << at[s][q + 1]) if q + 1 < self.R else 0, (1 << at[s][q + 2]) if q + 2 < self.R else 0)
                       for s, q in zip(cards.suit, cards.pos)]
         self.partners = partner_finder(cards)
+        # per card: the cards of its rank and suit, and the new melds it makes with each hand's share
+        # of them, found as games ask (see Melds._meld_options)
+        self.related = [self.rank_mates[c] | (self.span[cards.suit[c]][self.R] & ~(1 << c)) for c in range(cards.n)]
+        self.new_melds: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
 
 
 def partner_finder(cards: Suited) -> Callable[[int], int]:
