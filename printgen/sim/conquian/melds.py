@@ -9,7 +9,7 @@ from typing import Sequence
 
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    MELD_FLAG, MEMO_LIMIT, State, _cards, meld_action,
+    State, meld_action, new_runs,
 )
 
 
@@ -58,54 +58,24 @@ class Melds:
 
     def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
         """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
-        own melds. Without a meld of four to borrow from, the new melds depend only on c and the
-        hand's cards of c's rank and suit, so they are remembered per card (the same hands recur in
-        game after game). The result may be such a remembered tuple: callers copy it."""
+        own melds. Without a meld of four to borrow from, the new sets depend only on c and the
+        hand's cards of its rank (a table made with the pack), the new runs only on c and the hand's
+        cards of its suit (remembered per card as games ask: the same shares recur game after game).
+        The result may be such a remembered tuple: callers copy it."""
         prep = st.prep
         if st.lend[p]:
             out: Sequence[Action] = self._new_borrowing(st, p, c)
         else:
-            key = st.hand[p] & prep.related[c]
-            known = prep.new_melds[c]
-            out = known.get(key)
-            if out is None:
-                if len(known) >= MEMO_LIMIT:        # bounded memory over a long validation run
-                    known.clear()
-                out = known[key] = self._new_melds(prep, key, c)
+            hand = st.hand[p]
+            key = hand & prep.suit_mates[c]
+            known = prep.new_runs[c]
+            runs = known.get(key)
+            if runs is None:
+                runs = known[key] = new_runs(prep, key, c)
+            out = prep.new_sets[c][hand & prep.rank_mates[c]] + runs
         if (st.fit[p] | st.fit2[p]) >> c & 1:      # an addition is possible only with a card that fits
             return self._additions(st, p, c, list(out))
         return out
-
-    @staticmethod
-    def _new_melds(prep, hand: int, c: int) -> tuple[Action, ...]:
-        """The new sets and runs card c makes with cards of `hand` (no borrowing): every two or three
-        of its rank mates, then every window of the suit through c, as masks."""
-        out: list[Action] = []
-        mates = _cards(hand & prep.rank_mates[c])
-        n = len(mates)
-        if n >= 2:
-            for i in range(n):
-                for j in range(i + 1, n):
-                    two = (1 << mates[i]) | (1 << mates[j])
-                    out.append(MELD_FLAG | two << 16)
-                    for k in range(j + 1, n):
-                        out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
-        cards, R = prep.cards, prep.R
-        s, r = cards.suit[c], cards.pos[c]
-        row = cards.at[s]
-        lo = r
-        while lo > 0 and hand >> row[lo - 1] & 1:
-            lo -= 1
-        hi = r
-        while hi < R - 1 and hand >> row[hi + 1] & 1:
-            hi += 1
-        if hi - lo >= 2:
-            span = prep.span[s]
-            me = ~(1 << c)
-            for a in range(lo, r + 1):
-                for b in range(max(r, a + 2), hi + 1):
-                    out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
-        return tuple(out)
 
     def _new_borrowing(self, st: State, p: int, c: int) -> list[Action]:
         """The new melds of card c when seat p has a meld of four or more: cards from the hand, and

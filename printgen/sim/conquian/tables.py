@@ -25,7 +25,6 @@ OPTIONS: dict[str, tuple[Any, str]] = {
                                             "refuse it (the rule sheet); at_once: as soon as it is turned up"),
 }
 TIE_WARN = 0.5
-MEMO_LIMIT = 4096        # new melds remembered per card (Prepared.new_melds), then forgotten all at once
 
 
 def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
@@ -34,7 +33,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 class Prepared:
     __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
-                 "above", "related", "new_melds")
+                 "above", "suit_mates", "new_sets", "new_runs")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -64,11 +63,56 @@ class Prepared:
         self.above = [((1 << at[s][q + 1]) if q + 1 < self.R else 0, (1 << at[s][q + 2]) if q + 2 < self.R else 0)
                       for s, q in zip(cards.suit, cards.pos)]
         self.partners = partner_finder(cards)
-        # per card: the cards of its rank and suit, and the new melds it makes with each hand's share
-        # of them, found as games ask (see Melds._meld_options)
-        self.related = [self.rank_mates[c] | (self.span[cards.suit[c]][self.R] & ~(1 << c)) for c in range(cards.n)]
-        self.new_melds: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+        # per card: the new sets it makes with each share of its rank mates a hand may hold; the
+        # other cards of its suit, and the new runs it makes with each share of them, found as
+        # games ask (Melds._meld_options)
+        self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
+        self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
+        self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
 
+
+def _shares(mask: int) -> list[int]:
+    """Every sub-mask of `mask`."""
+    out = [0]
+    for c in _cards(mask):
+        out += [share | 1 << c for share in out]
+    return out
+
+
+def new_sets(hand: int, c: int) -> tuple[Action, ...]:
+    """The new sets card c makes with its rank mates in `hand`: every two of them, and every
+    three, in the order the random bot has always seen them."""
+    out: list[Action] = []
+    mates = _cards(hand)
+    n = len(mates)
+    for i in range(n):
+        for j in range(i + 1, n):
+            two = (1 << mates[i]) | (1 << mates[j])
+            out.append(MELD_FLAG | two << 16)
+            for k in range(j + 1, n):
+                out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
+    return tuple(out)
+
+
+def new_runs(prep: Prepared, hand: int, c: int) -> tuple[Action, ...]:
+    """The new runs through card c with cards of its suit in `hand`: every window of three or more
+    of the unbroken stretch of the suit around c."""
+    out: list[Action] = []
+    cards, R = prep.cards, prep.R
+    s, r = cards.suit[c], cards.pos[c]
+    row = cards.at[s]
+    lo = r
+    while lo > 0 and hand >> row[lo - 1] & 1:
+        lo -= 1
+    hi = r
+    while hi < R - 1 and hand >> row[hi + 1] & 1:
+        hi += 1
+    span = prep.span[s]
+    me = ~(1 << c)
+    for a in range(lo, r + 1):
+        for b in range(max(r, a + 2), hi + 1):
+            out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
+    return tuple(out)
 
 def partner_finder(cards: Suited) -> Callable[[int], int]:
     """A function from a mask of cards to the mask of the cards that make a new set or run with two
