@@ -13,6 +13,7 @@ change to the greedy bot moves only the digests with a greedy seat (and must say
 from __future__ import annotations
 
 import hashlib
+import random
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,16 @@ def test_seeded_games_replay_as_pinned(deck, variant, bots, options, games):
     prep = GAME.prepare(deck, variant, dict(options))
     assert digest(prep, bots, games) == PINNED[(variant, bots, options, games)], \
         f"seeded Conquian games ({variant}, {bots}, {dict(options)}) are no longer the same games"
+
+
+def test_random_bot_draws_as_randrange():
+    """The random bot writes out randrange's draw; the same generator state must give the same pick."""
+    class Listed:                           # a game whose legal actions are the state itself
+        @staticmethod
+        def legal(state):
+            return state
+
+    for n in (1, 2, 3, 5, 8, 13, 64, 100):
+        ours, theirs = random.Random(n), random.Random(n)
+        for _ in range(200):
+            assert BOTS["random"](Listed, list(range(n)), ours) == theirs.randrange(n)
