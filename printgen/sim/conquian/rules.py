@@ -71,9 +71,10 @@ class Rules:
             return st.cache
         p = st.actor
         if st.phase == CHOOSE:
-            out = [REFUSE, *self._meld_options(st, p, st.card)]
-            if st.origin == REFUSED and not st.prep.at_once:
-                out += [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+            c = st.card
+            out = [REFUSE, *self._meld_options(st, p, c)]
+            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] >> c & 1:
+                out += [FORCE + m for m in self._fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
             fit = st.fit[1 - p]
             if not st.hand[p] & fit:                  # no discard can be forced: the common case
@@ -158,8 +159,8 @@ class Rules:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
             st.hand[p] &= ~(1 << d)
             st.maybe[p] = -1
-            if action < DISCARD_FORCE:
-                self._pass(st, d, LEFT)
+            if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
+                st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
             else:
                 self._force(st, 1 - p, d, (action - DISCARD_FORCE) & 7)
             return
@@ -171,8 +172,8 @@ class Rules:
                 self._force(st, 1 - p, st.card, action - FORCE)
             return
         if action == REFUSE:
-            if st.origin == OWN:
-                self._pass(st, st.card, REFUSED)
+            if st.origin == OWN:                        # passed on to the opponent
+                st.origin, st.actor = REFUSED, 1 - p
             else:
                 st.waste.append(st.card)
                 st.card = -1
@@ -184,11 +185,6 @@ class Rules:
         self._meld(st, p, action)
 
     # -- the moves -----------------------------------------------------------------------------------
-    def _pass(self, st: State, c: int, origin: int) -> None:
-        st.card, st.origin = c, origin
-        st.actor = 1 - st.actor
-        st.phase = CHOOSE
-
     def _turn_up(self, st: State) -> None:
         """The actor turns up the stock's top card; an empty stock ties the game."""
         if not st.stock:
