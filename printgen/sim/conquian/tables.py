@@ -211,13 +211,9 @@ _DISCARDS = [[[DISCARD + x for x in row] for row in rows] for rows in _BYTES]
 
 
 def _cards(mask: int, tables: list[list[list[int]]] = _BYTES) -> list[int]:
-    """The card indices of a bitmask, lowest first (by bytes, from a table: hands are read often);
-    with `tables=_DISCARDS`, the actions discarding them."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        if mask & 255:
-            out += tables[k][mask & 255]
-        mask >>= 8
-        k += 1
-    return out
+    """The card indices of a bitmask of up to 64 cards, lowest first; with `tables=_DISCARDS`, the
+    actions discarding them. Hands are read often, and shifting a mask of more than 30 bits makes a
+    new int each time, so the mask is cut into bytes at once and each byte read from a table."""
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
+    t0, t1, t2, t3, t4, t5, t6, t7 = tables
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6], *t7[b7]]
