@@ -158,8 +158,17 @@ Bot = Callable[[Game, Any, random.Random], Action]
 
 
 def random_bot(game: Game, state: Any, rng: random.Random) -> Action:
+    """A legal action drawn uniformly: actions[rng.randrange(n)], with randrange's draw for a
+    random.Random written out (the same bits, two Python calls fewer at every step of every game)."""
     actions = game.legal(state)
-    return actions[rng.randrange(len(actions))]
+    n = len(actions)
+    if not n:
+        raise ValueError("no legal action to choose from")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return actions[r]
 
 
 def greedy_bot(game: Game, state: Any, rng: random.Random) -> Action:

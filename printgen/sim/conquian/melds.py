@@ -5,34 +5,39 @@ A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
 from __future__ import annotations
 
 
+from typing import Sequence
+
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    MELD_FLAG, State, _cards, meld_action,
+    State, meld_action, new_runs,
 )
 
 
 class Melds:
     # -- what fits where ---------------------------------------------------------------------------------
     def _refit(self, st: State, p: int) -> None:
-        """Recompute seat p's fit masks after its melds changed."""
-        cards = st.prep.cards
-        pos, suit, at, R = cards.pos, cards.suit, cards.at, st.prep.R
-        fit = fit2 = 0
+        """Recompute seat p's fit masks after its melds changed (from per-card tables: this runs
+        after every meld)."""
+        prep = st.prep
+        pos, bit, mates = prep.cards.pos, prep.bit, prep.rank_mates
+        below, above = prep.below, prep.above
+        fit = fit2 = lendable = 0
         for meld in st.melds[p]:
-            first, last = pos[meld[0]], pos[meld[-1]]
-            if first == last:
+            low, high = meld[0], meld[-1]
+            if pos[low] == pos[high]:                   # a set: of three, the missing card fits
                 if len(meld) < 4:
-                    fit |= st.prep.rank_mates[meld[0]] & ~sum(1 << x for x in meld)
+                    fit |= mates[low] & ~(bit[meld[1]] | bit[high])
+                else:
+                    lendable |= mates[low] | bit[low]
                 continue
-            row = at[suit[meld[0]]]
-            for q, far in ((first - 1, first - 2), (last + 1, last + 2)):
-                if 0 <= q < R:
-                    fit |= 1 << row[q]
-                    if 0 <= far < R:
-                        fit2 |= 1 << row[far]
+            fit |= below[low][0] | above[high][0]       # a run: the cards beyond its ends
+            fit2 |= below[low][1] | above[high][1]
+            if len(meld) >= 4:
+                lendable |= bit[low] | bit[high]
         st.fit[p], st.fit2[p] = fit, fit2
-        st.lend[p] = any(len(m) >= 4 for m in st.melds[p])
-        st.lendable[p] = sum(1 << c for c in self._borrowable(st, p)) if st.lend[p] else 0
+        st.lend[p] = lendable != 0
+        st.lendable[p] = lendable
+        st.maybe[p] = -1
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:
         """The melds of seat p that card c extends by itself."""
@@ -51,88 +56,60 @@ class Melds:
                 out.append(m)
         return out
 
-    def _borrowable(self, st: State, p: int) -> dict[int, int]:
-        """Card -> meld it can be borrowed from (melds of four or more: any card of a set, a run's ends)."""
-        pos = st.prep.cards.pos
-        out = {}
-        for m, meld in enumerate(st.melds[p]):
-            if len(meld) >= 4:
-                if pos[meld[0]] == pos[meld[-1]]:
-                    for c in meld:
-                        out[c] = m
-                else:
-                    out[meld[0]] = m
-                    out[meld[-1]] = m
+    def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
+        """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
+        own melds. Without a meld of four to borrow from, the new sets depend only on c and the
+        hand's cards of its rank (a table made with the pack), the new runs only on c and the hand's
+        cards of its suit (remembered per card as games ask: the same shares recur game after game).
+        The result may be such a remembered tuple: callers copy it."""
+        prep = st.prep
+        if st.lend[p]:
+            out: Sequence[Action] = self._new_borrowing(st, p, c)
+        else:
+            hand = st.hand[p]
+            key = hand & prep.suit_mates[c]
+            known = prep.new_runs[c]
+            runs = known.get(key)
+            if runs is None:
+                runs = known[key] = new_runs(prep, key, c)
+            out = prep.new_sets[c][hand & prep.rank_mates[c]] + runs
+        if (st.fit[p] | st.fit2[p]) >> c & 1:      # an addition is possible only with a card that fits
+            return self._additions(st, p, c, list(out))
         return out
 
-    def _meld_options(self, st: State, p: int, c: int) -> list[Action]:
+    def _new_borrowing(self, st: State, p: int, c: int) -> list[Action]:
+        """The new melds of card c when seat p has a meld of four or more: cards from the hand, and
+        at most one borrowed from such a meld (`lendable`)."""
         prep = st.prep
-        hand = st.hand[p]
-        melds = (st.fit[p] | st.fit2[p]) >> c & 1      # an addition is possible only with a card that fits
-        lending = st.lend[p]
-        if lending:           # a new meld needs two more cards of the rank or close in the suit
-            near = (hand | st.lendable[p]) & prep.near[c]
-            if not near & (near - 1):
-                return self._additions(st, p, c, []) if melds else []
-        else:                 # the quick test first: most cards in play make no new meld
-            mates = hand & prep.rank_mates[c]
-            if not mates & (mates - 1):                 # fewer than two of the rank in hand
-                for pair in prep.pairs[c]:
-                    if hand & pair == pair:
-                        break
-                else:
-                    return self._additions(st, p, c, []) if melds else []
-        cards = prep.cards
-        at, R = cards.at, prep.R
+        hand, lendable = st.hand[p], st.lendable[p]
+        out: list[Action] = []
+        near = (hand | lendable) & prep.near[c]
+        if not near & (near - 1):           # a new meld needs two more cards of the rank or close in the suit
+            return out
+        cards, R = prep.cards, prep.R
+        at = cards.at
         s, r = cards.suit[c], cards.pos[c]
         row = at[s]
-        if not lending:       # the common case, with masks only: every set and window is a meld
-            out: list[Action] = []
-            mates = _cards(hand & prep.rank_mates[c])
-            n = len(mates)
-            if n >= 2:
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        two = (1 << mates[i]) | (1 << mates[j])
-                        out.append(MELD_FLAG | two << 16)
-                        for k in range(j + 1, n):
-                            out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
-            lo = r
-            while lo > 0 and hand >> row[lo - 1] & 1:
-                lo -= 1
-            hi = r
-            while hi < R - 1 and hand >> row[hi + 1] & 1:
-                hi += 1
-            if hi - lo >= 2:
-                span = prep.span[s]
-                me = ~(1 << c)
-                for a in range(lo, r + 1):
-                    for b in range(max(r, a + 2), hi + 1):
-                        out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
-            return self._additions(st, p, c, out) if melds else out
-        borrow = self._borrowable(st, p)
-        out = []
         # new sets: the other cards of the rank, from the hand or borrowed
-        others = [at[t][r] for t in range(4) if t != s]
-        avail = [x for x in others if hand >> x & 1 or x in borrow]
+        avail = [x for x in (at[t][r] for t in range(4) if t != s) if (hand | lendable) >> x & 1]
         if len(avail) >= 2:
             for i in range(len(avail)):
                 for j in range(i + 1, len(avail)):
-                    self._new(out, hand, borrow, (avail[i], avail[j]))
+                    self._new(out, hand, (avail[i], avail[j]))
                     for k in range(j + 1, len(avail)):
-                        self._new(out, hand, borrow, (avail[i], avail[j], avail[k]))
+                        self._new(out, hand, (avail[i], avail[j], avail[k]))
         # new runs in the suit through the card in play
         lo = r
-        while lo > 0 and (hand >> row[lo - 1] & 1 or row[lo - 1] in borrow):
+        while lo > 0 and (hand | lendable) >> row[lo - 1] & 1:
             lo -= 1
         hi = r
-        while hi < R - 1 and (hand >> row[hi + 1] & 1 or row[hi + 1] in borrow):
+        while hi < R - 1 and (hand | lendable) >> row[hi + 1] & 1:
             hi += 1
         if hi - lo >= 2:
             for a in range(lo, r + 1):
                 for b in range(max(r, a + 2), hi + 1):
-                    self._new(out, hand, borrow, [row[q] for q in range(a, b + 1) if q != r])
-        return self._additions(st, p, c, out) if melds else out
+                    self._new(out, hand, [row[q] for q in range(a, b + 1) if q != r])
+        return out
 
     def _additions(self, st: State, p: int, c: int, out: list[Action]) -> list[Action]:
         """Add to `out` the additions of card c to seat p's melds: alone, or with one hand card."""
@@ -164,9 +141,9 @@ class Melds:
         return out
 
     @staticmethod
-    def _new(out: list[Action], hand: int, borrow: dict[int, int], cards) -> None:
-        """A new meld of the card in play and `cards`: at most one borrowed, at least one card from
-        the hand with a borrowed one, two without."""
+    def _new(out: list[Action], hand: int, cards) -> None:
+        """A new meld of the card in play and `cards` (each from the hand or lendable): at most one
+        borrowed, at least one card from the hand with a borrowed one, two without."""
         mask = 0
         lent = -1
         for x in cards:

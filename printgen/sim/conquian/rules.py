@@ -9,7 +9,7 @@ import random
 from printgen.errors import UserError
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _cards,
+    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
 )
 
 
@@ -39,20 +39,21 @@ class Rules:
 
     def _start(self, prep: Prepared, hands, stock, melds, turn: bool = True, actor: int = 0) -> State:
         st = State(prep)
-        pos = prep.cards.pos
-        for p in range(2):
-            st.hand[p] = sum(1 << c for c in hands[p])
-            st.held |= st.hand[p]
-            st.start[p] = len(hands[p])
-            if melds[p]:
+        bit = prep.bit
+        st.hand = [sum(map(bit.__getitem__, h)) for h in hands]
+        st.held = st.hand[0] | st.hand[1]
+        st.start = [len(h) for h in hands]
+        if melds[0] or melds[1]:                     # a scripted position
+            pos = prep.cards.pos
+            for p in range(2):
                 st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
                 self._refit(st, p)
-            st.count[p] = sum(len(m) for m in melds[p])
-            for m in melds[p]:
-                for c in m:
-                    st.used |= 1 << c
+                st.count[p] = sum(len(m) for m in melds[p])
+                for m in melds[p]:
+                    for c in m:
+                        st.used |= 1 << c
         st.stock = list(stock)
-        st.total = sum(st.start) + len(stock) + sum(st.count)
+        st.total = st.start[0] + st.start[1] + len(stock) + st.count[0] + st.count[1]
         st.actor = actor
         if turn:
             self._turn_up(st)
@@ -70,12 +71,17 @@ class Rules:
             return st.cache
         p = st.actor
         if st.phase == CHOOSE:
-            out = [REFUSE] + self._meld_options(st, p, st.card)
-            if st.origin == REFUSED and not st.prep.at_once:
-                out += [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+            c = st.card
+            out = [REFUSE, *self._meld_options(st, p, c)]
+            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] >> c & 1:
+                out += [FORCE + m for m in self._fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
-            out = []
             fit = st.fit[1 - p]
+            if not st.hand[p] & fit:                  # no discard can be forced: the common case
+                out = _cards(st.hand[p], _DISCARDS)
+                st.cache = out
+                return out
+            out = []
             for d in _cards(st.hand[p]):
                 out.append(DISCARD + d)
                 if fit >> d & 1:
@@ -89,7 +95,7 @@ class Rules:
 
     def apply(self, state: State, action: Action) -> None:
         st = state
-        if st.phase == OVER or action not in self.legal(st):
+        if st.phase == OVER or action not in (st.cache if st.cache is not None else self.legal(st)):
             raise ValueError(f"action {action} is not legal now")
         self._do(st, action)
         self._settle(st)
@@ -97,74 +103,54 @@ class Rules:
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (most often: refuse a card that fits
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
-        are tested and made here with local names only: this loop is most of a random game's time."""
-        prep = st.prep
-        mates, pairs, near, at_once = prep.rank_mates, prep.pairs, prep.near, prep.at_once
-        fit, fit2, lend, lendable = st.fit, st.fit2, st.lend, st.lendable
-        hand, stock, waste = st.hand, st.stock, st.waste
-        choose, refused, own, over = CHOOSE, REFUSED, OWN, OVER
+        are made in an inner loop on local names, written back to the state when it stops: this loop
+        is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
+        forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
+        taken as any single choice is."""
+        at_once = st.prep.at_once
+        fit, maybe = st.fit, st.maybe
+        stock, waste = st.stock, st.waste
+        own, refused = OWN, REFUSED
         while True:
             phase = st.phase
-            if phase == choose:
-                p, c = st.actor, st.card
-                origin = st.origin
-                if not (fit[p] >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1)):
-                    h = hand[p]
-                    m = h & mates[c]
-                    if not m & (m - 1):
-                        for pair in pairs[c]:
-                            if h & pair == pair:
-                                break
-                        else:
-                            if lend[p]:
-                                m = (h | lendable[p]) & near[c]
-                                busy = m & (m - 1) and self._meld_options(st, p, c)
-                            else:
-                                busy = False
-                            if not busy and not (fit2[p] >> c & 1 and self._additions(st, p, c, [])):
-                                st.cache = None
-                                if origin == own:               # pass the card on
-                                    st.origin = refused
-                                    st.actor = 1 - p
-                                    continue
-                                waste.append(c)                 # waste it, turn up the next
-                                if not stock:
-                                    st.card = -1
-                                    st.phase = over
-                                    st.winner = -1
-                                    return
-                                c = st.card = stock.pop()
-                                st.origin = own
-                                st.turned += 1
-                                if at_once and fit[p] >> c & 1:
-                                    st.actor = 1 - p
-                                    st.phase = OFFER
-                                continue
-            elif phase == over:
+            if phase == CHOOSE:
+                p, c, origin = st.actor, st.card, st.origin
+                turned = st.turned
+                while True:
+                    mask = maybe[p]
+                    if mask < 0:
+                        mask = self._remake(st, p)
+                    if mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1):
+                        break                           # legal() looks closer; REFUSE alone is taken below
+                    if origin == own:                   # pass the card on
+                        origin = refused
+                        p = 1 - p
+                        continue
+                    waste.append(c)                     # waste it, turn up the next
+                    if not stock:
+                        st.card, st.actor, st.turned = -1, p, turned
+                        st.phase = OVER
+                        st.winner = -1
+                        return
+                    c = stock.pop()
+                    origin = own
+                    turned += 1
+                    if at_once and fit[p] >> c & 1:     # the opponent may force it at once
+                        p = 1 - p
+                        st.phase = OFFER
+                        break
+                st.actor, st.card, st.origin, st.turned = p, c, origin, turned
+            elif phase == OVER:
                 return
             options = self.legal(st)
             if len(options) != 1:
                 return
             self._do(st, options[0])
 
-    def _choice(self, st: State) -> bool:
-        """Whether the player to act can do anything with the card in play but refuse it."""
-        p, c = st.actor, st.card
-        prep = st.prep
-        if st.origin == REFUSED and not prep.at_once and st.fit[1 - p] >> c & 1:
-            return True
-        hand = st.hand[p]
-        if st.fit[p] >> c & 1:
-            return True
-        if st.lend[p]:
-            return bool(self._meld_options(st, p, c))
-        mates = hand & prep.rank_mates[c]
-        if mates & (mates - 1):
-            return True
-        for pair in prep.pairs[c]:
-            if hand & pair == pair:
-                return True
-        return bool(st.fit2[p] >> c & 1) and bool(self._additions(st, p, c, []))
+    def _remake(self, st: State, p: int) -> int:
+        """Seat p's `maybe` mask, made again from its hand, lendable cards and fit masks."""
+        mask = st.maybe[p] = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
+        return mask
 
     def _do(self, st: State, action: Action) -> None:
         st.cache = None
@@ -172,8 +158,9 @@ class Rules:
         if st.phase == DISCARDING:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
             st.hand[p] &= ~(1 << d)
-            if action < DISCARD_FORCE:
-                self._pass(st, d, LEFT)
+            st.maybe[p] = -1
+            if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
+                st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
             else:
                 self._force(st, 1 - p, d, (action - DISCARD_FORCE) & 7)
             return
@@ -185,8 +172,8 @@ class Rules:
                 self._force(st, 1 - p, st.card, action - FORCE)
             return
         if action == REFUSE:
-            if st.origin == OWN:
-                self._pass(st, st.card, REFUSED)
+            if st.origin == OWN:                        # passed on to the opponent
+                st.origin, st.actor = REFUSED, 1 - p
             else:
                 st.waste.append(st.card)
                 st.card = -1
@@ -198,11 +185,6 @@ class Rules:
         self._meld(st, p, action)
 
     # -- the moves -----------------------------------------------------------------------------------
-    def _pass(self, st: State, c: int, origin: int) -> None:
-        st.card, st.origin = c, origin
-        st.actor = 1 - st.actor
-        st.phase = CHOOSE
-
     def _turn_up(self, st: State) -> None:
         """The actor turns up the stock's top card; an empty stock ties the game."""
         if not st.stock:

@@ -4,7 +4,7 @@ The package docstring (printgen/sim/conquian/__init__.py) explains the decisions
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from printgen.sim.engine import Action
 from printgen.sim.suited import Suited
@@ -32,7 +32,8 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
+                 "above", "suit_mates", "new_sets", "new_runs")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -40,6 +41,7 @@ class Prepared:
         self.at_once = at_once
         self.options = options
         self.R = len(cards.ranks)
+        self.bit = [1 << c for c in range(cards.n)]
         # per card: the other cards of its rank, and the pairs of cards of its suit that make a run
         # of three with it (the two below, one each side, the two above)
         self.rank_mates = []
@@ -55,6 +57,111 @@ class Prepared:
                                                       if 0 <= q < self.R))
             self.pairs.append([(1 << at[s][a]) | (1 << at[s][b]) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
                                if 0 <= a and b < self.R])
+        # per card: the bits of the cards one and two places below (above) it in its suit, 0 past the end
+        self.below = [((1 << at[s][q - 1]) if q >= 1 else 0, (1 << at[s][q - 2]) if q >= 2 else 0)
+                      for s, q in zip(cards.suit, cards.pos)]
+        self.above = [((1 << at[s][q + 1]) if q + 1 < self.R else 0, (1 << at[s][q + 2]) if q + 2 < self.R else 0)
+                      for s, q in zip(cards.suit, cards.pos)]
+        self.partners = partner_finder(cards)
+        # per card: the new sets it makes with each share of its rank mates a hand may hold; the
+        # other cards of its suit, and the new runs it makes with each share of them, found as
+        # games ask (Melds._meld_options)
+        self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
+        self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
+        self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+
+
+def _shares(mask: int) -> list[int]:
+    """Every sub-mask of `mask`."""
+    out = [0]
+    for c in _cards(mask):
+        out += [share | 1 << c for share in out]
+    return out
+
+
+def new_sets(hand: int, c: int) -> tuple[Action, ...]:
+    """The new sets card c makes with its rank mates in `hand`: every two of them, and every
+    three, in the order the random bot has always seen them."""
+    out: list[Action] = []
+    mates = _cards(hand)
+    n = len(mates)
+    for i in range(n):
+        for j in range(i + 1, n):
+            two = (1 << mates[i]) | (1 << mates[j])
+            out.append(MELD_FLAG | two << 16)
+            for k in range(j + 1, n):
+                out.append(MELD_FLAG | (two | 1 << mates[k]) << 16)
+    return tuple(out)
+
+
+def new_runs(prep: Prepared, hand: int, c: int) -> tuple[Action, ...]:
+    """The new runs through card c with cards of its suit in `hand`: every window of three or more
+    of the unbroken stretch of the suit around c."""
+    out: list[Action] = []
+    cards, R = prep.cards, prep.R
+    s, r = cards.suit[c], cards.pos[c]
+    row = cards.at[s]
+    lo = r
+    while lo > 0 and hand >> row[lo - 1] & 1:
+        lo -= 1
+    hi = r
+    while hi < R - 1 and hand >> row[hi + 1] & 1:
+        hi += 1
+    span = prep.span[s]
+    me = ~(1 << c)
+    for a in range(lo, r + 1):
+        for b in range(max(r, a + 2), hi + 1):
+            out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
+    return tuple(out)
+
+def partner_finder(cards: Suited) -> Callable[[int], int]:
+    """A function from a mask of cards to the mask of the cards that make a new set or run with two
+    of them. Most cards in play are refused because they make nothing: one bit test against this
+    mask, kept per seat, tells so without looking at the card's rank mates and run pairs each time.
+
+    It works on all cards at once with shifts, in a 'layout' where the card of suit s at place q is
+    bit s * R + q: rank mates are R bits apart, run neighbours one bit apart (masked at the ends of a
+    suit). A pack in the deck's own order is already laid out so; another order is translated in and
+    out through byte tables."""
+    R = len(cards.ranks)
+    assert len(cards.at) == 4, "Conquian is played with four suits"
+    one_suit, R2, R3 = (1 << R) - 1, 2 * R, 3 * R
+    spread = 1 | 1 << R | 1 << R2 | 1 << R3
+
+    def places(keep) -> int:
+        return sum(1 << (s * R + q) for s in range(4) for q in range(R) if keep(q))
+    below1, below2 = places(lambda q: q <= R - 2), places(lambda q: q <= R - 3)     # a card at q + 1, q + 2
+    above1, above2 = places(lambda q: q >= 1), places(lambda q: q >= 2)             # a card at q - 1, q - 2
+
+    def laid_out(x: int) -> int:
+        a, b, c, d = x & one_suit, x >> R & one_suit, x >> R2 & one_suit, x >> R3
+        two = a & (b | c | d) | b & (c | d) | c & d          # places where two suits or more have a card
+        up1, down1 = x >> 1 & below1, x << 1 & above1
+        return two * spread | up1 & (x >> 2 & below2 | down1) | down1 & (x << 2 & above2)
+
+    place = [s * R + q for s, q in zip(cards.suit, cards.pos)]
+    if place == list(range(len(place))):
+        return laid_out
+    into = _byte_tables(place)
+    back = _byte_tables([place.index(b) for b in range(len(place))])
+
+    def translated(x: int) -> int:
+        return _move(back, laid_out(_move(into, x)))
+    return translated
+
+
+def _byte_tables(target: list[int]) -> list[list[int]]:
+    """For each byte k of a mask, the moved mask of each of its 256 values (bit i goes to target[i])."""
+    return [[sum(1 << target[8 * k + b] for b in range(8) if v >> b & 1 and 8 * k + b < len(target))
+             for v in range(256)] for k in range((len(target) + 7) // 8)]
+
+
+def _move(tables: list[list[int]], x: int) -> int:
+    out = 0
+    for table in tables:
+        out |= table[x & 255]
+        x >>= 8
+    return out
 
 
 class State:
@@ -63,7 +170,8 @@ class State:
     `origin` where it came from; `actor` decides."""
 
     __slots__ = ("prep", "hand", "melds", "count", "stock", "waste", "card", "origin", "actor", "phase",
-                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2", "lend", "lendable")
+                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2", "lend", "lendable",
+                 "maybe")
 
     def __init__(self, prep: Prepared):
         self.prep = prep
@@ -91,18 +199,21 @@ class State:
         self.fit2 = [0, 0]
         self.lend = [False, False]
         self.lendable = [0, 0]      # the cards seat p may borrow from its melds
+        # maybe[p]: a mask holding every card seat p could do anything with but refuse (those that
+        # fit or nearly fit its melds, and the partners of its hand and lendable cards), made when
+        # needed by _settle; -1 (every card) once the hand or the melds changed
+        self.maybe = [-1, -1]
 
 
 _BYTES = [[[8 * k + b for b in range(8) if v >> b & 1] for v in range(256)] for k in range(8)]
+# the same, as the actions discarding those cards: a hand is turned into its discards in one pass
+_DISCARDS = [[[DISCARD + x for x in row] for row in rows] for rows in _BYTES]
 
 
-def _cards(mask: int) -> list[int]:
-    """The card indices of a bitmask, lowest first (by bytes, from a table: hands are read often)."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        if mask & 255:
-            out += _BYTES[k][mask & 255]
-        mask >>= 8
-        k += 1
-    return out
+def _cards(mask: int, tables: list[list[list[int]]] = _BYTES) -> list[int]:
+    """The card indices of a bitmask of up to 64 cards, lowest first; with `tables=_DISCARDS`, the
+    actions discarding them. Hands are read often, and shifting a mask of more than 30 bits makes a
+    new int each time, so the mask is cut into bytes at once and each byte read from a table."""
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
+    t0, t1, t2, t3, t4, t5, t6, t7 = tables
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6], *t7[b7]]
