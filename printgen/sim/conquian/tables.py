@@ -131,13 +131,14 @@ def partner_finder(cards: Suited) -> Callable[[int], int]:
     def places(keep) -> int:
         return sum(1 << (s * R + q) for s in range(4) for q in range(R) if keep(q))
     below1, below2 = places(lambda q: q <= R - 2), places(lambda q: q <= R - 3)     # a card at q + 1, q + 2
-    above1, above2 = places(lambda q: q >= 1), places(lambda q: q >= 2)             # a card at q - 1, q - 2
+    above2 = places(lambda q: q >= 2)                                                # a card at q - 2
 
     def laid_out(x: int) -> int:
-        a, b, c, d = x & one_suit, x >> R & one_suit, x >> R2 & one_suit, x >> R3
-        two = a & (b | c | d) | b & (c | d) | c & d          # places where two suits or more have a card
-        up1, down1 = x >> 1 & below1, x << 1 & above1
-        return two * spread | up1 & (x >> 2 & below2 | down1) | down1 & (x << 2 & above2)
+        pairs, either = x & x >> R, x | x >> R      # suits 0 and 1, 2 and 3 (at the places of 0 and 2)
+        two = (pairs | pairs >> R2 | either & either >> R2) & one_suit     # places where two suits have a card
+        next_to = x & x >> 1 & below1               # c and the card above it
+        gap = x & x >> 2 & below2                   # c and the card two places above it
+        return two * spread | next_to >> 1 & below1 | next_to << 2 & above2 | gap << 1
 
     place = [s * R + q for s, q in zip(cards.suit, cards.pos)]
     if place == list(range(len(place))):
