@@ -9,34 +9,41 @@ from typing import Sequence
 
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    State, meld_action, new_runs,
+    State, _cards, meld_action, new_runs, reach,
 )
 
 
 class Melds:
     # -- what fits where ---------------------------------------------------------------------------------
     def _refit(self, st: State, p: int) -> None:
-        """Recompute seat p's fit masks after its melds changed (from per-card tables: this runs
-        after every meld)."""
-        prep = st.prep
-        pos, bit, mates = prep.cards.pos, prep.bit, prep.rank_mates
-        below, above = prep.below, prep.above
+        """Recompute seat p's fit masks after its melds changed: what each meld reaches, together."""
         fit = fit2 = lendable = 0
         for meld in st.melds[p]:
-            low, high = meld[0], meld[-1]
-            if pos[low] == pos[high]:                   # a set: of three, the missing card fits
-                if len(meld) < 4:
-                    fit |= mates[low] & ~(bit[meld[1]] | bit[high])
-                else:
-                    lendable |= mates[low] | bit[low]
-                continue
-            fit |= below[low][0] | above[high][0]       # a run: the cards beyond its ends
-            fit2 |= below[low][1] | above[high][1]
-            if len(meld) >= 4:
-                lendable |= bit[low] | bit[high]
+            f, f2, lend = reach(st.prep, meld)
+            fit |= f
+            fit2 |= f2
+            lendable |= lend
         st.fit[p], st.fit2[p] = fit, fit2
         st.lend[p] = lendable != 0
         st.lendable[p] = lendable
+        st.maybe[p] = -1
+
+    def _lay_new(self, st: State, p: int, c: int, mask: int) -> None:
+        """Card c and the hand cards of `mask` laid as a new meld of seat p. The meld in order and
+        what it reaches are remembered per card and mask (a card makes few different melds), and
+        added to the seat's masks: a new meld leaves the others as they were."""
+        prep = st.prep
+        laid = prep.laid[c].get(mask)
+        if laid is None:
+            meld = tuple(sorted([c] + _cards(mask), key=prep.cards.pos.__getitem__))
+            laid = prep.laid[c][mask] = (meld, *reach(prep, meld))
+        meld, fit, fit2, lendable = laid
+        st.melds[p].append(list(meld))
+        st.fit[p] |= fit
+        st.fit2[p] |= fit2
+        if lendable:
+            st.lendable[p] |= lendable
+            st.lend[p] = True
         st.maybe[p] = -1
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:

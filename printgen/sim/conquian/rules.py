@@ -224,28 +224,31 @@ class Rules:
             self._turn_for(st, 1 - p)
 
     def _meld(self, st: State, p: int, action: Action) -> None:
-        pos = st.prep.cards.pos
         mask = action >> 16
-        lent = ((action >> 8) & 0x7F) - 1
-        target = ((action >> 4) & 0xF) - 1
         c = st.card
-        new = [c] + _cards(mask)
         st.hand[p] &= ~mask
-        melds = st.melds[p]
-        if lent >= 0:
-            for meld in melds:
-                if lent in meld:
-                    meld.remove(lent)
-                    break
-            new.append(lent)
-            st.borrows += 1
         st.card = -1
         st.phase = DISCARDING
-        if target >= 0:
-            melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+        if not action & 0x7FF0:                     # a new meld from the hand alone: the common case
+            self._lay_new(st, p, c, mask)
         else:
-            melds.append(sorted(new, key=pos.__getitem__))
-        self._refit(st, p)
+            pos = st.prep.cards.pos
+            lent = ((action >> 8) & 0x7F) - 1
+            target = ((action >> 4) & 0xF) - 1
+            new = [c] + _cards(mask)
+            melds = st.melds[p]
+            if lent >= 0:
+                for meld in melds:
+                    if lent in meld:
+                        meld.remove(lent)
+                        break
+                new.append(lent)
+                st.borrows += 1
+            if target >= 0:
+                melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+            else:
+                melds.append(sorted(new, key=pos.__getitem__))
+            self._refit(st, p)
         st.used |= (1 << c) | mask
         st.count[p] += 1 + mask.bit_count()
         if st.count[p] > st.prep.deal:

@@ -33,7 +33,8 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 class Prepared:
     __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
-                 "above", "suit_mates", "new_sets", "new_runs")
+                 "above", "suit_mates", "new_sets", "new_runs",
+                 "laid")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -69,6 +70,23 @@ class Prepared:
         self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
         self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
         self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+        # per card and mask of hand cards: the new meld they make, in order, and what it reaches
+        self.laid: list[dict[int, tuple[tuple[int, ...], int, int, int]]] = [{} for _ in range(cards.n)]
+
+
+def reach(prep: Prepared, meld) -> tuple[int, int, int]:
+    """What a meld reaches, as masks: the cards that extend it by themselves (the missing card of
+    a set of three, the cards beyond a run's ends), those two places beyond a run's ends (with one
+    hand card between), and the cards that may be borrowed from it (a meld of four or more: any card
+    of a set, a run's ends)."""
+    pos, bit = prep.cards.pos, prep.bit
+    low, high = meld[0], meld[-1]
+    if pos[low] == pos[high]:
+        if len(meld) < 4:
+            return prep.rank_mates[low] & ~(bit[meld[1]] | bit[high]), 0, 0
+        return 0, 0, prep.rank_mates[low] | bit[low]
+    below, above = prep.below[low], prep.above[high]
+    return below[0] | above[0], below[1] | above[1], (bit[low] | bit[high]) if len(meld) >= 4 else 0
 
 
 def _shares(mask: int) -> list[int]:
