@@ -65,14 +65,14 @@ class Melds:
 
     def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
         """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
-        own melds. Without a meld of four to borrow from, the new sets depend only on c and the
+        own melds. Without a card to borrow of c's rank or suit, the new sets depend only on c and the
         hand's cards of its rank (a table made with the pack), the new runs only on c and the hand's
         cards of its suit (remembered per card as games ask: the same shares recur game after game).
         The result may be such a remembered tuple: callers copy it."""
         prep = st.prep
-        if st.lend[p]:
+        if st.lend[p] and (st.lendable[p] & prep.related[c] or not prep.mates_in_order[c]):
             out: Sequence[Action] = self._new_borrowing(st, p, c)
-        else:
+        else:                   # nothing to borrow that could meld with c: as without a meld of four
             hand = st.hand[p]
             key = hand & prep.suit_mates[c]
             known = prep.new_runs[c]

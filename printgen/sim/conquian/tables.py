@@ -34,7 +34,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 class Prepared:
     __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
                  "above", "suit_mates", "new_sets", "new_runs",
-                 "laid")
+                 "laid", "related", "mates_in_order")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -70,6 +70,12 @@ class Prepared:
         self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
         self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
         self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+        # per card: the cards of its rank and suit (a seat that can borrow none of them makes the
+        # melds above), and whether its rank mates in the order of suits are in the deck's order
+        # (as the melds above list them; borrowing lists them by suit)
+        self.related = [self.rank_mates[c] | self.suit_mates[c] for c in range(cards.n)]
+        self.mates_in_order = [[at[t][r] for t in range(4) if t != s] == _cards(self.rank_mates[c])
+                               for c, (s, r) in enumerate(zip(cards.suit, cards.pos))]
         # per card and mask of hand cards: the new meld they make, in order, and what it reaches
         self.laid: list[dict[int, tuple[tuple[int, ...], int, int, int]]] = [{} for _ in range(cards.n)]
 
