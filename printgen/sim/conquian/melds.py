@@ -80,7 +80,7 @@ class Melds:
             if runs is None:
                 runs = known[key] = new_runs(prep, key, c)
             out = prep.new_sets[c][hand & prep.rank_mates[c]] + runs
-        if (st.fit[p] | st.fit2[p]) >> c & 1:      # an addition is possible only with a card that fits
+        if (st.fit[p] | st.fit2[p]) & prep.bit[c]:     # an addition is possible only with a card that fits
             return self._additions(st, p, c, list(out))
         return out
 

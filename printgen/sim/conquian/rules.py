@@ -73,7 +73,7 @@ class Rules:
         if st.phase == CHOOSE:
             c = st.card
             out = [REFUSE, *self._meld_options(st, p, c)]
-            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] >> c & 1:
+            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] & st.prep.bit[c]:
                 out += [FORCE + m for m in self._fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
             fit = st.fit[1 - p]
@@ -107,7 +107,7 @@ class Rules:
         is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
         forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
         taken as any single choice is."""
-        at_once = st.prep.at_once
+        at_once, bit = st.prep.at_once, st.prep.bit
         fit, maybe = st.fit, st.maybe
         stock, waste = st.stock, st.waste
         own, refused = OWN, REFUSED
@@ -120,7 +120,7 @@ class Rules:
                     mask = maybe[p]
                     if mask < 0:
                         mask = self._remake(st, p)
-                    if mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1):
+                    if mask & bit[c] or (origin == refused and not at_once and fit[1 - p] & bit[c]):
                         break                           # legal() looks closer; REFUSE alone is taken below
                     if origin == own:                   # pass the card on
                         origin = refused
@@ -135,7 +135,7 @@ class Rules:
                     c = stock.pop()
                     origin = own
                     turned += 1
-                    if at_once and fit[p] >> c & 1:     # the opponent may force it at once
+                    if at_once and fit[p] & bit[c]:     # the opponent may force it at once
                         p = 1 - p
                         st.phase = OFFER
                         break
@@ -157,7 +157,7 @@ class Rules:
         p = st.actor
         if st.phase == DISCARDING:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
-            st.hand[p] &= ~(1 << d)
+            st.hand[p] ^= st.prep.bit[d]
             st.maybe[p] = -1
             if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
                 st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
@@ -249,7 +249,7 @@ class Rules:
             else:
                 melds.append(sorted(new, key=pos.__getitem__))
             self._refit(st, p)
-        st.used |= (1 << c) | mask
+        st.used |= st.prep.bit[c] | mask
         st.count[p] += 1 + mask.bit_count()
         if st.count[p] > st.prep.deal:
             st.phase = OVER
