@@ -41,10 +41,12 @@ class Melds:
         st.melds[p].append(list(meld))
         st.fit[p] |= fit
         st.fit2[p] |= fit2
-        if lendable:
+        if lendable:                    # new cards to borrow: new partners
             st.lendable[p] |= lendable
             st.lend[p] = True
-        st.maybe[p] = -1
+            st.maybe[p] = -1
+        elif st.maybe[p] >= 0:          # the hand only lost cards: the mask still holds every card of use
+            st.maybe[p] |= fit | fit2
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:
         """The melds of seat p that card c extends by itself."""

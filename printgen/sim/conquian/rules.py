@@ -157,8 +157,7 @@ class Rules:
         p = st.actor
         if st.phase == DISCARDING:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
-            st.hand[p] ^= st.prep.bit[d]
-            st.maybe[p] = -1
+            st.hand[p] ^= st.prep.bit[d]             # (maybe[p] still holds every card of use)
             if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
                 st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
             else:

@@ -226,7 +226,8 @@ class State:
         self.lendable = [0, 0]      # the cards seat p may borrow from its melds
         # maybe[p]: a mask holding every card seat p could do anything with but refuse (those that
         # fit or nearly fit its melds, and the partners of its hand and lendable cards), made when
-        # needed by _settle; -1 (every card) once the hand or the melds changed
+        # needed by _settle; -1 (every card) once the melds changed so that it must be made again.
+        # It may hold more (a discard leaves it as it was): legal() has the last word
         self.maybe = [-1, -1]
 
 
