@@ -117,15 +117,20 @@ class Rules:
                 p, c, origin = st.actor, st.card, st.origin
                 turned = st.turned
                 while True:
+                    b = bit[c]
                     mask = maybe[p]
                     if mask < 0:
                         mask = self._remake(st, p)
-                    if mask & bit[c] or (origin == refused and not at_once and fit[1 - p] & bit[c]):
+                    if mask & b or (origin == refused and not at_once and fit[1 - p] & b):
                         break                           # legal() looks closer; REFUSE alone is taken below
-                    if origin == own:                   # pass the card on
-                        origin = refused
+                    if origin == own:                   # pass the card on: the opponent may use it or force it
                         p = 1 - p
-                        continue
+                        origin = refused
+                        mask = maybe[p]
+                        if mask < 0:
+                            mask = self._remake(st, p)
+                        if mask & b or (not at_once and fit[1 - p] & b):
+                            break
                     waste.append(c)                     # waste it, turn up the next
                     if not stock:
                         st.card, st.actor, st.turned = -1, p, turned
