@@ -9,7 +9,7 @@ from typing import Sequence
 
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    State, _cards, meld_action, new_runs, reach,
+    MELD_FLAG, State, _cards, meld_action, new_runs, reach,
 )
 
 
@@ -122,31 +122,31 @@ class Melds:
 
     def _additions(self, st: State, p: int, c: int, out: list[Action]) -> list[Action]:
         """Add to `out` the additions of card c to seat p's melds: alone, or with one hand card."""
-        cards = st.prep.cards
-        R = st.prep.R
-        s, r = cards.suit[c], cards.pos[c]
+        prep = st.prep
+        cards, R, bit = prep.cards, prep.R, prep.bit
+        pos, suit = cards.pos, cards.suit
+        s, r = suit[c], pos[c]
         row = cards.at[s]
         hand = st.hand[p]
-        pos = cards.pos
         for m, meld in enumerate(st.melds[p]):
-            first, last = pos[meld[0]], pos[meld[-1]]
+            low = meld[0]
+            first, last = pos[low], pos[meld[-1]]
+            alone = MELD_FLAG | (m + 1) << 4                            # meld_action(0, -1, m)
             if first == last:
                 if first == r and len(meld) < 4:
-                    out.append(meld_action(0, -1, m))
-                continue
-            if cards.suit[meld[0]] != s:
-                continue
-            if r == last + 1 or r == first - 1:
-                out.append(meld_action(0, -1, m))
-                far = r + 1 if r == last + 1 else r - 1                 # beyond the card in play
-                other = first - 1 if r == last + 1 else last + 1        # the run's other end
-                for q in (far, other):
-                    if 0 <= q < R and hand >> row[q] & 1:
-                        out.append(meld_action(1 << row[q], -1, m))
-            elif r == last + 2 and hand >> row[last + 1] & 1:
-                out.append(meld_action(1 << row[last + 1], -1, m))
-            elif r == first - 2 and hand >> row[first - 1] & 1:
-                out.append(meld_action(1 << row[first - 1], -1, m))
+                    out.append(alone)
+            elif suit[low] == s:
+                if r == last + 1 or r == first - 1:
+                    out.append(alone)
+                    far = r + 1 if r == last + 1 else r - 1             # beyond the card in play
+                    other = first - 1 if r == last + 1 else last + 1    # the run's other end
+                    for q in (far, other):
+                        if 0 <= q < R and hand & bit[row[q]]:
+                            out.append(alone | bit[row[q]] << 16)
+                elif r == last + 2 and hand & bit[row[last + 1]]:
+                    out.append(alone | bit[row[last + 1]] << 16)
+                elif r == first - 2 and hand & bit[row[first - 1]]:
+                    out.append(alone | bit[row[first - 1]] << 16)
         return out
 
     @staticmethod
