@@ -38,12 +38,14 @@ class Rules:
             st.total += 1
         return st
 
-    def _start(self, prep: Prepared, hands, stock, melds, turn: bool = True, actor: int = 0) -> State:
+    def _start(self, prep: Prepared, hands, stock: list[int], melds, turn: bool = True, actor: int = 0) -> State:
+        """The state of a deal: two hands and the melds as card lists; `stock` (top last) is kept."""
         st = State(prep)
-        bit = prep.bit
-        st.hand = [sum(map(bit.__getitem__, h)) for h in hands]
+        take = prep.bit.__getitem__
+        first, second = hands
+        st.hand = [sum(map(take, first)), sum(map(take, second))]
         st.held = st.hand[0] | st.hand[1]
-        st.start = [len(h) for h in hands]
+        st.start = [len(first), len(second)]
         if melds[0] or melds[1]:                     # a scripted position
             pos = prep.cards.pos
             for p in range(2):
@@ -53,7 +55,7 @@ class Rules:
                 for m in melds[p]:
                     for c in m:
                         st.used |= 1 << c
-        st.stock = list(stock)
+        st.stock = stock
         st.total = st.start[0] + st.start[1] + len(stock) + st.count[0] + st.count[1]
         st.actor = actor
         if turn:
