@@ -9,7 +9,7 @@ from typing import Sequence
 
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    MELD_FLAG, State, _cards, meld_action, new_runs, reach,
+    MELD_FLAG, State, _cards, meld_action, reach,
 )
 
 
@@ -68,20 +68,14 @@ class Melds:
     def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
         """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
         own melds. Without a card to borrow of c's rank or suit, the new sets depend only on c and the
-        hand's cards of its rank (a table made with the pack), the new runs only on c and the hand's
-        cards of its suit (remembered per card as games ask: the same shares recur game after game).
-        The result may be such a remembered tuple: callers copy it."""
+        hand's cards of its rank, the new runs only on c and the hand's cards of its suit: both are
+        read from tables made with the pack. The result may be such a tuple: callers copy it."""
         prep = st.prep
         if st.lend[p] and (st.lendable[p] & prep.related[c] or not prep.mates_in_order[c]):
             out: Sequence[Action] = self._new_borrowing(st, p, c)
         else:                   # nothing to borrow that could meld with c: as without a meld of four
             hand = st.hand[p]
-            key = hand & prep.suit_mates[c]
-            known = prep.new_runs[c]
-            runs = known.get(key)
-            if runs is None:
-                runs = known[key] = new_runs(prep, key, c)
-            out = prep.new_sets[c][hand & prep.rank_mates[c]] + runs
+            out = prep.new_sets[c][hand & prep.rank_mates[c]] + prep.new_runs[c][hand & prep.suit_mates[c]]
         if (st.fit[p] | st.fit2[p]) & prep.bit[c]:     # an addition is possible only with a card that fits
             return self._additions(st, p, c, list(out))
         return out

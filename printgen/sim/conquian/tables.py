@@ -65,11 +65,11 @@ class Prepared:
                       for s, q in zip(cards.suit, cards.pos)]
         self.partners = partner_finder(cards)
         # per card: the new sets it makes with each share of its rank mates a hand may hold; the
-        # other cards of its suit, and the new runs it makes with each share of them, found as
-        # games ask (Melds._meld_options)
+        # other cards of its suit, and the new runs it makes with each share of them (a table of
+        # 2 ** (R - 1) shares, shared tuples) (Melds._meld_options)
         self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
         self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
-        self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+        self.new_runs = [new_runs(self, c) for c in range(cards.n)]
         # per card: the cards of its rank and suit (a seat that can borrow none of them makes the
         # melds above), and whether its rank mates in the order of suits are in the deck's order
         # (as the melds above list them; borrowing lists them by suit)
@@ -118,25 +118,25 @@ def new_sets(hand: int, c: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def new_runs(prep: Prepared, hand: int, c: int) -> tuple[Action, ...]:
-    """The new runs through card c with cards of its suit in `hand`: every window of three or more
-    of the unbroken stretch of the suit around c."""
-    out: list[Action] = []
+def new_runs(prep: Prepared, c: int) -> dict[int, tuple[Action, ...]]:
+    """Each share of its suit a hand may hold -> the new runs through card c: every window of three
+    or more of the unbroken stretch lo..hi of the suit around c. Made stretch by stretch, for the
+    cards outside lo - 1 .. hi + 1 do not matter."""
     cards, R = prep.cards, prep.R
     s, r = cards.suit[c], cards.pos[c]
-    row = cards.at[s]
-    lo = r
-    while lo > 0 and hand >> row[lo - 1] & 1:
-        lo -= 1
-    hi = r
-    while hi < R - 1 and hand >> row[hi + 1] & 1:
-        hi += 1
     span = prep.span[s]
     me = ~(1 << c)
-    for a in range(lo, r + 1):
-        for b in range(max(r, a + 2), hi + 1):
-            out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
-    return tuple(out)
+    table: dict[int, tuple[Action, ...]] = {}
+    for lo in range(r + 1):
+        for hi in range(r, R):
+            runs = tuple(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16
+                         for a in range(lo, r + 1) for b in range(max(r, a + 2), hi + 1))
+            held = (span[hi + 1] ^ span[lo]) & me
+            free = span[R] & ~(span[min(hi + 2, R)] ^ span[max(lo - 1, 0)])
+            for share in _shares(free):
+                table[held | share] = runs
+    return table
+
 
 def partner_finder(cards: Suited) -> Callable[[int], int]:
     """A function from a mask of cards to the mask of the cards that make a new set or run with two
