@@ -32,7 +32,7 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "near", "span", "partners", "bit", "below",
                  "above", "suit_mates", "new_sets", "new_runs",
                  "laid", "related", "mates_in_order")
 
@@ -43,10 +43,8 @@ class Prepared:
         self.options = options
         self.R = len(cards.ranks)
         self.bit = [1 << c for c in range(cards.n)]
-        # per card: the other cards of its rank, and the pairs of cards of its suit that make a run
-        # of three with it (the two below, one each side, the two above)
+        # per card: the other cards of its rank, and those with the cards up to two places away in its suit
         self.rank_mates = []
-        self.pairs = []
         self.near = []
         at = cards.at
         # span[s][q]: the cards of suit s below place q, so the run a..b is span[s][b + 1] ^ span[s][a]
@@ -56,8 +54,6 @@ class Prepared:
             self.rank_mates.append(sum(1 << at[t][r] for t in range(4) if t != s))
             self.near.append(self.rank_mates[-1] | sum(1 << at[s][q] for q in (r - 2, r - 1, r + 1, r + 2)
                                                       if 0 <= q < self.R))
-            self.pairs.append([(1 << at[s][a]) | (1 << at[s][b]) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
-                               if 0 <= a and b < self.R])
         # per card: the bits of the cards one and two places below (above) it in its suit, 0 past the end
         self.below = [((1 << at[s][q - 1]) if q >= 1 else 0, (1 << at[s][q - 2]) if q >= 2 else 0)
                       for s, q in zip(cards.suit, cards.pos)]
