@@ -4,7 +4,6 @@ A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
 
 from __future__ import annotations
 
-
 from typing import Sequence
 
 from printgen.sim.engine import Action

@@ -106,8 +106,8 @@ class Rules:
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (most often: refuse a card that fits
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
-        are made in an inner loop on local names, written back to the state when it stops: this loop
-        is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
+        are made in an inner loop on local names, written back to the state when it stops: most
+        cards turned up pass through it. A card outside the seat's `maybe` mask (and not to be
         forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
         taken as any single choice is."""
         at_once, bit = st.prep.at_once, st.prep.bit
