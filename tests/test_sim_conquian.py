@@ -173,7 +173,7 @@ def test_the_stock_running_out_is_a_tie(prep):
 def clone(st):
     """A copy to try an action on: the lists a move changes are copied, the prepared deck shared."""
     new = copy.copy(st)
-    for name in ("hand", "count", "stock", "waste", "fit", "fit2", "lend", "lendable"):
+    for name in ("hand", "count", "stock", "waste", "fit", "fit2", "lend", "lendable", "maybe"):
         setattr(new, name, list(getattr(st, name)))
     new.melds = [[list(m) for m in ms] for ms in st.melds]
     new.cache = None

@@ -46,6 +46,20 @@ PINNED = {
         "3416dba0cf7583b6685d92c1d4d12ab5dd5ecd9e5432ce8d0009f04542266a71",
 }
 
+# The same deck with its cards listed rank by rank (as, as, as, as, dos...) instead of suit by suit:
+# card numbers then do not follow suits, which the simulator's tables must not mind. Pinned from the
+# simulator as it was before it was made faster (commit d8c95bc).
+PINNED_RANKWISE = {
+    ("basic", ("random", "random"), (), 600):
+        "426ee35a33dbc9d06232cebf219c61690d3324626fc9f6a4fc0359fb9bed99ad",
+    ("basic", ("greedy", "random"), (), 300):
+        "d04ffa0b0f8a15b2d3fd4837ed1f299af8942035fd59182172cbd6a3f46bcc6f",
+    ("basic", ("random", "random"), (("force_drawn", "at_once"),), 200):
+        "e18fdd17c44112e8dbc9ee2c785c3d847e69ef03fbbb065f41a393dd1e5bd63f",
+    ("basic", ("random", "greedy"), (("pack", "48"),), 200):
+        "988ca21dd77b71340973d80b7aea6e92d367fa3e721a19bc41e294bf5369b76f",
+}
+
 # The Spanish deck as it was when the digests were pinned, kept here so a designer's change to the
 # shipped deck (another pack, renamed cards, a new card order) never breaks the pins: they pin the
 # simulator.
@@ -55,6 +69,11 @@ PINNED_DECK = Path(__file__).parent / "data" / "conquian-pinned"
 @pytest.fixture(scope="module")
 def deck():
     return load_deck(PINNED_DECK)
+
+
+@pytest.fixture(scope="module")
+def rankwise():
+    return load_deck(PINNED_DECK.parent / "conquian-pinned-rankwise")
 
 
 def digest(prep, bots: tuple[str, ...], games: int, seed: int = 2024) -> str:
@@ -83,6 +102,14 @@ def test_seeded_games_replay_as_pinned(deck, variant, bots, options, games):
     prep = GAME.prepare(deck, variant, dict(options))
     assert digest(prep, bots, games) == PINNED[(variant, bots, options, games)], \
         f"seeded Conquian games ({variant}, {bots}, {dict(options)}) are no longer the same games"
+
+
+@pytest.mark.parametrize("variant,bots,options,games", list(PINNED_RANKWISE),
+                         ids=lambda x: "-".join(map(str, x)) if isinstance(x, tuple) else str(x))
+def test_a_deck_listed_rank_by_rank_replays_as_pinned(rankwise, variant, bots, options, games):
+    prep = GAME.prepare(rankwise, variant, dict(options))
+    assert digest(prep, bots, games) == PINNED_RANKWISE[(variant, bots, options, games)], \
+        f"seeded Conquian games on a deck listed rank by rank ({variant}, {bots}, {dict(options)}) changed"
 
 
 def test_random_bot_draws_as_randrange():

@@ -41,7 +41,8 @@ class Conquian(Melds, Rules, GreedyBot, Report, Game):
             chosen[key] = value if isinstance(allowed, range) else str(value)
         cards = compile_suited(pack_deck(deck, chosen, None, "Conquian"), "Conquian")
         if cards.n > 64:
-            raise UserError(f"Conquian: a pack of {cards.n} cards is too big for the simulator (at most 64)")
+            raise UserError(f"Conquian: a pack of {cards.n} cards is too big for the simulator (at most 64)",
+                            hint="play the 40- or 48-card pack (-O pack=40)")
         if cards.n < 2 * chosen["deal"] + 1:
             raise UserError(f"Conquian: {cards.n} cards cannot deal {chosen['deal']} each and keep a stock")
         return Prepared(cards, chosen["deal"], chosen["force_drawn"] == "at_once", chosen)

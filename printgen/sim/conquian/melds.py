@@ -4,40 +4,48 @@ A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
 
 from __future__ import annotations
 
-
 from typing import Sequence
 
 from printgen.sim.engine import Action
 from printgen.sim.conquian.tables import (
-    State, meld_action, new_runs,
+    MELD_FLAG, State, _cards, meld_action, reach,
 )
 
 
 class Melds:
     # -- what fits where ---------------------------------------------------------------------------------
     def _refit(self, st: State, p: int) -> None:
-        """Recompute seat p's fit masks after its melds changed (from per-card tables: this runs
-        after every meld)."""
-        prep = st.prep
-        pos, bit, mates = prep.cards.pos, prep.bit, prep.rank_mates
-        below, above = prep.below, prep.above
+        """Recompute seat p's fit masks after its melds changed: what each meld reaches, together."""
         fit = fit2 = lendable = 0
         for meld in st.melds[p]:
-            low, high = meld[0], meld[-1]
-            if pos[low] == pos[high]:                   # a set: of three, the missing card fits
-                if len(meld) < 4:
-                    fit |= mates[low] & ~(bit[meld[1]] | bit[high])
-                else:
-                    lendable |= mates[low] | bit[low]
-                continue
-            fit |= below[low][0] | above[high][0]       # a run: the cards beyond its ends
-            fit2 |= below[low][1] | above[high][1]
-            if len(meld) >= 4:
-                lendable |= bit[low] | bit[high]
+            f, f2, lend = reach(st.prep, meld)
+            fit |= f
+            fit2 |= f2
+            lendable |= lend
         st.fit[p], st.fit2[p] = fit, fit2
         st.lend[p] = lendable != 0
         st.lendable[p] = lendable
         st.maybe[p] = -1
+
+    def _lay_new(self, st: State, p: int, c: int, mask: int) -> None:
+        """Card c and the hand cards of `mask` laid as a new meld of seat p. The meld in order and
+        what it reaches are remembered per card and mask (a card makes few different melds), and
+        added to the seat's masks: a new meld leaves the others as they were."""
+        prep = st.prep
+        laid = prep.laid[c].get(mask)
+        if laid is None:
+            meld = tuple(sorted([c] + _cards(mask), key=prep.cards.pos.__getitem__))
+            laid = prep.laid[c][mask] = (meld, *reach(prep, meld))
+        meld, fit, fit2, lendable = laid
+        st.melds[p].append(list(meld))
+        st.fit[p] |= fit
+        st.fit2[p] |= fit2
+        if lendable:                    # new cards to borrow: new partners
+            st.lendable[p] |= lendable
+            st.lend[p] = True
+            st.maybe[p] = -1
+        elif st.maybe[p] >= 0:          # the hand only lost cards: the mask still holds every card of use
+            st.maybe[p] |= fit | fit2
 
     def _fits(self, st: State, p: int, c: int) -> list[int]:
         """The melds of seat p that card c extends by itself."""
@@ -58,22 +66,16 @@ class Melds:
 
     def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
         """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
-        own melds. Without a meld of four to borrow from, the new sets depend only on c and the
-        hand's cards of its rank (a table made with the pack), the new runs only on c and the hand's
-        cards of its suit (remembered per card as games ask: the same shares recur game after game).
-        The result may be such a remembered tuple: callers copy it."""
+        own melds. Without a card to borrow of c's rank or suit, the new sets depend only on c and the
+        hand's cards of its rank, the new runs only on c and the hand's cards of its suit: both are
+        read from tables made with the pack. The result may be such a tuple: callers copy it."""
         prep = st.prep
-        if st.lend[p]:
+        if st.lend[p] and (st.lendable[p] & prep.related[c] or not prep.mates_in_order[c]):
             out: Sequence[Action] = self._new_borrowing(st, p, c)
-        else:
+        else:                   # nothing to borrow that could meld with c: as without a meld of four
             hand = st.hand[p]
-            key = hand & prep.suit_mates[c]
-            known = prep.new_runs[c]
-            runs = known.get(key)
-            if runs is None:
-                runs = known[key] = new_runs(prep, key, c)
-            out = prep.new_sets[c][hand & prep.rank_mates[c]] + runs
-        if (st.fit[p] | st.fit2[p]) >> c & 1:      # an addition is possible only with a card that fits
+            out = prep.new_sets[c][hand & prep.rank_mates[c]] + prep.new_runs[c][hand & prep.suit_mates[c]]
+        if (st.fit[p] | st.fit2[p]) & prep.bit[c]:     # an addition is possible only with a card that fits
             return self._additions(st, p, c, list(out))
         return out
 
@@ -113,31 +115,31 @@ class Melds:
 
     def _additions(self, st: State, p: int, c: int, out: list[Action]) -> list[Action]:
         """Add to `out` the additions of card c to seat p's melds: alone, or with one hand card."""
-        cards = st.prep.cards
-        R = st.prep.R
-        s, r = cards.suit[c], cards.pos[c]
+        prep = st.prep
+        cards, R, bit = prep.cards, prep.R, prep.bit
+        pos, suit = cards.pos, cards.suit
+        s, r = suit[c], pos[c]
         row = cards.at[s]
         hand = st.hand[p]
-        pos = cards.pos
         for m, meld in enumerate(st.melds[p]):
-            first, last = pos[meld[0]], pos[meld[-1]]
+            low = meld[0]
+            first, last = pos[low], pos[meld[-1]]
+            alone = MELD_FLAG | (m + 1) << 4                            # meld_action(0, -1, m)
             if first == last:
                 if first == r and len(meld) < 4:
-                    out.append(meld_action(0, -1, m))
-                continue
-            if cards.suit[meld[0]] != s:
-                continue
-            if r == last + 1 or r == first - 1:
-                out.append(meld_action(0, -1, m))
-                far = r + 1 if r == last + 1 else r - 1                 # beyond the card in play
-                other = first - 1 if r == last + 1 else last + 1        # the run's other end
-                for q in (far, other):
-                    if 0 <= q < R and hand >> row[q] & 1:
-                        out.append(meld_action(1 << row[q], -1, m))
-            elif r == last + 2 and hand >> row[last + 1] & 1:
-                out.append(meld_action(1 << row[last + 1], -1, m))
-            elif r == first - 2 and hand >> row[first - 1] & 1:
-                out.append(meld_action(1 << row[first - 1], -1, m))
+                    out.append(alone)
+            elif suit[low] == s:
+                if r == last + 1 or r == first - 1:
+                    out.append(alone)
+                    far = r + 1 if r == last + 1 else r - 1             # beyond the card in play
+                    other = first - 1 if r == last + 1 else last + 1    # the run's other end
+                    for q in (far, other):
+                        if 0 <= q < R and hand & bit[row[q]]:
+                            out.append(alone | bit[row[q]] << 16)
+                elif r == last + 2 and hand & bit[row[last + 1]]:
+                    out.append(alone | bit[row[last + 1]] << 16)
+                elif r == first - 2 and hand & bit[row[first - 1]]:
+                    out.append(alone | bit[row[first - 1]] << 16)
         return out
 
     @staticmethod

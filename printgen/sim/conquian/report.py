@@ -33,9 +33,14 @@ class Report:
         pos, suit = cards.pos, cards.suit
         where = [0] * cards.n
         for p in range(2):
+            maybe = st.maybe[p]
             kept = (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p])
             self._refit(st, p)
             assert kept == (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p]), f"seat {p}: fit masks out of date"
+            st.maybe[p] = maybe
+            if maybe >= 0:
+                usable = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
+                assert not usable & ~maybe, f"seat {p}: a card of use is missing from its maybe mask"
             for c in _cards(st.hand[p]):
                 where[c] += 1
             assert st.count[p] == sum(len(m) for m in st.melds[p]), f"seat {p}: melded count is wrong"

@@ -5,6 +5,7 @@ A mixin of :class:`printgen.sim.conquian.game.Conquian`."""
 from __future__ import annotations
 
 import random
+from itertools import repeat
 
 from printgen.errors import UserError
 from printgen.sim.engine import Action
@@ -18,9 +19,9 @@ class Rules:
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players != 2:
             raise UserError(f"Conquian is for 2 players, not {players}")
-        rnd = rng.random
-        keys = [rnd() for _ in range(prepared.cards.n)]
-        order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
+        n = prepared.cards.n
+        keys = list(map(type(rng).random, repeat(rng, n)))        # n calls of rng.random(), in a loop in C
+        order = sorted(range(n), key=keys.__getitem__)             # a shuffle, in fewer calls
         d = prepared.deal
         return self._start(prepared, [order[:d], order[d:2 * d]], order[2 * d:], [[], []])
 
@@ -37,12 +38,14 @@ class Rules:
             st.total += 1
         return st
 
-    def _start(self, prep: Prepared, hands, stock, melds, turn: bool = True, actor: int = 0) -> State:
+    def _start(self, prep: Prepared, hands, stock: list[int], melds, turn: bool = True, actor: int = 0) -> State:
+        """The state of a deal: two hands and the melds as card lists; `stock` (top last) is kept."""
         st = State(prep)
-        bit = prep.bit
-        st.hand = [sum(map(bit.__getitem__, h)) for h in hands]
+        take = prep.bit.__getitem__
+        first, second = hands
+        st.hand = [sum(map(take, first)), sum(map(take, second))]
         st.held = st.hand[0] | st.hand[1]
-        st.start = [len(h) for h in hands]
+        st.start = [len(first), len(second)]
         if melds[0] or melds[1]:                     # a scripted position
             pos = prep.cards.pos
             for p in range(2):
@@ -52,7 +55,7 @@ class Rules:
                 for m in melds[p]:
                     for c in m:
                         st.used |= 1 << c
-        st.stock = list(stock)
+        st.stock = stock
         st.total = st.start[0] + st.start[1] + len(stock) + st.count[0] + st.count[1]
         st.actor = actor
         if turn:
@@ -73,7 +76,7 @@ class Rules:
         if st.phase == CHOOSE:
             c = st.card
             out = [REFUSE, *self._meld_options(st, p, c)]
-            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] >> c & 1:
+            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] & st.prep.bit[c]:
                 out += [FORCE + m for m in self._fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
             fit = st.fit[1 - p]
@@ -103,11 +106,11 @@ class Rules:
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (most often: refuse a card that fits
         nothing), so the bots and the step count see real choices only. Refusals, the common case,
-        are made in an inner loop on local names, written back to the state when it stops: this loop
-        is most of a random game's time. A card outside the seat's `maybe` mask (and not to be
+        are made in an inner loop on local names, written back to the state when it stops: most
+        cards turned up pass through it. A card outside the seat's `maybe` mask (and not to be
         forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
         taken as any single choice is."""
-        at_once = st.prep.at_once
+        at_once, bit = st.prep.at_once, st.prep.bit
         fit, maybe = st.fit, st.maybe
         stock, waste = st.stock, st.waste
         own, refused = OWN, REFUSED
@@ -117,15 +120,20 @@ class Rules:
                 p, c, origin = st.actor, st.card, st.origin
                 turned = st.turned
                 while True:
+                    b = bit[c]
                     mask = maybe[p]
                     if mask < 0:
                         mask = self._remake(st, p)
-                    if mask >> c & 1 or (origin == refused and not at_once and fit[1 - p] >> c & 1):
+                    if mask & b or (origin == refused and not at_once and fit[1 - p] & b):
                         break                           # legal() looks closer; REFUSE alone is taken below
-                    if origin == own:                   # pass the card on
-                        origin = refused
+                    if origin == own:                   # pass the card on: the opponent may use it or force it
                         p = 1 - p
-                        continue
+                        origin = refused
+                        mask = maybe[p]
+                        if mask < 0:
+                            mask = self._remake(st, p)
+                        if mask & b or (not at_once and fit[1 - p] & b):
+                            break
                     waste.append(c)                     # waste it, turn up the next
                     if not stock:
                         st.card, st.actor, st.turned = -1, p, turned
@@ -135,7 +143,7 @@ class Rules:
                     c = stock.pop()
                     origin = own
                     turned += 1
-                    if at_once and fit[p] >> c & 1:     # the opponent may force it at once
+                    if at_once and fit[p] & bit[c]:     # the opponent may force it at once
                         p = 1 - p
                         st.phase = OFFER
                         break
@@ -157,8 +165,7 @@ class Rules:
         p = st.actor
         if st.phase == DISCARDING:
             d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
-            st.hand[p] &= ~(1 << d)
-            st.maybe[p] = -1
+            st.hand[p] ^= st.prep.bit[d]             # (maybe[p] still holds every card of use)
             if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
                 st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
             else:
@@ -224,29 +231,32 @@ class Rules:
             self._turn_for(st, 1 - p)
 
     def _meld(self, st: State, p: int, action: Action) -> None:
-        pos = st.prep.cards.pos
         mask = action >> 16
-        lent = ((action >> 8) & 0x7F) - 1
-        target = ((action >> 4) & 0xF) - 1
         c = st.card
-        new = [c] + _cards(mask)
         st.hand[p] &= ~mask
-        melds = st.melds[p]
-        if lent >= 0:
-            for meld in melds:
-                if lent in meld:
-                    meld.remove(lent)
-                    break
-            new.append(lent)
-            st.borrows += 1
         st.card = -1
         st.phase = DISCARDING
-        if target >= 0:
-            melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+        if not action & 0x7FF0:                     # a new meld from the hand alone: the common case
+            self._lay_new(st, p, c, mask)
         else:
-            melds.append(sorted(new, key=pos.__getitem__))
-        self._refit(st, p)
-        st.used |= (1 << c) | mask
+            pos = st.prep.cards.pos
+            lent = ((action >> 8) & 0x7F) - 1
+            target = ((action >> 4) & 0xF) - 1
+            new = [c] + _cards(mask)
+            melds = st.melds[p]
+            if lent >= 0:
+                for meld in melds:
+                    if lent in meld:
+                        meld.remove(lent)
+                        break
+                new.append(lent)
+                st.borrows += 1
+            if target >= 0:
+                melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+            else:
+                melds.append(sorted(new, key=pos.__getitem__))
+            self._refit(st, p)
+        st.used |= st.prep.bit[c] | mask
         st.count[p] += 1 + mask.bit_count()
         if st.count[p] > st.prep.deal:
             st.phase = OVER

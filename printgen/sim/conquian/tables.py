@@ -32,8 +32,9 @@ def meld_action(hand_mask: int, borrow: int = -1, target: int = -1) -> Action:
 
 
 class Prepared:
-    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "pairs", "near", "span", "partners", "bit", "below",
-                 "above", "suit_mates", "new_sets", "new_runs")
+    __slots__ = ("cards", "deal", "at_once", "options", "R", "rank_mates", "near", "span", "partners", "bit", "below",
+                 "above", "suit_mates", "new_sets", "new_runs",
+                 "laid", "related", "mates_in_order")
 
     def __init__(self, cards: Suited, deal: int, at_once: bool, options: dict[str, Any]):
         self.cards = cards
@@ -42,10 +43,8 @@ class Prepared:
         self.options = options
         self.R = len(cards.ranks)
         self.bit = [1 << c for c in range(cards.n)]
-        # per card: the other cards of its rank, and the pairs of cards of its suit that make a run
-        # of three with it (the two below, one each side, the two above)
+        # per card: the other cards of its rank, and those with the cards up to two places away in its suit
         self.rank_mates = []
-        self.pairs = []
         self.near = []
         at = cards.at
         # span[s][q]: the cards of suit s below place q, so the run a..b is span[s][b + 1] ^ span[s][a]
@@ -55,8 +54,6 @@ class Prepared:
             self.rank_mates.append(sum(1 << at[t][r] for t in range(4) if t != s))
             self.near.append(self.rank_mates[-1] | sum(1 << at[s][q] for q in (r - 2, r - 1, r + 1, r + 2)
                                                       if 0 <= q < self.R))
-            self.pairs.append([(1 << at[s][a]) | (1 << at[s][b]) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
-                               if 0 <= a and b < self.R])
         # per card: the bits of the cards one and two places below (above) it in its suit, 0 past the end
         self.below = [((1 << at[s][q - 1]) if q >= 1 else 0, (1 << at[s][q - 2]) if q >= 2 else 0)
                       for s, q in zip(cards.suit, cards.pos)]
@@ -64,11 +61,34 @@ class Prepared:
                       for s, q in zip(cards.suit, cards.pos)]
         self.partners = partner_finder(cards)
         # per card: the new sets it makes with each share of its rank mates a hand may hold; the
-        # other cards of its suit, and the new runs it makes with each share of them, found as
-        # games ask (Melds._meld_options)
+        # other cards of its suit, and the new runs it makes with each share of them (a table of
+        # 2 ** (R - 1) shares, shared tuples) (Melds._meld_options)
         self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
         self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
-        self.new_runs: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(cards.n)]
+        self.new_runs = [new_runs(self, c) for c in range(cards.n)]
+        # per card: the cards of its rank and suit (a seat that can borrow none of them makes the
+        # melds above), and whether its rank mates in the order of suits are in the deck's order
+        # (as the melds above list them; borrowing lists them by suit)
+        self.related = [self.rank_mates[c] | self.suit_mates[c] for c in range(cards.n)]
+        self.mates_in_order = [[at[t][r] for t in range(4) if t != s] == _cards(self.rank_mates[c])
+                               for c, (s, r) in enumerate(zip(cards.suit, cards.pos))]
+        # per card and mask of hand cards: the new meld they make, in order, and what it reaches
+        self.laid: list[dict[int, tuple[tuple[int, ...], int, int, int]]] = [{} for _ in range(cards.n)]
+
+
+def reach(prep: Prepared, meld) -> tuple[int, int, int]:
+    """What a meld reaches, as masks: the cards that extend it by themselves (the missing card of
+    a set of three, the cards beyond a run's ends), those two places beyond a run's ends (with one
+    hand card between), and the cards that may be borrowed from it (a meld of four or more: any card
+    of a set, a run's ends)."""
+    pos, bit = prep.cards.pos, prep.bit
+    low, high = meld[0], meld[-1]
+    if pos[low] == pos[high]:
+        if len(meld) < 4:
+            return prep.rank_mates[low] & ~(bit[meld[1]] | bit[high]), 0, 0
+        return 0, 0, prep.rank_mates[low] | bit[low]
+    below, above = prep.below[low], prep.above[high]
+    return below[0] | above[0], below[1] | above[1], (bit[low] | bit[high]) if len(meld) >= 4 else 0
 
 
 def _shares(mask: int) -> list[int]:
@@ -94,25 +114,25 @@ def new_sets(hand: int, c: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def new_runs(prep: Prepared, hand: int, c: int) -> tuple[Action, ...]:
-    """The new runs through card c with cards of its suit in `hand`: every window of three or more
-    of the unbroken stretch of the suit around c."""
-    out: list[Action] = []
+def new_runs(prep: Prepared, c: int) -> dict[int, tuple[Action, ...]]:
+    """Each share of its suit a hand may hold -> the new runs through card c: every window of three
+    or more of the unbroken stretch lo..hi of the suit around c. Made stretch by stretch, for the
+    cards outside lo - 1 .. hi + 1 do not matter."""
     cards, R = prep.cards, prep.R
     s, r = cards.suit[c], cards.pos[c]
-    row = cards.at[s]
-    lo = r
-    while lo > 0 and hand >> row[lo - 1] & 1:
-        lo -= 1
-    hi = r
-    while hi < R - 1 and hand >> row[hi + 1] & 1:
-        hi += 1
     span = prep.span[s]
     me = ~(1 << c)
-    for a in range(lo, r + 1):
-        for b in range(max(r, a + 2), hi + 1):
-            out.append(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16)
-    return tuple(out)
+    table: dict[int, tuple[Action, ...]] = {}
+    for lo in range(r + 1):
+        for hi in range(r, R):
+            runs = tuple(MELD_FLAG | ((span[b + 1] ^ span[a]) & me) << 16
+                         for a in range(lo, r + 1) for b in range(max(r, a + 2), hi + 1))
+            held = (span[hi + 1] ^ span[lo]) & me
+            free = span[R] & ~(span[min(hi + 2, R)] ^ span[max(lo - 1, 0)])
+            for share in _shares(free):
+                table[held | share] = runs
+    return table
+
 
 def partner_finder(cards: Suited) -> Callable[[int], int]:
     """A function from a mask of cards to the mask of the cards that make a new set or run with two
@@ -131,13 +151,14 @@ def partner_finder(cards: Suited) -> Callable[[int], int]:
     def places(keep) -> int:
         return sum(1 << (s * R + q) for s in range(4) for q in range(R) if keep(q))
     below1, below2 = places(lambda q: q <= R - 2), places(lambda q: q <= R - 3)     # a card at q + 1, q + 2
-    above1, above2 = places(lambda q: q >= 1), places(lambda q: q >= 2)             # a card at q - 1, q - 2
+    above2 = places(lambda q: q >= 2)                                                # a card at q - 2
 
     def laid_out(x: int) -> int:
-        a, b, c, d = x & one_suit, x >> R & one_suit, x >> R2 & one_suit, x >> R3
-        two = a & (b | c | d) | b & (c | d) | c & d          # places where two suits or more have a card
-        up1, down1 = x >> 1 & below1, x << 1 & above1
-        return two * spread | up1 & (x >> 2 & below2 | down1) | down1 & (x << 2 & above2)
+        pairs, either = x & x >> R, x | x >> R      # suits 0 and 1, 2 and 3 (at the places of 0 and 2)
+        two = (pairs | pairs >> R2 | either & either >> R2) & one_suit     # places where two suits have a card
+        next_to = x & x >> 1 & below1               # c and the card above it
+        gap = x & x >> 2 & below2                   # c and the card two places above it
+        return two * spread | next_to >> 1 & below1 | next_to << 2 & above2 | gap << 1
 
     place = [s * R + q for s, q in zip(cards.suit, cards.pos)]
     if place == list(range(len(place))):
@@ -201,7 +222,8 @@ class State:
         self.lendable = [0, 0]      # the cards seat p may borrow from its melds
         # maybe[p]: a mask holding every card seat p could do anything with but refuse (those that
         # fit or nearly fit its melds, and the partners of its hand and lendable cards), made when
-        # needed by _settle; -1 (every card) once the hand or the melds changed
+        # needed by _settle; -1 (every card) once the melds changed so that it must be made again.
+        # It may hold more (a discard leaves it as it was): legal() has the last word
         self.maybe = [-1, -1]
 
 
