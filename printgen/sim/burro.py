@@ -27,7 +27,7 @@ from typing import Any, Callable
 from printgen.errors import UserError
 from printgen.sim.burro_report import findings
 from printgen.sim.engine import Action, Finding, Game, Result
-from printgen.sim.suited import Suited, compile_suited, pack_deck
+from printgen.sim.suited import Suited, SuitedCards, compile_suited, pack_deck
 
 DRAW = 1000
 LETTERS = 5                     # B-U-R-R-O
@@ -129,7 +129,7 @@ def read_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class Burro(Game):
+class Burro(SuitedCards, Game):
     name = "burro"
     variants = tuple(VARIANTS)
     step_cap = 6000             # 8 players need at most 33 hands of at most 48 plays
@@ -430,12 +430,6 @@ class Burro(Game):
 
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.cards.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return [prepared.cards.suit_names[s] for s in prepared.cards.suit]
 
     def check(self, state: State) -> None:
         st = state

@@ -25,7 +25,7 @@ from printgen.errors import UserError
 from printgen.sim.engine import Action, Finding, Game, Result
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
-from printgen.sim.suited import Suited, compile_suited, pack_deck
+from printgen.sim.suited import Suited, SuitedCards, compile_suited, pack_deck
 
 DEAL = 4
 OPTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
@@ -75,7 +75,7 @@ class State:
         self.cache: list[int] | None = None         # legal actions of the actor, until the next play
 
 
-class Casita(Game):
+class Casita(SuitedCards, Game):
     name = "casita"
     aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
     variants = ("basic",)
@@ -316,12 +316,6 @@ class Casita(Game):
             for c in p:
                 used |= 1 << c
         return state.held, used & state.held
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.cards.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return [prepared.cards.suit_names[s] for s in prepared.cards.suit]
 
     def check(self, state: State) -> None:
         st = state

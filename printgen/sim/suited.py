@@ -45,6 +45,17 @@ class Suited:
         return self.at[s][self.ranks.index(value)]
 
 
+class SuitedCards:
+    """The engine's card names and groups for a game whose prepared deck keeps a Suited pack in
+    `cards`: names as printed, each card grouped by its suit (for per-suit dead rates)."""
+
+    def card_names(self, prepared) -> list[str]:
+        return list(prepared.cards.names)
+
+    def card_groups(self, prepared) -> list[str]:
+        return [prepared.cards.suit_names[s] for s in prepared.cards.suit]
+
+
 def pack_deck(deck, options: dict, default: str | None, game: str):
     """The deck with the cards of the pack named by options['pack'] (or `default`, or the deck's
     first pack). The deck is loaded again from its folder when another pack is asked for."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from printgen.errors import UserError
 from printgen.sim.engine import Finding, Game
-from printgen.sim.suited import compile_suited, pack_deck
+from printgen.sim.suited import SuitedCards, compile_suited, pack_deck
 from printgen.sim.conquian.bots import GreedyBot
 from printgen.sim.conquian.melds import Melds
 from printgen.sim.conquian.report import Report
@@ -16,7 +16,7 @@ from printgen.sim.conquian.tables import (
 )
 
 
-class Conquian(Melds, Rules, GreedyBot, Report, Game):
+class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
     name = "conquian"
     variants = tuple(VARIANTS)
     step_cap = 400

@@ -21,12 +21,6 @@ class Report:
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used
 
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.cards.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return [prepared.cards.suit_names[s] for s in prepared.cards.suit]
-
     def check(self, state: State) -> None:
         st = state
         cards = st.prep.cards
