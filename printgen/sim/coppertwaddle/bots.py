@@ -15,6 +15,7 @@ from printgen.sim.coppertwaddle.cards import (
     E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
     RESPOND, ROBBING, WIND,
 )
+from printgen.sim.coppertwaddle.forecast import Forecast
 from printgen.sim.coppertwaddle.state import DITCHES
 
 LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful plays, then a robbing
@@ -106,13 +107,16 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     specs = prep.spec
     turning = []
     tried = set()
+    forecast = None
     for c, use, tc in _robbing_plays(game, st, me):
         spec = specs[c]
         key = (spec.text, use and c, tc)     # copies of one card are tried once
         if key in tried or not _helps(game, st, spec, c if use else -1, tc - 1, robber):
             continue
         tried.add(key)
-        if _predict(game, st, c, use, tc - 1) == robber:
+        if forecast is None:
+            forecast = Forecast(game, st)
+        if forecast.succeeds_after(c, use, tc - 1) == robber:
             turning.append((0.0, (prep.use_base if use else prep.play_base) + c * prep.codes + tc))
     return _pick(turning, rng) if turning else PASS
 
@@ -140,47 +144,6 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
             if guardian_side == robber:
                 return True
     return False
-
-
-def _predict(game, st, c: int, use: bool, target: int) -> bool:
-    """Would the robbing succeed after this play? Its effects are put on the state for a moment
-    (Powers, negation, covering) and taken off again: exact for the sums, and far cheaper than
-    playing a copy of the game. A protected, destroyed or returned target fails the robbing."""
-    spec = st.prep.spec[c]
-    proud = st.proud
-    saved: list[tuple[int, bool]] = []          # (card, Proud before), put back in reverse
-    mods, negs, negset, pw = st.mods, st.negs, st.negset, st.pw
-    fail = False
-    if use and spec.cost == COST_COVER:
-        saved.append((c, proud[c]))
-        proud[c] = False
-    rob_target = st.rob[0]
-    if target >= 0 and st.pos[target] >= 0:
-        for code, amount, until in spec.effects:
-            if code == E_POWER:
-                st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
-                st.pw = None
-            elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
-                if target == rob_target and code != E_NEGATE:
-                    fail = True
-                else:
-                    st.negs = st.negs + [(target, until, -1)]
-                    st.negset = st.negset | {target}
-                    st.pw = None
-            elif code == E_PROTECT:
-                fail = fail or target == rob_target
-            elif code == E_COVER:
-                saved.append((target, proud[target]))
-                proud[target] = False
-            elif code == E_MAKE_PROUD and not game.pressed(st, target):
-                saved.append((target, proud[target]))
-                proud[target] = True
-    # the robbing is open apart from the target's Proudness (checked by the caller)
-    result = not fail and proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
-    st.mods, st.negs, st.negset, st.pw = mods, negs, negset, pw
-    for x, value in reversed(saved):
-        proud[x] = value
-    return result
 
 
 def _robbing_plays(game, st, me: int) -> list[tuple[int, bool, int]]:

@@ -200,10 +200,12 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
             g = st.guardian
             low = 8 * g
             pos = st.pos
-            robbers = [r for r in st.seen[g][DITCHED] if mask >> (pos[r] - low) & 1]
+            robbers = []
             used = st.used
-            for r in robbers:
-                used |= 1 << r
+            for r in st.seen[g][DITCHED]:
+                if mask >> (pos[r] - low) & 1:
+                    robbers.append(r)
+                    used |= 1 << r
             st.used = used
             st.rob = [target, robbers]
             st.robs[g] += 1

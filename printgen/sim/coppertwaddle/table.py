@@ -93,13 +93,13 @@ class Table:
             pw = self.powers(st)
         negset = st.negset
         slots, winds = st.slot[p], st.wind[p]
-        if negset:
-            out = [pw[c] if c >= 0 and c not in negset else 0 for c in slots]
-            out += [pw[w] if w >= 0 and slots[DITCHES + i] < 0 and w not in negset else 0
-                    for i, w in enumerate(winds)]
-        else:
-            out = [pw[c] if c >= 0 else 0 for c in slots]
-            out += [pw[w] if w >= 0 and slots[DITCHES + i] < 0 else 0 for i, w in enumerate(winds)]
+        # plain loops: in Python 3.11 a comprehension's own call costs more than these short lists
+        out = []
+        for c in slots:
+            out.append(pw[c] if c >= 0 and c not in negset else 0)
+        for i in range(DITCHES):
+            w = winds[i]
+            out.append(pw[w] if w >= 0 and slots[DITCHES + i] < 0 and w not in negset else 0)
         st.memo[-1 - p] = out
         return out
 
@@ -210,7 +210,11 @@ class Table:
         st.seen[p] = (nobles, peasants, every, lone, ditched)
         bearer = st.prep.bearer
         if bearer[c]:
-            st.bearers[p] = [x for x in every if bearer[x]]
+            bearers = []
+            for x in every:
+                if bearer[x]:
+                    bearers.append(x)
+            st.bearers[p] = bearers
         slots = st.slot[p]
         if row == NOBLES:
             st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
@@ -271,12 +275,18 @@ class Table:
 
     def _set_negs(self, st: State, negs: list) -> None:
         st.negs = negs
-        st.negset = {x[0] for x in negs}
+        negset = set()
+        for x in negs:
+            negset.add(x[0])
+        st.negset = negset
         st.pw = None                # an effect from a negated Threlm no longer counts
 
     def _set_prot(self, st: State, prot: list) -> None:
         st.prot = prot
-        st.protset = {x[0] for x in prot}
+        protset = set()
+        for x in prot:
+            protset.add(x[0])
+        st.protset = protset
 
     def _expire(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""

@@ -1,0 +1,91 @@
+"""The greedy player's robbing forecast (forecast.Forecast) against the reference that puts each
+play on the table and sums again (forecast.predict_on_table).
+
+Every play the player to act has at every robbing decision of seeded games is asked of both (not
+only those the greedy player would ask about), with the shipped deck, with the other reading of
+covered support, and with a deck whose records mix effects in one play (a Power change and a
+negation, a covering and a Power change, an ability that covers itself and makes a covered Threlm
+Proud, and Threlms that change Powers without covering themselves, so a negation can end their
+effects), so each kind of change to the sums, alone and in sequence, is compared.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import DECKS
+from printgen.load import load_deck
+from printgen.sim.coppertwaddle import Coppertwaddle
+from printgen.sim.coppertwaddle.bots import _robbing_plays
+from printgen.sim.coppertwaddle.cards import ROBBING
+from printgen.sim.coppertwaddle.forecast import Forecast, predict_on_table
+from printgen.sim.engine import BOTS, game_rng
+
+GAME = Coppertwaddle()
+
+# records rewritten so one play carries several changes to the sums
+MIXED = {
+    "target: {kind: threlm}, effects: [{do: negate, until: turn}]":
+        "target: {kind: threlm}, effects: [{do: power, amount: 2, until: turn}, {do: negate, until: turn}]",
+    "target: {side: opponent, kind: threlm}, effects: [{do: cover}]}":
+        "target: {side: opponent, kind: threlm}, effects: [{do: cover}, {do: power, amount: -1, until: turn}]}",
+    "when: en_garde, cost: cover_self, target: {side: own, kind: threlm, state: covered, other: true}":
+        "cost: cover_self, target: {side: own, kind: threlm, state: covered, other: true}",
+    # Threlms whose Power changes stay Proud (no cost), so a negation of them can end their effects
+    "when: robbing, cost: cover_self, target: {side: opponent, kind: threlm}, effects: [{do: power, amount: -2":
+        "when: robbing, cost: none, target: {side: opponent, kind: threlm}, effects: [{do: power, amount: -2",
+    "when: robbing, cost: cover_self, target: {side: own, kind: noble, other: true}":
+        "when: robbing, cost: none, target: {side: own, kind: noble, other: true}",
+}
+
+
+@pytest.fixture(scope="module")
+def mixed_deck(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mixed") / "coppertwaddle"
+    shutil.copytree(DECKS / "coppertwaddle", folder)
+    path = folder / "deck.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in MIXED.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    return load_deck(folder)
+
+
+def compare(prep, games: int, seed: int) -> int:
+    """Play seeded games (greedy against greedy, and random against greedy); at every robbing
+    decision compare the forecast with the reference for every play. How many plays compared."""
+    compared = 0
+    for index in range(games):
+        bots = [BOTS["greedy"], BOTS["random" if index % 2 else "greedy"]]
+        rng = game_rng(seed, 2, index)
+        st = GAME.setup(prep, 2, rng)
+        steps = 0
+        while not GAME.is_over(st) and steps < GAME.step_cap:
+            if st.stage == ROBBING and GAME.robbing_open(st, proud=False):
+                forecast = Forecast(GAME, st)
+                assert (forecast.attack, forecast.defence) == (GAME.attack(st), GAME.defence(st, st.rob[0]))
+                before = (list(st.proud), st.mods, st.negs, set(st.negset), st.pw)
+                for c, use, tc in _robbing_plays(GAME, st, st.actor):
+                    expected = predict_on_table(GAME, st, c, use, tc - 1)
+                    assert forecast.succeeds_after(c, use, tc - 1) == expected, \
+                        f"game {index}: {GAME.describe(prep, (prep.use_base if use else prep.play_base) + c * prep.codes + tc)}"
+                    compared += 1
+                assert (list(st.proud), st.mods, st.negs, set(st.negset), st.pw) == before, "the state was changed"
+            GAME.apply(st, bots[GAME.to_act(st)](GAME, st, rng))
+            steps += 1
+    return compared
+
+
+@pytest.mark.parametrize("options", [{}, {"covered_support": "yes", "rob_full": "midden"}])
+def test_the_forecast_agrees_with_the_table_on_the_shipped_deck(options):
+    prep = GAME.prepare(load_deck("coppertwaddle"), "basic", options)
+    assert compare(prep, 300, 31) > 2000
+
+
+@pytest.mark.parametrize("options", [{}, {"covered_support": "yes"}])
+def test_the_forecast_agrees_with_the_table_when_a_play_mixes_effects(mixed_deck, options):
+    prep = GAME.prepare(mixed_deck, "basic", options)
+    assert compare(prep, 300, 32) > 2000
