@@ -56,6 +56,10 @@ class Abilities:
             tstate, promote = spec.tstate, spec.promote
             want_pressed = tstate == S_PRESSED or spec.needs_pressed
             for p in spec.sides[user]:
+                if want_pressed:
+                    winds = st.wind[p]
+                    if winds[0] < 0 and winds[1] < 0 and winds[2] < 0 and winds[3] < 0:
+                        continue                # no Wind on this side: nothing is pressed (DITCHES is 4)
                 for c in seen[p][tkind]:
                     pr = proud[c]
                     if c == skip or (pr if tstate == S_COVERED else not pr if tstate == S_PROUD else False):

@@ -79,9 +79,8 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
             value += (2 + game.power(st, target) / 3) if mine and until == PERMANENT else 0
         elif code == E_PROMOTE:
             if mine:
-                noble = sum(1 for d in range(DITCHES) if st.slot[me][d] < 0)
-                peasant = sum(1 for d in range(DITCHES) if st.slot[me][DITCHES + d] < 0)
-                value += 2 if noble > peasant else -1
+                slots = st.slot[me]
+                value += 2 if slots[:DITCHES].count(-1) > slots[DITCHES:].count(-1) else -1
         elif code == E_DRAW or code == E_DISCARD:
             value += 2 * amount
         elif code == E_RETURN:
@@ -207,20 +206,28 @@ def _decide(game, st, rng: random.Random) -> int:
     if stage == RESPOND:                 # answer the opponent's card with a counter
         return _pick([(0.0, a) for a in game.legal(st) if a != PASS], rng)
     # Challenging or En Garde: only the plays worth something are looked at
-    scored: list[tuple[float, int]] = [(0.0, PASS)]
     codes = prep.codes
     lay = stage == EN_GARDE and not st.laid
     if lay:        # a Threlm toward a full Domain comes before anything else: the strongest
+        # (what _pick() makes of PASS scored 0 and each Threlm that can be laid, without the list)
         vacant = None
+        found = False
+        best, ties = 0.0, [PASS]
         for c in st.hand[me]:
             kind = prep.kind[c]
             if kind == NOBLE or kind == PEASANT:
                 if vacant is None:
                     vacant = st.vacant[me]
                 if vacant[kind] >= 0:
-                    scored.append((LAY + prep.power[c], prep.play_base + c * codes))
-        if len(scored) > 1:
-            return _pick(scored, rng)
+                    found = True
+                    score = LAY + prep.power[c]
+                    if score > best:
+                        best, ties = score, [prep.play_base + c * codes]
+                    elif score == best:
+                        ties.append(prep.play_base + c * codes)
+        if found:
+            return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+    scored: list[tuple[float, int]] = [(0.0, PASS)]
     hand = st.hand[me]
     lasting, discard_cost = prep.lasting, prep.discard_cost
     playable = prep.from_hand[stage]
