@@ -20,7 +20,7 @@ import pytest
 
 from printgen.load import load_deck
 from printgen.sim.conquian import Conquian
-from printgen.sim.engine import BOTS, play
+from printgen.sim.engine import BOTS, play, shuffle
 
 GAME = Conquian()
 
@@ -110,6 +110,19 @@ def test_a_deck_listed_rank_by_rank_replays_as_pinned(rankwise, variant, bots, o
     prep = GAME.prepare(rankwise, variant, dict(options))
     assert digest(prep, bots, games) == PINNED_RANKWISE[(variant, bots, options, games)], \
         f"seeded Conquian games on a deck listed rank by rank ({variant}, {bots}, {dict(options)}) changed"
+
+
+def test_shuffle_draws_as_the_library_shuffle():
+    """engine.shuffle writes out random.shuffle; the same generator state must give the same deal
+    and leave the generator in the same state."""
+    for n in (0, 1, 2, 3, 7, 40, 55, 64, 129):
+        ours, theirs = random.Random(f"deal/{n}"), random.Random(f"deal/{n}")
+        for _ in range(20):
+            mine, library = list(range(n)), list(range(n))
+            shuffle(ours, mine)
+            theirs.shuffle(library)
+            assert mine == library
+        assert ours.random() == theirs.random()
 
 
 def test_random_bot_draws_as_randrange():

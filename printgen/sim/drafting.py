@@ -42,7 +42,7 @@ from bisect import insort
 from typing import Any, Callable, Sequence
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action, Finding, Game
+from printgen.sim.engine import Action, Finding, Game, shuffle
 
 PLAYERS = 4
 HAND = 13
@@ -221,7 +221,7 @@ class Drafting(Game):
         if players != PLAYERS:
             raise UserError(f"the drafting game is for exactly 4 players, not {players}")
         order = list(range(PLAYERS * HAND))
-        rng.shuffle(order)
+        shuffle(rng, order)
         return self.deal(prepared, [order[HAND * s:HAND * (s + 1)] for s in range(PLAYERS)])
 
     def deal(self, prepared: Prepared, hands: list[list[int]]) -> State:

@@ -171,6 +171,19 @@ def random_bot(game: Game, state: Any, rng: random.Random) -> Action:
     return actions[r]
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """rng.shuffle(cards) written out, with the same draws (randbelow's loop inline): half the
+    time of the library's, which calls a Python method per card, for the deal of every game."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def greedy_bot(game: Game, state: Any, rng: random.Random) -> Action:
     return game.greedy(state, rng)
 

@@ -40,7 +40,7 @@ from printgen.sim.coppertwaddle.decisions import Decisions
 from printgen.sim.coppertwaddle.invariants import Invariants
 from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, clone
 from printgen.sim.coppertwaddle.table import Table
-from printgen.sim.engine import Action, Finding, Game, Result
+from printgen.sim.engine import Action, Finding, Game, Result, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
@@ -71,7 +71,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         if players != 2:
             raise UserError(f"Coppertwaddle is for 2 players, not {players}")
         order = list(range(prepared.n))
-        rng.shuffle(order)
+        shuffle(rng, order)
         hand = prepared.hand
         hands = [order[:hand], order[hand:2 * hand]]
         st = State(prepared, order[2 * hand:][::-1], hands)    # the Trumpet's top is its last card

@@ -9,7 +9,7 @@ import random
 from typing import Sequence
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action
+from printgen.sim.engine import Action, shuffle
 from printgen.sim.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, MIN_PLAYERS, OFFER, OVER, PHASE_NAMES, Prepared, START_LAY, State, _bits,
 )
@@ -27,7 +27,7 @@ class TurnRules:
             low, high, out = self._advanced_deal(p, players)
             left = set(out)
             cards = [c for c in cards if c not in left]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         if p.advanced:
             hands = [cards[s::players] for s in range(players)]
             stock: list[int] = []
@@ -407,7 +407,7 @@ class TurnRules:
         if not st.stock and st.block:
             st.stock = st.block
             st.block = []
-            st.rng.shuffle(st.stock)
+            shuffle(st.rng, st.stock)
         if not st.stock:
             self._to_end_lay(st)             # nothing to draw: no draw, no discard
             return

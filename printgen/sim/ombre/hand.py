@@ -27,7 +27,7 @@ import random
 from typing import Any, Sequence
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action, Finding, Game
+from printgen.sim.engine import Action, Finding, Game, shuffle
 from printgen.sim.ombre.audit import OmbreAudit
 from printgen.sim.ombre.pack import ACTIVE, HAND, TALON, Prepared
 from printgen.sim.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
@@ -124,7 +124,7 @@ class OmbreGame(OmbreAudit, Game):
             order = st.deals.pop(0)
         cards = list(order) if order is not None else list(range(st.prep.n))
         if order is None:
-            st.rng.shuffle(cards)
+            shuffle(st.rng, cards)
         for seat in range(p):
             st.hand[seat] = []
         held = st.held
