@@ -83,11 +83,14 @@ class Abilities:
         known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
-        if spec.simple and spec.side != SIDE_OWN and not spec.other:
-            proud = st.proud                           # any proud card of the kind on the other side?
-            for c in st.seen[1 - user][spec.tkind]:
-                if proud[c]:
-                    return True
+        if spec.simple:                   # any proud card of the kind, with no list made
+            proud, seen, tkind = st.proud, st.seen, spec.tkind
+            skip = self_card if spec.other else -1
+            for p in spec.sides[user]:
+                for c in seen[p][tkind]:
+                    if proud[c] and c != skip:
+                        return True
+            return False
         return bool(self.targets(st, user, spec, self_card))
 
     def target_ok(self, st: State, user: int, spec, self_card: int, tc: int) -> bool:
