@@ -287,11 +287,11 @@ def _announce(game, st, rng: random.Random) -> int:
     attack = 0
     for pw, _ in eligible:
         attack += pw
-    theirs = game.ditch_powers(st, 1 - me)
     scored: list[tuple[float, int]] = [(0.0, PASS)]
     base = prep.rob_base + every
+    defence = game.defence                 # (from the Powers: cheaper here than ditch_powers() first)
     for target in targets:
-        margin = attack - game.defence(st, target, theirs)
+        margin = attack - defence(st, target)
         if margin > 0:
             scored.append((ROB + prep.power[target] + min(margin, 5), base + target * 256))
     return _pick(scored, rng)
