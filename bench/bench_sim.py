@@ -180,7 +180,8 @@ def main() -> None:
         return _child(args)
     if args.against:
         return against(args)
-    print(f"{args.games} games a run, {args.runs} runs, {args.players} players, one core, Python {sys.version.split()[0]}")
+    print(f"{args.games} games a run, {args.runs} runs, {args.players} players where the game allows it (else its "
+          f"own count), one core, Python {sys.version.split()[0]}")
     print(f"{'game':<13} {'variant':<10} {'bots':<7} {'median games/s':>15} {'min':>8} {'max':>8} {'steps':>6}  aim"
           "  (hands/s for a game counted in hands)")
     for case in _cases(args.game):
