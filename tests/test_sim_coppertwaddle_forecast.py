@@ -18,7 +18,7 @@ import pytest
 from conftest import DECKS
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.bots import _robbing_plays
+from printgen.sim.coppertwaddle.bots import _participants, _robbing_plays
 from printgen.sim.coppertwaddle.cards import ROBBING
 from printgen.sim.coppertwaddle.forecast import Forecast, predict_on_table
 from printgen.sim.engine import BOTS, game_rng
@@ -67,6 +67,7 @@ def compare(prep, games: int, seed: int) -> int:
             if st.stage == ROBBING and GAME.robbing_open(st, proud=False):
                 forecast = Forecast(GAME, st)
                 assert (forecast.attack, forecast.defence) == (GAME.attack(st), GAME.defence(st, st.rob[0]))
+                assert forecast.robbers | forecast.beside | {st.rob[0]} == _participants(GAME, st)
                 before = (list(st.proud), st.mods, st.negs, set(st.negset), st.pw)
                 for c, use, tc in _robbing_plays(GAME, st, st.actor):
                     expected = predict_on_table(GAME, st, c, use, tc - 1)

@@ -106,15 +106,16 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     specs = prep.spec
     turning = []
     tried = set()
-    forecast = None
-    for c, use, tc in _robbing_plays(game, st, me):
+    forecast = Forecast(game, st)
+    # the Threlms in the sums (or beside and below the target, which a play may bring in)
+    participants = forecast.robbers | forecast.beside
+    participants.add(forecast.target)
+    for c, use, tc in _robbing_plays(game, st, me, participants):
         spec = specs[c]
         key = (spec.text, use and c, tc)     # copies of one card are tried once
         if key in tried or not _helps(game, st, spec, c if use else -1, tc - 1, robber):
             continue
         tried.add(key)
-        if forecast is None:
-            forecast = Forecast(game, st)
         if forecast.succeeds_after(c, use, tc - 1) == robber:
             turning.append((0.0, (prep.use_base if use else prep.play_base) + c * prep.codes + tc))
     return _pick(turning, rng) if turning else PASS
@@ -145,12 +146,14 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
     return False
 
 
-def _robbing_plays(game, st, me: int) -> list[tuple[int, bool, int]]:
+def _robbing_plays(game, st, me: int, involved: set[int] | None = None) -> list[tuple[int, bool, int]]:
     """My legal plays, as (card, an ability used?, target code), that aim at a Threlm in the
     sums, or cover one of mine there (the rest cannot turn a robbing), found without listing
-    every legal choice, in the order legal() lists them."""
+    every legal choice, in the order legal() lists them. `involved`: _participants(), if the
+    caller has it."""
     prep = st.prep
-    involved = _participants(game, st)
+    if involved is None:
+        involved = _participants(game, st)
     specs, discard_cost = prep.spec, prep.discard_cost
     targets = game.targets
     out = []
@@ -279,14 +282,10 @@ def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> 
 def _announce(game, st, rng: random.Random) -> int:
     """Rob when the sums say the robbing wins now: the dearest target, with all the robbers
     (the widest margin; covered robbers are safe from robbing until the next Engagement)."""
-    me = st.actor
     prep = st.prep
-    eligible, every, targets = game.robbable(st)
+    every, attack, targets = game.robbable(st)
     if not targets:
         return PASS
-    attack = 0
-    for pw, _ in eligible:
-        attack += pw
     scored: list[tuple[float, int]] = [(0.0, PASS)]
     base = prep.rob_base + every
     defence = game.defence                 # (from the Powers: cheaper here than ditch_powers() first)

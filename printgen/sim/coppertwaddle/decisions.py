@@ -99,7 +99,7 @@ class Decisions:
             if stage != EN_GARDE:
                 return False
             target, mask = divmod(action - prep.rob_base, 256)
-            _, every, targets = self.robbable(st)
+            every, _, targets = self.robbable(st)
             if mask == every:                  # all the robbers: offered for every target
                 return target in targets
             return action in self.rob_options(st)
@@ -133,10 +133,10 @@ class Decisions:
         st.memo["rob"] = out = self._rob_options(st)
         return out
 
-    def robbable(self, st: State) -> tuple[list[tuple[int, int]], int, list[int]]:
-        """The Guardian's possible robbers as (Power, Ditch), weakest first; all of them as a
-        Ditch mask; and the opponent's Threlms a robbing may target (all robbers together beat
-        the target's own Power, it is Proud and not protected, a Ditch of its Rank is free)."""
+    def robbable(self, st: State) -> tuple[int, int, list[int]]:
+        """The Guardian's possible robbers (Proud, not negated, Power above 0) as a Ditch mask, and
+        their Power together; and the opponent's Threlms a robbing may target (all robbers together
+        beat the target's own Power, it is Proud and not protected, a Ditch of its Rank is free)."""
         known = st.memo.get("robbable")
         if known is not None:
             return known
@@ -146,34 +146,33 @@ class Decisions:
         if powers is None:
             powers = self.powers(st)
         proud, negset, pos = st.proud, st.negset, st.pos
-        eligible = []
         every = total = 0
         low = 8 * g
         for c in st.seen[g][DITCHED]:
             if proud[c] and c not in negset:
                 pw = powers[c]
                 if pw > 0:
-                    d = pos[c] - low
-                    eligible.append((pw, d))
-                    every |= 1 << d
+                    every |= 1 << (pos[c] - low)
                     total += pw
         targets = []
-        if eligible:
-            eligible.sort()
+        if every:
             vacant = st.vacant[g]
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
             for c in st.seen[1 - g][DITCHED]:
                 if proud[c] and c not in protset and not (full_vacant and vacant[rank[c]] < 0) \
                         and total > (0 if c in negset else powers[c]):
                     targets.append(c)
-        st.memo["robbable"] = known = (eligible, every, targets)
+        st.memo["robbable"] = known = (every, total, targets)
         return known
 
     def _rob_options(self, st: State) -> list[Action]:
-        eligible, every, targets = self.robbable(st)
+        every, _, targets = self.robbable(st)
         if not targets:
             return []
         prep = st.prep
+        # the robbers as (Power, Ditch), weakest first
+        slots, powers = st.slot[st.guardian], st.pw if st.pw is not None else self.powers(st)
+        eligible = sorted((powers[slots[d]], d) for d in range(8) if every >> d & 1)
         # every subset of the robbers: its Power, its weakest member, its Ditches
         key = tuple(eligible)
         known = prep.subsets.get(key)
