@@ -13,7 +13,7 @@ import random
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
     E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
-    RESPOND, ROBBING, WIND,
+    RESPOND, ROBBING, SIDE_EITHER, WIND,
 )
 from printgen.sim.coppertwaddle.forecast import Forecast
 from printgen.sim.coppertwaddle.state import DITCHES
@@ -264,9 +264,17 @@ def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> 
     spec = st.prep.spec[c]
     # most effects are worth the same on every target of one side: value each side once
     per_side = spec.per_side
+    targets = game.targets(st, me, spec, c)
+    if per_side and spec.side != SIDE_EITHER and spec.has_target:      # one side: one value
+        if targets:
+            v = _value(game, st, me, spec, c, targets[0] - 1, stage)
+            if v > 0:
+                for tc in targets:
+                    scored.append((HELP + v, base + tc))
+        return
     known: dict[bool, float] = {}
     pos = st.pos
-    for tc in game.targets(st, me, spec, c):
+    for tc in targets:
         t = tc - 1
         if per_side:
             mine = t >= 0 and pos[t] // 8 == me
