@@ -172,7 +172,11 @@ class Decisions:
         prep = st.prep
         # the robbers as (Power, Ditch), weakest first
         slots, powers = st.slot[st.guardian], st.pw if st.pw is not None else self.powers(st)
-        eligible = sorted((powers[slots[d]], d) for d in range(8) if every >> d & 1)
+        eligible = []
+        for d in range(8):
+            if every >> d & 1:
+                eligible.append((powers[slots[d]], d))
+        eligible.sort()
         # every subset of the robbers: its Power, its weakest member, its Ditches
         key = tuple(eligible)
         known = prep.subsets.get(key)
