@@ -107,6 +107,21 @@ def _last_content_line(lines: list[str]) -> int:
     return 1
 
 
+def _in_quote(line: str, i: int, quoted: str) -> tuple[int, str | None]:
+    """One step inside a quoted value at line[i]: the next index to read and the quote still open
+    (None once it closes). A backslash escapes in double quotes; '' is a quote in single quotes."""
+    ch = line[i]
+    if quoted == '"':
+        if ch == "\\":
+            return i + 2, quoted
+        return i + 1, None if ch == '"' else quoted
+    if ch == "'":
+        if line[i + 1: i + 2] == "'":
+            return i + 2, quoted
+        return i + 1, None
+    return i + 1, quoted
+
+
 def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
     """(line, '[' or '{') of the outermost bracket the file opens and never closes.
 
@@ -118,20 +133,11 @@ def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
     for number, line in _structure_lines(lines):
         i = 0
         while i < len(line):
+            if quoted:
+                i, quoted = _in_quote(line, i, quoted)
+                continue
             ch = line[i]
-            if quoted == '"':
-                if ch == "\\":
-                    i += 2
-                    continue
-                if ch == '"':
-                    quoted = None
-            elif quoted == "'":
-                if ch == "'":
-                    if line[i + 1: i + 2] == "'":
-                        i += 2
-                        continue
-                    quoted = None
-            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
                 break
             elif ch in "\"'" and _at_value(line, i):
                 quoted = ch
@@ -154,24 +160,14 @@ def _open_quote(line: str) -> str | None:
     """
     i, quoted = 0, None
     while i < len(line):
+        if quoted:
+            i, quoted = _in_quote(line, i, quoted)
+            continue
         ch = line[i]
-        if quoted == '"':
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == '"':
-                quoted = None
-        elif quoted == "'":
-            if ch == "'":
-                if line[i + 1: i + 2] == "'":
-                    i += 2
-                    continue
-                quoted = None
-        else:
-            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
-                break
-            if ch in "\"'" and _at_value(line, i):
-                quoted = ch
+        if ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            break
+        if ch in "\"'" and _at_value(line, i):
+            quoted = ch
         i += 1
     return quoted
 
