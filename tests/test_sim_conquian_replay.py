@@ -12,15 +12,15 @@ change to the greedy bot moves only the digests with a greedy seat (and must say
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 
 import pytest
 
+from replay import replay_digest
 from printgen.load import load_deck
 from printgen.sim.conquian import Conquian
-from printgen.sim.engine import BOTS, play, shuffle
+from printgen.sim.engine import BOTS, shuffle
 
 GAME = Conquian()
 
@@ -77,23 +77,8 @@ def rankwise():
 
 
 def digest(prep, bots: tuple[str, ...], games: int, seed: int = 2024) -> str:
-    """sha256 over the decisions (with the legal choices offered) and Results of `games` seeded games."""
-    sha = hashlib.sha256()
-    for index in range(games):
-        taken: list = []
-
-        def recording(bot):
-            def choose(game, state, rng):
-                offered = list(game.legal(state))
-                action = bot(game, state, rng)
-                taken.append((offered, action))
-                return action
-            return choose
-        r = play(GAME, prep, 2, seed, index, [recording(BOTS[b]) for b in bots])
-        row = (taken, r.steps, r.timed_out, r.scores, r.winners, r.start_hands, r.held, r.used, r.length,
-               sorted(r.extra.items()))
-        sha.update(repr(row).encode())
-    return sha.hexdigest()
+    """The replay digest, with the legal choices offered at each decision (they pin legal()'s order)."""
+    return replay_digest(GAME, prep, bots, games, seed, offered=True)
 
 
 @pytest.mark.parametrize("variant,bots,options,games", list(PINNED),

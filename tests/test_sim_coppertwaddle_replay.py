@@ -11,14 +11,13 @@ greedy bot moves only the digests with a greedy seat (and must say so in its com
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
+from replay import replay_digest
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.engine import BOTS, play
 
 GAME = Coppertwaddle()
 GAMES = 120
@@ -51,22 +50,7 @@ def deck():
 
 
 def digest(prep, bots: tuple[str, ...], games: int = GAMES, seed: int = 4242) -> str:
-    """sha256 over the decisions and Results of `games` seeded games."""
-    sha = hashlib.sha256()
-    for index in range(games):
-        taken: list[int] = []
-
-        def recording(bot):
-            def choose(game, state, rng):
-                action = bot(game, state, rng)
-                taken.append(action)
-                return action
-            return choose
-        r = play(GAME, prep, 2, seed, index, [recording(BOTS[b]) for b in bots])
-        row = (taken, r.steps, r.timed_out, r.scores, r.winners, r.start_hands, r.held, r.used, r.length,
-               sorted(r.extra.items()))
-        sha.update(repr(row).encode())
-    return sha.hexdigest()
+    return replay_digest(GAME, prep, bots, games, seed)
 
 
 @pytest.mark.parametrize("bots,options", list(PINNED), ids=lambda x: "-".join(map(str, x)) if x else "default")
