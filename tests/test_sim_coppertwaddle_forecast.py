@@ -18,7 +18,7 @@ import pytest
 from conftest import DECKS
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.bots import _participants, _robbing_plays
+from printgen.sim.coppertwaddle.bots import _robbing_plays
 from printgen.sim.coppertwaddle.cards import ROBBING
 from printgen.sim.coppertwaddle.forecast import Forecast, predict_on_table
 from printgen.sim.engine import BOTS, game_rng
@@ -54,6 +54,21 @@ def mixed_deck(tmp_path_factory):
     return load_deck(folder)
 
 
+def participants(st) -> set[int]:
+    """The Threlms a play may turn a robbing with, read straight from the table: the target, the
+    robbers still in (Proud, not negated), and the Threlms beside and below the target."""
+    target = st.rob[0]
+    out = {target, *GAME.involved(st)}
+    p, d = divmod(st.pos[target], 8)
+    row, i = d - d % 4, d % 4
+    for j in (i - 1, i + 1):
+        if 0 <= j < 4 and st.slot[p][row + j] >= 0:
+            out.add(st.slot[p][row + j])
+    if row == 0 and st.slot[p][4 + i] >= 0:
+        out.add(st.slot[p][4 + i])
+    return out
+
+
 def compare(prep, games: int, seed: int) -> int:
     """Play seeded games (greedy against greedy, and random against greedy); at every robbing
     decision compare the forecast with the reference for every play. How many plays compared."""
@@ -67,9 +82,10 @@ def compare(prep, games: int, seed: int) -> int:
             if st.stage == ROBBING and GAME.robbing_open(st, proud=False):
                 forecast = Forecast(GAME, st)
                 assert (forecast.attack, forecast.defence) == (GAME.attack(st), GAME.defence(st, st.rob[0]))
-                assert forecast.robbers | forecast.beside | {st.rob[0]} == _participants(GAME, st)
+                involved = participants(st)
+                assert forecast.robbers | forecast.beside | {st.rob[0]} == involved
                 before = (list(st.proud), st.mods, st.negs, set(st.negset), st.pw)
-                for c, use, tc in _robbing_plays(GAME, st, st.actor):
+                for c, use, tc in _robbing_plays(GAME, st, st.actor, involved):
                     expected = predict_on_table(GAME, st, c, use, tc - 1)
                     assert forecast.succeeds_after(c, use, tc - 1) == expected, \
                         f"game {index}: {GAME.describe(prep, (prep.use_base if use else prep.play_base) + c * prep.codes + tc)}"

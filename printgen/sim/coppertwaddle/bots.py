@@ -146,14 +146,12 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
     return False
 
 
-def _robbing_plays(game, st, me: int, involved: set[int] | None = None) -> list[tuple[int, bool, int]]:
+def _robbing_plays(game, st, me: int, involved: set[int]) -> list[tuple[int, bool, int]]:
     """My legal plays, as (card, an ability used?, target code), that aim at a Threlm in the
-    sums, or cover one of mine there (the rest cannot turn a robbing), found without listing
-    every legal choice, in the order legal() lists them. `involved`: _participants(), if the
-    caller has it."""
+    sums (`involved`: the target, the robbers still in, the Threlms beside and below the target),
+    or cover one of mine there (the rest cannot turn a robbing), found without listing every
+    legal choice, in the order legal() lists them."""
     prep = st.prep
-    if involved is None:
-        involved = _participants(game, st)
     specs, discard_cost = prep.spec, prep.discard_cost
     targets = game.targets
     out = []
@@ -171,21 +169,6 @@ def _robbing_plays(game, st, me: int, involved: set[int] | None = None) -> list[
             for tc in targets(st, me, specs[c], c):
                 if cover or tc - 1 in involved:
                     out.append((c, True, tc))
-    return out
-
-
-def _participants(game, st) -> set[int]:
-    """The target, the robbers still in, and the Threlms beside and below the target."""
-    target = st.rob[0]
-    out = {target, *game.involved(st)}
-    if st.pos[target] >= 0:
-        p, d = divmod(st.pos[target], 8)
-        row, i = d - d % DITCHES, d % DITCHES
-        for j in (i - 1, i + 1):
-            if 0 <= j < DITCHES and st.slot[p][row + j] >= 0:
-                out.add(st.slot[p][row + j])
-        if row == 0 and st.slot[p][DITCHES + i] >= 0:
-            out.add(st.slot[p][DITCHES + i])
     return out
 
 
