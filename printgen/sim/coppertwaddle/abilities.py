@@ -33,7 +33,7 @@ class Abilities:
         if spec.tkind == T_CARD:
             return []
         key = spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user       # target_key()
-        known = st.memo.get(key)
+        known = st.aims.get(key)
         if known is not None:
             return known
         skip = self_card if spec.other else -1
@@ -71,7 +71,7 @@ class Abilities:
                     if promote and (kind[c] == WIND or st.rank[c] != PEASANT or st.vacant[p][NOBLE] < 0):
                         continue
                     out.append(1 + c)
-        st.memo[key] = out
+        st.aims[key] = out
         return out
 
     def any_target(self, st: State, user: int, spec, self_card: int) -> bool:
@@ -80,7 +80,7 @@ class Abilities:
             return True
         if spec.tkind == T_CARD:
             return False
-        known = st.memo.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
+        known = st.aims.get(spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user)     # target_key()
         if known is not None:
             return bool(known)
         if spec.simple:                   # any proud card of the kind, with no list made
@@ -206,9 +206,11 @@ class Abilities:
                 self._set_prot(st, st.prot + [(target, until, attach)])
             elif code == E_COVER:
                 st.proud[target] = False
+                st.aims = {}
             elif code == E_MAKE_PROUD:
                 if not self.pressed(st, target):
                     st.proud[target] = True
+                    st.aims = {}
             elif code == E_RELEASE:
                 p, d = divmod(st.pos[target], 8)
                 if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:

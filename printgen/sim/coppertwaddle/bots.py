@@ -277,12 +277,23 @@ def _announce(game, st, rng: random.Random) -> int:
     every, attack, targets = game.robbable(st)
     if not targets:
         return PASS
-    scored: list[tuple[float, int]] = [(0.0, PASS)]
+    # what _pick() makes of PASS scored 0 and each winning robbing, without the list; a target
+    # whose score could not reach the best so far, even with the widest margin counted, is not
+    # summed at all
+    best, ties = 0.0, [PASS]
     base = prep.rob_base + every
+    power = prep.power
     defence = game.defence                 # (from the Powers: cheaper here than ditch_powers() first)
     for target in targets:
+        score = ROB + power[target]
+        if score + 5 < best:
+            continue
         margin = attack - defence(st, target)
         if margin > 0:
-            scored.append((ROB + prep.power[target] + min(margin, 5), base + target * 256))
-    return _pick(scored, rng)
+            score += min(margin, 5)
+            if score > best:
+                best, ties = score, [base + target * 256]
+            elif score == best:
+                ties.append(base + target * 256)
+    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 

@@ -7,6 +7,7 @@ mixin of the rules (self is the game), kept apart from the turn machinery it che
 
 from __future__ import annotations
 
+from printgen.sim.coppertwaddle.abilities import target_key
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, ROBBING, S_PROUD, STAGE_NAMES,
     T_CARD, WIND,
@@ -84,18 +85,23 @@ class Invariants:
         if st.stage != OVER:
             assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
         # targets() finds what _matches(), the reference reading of a record, accepts, in Ditch order,
-        # for every card that can be played or used now (in a hand or on the table)
-        memo = st.memo
+        # for every card that can be played or used now (in a hand or on the table); and a list it
+        # kept from an earlier decision (State.aims) is still that list: the table has not changed
+        # in any way it reads without the list being dropped
+        aims = st.aims
         live = sorted({*st.hand[0], *st.hand[1], *(c for c in range(n) if st.pos[c] >= 0)})
         for c in live:
             spec = prep.spec[c]
             if spec is not None and spec.has_target and spec.tkind != T_CARD:
                 for user in (0, 1):
-                    st.memo = {}
+                    kept = aims.get(target_key(spec, c, user))
+                    st.aims = {}
                     reference = [1 + t for p in spec.sides[user] for t in st.slot[p] + st.wind[p]
                                  if t >= 0 and self._matches(st, spec, t, c)]
                     assert list(self.targets(st, user, spec, c)) == reference, f"targets of {prep.names[c]}"
-        st.memo = memo
+                    assert kept is None or list(kept) == reference, \
+                        f"targets of {prep.names[c]} kept from before the table changed"
+        st.aims = aims
         # a covered Threlm is offered as a target only to cards that say so
         for action in legal:
             if PASS < action < prep.disc_base:

@@ -306,6 +306,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         if spec.counter:                   # a Threlm answering a card: it joins the stack
             if spec.cost == COST_COVER:
                 st.proud[c] = False
+                st.aims = {}
             st.pending.append((actor, c, tc))
             if spec.cost == COST_DISCARD:
                 self._choose(st, actor, 1, ("window",))
@@ -315,6 +316,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         st.acting = actor
         if spec.cost == COST_COVER:
             st.proud[c] = False
+            st.aims = {}
         if spec.cost == COST_DISCARD:
             self._choose(st, actor, 1, ("effects", actor, c, tc - 1, 0, c, -1))
         else:
@@ -416,19 +418,25 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
     def _engage(self, st: State) -> None:
         g = st.guardian
         proud, winds, seen = st.proud, st.wind[g], st.seen[g]
+        stood = False                    # the target lists hold unless a card stood up
         for c in seen[NOBLES]:           # covered Threlms stand up, except those a Wind presses
-            proud[c] = True
+            if not proud[c]:
+                proud[c] = stood = True
         if seen[WINDS]:
             low = 8 * g + DITCHES
             pos = st.pos
             for c in seen[PEASANTS]:
-                if winds[pos[c] - low] < 0:
-                    proud[c] = True
+                if not proud[c] and winds[pos[c] - low] < 0:
+                    proud[c] = stood = True
             for w in seen[WINDS]:        # a covered Wind stands up too
-                proud[w] = True
+                if not proud[w]:
+                    proud[w] = stood = True
         else:
             for c in seen[PEASANTS]:
-                proud[c] = True
+                if not proud[c]:
+                    proud[c] = stood = True
+        if stood:
+            st.aims = {}
         if not st.trumpet:
             st.exhausted = True
             st.stage = OVER
@@ -443,6 +451,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         if self.robbing_outcome(st):        # as the last decision found it, if it was asked
             for r in self.involved(st):
                 st.proud[r] = False
+            st.aims = {}
             st.robbed[g] += 1
             if not self._move(st, target, g):
                 self._lift(st, target)           # rob_full=midden and no vacant Ditch

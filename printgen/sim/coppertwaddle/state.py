@@ -39,7 +39,7 @@ class State:
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "pw", "could")
+                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "aims", "pw", "could")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -94,7 +94,8 @@ class State:
         self.vouched = -1                  # the game's own greedy choice on this very state (apply trusts it)
         self.dealt = [len(h) for h in hands]
         self.after_respite = [0, 0]
-        self.memo: dict = {}               # targets and Powers found during one decision
+        self.memo: dict = {}               # Powers and robbings found during one decision
+        self.aims: dict = {}               # target lists (Abilities.targets), kept until the table changes
         self.pw: list[int] | None = prep.power     # Powers with the effects in force (Table.powers)
         self.could = 0                     # cards with a legal play or use at some decision (watch=yes)
 
@@ -106,7 +107,7 @@ def clone(st: State) -> State:
         value = getattr(st, name)
         if name in ("hand", "slot", "wind", "placed_at", "vacated_at"):
             value = [list(v) for v in value]
-        elif name == "memo":
+        elif name == "memo" or name == "aims":
             value = {}
         elif name == "vouched":
             value = -1

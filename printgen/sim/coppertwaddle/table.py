@@ -183,6 +183,7 @@ class Table:
         lone = [w for w in winds if w >= 0]
         every = ditched + lone if lone else ditched
         st.seen[p] = (nobles, peasants, every, lone, ditched)
+        st.aims = {}
         bearer = st.prep.bearer
         st.bearers[p] = [c for c in every if bearer[c]]
         # the leftmost vacant Ditch of each Rank (unrolled: DITCHES is 4); a Wind fills a Peasant Ditch
@@ -208,6 +209,7 @@ class Table:
         ditched = nobles + peasants
         every = ditched + lone if lone else ditched
         st.seen[p] = (nobles, peasants, every, lone, ditched)
+        st.aims = {}
         bearer = st.prep.bearer
         if bearer[c]:
             bearers = []
@@ -306,6 +308,9 @@ class Table:
                 break
 
     def full_domain(self, st: State, p: int) -> bool:
+        vacant = st.vacant[p]
+        if vacant[0] >= 0 or vacant[1] >= 0:        # a Ditch with neither Threlm nor Wind: most Respites
+            return False
         slots, winds, proud = st.slot[p], st.wind[p], st.proud
         for d in range(DITCHES):
             c = slots[d]
