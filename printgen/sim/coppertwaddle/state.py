@@ -33,7 +33,10 @@ class State:
     is p * 8 + Ditch for a card on the table, else -1. Effects in force are records in `mods`
     (target, amount, until, source Threlm or -1, Declaration it comes from or -1), `negs` and
     `prot` (target, until, Declaration or -1). `pending` is the stack of cards being played and
-    their counters; `job` says what to do when a choice of cards is made."""
+    their counters; `job` says what to do when a choice of cards is made. `aims` keeps target lists
+    from one decision to the next: everything they read (which cards lie where, Proud or covered,
+    pressed, Ranks, vacant Ditches) changes only through a card coming, going or changing
+    Proudness, and each of those drops them (check() holds every kept list to the reference)."""
 
     __slots__ = ("prep", "trumpet", "hand", "midden", "slot", "wind", "pos", "proud", "rank", "under", "host",
                  "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
