@@ -95,7 +95,11 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
 
 
 def _robbing_choice(game, st, rng: random.Random) -> int:
-    """Pass while the robbing goes my way; otherwise a play that turns it, if there is one."""
+    """Pass while the robbing goes my way; otherwise a play that turns it, if there is one.
+
+    The plays tried are those aimed at a Threlm in the sums (the target, the robbers still in,
+    the Threlms beside and below the target) and a Threlm of mine there covering itself, in the
+    order legal() lists them, each record on each target once (copies of a card alike)."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
@@ -103,22 +107,43 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     if not game.robbing_open(st, proud=False):       # the defender is safe whatever it plays
         return PASS
     prep = st.prep
-    specs = prep.spec
+    specs, discard_cost, codes = prep.spec, prep.discard_cost, prep.codes
+    forecast = Forecast(game, st)
+    involved = forecast.robbers | forecast.beside
+    involved.add(forecast.target)
+    succeeds_after, targets = forecast.succeeds_after, game.targets
     turning = []
     tried = set()
-    forecast = Forecast(game, st)
-    # the Threlms in the sums (or beside and below the target, which a play may bring in)
-    participants = forecast.robbers | forecast.beside
-    participants.add(forecast.target)
-    for c, use, tc in _robbing_plays(game, st, me, participants):
-        spec = specs[c]
-        key = (spec.text, use and c, tc)     # copies of one card are tried once
-        if key in tried or not _helps(game, st, spec, c if use else -1, tc - 1, robber):
-            continue
-        tried.add(key)
-        if forecast.succeeds_after(c, use, tc - 1) == robber:
-            turning.append((0.0, (prep.use_base if use else prep.play_base) + c * prep.codes + tc))
-    return _pick(turning, rng) if turning else PASS
+    hand = st.hand[me]
+    playable = prep.from_hand[ROBBING]
+    for c in hand:
+        if playable[c] and (not discard_cost[c] or len(hand) >= 2):
+            spec = specs[c]
+            for tc in targets(st, me, spec, c):
+                x = tc - 1
+                if x in involved:
+                    key = (spec.text, False, tc)
+                    if key not in tried and _helps(game, st, spec, -1, x, robber):
+                        tried.add(key)
+                        if succeeds_after(c, False, x) == robber:
+                            turning.append(prep.play_base + c * codes + tc)
+    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
+    for c in st.bearers[me]:
+        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
+            spec = specs[c]
+            cover = c in involved and spec.cost == COST_COVER
+            for tc in targets(st, me, spec, c):
+                x = tc - 1
+                if cover or x in involved:
+                    key = (spec.text, c, tc)
+                    if key not in tried and _helps(game, st, spec, c, x, robber):
+                        tried.add(key)
+                        if succeeds_after(c, True, x) == robber:
+                            turning.append(prep.use_base + c * codes + tc)
+    if not turning:
+        return PASS
+    # what _pick() makes of them, all scored alike: one drawn if several
+    return turning[0] if len(turning) == 1 else turning[int(rng.random() * len(turning))]
 
 
 def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
@@ -144,32 +169,6 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
             if guardian_side == robber:
                 return True
     return False
-
-
-def _robbing_plays(game, st, me: int, involved: set[int]) -> list[tuple[int, bool, int]]:
-    """My legal plays, as (card, an ability used?, target code), that aim at a Threlm in the
-    sums (`involved`: the target, the robbers still in, the Threlms beside and below the target),
-    or cover one of mine there (the rest cannot turn a robbing), found without listing every
-    legal choice, in the order legal() lists them."""
-    prep = st.prep
-    specs, discard_cost = prep.spec, prep.discard_cost
-    targets = game.targets
-    out = []
-    hand = st.hand[me]
-    playable = prep.from_hand[ROBBING]
-    for c in hand:
-        if playable[c] and (not discard_cost[c] or len(hand) >= 2):
-            for tc in targets(st, me, specs[c], c):
-                if tc - 1 in involved:
-                    out.append((c, False, tc))
-    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
-    for c in st.bearers[me]:
-        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
-            cover = c in involved and specs[c].cost == COST_COVER
-            for tc in targets(st, me, specs[c], c):
-                if cover or tc - 1 in involved:
-                    out.append((c, True, tc))
-    return out
 
 
 def greedy(game, st, rng: random.Random) -> int:
