@@ -27,15 +27,15 @@ PINNED = {
     (("random", "random"), ()):
         "fb0291a4b747ce1d488e46657d4e4026c8cb97c5b206c79d7f7636e15c8d7008",
     (("greedy", "greedy"), ()):
-        "cbec7c5f19057308329b483765c27943d6b6d0399519de4232bf3129f005d4ec",
+        "aadc18593d0e3d2afef1371c4dc15273ffa3886bbf9eec8a921e58d2191d7a13",
     (("random", "greedy"), ()):
-        "a5afc3d5f357ce30d551e4780956889a1c210c49603a7769ff094a73b1df239c",
+        "d0d5f7eeec4f93fc848f5f355a55da8d0fbe6c9339f206d12d5af15ef15f545a",
     (("random", "random"), (("covered_support", "yes"), ("rob_full", "midden"), ("wind_alone", "blocks"))):
         "132a4d48e72f55199f09d6df3492cbc8350f2c565b00227a925faec109403bfe",
     (("greedy", "greedy"), (("covered_support", "yes"), ("rob_full", "midden"), ("wind_alone", "blocks"))):
-        "28292ca9b4510c9e00b73ff58e402fc35254cab60838321843f38cd472199636",
+        "74a18d70597601516012580f2cbf5d6c476b3594344b79c4b8e1665d0986d83f",
     (("greedy", "random"), (("hand", 6), ("limit", 3))):
-        "2416e65c7710a624f2ef0aabe493cbdda83999be225181f2be8600f3f3db5302",
+        "f30a797a09221caeaf363864c3cdf35d1fa307f9f1e5983d667c601269c30ab9",
 }
 
 

@@ -97,9 +97,12 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
 def _robbing_choice(game, st, rng: random.Random) -> int:
     """Pass while the robbing goes my way; otherwise a play that turns it, if there is one.
 
-    The plays tried are those aimed at a Threlm in the sums (the target, the robbers still in,
-    the Threlms beside and below the target) and a Threlm of mine there covering itself, in the
-    order legal() lists them, each record on each target once (copies of a card alike)."""
+    The plays tried are those aimed at a card in the sums (the target, the robbers, the Threlms
+    beside and below the target, a lone Wind beside it) and a Threlm of mine there
+    covering itself, in the order legal() lists them, each record on each target once (copies of
+    a card alike). With the shipped deck no other play can turn a robbing (the forecast test
+    checks it). In a deck where a Threlm gives Power and stays Proud, negating that Threlm
+    elsewhere could; the greedy player does not look for it."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
@@ -109,7 +112,8 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     prep = st.prep
     specs, discard_cost, codes = prep.spec, prep.discard_cost, prep.codes
     forecast = Forecast(game, st)
-    involved = forecast.robbers | forecast.beside
+    involved = forecast.beside | forecast.lone
+    involved.update(forecast.announced)
     involved.add(forecast.target)
     succeeds_after, targets = forecast.succeeds_after, game.targets
     turning = []

@@ -69,7 +69,7 @@ class Forecast:
     not change while it is used)."""
 
     __slots__ = ("game", "st", "pw", "attack", "defence", "robbers", "announced", "defenders", "beside",
-                 "support", "target", "a", "d", "on_a", "on_d", "negated", "extra", "added", "proud_now")
+                 "lone", "support", "target", "a", "d", "on_a", "on_d", "negated", "extra", "added", "proud_now")
 
     def __init__(self, game, st: State):
         self.game = game
@@ -97,13 +97,17 @@ class Forecast:
         slots, winds = st.slot[p], st.wind[p]
         self.support = support = st.prep.covered_support
         beside = set()
+        lone = set()        # lone Winds beside a Peasant target: they count even when covered
         defenders = set() if target in negset else {target}
         for e in BESIDE[d]:
             x = slots[e]
             if x >= 0:
                 beside.add(x)
-            elif d >= DITCHES and winds[e - DITCHES] >= 0 and winds[e - DITCHES] not in negset:
-                defenders.add(winds[e - DITCHES])
+            elif d >= DITCHES and winds[e - DITCHES] >= 0:
+                lone.add(winds[e - DITCHES])
+                if winds[e - DITCHES] not in negset:
+                    defenders.add(winds[e - DITCHES])
+        self.lone = lone
         if d < DITCHES and slots[DITCHES + i] >= 0:
             beside.add(slots[DITCHES + i])
         for x in beside:
