@@ -20,7 +20,7 @@ NO_TARGET = (0,)          # what targets() gives for an ability without a target
 
 
 def target_key(spec, self_card: int, user: int) -> int:
-    """The key of targets() in a state's memo: records that aim alike share their list (a card
+    """The key of targets() in State.aims: records that aim alike share their list (a card
     that says 'another' keeps its own), so copies and look-alike cards are searched once."""
     return spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user
 

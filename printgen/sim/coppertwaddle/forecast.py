@@ -97,7 +97,7 @@ class Forecast:
         slots, winds = st.slot[p], st.wind[p]
         self.support = support = st.prep.covered_support
         beside = set()
-        lone = set()        # lone Winds beside a Peasant target: they count even when covered
+        lone = set()        # lone Winds beside a Peasant target (covered or not, they count unless negated)
         defenders = set() if target in negset else {target}
         for e in BESIDE[d]:
             x = slots[e]

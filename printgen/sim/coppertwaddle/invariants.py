@@ -64,11 +64,13 @@ class Invariants:
             if h >= 0:
                 assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
                     f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
+        aims = st.aims                   # the target lists kept so far (relist() drops them; see below)
         for p in range(2):
             seen, bearers, vacant = st.seen[p], st.bearers[p], st.vacant[p]
             self.relist(st, p)
             assert (seen, bearers, vacant) == (st.seen[p], st.bearers[p], st.vacant[p]), \
                 "the cards on a side were not listed anew"
+        st.aims = aims
         for m in st.mods:
             assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
         if st.stage == OVER:
@@ -88,7 +90,6 @@ class Invariants:
         # for every card that can be played or used now (in a hand or on the table); and a list it
         # kept from an earlier decision (State.aims) is still that list: the table has not changed
         # in any way it reads without the list being dropped
-        aims = st.aims
         live = sorted({*st.hand[0], *st.hand[1], *(c for c in range(n) if st.pos[c] >= 0)})
         for c in live:
             spec = prep.spec[c]

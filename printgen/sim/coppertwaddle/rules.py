@@ -190,9 +190,10 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         st.cache = None
         st.vouched = -1
         prep = st.prep
-        # what was found for a decision (targets, Powers, robbings) holds until the table changes:
+        # what was found for a decision (Powers, robbings: st.memo) holds until the table changes:
         # a pass that only hands the decision on and announcing a robbing keep it (_pass says when
-        # a pass changes the table); a play, a use or a discard (and what follows it) does not
+        # a pass changes the table); a play, a use or a discard (and what follows it) does not.
+        # Target lists (st.aims) are dropped only by what changes them (see State)
         if action == PASS:
             self._pass(st)
         elif action >= prep.rob_base:
