@@ -131,21 +131,12 @@ def _unclosed_bracket(lines: list[str]) -> tuple[int, str] | None:
     stack: list[tuple[int, str]] = []
     quoted: str | None = None
     for number, line in _structure_lines(lines):
-        i = 0
-        while i < len(line):
-            if quoted:
-                i, quoted = _in_quote(line, i, quoted)
-                continue
-            ch = line[i]
-            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
-                break
-            elif ch in "\"'" and _at_value(line, i):
-                quoted = ch
-            elif ch in "[{" and (stack or _at_value(line, i)):
+        chars, quoted = _plain_chars(line, quoted)
+        for i, ch in chars:
+            if ch in "[{" and (stack or _at_value(line, i)):
                 stack.append((number, ch))
             elif ch in "]}" and stack:
                 stack.pop()
-            i += 1
         if not stack:
             quoted = None     # a quote is only carried to the next line inside brackets
     return stack[0] if stack else None
@@ -158,7 +149,15 @@ def _open_quote(line: str) -> str | None:
     and '#' starts a comment only outside quotes, so `title: 12" ruler`, `name: O'Brien` and a
     caption holding ' #1' are not mistaken for unclosed quotes.
     """
-    i, quoted = 0, None
+    return _plain_chars(line, None)[1]
+
+
+def _plain_chars(line: str, quoted: str | None) -> tuple[list[tuple[int, str]], str | None]:
+    """The characters of a line outside quoted values and its note, with their places, and the
+    quote still open at its end. `quoted`: the quote already open when the line starts (a value
+    carried over from the line before)."""
+    out: list[tuple[int, str]] = []
+    i = 0
     while i < len(line):
         if quoted:
             i, quoted = _in_quote(line, i, quoted)
@@ -168,8 +167,10 @@ def _open_quote(line: str) -> str | None:
             break
         if ch in "\"'" and _at_value(line, i):
             quoted = ch
+        else:
+            out.append((i, ch))
         i += 1
-    return quoted
+    return out, quoted
 
 
 def _at_value(line: str, i: int) -> bool:
