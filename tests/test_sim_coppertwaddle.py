@@ -19,7 +19,8 @@ from conftest import DECKS
 from printgen.errors import UserError
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.cards import EN_GARDE, NOBLE, ROBBING
+from printgen.sim.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
+from printgen.sim.coppertwaddle.forecast import Forecast
 from printgen.sim.coppertwaddle.report import card_strength, scale, suite_points
 from printgen.sim.coppertwaddle.rules import OVER, PASS, clone
 from printgen.sim.engine import BOTS, Result, game_rng, play
@@ -156,6 +157,25 @@ def test_a_threlm_fills_the_leftmost_vacant_ditch_and_a_wind_presses(prep):
         GAME.apply(st, PASS)
     assert not st.proud[spleen], "a pressed Threlm stays covered at its owner's Engagement"
     GAME.check(st)
+
+
+@pytest.mark.parametrize("options,covered_counts", [({}, False), ({"covered_support": "yes"}, True)])
+def test_a_wind_lying_alone_beside_the_target_defends_like_any_threlm(deck, options, covered_counts):
+    """The rule sheet's clarification: a Wind alone in the Ditch beside a Peasant target adds its
+    Power to the defence while Proud, and when covered only under covered_support=yes."""
+    prep = GAME.prepare(deck, "basic", options)
+    henry = {"noble": ["Mount Ararat"]}
+    anne = {"peasant": ["Yeoman"], "winds": {1: "North Wind"}}
+    st = GAME.arrange(prep, [henry, anne], [[], []], guardian=0)
+    yeoman, wind = card(prep, "Yeoman"), card(prep, "North Wind")
+    GAME._set_mods(st, [(wind, 3, PERMANENT, -1, -1)])        # the Wind has +3, say from a Favour
+    st.rob = [yeoman, [card(prep, "Mount Ararat")]]            # Henry robs Yeoman (for the forecast)
+    assert GAME.defence(st, yeoman) == 2 + 3
+    assert Forecast(GAME, st).defence == 2 + 3
+    st.proud[wind] = False
+    st.aims = {}
+    assert GAME.defence(st, yeoman) == (2 + 3 if covered_counts else 2)
+    assert Forecast(GAME, st).defence == GAME.defence(st, yeoman)
 
 
 def test_a_counter_cancels_a_favour_and_can_be_countered(prep):

@@ -87,7 +87,7 @@ def compare(prep, games: int, seed: int, only_the_sums: bool = False) -> int:
                 forecast = Forecast(GAME, st)
                 assert (forecast.attack, forecast.defence) == (GAME.attack(st), GAME.defence(st, st.rob[0]))
                 involved = participants(st)
-                assert set(forecast.announced) | forecast.beside | forecast.lone | {st.rob[0]} == involved
+                assert set(forecast.announced) | forecast.beside | {st.rob[0]} == involved
                 now = st.proud[st.rob[0]] and GAME.attack(st) > GAME.defence(st, st.rob[0])
                 before = (list(st.proud), st.mods, st.negs, set(st.negset), st.pw)
                 for action in GAME.legal(st):          # every play and ability, whatever it aims at

@@ -112,8 +112,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     prep = st.prep
     specs, discard_cost, codes = prep.spec, prep.discard_cost, prep.codes
     forecast = Forecast(game, st)
-    involved = forecast.beside | forecast.lone
-    involved.update(forecast.announced)
+    involved = forecast.beside.union(forecast.announced)
     involved.add(forecast.target)
     succeeds_after, targets = forecast.succeeds_after, game.targets
     turning = []

@@ -73,8 +73,8 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "hands": (None, [3, 4, 5, 6],
               "the starting hands `printgen validate` compares (a list such as 3,4,5,6; 'none' to skip)"),
     "covered_support": (("no", "yes"), "no",
-                        "no: a covered Threlm beside or below the target adds nothing to the defence; yes: it "
-                        "adds its Power (the seed does not say)"),
+                        "no: a covered Threlm (a Wind lying alone included) beside or below the target adds "
+                        "nothing to the defence; yes: it adds its Power (the seed does not say)"),
     "wind_alone": (("fills", "blocks"), "fills",
                    "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
                    "blocks: that Ditch can never count toward a full Domain"),

@@ -69,7 +69,7 @@ class Forecast:
     not change while it is used)."""
 
     __slots__ = ("game", "st", "pw", "attack", "defence", "robbers", "announced", "defenders", "beside",
-                 "lone", "support", "target", "a", "d", "on_a", "on_d", "negated", "extra", "added", "proud_now")
+                 "support", "target", "a", "d", "on_a", "on_d", "negated", "extra", "added", "proud_now")
 
     def __init__(self, game, st: State):
         self.game = game
@@ -89,25 +89,21 @@ class Forecast:
                 robbers.add(r)
                 attack += pw[r]
         # the Defenders that count (Table.defence): the target unless negated; the Threlms beside
-        # it and below a Noble, if Proud (or covered_support) and not negated; a lone Wind beside
-        # a Peasant, unless negated
+        # it (a Wind lying alone there included) and below a Noble, if Proud (or covered_support)
+        # and not negated
         pos = st.pos[target]
         p, d = pos // 8, pos % 8
         i = d % DITCHES
         slots, winds = st.slot[p], st.wind[p]
         self.support = support = st.prep.covered_support
         beside = set()
-        lone = set()        # lone Winds beside a Peasant target (covered or not, they count unless negated)
         defenders = set() if target in negset else {target}
         for e in BESIDE[d]:
             x = slots[e]
             if x >= 0:
                 beside.add(x)
             elif d >= DITCHES and winds[e - DITCHES] >= 0:
-                lone.add(winds[e - DITCHES])
-                if winds[e - DITCHES] not in negset:
-                    defenders.add(winds[e - DITCHES])
-        self.lone = lone
+                beside.add(winds[e - DITCHES])
         if d < DITCHES and slots[DITCHES + i] >= 0:
             beside.add(slots[DITCHES + i])
         for x in beside:

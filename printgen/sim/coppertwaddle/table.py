@@ -39,8 +39,9 @@ class Table:
         return pw
 
     def defence(self, st: State, target: int, powers: list[int] | None = None) -> int:
-        """The Defenders' Power: the target, the Threlms left and right of it, and below a Noble the
-        Peasant under it. `powers`: the owner's ditch_powers(), when the caller has them already."""
+        """The Defenders' Power: the target, the Threlms left and right of it (a Wind lying alone
+        there too) and below a Noble the Peasant under it, covered ones only with covered_support.
+        `powers`: the owner's ditch_powers(), when the caller has them already."""
         pos = st.pos[target]
         p = pos // 8                         # (two divisions: cheaper than divmod's tuple)
         d = pos % 8
@@ -60,9 +61,9 @@ class Table:
                 if c >= 0:
                     if (proud[c] or support) and c not in negset:
                         total += pw[c]
-                elif row:
+                elif row:                    # a Wind lying alone beside a Peasant: a Threlm like any other
                     w = st.wind[p][e - DITCHES]
-                    if w >= 0 and w not in negset:
+                    if w >= 0 and (proud[w] or support) and w not in negset:
                         total += pw[w]
             if row == 0:
                 c = slots[DITCHES + i]
@@ -75,8 +76,10 @@ class Table:
             if c >= 0:
                 if proud[c] or support:
                     total += powers[e]
-            elif row and st.wind[p][e - DITCHES] >= 0:
-                total += powers[8 + e - DITCHES]
+            elif row:
+                w = st.wind[p][e - DITCHES]
+                if w >= 0 and (proud[w] or support):
+                    total += powers[8 + e - DITCHES]
         if row == 0:
             c = slots[DITCHES + i]
             if c >= 0 and (proud[c] or support):
