@@ -1,5 +1,6 @@
 """The greedy player's robbing forecast (forecast.Forecast) against the reference that puts each
-play on the table and sums again (forecast.predict_on_table).
+play on the table and sums again (forecast.predict_on_table), and that reference against the rules
+themselves: the play carried out by the rules on a copy of the game.
 
 Every play the player to act has at every robbing decision of seeded games is asked of both (not
 only those the greedy player would ask about), with the shipped deck, with the other reading of
@@ -18,8 +19,9 @@ import pytest
 from conftest import DECKS
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.cards import COST_COVER, PASS, ROBBING
+from printgen.sim.coppertwaddle.cards import CHOOSE, COST_COVER, DECLARATION, PASS, ROBBING
 from printgen.sim.coppertwaddle.forecast import Forecast, predict_on_table
+from printgen.sim.coppertwaddle.rules import clone
 from printgen.sim.engine import BOTS, game_rng
 
 GAME = Coppertwaddle()
@@ -71,6 +73,27 @@ def participants(st) -> set[int]:
     return out
 
 
+def carried_out(st, c: int, use: bool, target: int) -> bool:
+    """Would the robbing succeed after this play, as the rules themselves carry it out: on a copy of
+    the game, the cost of covering oneself, then the effects by Abilities._effects (as _use and
+    _resolve_stack call it, a Declaration laid under its target first); a discard the opponent
+    must make takes the first cards of the hand (the sums do not read the hand)."""
+    s = clone(st)
+    prep = s.prep
+    spec = prep.spec[c]
+    if use and spec.cost == COST_COVER:
+        s.proud[c] = False
+    laid = not use and prep.kind[c] == DECLARATION and target >= 0
+    if laid:
+        s.under[target] += (c,)
+        s.host[c] = target
+    GAME._effects(s, ("effects", s.actor, c, target, 0, c if use else -1, c if laid else -1))
+    while s.stage == CHOOSE:
+        GAME._chosen(s, s.hand[s.actor][0])
+    s.memo = {}
+    return GAME.robbing_succeeds(s)
+
+
 def compare(prep, games: int, seed: int, only_the_sums: bool = False) -> int:
     """Play seeded games (greedy against greedy, and random against greedy); at every robbing
     decision compare the forecast with the reference for every play. How many plays compared.
@@ -95,6 +118,8 @@ def compare(prep, games: int, seed: int, only_the_sums: bool = False) -> int:
                         use = action >= prep.use_base
                         c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
                         expected = predict_on_table(GAME, st, c, use, tc - 1)
+                        assert carried_out(st, c, use, tc - 1) == expected, \
+                            f"game {index}: the rules and the reference disagree on {GAME.describe(prep, action)}"
                         assert forecast.succeeds_after(c, use, tc - 1) == expected, \
                             f"game {index}: {GAME.describe(prep, action)}"
                         if only_the_sums and tc - 1 not in involved \

@@ -3,14 +3,16 @@ turn a robbing, several times a decision.
 
 Two answers, which must agree:
 - `predict_on_table` puts the play's effects on the state for a moment (Powers, negation,
-  covering), sums both sides again and takes the effects off. It is the reference: plain, and
-  read straight from the rules' own sums.
+  covering, a card taken off the table), sums both sides again and takes the effects off. It is
+  the reference: plain, and read straight from the rules' own sums. Tests hold it to the rules
+  themselves: the same play carried out by Abilities._effects on a copy of the game.
 - `Forecast` notes once per decision the two sums and which Threlms count in each, then works out
   each play as a change to those sums: a Power change moves the sum its Threlm counts in, a
   negation or a covering takes a Threlm out (and a negated Threlm's effects on others with it), a
-  Threlm made Proud comes in. A few set look-ups a play instead of two full sums, which is what
-  the greedy player's speed needs; tests compare it with the reference on every play of every
-  robbing decision in thousands of seeded games.
+  destroyed or returned Threlm leaves (its effects on others stay: only a negation takes them
+  back), a Threlm made Proud comes in. A few set look-ups a play instead of two full sums, which
+  is what the greedy player's speed needs; tests compare it with the reference on every play of
+  every robbing decision in thousands of seeded games.
 
 A protected, destroyed or returned robbing target fails the robbing; effects that do not touch
 the sums (draw, release, promote...) are ignored by both.
@@ -19,7 +21,7 @@ the sums (draw, release, promote...) are ignored by both.
 from __future__ import annotations
 
 from printgen.sim.coppertwaddle.cards import (
-    COST_COVER, E_COVER, E_DESTROY, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROTECT, E_RETURN,
+    COST_COVER, E_COVER, E_DESTROY, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROTECT, E_RETURN, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, State
 from printgen.sim.coppertwaddle.table import BESIDE
@@ -28,26 +30,42 @@ from printgen.sim.coppertwaddle.table import BESIDE
 def predict_on_table(game, st: State, c: int, use: bool, target: int) -> bool:
     """The reference: the play's effects put on the state, both sums worked out anew, taken off."""
     spec = st.prep.spec[c]
-    proud = st.proud
+    proud, pos = st.proud, st.pos
     saved: list[tuple[int, bool]] = []          # (card, Proud before), put back in reverse
     mods, negs, negset, pw = st.mods, st.negs, st.negset, st.pw
+    lifted = None                               # (card, owner, Ditch, its place's list) taken off for a moment
     fail = False
     if use and spec.cost == COST_COVER:
         saved.append((c, proud[c]))
         proud[c] = False
     rob_target = st.rob[0]
-    if target >= 0 and st.pos[target] >= 0:
+    if target >= 0 and pos[target] >= 0:
         for code, amount, until in spec.effects:
             if code == E_POWER:
                 st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
                 st.pw = None
-            elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
-                if target == rob_target and code != E_NEGATE:
+            elif code == E_NEGATE:
+                st.negs = st.negs + [(target, until, -1)]
+                st.negset = st.negset | {target}
+                st.pw = None
+            elif code == E_DESTROY or code == E_RETURN:
+                # the card leaves the table: it counts in no sum, but what its ability did to other
+                # cards stays (only a negation takes that back); the rest of the record has nothing
+                # left to act on (as Abilities._effects)
+                if target == rob_target:
                     fail = True
                 else:
-                    st.negs = st.negs + [(target, until, -1)]
-                    st.negset = st.negset | {target}
-                    st.pw = None
+                    p, d = divmod(pos[target], 8)
+                    if st.prep.kind[target] == WIND:
+                        place, i = st.wind[p], d - DITCHES
+                    else:
+                        place, i = st.slot[p], d
+                    lifted = (target, pos[target], place, i)
+                    place[i] = -1
+                    pos[target] = -1
+                    saved.append((target, proud[target]))
+                    proud[target] = False
+                break
             elif code == E_PROTECT:
                 fail = fail or target == rob_target
             elif code == E_COVER:
@@ -59,6 +77,10 @@ def predict_on_table(game, st: State, c: int, use: bool, target: int) -> bool:
     # the robbing is open apart from the target's Proudness (checked by the caller)
     result = not fail and proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
     st.mods, st.negs, st.negset, st.pw = mods, negs, negset, pw
+    if lifted is not None:
+        card, at, place, i = lifted
+        place[i] = card
+        pos[card] = at
     for x, value in reversed(saved):
         proud[x] = value
     return result
@@ -184,11 +206,14 @@ class Forecast:
             for code, amount, _ in spec.effects:
                 if code == E_POWER:
                     self._power(target, amount, c if use else -1)
-                elif code == E_NEGATE or code == E_DESTROY or code == E_RETURN:
-                    if target == rob_target and code != E_NEGATE:
+                elif code == E_NEGATE:
+                    self._negate(target)
+                elif code == E_DESTROY or code == E_RETURN:       # it leaves the table (see predict_on_table)
+                    if target == rob_target:
                         fail = True
                     else:
-                        self._negate(target)
+                        self._leave(target)
+                    break
                 elif code == E_PROTECT:
                     fail = fail or target == rob_target
                 elif code == E_COVER:
