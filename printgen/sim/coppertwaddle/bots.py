@@ -98,11 +98,11 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     """Pass while the robbing goes my way; otherwise a play that turns it, if there is one.
 
     The plays tried are those aimed at a card in the sums (the target, the robbers, the Threlms
-    beside and below the target, a lone Wind beside it) and a Threlm of mine there
-    covering itself, in the order legal() lists them, each record on each target once (copies of
-    a card alike). With the shipped deck no other play can turn a robbing (the forecast test
-    checks it). In a deck where a Threlm gives Power and stays Proud, negating that Threlm
-    elsewhere could; the greedy player does not look for it."""
+    beside and below the target, a lone Wind beside it) or at a Threlm whose ability changed the
+    Power of one of them (negating it takes that back), and a Threlm of mine in the sums covering
+    itself, in the order legal() lists them, each record on each target once (copies of a card
+    alike). No other play can turn a robbing: the forecast test checks it on the shipped deck and
+    on a deck whose Threlms give Power and stay Proud."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
@@ -114,6 +114,10 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     forecast = Forecast(game, st)
     involved = forecast.beside.union(forecast.announced)
     involved.add(forecast.target)
+    aimed = involved          # ... and the Threlms whose abilities changed a Power in the sums
+    sources = [m[3] for m in st.mods if m[3] >= 0 and m[0] in involved]
+    if sources:
+        aimed = involved.union(sources)
     succeeds_after, targets = forecast.succeeds_after, game.targets
     turning = []
     tried = set()
@@ -124,7 +128,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
             spec = specs[c]
             for tc in targets(st, me, spec, c):
                 x = tc - 1
-                if x in involved:
+                if x in aimed:
                     key = (spec.text, False, tc)
                     if key not in tried and _helps(game, st, spec, -1, x, robber):
                         tried.add(key)
@@ -137,7 +141,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
             cover = c in involved and spec.cost == COST_COVER
             for tc in targets(st, me, spec, c):
                 x = tc - 1
-                if cover or x in involved:
+                if cover or x in aimed:
                     key = (spec.text, c, tc)
                     if key not in tried and _helps(game, st, spec, c, x, robber):
                         tried.add(key)
