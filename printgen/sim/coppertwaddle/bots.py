@@ -99,10 +99,11 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
 
     The plays tried are those aimed at a card in the sums (the target, the robbers, the Threlms
     beside and below the target, a lone Wind beside it) or at a Threlm whose ability changed the
-    Power of one of them (negating it takes that back), and a Threlm of mine in the sums covering
-    itself, in the order legal() lists them, each record on each target once (copies of a card
-    alike). No other play can turn a robbing: the forecast test checks it on the shipped deck and
-    on a deck whose Threlms give Power and stay Proud."""
+    Power of one of them (negating it takes that back), a Threlm of mine in the sums covering
+    itself, and any promotion (a Threlm moved may come to stand beside the target), in the order
+    legal() lists them, each record on each target once (copies of a card alike). No other play
+    can turn a robbing: the forecast test checks it on the shipped deck and on a deck whose
+    Threlms give Power and stay Proud and may promote during a robbing."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
@@ -128,7 +129,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
             spec = specs[c]
             for tc in targets(st, me, spec, c):
                 x = tc - 1
-                if x in aimed:
+                if x in aimed or spec.promote:
                     key = (spec.text, False, tc)
                     if key not in tried and _helps(game, st, spec, -1, x, robber):
                         tried.add(key)
@@ -141,7 +142,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
             cover = c in involved and spec.cost == COST_COVER
             for tc in targets(st, me, spec, c):
                 x = tc - 1
-                if cover or x in aimed:
+                if cover or x in aimed or spec.promote:
                     key = (spec.text, c, tc)
                     if key not in tried and _helps(game, st, spec, c, x, robber):
                         tried.add(key)
@@ -175,6 +176,8 @@ def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
         elif code == E_MAKE_PROUD:
             if guardian_side == robber:
                 return True
+        elif code == E_PROMOTE:             # a Threlm moves to another Ditch: the forecast works it out
+            return True
     return False
 
 

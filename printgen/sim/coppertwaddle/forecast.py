@@ -2,88 +2,52 @@
 turn a robbing, several times a decision.
 
 Two answers, which must agree:
-- `predict_on_table` puts the play's effects on the state for a moment (Powers, negation,
-  covering, a card taken off the table), sums both sides again and takes the effects off. It is
-  the reference: plain, and read straight from the rules' own sums. Tests hold it to the rules
-  themselves: the same play carried out by Abilities._effects on a copy of the game.
+- `carried_out` is the reference: the play carried out by the rules themselves on a copy of the
+  game (its cost of covering itself, then Abilities._effects), and the robbing's sums read from
+  that copy. Plain and certain, but a copy of the game a play.
 - `Forecast` notes once per decision the two sums and which Threlms count in each, then works out
   each play as a change to those sums: a Power change moves the sum its Threlm counts in, a
   negation or a covering takes a Threlm out (and a negated Threlm's effects on others with it), a
   destroyed or returned Threlm leaves (its effects on others stay: only a negation takes them
-  back), a Threlm made Proud comes in. A few set look-ups a play instead of two full sums, which
-  is what the greedy player's speed needs; tests compare it with the reference on every play of
-  every robbing decision in thousands of seeded games.
+  back), a Threlm made Proud comes in (after a release, the Threlm the Wind pressed may stand up).
+  A few set look-ups a play instead of a copy of the game, which is what the greedy player's speed
+  needs. A promotion moves a Threlm to another Ditch, which changes who stands beside whom: such a
+  play is asked of the reference. Tests compare the two on every play of every robbing decision
+  in thousands of seeded games.
 
 A protected, destroyed or returned robbing target fails the robbing; effects that do not touch
-the sums (draw, release, promote...) are ignored by both.
+the sums (draw, discard, a release alone) change nothing in either.
 """
 
 from __future__ import annotations
 
 from printgen.sim.coppertwaddle.cards import (
-    COST_COVER, E_COVER, E_DESTROY, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROTECT, E_RETURN, WIND,
+    CHOOSE, COST_COVER, DECLARATION, E_COVER, E_DESTROY, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROTECT, E_RELEASE,
+    E_RETURN,
 )
-from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.coppertwaddle.state import DITCHES, State, clone
 from printgen.sim.coppertwaddle.table import BESIDE
 
 
-def predict_on_table(game, st: State, c: int, use: bool, target: int) -> bool:
-    """The reference: the play's effects put on the state, both sums worked out anew, taken off."""
-    spec = st.prep.spec[c]
-    proud, pos = st.proud, st.pos
-    saved: list[tuple[int, bool]] = []          # (card, Proud before), put back in reverse
-    mods, negs, negset, pw = st.mods, st.negs, st.negset, st.pw
-    lifted = None                               # (card, owner, Ditch, its place's list) taken off for a moment
-    fail = False
+def carried_out(game, st: State, c: int, use: bool, target: int) -> bool:
+    """Would the robbing succeed after this play, as the rules carry it out: on a copy of the game,
+    the cost of covering oneself, then the effects by Abilities._effects (as _use and
+    _resolve_stack call it, a Declaration laid under its target first); a discard the opponent
+    must make takes the first cards of the hand (the sums do not read the hand)."""
+    copy = clone(st)
+    prep = copy.prep
+    spec = prep.spec[c]
     if use and spec.cost == COST_COVER:
-        saved.append((c, proud[c]))
-        proud[c] = False
-    rob_target = st.rob[0]
-    if target >= 0 and pos[target] >= 0:
-        for code, amount, until in spec.effects:
-            if code == E_POWER:
-                st.mods = st.mods + [(target, amount, until, c if use else -1, -1)]
-                st.pw = None
-            elif code == E_NEGATE:
-                st.negs = st.negs + [(target, until, -1)]
-                st.negset = st.negset | {target}
-                st.pw = None
-            elif code == E_DESTROY or code == E_RETURN:
-                # the card leaves the table: it counts in no sum, but what its ability did to other
-                # cards stays (only a negation takes that back); the rest of the record has nothing
-                # left to act on (as Abilities._effects)
-                if target == rob_target:
-                    fail = True
-                else:
-                    p, d = divmod(pos[target], 8)
-                    if st.prep.kind[target] == WIND:
-                        place, i = st.wind[p], d - DITCHES
-                    else:
-                        place, i = st.slot[p], d
-                    lifted = (target, pos[target], place, i)
-                    place[i] = -1
-                    pos[target] = -1
-                    saved.append((target, proud[target]))
-                    proud[target] = False
-                break
-            elif code == E_PROTECT:
-                fail = fail or target == rob_target
-            elif code == E_COVER:
-                saved.append((target, proud[target]))
-                proud[target] = False
-            elif code == E_MAKE_PROUD and not game.pressed(st, target):
-                saved.append((target, proud[target]))
-                proud[target] = True
-    # the robbing is open apart from the target's Proudness (checked by the caller)
-    result = not fail and proud[rob_target] and game.attack(st) > game.defence(st, rob_target)
-    st.mods, st.negs, st.negset, st.pw = mods, negs, negset, pw
-    if lifted is not None:
-        card, at, place, i = lifted
-        place[i] = card
-        pos[card] = at
-    for x, value in reversed(saved):
-        proud[x] = value
-    return result
+        copy.proud[c] = False
+    laid = not use and prep.kind[c] == DECLARATION and target >= 0
+    if laid:
+        copy.under[target] += (c,)
+        copy.host[c] = target
+    game._effects(copy, ("effects", copy.actor, c, target, 0, c if use else -1, c if laid else -1))
+    while copy.stage == CHOOSE:
+        game._chosen(copy, copy.hand[copy.actor][0])
+    copy.memo = {}
+    return game.robbing_succeeds(copy)
 
 
 class Forecast:
@@ -140,9 +104,11 @@ class Forecast:
         self.defence = defence
 
     def succeeds_after(self, c: int, use: bool, target: int) -> bool:
-        """predict_on_table(), worked out as changes to the sums."""
+        """carried_out(), worked out as changes to the sums."""
         st = self.st
         spec = st.prep.spec[c]
+        if spec.promote:                    # a Threlm moves: who stands beside whom changes
+            return carried_out(self.game, st, c, use, target)
         effects = spec.effects
         if len(effects) == 1 and target >= 0 and st.pos[target] >= 0:
             code = effects[0][0]
@@ -193,7 +159,7 @@ class Forecast:
         return a > d
 
     def _in_sequence(self, c: int, use: bool, target: int, spec) -> bool:
-        """Any play: each effect changes the sums in turn, as predict_on_table() applies them."""
+        """Any play: each effect changes the sums in turn, as the rules apply them."""
         st = self.st
         self.a, self.d = self.attack, self.defence
         self.on_a, self.on_d = self.robbers, self.defenders      # copied before the first change
@@ -202,13 +168,14 @@ class Forecast:
         if use and spec.cost == COST_COVER:
             self._proud(c, False)
         rob_target = self.target
+        released = False                    # the Wind pressing the target lifted (the effects share a target)
         if target >= 0 and st.pos[target] >= 0:
             for code, amount, _ in spec.effects:
                 if code == E_POWER:
                     self._power(target, amount, c if use else -1)
                 elif code == E_NEGATE:
                     self._negate(target)
-                elif code == E_DESTROY or code == E_RETURN:       # it leaves the table (see predict_on_table)
+                elif code == E_DESTROY or code == E_RETURN:       # it leaves; its effects on others stay
                     if target == rob_target:
                         fail = True
                     else:
@@ -218,7 +185,9 @@ class Forecast:
                     fail = fail or target == rob_target
                 elif code == E_COVER:
                     self._proud(target, False)
-                elif code == E_MAKE_PROUD and not self.game.pressed(st, target):
+                elif code == E_RELEASE:
+                    released = True
+                elif code == E_MAKE_PROUD and (released or not self.game.pressed(st, target)):
                     self._proud(target, True)
         if fail:
             return False
