@@ -12,7 +12,7 @@ import random
 
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
-    E_NEGATE, E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
+    E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
     RESPOND, ROBBING, SIDE_EITHER, WIND,
 )
 from printgen.sim.coppertwaddle.forecast import Forecast
@@ -130,8 +130,8 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
             for tc in targets(st, me, spec, c):
                 x = tc - 1
                 if x in aimed or spec.promote:
-                    key = (spec.text, False, tc)
-                    if key not in tried and _helps(game, st, spec, -1, x, robber):
+                    key = (spec.text, -1, tc)
+                    if key not in tried:
                         tried.add(key)
                         if succeeds_after(c, False, x) == robber:
                             turning.append(prep.play_base + c * codes + tc)
@@ -144,7 +144,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
                 x = tc - 1
                 if cover or x in aimed or spec.promote:
                     key = (spec.text, c, tc)
-                    if key not in tried and _helps(game, st, spec, c, x, robber):
+                    if key not in tried:
                         tried.add(key)
                         if succeeds_after(c, True, x) == robber:
                             turning.append(prep.use_base + c * codes + tc)
@@ -152,33 +152,6 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
         return PASS
     # what _pick() makes of them, all scored alike: one drawn if several
     return turning[0] if len(turning) == 1 else turning[int(rng.random() * len(turning))]
-
-
-def _helps(game, st, spec, user: int, target: int, robber: bool) -> bool:
-    """Could this play move the sums my way? (A Power rise for my side, a loss of support for
-    the other side or of a Threlm of mine whose Power is below zero, protecting or covering the
-    target for the defence, the target covering itself to use its ability.) `user`: the Threlm whose ability it is, or -1 for a card."""
-    if not robber and user == st.rob[0] and spec.cost == COST_COVER:
-        return True
-    if target < 0:
-        return False
-    guardian_side = st.pos[target] // 8 == st.guardian
-    for code, amount, _ in spec.effects:
-        if code == E_POWER:
-            if (amount > 0) == (guardian_side == robber):
-                return True
-        elif code in (E_NEGATE, E_COVER, E_DESTROY, E_RETURN):
-            if guardian_side != robber or (not robber and target == st.rob[0]) or game.power(st, target) < 0:
-                return True
-        elif code == E_PROTECT:
-            if not robber and target == st.rob[0]:
-                return True
-        elif code == E_MAKE_PROUD:
-            if guardian_side == robber:
-                return True
-        elif code == E_PROMOTE:             # a Threlm moves to another Ditch: the forecast works it out
-            return True
-    return False
 
 
 def greedy(game, st, rng: random.Random) -> int:

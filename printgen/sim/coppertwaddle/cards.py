@@ -92,7 +92,7 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lifts", "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -112,6 +112,7 @@ class Spec:
         self.needs_pressed = E_RELEASE in codes
         self.needs_unpressed = E_MAKE_PROUD in codes and E_RELEASE not in codes
         self.promote = E_PROMOTE in codes
+        self.lifts = E_RETURN in codes or E_DESTROY in codes     # takes its target off the table
         # does anything outside a robbing (not only Power or negation or protection until it ends)
         self.lasting = any(code not in (E_POWER, E_NEGATE, E_PROTECT, E_COUNTER) or until == PERMANENT
                            for code, _, until in self.effects)

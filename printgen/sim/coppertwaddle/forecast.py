@@ -11,8 +11,9 @@ Two answers, which must agree:
   destroyed or returned Threlm leaves (its effects on others stay: only a negation takes them
   back), a Threlm made Proud comes in (after a release, the Threlm the Wind pressed may stand up).
   A few set look-ups a play instead of a copy of the game, which is what the greedy player's speed
-  needs. A promotion moves a Threlm to another Ditch, which changes who stands beside whom: such a
-  play is asked of the reference. Tests compare the two on every play of every robbing decision
+  needs. A promotion moves a Threlm to another Ditch, and taking a pressed Threlm off the table
+  leaves its Wind lying alone (a lone Wind beside a Peasant target defends): both change who
+  stands beside whom, so such a play is asked of the reference. Tests compare the two on every play of every robbing decision
   in thousands of seeded games.
 
 A protected, destroyed or returned robbing target fails the robbing; effects that do not touch
@@ -107,7 +108,9 @@ class Forecast:
         """carried_out(), worked out as changes to the sums."""
         st = self.st
         spec = st.prep.spec[c]
-        if spec.promote:                    # a Threlm moves: who stands beside whom changes
+        # a Threlm moves, or leaves a Wind that pressed it lying alone (which may then defend):
+        # who stands beside whom changes, so the rules are asked
+        if spec.promote or (spec.lifts and target >= 0 and self.game.pressed(st, target)):
             return carried_out(self.game, st, c, use, target)
         effects = spec.effects
         if len(effects) == 1 and target >= 0 and st.pos[target] >= 0:
