@@ -16,6 +16,7 @@ import pytest
 
 from badinput import assert_refused, run_limited, workspace
 from conftest import DECKS
+from random_records import random_records_deck
 from printgen.errors import UserError
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
@@ -390,3 +391,18 @@ def test_ten_thousand_seeded_games_keep_every_invariant(prep, chunk):
             assert st.exhausted and not st.trumpet
     assert outcomes["cap"] == 0, outcomes
     assert outcomes["won"] > 0.8 * per, outcomes
+
+
+@pytest.mark.parametrize("seed", [101, 102, 103])
+def test_decks_of_random_records_keep_every_invariant(tmp_path, seed):
+    """Every ability but the counters rewritten at random (seeded; tests/random_records.py), as a
+    designer might write them: with each reading of the open rules and random, greedy and mixed
+    bots, every step of every game is checked and every game ends within the step cap. The
+    interpreter must carry out any record compile_deck accepts, not only the shipped ones."""
+    deck = random_records_deck(tmp_path, seed)
+    kinds = (("random", "random"), ("greedy", "greedy"), ("random", "greedy"))
+    for options in ({}, {"covered_support": "yes", "rob_full": "midden", "wind_alone": "blocks"}):
+        prep = GAME.prepare(deck, "basic", options)
+        for index in range(45):
+            result = play(GAME, prep, 2, seed, index, [BOTS[b] for b in kinds[index % 3]], checked=True)
+            assert not result.timed_out, (options, index)
