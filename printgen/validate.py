@@ -285,6 +285,9 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             more.bots = bots        # who played `results`
             extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
             extra += option_findings(game, results, used[n].options, cli, more)    # was each -O option reached?
+            # a shared warning the game's own findings explain as the bots' doing is not the deck's
+            explained = {f.explains for f in extra if f.explains}
+            shared = [f for f in shared if f.topic not in explained]
             # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
             judged = judge(shared + extra, opts.games, bots)
             judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]

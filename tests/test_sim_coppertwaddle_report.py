@@ -64,9 +64,14 @@ def test_a_dead_card_is_told_apart_by_whether_it_could_be_played(prep):
     held = 1 << tidings | 1 << buttons
     results = games(prep, "The Abbot", 0.5, 200, held=held)            # both held, never used
     watched = games(prep, "The Abbot", 0.5, 200, held=held, could=1 << buttons)
-    lines = {f.figure["card"]: f.message for f in dead_diagnosis(results, watched, prep, "greedy")}
+    found = {f.figure["card"]: f for f in dead_diagnosis(results, watched, prep, "greedy")}
+    lines = {name: f.message for name, f in found.items()}
     assert "seldom arises in play" in lines["Glad Tidings"] and "100%" in lines["Glad Tidings"]
     assert "chose not to play it" in lines["One Hundred Buttons"]
+    # the bots' choice explains away the shared dead-card warning (validate drops it); the card's
+    # own condition does not
+    assert found["One Hundred Buttons"].explains == ("dead", "One Hundred Buttons")
+    assert found["Glad Tidings"].explains == ()
 
 
 def test_watching_for_playable_cards_plays_the_same_games(prep):

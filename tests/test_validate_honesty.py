@@ -208,3 +208,28 @@ def test_situation_counters_agree_with_the_games_own_figures():
             assert min(o.power[t][c] for c in trumps if o.matador[t][c]) > \
                 max(o.power[t][c] for c in trumps if not o.matador[t][c])
     assert arose("all_pass") == sum(r.extra["passed"] for r in results) > 0       # Tresillo redeals when all pass
+
+
+# -- a card the bots could play but never do is not warned as a dead card of the deck ------------------
+
+def test_a_card_dead_by_the_bots_choice_is_no_dead_card_warning(tmp_path):
+    """Massinger's Protection rewritten to cover one's own Threlm En Garde: playable in nearly
+    every game, but the greedy player never wants it. The report says it is held in vain and
+    why, and does not warn about it as a dead card of the deck."""
+    import shutil
+
+    from conftest import DECKS
+
+    folder = tmp_path / "coppertwaddle"
+    shutil.copytree(DECKS / "coppertwaddle", folder)
+    path = folder / "deck.yaml"
+    old = "ability: {use: favour, target: {side: own, kind: threlm}, effects: [{do: protect, until: turn}]}"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "ability: {use: favour, when: en_garde, target: {side: own, kind: threlm}, "
+                                      "effects: [{do: cover}]}"), encoding="utf-8")
+    sections, text, _ = run(str(folder), games=400)
+    lines = [line for line in text.splitlines() if "Massinger's Protection" in line]
+    assert any("most often dead" in line and "Massinger's Protection 100%" in line for line in lines)
+    assert any("bots chose not to play it" in line and "not a property of the deck" in line for line in lines)
+    assert not any("warning" in line for line in lines), lines

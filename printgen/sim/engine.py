@@ -29,6 +29,11 @@ class Finding:
     about: str = ""
     # game options that try the change a finding advises: validate ends its line with the whole command
     tries: dict[str, Any] | None = None
+    # what a shared warning is about, e.g. ("dead", card) for a card held in vain; a game's own
+    # finding that `explains` it as the bots' doing (they could have played the card and did not)
+    # makes validate drop that warning: a bot's quirk is not a property of the deck
+    topic: tuple = ()
+    explains: tuple = ()
 
 
 @dataclass

@@ -176,7 +176,8 @@ def dead_findings(summary: dict[str, Any]) -> list[Finding]:
         ok, ci = sure(rate, held)
         if ok:
             out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the {held:,} games it is "
-                                          f"held ({ci}; held but never used)", rate, about="card"))
+                                          f"held ({ci}; held but never used)", rate, about="card",
+                               topic=("dead", card)))
     for group, (rate, ci) in dead_groups.items():
         out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
                                       f"are held ({ci})", rate, about="card"))

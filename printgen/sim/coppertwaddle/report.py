@@ -243,6 +243,7 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
                f"(95 % CI {_pct(low)}-{_pct(high)} %)"
         _, w_dead, playable = seen.get(name, [0, 0, 0])
         figure = {"card": name, "held": held, "dead": dead, "watched_dead": w_dead, "playable_when_dead": playable}
+        explains: tuple = ()
         if w_dead:
             share = playable / w_dead
             p_low, p_high = wilson(playable, w_dead)
@@ -252,9 +253,10 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
                 text += "what it needs seldom arises in play, so it is the card (its condition), not the bots' choice"
             elif p_low > 0.5:
                 text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
+                explains = ("dead", name)
             else:
                 text += "partly the card's condition, partly the bots' choice"
-        out.append(Finding("info", text, figure, about="card"))
+        out.append(Finding("info", text, figure, about="card", explains=explains))
     return out
 
 
