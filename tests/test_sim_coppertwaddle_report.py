@@ -83,3 +83,15 @@ def test_watching_for_playable_cards_plays_the_same_games(prep):
         assert (plain.steps, plain.scores, plain.held, plain.used, plain.extra) == \
             (watched.steps, watched.scores, watched.held, watched.used, watched.extra)
         assert watched.used and watched.used & ~could == 0, "a card was used without being playable"
+
+
+def test_every_card_that_may_be_warned_as_dead_is_explained(prep):
+    """Beyond the worst five, every card dead often enough for a shared warning is diagnosed too, so
+    none of those warnings stands unexplained (here seven Favours, all held in vain, all playable)."""
+    names = ["Glad Tidings", "One Hundred Buttons", "Compass", "Sextant", "The Wheel", "Capstan", "Land Ho!"]
+    held = sum(1 << card(prep, name) for name in names)
+    results = games(prep, "The Abbot", 0.5, 200, held=held)
+    watched = games(prep, "The Abbot", 0.5, 200, held=held, could=held)
+    found = dead_diagnosis(results, watched, prep, "greedy")
+    assert sorted(f.figure["card"] for f in found) == sorted(names)
+    assert all(f.explains == ("dead", f.figure["card"]) for f in found)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from printgen.sim.coppertwaddle.cards import DECLARATION, FAVOUR, KIND_NAMES, NOBLE, PEASANT, WIND, Prepared
 from printgen.sim.engine import Finding, Result
+from printgen.sim.metrics import DEAD_WARN
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
@@ -206,7 +207,8 @@ def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[
 
 
 DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
-DEAD_SHOWN = 5              # at most this many
+DEAD_SHOWN = 5              # the worst this many, and beyond them every card the shared findings may warn
+                            # about as dead (metrics.DEAD_WARN), so each such warning is explained
 WATCH_GAMES = 500           # games replayed with watch=yes to see which cards could be played (at most a
                             # quarter of the run: noting every legal play makes a game several times slower)
 
@@ -231,7 +233,8 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
         return out
     main = per_name(results, False)
     rates = {name: dead / held for name, (held, dead, _) in main.items() if held}
-    worst = [name for name in sorted(rates, key=lambda n: -rates[n]) if rates[name] >= DEAD_EXPLAIN][:DEAD_SHOWN]
+    ranked = [name for name in sorted(rates, key=lambda n: -rates[n]) if rates[name] >= DEAD_EXPLAIN]
+    worst = ranked[:max(DEAD_SHOWN, sum(1 for name in ranked if rates[name] >= DEAD_WARN))]
     if not worst:
         return []
     seen = per_name(watched, True)
