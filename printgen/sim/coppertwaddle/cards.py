@@ -92,7 +92,8 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lifts", "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
+                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lifts", "lasting", "simple",
+                 "text", "per_side", "tsig", "tkey", "sides")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]

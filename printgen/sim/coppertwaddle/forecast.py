@@ -13,8 +13,9 @@ Two answers, which must agree:
   A few set look-ups a play instead of a copy of the game, which is what the greedy player's speed
   needs. A promotion moves a Threlm to another Ditch, and taking a pressed Threlm off the table
   leaves its Wind lying alone (a lone Wind beside a Peasant target defends): both change who
-  stands beside whom, so such a play is asked of the reference. Tests compare the two on every play of every robbing decision
-  in thousands of seeded games.
+  stands beside whom, so such a play is asked of the reference. Tests compare the two on every
+  play of every robbing decision in thousands of seeded games, with the shipped deck and with
+  decks of random records.
 
 A protected, destroyed or returned robbing target fails the robbing; effects that do not touch
 the sums (draw, discard, a release alone) change nothing in either.
