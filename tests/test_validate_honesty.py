@@ -228,7 +228,7 @@ def test_a_card_dead_by_the_bots_choice_is_no_dead_card_warning(tmp_path):
     assert text.count(old) == 1
     path.write_text(text.replace(old, "ability: {use: favour, when: en_garde, target: {side: own, kind: threlm}, "
                                       "effects: [{do: cover}]}"), encoding="utf-8")
-    sections, text, _ = run(str(folder), games=400)
+    sections, text, _ = run(str(folder), games=200)
     lines = [line for line in text.splitlines() if "Massinger's Protection" in line]
     assert any("most often dead" in line and "Massinger's Protection 100%" in line for line in lines)
     assert any("bots chose not to play it" in line and "not a property of the deck" in line for line in lines)
