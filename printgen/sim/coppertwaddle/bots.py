@@ -102,8 +102,8 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     Power of one of them (negating it takes that back), a Threlm of mine in the sums covering
     itself, and any promotion (a Threlm moved may come to stand beside the target), in the order
     legal() lists them, each record on each target once (copies of a card alike). No other play
-    can turn a robbing: the forecast test checks it on the shipped deck and on a deck whose
-    Threlms give Power and stay Proud and may promote during a robbing."""
+    can turn a robbing: the forecast test checks it on the shipped deck, on a deck whose Threlms
+    give Power and stay Proud and may promote during a robbing, and on decks of random records."""
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
