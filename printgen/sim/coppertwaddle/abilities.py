@@ -13,6 +13,7 @@ from printgen.sim.coppertwaddle.cards import (
     SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
 )
 from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, State
+from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action
 
 
@@ -25,7 +26,18 @@ def target_key(spec, self_card: int, user: int) -> int:
     return spec.tkey + ((self_card + 1) << 1 if spec.other else 0) + user
 
 
-class Abilities:
+class Abilities(Table):
+    # the turn machinery gives these (rules.Coppertwaddle): an effect draws, asks for a choice of
+    # cards, and hands the decision back when it is done
+    def _draw(self, st: State, p: int) -> None:
+        raise NotImplementedError
+
+    def _choose(self, st: State, who: int, count: int, job: tuple) -> None:
+        raise NotImplementedError
+
+    def _after(self, st: State) -> None:
+        raise NotImplementedError
+
     def targets(self, st: State, user: int, spec, self_card: int) -> Sequence[int]:
         """Target codes (1 + card) an ability may aim at now; [0] when it needs no target."""
         if not spec.has_target:
@@ -166,6 +178,7 @@ class Abilities:
         hand = st.hand[who]
         for c in st.prep.counters:
             spec = prep.spec[c]
+            assert spec is not None               # (a counter has a record)
             if base not in spec.stages or not (spec.out_of_turn or base == ROBBING) or spec.side == SIDE_OWN:
                 continue
             if st.pos[c] < 0:

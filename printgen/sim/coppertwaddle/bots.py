@@ -243,9 +243,10 @@ def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> 
         t = tc - 1
         if per_side:
             mine = t >= 0 and pos[t] // 8 == me
-            v = known.get(mine)
-            if v is None:
-                v = known[mine] = _value(game, st, me, spec, c, t, stage)
+            got = known.get(mine)
+            if got is None:
+                got = known[mine] = _value(game, st, me, spec, c, t, stage)
+            v = got
         else:
             v = _value(game, st, me, spec, c, t, stage)
         if v > 0:

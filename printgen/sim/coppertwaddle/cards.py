@@ -155,7 +155,7 @@ class Prepared:
         self.watch = options["watch"] == "yes"
         self.explain = options["explain"] == "yes"
         self.groups = [KIND_NAMES[k] for k in kinds]
-        self.counters = [c for c in range(self.n) if specs[c] is not None and specs[c].counter]
+        self.counters = [c for c, spec in enumerate(specs) if spec is not None and spec.counter]
         self.threlm = [k in THRELMS for k in kinds]
         self.rank = [k if k in (NOBLE, PEASANT) else -1 for k in kinds]     # a game's first ranks
         # action numbering: PASS, then PLAY(card, target code), USE(threlm, target code), DISCARD(card), ROB
@@ -174,10 +174,11 @@ class Prepared:
         # what the rules ask of a card again and again, answered once from its record: may it be
         # played from the hand / its ability used in stage s (costs and targets aside)
         stages = (CHALLENGING, EN_GARDE, ROBBING)
-        self.from_hand = [[kinds[c] in (FAVOUR, DECLARATION) and not specs[c].counter and s in specs[c].stages
-                           and (kinds[c] != DECLARATION or s == EN_GARDE) for c in range(self.n)] for s in stages]
-        self.ability_in = [[specs[c] is not None and not specs[c].counter and s in specs[c].stages
-                            for c in range(self.n)] for s in stages]
+        self.from_hand = [[kind in (FAVOUR, DECLARATION) and spec is not None and not spec.counter and s in spec.stages
+                           and (kind != DECLARATION or s == EN_GARDE) for kind, spec in zip(kinds, specs)]
+                          for s in stages]
+        self.ability_in = [[spec is not None and not spec.counter and s in spec.stages for spec in specs]
+                           for s in stages]
         self.discard_cost = [s is not None and s.cost == COST_DISCARD for s in specs]
         self.lasting = [s is not None and s.lasting for s in specs]
         self.bearer = [s is not None and not s.counter for s in specs]     # an ability used on its own

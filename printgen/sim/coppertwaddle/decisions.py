@@ -12,13 +12,18 @@ from bisect import bisect_right
 from printgen.sim.coppertwaddle.cards import (
     CHOOSE, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, WIND,
 )
+from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, State, robber_sets
 from printgen.sim.engine import Action
 
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
 
 
-class Decisions:
+class Decisions(Abilities):
+    def legal(self, state: State) -> list[Action]:
+        """Every legal decision, listed once per decision (rules.Coppertwaddle keeps the list)."""
+        raise NotImplementedError
+
     def wind_ok(self, st: State, p: int, i: int) -> bool:
         """May a Wind be laid on Peasant Ditch i of player p: vacant, or holding a covered Threlm?"""
         if st.wind[p][i] >= 0:

@@ -39,6 +39,7 @@ def carried_out(game, st: State, c: int, use: bool, target: int) -> bool:
     copy = clone(st)
     prep = copy.prep
     spec = prep.spec[c]
+    assert spec is not None                 # (a card played or used has a record)
     if use and spec.cost == COST_COVER:
         copy.proud[c] = False
     laid = not use and prep.kind[c] == DECLARATION and target >= 0
@@ -58,6 +59,11 @@ class Forecast:
 
     __slots__ = ("game", "st", "pw", "attack", "defence", "robbers", "announced", "defenders", "beside",
                  "support", "target", "a", "d", "on_a", "on_d", "negated", "extra", "added", "proud_now")
+    # what one play changes, worked out by _in_sequence() (None: nothing yet)
+    negated: set[int] | None
+    extra: dict[int, int] | None
+    added: list[tuple[int, int, int]] | None
+    proud_now: dict[int, bool] | None
 
     def __init__(self, game, st: State):
         self.game = game
@@ -66,11 +72,13 @@ class Forecast:
         if pw is None:
             pw = game.powers(st)
         self.pw = pw
-        proud, negset = st.proud, st.negset
-        self.target = target = st.rob[0]
-        self.announced = announced = st.rob[1]
+        proud, negset, rob = st.proud, st.negset, st.rob
+        assert rob is not None
+        self.target = target = rob[0]
+        self.announced = announced = rob[1]
         # the robbers that count: Proud and not negated (Table.attack)
-        self.robbers = robbers = set()
+        robbers: set[int] = set()
+        self.robbers = robbers
         attack = 0
         for r in announced:
             if proud[r] and r not in negset:
@@ -109,6 +117,7 @@ class Forecast:
         """carried_out(), worked out as changes to the sums."""
         st = self.st
         spec = st.prep.spec[c]
+        assert spec is not None
         # a Threlm moves, or leaves a Wind that pressed it lying alone (which may then defend):
         # who stands beside whom changes, so the rules are asked
         if spec.promote or (spec.lifts and target >= 0 and self.game.pressed(st, target)):
@@ -210,12 +219,13 @@ class Forecast:
     def _power(self, x: int, amount: int, source: int) -> None:
         """A Power change on x from `source` (a Threlm's ability, or -1 for a card): it counts
         unless its source is negated."""
-        if self.added is None:
-            self.added, self.extra = [], {}
-        self.added.append((x, amount, source))
+        added, extra = self.added, self.extra
+        if added is None or extra is None:          # (the two are made together)
+            added, extra = self.added, self.extra = [], {}
+        added.append((x, amount, source))
         if source >= 0 and self._is_negated(source):
             return
-        self.extra[x] = self.extra.get(x, 0) + amount
+        extra[x] = extra.get(x, 0) + amount
         if x in self.on_a:
             self.a += amount
         elif x in self.on_d:
@@ -233,11 +243,15 @@ class Forecast:
         mods = [(t, amount, source) for t, amount, _, source, _ in st.mods if source == x]
         if self.added:
             mods += [m for m in self.added if m[2] == x]
-        if mods and self.extra is None:
-            self.added, self.extra = [], {}
+        if not mods:
+            return
+        extra = self.extra
+        if extra is None:
+            self.added, extra = [], {}
+            self.extra = extra
         for t, amount, _ in mods:
             if t != x:
-                self.extra[t] = self.extra.get(t, 0) - amount
+                extra[t] = extra.get(t, 0) - amount
                 if t in self.on_a:
                     self.a -= amount
                 elif t in self.on_d:

@@ -10,12 +10,18 @@ from __future__ import annotations
 from printgen.sim.coppertwaddle.abilities import target_key
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, ROBBING, S_PROUD, STAGE_NAMES,
-    T_CARD, WIND,
+    T_CARD, WIND, Prepared,
 )
+from printgen.sim.coppertwaddle.decisions import Decisions
 from printgen.sim.coppertwaddle.state import DITCHES, State
+from printgen.sim.engine import Action
 
 
-class Invariants:
+class Invariants(Decisions):
+    def describe(self, prep: Prepared, action: Action) -> str:
+        """A decision in words (rules.Coppertwaddle), for the messages of failed checks."""
+        raise NotImplementedError
+
     def check(self, state: State) -> None:
         st = state
         prep = st.prep
@@ -66,9 +72,9 @@ class Invariants:
                     f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
         aims = st.aims                   # the target lists kept so far (relist() drops them; see below)
         for p in range(2):
-            seen, bearers, vacant = st.seen[p], st.bearers[p], st.vacant[p]
+            listed, bearers, vacant = st.seen[p], st.bearers[p], st.vacant[p]
             self.relist(st, p)
-            assert (seen, bearers, vacant) == (st.seen[p], st.bearers[p], st.vacant[p]), \
+            assert (listed, bearers, vacant) == (st.seen[p], st.bearers[p], st.vacant[p]), \
                 "the cards on a side were not listed anew"
         st.aims = aims
         for m in st.mods:
@@ -109,8 +115,10 @@ class Invariants:
                 use = action >= prep.use_base
                 c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
                 if 0 < tc <= n and prep.kind[c] not in (NOBLE, PEASANT, WIND) or use and 0 < tc <= n:
-                    assert prep.spec[c].counter or self.target_ok(st, st.actor, prep.spec[c], c, tc), \
+                    spec = prep.spec[c]
+                    assert spec is not None, f"{prep.names[c]} is played without a record"
+                    assert spec.counter or self.target_ok(st, st.actor, spec, c, tc), \
                         f"{self.describe(prep, action)} offered, but its record does not allow that target"
                     t = tc - 1
                     if st.pos[t] >= 0 and not st.proud[t]:
-                        assert prep.spec[c].tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"
+                        assert spec.tstate != S_PROUD, f"{prep.names[c]} may aim at covered {prep.names[t]}"

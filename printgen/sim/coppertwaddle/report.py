@@ -281,7 +281,7 @@ def health(figures: dict[str, Any]) -> float:
 
 
 def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
-             more: Callable[[dict[str, Any], int], list[Result]] | None) -> list[Finding]:
+             more: Callable[..., list[Result]] | None) -> list[Finding]:
     out: list[Finding] = []
     n = len(results)
     if not n:
@@ -344,7 +344,7 @@ def _suites(results: list[Result], prep: Prepared) -> list[Finding]:
 
 
 def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any],
-                  more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
+                  more: Callable[..., list[Result]]) -> list[Finding]:
     """Play each candidate starting hand and say which gives the healthiest game (see health())."""
     games = min(len(results), 1000)
     rows = {}

@@ -30,22 +30,19 @@ import random
 from typing import Any, Sequence
 
 from printgen.errors import UserError
-from printgen.sim.coppertwaddle.abilities import Abilities
 from printgen.sim.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
     RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
-from printgen.sim.coppertwaddle.decisions import Decisions
 from printgen.sim.coppertwaddle.invariants import Invariants
 from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, clone
-from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action, Finding, Game, Result, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
-class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
+class Coppertwaddle(Invariants, Game):
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000
@@ -152,7 +149,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         return state.turn + 1
 
     # the greedy player (bots.greedy(game, state, rng)) is this method itself: one call less a step
-    greedy = greedy_choice
+    greedy = greedy_choice      # type: ignore[assignment]   # (the function is the method: game, state, rng)
 
     # -- metrics ----------------------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
@@ -294,7 +291,9 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         if st.stage != RESPOND:
             st.acting = actor
         st.pending.append((actor, c, tc))
-        if prep.spec[c].cost == COST_DISCARD:
+        spec = prep.spec[c]
+        assert spec is not None                # (a Favour or Declaration has a record)
+        if spec.cost == COST_DISCARD:
             self._choose(st, actor, 1, ("window",))
         else:
             self._window(st)
@@ -304,6 +303,7 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
         st.abil_used |= 1 << c
         st.used |= 1 << c
         spec = st.prep.spec[c]
+        assert spec is not None            # (an ability used has a record)
         if spec.counter:                   # a Threlm answering a card: it joins the stack
             if spec.cost == COST_COVER:
                 st.proud[c] = False
@@ -347,7 +347,8 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
                     st.midden.append(c)
                 cancel = False
                 continue
-            if prep.spec[c].counter:
+            spec = prep.spec[c]
+            if spec is not None and spec.counter:
                 if not on_table:
                     st.midden.append(c)
                 cancel = True
@@ -448,7 +449,9 @@ class Coppertwaddle(Abilities, Table, Decisions, Invariants, Game):
 
     def _resolve_robbing(self, st: State) -> None:
         g = st.guardian
-        target = st.rob[0]
+        rob = st.rob
+        assert rob is not None
+        target = rob[0]
         if self.robbing_outcome(st):        # as the last decision found it, if it was asked
             for r in self.involved(st):
                 st.proud[r] = False

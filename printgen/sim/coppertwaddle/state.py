@@ -90,7 +90,7 @@ class State:
         self.serial = 0
         self.placed_at = [[0] * 8, [0] * 8]
         self.vacated_at = [[0] * 8, [0] * 8]
-        self.seen = [([],) * 5, ([],) * 5]    # cards on each side by where they lie (Table.relist)
+        self.seen: list[tuple[list[int], ...]] = [([],) * 5, ([],) * 5]    # cards on each side by where they lie (Table.relist)
         self.bearers: list[list[int]] = [[], []]   # ... of which those with an ability of their own
         self.vacant = [(0, DITCHES), (0, DITCHES)]  # leftmost vacant Ditch of each Rank per side, or -1
         self.cache: list[int] | None = None

@@ -110,9 +110,10 @@ class Table:
         """The robbers still taking part: in the Guardian's Domain, Proud and not negated. (A card
         off the table is never Proud, check() asserts it, and nothing moves a robber to the other
         Domain before the robbing is resolved: Proud says it is still in the Guardian's Domain.)"""
-        proud, negset = st.proud, st.negset
+        proud, negset, rob = st.proud, st.negset, st.rob
+        assert rob is not None                # (a robbing is on: for the type checker)
         out = []
-        for r in st.rob[1]:
+        for r in rob[1]:
             if proud[r] and r not in negset:
                 out.append(r)
         return out
@@ -122,9 +123,10 @@ class Table:
         pw = st.pw
         if pw is None:
             pw = self.powers(st)
-        proud, negset = st.proud, st.negset
+        proud, negset, rob = st.proud, st.negset, st.rob
+        assert rob is not None
         total = 0
-        for r in st.rob[1]:
+        for r in rob[1]:
             if proud[r] and r not in negset:
                 total += pw[r]
         return total
@@ -146,20 +148,26 @@ class Table:
         the greedy player's predictions start from them. The target must be on the table."""
         known = st.memo.get("sums")
         if known is None:
-            known = st.memo["sums"] = (self.attack(st), self.defence(st, st.rob[0]))
+            rob = st.rob
+            assert rob is not None
+            known = st.memo["sums"] = (self.attack(st), self.defence(st, rob[0]))
         return known
 
     def robbing_open(self, st: State, proud: bool = True) -> bool:
         """Could the robbing succeed, sums aside: the target still in the other Domain, Proud (if
         `proud`), not protected, and (rob_full=vacant) a Ditch of its Rank free for it."""
-        target = st.rob[0]
+        rob = st.rob
+        assert rob is not None
+        target = rob[0]
         pos = st.pos[target]
         if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
             return False
         return not st.prep.rob_full_vacant or st.vacant[st.guardian][st.rank[target]] >= 0
 
     def robbing_succeeds(self, st: State) -> bool:
-        return self.robbing_open(st) and self.attack(st) > self.defence(st, st.rob[0])
+        rob = st.rob
+        assert rob is not None
+        return self.robbing_open(st) and self.attack(st) > self.defence(st, rob[0])
 
     def _vacant(self, st: State, p: int, rank: int) -> int:
         """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1:
