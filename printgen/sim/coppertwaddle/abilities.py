@@ -1,7 +1,7 @@
 """The abilities interpreter: what an ability record may aim at, whether it may be used now,
 and what its effects do. It reads only the compiled records (cards.Spec), never a card's name,
-so a changed record in deck.yaml plays differently with no Python edit. A mixin of the rules
-(self is the game)."""
+so a changed record in deck.yaml plays differently with no Python edit. The second part
+of the rules (built on Table; self is the game)."""
 
 from __future__ import annotations
 

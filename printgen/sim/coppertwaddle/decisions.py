@@ -1,8 +1,9 @@
 """The legal decisions of a Coppertwaddle game: every choice the player to act has (legal()),
 whether one given choice is allowed (apply()'s check, worked out from the rules for that choice
 alone), the robbings the Guardian may announce, and whether there is any choice but PASS at all
-(the rules take a decision with nothing else automatically). A mixin of the rules (self is the
-game); split from rules.py, which plays the decisions out, so each stays readable.
+(the rules take a decision with nothing else automatically). The third part of the
+rules (built on Abilities; self is the game); split from rules.py, which plays the decisions out,
+so each stays readable.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The invariants of a Coppertwaddle state, asserted by check() at every step of a checked game
 (tests): every card in exactly one place, Ditches filled left to right, the lists the rules keep
 for speed (cards on each side, vacant Ditches) equal to what the Ditches say, targets found as the
-records' reference reading says, and a decision left to a player only when there is a choice. A
-mixin of the rules (self is the game), kept apart from the turn machinery it checks.
+records' reference reading says, and a decision left to a player only when there is a choice. The
+fourth part of the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle, each
+built on the one before; self is the game), kept apart from the turn machinery it checks.
 """
 
 from __future__ import annotations
