@@ -1,6 +1,7 @@
 """The table of a Coppertwaddle game: Domains and Ditches, Powers, the two robbing sums, and
-cards coming onto and leaving the table. The first part of the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle,
-each built on the one before; self is the game)."""
+cards coming onto and leaving the table. The first part of the rules (Table, Abilities,
+Decisions, Invariants, then rules.Coppertwaddle, each built on the one before; self is the
+game)."""
 
 from __future__ import annotations
 
