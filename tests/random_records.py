@@ -7,19 +7,24 @@ from __future__ import annotations
 import random
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import yaml
+from pydantic import ValidationError
 
 from conftest import DECKS
+from printgen.abilities import Ability
+from printgen.errors import UserError
 from printgen.load import load_deck
+from printgen.sim.coppertwaddle.cards import _check_playable, _kind_of
 
 UNTIL = ("robbing", "turn", "permanent")
 
 
-def random_record(rng: random.Random, use: str) -> dict:
+def random_record(rng: random.Random, use: str, accepted: Callable[[dict], bool]) -> dict:
     """An ability record with 1 to 3 effects (every effect but counter), its stage, cost and target
-    drawn too, and one the simulator accepts (compile_deck refuses a few pairings that could never
-    do anything: those are drawn again)."""
+    drawn too, and one `accepted` takes (compile_deck refuses a few pairings that could never do
+    anything: those are drawn again)."""
     while True:
         effects = []
         for _ in range(rng.choice((1, 1, 2, 2, 3))):
@@ -46,19 +51,22 @@ def random_record(rng: random.Random, use: str) -> dict:
                                     "other": rng.random() < 0.2}
         costs = ("none", "cover_self", "cover_self", "discard") if use == "ability" else ("none", "none", "discard")
         record["cost"] = rng.choice(costs)
-        if _playable(record):
+        if accepted(record):
             return record
 
 
-def _playable(record: dict) -> bool:
-    target = record.get("target")
-    for effect in record["effects"] if target else ():
-        do, state, kind = effect["do"], target.get("state", "proud"), target["kind"]
-        if do == "make_proud" and state == "proud" or do == "cover" and state in ("covered", "pressed") \
-                or do == "release" and (state == "proud" or kind in ("noble", "wind")) \
-                or do == "promote" and kind in ("noble", "wind"):
+def _accepts(deck, card) -> Callable[[dict], bool]:
+    """Would the simulator take this record for this card: the record schema, then the check
+    compile_deck makes (cards._check_playable), asked of the card itself."""
+    kind = _kind_of(card)
+
+    def accepted(record: dict) -> bool:
+        try:
+            _check_playable(deck, card, kind, Ability.model_validate(record))
+        except (UserError, ValidationError):
             return False
-    return True
+        return True
+    return accepted
 
 
 def random_records_deck(parent: Path, seed: int):
@@ -68,10 +76,12 @@ def random_records_deck(parent: Path, seed: int):
     folder = parent / "coppertwaddle"
     shutil.copytree(DECKS / "coppertwaddle", folder)
     path = folder / "deck.yaml"
+    shipped = load_deck(folder)
+    by_name = {card.name: card for card in shipped.cards}
     deck = yaml.safe_load(path.read_text(encoding="utf-8"))
-    for card in deck["cards"]:
-        ability = card.get("ability")
+    for entry in deck["cards"]:
+        ability = entry.get("ability")
         if ability and not any(e["do"] == "counter" for e in ability["effects"]):
-            card["ability"] = random_record(rng, ability["use"])
+            entry["ability"] = random_record(rng, ability["use"], _accepts(shipped, by_name[entry["name"]]))
     path.write_text(yaml.safe_dump(deck, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return load_deck(folder)
