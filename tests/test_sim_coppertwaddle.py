@@ -406,3 +406,41 @@ def test_decks_of_random_records_keep_every_invariant(tmp_path, seed):
         for index in range(45):
             result = play(GAME, prep, 2, seed, index, [BOTS[b] for b in kinds[index % 3]], checked=True)
             assert not result.timed_out, (options, index)
+
+
+def test_an_ability_is_used_once_a_turn(prep):
+    """The rule sheet's clarification: The Old Hag (discard a card: cover an opponent's Threlm) may be
+    used once a turn, though she stays Proud and two targets remain; next turn she may again."""
+    henry = {"peasant": ["The Old Hag"]}
+    anne = {"noble": ["Mount Ararat", "Trepaner", "Sir Gawkin"]}
+    st = GAME.arrange(prep, [henry, anne], [["Compass", "Sextant", "Yeoman", "Spleen"], []], guardian=0)
+    first = use_action(prep, "The Old Hag", "Mount Ararat")
+    assert first in GAME.legal(st)
+    GAME.apply(st, first)
+    while st.stage != EN_GARDE:                     # the discard the cost asks for
+        GAME.apply(st, GAME.legal(st)[0])
+    assert st.proud[card(prep, "The Old Hag")]
+    again = use_action(prep, "The Old Hag", "Trepaner")
+    assert again not in GAME.legal(st) and not GAME.allowed(st, again)
+    st.abil_used = 0                                # what the Respite does for the next turn
+    st.cache = None
+    assert again in GAME.legal(st)
+
+
+def test_an_effect_outlasts_the_threlm_that_gave_it_but_not_its_negation(prep):
+    """The rule sheet's clarification: +3 from The Bentham Fish's ability stays on Mount Ararat when
+    the Fish leaves the table; a negation of the Fish, while it lies there, takes the +3 back."""
+    henry = {"noble": ["The Bentham Fish", "Mount Ararat"]}
+    for leaves in (True, False):
+        st = GAME.arrange(prep, [henry, {}], [[], []], guardian=0)
+        fish, ararat = card(prep, "The Bentham Fish"), card(prep, "Mount Ararat")
+        GAME._set_mods(st, [(ararat, 3, PERMANENT, fish, -1)])
+        assert GAME.power(st, ararat, robbing=False) == 8 + 3
+        if leaves:
+            GAME._lift(st, fish)                    # destroyed: to the Midden
+            st.midden.append(fish)
+            assert GAME.power(st, ararat, robbing=False) == 8 + 3
+        else:
+            GAME._set_negs(st, [(fish, PERMANENT, -1)])
+            assert GAME.power(st, ararat, robbing=False) == 8
+        GAME.check(st)
