@@ -10,6 +10,12 @@ from pathlib import Path
 import yaml
 
 from printgen.errors import UserError, Where
+from printgen.limits import MAX_DEPTH
+
+# The one way nesting too deep is told, whether printgen's reader or libyaml's (PyYAML 6.0.4 and
+# later stop at 1,000 levels of '[' or '{' themselves) notices it first.
+TOO_DEEP = f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far more than any printgen file needs"
+TOO_DEEP_HINT = "check for '[' or '{' typed many times, or indentation that keeps growing"
 
 
 _HINTS = {
@@ -69,6 +75,8 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
         message, hint = "this value contains ': '", "put the whole value in double quotes"
+    elif "maximum nesting depth" in problem:
+        message, hint = TOO_DEEP, TOO_DEEP_HINT
     elif any(signal in problem for signal in _INDENTATION_SIGNALS):
         message = "the indentation of this line does not match the lines around it"
         hint = "the lines of one card must start in the same column (count the spaces)"

@@ -28,7 +28,7 @@ from printgen.hidden_chars import check_characters, describe_hidden, hidden_char
 from printgen.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
 from printgen.yaml_core import (FLOAT, INT, MAP, MERGE, NUMBER_DIGITS, PATTERNS, SCALAR_TAGS, SEQ,
                                 SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
-from printgen.yaml_explain import card_at, explain_yaml_error
+from printgen.yaml_explain import TOO_DEEP, TOO_DEEP_HINT, card_at, explain_yaml_error
 
 
 PathKey = tuple[Any, ...]
@@ -248,9 +248,7 @@ class _Composer:
                 if is_key:
                     raise self.complex_key(line)
                 if len(stack) >= MAX_DEPTH:
-                    raise self.refuse(f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far "
-                                      "more than any printgen file needs", line,
-                                      "check for '[' or '{' typed many times, or indentation that keeps growing")
+                    raise self.refuse(TOO_DEEP, line, TOO_DEEP_HINT)
                 is_map = kind is MappingStartEvent
                 if event.tag not in (None, "!", MAP if is_map else SEQ):
                     raise self.tag_error(event.tag, line)
