@@ -350,6 +350,31 @@ def test_greedy_robs_when_it_wins_and_defends_with_its_favours(prep):
     assert st.robbed == [0, 0], "6 + 3 against 8 holds"
 
 
+def test_greedy_robs_when_a_card_in_hand_turns_the_robbing(prep):
+    """Mount Ararat (8) against Sir Gawkin (6) beside Lady Wimple (5): 8 against 11 fails as it
+    stands, but the Guardian plays first in a robbing, and Compass in hand negates either of the
+    two. The greedy Guardian announces the dearer target and plays Compass; without it, it passes."""
+    henry = {"noble": ["Mount Ararat"], "peasant": []}
+    anne = {"noble": ["Lady Wimple", "Sir Gawkin"], "peasant": []}
+    st = GAME.arrange(prep, [henry, anne], [["Compass"], []], guardian=0)
+    gawkin = card(prep, "Sir Gawkin")
+    assert GAME.defence(st, gawkin) == 11 and GAME.defence(st, card(prep, "Lady Wimple")) == 11
+    action = GAME.greedy(st, random.Random(1))
+    assert action == rob_action(st, "Sir Gawkin", ["Mount Ararat"]), GAME.describe(prep, action)
+    GAME.apply(st, action)
+    assert GAME.attack(st) == 8 and GAME.defence(st, gawkin) == 11
+    answer = GAME.greedy(st, random.Random(1))
+    assert answer in (play_action(prep, "Compass", "Sir Gawkin"), play_action(prep, "Compass", "Lady Wimple"))
+    GAME.apply(st, answer)
+    while st.stage == ROBBING:
+        GAME.apply(st, GAME.greedy(st, random.Random(2)))
+    assert st.robbed == [1, 0] and st.pos[gawkin] // 8 == 0
+    GAME.check(st)
+    # the same table with nothing in hand that may be played in a robbing (Hemlock is for En Garde)
+    st = GAME.arrange(prep, [henry, anne], [["Hemlock"], []], guardian=0)
+    assert GAME.greedy(st, random.Random(1)) == PASS
+
+
 # -- many seeded games ----------------------------------------------------------------------------------------
 
 SEEDED_GAMES = 10_000

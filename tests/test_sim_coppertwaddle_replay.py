@@ -27,15 +27,15 @@ PINNED = {
     (("random", "random"), ()):
         "06dc19a2d0093f80bb44b811b17ef595aa3e44d8515fb5999dbafd1c32c949fb",
     (("greedy", "greedy"), ()):
-        "aadc18593d0e3d2afef1371c4dc15273ffa3886bbf9eec8a921e58d2191d7a13",
+        "b23fa77ee9b9ec7dd4a3067342031b9e9eb588ce6fbc70d90785be2c8edc6948",
     (("random", "greedy"), ()):
-        "d0d5f7eeec4f93fc848f5f355a55da8d0fbe6c9339f206d12d5af15ef15f545a",
+        "540beac50dacc90d8480cc3d0711969e40432d60f8523423ede0acaffb0f27c3",
     (("random", "random"), (("covered_support", "yes"), ("rob_full", "midden"), ("wind_alone", "blocks"))):
         "132a4d48e72f55199f09d6df3492cbc8350f2c565b00227a925faec109403bfe",
     (("greedy", "greedy"), (("covered_support", "yes"), ("rob_full", "midden"), ("wind_alone", "blocks"))):
-        "74a18d70597601516012580f2cbf5d6c476b3594344b79c4b8e1665d0986d83f",
+        "ef3ad49112e58670599e1ca77001ddf39db872004fb775b8a38a5fb788ec5b8b",
     (("greedy", "random"), (("hand", 6), ("limit", 3))):
-        "f30a797a09221caeaf363864c3cdf35d1fa307f9f1e5983d667c601269c30ab9",
+        "da7b42e8d4760619c65b9ecb91f732191b11841299fc491487af5e04b7a5b249",
 }
 
 

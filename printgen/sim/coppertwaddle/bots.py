@@ -1,6 +1,7 @@
 """The greedy Coppertwaddle player: lays Threlms toward a full Domain, robs when the sums say it
-wins, answers a robbing only with a play that turns its outcome, and values other plays by what
-their effects do (read from the ability records, so a changed card is valued anew).
+wins (or when a play of its own would turn them at once: the Guardian plays first in a robbing),
+answers a robbing only with a play that turns its outcome, and values other plays by what their
+effects do (read from the ability records, so a changed card is valued anew).
 
 Equal choices are broken at random with the game's generator: a fixed order would make the
 first copy of a card look stronger than the second only because of the bot.
@@ -16,7 +17,7 @@ from printgen.sim.coppertwaddle.cards import (
     RESPOND, ROBBING, SIDE_EITHER, WIND,
 )
 from printgen.sim.coppertwaddle.forecast import Forecast
-from printgen.sim.coppertwaddle.state import DITCHES
+from printgen.sim.coppertwaddle.state import DITCHES, clone
 
 LAY, HELP, ROB = 200, 100, 50        # a Threlm laid comes first, then helpful plays, then a robbing
 
@@ -95,7 +96,17 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
 
 
 def _robbing_choice(game, st, rng: random.Random) -> int:
-    """Pass while the robbing goes my way; otherwise a play that turns it, if there is one.
+    """Pass while the robbing goes my way; otherwise a play that turns it, if there is one (one
+    drawn with `rng` if several: all are scored alike)."""
+    turning = _turning(game, st)
+    if not turning:
+        return PASS
+    return turning[0] if len(turning) == 1 else turning[int(rng.random() * len(turning))]
+
+
+def _turning(game, st) -> list[int]:
+    """The plays of the player to act in a robbing that turn its outcome their way (none while it
+    goes their way already).
 
     The plays tried are those aimed at a card in the sums (the target, the robbers, the Threlms
     beside and below the target, a lone Wind beside it) or at a Threlm whose ability changed the
@@ -107,9 +118,9 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
     me = st.actor
     robber = me == st.guardian
     if game.robbing_outcome(st) == robber:
-        return PASS
+        return []
     if not game.robbing_open(st, proud=False):       # the defender is safe whatever it plays
-        return PASS
+        return []
     prep = st.prep
     specs, discard_cost, codes = prep.spec, prep.discard_cost, prep.codes
     forecast = Forecast(game, st)
@@ -148,10 +159,7 @@ def _robbing_choice(game, st, rng: random.Random) -> int:
                         tried.add(key)
                         if succeeds_after(c, True, x) == robber:
                             turning.append(prep.use_base + c * codes + tc)
-    if not turning:
-        return PASS
-    # what _pick() makes of them, all scored alike: one drawn if several
-    return turning[0] if len(turning) == 1 else turning[int(rng.random() * len(turning))]
+    return turning
 
 
 def greedy(game, st, rng: random.Random) -> int:
@@ -255,7 +263,9 @@ def _helpful(game, st, me: int, c: int, base: int, stage: int, scored: list) -> 
 
 def _announce(game, st, rng: random.Random) -> int:
     """Rob when the sums say the robbing wins now: the dearest target, with all the robbers
-    (the widest margin; covered robbers are safe from robbing until the next Engagement)."""
+    (the widest margin; covered robbers are safe from robbing until the next Engagement). If
+    none wins now, rob the dearest target that a play of mine would turn at once (the Guardian
+    plays first in a robbing): a negation or a Power in hand is worth a robbing too."""
     prep = st.prep
     every, attack, targets = game.robbable(st)
     if not targets:
@@ -278,5 +288,40 @@ def _announce(game, st, rng: random.Random) -> int:
                 best, ties = score, [base + target * 256]
             elif score == best:
                 ties.append(base + target * 256)
+    if best == 0.0 and _answers_in_robbing(st, st.actor):
+        ties = _turnable(game, st, every, targets)
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def _answers_in_robbing(st, me: int) -> bool:
+    """Has player `me` a card or an ability that may be played in a robbing (targets aside)?"""
+    prep = st.prep
+    hand = st.hand[me]
+    playable, discard_cost = prep.from_hand[ROBBING], prep.discard_cost
+    for c in hand:
+        if playable[c] and (not discard_cost[c] or len(hand) >= 2):
+            return True
+    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
+    for c in st.bearers[me]:
+        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
+            return True
+    return False
+
+
+def _turnable(game, st, every: int, targets: list[int]) -> list[int]:
+    """The robbings (all the robbers) of the dearest targets that a play of mine turns at once,
+    tried on a copy of the game, dearest first; [PASS] if none."""
+    base = st.prep.rob_base + every
+    power = st.prep.power
+    found: list[int] = []
+    level = None
+    for target in sorted(targets, key=power.__getitem__, reverse=True):
+        if found and power[target] < level:
+            break                           # a cheaper target cannot score as high
+        copy = clone(st)
+        game.begin_robbing(copy, target, every)
+        if _turning(game, copy):
+            found.append(base + target * 256)
+            level = power[target]
+    return found or [PASS]
 

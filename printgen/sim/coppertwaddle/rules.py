@@ -36,7 +36,7 @@ from printgen.sim.coppertwaddle.cards import (
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
 from printgen.sim.coppertwaddle.invariants import Invariants
-from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State, clone
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State, clone
 from printgen.sim.engine import Action, Finding, Game, Result, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
@@ -195,21 +195,7 @@ class Coppertwaddle(Invariants, Game):
             self._pass(st)
         elif action >= prep.rob_base:
             target, mask = divmod(action - prep.rob_base, 256)
-            g = st.guardian
-            low = 8 * g
-            pos = st.pos
-            robbers = []
-            used = st.used
-            for r in st.seen[g][DITCHED]:
-                if mask >> (pos[r] - low) & 1:
-                    robbers.append(r)
-                    used |= 1 << r
-            st.used = used
-            st.rob = [target, robbers]
-            st.robs[g] += 1
-            st.stage = st.base = ROBBING
-            st.actor = st.acting = g
-            st.rob_passes = 0
+            self.begin_robbing(st, target, mask)
         else:
             if action >= prep.disc_base:
                 self._chosen(st, action - prep.disc_base)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bisect import insort
 
-from printgen.sim.coppertwaddle.cards import NOBLE, WIND
-from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State
+from printgen.sim.coppertwaddle.cards import NOBLE, ROBBING, WIND
+from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State
 
 
 # the Ditches beside each Ditch 0-7 of a Domain, in its own Rank
@@ -165,6 +165,26 @@ class Table:
         if pos < 0 or pos // 8 == st.guardian or (proud and not st.proud[target]) or target in st.protset:
             return False
         return not st.prep.rob_full_vacant or st.vacant[st.guardian][st.rank[target]] >= 0
+
+    def begin_robbing(self, st: State, target: int, mask: int) -> None:
+        """The Guardian announces a robbing of `target` by the Threlms in the Ditches of `mask`:
+        the Robbing stage starts, the Guardian to play first. (apply() for ROB; the greedy player
+        on a copy of the game, to see whether a robbing it could turn is worth announcing.)"""
+        g = st.guardian
+        low = 8 * g
+        pos = st.pos
+        robbers = []
+        used = st.used
+        for r in st.seen[g][DITCHED]:
+            if mask >> (pos[r] - low) & 1:
+                robbers.append(r)
+                used |= 1 << r
+        st.used = used
+        st.rob = [target, robbers]
+        st.robs[g] += 1
+        st.stage = st.base = ROBBING
+        st.actor = st.acting = g
+        st.rob_passes = 0
 
     def robbing_succeeds(self, st: State) -> bool:
         rob = st.rob
