@@ -51,6 +51,9 @@ def parse_years(value: object) -> Years:
     for part in str(value).split(","):
         match = _SPAN.match(part)
         if not match:
+            if re.match(r"^\s*\d{4}-\d\d-\d\d( 00:00:00)?\s*$", part):      # a spreadsheet made it a date
+                raise ValueError(f"'{part.strip()}' is a date, not a span of years: a spreadsheet program may have "
+                                 "turned the years into a date; format the cell as text and type 1509-1547")
             raise ValueError(f"'{part.strip()}' is not a span of years; write it like 1066-1087, 1483 or 2022-")
         start = int(match.group(1))
         if match.group(2) is None:
@@ -58,6 +61,11 @@ def parse_years(value: object) -> Years:
         else:
             end = int(match.group(3)) if match.group(3) else None
         if end is not None and end < start:
+            written = match.group(3) or ""
+            if len(written) < len(match.group(1)):          # 1509-47: the end year shortened
+                whole = str(start)[: len(str(start)) - len(written)] + written
+                if int(whole) >= start:
+                    raise ValueError(f"write both years in full: {start}-{whole}, not {start}-{written}")
             raise ValueError(f"the span {start}-{end} ends before it starts")
         if spans and spans[-1][1] is not None and start < spans[-1][1]:
             raise ValueError(f"the span starting {start} begins before the previous span ends")

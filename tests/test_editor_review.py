@@ -209,7 +209,7 @@ def test_one_change_reads_in_the_singular(deck_and_sheet, tmp_path):
     set_csv_cell(sheet, "john", "caption", "Lost his treasure in the Wash.")
     done = run_limited(["import", str(folder), str(sheet)], tmp_path)
     assert done.code == 0, done.err
-    assert "changed 1 value on 1 card;" in done.out, done.out
+    assert "changed 1 value on 1 card (John);" in done.out, done.out
 
 
 def test_list_gives_every_game_option_its_values_default_and_meaning():

@@ -31,6 +31,8 @@ def test_years(text, printed, start, end):
     ("1470-1471, 1422-1461", "begins before the previous span ends"),
     ("2022-, 2030-2031", "must be the last"),
     ("Tudor", "not a span of years"),
+    ("1509-47", "write both years in full: 1509-1547, not 1509-47"),
+    ("1509-04-21 00:00:00", "is a date, not a span of years"),
 ])
 def test_bad_years(text, message):
     with pytest.raises(ValueError, match=message):

@@ -39,7 +39,7 @@ def set_xlsx_cell(path: Path, card_id: str, column: str, value: str) -> None:
     from openpyxl import load_workbook
 
     book = load_workbook(path)
-    sheet = book.active
+    sheet = book["cards"] if "cards" in book.sheetnames else book.active
     header = [c.value for c in sheet[1]]
     for row in sheet.iter_rows(min_row=2):
         if row[0].value == card_id:
@@ -207,3 +207,97 @@ def test_a_deck_may_keep_its_cards_in_a_spreadsheet(deck_copy, tmp_path):
     assert_refused(outcome, file="cards.xlsx", card="Henry VIII",
                    says=["row 21", "column 'house'", "unknown house 'Tudro'"])
     assert not out.exists()
+
+
+# -- a sheet older than deck.yaml ------------------------------------------------------------------
+
+ANNE_BEFORE = "In her reign England and Scotland were joined as Great Britain, in 1707."
+ANNE_WEB = "Changed in the web editor after the export."
+
+
+def _edit_in_yaml(folder: Path, old: str, new: str) -> None:
+    """A change made to deck.yaml after the export (the web editor, or by hand)."""
+    path = folder / "deck.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_an_older_sheet_does_not_undo_a_later_change_to_deck_yaml(deck_copy, tmp_path, suffix):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / f"cards{suffix}"
+    export_deck(str(folder), sheet)
+    _edit_in_yaml(folder, ANNE_BEFORE, ANNE_WEB)
+    (set_csv_cell if suffix == ".csv" else set_xlsx_cell)(sheet, "henry-viii", "caption", "Edited in the sheet.")
+    result = import_deck(str(folder), sheet)
+    deck = load_deck(str(folder), ALL_CARDS)
+    captions = {c.name: c.values.get("caption") for c in deck.cards}
+    assert captions["Henry VIII"] == "Edited in the sheet."
+    assert captions["Anne"] == ANNE_WEB, "the sheet's older caption was written back over the newer one"
+    assert result.names == ["Henry VIII"] and result.kept == ["Anne"] and not result.unchecked
+
+
+def test_a_value_changed_in_both_places_is_refused_unless_forced(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    _edit_in_yaml(folder, ANNE_BEFORE, ANNE_WEB)
+    set_csv_cell(sheet, "anne", "caption", "Edited in the sheet as well.")
+    before = (folder / "deck.yaml").read_bytes()
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", card="Anne",
+                   says=["column 'caption'", "changed in deck.yaml after this sheet was exported", ANNE_WEB,
+                         "--force", "nothing was written"])
+    assert (folder / "deck.yaml").read_bytes() == before
+    done = run_limited(["import", str(folder), str(sheet), "--force"], tmp_path)
+    assert done.code == 0, done.err
+    assert "changed 1 value on 1 card (Anne)" in done.out, done.out
+    assert {c.name: c.values.get("caption") for c in load_deck(str(folder), ALL_CARDS).cards}["Anne"] == \
+        "Edited in the sheet as well."
+
+
+def test_a_sheet_without_its_check_column_still_imports_and_says_so(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
+    assert rows[0][-1] == "printgen check" and all(len(r[-1].split()) == len(rows[0]) - 2 for r in rows[1:])
+    with sheet.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows([r[:-1] for r in rows])
+    set_csv_cell(sheet, "john", "caption", "Lost his treasure in the Wash.")
+    done = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert done.code == 0, done.err
+    assert "changed 1 value on 1 card (John)" in done.out and "no 'printgen check' column" in done.err, done
+
+
+def test_the_check_column_is_hidden_and_a_notes_sheet_in_front_is_passed_over(deck_copy, tmp_path):
+    from openpyxl import load_workbook
+
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.xlsx"
+    export_deck(str(folder), sheet)
+    book = load_workbook(sheet)
+    cards = book["cards"]
+    check = [c.column_letter for c in cards[1] if c.value == "printgen check"]
+    assert check and cards.column_dimensions[check[0]].hidden
+    notes = book.create_sheet("Notes", 0)
+    notes.append(["my lesson notes", "for Tuesday"])
+    book.save(sheet)
+    set_xlsx_cell(sheet, "henry-viii", "caption", "Read from the cards sheet.")
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["Henry VIII"]
+
+
+def test_a_row_renamed_to_another_cards_name_is_refused_at_its_cell(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "edward-vi", "name", "henry viii")
+    before = (folder / "deck.yaml").read_bytes()
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", card="Edward VI",
+                   says=["column 'name'", "'henry viii' is already the name of another card, 'Henry VIII' (row",
+                         "delete it in deck.yaml"])
+    assert "deck.yaml, line" not in outcome.err
+    assert (folder / "deck.yaml").read_bytes() == before

@@ -38,13 +38,17 @@ def export_cmd(deck, output, force) -> None:
 @click.command("import")
 @click.argument("deck")
 @click.argument("sheet", metavar="FILE.csv|FILE.xlsx")
-def import_cmd(deck, sheet) -> None:
+@click.option("--force", is_flag=True,
+              help="Where a value was changed both in the sheet and in deck.yaml since the export, take the sheet's.")
+def import_cmd(deck, sheet, force) -> None:
     """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
-    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error."""
-    from printgen.editor.spreadsheet import import_deck
+    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error.
+    A value changed in deck.yaml since the export (in the web editor, say) is not put back to the
+    sheet's older one."""
+    from printgen.editor.spreadsheet import CHECK, import_deck
 
     try:
-        result = import_deck(deck, Path(sheet))
+        result = import_deck(deck, Path(sheet), force)
     except UserError as error:
         say_error(error)
         click.echo("  nothing was written; deck.yaml is unchanged.", err=True)
@@ -58,11 +62,25 @@ def import_cmd(deck, sheet) -> None:
                    f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
                    "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
                        *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
+    if result.kept:
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"kept deck.yaml's newer values of {_listed(result.kept)}: they changed after the sheet was "
+                   "exported, and the sheet still has the older ones", err=True)
+    if result.unchecked and result.changed:
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"the sheet has no '{CHECK}' column, so printgen cannot tell a value changed in the sheet from one "
+                   "changed in deck.yaml since the export: every value that differs was taken from the sheet "
+                   "(export again to get the column)", err=True)
     if not result.changed:
         click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
     else:
-        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')}; "
-                   f"the previous file is {result.backup}")
+        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')} "
+                   f"({_listed(result.names)}); the previous file is {result.backup}")
+
+
+def _listed(names: list[str], most: int = 8) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 @click.command()

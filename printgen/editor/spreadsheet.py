@@ -5,11 +5,18 @@ card (an `id` column first, then every field as deck.yaml spells it), `printgen 
 the changed cells back into deck.yaml through printgen.editor.roundtrip, so comments, order and
 formatting stay. Rows are matched to cards by their id, never by position. A deck may instead
 say `cards: cards.xlsx`: its cards are then read from the sheet at every build.
+
+Each exported row ends with a `printgen check` cell: a short fingerprint of every value the card
+had at the export. It lets import tell a cell the teacher changed from one that is only older
+than deck.yaml (changed since, in the web editor or by hand): the older value is not written
+back over the newer one, and a value changed in both places is refused, naming the card, unless
+the sheet is to win (--force).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import re
 import zipfile
@@ -24,6 +31,7 @@ from printgen.yamlsrc import Located
 
 SUFFIXES = (".csv", ".xlsx")
 ID = "id"
+CHECK = "printgen check"   # the last column of an export: what each card's values were (see above)
 MAX_ROWS = 5000            # far more cards than any deck; a bigger sheet is the wrong file
 MAX_COLUMNS = 200
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)     # zip entry times, so the same deck exports the same bytes
@@ -47,7 +55,8 @@ def check_suffix(path: Path, what: str) -> None:
 
 
 def read_table(path: Path) -> Table:
-    """The first sheet of a .csv or .xlsx file as text cells; UserError when it cannot be read."""
+    """The sheet of a .csv or .xlsx file (in a workbook, the one called 'cards', else the first) as
+    text cells; UserError when it cannot be read."""
     path = Path(path)
     check_suffix(path, "printgen reads cards from a CSV or Excel file")
     try:
@@ -109,7 +118,7 @@ def _read_csv(path: Path) -> list[list[str]]:
 
 
 def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[str]]:
-    """The first sheet's cells as text; each formula cell is noted in `formulas` by (row, column
+    """The cards sheet's cells as text; each formula cell is noted in `formulas` by (row, column
     index), since its saved result may be missing (a file written by a program that does not
     calculate) or stale, and either way is not what the teacher typed."""
     from openpyxl import load_workbook
@@ -120,7 +129,8 @@ def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[st
         raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
                         "open it in your spreadsheet program and save it again as .xlsx") from None
     try:
-        sheet = book.worksheets[0]
+        # an export's sheet is called 'cards'; a teacher may add a sheet of notes in front of it
+        sheet = book["cards"] if "cards" in book.sheetnames else book.worksheets[0]
         out = []
         for number, row in enumerate(sheet.iter_rows(), start=1):
             if number > MAX_ROWS + 50:
@@ -175,6 +185,8 @@ def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
         if longest > 78:
             for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
+    if header and header[-1] == CHECK:        # for printgen, not for the teacher
+        sheet.column_dimensions[sheet.cell(row=1, column=len(header)).column_letter].hidden = True
     sheet.freeze_panes = "B2"
     raw = io.BytesIO()
     book.save(raw)
@@ -197,9 +209,20 @@ def _reproducible(data: bytes) -> bytes:
 # --- export and import ------------------------------------------------------------------------
 
 def export_rows(source) -> tuple[list[str], list[list[str]]]:
-    """The sheet of a deck's listed cards: header and rows."""
+    """The sheet of a deck's listed cards: header and rows, each row ending with its check."""
     columns = source.columns()
-    return [ID] + columns, [[card.id] + [card.values.get(c, "") for c in columns] for card in source.cards]
+    return [ID] + columns + [CHECK], [[card.id] + [card.values.get(c, "") for c in columns] + [row_check(card, columns)]
+                                      for card in source.cards]
+
+
+def _fingerprint(column: str, value: str) -> str:
+    return hashlib.sha256(f"{column}\0{value}".encode("utf-8")).hexdigest()[:8]
+
+
+def row_check(card, columns: list[str]) -> str:
+    """The check cell of a card's row: a fingerprint of each (column, value) it has now. Named by
+    column, so a sheet whose columns were moved or deleted is still checked."""
+    return " ".join(_fingerprint(c, card.values.get(c, "")) for c in columns)
 
 
 def export_deck(ref: str, out: Path, force: bool = False) -> int:
@@ -237,11 +260,25 @@ class ImportResult:
     cards: int                     # cards changed
     backup: Path | None            # the previous deck.yaml, when one was written
     missing: list[str] = field(default_factory=list)    # cards of deck.yaml with no row in the sheet
+    names: list[str] = field(default_factory=list)      # the cards changed, in deck order
+    kept: list[str] = field(default_factory=list)       # cards whose newer deck.yaml values were kept
+    unchecked: bool = False        # the sheet has no check column: an older value would be written back
 
 
-def read_edits(source, table: Table) -> list:
+@dataclass
+class Edits:
+    """What a sheet changes, and what it would have put back had its rows not been checked."""
+
+    edits: list
+    kept: list[str]                # cards with a value changed in deck.yaml since the export, kept
+    unchecked: bool                # no check column (a sheet from an older printgen, or made by hand)
+
+
+def read_edits(source, table: Table, force: bool = False) -> Edits:
     """The cells that differ from deck.yaml, as edits; UserError naming row and column for any
-    row or column that does not belong to the deck."""
+    row or column that does not belong to the deck. A cell the check says was not touched since
+    the export is left out when deck.yaml has changed since (the sheet is only older); one changed
+    in both places is refused, unless `force` (the sheet's value is then taken)."""
     from printgen.editor.roundtrip import Edit
 
     columns = source.columns()
@@ -253,7 +290,10 @@ def read_edits(source, table: Table) -> list:
                         "export the deck again (printgen export) and edit that sheet; the id column says "
                         "which card each row is")
     seen_columns: set[str] = set()
+    checked = CHECK in header
     for name in header[1:]:
+        if name == CHECK:
+            continue
         if not name:
             raise UserError("a column has no name in the first row", Where(path, row=1),
                             "name it after a field of the deck, or delete the column")
@@ -266,6 +306,8 @@ def read_edits(source, table: Table) -> list:
     by_id = {card.id: card for card in source.cards}
     rows_of: dict[str, int] = {}
     edits = []
+    kept: list[str] = []
+    check_at = header.index(CHECK) if checked else -1
     for number, row in table.rows:
         card_id = row[0].strip()
         if not card_id:
@@ -279,10 +321,55 @@ def read_edits(source, table: Table) -> list:
             raise UserError(f"the card '{card.name}' is on row {rows_of[card_id]} too",
                             Where(path, row=number, card=card.name, column=ID), "keep one row per card")
         rows_of[card_id] = number
+        base = set(row[check_at].split()) if checked else set()
         for name, cell in zip(header[1:], row[1:]):
-            if cell != card.values.get(name, ""):
-                edits.append(Edit(card.index, name, cell, Where(path, row=number, card=card.name, column=name)))
-    return edits
+            now = card.values.get(name, "")
+            if name == CHECK or cell == now:
+                continue
+            where = Where(path, row=number, card=card.name, column=name)
+            if base:
+                if _fingerprint(name, cell) in base:      # as exported: deck.yaml has changed since
+                    if card.name not in kept:
+                        kept.append(card.name)
+                    continue
+                if _fingerprint(name, now) not in base and not force:
+                    raise UserError(
+                        f"the {name} of '{card.name}' was changed in deck.yaml after this sheet was exported, and "
+                        f"in the sheet too: deck.yaml has '{_short(now)}', the sheet '{_short(cell)}'", where,
+                        "to keep deck.yaml's, export the deck again and make your change in the new sheet; to "
+                        "keep the sheet's, import again with --force")
+            edits.append(Edit(card.index, name, cell, where))
+    _check_names(source, edits, rows_of)
+    return Edits(edits, kept, not checked)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def _check_names(source, edits: list, rows_of: dict[str, int]) -> None:
+    """Two cards may not share a name (a card's id is made from it): a renamed row that takes
+    another card's name is refused at its cell, in the sheet's words."""
+    from printgen.load import slug
+
+    names = {card.index: card.name for card in source.cards}
+    renamed = {}
+    for edit in edits:
+        if edit.field == "name" and edit.text.strip():
+            names[edit.card] = edit.text.strip()
+            renamed[edit.card] = edit
+    owner: dict[str, int] = {}
+    for index, name in names.items():
+        owner.setdefault(slug(name), index)
+    for index, edit in renamed.items():
+        first = owner[slug(names[index])]
+        if first != index or sum(slug(n) == slug(names[index]) for n in names.values()) > 1:
+            other = next(c for c in source.cards if c.index != index and slug(names[c.index]) == slug(names[index]))
+            row = rows_of.get(other.id)
+            at = f" (row {row})" if row else " (it has no row in the sheet)"
+            raise UserError(f"'{names[index]}' is already the name of another card, '{names[other.index]}'{at}",
+                            edit.where, "give each card a name of its own; a row deleted in the sheet does not "
+                            "delete its card: to delete a card, delete it in deck.yaml")
 
 
 def _unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
@@ -310,7 +397,7 @@ def missing_cards(source, table: Table) -> list[str]:
     return [card.name for card in source.cards if card.id not in ids]
 
 
-def import_deck(ref: str, sheet: Path) -> ImportResult:
+def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     """Write a sheet's changed values into deck.yaml, or nothing at all on any error."""
     from printgen.editor.roundtrip import DeckSource
 
@@ -320,16 +407,19 @@ def import_deck(ref: str, sheet: Path) -> ImportResult:
         raise UserError(f"this deck keeps its cards in {source.data['cards']}, not in deck.yaml: edit that file",
                         Where(source.file))
     source.check(source.text)           # the deck as it is must load: its own errors come first
-    edits = read_edits(source, table)
+    found = read_edits(source, table, force)
+    edits = found.edits
     missing = missing_cards(source, table)
     if not edits:
-        return ImportResult(0, 0, None, missing)
+        return ImportResult(0, 0, None, missing, [], found.kept, found.unchecked)
     text = source.apply(edits)
     source.check(text, edits)
     if text == source.text:
-        return ImportResult(0, 0, None, missing)
+        return ImportResult(0, 0, None, missing, [], found.kept, found.unchecked)
     backup = source.save(text)
-    return ImportResult(len(edits), len({e.card for e in edits}), backup, missing)
+    changed = {e.card for e in edits}
+    names = [card.name for card in source.cards if card.index in changed]
+    return ImportResult(len(edits), len(changed), backup, missing, names, found.kept, found.unchecked)
 
 
 # --- a deck whose cards are a sheet -----------------------------------------------------------
@@ -369,14 +459,14 @@ def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Wh
     table = read_table(path)
     known = list(fields) + ["count"]
     for column in table.header:
-        if column and column != ID and column not in known:
+        if column and column not in (ID, CHECK) and column not in known:
             raise UserError(f"'{column}' is not a field of this deck", Where(path, row=1, column=column),
                             did_you_mean(column, known) or "fields: " + ", ".join(known))
     cards, rows = [], []
     for number, row in table.rows:
         values: dict[str, Any] = {}
         for column, cell in zip(table.header, row):
-            if not column or column == ID or not cell.strip():
+            if not column or column == ID or column == CHECK or not cell.strip():
                 continue
             kind = "number" if column == "count" else fields[column].type
             values[column] = _typed(cell, kind, Where(path, None, values.get("name"), None, number, column))
