@@ -69,9 +69,13 @@ def test_a_dead_card_is_told_apart_by_whether_it_could_be_played(prep):
     assert "seldom arises in play" in lines["Glad Tidings"] and "100%" in lines["Glad Tidings"]
     assert "chose not to play it" in lines["One Hundred Buttons"]
     # the bots' choice explains away the shared dead-card warning (validate drops it); the card's
-    # own condition does not
+    # own condition is the warning, in its place, with advice and the line to change
     assert found["One Hundred Buttons"].explains == ("dead", "One Hundred Buttons")
-    assert found["Glad Tidings"].explains == ()
+    assert found["One Hundred Buttons"].level == "info"
+    assert found["Glad Tidings"].level == "warning" and found["Glad Tidings"].explains == ("dead", "Glad Tidings")
+    where = prep.places["Glad Tidings"]["ability"]
+    assert "loosen what it asks for" in lines["Glad Tidings"]
+    assert f"deck.yaml, line {where.line}, card 'Glad Tidings', field 'ability'" in lines["Glad Tidings"]
 
 
 def test_watching_for_playable_cards_plays_the_same_games(prep):
@@ -95,3 +99,61 @@ def test_every_card_that_may_be_warned_as_dead_is_explained(prep):
     found = dead_diagnosis(results, watched, prep, "greedy")
     assert sorted(f.figure["card"] for f in found) == sorted(names)
     assert all(f.explains == ("dead", f.figure["card"]) for f in found)
+
+
+def test_a_top_of_the_scale_no_game_can_reach_is_a_warning(tmp_path):
+    """The shipped deck can score 51 at most (four strongest Nobles and Peasants, every lasting
+    bonus): Triumphal (50) is reachable. Weakened Nobles put it out of reach, and the report says so."""
+    import shutil
+
+    from printgen.load import load_deck
+    from printgen.sim.coppertwaddle.report import findings, highest_score
+
+    prep = GAME.prepare(load_deck("coppertwaddle"), "basic", {})
+    assert highest_score(prep) == 51
+    folder = tmp_path / "weak"
+    shutil.copytree(load_deck("coppertwaddle").folder, folder)
+    text = (folder / "deck.yaml").read_text(encoding="utf-8")
+    for power in ("power: 9", "power: 8", "power: 7"):
+        text = text.replace(power, "power: 4")
+    (folder / "deck.yaml").write_text(text, encoding="utf-8")
+    weak = GAME.prepare(load_deck(str(folder)), "basic", {})
+    top = highest_score(weak)
+    assert top is not None and top < 50
+    from printgen.sim.engine import BOTS, play
+    results = [play(GAME, weak, 2, 1, i, [BOTS["greedy"], BOTS["greedy"]]) for i in range(40)]
+    found = findings(results, weak, {}, None)
+    warning = [f for f in found if f.level == "warning" and "Triumphal" in f.message]
+    assert len(warning) == 1 and f"the highest score this deck can make is {top}" in warning[0].message
+    assert any(f"no score can pass {top}" in f.message for f in found if f.message.startswith("victories"))
+
+
+def test_two_copies_of_a_card_are_counted_by_game(prep):
+    """A card with two copies counts by game: held in a game when either copy is, used when either
+    is, in the shared figures and in the diagnosis alike (not holdings of copies, nor one copy's)."""
+    from dataclasses import replace
+
+    from printgen.sim.metrics import summarise
+
+    first, second = [i for i, name in enumerate(prep.names) if name == "Lady Wimple"]
+    spleen = 1 << card(prep, "Spleen")
+    base = games(prep, "The Abbot", 0.5, 200, held=spleen, used=spleen)
+    # the first copy held in even games, the second in odd ones, and in games 0-49 both; never used
+    results = [replace(r, held=r.held | (1 << (first if r.index % 2 == 0 else second))
+                       | (1 << first | 1 << second if r.index < 50 else 0)) for r in base]
+    summary = summarise(results, prep.names, prep.groups)
+    assert summary["held_by_card"]["Lady Wimple"] == 200 and summary["dead_rate_by_card"]["Lady Wimple"] == 1.0
+    found = {f.figure["card"]: f for f in dead_diagnosis(results, results, prep, "greedy")}
+    assert "never used in 100% of the 200 games it is held" in found["Lady Wimple"].message
+    # the first copy used in every game it is held: the card is used in the even games and games 0-49
+    used = [replace(r, used=r.used | (1 << first if r.held >> first & 1 else 0)) for r in results]
+    assert summarise(used, prep.names, prep.groups)["dead_rate_by_card"]["Lady Wimple"] == 0.375   # 75 odd of 200
+
+
+def test_advice_on_a_card_the_rules_give_says_so(prep):
+    """The Bentham Fish's Power is the published game's (provenance R): the advice to lower it
+    says where its values come from, so the designer changes the original knowingly."""
+    found = card_findings(games(prep, "The Bentham Fish", 0.7), prep, games(prep, "The Bentham Fish", 0.66))
+    warning = [f for f in found if f.level == "warning" and f.message.startswith("'The Bentham Fish'")]
+    assert len(warning) == 1 and "lower its power, now 9" in warning[0].message
+    assert "mind its provenance, R: named with its values in the rules" in warning[0].message

@@ -61,6 +61,25 @@ def histogram(values: Sequence[int], bins: int = 20, upper: float | None = None)
     return {"edges": edges, "counts": counts, "over": over}
 
 
+def name_counts(results: list[Result], card_names: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """For each card name, the games in which a copy of it was held, and of those the games in
+    which no copy of it was used. By name, not by copy: two copies of a card are one card to a
+    designer, and 'the games it is held' must count games."""
+    masks: dict[str, int] = {}
+    for i, name in enumerate(card_names):
+        masks[name] = masks.get(name, 0) | 1 << i
+    held_n = dict.fromkeys(masks, 0)
+    dead_n = dict.fromkeys(masks, 0)
+    for r in results:
+        held, used = r.held, r.used
+        for name, mask in masks.items():
+            if held & mask:
+                held_n[name] += 1
+                if not used & mask:
+                    dead_n[name] += 1
+    return held_n, dead_n
+
+
 def summarise(results: list[Result], card_names: list[str], card_groups: list[str],
               unit: str = "turns") -> dict[str, Any]:
     """Figures for one game, variant and player count; `unit` names what a game's length counts."""
@@ -87,6 +106,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
                 held_counts[i] += 1
                 if not used & bit:
                     dead_counts[i] += 1
+    held_by_name, dead_by_name = name_counts(done, card_names)
     groups: dict[str, list[int]] = {}
     for i, group in enumerate(card_groups):
         entry = groups.setdefault(group, [0, 0])
@@ -111,9 +131,8 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
         "balance": round(max((abs(x - fair) for x in seat_rates), default=0.0), 4),
         "start_hand": {"mean": round(sum(hands) / len(hands), 2) if hands else 0.0,
                        "min": min(hands, default=0), "max": max(hands, default=0)},
-        "dead_rate_by_card": {card_names[i]: round(dead_counts[i] / held_counts[i], 4)
-                              for i in range(len(card_names)) if held_counts[i]},
-        "held_by_card": {card_names[i]: held_counts[i] for i in range(len(card_names))},
+        "dead_rate_by_card": {name: round(dead_by_name[name] / held, 4) for name, held in held_by_name.items() if held},
+        "held_by_card": held_by_name,
         "dead_rate_by_group": {g: round(d / h, 4) for g, (h, d) in groups.items() if h},
         "group_by_card": dict(zip(card_names, card_groups)),
     }

@@ -290,6 +290,9 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
     for card in deck.cards:
         kind = _kind_of(card)
         places.setdefault(card.name, {key: _field_where(deck, card, key) for key in ("power", "ability")})
+        origin = card.values.get("provenance")          # where the card's values come from, if the deck says
+        if getattr(origin, "note", None):
+            places[card.name]["provenance"] = origin
         power = card.values.get("power")
         if kind in THRELMS:
             if isinstance(power, bool) or not isinstance(power, (int, float)) or int(power) != power:

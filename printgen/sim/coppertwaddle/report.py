@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from printgen.sim.coppertwaddle.cards import DECLARATION, FAVOUR, KIND_NAMES, NOBLE, PEASANT, WIND, Prepared
+from printgen.sim.coppertwaddle.cards import (
+    DECLARATION, E_POWER, FAVOUR, KIND_NAMES, NOBLE, PEASANT, PERMANENT, WIND, Prepared,
+)
 from printgen.sim.engine import Finding, Result
-from printgen.sim.metrics import DEAD_WARN
+from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
@@ -61,6 +63,25 @@ def suite_points(games: list[tuple[int, int]], ties_both: bool = False) -> list[
             points[0] += 1
             points[1] += 1
     return points
+
+
+def highest_score(prep: Prepared) -> int | None:
+    """An upper bound of any victory score: the four strongest Nobles and Peasants (a Wind alone
+    may stand for a Peasant) and every lasting Power bonus of the one-shot cards, each copy once;
+    None when a Threlm's ability can give a lasting bonus turn after turn (no bound then)."""
+    nobles = sorted((p for p, k in zip(prep.power, prep.kind) if k == NOBLE), reverse=True)
+    lower = [p for p, k in zip(prep.power, prep.kind) if k == PEASANT or (k == WIND and prep.wind_fills)]
+    peasants = sorted(lower, reverse=True)
+    bonus = 0
+    for kind, spec in zip(prep.kind, prep.spec):
+        if spec is None:
+            continue
+        for code, amount, until in spec.effects:
+            if code == E_POWER and until == PERMANENT and amount > 0:
+                if kind not in (FAVOUR, DECLARATION):
+                    return None
+                bonus += amount
+    return sum(nobles[:4]) + sum(peasants[:4]) + bonus
 
 
 def static_findings(prep: Prepared) -> list[Finding]:
@@ -182,6 +203,12 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | d
     return out
 
 
+def _place(prep: Prepared, name: str, field_name: str) -> str:
+    """' (file, line, card, field)' of a card's field in the deck file, or '' if not known."""
+    where = getattr(prep, "places", {}).get(name, {}).get(field_name)
+    return f" ({where.describe()})" if where is not None and where.file is not None else ""
+
+
 def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[str, Any] | None]:
     """What to change for a card found too strong (lean +1) or too weak (-1), and the game options
     that try it when an option can (validate prints the whole command). A Power or an ability is
@@ -190,11 +217,8 @@ def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[
         if lean > 0:
             return "Winds do too much: use fewer of them in the deck file", None
         return "Winds do too little: let a lone Wind block its Ditch", {"wind_alone": "blocks"}
-    places = getattr(prep, "places", {}).get(name, {})
-
     def at(field_name: str) -> str:
-        where = places.get(field_name)
-        return f" ({where.describe()})" if where is not None and where.file is not None else ""
+        return _place(prep, name, field_name)
     index = prep.names.index(name)
     if kind in ("Noble", "Peasant"):
         power = prep.power[index]
@@ -202,8 +226,12 @@ def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[
         text = f"{verb} its power, now {power}{at('power')}"
         if prep.spec[index] is not None:
             text += f", or {'weaken' if lean > 0 else 'strengthen'} its ability{at('ability')}"
-        return text, None
-    return f"{'weaken' if lean > 0 else 'strengthen'} its effect{at('ability')}", None
+    else:
+        text = f"{'weaken' if lean > 0 else 'strengthen'} its effect{at('ability')}"
+    origin = getattr(prep, "places", {}).get(name, {}).get("provenance")
+    if origin is not None:                   # a value the original game gives is changed knowingly
+        text += f"; mind its provenance, {origin.label or origin.name}: {origin.note}"
+    return text, None
 
 
 DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
@@ -218,17 +246,25 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
     played at all (watched games: the same seeds replayed noting every legal play). Rarely
     playable: what the card needs seldom happens, a property of the deck. Often playable: the
     bots chose not to play it, which says more about the bots than about the card."""
+    masks: dict[str, int] = {}
+    for c, name in enumerate(prep.names):
+        masks[name] = masks.get(name, 0) | 1 << c
+
     def per_name(rows: list[Result], with_could: bool) -> dict[str, list[int]]:
-        out: dict[str, list[int]] = {}        # name -> [held, dead, dead but playable]
+        """name -> [games a copy was held, of those with no copy used, of those with a copy
+        playable]: by game, as metrics.name_counts counts (two copies are one card)."""
+        out: dict[str, list[int]] = {}
         for r in rows:
+            if r.timed_out:
+                continue
             could = r.extra.get("could", 0)
-            for c, name in enumerate(prep.names):
-                if r.held >> c & 1:
+            for name, mask in masks.items():
+                if r.held & mask:
                     entry = out.setdefault(name, [0, 0, 0])
                     entry[0] += 1
-                    if not r.used >> c & 1:
+                    if not r.used & mask:
                         entry[1] += 1
-                        if with_could and could >> c & 1:
+                        if with_could and could & mask:
                             entry[2] += 1
         return out
     main = per_name(results, False)
@@ -247,19 +283,23 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
         _, w_dead, playable = seen.get(name, [0, 0, 0])
         figure = {"card": name, "held": held, "dead": dead, "watched_dead": w_dead, "playable_when_dead": playable}
         explains: tuple = ()
+        level = "info"
         if w_dead:
             share = playable / w_dead
             p_low, p_high = wilson(playable, w_dead)
             text += (f"; replaying {w_dead:,} of those games, it could have been played at some point in "
                      f"{share:.0%} of them (95 % CI {_pct(p_low)}-{_pct(p_high)} %): ")
             if p_high < 0.5:
-                text += "what it needs seldom arises in play, so it is the card (its condition), not the bots' choice"
+                text += ("what it needs seldom arises in play, so it is the card (its condition), not the bots' "
+                         f"choice: loosen what it asks for (its target, its stage or its cost){_place(prep, name, 'ability')}")
+                if rates[name] >= DEAD_WARN and low >= DEAD_SURE:      # the shared warning, with its advice
+                    level, explains = "warning", ("dead", name)
             elif p_low > 0.5:
                 text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
                 explains = ("dead", name)
             else:
                 text += "partly the card's condition, partly the bots' choice"
-        out.append(Finding("info", text, figure, about="card", explains=explains))
+        out.append(Finding(level, text, figure, about="card", explains=explains))
     return out
 
 
@@ -293,8 +333,17 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
         counts[scale(s, prep.scale_upper)] += 1
     share = {name: counts[name] / len(won) if won else 0.0 for name in SCALES}
     mean = sum(scores) / len(scores) if scores else 0.0
+    top = highest_score(prep)
+    most = f"; no score can pass {top} with this deck" if top is not None else ""
     out.append(Finding("info", "victories: " + ", ".join(f"{name} {share[name]:.0%}" for name in SCALES)
-                       + f" of {len(won):,} won games (mean score {mean:.1f})", {"counts": counts, "mean": mean}))
+                       + f" of {len(won):,} won games (mean score {mean:.1f}{most})", {"counts": counts, "mean": mean}))
+    edge = 50 if prep.scale_upper else 51
+    if top is not None and top < edge:
+        out.append(Finding("warning", f"no game can end in a {SCALES[2]} victory ({edge} or more): the highest score "
+                                      f"this deck can make is {top} (its four strongest Nobles and Peasants, with "
+                                      f"every lasting Power bonus its Favours and Declarations give): raise some "
+                                      f"Powers, or lasting bonuses, if the top of the scale should be reachable",
+                           {"highest": top, "edge": edge}))
     exhausted = sum(1 for r in results if r.extra.get("exhausted")) / n
     out.append(Finding("info", f"the Trumpet runs out (a tie) in {exhausted:.1%} of games", exhausted))
     if exhausted > TIE_WARN:
