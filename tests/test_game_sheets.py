@@ -71,3 +71,13 @@ def test_score_sheets(built, deck, name, words):
     text = page_text(pdf, 1)
     for word in words:
         assert word in text, word
+
+
+def test_the_casita_sheet_is_one_page_on_letter_as_on_a4(tmp_path):
+    """A short game's rules fit one sheet of either paper (on Letter a last hint once spilled
+    onto a second page)."""
+    for paper in ("a4", "letter"):
+        out = tmp_path / paper
+        run = run_cli("build", "spanish", "--only", "rules", "--paper", paper, "--out", str(out), "--quiet")
+        assert run.code == 0, run.err
+        assert len(PdfReader(out / "spanish" / "casita-robada-rules.pdf").pages) == 1, paper

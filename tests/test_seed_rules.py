@@ -33,7 +33,7 @@ REQUIRED = {
     "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers"],
     "burro": ["The deciding hand"],
     "tresillo": ["Sitting out and the reserve", "The turned card, and who exchanges first"],
-    "casita-robada": ["Two casitas", "The last deal", "A tie"],
+    "casita-robada": ["Stealing", "The last deal", "A tie"],
     "drafting": ["Sets and ties"],
     "lombre": ["What counts as failing", "When to stop, and the pool"],
     "conquian": ["When to force a drawn card"],

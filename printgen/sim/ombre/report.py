@@ -45,8 +45,9 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
         for contract in sorted(by, key=lambda c: ("juego", "vuelta", "solo").index(c)):
             row = by[contract]
             n = sum(row)
-            words = ", ".join(f"{name} {k / n:.0%}" for name, k in zip(OUTCOMES, row))
-            out.append(Finding("info", f"{contract}, bid in {n / played:.1%} of hands: {words}",
+            # each share with its interval: a contract seldom bid rests on few hands
+            words = ", ".join(f"{name} {_rate(k, n)}" for name, k in zip(OUTCOMES, row))
+            out.append(Finding("info", f"{contract}, bid in {n:,} of {played:,} hands ({n / played:.1%}): {words}",
                                {"hands": n, **dict(zip(OUTCOMES, row))}))
     passed = hands - played
     if passed:
