@@ -48,6 +48,23 @@ class Raster:
         return left, bottom, right, top
 
 
+    def colour_box(self, x0: float, y0: float, x1: float, y1: float, hex_colour: str,
+                   tolerance: int = 40) -> tuple[float, float, float, float] | None:
+        """Bounding box (mm) of the pixels of one colour inside the window (mm): a card's painted
+        area without the thin black crop marks that may cross its bleed."""
+        target = np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)])
+        r0 = int(self.px(self.height_mm - y1))
+        r1 = int(np.ceil(self.px(self.height_mm - y0)))
+        c0, c1 = int(self.px(x0)), int(np.ceil(self.px(x1)))
+        window = self.pixels[max(r0, 0):r1, max(c0, 0):c1].astype(int)
+        rows, cols = np.nonzero((np.abs(window - target) <= tolerance).all(axis=2))
+        if rows.size == 0:
+            return None
+        to_mm = 25.4 / self.dpi
+        return ((max(c0, 0) + cols.min()) * to_mm, self.height_mm - (max(r0, 0) + rows.max() + 1) * to_mm,
+                (max(c0, 0) + cols.max() + 1) * to_mm, self.height_mm - (max(r0, 0) + rows.min()) * to_mm)
+
+
 def near(colour: tuple[int, int, int], hex_colour: str, tolerance: int = 40) -> bool:
     target = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return all(abs(a - b) <= tolerance for a, b in zip(colour, target))

@@ -74,8 +74,9 @@ def test_pixels_match_manifest_and_flip_rule(tmp_path, paper, duplex, offset, bl
             r = raster(side["page"])
             assert abs(r.width_mm - paper_w) < 0.01 and abs(r.height_mm - paper_h) < 0.01
             x0, y0, x1, y1 = trim_box(side)
-            # The painted area is exactly the trim plus the bleed on every side.
-            ink = r.ink_box(x0 - bleed - 1.0, y0 - bleed - 1.0, x1 + bleed + 1.0, y1 + bleed + 1.0)
+            # The painted area is exactly the trim plus the bleed on every side (the card's colour:
+            # a crop mark may cross the bleed where the margin leaves it no room)
+            ink = r.colour_box(x0 - bleed - 1.0, y0 - bleed - 1.0, x1 + bleed + 1.0, y1 + bleed + 1.0, colour)
             assert ink is not None, card["id"]
             for measured, expected in zip(ink, (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)):
                 assert abs(measured - expected) < TOLERANCE, (card["id"], side, ink)
@@ -131,3 +132,21 @@ def test_crop_marks_stay_outside_every_trim(tmp_path):
         for other in boxes:
             if other is not b and abs(other[1] - b[1]) < 0.01 and other[0] > b[2]:
                 assert r.ink_box(b[2] + 0.6, b[1] + 1, other[0] - 0.6, b[3] - 1) is None
+
+
+def test_crop_marks_reach_the_printable_area_when_the_cards_fill_the_paper(tmp_path):
+    """The 48-card Spanish pack fills A4 to its 5 mm margin, which home printers leave blank: the
+    tick of every horizontal cut runs on across the outer cards' bleed, so part of it prints."""
+    out = tmp_path / "out"
+    run = run_cli("build", "spanish", "--only", "cards", "--out", str(out), "--quiet")
+    assert run.code == 0, run.err
+    manifest = read_manifest(out / "spanish", "spanish-48")
+    pdf = out / "spanish" / "spanish-48-cards.pdf"
+    r = Raster(pdf, 1, dpi=300)
+    boxes = [trim_box(c["front"]) for c in manifest["cards"] if c["front"]["page"] == 1]
+    bleed = manifest["bleed_mm"]
+    left = min(b[0] for b in boxes)
+    assert left - bleed < 5.0 + 1.0, "the cards no longer reach the margin: this test needs another deck"
+    for y in sorted({b[1] for b in boxes} | {b[3] for b in boxes}):
+        ink = r.ink_box(5.0, y - 0.3, left - 0.4, y + 0.3)          # inside the margin, short of the trim
+        assert ink is not None and ink[2] - ink[0] > 1.5, f"no printable tick for the cut at y={y}"

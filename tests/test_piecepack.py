@@ -339,3 +339,14 @@ def test_knights_are_marked_where_they_enter_and_guards_are_set_up(shipped):
         inside = raster.colour_at(x + 0.3 * 19.05 * k, raster.height_mm - y)   # between the middle and the rim
         wanted = "#EFE6D2" if piece.get("enters") else "#F3EDE0"
         assert near(inside, wanted, 3), (piece["id"], inside)
+
+
+def test_the_manifest_gives_no_back_to_a_piece_printed_without_one(tmp_path):
+    """Dice nets and pawns have nothing on their backs: the manifest says so (a cutter or a
+    virtual table reading it must not look for a back there); tiles and coins keep theirs."""
+    out = tmp_path / "out"
+    run = run_cli("build", "piecepack", "--only", "cards", "--out", str(out), "--quiet")
+    assert run.code == 0, run.err
+    manifest = read_manifest(out / "piecepack", "piecepack")
+    kinds = {card["kind"]: card["back"] is None for card in manifest["cards"]}
+    assert kinds == {"tile": False, "coin": False, "die": True, "pawn": True}

@@ -164,7 +164,7 @@ def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, phys
     bleed_box = plan.bleed_bounds(slots)
     crop = imp.crop_marks
     if physical_sheet:
-        marks.crop_marks(canvas, trims, bleed_box, crop.length, crop.offset, crop.width, paper)
+        marks.crop_marks(canvas, trims, bleed_box, crop.length, crop.offset, crop.width, paper, imp.margin)
     strips = marks.free_strips(trims, bleed_box, paper, imp.margin, crop.length, crop.offset)
     used = []
     if physical_sheet and imp.ruler > 0:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Layout
 from printgen.render.imposition import SheetPlan, Slot, back_slot, page_order
+from printgen.render.marks import PRINTED
 from printgen.render.ops import Op
 from printgen.render.shapes import Outline, layout_data, outline
 from printgen.schema import Size
@@ -305,12 +306,17 @@ def _ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, floa
     else:
         x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
         reach = b + crop.offset
-        for x in (x0, x1):
-            segments.append(_clipped((x, y1 + reach), (0, 1), crop.length, others, paper))
-            segments.append(_clipped((x, y0 - reach), (0, -1), crop.length, others, paper))
-        for y in (y0, y1):
-            segments.append(_clipped((x0 - reach, y), (-1, 0), crop.length, others, paper))
-            segments.append(_clipped((x1 + reach, y), (1, 0), crop.length, others, paper))
+        ends = [((x, y1), (0, 1)) for x in (x0, x1)] + [((x, y0), (0, -1)) for x in (x0, x1)] + \
+            [((x0, y), (-1, 0)) for y in (y0, y1)] + [((x1, y), (1, 0)) for y in (y0, y1)]
+        for (ex, ey), (dx, dy) in ends:
+            segment = _clipped((ex + dx * reach, ey + dy * reach), (dx, dy), crop.length, others, paper)
+            if b >= 1.0 and _printed(segment, paper, imp.margin) < PRINTED:
+                # too near the paper's edge to print: run on across the piece's own bleed (as
+                # marks.crop_marks does for cards), to half a millimetre from its trim
+                inward = _clipped((ex + dx * 0.5, ey + dy * 0.5), (dx, dy), crop.length + reach - 0.5, others, paper)
+                if _printed(inward, paper, imp.margin) > _printed(segment, paper, imp.margin):
+                    segment = inward
+            segments.append(segment)
     canvas.saveState()
     canvas.setLineWidth(pt(crop.width))
     canvas.setStrokeColorRGB(0, 0, 0)
@@ -319,6 +325,20 @@ def _ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, floa
             (ax, ay), (bx, by) = segment
             canvas.line(pt(ax), pt(ay), pt(bx), pt(by))
     canvas.restoreState()
+
+
+def _printed(segment, paper: tuple[float, float], margin: float) -> float:
+    """How much of a straight tick lies inside the paper's margin, where printers print."""
+    if segment is None:
+        return 0.0
+    (ax, ay), (bx, by) = segment
+    if ax == bx:
+        if not margin <= ax <= paper[0] - margin:
+            return 0.0
+        return max(0.0, min(max(ay, by), paper[1] - margin) - max(min(ay, by), margin))
+    if not margin <= ay <= paper[1] - margin:
+        return 0.0
+    return max(0.0, min(max(ax, bx), paper[0] - margin) - max(min(ax, bx), margin))
 
 
 def _clipped(start, direction, length, others, paper):
@@ -416,7 +436,9 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
         "components": {name: _kind_entry(kind, counts[name]) for name, kind in resolved.table.items()},
         "cards": [{"id": card.id, "name": card.name, "kind": resolved.kinds[i],
                    "shape": resolved.table[resolved.kinds[i]].shape.shape,
-                   "front": places[i]["front"], "back": places[i]["back"]} for i, card in enumerate(deck.cards)],
+                   "front": places[i]["front"],
+                   # a piece whose layout draws nothing on its back (a die's net, a pawn) has none
+                   "back": places[i]["back"] if resolved.backs[i] else None} for i, card in enumerate(deck.cards)],
     }
     return CardSheets(finish(canvas), manifest, None, sheets, list(resolved.warnings))
 

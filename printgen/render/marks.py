@@ -26,21 +26,43 @@ class Region:
     vertical: bool = False
 
 
+PRINTED = 2.0   # mm of a crop mark that must lie inside the paper margin, where printers print
+
+
 def crop_marks(canvas, trims: list[tuple[float, float, float, float]], bleed_box: tuple[float, float, float, float],
-               length: float, offset: float, width: float, paper: tuple[float, float]) -> None:
-    """Ticks along every trim line, in the margin beyond the cards' bleed."""
+               length: float, offset: float, width: float, paper: tuple[float, float], margin: float = 0.0) -> None:
+    """Ticks along every trim line, in the margin beyond the cards' bleed.
+
+    Where the cards come so near the paper's edge that less than PRINTED mm of a tick would fall
+    inside `margin` (home printers leave that strip blank), the tick runs on inward across the
+    outer cards' bleed (when they have one), up to half a millimetre from their trim: the bleed is
+    cut away with it, and the cut line can still be found on the printed sheet."""
     bx0, by0, bx1, by1 = bleed_box
     xs = sorted({round(v, 4) for t in trims for v in (t[0], t[2])})
     ys = sorted({round(v, 4) for t in trims for v in (t[1], t[3])})
+    tx0, tx1, ty0, ty1 = xs[0], xs[-1], ys[0], ys[-1]
+    pw, ph = paper
+
+    def inner(edge: float, trim: float, room: float, step: float) -> float:
+        """Where a tick starts on the cards' side: `offset` beyond the bleed, or in a bleed of
+        a millimetre or more when the margin leaves too little room."""
+        if room >= PRINTED or abs(edge - trim) < 1.0:
+            return edge + step * offset
+        return trim + step * 0.5
+
+    bottom = inner(by0, ty0, by0 - offset - margin, -1)
+    top = inner(by1, ty1, ph - margin - by1 - offset, 1)
+    left = inner(bx0, tx0, bx0 - offset - margin, -1)
+    right = inner(bx1, tx1, pw - margin - bx1 - offset, 1)
     canvas.saveState()
     canvas.setLineWidth(pt(width))
     canvas.setStrokeColorRGB(0, 0, 0)
     for x in xs:
-        _tick(canvas, x, by0 - offset, x, max(0.0, by0 - offset - length))
-        _tick(canvas, x, by1 + offset, x, min(paper[1], by1 + offset + length))
+        _tick(canvas, x, bottom, x, max(0.0, min(bottom, by0 - offset - length)))
+        _tick(canvas, x, top, x, min(ph, max(top, by1 + offset + length)))
     for y in ys:
-        _tick(canvas, bx0 - offset, y, max(0.0, bx0 - offset - length), y)
-        _tick(canvas, bx1 + offset, y, min(paper[0], bx1 + offset + length), y)
+        _tick(canvas, left, y, max(0.0, min(left, bx0 - offset - length)), y)
+        _tick(canvas, right, y, min(pw, max(right, bx1 + offset + length)), y)
     canvas.restoreState()
 
 
