@@ -101,7 +101,11 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
             files[folder / f"{label}-cards.pdf"] = sheets.pdf
             files[folder / f"{label}-cards.json"] = manifest
             summaries.append(_cards_summary(cards, layout, sheets, options))
-            warnings += [w for w in sheets.warnings if str(w) not in {str(x) for x in warnings}]
+            said = {str(x) for x in warnings}
+            for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
+                if str(w) not in said:
+                    said.add(str(w))
+                    warnings.append(w)
     documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
     progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
     for kind, source in documents:

@@ -350,3 +350,11 @@ def test_the_manifest_gives_no_back_to_a_piece_printed_without_one(tmp_path):
     manifest = read_manifest(out / "piecepack", "piecepack")
     kinds = {card["kind"]: card["back"] is None for card in manifest["cards"]}
     assert kinds == {"tile": False, "coin": False, "die": True, "pawn": True}
+
+
+def test_a_sheet_of_pieces_without_room_for_the_ruler_is_said_naming_the_deck(tmp_path):
+    """On Letter the piecepack's first sheet of tiles leaves no room for the 50 mm ruler: the build
+    says so, naming the deck and how many sheets, as it does for cards."""
+    run = run_cli("build", "piecepack", "--paper", "letter", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert run.code == 0, run.err
+    assert "piecepack: no room for the 50 mm ruler on 1 of 2 sheets: the pieces fill the paper" in run.err, run.err

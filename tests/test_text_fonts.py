@@ -262,3 +262,15 @@ def test_the_sandbox_still_runs_ordinary_templates():
               "{{ card.words | join(', ') }}|{{ 'x' | center(5) }}|{% for i in range(3) %}{{ i }}{% endfor %}")
     context = {"card": {"name": "Anne", "n": 7, "words": ["a", "b"]}}
     assert render(environment().from_string(source), context) == "ANNE 07|18446744073709551616|---|a, b|  x  |012"
+
+
+def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_element(tmp_path):
+    """At mini-euro size the Cromwell caption (9 pt on a poker card) prints near 6 pt: a warning
+    at the layout's line for the caption, once, not one per card; at the layout's own size, none."""
+    small = run_cli("build", "cromwell", "--card-size", "mini-euro", "--only", "cards", "--out", str(tmp_path / "a"))
+    assert small.code == 0, small.err
+    said = [line for line in small.err.splitlines() if "face.caption.size" in line]
+    assert len(said) == 1 and "on mini-euro cards the caption prints at" in said[0], small.err
+    assert "below the 7.5 pt" in said[0] and "card '" not in said[0]
+    usual = run_cli("build", "cromwell", "--only", "cards", "--out", str(tmp_path / "b"))
+    assert usual.code == 0 and "prints at" not in usual.err, usual.err

@@ -139,10 +139,17 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
                   for i, card in enumerate(deck.cards)],
     }
     warnings = list(resolved.warnings)
-    if getattr(canvas, "_printgen_no_ruler", False):
-        warnings.append(Warning_(f"no room for the {imp.ruler:g} mm ruler on some sheets: the cards fill the paper; "
-                                 f"check the print scale with the calibration page (printgen calibrate)"))
+    missing = getattr(canvas, "_printgen_no_ruler", 0)
+    if missing:
+        warnings.append(no_ruler(deck, imp.ruler, missing, sheets, "cards"))
     return CardSheets(finish(canvas), manifest, plan, sheets, warnings)
+
+
+def no_ruler(deck: Deck, ruler: float, missing: int, sheets: int, what: str) -> Warning_:
+    """The warning for sheets the ruler did not fit on, naming the deck (a whole build is many)."""
+    some = f"{missing} of {sheets} sheets" if missing < sheets else ("the sheet" if sheets == 1 else f"all {sheets} sheets")
+    return Warning_(f"{deck.output_key}: no room for the {ruler:g} mm ruler on {some}: the {what} fill the paper; "
+                    f"check the print scale with the calibration page (printgen calibrate)")
 
 
 def _placement(page: int, slot: Slot) -> dict[str, Any]:
@@ -173,7 +180,7 @@ def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, phys
             marks.ruler(canvas, spot, imp.ruler, font)
             used.append(spot)
         else:
-            canvas._printgen_no_ruler = True
+            canvas._printgen_no_ruler = getattr(canvas, "_printgen_no_ruler", 0) + 1
     from printgen.render.fonts import text_width
 
     width = text_width(text, font, 6.0) / pt(1) + 2

@@ -384,6 +384,7 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
     canvas = new_canvas(paper, font, f"{deck.title}: pieces", f"{what}, {layout.paper_name}, duplex {duplex}")
     forms = PieceForms(canvas)
     places: list[dict[str, Any]] = [{} for _ in range(n)]
+    no_room = 0                      # sheets with no room for the ruler
     for page_number, (sheet, side) in enumerate(page_order(sheets, duplex), start=1):
         members = [i for i in range(n) if placed[i].sheet == sheet]
         fronts = [placed[i].slot for i in members]
@@ -416,6 +417,8 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
             if spot is not None:
                 marks.ruler(canvas, spot, imp.ruler, font)
                 used.append(spot)
+            else:
+                no_room += 1
         text = _sheet_label(deck, layout, side, sheet, sheets, duplex, offset)
         width = text_width(text, font, 6.0) / pt(1) + 2
         spot = marks.place(list(reversed(strips)), width, marks.RULER_DEPTH, used) or \
@@ -440,7 +443,12 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
                    # a piece whose layout draws nothing on its back (a die's net, a pawn) has none
                    "back": places[i]["back"] if resolved.backs[i] else None} for i, card in enumerate(deck.cards)],
     }
-    return CardSheets(finish(canvas), manifest, None, sheets, list(resolved.warnings))
+    warnings = list(resolved.warnings)
+    if no_room:
+        from printgen.render.cardsheets import no_ruler
+
+        warnings.append(no_ruler(deck, imp.ruler, no_room, sheets, "pieces"))
+    return CardSheets(finish(canvas), manifest, None, sheets, warnings)
 
 
 def _bleed_box(slot: Slot, bleed: float) -> tuple[float, float, float, float]:

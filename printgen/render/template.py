@@ -347,7 +347,7 @@ class Resolver:
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
                                f"shorten it", where))
         else:
-            self._check_legible(fitted.size, size, el.legible_size, name, where)
+            self._check_legible(fitted.size, size, el.size, el.legible_size, name, where, w("size"))
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 
     def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
@@ -406,15 +406,24 @@ class Resolver:
                                f"{'it' if len(lost) == 1 else 'them'} out or write {'it' if len(lost) == 1 else 'them'} "
                                f"in words", where))
 
-    def _check_legible(self, fitted: float, wanted: float, own: float | None, name: str, where: Where) -> None:
-        """Text shrunk to fit may end up too small for pupils: say so at the layout's threshold.
+    def _check_legible(self, fitted: float, wanted: float, designed: float, own: float | None, name: str,
+                       where: Where, element: Where) -> None:
+        """Text that ends up too small for pupils, said at the layout's threshold: text shrunk to
+        fit its box (at the card), and text a smaller card size scales down (`wanted`, the
+        layout's `designed` size times the card size's scale; said once, at the element).
 
-        Only text that had to shrink is reported: type a layout sets small on purpose is not."""
+        Type a layout sets small on purpose is not reported."""
         legible = own if own is not None else self.layout.spec.legible_size
-        if legible is None or fitted >= wanted - 1e-9 or fitted >= legible - 1e-9:
+        if legible is None or fitted >= legible - 1e-9:
             return
-        self.warn(Warning_(f"the {name} is so long that it prints at {fitted:g} pt, below the {legible:g} pt "
-                           f"pupils can read comfortably; shorten it", where))
+        if fitted < wanted - 1e-9:
+            self.warn(Warning_(f"the {name} is so long that it prints at {fitted:g} pt, below the {legible:g} pt "
+                               f"pupils can read comfortably; shorten it", where))
+        elif wanted < designed - 1e-9 and designed >= legible - 1e-9:
+            element = Where(element.file, element.line, None, element.field)      # every card alike
+            self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
+                               f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
+                               f"comfortably; choose a larger card size, or a layout drawn for this one", element))
 
     @staticmethod
     def _place(fitted, font: str, colour: str, align: str, valign: str, leading: float, tracking: float, box) -> TextOp:
@@ -468,7 +477,7 @@ class Resolver:
             self._check_glyphs(label, font, name, where)
         size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
                                1.0, False, tracking).size for label, _, _ in labels)
-        self._check_legible(size, el.size * self.s, el.legible_size, name, where)
+        self._check_legible(size, el.size * self.s, el.size, el.legible_size, name, where, w("size"))
         ops: list[Op] = []
         top = y + bh
         for label, colour, fill in labels:
