@@ -320,6 +320,11 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
             values[field_name] = spec.default
             continue
         value = raw[field_name]
+        note = located.noted.get(path + (field_name,)) if spec.type == "text" else None
+        if note is not None:
+            raise UserError(f"the {field_name} stops before '{note[:40]}': in YAML ' #' starts a note, so the rest of "
+                            f"the line is not part of the {field_name}", where,
+                            "put the whole text in double quotes; a note of your own goes on a line of its own")
         if spec.type == "text" and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = located.as_written(path + (field_name,)) or value   # `1.50` stays "1.50", not 1.5
         if spec.type == "ability":

@@ -43,6 +43,9 @@ class Located:
     lines: dict[PathKey, int]
     # The text as typed of plain scalars YAML read as numbers: a text field shows `1.50`, not 1.5.
     written: dict[PathKey, str] = field(default_factory=dict)
+    # Unquoted values followed on their line by a note ('# ...'): in a caption, 'Henry #8 had six
+    # wives' is cut at the '#', which the loader refuses for text fields (the note as typed).
+    noted: dict[PathKey, str] = field(default_factory=dict)
 
     def line_of(self, path: PathKey) -> int | None:
         """Line of the deepest known prefix of `path`: a missing key points at its parent."""
@@ -143,7 +146,7 @@ def parse_yaml(text: str, path: Path) -> Located:
     finally:
         loader.dispose()
     composer.lines.setdefault((), 1)      # an empty file: what it lacks is reported at its first line
-    return Located(data, path, composer.lines, composer.written)
+    return Located(data, path, composer.lines, composer.written, composer.noted)
 
 
 # --- composing, with every check at its line ----------------------------------------------------
@@ -190,6 +193,7 @@ class _Composer:
         self.loader, self.text, self.path = loader, text, path
         self.lines: dict[PathKey, int] = {}
         self.written: dict[PathKey, str] = {}
+        self.noted: dict[PathKey, str] = {}
         # Every (path, line, number text) recorded, in order: an anchor's lines are one slice of it.
         self.entries: list[tuple[PathKey, int, str | None]] = []
         self.anchors: dict[str, _Anchor] = {}
@@ -284,12 +288,24 @@ class _Composer:
             entries.append((path, line, number))
             if number is not None:
                 written[path] = number
+            if kind is ScalarEvent and not event.style:         # plain (libyaml says "", PyYAML None)
+                self.note_after(event, path)
         event = get()
         if type(event) is not StreamEndEvent:
             raise self.refuse("this file holds a second YAML document (after a line '---'); printgen reads one "
                               "per file", event.start_mark.line + 1,
                               "delete the '---' line, or move what follows into its own file")
         return root
+
+    def note_after(self, event: ScalarEvent, path: PathKey) -> None:
+        """Record a note ('# ...') that follows an unquoted value on its line."""
+        if self._text_lines is None:
+            self._text_lines = self.text.splitlines()
+        end = event.end_mark
+        if end.line < len(self._text_lines):
+            rest = self._text_lines[end.line][end.column:]
+            if rest[:1] in (" ", "\t") and rest.lstrip().startswith("#"):
+                self.noted[path] = rest.strip()
 
     def scalar(self, event: ScalarEvent, line: int, is_key: bool, field_name: str | None) -> tuple[Any, str]:
         value = event.value

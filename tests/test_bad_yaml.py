@@ -77,6 +77,14 @@ def test_recursive_alias(ws: Workspace) -> None:
                    says=["'*me' repeats '&me'", "contains this very line"], **FAST)
 
 
+def test_a_hash_inside_an_unquoted_caption_is_refused_not_cut(ws: Workspace) -> None:
+    """'Henry #8 had six wives' unquoted: YAML takes ' #8 ...' for a note and the card would print
+    'Henry'. A note after a group value (house: Stuart  # ...) is still allowed: the shipped deck has them."""
+    line = set_line(ws, "Henry VIII", "caption", "    caption: Henry #8 had six wives")
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption",
+                   says=["stops before '#8 had six wives'", "double quotes"])
+
+
 def test_deep_nesting(ws: Workspace) -> None:
     line = set_line(ws, "Henry VIII", "caption", "    caption: " + "[" * 20_000 + "]" * 20_000)
     assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII",
