@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from badinput import assert_refused, workspace
-from conftest import DECKS, read_manifest, run_cli
+from conftest import DECKS, ROOT, read_manifest, run_cli
 from pdfcheck import Raster, page_text, squash, text_in_box, trim_box
 from test_cromwell_pdf import _walk_fonts
 
@@ -274,3 +274,32 @@ def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_elem
     assert "below the 7.5 pt" in said[0] and "card '" not in said[0]
     usual = run_cli("build", "cromwell", "--only", "cards", "--out", str(tmp_path / "b"))
     assert usual.code == 0 and "prints at" not in usual.err, usual.err
+
+
+def test_a_word_is_kept_whole_by_shrinking_and_split_only_as_a_last_resort():
+    from printgen.render.fonts import register, text_width
+    from printgen.render.text import fit
+
+    font = register(ROOT / "printgen" / "fonts" / "caladea" / "Caladea-Bold.ttf")
+    width = text_width("Victoria", font, 8.0) + 0.01          # "Victoria" fits at 8 pt, not at 10
+    whole = fit("Queen Victoria", font, 10.0, 7.0, width, 40.0, 1.0)
+    assert whole.fits and not whole.split and whole.lines == ("Queen", "Victoria") and whole.size <= 8.0
+    broken = fit("Queen Victoria", font, 10.0, 9.0, width, 40.0, 1.0)     # not allowed below 9 pt
+    assert broken.fits and broken.split and "".join(broken.lines[1:]) == "Victoria"
+
+
+@pytest.mark.parametrize("name,says", [
+    # 'Victoria' fits the 9 mm corner whole at 7 pt: shrunk (and said), never 'Victori / a'
+    ("Queen Victoria", "the index_top is so long that it prints at 7 pt"),
+    # 'Alexandrina' does not fit whole at any allowed size: a broken word, said
+    ("Queen Alexandrina", "the index_top breaks a word across lines"),
+])
+def test_a_corner_index_keeps_words_whole_or_says_it_cannot(tmp_path, name, says):
+    deck = tmp_path / "cromwell"
+    shutil.copytree(DECKS / "cromwell", deck)
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    (deck / "deck.yaml").write_text(text.replace("  - name: Victoria\n", f"  - name: {name}\n"), encoding="utf-8")
+    run = run_cli("build", str(deck), "--only", "cards", "--out", str(tmp_path / "out"))
+    assert run.code == 0, run.err
+    said = [line for line in run.err.splitlines() if says in line]
+    assert said and all(f"card '{name}'" in line for line in said), run.err

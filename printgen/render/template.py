@@ -347,6 +347,9 @@ class Resolver:
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
                                f"shorten it", where))
         else:
+            if fitted.split:
+                self.warn(Warning_(f"the {name} breaks a word across lines to fit its box (it prints "
+                                   f"{' / '.join(fitted.lines)!r}); shorten it", where))
             self._check_legible(fitted.size, size, el.size, el.legible_size, name, where, w("size"))
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 

@@ -20,6 +20,7 @@ class Fitted:
     size: float
     lines: tuple[str, ...]
     fits: bool
+    split: bool = False      # a word had to be broken across lines even at the smallest size
 
 
 def block_height(lines: int, size: float, leading: float, pdf_name: str) -> float:
@@ -29,7 +30,13 @@ def block_height(lines: int, size: float, leading: float, pdf_name: str) -> floa
 
 def wrap(text: str, pdf_name: str, size: float, width: float, tracking: float = 0.0) -> list[str]:
     """Greedy word wrap; explicit newlines are kept; a word longer than the box is split."""
+    return _wrap(text, pdf_name, size, width, tracking)[0]
+
+
+def _wrap(text: str, pdf_name: str, size: float, width: float, tracking: float) -> tuple[list[str], bool]:
+    """wrap(), and whether a word had to be split."""
     lines: list[str] = []
+    split = False
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
@@ -43,9 +50,10 @@ def wrap(text: str, pdf_name: str, size: float, width: float, tracking: float = 
                 cut = _longest_prefix(word, pdf_name, size, width, tracking)
                 lines.append(word[:cut])
                 word = word[cut:]
+                split = True
             current = word
         lines.append(current)
-    return lines
+    return lines, split
 
 
 def _longest_prefix(word: str, pdf_name: str, size: float, width: float, tracking: float) -> int:
@@ -57,19 +65,27 @@ def _longest_prefix(word: str, pdf_name: str, size: float, width: float, trackin
 
 def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, height: float,
         leading: float = 1.2, wrap_lines: bool = True, tracking: float = 0.0) -> Fitted:
-    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    """The largest size from `size` down to `min_size` at which the text fits the box, words
+    whole if any size allows it (a word split across lines is the last resort, and said)."""
     current = size
+    split_fit: Fitted | None = None          # the largest fit that splits a word
     while True:
+        split = False
         if wrap_lines:
-            lines = wrap(text, pdf_name, current, width, tracking)
+            lines, split = _wrap(text, pdf_name, current, width, tracking)
         else:
             lines = [" ".join(text.split())]
         wide_ok = all(text_width(line, pdf_name, current, tracking) <= width + 1e-6 for line in lines)
         if wide_ok and block_height(len(lines), current, leading, pdf_name) <= height + 1e-6:
-            return Fitted(current, tuple(lines), True)
+            if not split:
+                return Fitted(current, tuple(lines), True)
+            if split_fit is None:
+                split_fit = Fitted(current, tuple(lines), True, True)
         if current - STEP < min_size - 1e-9:
             break
         current = round(current - STEP, 4)
+    if split_fit is not None:
+        return split_fit
     return Fitted(min_size, _truncate(text, pdf_name, min_size, width, height, leading, wrap_lines, tracking), False)
 
 
