@@ -89,10 +89,11 @@ def draw_table(table: Table, font: str, box, scale: float | None, area: str, mar
     order = sorted(table.pieces, key=lambda p: (p.kind != "tile", p.on is not None))
     for piece in order:
         ops += _piece(d, piece, font, lift=piece.id in stacked_under)
+    taken = [p.box() for p in table.pieces]       # what a dimension's words must not cover (table mm)
     if labels != "none":
-        ops += _labels(d, table, font, labels)
+        ops += _labels(d, table, font, labels, taken)
     if dimensions:
-        ops += _dimensions(d, table, font, area)
+        ops += _dimensions(d, table, font, area, taken)
     return ops
 
 
@@ -163,7 +164,8 @@ def _piece(d: Drawing, piece: Piece, font: str, lift: bool) -> list[Op]:
     return ops
 
 
-def _labels(d: Drawing, table: Table, font: str, how: str) -> list[Op]:
+def _labels(d: Drawing, table: Table, font: str, how: str, taken: list) -> list[Op]:
+    """The names on the drawing; the box of each castle's name is added to `taken` (table mm)."""
     ops: list[Op] = []
     cx, cy = table.width / 2, table.height / 2
     size_of = lambda mm: max(5.5, min(14.0, d.length(mm)))  # noqa: E731 - type size from a table length
@@ -178,8 +180,10 @@ def _labels(d: Drawing, table: Table, font: str, how: str) -> list[Op]:
             text, size = name.removesuffix(" tower").upper(), size_of(8)
             half = (abs(dx) * text_width(text, font, size) / 2 + abs(dy) * size * 0.5) / length / 72 * 25.4 / d.ratio
             reach = base.w * 0.5 + 2.5 / d.ratio + half
-            spot = d.p(base.x + dx / length * reach, base.y + dy / length * reach)
-            ops.append(_text(spot, text, font, size, colour))
+            mx, my = base.x + dx / length * reach, base.y + dy / length * reach
+            half_w, half_h = text_width(text, font, size) / 2 / 72 * 25.4 / d.ratio, size * 0.6 / 72 * 25.4 / d.ratio
+            taken.append((mx - half_w, my - half_h, mx + half_w, my + half_h))
+            ops.append(_text(d.p(mx, my), text, font, size, colour))
         return ops
     for piece in table.pieces:         # full: every piece named by the groups it belongs to
         if piece.on is not None:
@@ -238,7 +242,7 @@ def _closest(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, floa
     return ((x, ay1), (x, by0)) if ay1 <= by0 else ((x, by1), (x, ay0))
 
 
-def _dimensions(d: Drawing, table: Table, font: str, area: str) -> list[Op]:
+def _dimensions(d: Drawing, table: Table, font: str, area: str, taken: list) -> list[Op]:
     from printgen.tablelayout import _set_distance
 
     ops: list[Op] = []
@@ -248,17 +252,27 @@ def _dimensions(d: Drawing, table: Table, font: str, area: str) -> list[Op]:
         if not rule.show or rule.kind != "gap":
             continue
         _, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None)
-        ops += _dimension(d, *_closest(a, b), font, size, tile)
+        ops += _dimension(d, *_closest(a, b), font, size, tile, taken=taken)
     if area == "table":
         nearest = max(table.pieces, key=lambda p: (p.box()[3], -p.x))
-        ops += _dimension(d, (nearest.box()[2], nearest.box()[3]), (nearest.box()[2], table.height), font, size, tile,
-                          f"{table.height - nearest.box()[3]:.1f} mm to the edge")
+        x, low = nearest.box()[2], nearest.box()[3]
+        moved = True
+        while moved:           # beside the words and pieces below the nearest piece, not through them
+            moved = False
+            for x0, y0, x1, y1 in taken:
+                if x0 - 0.5 <= x <= x1 + 0.5 and y1 > low and y0 < table.height:
+                    x, moved = x1 + 2.0 / d.ratio, True
+        ops += _dimension(d, (x, low), (x, table.height), font, size, tile,
+                          f"{table.height - low:.1f} mm to the edge", taken)
         ops += _dimension(d, (0, table.height * 0.04), (table.width, table.height * 0.04), font, size, None,
                           f"{table.width:.1f} mm ({table.width / 25.4:g} in) square table")
     return ops
 
 
-def _dimension(d: Drawing, start, end, font: str, size: float, tile: float | None, text: str | None = None) -> list[Op]:
+def _dimension(d: Drawing, start, end, font: str, size: float, tile: float | None, text: str | None = None,
+               taken: list | None = None) -> list[Op]:
+    """A measured line with its words in a white box: above a level line (below it if a piece or
+    a name lies above), beside an upright one (right, else left). The words' box joins `taken`."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 0.5:
@@ -275,9 +289,21 @@ def _dimension(d: Drawing, start, end, font: str, size: float, tile: float | Non
     width = text_width(text, font, size) / 72 * 25.4 / d.ratio        # table mm
     height = size * 1.1 / 72 * 25.4 / d.ratio
     if abs(uy) > 0.7:       # an upright dimension: its words beside it, reading across
-        cx, cy = mx + 1.5 / d.ratio + width / 2, my
-    else:                   # a level one: its words above it
-        cx, cy = mx, my - 1.2 / d.ratio - height / 2
+        spots = [(mx + 1.5 / d.ratio + width / 2, my), (mx - 1.5 / d.ratio - width / 2, my)]
+    else:                   # a level one: its words above it, or below, moved off any piece in the way
+        near = 1.2 / d.ratio + height / 2
+        spots = [(mx, my + sign * (near + k * height)) for k in range(0, 12) for sign in (-1, 1)]
+
+    def covered(spot: tuple[float, float]) -> float:
+        x0, y0, x1, y1 = spot[0] - width / 2, spot[1] - height / 2, spot[0] + width / 2, spot[1] + height / 2
+        return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1]))
+                   for b in taken or ())
+    clear = [spot for spot in spots if covered(spot) == 0.0]
+    cx, cy = clear[0] if clear else min(spots[:2], key=covered)     # the nearest clear, else the least covered
+    if abs(cy - my) > near + 1e-6 if abs(uy) <= 0.7 else False:     # moved away: a thin leader to the line
+        ops.append(_line(d, mx, my, mx, cy + (height / 2 if cy < my else -height / 2), DIMENSION, 0.3))
+    if taken is not None:
+        taken.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
     px, py = d.p(cx - width / 2 - 0.6 / d.ratio, cy + height / 2)
     ops.append(ShapeOp("rect", px, py, d.length(width + 1.2 / d.ratio), d.length(height), 0.0, LABEL_GROUND, None, 0.0))
     ops.append(_text(d.p(cx, cy), text, font, size, DIMENSION))
