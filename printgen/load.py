@@ -108,7 +108,7 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
     seen: dict[str, Card] = {}
     source = located
     if isinstance(cards_data, str):      # `cards: cards.xlsx`: the cards are rows of a spreadsheet
-        from printgen.editor.spreadsheet import sheet_cards
+        from printgen.editor.sheet_cards import sheet_cards
 
         source = sheet_cards(folder, cards_data, header.fields, located.where(("cards",), field="cards"))
         cards_data = source.data["cards"]

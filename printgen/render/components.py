@@ -16,7 +16,6 @@ from typing import Any, Callable
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Card, Deck, Layout
 from printgen.render.imposition import SheetPlan, Slot, back_slot, page_order
-from printgen.render.marks import PRINTED
 from printgen.render.ops import Op
 from printgen.render.shapes import Outline, layout_data, outline
 from printgen.schema import Size
@@ -288,84 +287,6 @@ def _guides(canvas, kind: Kind, slot: Slot) -> None:
     c.restoreState()
 
 
-def _ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, float, float]], imp, paper) -> None:
-    """Cut marks beyond the bleed: a rect's edges continued outward, stopping short of any
-    other piece; a round piece's four diagonals, in the corners its circle leaves free."""
-    import math
-
-    crop = imp.crop_marks
-    b = kind.bleed
-    segments = []
-    if kind.shape.round:
-        r = slot.w / 2
-        cx, cy = slot.x + r, slot.y + r
-        start, end = r + b + crop.offset, min((r + b) * math.sqrt(2) - 0.3, r + b + crop.offset + crop.length)
-        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            k = 1 / math.sqrt(2)
-            segments.append(((cx + dx * k * start, cy + dy * k * start), (cx + dx * k * end, cy + dy * k * end)))
-    else:
-        x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
-        reach = b + crop.offset
-        ends = [((x, y1), (0, 1)) for x in (x0, x1)] + [((x, y0), (0, -1)) for x in (x0, x1)] + \
-            [((x0, y), (-1, 0)) for y in (y0, y1)] + [((x1, y), (1, 0)) for y in (y0, y1)]
-        for (ex, ey), (dx, dy) in ends:
-            segment = _clipped((ex + dx * reach, ey + dy * reach), (dx, dy), crop.length, others, paper)
-            if b >= 1.0 and _printed(segment, paper, imp.margin) < PRINTED:
-                # too near the paper's edge to print: run on across the piece's own bleed (as
-                # marks.crop_marks does for cards), to half a millimetre from its trim
-                inward = _clipped((ex + dx * 0.5, ey + dy * 0.5), (dx, dy), crop.length + reach - 0.5, others, paper)
-                if _printed(inward, paper, imp.margin) > _printed(segment, paper, imp.margin):
-                    segment = inward
-            segments.append(segment)
-    canvas.saveState()
-    canvas.setLineWidth(pt(crop.width))
-    canvas.setStrokeColorRGB(0, 0, 0)
-    for segment in segments:
-        if segment is not None:
-            (ax, ay), (bx, by) = segment
-            canvas.line(pt(ax), pt(ay), pt(bx), pt(by))
-    canvas.restoreState()
-
-
-def _printed(segment, paper: tuple[float, float], margin: float) -> float:
-    """How much of a straight tick lies inside the paper's margin, where printers print."""
-    if segment is None:
-        return 0.0
-    (ax, ay), (bx, by) = segment
-    if ax == bx:
-        if not margin <= ax <= paper[0] - margin:
-            return 0.0
-        return max(0.0, min(max(ay, by), paper[1] - margin) - max(min(ay, by), margin))
-    if not margin <= ay <= paper[1] - margin:
-        return 0.0
-    return max(0.0, min(max(ax, bx), paper[0] - margin) - max(min(ax, bx), margin))
-
-
-def _clipped(start, direction, length, others, paper):
-    """A tick from `start` along `direction`, cut short before any other piece's bleed or the
-    paper's edge; None when less than 1.5 mm of it is left."""
-    (sx, sy), (dx, dy) = start, direction
-    limit = length
-    if dx:
-        limit = min(limit, (paper[0] - sx) if dx > 0 else sx)
-    else:
-        limit = min(limit, (paper[1] - sy) if dy > 0 else sy)
-    for x0, y0, x1, y1 in others:
-        if dx and y0 - 0.3 <= sy <= y1 + 0.3:
-            gap = (x0 - sx) if dx > 0 else (sx - x1)
-        elif dy and x0 - 0.3 <= sx <= x1 + 0.3:
-            gap = (y0 - sy) if dy > 0 else (sy - y1)
-        else:
-            continue
-        if gap > -1e-6:
-            limit = min(limit, gap - 0.5)
-        elif (x0 <= sx <= x1) and (y0 <= sy <= y1):
-            return None
-    if limit < 1.5:
-        return None
-    return (sx, sy), (sx + dx * limit, sy + dy * limit)
-
-
 def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                         resolved: ResolvedPieces | None = None, tick: Callable[[], None] | None = None):
     from printgen.render import marks
@@ -409,7 +330,7 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
                 kind = resolved.table[resolved.kinds[index]]
                 _guides(canvas, kind, slot)
                 if kind.cut == "marks":
-                    _ticks(canvas, kind, slot, bleeds[:number] + bleeds[number + 1:], imp, paper)
+                    marks.piece_ticks(canvas, kind, slot, bleeds[:number] + bleeds[number + 1:], imp, paper)
         strips = marks.free_strips(trims, bleed_box, paper, imp.margin, imp.crop_marks.length, imp.crop_marks.offset)
         used = []
         if physical and imp.ruler > 0:

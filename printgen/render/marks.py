@@ -1,14 +1,22 @@
-"""Marks around the cards on a sheet: crop marks, a ruler to check 100 % scale, a label.
+"""Marks around the cards on a sheet: crop marks (for cards and for pieces of other shapes), a
+ruler to check 100 % scale, a label.
 
-All of it stays outside the bleed of every card, so nothing here can touch a card's trim.
+All of it stays outside the trim of every card; only a crop mark enters a bleed, and only an
+outer one, where the paper's margin leaves it no room to print beyond.
 Lengths in mm, page origin at the lower-left corner.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from printgen.units import pt
+
+if TYPE_CHECKING:                       # (types only: components imports this module)
+    from printgen.render.components import Kind
+    from printgen.render.imposition import Slot
 
 MARK_GREY = "#555555"
 CLEARANCE = 1.5  # mm between any card's bleed and a ruler or label
@@ -159,3 +167,81 @@ def _grey():
     from printgen.colours import parse_colour
 
     return parse_colour(MARK_GREY)
+
+
+def piece_ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, float, float]], imp, paper) -> None:
+    """Cut marks beyond a piece's bleed (components.render_piece_sheets): a rect's edges
+    continued outward, stopping short of any other piece; a round piece's four diagonals, in the
+    corners its circle leaves free."""
+
+    crop = imp.crop_marks
+    b = kind.bleed
+    segments = []
+    if kind.shape.round:
+        r = slot.w / 2
+        cx, cy = slot.x + r, slot.y + r
+        start, end = r + b + crop.offset, min((r + b) * math.sqrt(2) - 0.3, r + b + crop.offset + crop.length)
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            k = 1 / math.sqrt(2)
+            segments.append(((cx + dx * k * start, cy + dy * k * start), (cx + dx * k * end, cy + dy * k * end)))
+    else:
+        x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
+        reach = b + crop.offset
+        ends = [((x, y1), (0, 1)) for x in (x0, x1)] + [((x, y0), (0, -1)) for x in (x0, x1)] + \
+            [((x0, y), (-1, 0)) for y in (y0, y1)] + [((x1, y), (1, 0)) for y in (y0, y1)]
+        for (ex, ey), (dx, dy) in ends:
+            segment = _clipped((ex + dx * reach, ey + dy * reach), (dx, dy), crop.length, others, paper)
+            if b >= 1.0 and _printed(segment, paper, imp.margin) < PRINTED:
+                # too near the paper's edge to print: run on across the piece's own bleed (as
+                # marks.crop_marks does for cards), to half a millimetre from its trim
+                inward = _clipped((ex + dx * 0.5, ey + dy * 0.5), (dx, dy), crop.length + reach - 0.5, others, paper)
+                if _printed(inward, paper, imp.margin) > _printed(segment, paper, imp.margin):
+                    segment = inward
+            segments.append(segment)
+    canvas.saveState()
+    canvas.setLineWidth(pt(crop.width))
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for segment in segments:
+        if segment is not None:
+            (ax, ay), (bx, by) = segment
+            canvas.line(pt(ax), pt(ay), pt(bx), pt(by))
+    canvas.restoreState()
+
+
+def _printed(segment, paper: tuple[float, float], margin: float) -> float:
+    """How much of a straight tick lies inside the paper's margin, where printers print."""
+    if segment is None:
+        return 0.0
+    (ax, ay), (bx, by) = segment
+    if ax == bx:
+        if not margin <= ax <= paper[0] - margin:
+            return 0.0
+        return max(0.0, min(max(ay, by), paper[1] - margin) - max(min(ay, by), margin))
+    if not margin <= ay <= paper[1] - margin:
+        return 0.0
+    return max(0.0, min(max(ax, bx), paper[0] - margin) - max(min(ax, bx), margin))
+
+
+def _clipped(start, direction, length, others, paper):
+    """A tick from `start` along `direction`, cut short before any other piece's bleed or the
+    paper's edge; None when less than 1.5 mm of it is left."""
+    (sx, sy), (dx, dy) = start, direction
+    limit = length
+    if dx:
+        limit = min(limit, (paper[0] - sx) if dx > 0 else sx)
+    else:
+        limit = min(limit, (paper[1] - sy) if dy > 0 else sy)
+    for x0, y0, x1, y1 in others:
+        if dx and y0 - 0.3 <= sy <= y1 + 0.3:
+            gap = (x0 - sx) if dx > 0 else (sx - x1)
+        elif dy and x0 - 0.3 <= sx <= x1 + 0.3:
+            gap = (y0 - sy) if dy > 0 else (sy - y1)
+        else:
+            continue
+        if gap > -1e-6:
+            limit = min(limit, gap - 0.5)
+        elif (x0 <= sx <= x1) and (y0 <= sy <= y1):
+            return None
+    if limit < 1.5:
+        return None
+    return (sx, sy), (sx + dx * limit, sy + dy * limit)
