@@ -87,7 +87,7 @@ def _typed(cell: str, kind: str, where: Where) -> Any:
         from printgen.yamlsrc import parse_yaml
 
         try:
-            return parse_yaml(f"x: {text}\n", where.file).data.get("x")
+            return parse_yaml(f"x: {text}\n", where.file or Path("cards")).data.get("x")
         except UserError as error:
             raise UserError(f"this record cannot be read: {error.message}", where) from None
     return cell if kind == "text" else text

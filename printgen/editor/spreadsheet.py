@@ -376,7 +376,7 @@ def _unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
     'did you mean' on the id alone would point at the wrong card (william-2 is not william-i)."""
     rule = "the id column says which card a row is and must not be edited, even when you change the name"
     filled = {k: v for k, v in cells.items() if v.strip()}
-    best, same = None, []
+    best, same = None, []  # type: tuple[Any, list[str]]
     for card in cards:
         equal = [k for k, v in filled.items() if card.values.get(k, "") == v]
         if len(equal) > len(same):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from printgen.units import pt
 
@@ -109,7 +109,7 @@ def _gaps(cuts: list[float], clear: float) -> list[tuple[float, float]]:
     return [(a + clear, b - clear) for a, b in zip(cuts, cuts[1:]) if b - a > 2 * clear]
 
 
-def place(strips: list[Region], length: float, depth: float, avoid: list[Region] = ()) -> Region | None:
+def place(strips: list[Region], length: float, depth: float, avoid: Sequence[Region] = ()) -> Region | None:
     """The first strip (bottom, top, left, right) long and deep enough, centred in it."""
     for strip in strips:
         if strip.x1 - strip.x0 >= length and strip.y1 - strip.y0 >= depth:
