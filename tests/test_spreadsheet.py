@@ -262,7 +262,8 @@ def test_a_sheet_without_its_check_column_still_imports_and_says_so(deck_copy, t
     sheet = tmp_path / "cards.csv"
     export_deck(str(folder), sheet)
     rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
-    assert rows[0][-1] == "printgen check" and all(len(r[-1].split()) == len(rows[0]) - 2 for r in rows[1:])
+    # the check: the export's id, then one fingerprint a column
+    assert rows[0][-1] == "printgen check" and all(len(r[-1].split()) == len(rows[0]) - 1 for r in rows[1:])
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows([r[:-1] for r in rows])
     set_csv_cell(sheet, "john", "caption", "Lost his treasure in the Wash.")
@@ -301,3 +302,91 @@ def test_a_row_renamed_to_another_cards_name_is_refused_at_its_cell(deck_copy, t
                          "delete it in deck.yaml"])
     assert "deck.yaml, line" not in outcome.err
     assert (folder / "deck.yaml").read_bytes() == before
+
+
+# -- the same sheet imported again, as a teacher works -------------------------------------------
+
+def _captions(folder: Path) -> dict[str, str]:
+    return {c.name: c.values.get("caption") for c in load_deck(str(folder), ALL_CARDS).cards}
+
+
+def test_a_sheet_imported_again_takes_new_edits_and_undos_and_keeps_later_web_edits(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    original = _captions(folder)["John"]
+    set_csv_cell(sheet, "henry-viii", "caption", "Round one")
+    set_csv_cell(sheet, "john", "caption", "John's treasure was lost in the 'Wash'.")
+    assert import_deck(str(folder), sheet).names == ["John", "Henry VIII"]
+    assert import_deck(str(folder), sheet).changed == 0, "the same sheet again changes nothing (curly quotes alike)"
+    set_csv_cell(sheet, "henry-viii", "caption", "Round two")             # edited again in the sheet
+    set_csv_cell(sheet, "john", "caption", original)                      # typed back: an undo
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["John", "Henry VIII"] and not result.kept
+    assert _captions(folder)["Henry VIII"] == "Round two" and _captions(folder)["John"] == original
+    # deck.yaml changed after that import (the web editor): the sheet's older caption is not put back
+    _edit_in_yaml(folder, "Round two", "Changed in the web editor.")
+    set_csv_cell(sheet, "anne", "caption", "Another edit in the sheet.")
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["Anne"] and result.kept == ["Henry VIII"]
+    assert _captions(folder)["Henry VIII"] == "Changed in the web editor."
+
+
+def test_renames_and_swaps_made_in_the_sheet_hold_at_the_next_import(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "henry-v", "name", "Henry VI")
+    set_csv_cell(sheet, "henry-vi", "name", "Henry V")
+    set_csv_cell(sheet, "henry-viii", "name", "Henry VIII (Tudor)")
+    import_deck(str(folder), sheet)
+    reigns = {c.name: str(c.values["reign"]) for c in load_deck(str(folder), ALL_CARDS).cards}
+    set_csv_cell(sheet, "anne", "caption", "Edited after the renames.")
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["Anne"] and not result.kept and not result.missing
+    assert {c.name: str(c.values["reign"]) for c in load_deck(str(folder), ALL_CARDS).cards} == reigns
+
+
+def test_a_check_cell_copied_from_another_row_is_refused_and_an_empty_one_is_said(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
+    by_id = {r[0]: r for r in rows}
+    by_id["richard-iii"][-1] = by_id["henry-vii"][-1]
+    by_id["richard-iii"][rows[0].index("house")] = "Tudor"
+    with sheet.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert_refused(outcome, file="cards.csv", card="Richard III", says=["column 'printgen check'", "not the one exported"])
+    by_id["richard-iii"][-1] = ""
+    with sheet.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    done = run_limited(["import", str(folder), str(sheet)], tmp_path)
+    assert done.code == 0 and "the rows of Richard III have an empty 'printgen check' cell" in done.err, done
+
+
+def test_excel_true_and_false_are_read_as_true_and_false(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "oliver-cromwell", "in_play", "FALSE")
+    assert import_deck(str(folder), sheet).changed == 0
+
+
+def test_a_renamed_cards_sheet_behind_a_notes_sheet_is_found_by_its_id_column(deck_copy, tmp_path):
+    from openpyxl import load_workbook
+
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.xlsx"
+    export_deck(str(folder), sheet)
+    book = load_workbook(sheet)
+    book["cards"].title = "Monarchs"
+    book.create_sheet("Notes", 0).append(["my lesson notes"])
+    target = book["Monarchs"]
+    header = [c.value for c in target[1]]
+    for row in target.iter_rows(min_row=2):
+        if row[0].value == "henry-viii":
+            row[header.index("caption")].value = "Read from the renamed sheet."
+    book.save(sheet)
+    assert import_deck(str(folder), sheet).names == ["Henry VIII"]

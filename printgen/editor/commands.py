@@ -67,10 +67,12 @@ def import_cmd(deck, sheet, force) -> None:
         click.echo(f"kept deck.yaml's newer values of {_listed(result.kept)}: they changed after the sheet was "
                    "exported, and the sheet still has the older ones", err=True)
     if result.unchecked and result.changed:
+        where = f"the sheet has no '{CHECK}' column" if result.whole else \
+            f"the rows of {_listed(result.unchecked)} have an empty '{CHECK}' cell"
         click.secho("note: ", fg="cyan", err=True, nl=False)
-        click.echo(f"the sheet has no '{CHECK}' column, so printgen cannot tell a value changed in the sheet from one "
-                   "changed in deck.yaml since the export: every value that differs was taken from the sheet "
-                   "(export again to get the column)", err=True)
+        click.echo(f"{where}, so printgen cannot tell a value changed in the sheet from one changed in deck.yaml "
+                   "since the export: every value that differs there was taken from the sheet (export again to "
+                   "get the check)", err=True)
     if not result.changed:
         click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
     else:

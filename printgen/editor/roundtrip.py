@@ -304,8 +304,9 @@ class DeckSource:
         except UserError as error:
             raise relocate(error, edits, self) from None
 
-    def save(self, text: str) -> Path:
-        """Write the new deck.yaml, keeping the previous one as deck.yaml.bak; all or nothing.
+    def save(self, text: str, also: dict[Path, bytes] | None = None) -> Path:
+        """Write the new deck.yaml, keeping the previous one as deck.yaml.bak, and the files in
+        `also` (the spreadsheet import's record); all or nothing.
 
         Refused when the file changed since it was read (another tab, another program), so no
         edit is ever written over one it has not seen."""
@@ -316,7 +317,7 @@ class DeckSource:
             raise StaleError(f"{self.file.name} was changed by someone else since it was read",
                              Where(self.file), "reload it to see the other changes, then make yours again")
         backup = self.file.with_name(self.file.name + ".bak")
-        publish({backup: now, self.file: text.encode("utf-8")})
+        publish({backup: now, self.file: text.encode("utf-8"), **(also or {})})
         return backup
 
 

@@ -16,7 +16,6 @@ the sheet is to win (--force).
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import re
 import zipfile
@@ -127,8 +126,12 @@ def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[st
         raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
                         "open it in your spreadsheet program and save it again as .xlsx") from None
     try:
-        # an export's sheet is called 'cards'; a teacher may add a sheet of notes in front of it
-        sheet = book["cards"] if "cards" in book.sheetnames else book.worksheets[0]
+        # an export's sheet is called 'cards' and starts with 'id'; a teacher may rename it, or add a
+        # sheet of notes in front of it
+        sheet = book["cards"] if "cards" in book.sheetnames else next(
+            (ws for ws in book.worksheets if str(next(ws.iter_rows(max_row=1, max_col=1, values_only=True),
+                                                      (None,))[0] or "").strip().lower() == ID),
+            book.worksheets[0])
         out = []
         for number, row in enumerate(sheet.iter_rows(), start=1):
             if number > MAX_ROWS + 50:
@@ -207,20 +210,14 @@ def _reproducible(data: bytes) -> bytes:
 # --- export and import ------------------------------------------------------------------------
 
 def export_rows(source) -> tuple[list[str], list[list[str]]]:
-    """The sheet of a deck's listed cards: header and rows, each row ending with its check."""
+    """The sheet of a deck's listed cards: header and rows, each row ending with its check
+    (printgen.editor.sheet_merge)."""
+    from printgen.editor.sheet_merge import export_id, row_check
+
     columns = source.columns()
-    return [ID] + columns + [CHECK], [[card.id] + [card.values.get(c, "") for c in columns] + [row_check(card, columns)]
-                                      for card in source.cards]
-
-
-def _fingerprint(column: str, value: str) -> str:
-    return hashlib.sha256(f"{column}\0{value}".encode("utf-8")).hexdigest()[:8]
-
-
-def row_check(card, columns: list[str]) -> str:
-    """The check cell of a card's row: a fingerprint of each (column, value) it has now. Named by
-    column, so a sheet whose columns were moved or deleted is still checked."""
-    return " ".join(_fingerprint(c, card.values.get(c, "")) for c in columns)
+    export = export_id(source.text)
+    return [ID] + columns + [CHECK], [[card.id] + [card.values.get(c, "") for c in columns]
+                                      + [row_check(export, card, columns)] for card in source.cards]
 
 
 def export_deck(ref: str, out: Path, force: bool = False) -> int:
@@ -260,24 +257,62 @@ class ImportResult:
     missing: list[str] = field(default_factory=list)    # cards of deck.yaml with no row in the sheet
     names: list[str] = field(default_factory=list)      # the cards changed, in deck order
     kept: list[str] = field(default_factory=list)       # cards whose newer deck.yaml values were kept
-    unchecked: bool = False        # the sheet has no check column: an older value would be written back
+    unchecked: list[str] = field(default_factory=list)  # cards changed from rows without a check cell
+    whole: bool = False            # ... because the sheet has no check column at all
 
 
 @dataclass
 class Edits:
-    """What a sheet changes, and what it would have put back had its rows not been checked."""
+    """What a sheet changes, with what import must remember of it (sheet_merge.Record)."""
 
     edits: list
-    kept: list[str]                # cards with a value changed in deck.yaml since the export, kept
-    unchecked: bool                # no check column (a sheet from an older printgen, or made by hand)
+    kept: list[str]                # cards with a value changed in deck.yaml since, kept
+    unchecked: list[str]           # cards with a row without a check cell
+    whole: bool                    # no check column at all (an older printgen's sheet, or one made by hand)
+    matched: set[int] = field(default_factory=set)                 # the cards (index) the rows are
+    rows: dict[str, dict[str, tuple[int, dict[str, str]]]] = field(default_factory=dict)
+    #   export id -> row id -> (card index, the row's values)
+
+
+def _same(kind: str, cell: str, now: str) -> bool:
+    """Whether a cell says what deck.yaml says (quotes are stored curly)."""
+    if cell == now:
+        return True
+    if kind == "text":
+        from printgen.render.text import typographic
+
+        return typographic(cell) == now
+    return False
+
+
+def _find_card(source, record, check, row_id: str, cells: dict[str, str], ids: set[str], path: Path, number: int):
+    """The card a row is: the card its id named after the last import of this sheet (a rename
+    changes a card's id), else by its id, else by its name (a card renamed since the export)."""
+    by_id = {card.id: card for card in source.cards}
+    if check is not None:
+        moved = record.card_for(check.export, row_id)
+        if moved in by_id:
+            return by_id[moved]
+    if row_id in by_id:
+        return by_id[row_id]
+    name = cells.get("name", "").strip()
+    if name and check is not None:        # renamed since the export, its id as exported (the check says so)
+        from printgen.render.text import typographic
+
+        named = [c for c in source.cards if c.name in (name, typographic(name)) and c.id not in ids]
+        if len(named) == 1 and any(check.had(row_id, k, v) for k, v in cells.items()):
+            return named[0]
+    raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
+                    _unknown_id_hint(row_id, cells, source.cards))
 
 
 def read_edits(source, table: Table, force: bool = False) -> Edits:
     """The cells that differ from deck.yaml, as edits; UserError naming row and column for any
-    row or column that does not belong to the deck. A cell the check says was not touched since
-    the export is left out when deck.yaml has changed since (the sheet is only older); one changed
+    row or column that does not belong to the deck. Where deck.yaml changed since the sheet was
+    exported or last imported, sheet_merge decides: the newer value is kept, and a value changed
     in both places is refused, unless `force` (the sheet's value is then taken)."""
     from printgen.editor.roundtrip import Edit
+    from printgen.editor.sheet_merge import APPLY, KEEP, Record, read_check
 
     columns = source.columns()
     path = table.file
@@ -301,44 +336,60 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
         if name in seen_columns:
             raise UserError(f"the column '{name}' is there twice", Where(path, row=1, column=name))
         seen_columns.add(name)
-    by_id = {card.id: card for card in source.cards}
+    record = Record.load(source.folder)
+    ids = {row[0].strip() for _, row in table.rows}
+    found = Edits([], [], [], not checked)
     rows_of: dict[str, int] = {}
-    edits = []
-    kept: list[str] = []
     check_at = header.index(CHECK) if checked else -1
     for number, row in table.rows:
-        card_id = row[0].strip()
-        if not card_id:
+        row_id = row[0].strip()
+        if not row_id:
             raise UserError("this row has no id, so printgen cannot tell which card it is", Where(path, row=number,
                             column=ID), "new cards are added in deck.yaml; keep the id of each exported row")
-        card = by_id.get(card_id)
-        if card is None:
-            raise UserError(f"no card of this deck has the id '{card_id}'", Where(path, row=number, column=ID),
-                            _unknown_id_hint(card_id, dict(zip(header[1:], row[1:])), source.cards))
-        if card_id in rows_of:
-            raise UserError(f"the card '{card.name}' is on row {rows_of[card_id]} too",
-                            Where(path, row=number, card=card.name, column=ID), "keep one row per card")
-        rows_of[card_id] = number
-        base = set(row[check_at].split()) if checked else set()
+        cells = {}
         for name, cell in zip(header[1:], row[1:]):
+            if name != CHECK:             # a spreadsheet program writes TRUE for true
+                low = cell.strip().lower()
+                cells[name] = low if source.kind(name) == "flag" and low in ("true", "false") else cell
+        check = read_check(row[check_at]) if checked else None
+        card = _find_card(source, record, check, row_id, cells, ids, path, number)
+        if card.id in rows_of:
+            raise UserError(f"the card '{card.name}' is on row {rows_of[card.id]} too",
+                            Where(path, row=number, card=card.name, column=ID), "keep one row per card")
+        rows_of[card.id] = number
+        found.matched.add(card.index)
+        if check is not None:
+            if not any(check.had(row_id, name, value) for name, cell in cells.items()
+                       for value in (cell, card.values.get(name, ""))):
+                raise UserError(f"this row's '{CHECK}' cell is not the one exported with it (copied from another "
+                                "row, or typed over)", Where(path, row=number, card=card.name, column=CHECK),
+                                "put the cell back as it was exported; or empty it, and the row's values are "
+                                "taken as they stand; or export the deck again")
+            found.rows.setdefault(check.export, {})[row_id] = (card.index, cells)
+        for name, cell in cells.items():
             now = card.values.get(name, "")
-            if name == CHECK or cell == now:
+            if _same(source.kind(name), cell, now):
                 continue
             where = Where(path, row=number, card=card.name, column=name)
-            if base:
-                if _fingerprint(name, cell) in base:      # as exported: deck.yaml has changed since
-                    if card.name not in kept:
-                        kept.append(card.name)
+            if check is None:
+                if card.name not in found.unchecked:
+                    found.unchecked.append(card.name)
+            else:
+                verdict = record.decide(check, row_id, card.id, name, cell, now)
+                if verdict == KEEP:
+                    if card.name not in found.kept:
+                        found.kept.append(card.name)
                     continue
-                if _fingerprint(name, now) not in base and not force:
+                if verdict != APPLY and not force:
                     raise UserError(
-                        f"the {name} of '{card.name}' was changed in deck.yaml after this sheet was exported, and "
-                        f"in the sheet too: deck.yaml has '{_short(now)}', the sheet '{_short(cell)}'", where,
+                        f"the {name} of '{card.name}' was changed in deck.yaml after this sheet was exported or "
+                        f"last imported, and in the sheet too: deck.yaml has '{_short(now)}', the sheet "
+                        f"'{_short(cell)}'", where,
                         "to keep deck.yaml's, export the deck again and make your change in the new sheet; to "
-                        "keep the sheet's, import again with --force")
-            edits.append(Edit(card.index, name, cell, where))
-    _check_names(source, edits, rows_of)
-    return Edits(edits, kept, not checked)
+                        "take the sheet's values where both changed, import again with --force")
+            found.edits.append(Edit(card.index, name, cell, where))
+    _check_names(source, found.edits, rows_of)
+    return found
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -389,15 +440,11 @@ def _unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
     return f"{rule}; {close}" if close else f"{rule}; new cards are added in deck.yaml"
 
 
-def missing_cards(source, table: Table) -> list[str]:
-    """The names of deck.yaml's listed cards that have no row in the sheet (by id)."""
-    ids = {row[0].strip() for _, row in table.rows if row}
-    return [card.name for card in source.cards if card.id not in ids]
-
-
 def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
-    """Write a sheet's changed values into deck.yaml, or nothing at all on any error."""
+    """Write a sheet's changed values into deck.yaml, or nothing at all on any error; note what
+    the sheet held (sheet_merge.Record), so its next import tells its edits from older values."""
     from printgen.editor.roundtrip import DeckSource
+    from printgen.editor.sheet_merge import RECORD, Record
 
     table = read_table(Path(sheet))
     source = DeckSource(ref)
@@ -407,14 +454,22 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     source.check(source.text)           # the deck as it is must load: its own errors come first
     found = read_edits(source, table, force)
     edits = found.edits
-    missing = missing_cards(source, table)
+    missing = [card.name for card in source.cards if card.index not in found.matched]
+    changed = {e.card for e in edits}
+    unchecked = [card.name for card in source.cards if card.index in changed and card.name in found.unchecked]
+    result = ImportResult(0, 0, None, missing, [], found.kept, unchecked, found.whole)
     if not edits:
-        return ImportResult(0, 0, None, missing, [], found.kept, found.unchecked)
+        return result
     text = source.apply(edits)
     source.check(text, edits)
     if text == source.text:
-        return ImportResult(0, 0, None, missing, [], found.kept, found.unchecked)
-    backup = source.save(text)
-    changed = {e.card for e in edits}
-    names = [card.name for card in source.cards if card.index in changed]
-    return ImportResult(len(edits), len(changed), backup, missing, names, found.kept, found.unchecked)
+        return result
+    after = {card.index: card for card in DeckSource(source.folder, text).cards}
+    record = Record.load(source.folder)
+    for export, rows in found.rows.items():
+        noted = {row_id: (after[index].id, cells) for row_id, (index, cells) in rows.items() if index in after}
+        record.after_import(export, noted, {card.id: card.values for card in after.values()})
+    backup = source.save(text, {source.folder / RECORD: record.data()} if found.rows else None)
+    result.changed, result.cards, result.backup = len(edits), len(changed), backup
+    result.names = [card.name for card in source.cards if card.index in changed]
+    return result

@@ -1,0 +1,116 @@
+"""Which of two changed values to keep when a spreadsheet comes back: the sheet's, or a newer one
+in deck.yaml (made in the web editor, by hand, or by an earlier import of the same sheet).
+
+Each exported row ends with a check cell: the export's id, then a fingerprint of every (card,
+column, value) the row had when exported. After each import the deck folder keeps a small record
+(RECORD) of what that sheet held and what deck.yaml held afterwards, by export. So for a cell that
+differs from deck.yaml, import can tell:
+
+- the sheet's cell is as it was (exported, or last imported): deck.yaml changed since, keep it;
+- deck.yaml is as it was: the teacher changed the cell, take it;
+- both changed: a conflict, refused unless the sheet is to win (--force).
+
+An undo in the sheet (a cell typed back to what it was before an import) is a change of the
+sheet since its last import, so it is taken.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+RECORD = ".printgen-imports.json"
+KEEP_EXPORTS = 20              # the record remembers this many exports' last imports
+APPLY, KEEP, CONFLICT = "apply", "keep", "conflict"
+
+
+def fingerprint(card_id: str, column: str, value: str) -> str:
+    return hashlib.sha256(f"{card_id}\0{column}\0{value}".encode("utf-8")).hexdigest()[:8]
+
+
+def export_id(deck_text: str) -> str:
+    """The same deck exported twice gives the same id (exports are reproducible)."""
+    return "x" + hashlib.sha256(deck_text.encode("utf-8")).hexdigest()[:7]
+
+
+def row_check(export: str, card, columns: list[str]) -> str:
+    """The check cell of a card's row: the export's id, then a fingerprint of each (card, column,
+    value). Named by column, so a sheet whose columns were moved or deleted is still checked."""
+    return " ".join([export] + [fingerprint(card.id, c, card.values.get(c, "")) for c in columns])
+
+
+@dataclass
+class Check:
+    export: str
+    prints: set[str]
+
+    def had(self, row_id: str, column: str, value: str) -> bool:
+        return fingerprint(row_id, column, value) in self.prints
+
+
+def read_check(cell: str) -> Check | None:
+    """The check cell's contents; None when it is blank (a row added or a cell emptied)."""
+    parts = cell.split()
+    if not parts:
+        return None
+    return Check(parts[0], set(parts[1:]))
+
+
+@dataclass
+class Record:
+    """What each export's last import left: the card each row id now names, the sheet's values
+    and deck.yaml's values afterwards (fingerprints, by card id and column)."""
+
+    folder: Path
+    exports: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, folder: Path) -> "Record":
+        path = folder / RECORD
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            exports = data["exports"] if isinstance(data.get("exports"), dict) else {}
+        except (OSError, ValueError, AttributeError, KeyError):
+            exports = {}          # none yet, or damaged: the export's own check still guards
+        return cls(folder, exports)
+
+    def card_for(self, export: str, row_id: str) -> str | None:
+        return self.exports.get(export, {}).get("ids", {}).get(row_id)
+
+    def decide(self, check: Check, row_id: str, card_id: str, column: str, sheet: str, deck: str) -> str:
+        last = self.exports.get(check.export, {})
+        was_sheet = last.get("sheet", {}).get(card_id, {}).get(column)
+        if was_sheet is not None:                # this sheet was imported before: compare with that
+            if fingerprint("", column, sheet) == was_sheet:
+                return KEEP
+            if fingerprint("", column, deck) == last.get("deck", {}).get(card_id, {}).get(column):
+                return APPLY
+            return CONFLICT
+        if check.had(row_id, column, sheet):
+            return KEEP
+        if check.had(row_id, column, deck):
+            return APPLY
+        return CONFLICT
+
+    def after_import(self, export: str, rows: dict[str, tuple[str, dict[str, str]]],
+                     deck_values: dict[str, dict[str, str]]) -> None:
+        """Note this export's import: `rows` maps each row id to its card's id after the import
+        and the row's values; `deck_values` is deck.yaml's values after it, by card id."""
+        exports = {k: v for k, v in self.exports.items() if k != export and isinstance(v, dict)}
+        newest = max((v.get("n", 0) for v in exports.values()), default=0)
+        exports[export] = {
+            "n": newest + 1,
+            "ids": {row_id: card_id for row_id, (card_id, _) in rows.items()},
+            "sheet": {card_id: {c: fingerprint("", c, v) for c, v in values.items()}
+                      for card_id, values in rows.values()},
+            "deck": {card_id: {c: fingerprint("", c, v) for c, v in deck_values.get(card_id, {}).items()}
+                     for card_id, _ in rows.values()},
+        }
+        self.exports = dict(sorted(exports.items(), key=lambda kv: kv[1].get("n", 0))[-KEEP_EXPORTS:])
+
+    def data(self) -> bytes:
+        return (json.dumps({"note": "printgen import: what each spreadsheet held when last imported",
+                            "exports": self.exports}, indent=1, sort_keys=True) + "\n").encode("utf-8")
