@@ -217,8 +217,10 @@ def test_lombre_says_which_reading_of_failing_it_takes(built):
     text = text_of(rules_pdf(built, "spanish", "lombre"))
     block = text[text.index(f"{LABEL} What counts as failing."):]
     block = block[:block.index("Playing the tricks")]
-    assert "any hand the Ombre does not win" in block and "repuesto fails as well as a codillo" in block
-    assert "If the Ombre fails, those counters go back" in text
+    # the seed ties the announcement to five tricks: four that win the hand still fail it
+    assert "four tricks that still win the hand" in block and "This sheet: they do" in block
+    assert "-O fail=lose" in block
+    assert "If the Ombre takes fewer than five, those counters go back" in text
 
 
 def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_own_way(built):

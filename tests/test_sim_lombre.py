@@ -100,7 +100,7 @@ def test_registry_deck_and_options(deck, prep):
     assert "no option 'privilegee'" in err.value.message and "privilege" in err.value.hint
     with pytest.raises(UserError) as err:
         GAME.prepare(deck, "basic", {"fail": "maybe"})
-    assert "lose or five" in err.value.message
+    assert "five or lose" in err.value.message
     with pytest.raises(UserError) as err:
         GAME.prepare(load_deck("standard"), "basic", {})
     assert "Spanish suits" in err.value.message
@@ -218,12 +218,14 @@ def test_playing_sure_and_failing(deck):
         assert st.sure and st.money == [5, -10, -10]
         finish(st, tricks)
         assert st.money[ANA] == ana, tricks
-    # the other reading: four tricks that win the hand still fail a sure game
-    p = GAME.prepare(deck, "basic", {"hands": 1, "fail": "five"})
-    st = GAME.arrange(p, 3, EXAMPLE)
-    run(st, JUEGO, OROS, SURE, DONE, DONE)
-    finish(st, [4, 3, 2])
-    assert st.log[0][1] == SACADO and st.money[ANA] == 5 + 15 + 2 - 20
+    # the seed's declaration is five tricks: four that win the hand still fail it (the sheet) ...
+    for options, ana in (({}, 5 + 15 + 2 - 20), ({"fail": "lose"}, 5 + 15 + 2)):
+        p = GAME.prepare(deck, "basic", {"hands": 1, **options})
+        st = GAME.arrange(p, 3, EXAMPLE)
+        run(st, JUEGO, OROS, SURE, DONE, DONE)
+        finish(st, [4, 3, 2])
+        # ... and with the other reading only a hand lost fails it
+        assert st.log[0][1] == SACADO and st.money[ANA] == ana, options
 
 
 def test_first_five_stop_and_matadors(prep):

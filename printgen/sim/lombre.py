@@ -36,9 +36,9 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "privilege": ((PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
                   "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any "
                   "other matador led"),
-    "fail": (("lose", "five"), "lose",
-             "what fails a game played without taking in: lose, any hand the Ombre does not win (the rule "
-             "sheet); five, fewer than five tricks"),
+    "fail": (("five", "lose"), "five",
+             "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
+             "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),
     "opponents_pay": (("no", "yes"), "no",
                       "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
                       "a card, as the Ombre pays"),
