@@ -206,11 +206,11 @@ def test_casita_stock_counts_are_the_simulators(built):
     assert (stock, over) == (20, 4)          # four players: one more full deal and a card each
 
 
-def test_conquian_forcing_covers_a_refused_drawn_card(built):
+def test_conquian_forcing_covers_a_card_just_turned_up(built):
     text = text_of(rules_pdf(built, "spanish", "conquian"))
     forcing = section(text, "Forcing A card", "Going out")
-    assert "turns up a card from the stock that fits one of their melds, and refuses it" in forcing
-    assert "you may force it on them" in forcing
+    assert "turns up a card from the stock that fits one of their melds. Before they decide" in forcing
+    assert "you may force it on them" in forcing and "-O force_drawn=refused" in forcing
 
 
 def test_lombre_says_which_reading_of_failing_it_takes(built):

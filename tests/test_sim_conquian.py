@@ -73,18 +73,16 @@ def test_no_borrowing_from_a_meld_of_three(prep):
 
 
 def test_the_seeds_forced_play(prep):
-    """Seat 0 refuses the 3 of oros, turns up the 5 of espadas, which fits its run 2-3-4 of
-    espadas, and refuses it too; seat 1 forces it on the run, and seat 0 must break a pair."""
+    """The seed's example: seat 0 refuses the 3 of oros and turns up the 5 of espadas, which fits
+    its run 2-3-4 of espadas; seat 1 forces it on the run at once, and seat 0 must break a pair."""
     hand = ["1 oros", "1 copas", "6 bastos", "6 copas", "rey oros", "rey copas", "sota bastos"]
     st = GAME.deal(prep, [hand, ["7 oros", "7 copas", "caballo bastos"] + ["4 copas", "5 copas", "1 bastos"]],
                    stock=["5 espadas", "2 bastos"], melds=[[["2 espadas", "3 espadas", "4 espadas"]], []],
                    card="3 oros", origin=LEFT)
     assert GAME.legal(st) == [REFUSE]
     GAME.apply(st, REFUSE)
-    assert st.waste == [c(prep, "3 oros")] and st.card == c(prep, "5 espadas") and st.origin == OWN
-    assert st.actor == 0 and GAME.legal(st) == [REFUSE, meld_action(0, -1, 0)], "it could add the 5 itself"
-    GAME.apply(st, REFUSE)
-    assert st.actor == 1 and st.origin == REFUSED and FORCE + 0 in GAME.legal(st)
+    assert st.waste == [c(prep, "3 oros")] and st.card == c(prep, "5 espadas")
+    assert st.actor == 1 and GAME.legal(st) == [REFUSE, FORCE + 0], "seat 1 may force the 5 as soon as it shows"
     GAME.apply(st, FORCE + 0)
     assert meld_names(prep, st, 0) == [["Dos de Espadas", "Tres de Espadas", "Cuatro de Espadas", "Cinco de Espadas"]]
     assert st.phase == DISCARDING and st.actor == 0 and st.count[0] == 4 and st.forces == 1
@@ -92,6 +90,24 @@ def test_the_seeds_forced_play(prep):
     GAME.apply(st, DISCARD + c(prep, "6 copas"))
     assert st.actor == 1 and st.card == c(prep, "6 copas") and st.origin == LEFT and st.phase == CHOOSE
     assert meld_action(mask(prep, "4 copas", "5 copas")) in GAME.legal(st)
+    GAME.check(st)
+
+
+def test_forcing_only_a_refused_card_is_the_other_reading(deck):
+    """-O force_drawn=refused: seat 0 sees the 5 first, could add it itself, refuses it, and only
+    then may seat 1 force it."""
+    p = GAME.prepare(deck, "basic", {"force_drawn": "refused"})
+    hand = ["1 oros", "1 copas", "6 bastos", "6 copas", "rey oros", "rey copas", "sota bastos"]
+    st = GAME.deal(p, [hand, ["7 oros", "7 copas", "caballo bastos"] + ["4 copas", "5 copas", "1 bastos"]],
+                   stock=["5 espadas", "2 bastos"], melds=[[["2 espadas", "3 espadas", "4 espadas"]], []],
+                   card="3 oros", origin=LEFT)
+    GAME.apply(st, REFUSE)
+    assert st.origin == OWN and st.actor == 0 and GAME.legal(st) == [REFUSE, meld_action(0, -1, 0)], \
+        "it could add the 5 itself"
+    GAME.apply(st, REFUSE)
+    assert st.actor == 1 and st.origin == REFUSED and FORCE + 0 in GAME.legal(st)
+    GAME.apply(st, FORCE + 0)
+    assert st.phase == DISCARDING and st.actor == 0 and st.forces == 1
     GAME.check(st)
 
 
@@ -109,16 +125,15 @@ def test_forcing_ones_own_discard_after_melding(prep):
     assert st.actor == 0 and st.card == c(prep, "sota bastos") and st.origin == LEFT
 
 
-def test_forcing_at_once_is_the_other_reading(deck):
-    p = GAME.prepare(deck, "basic", {"force_drawn": "at_once"})
-    st = GAME.deal(p, [["1 oros", "1 copas", "6 bastos"], ["5 oros", "5 copas", "caballo bastos"]],
+def test_a_card_shown_and_not_forced_is_its_players_to_use_or_refuse(prep):
+    st = GAME.deal(prep, [["1 oros", "1 copas", "6 bastos"], ["5 oros", "5 copas", "caballo bastos"]],
                    stock=["5 espadas", "2 bastos"], melds=[[["2 espadas", "3 espadas", "4 espadas"]], []],
                    card="3 oros", origin=LEFT)
     GAME.apply(st, REFUSE)
     assert st.phase == OFFER and st.actor == 1 and GAME.legal(st) == [REFUSE, FORCE + 0], \
         "the opponent may force the 5 as soon as it is turned up"
     GAME.apply(st, REFUSE)
-    assert st.phase == CHOOSE and st.actor == 0 and st.card == c(p, "5 espadas")
+    assert st.phase == CHOOSE and st.actor == 0 and st.card == c(prep, "5 espadas")
     GAME.apply(st, REFUSE)
     assert st.actor == 1 and FORCE + 0 not in GAME.legal(st), "no second chance once it is refused"
 

@@ -26,23 +26,23 @@ GAME = Conquian()
 
 # (variant, bots, options, games) -> sha256 of the games' decisions and results, seed 2024
 PINNED = {
-    ("basic", ("random", "random"), (), 800):
+    ("basic", ("random", "random"), (("force_drawn", "refused"),), 800):
         "0ecab10e5d522bb2af3a3fa91e5c37eb64fedd61e7cec970ad489e481bcf5750",
-    ("basic", ("greedy", "greedy"), (), 400):
+    ("basic", ("greedy", "greedy"), (("force_drawn", "refused"),), 400):
         "e5d28bd29a45cd5ebaebb93cbeeb77cf8c5f05d8b62dd949d5a4747a4a76932f",
-    ("basic", ("random", "greedy"), (), 300):
+    ("basic", ("random", "greedy"), (("force_drawn", "refused"),), 300):
         "2899f9aca7f8d674d4e5367fd45f7401c35ff73684a706067eff60cbc74ec144",
-    ("short", ("random", "random"), (), 400):
+    ("short", ("random", "random"), (("force_drawn", "refused"),), 400):
         "6f90f5b29b85e4cd51ef3927b25a754c0a233dd092086055e920ed2792bd714f",
-    ("short", ("greedy", "random"), (), 200):
+    ("short", ("greedy", "random"), (("force_drawn", "refused"),), 200):
         "adfa5d5dad3601f4a1c5dd19fbdb9b22a3681a33be73e7d4c2197d77023b69bd",
     ("basic", ("random", "random"), (("force_drawn", "at_once"),), 300):
         "06f55956c9509df82d6cf192d20f24043b03a909460827a54070ff257859da70",
     ("basic", ("greedy", "greedy"), (("force_drawn", "at_once"),), 200):
         "1656d662af85431f60a526543ffe4b875ab60dd1a2b12bf169dfc8164bbf3801",
-    ("short", ("random", "random"), (("deal", 5),), 200):
+    ("short", ("random", "random"), (("deal", 5), ("force_drawn", "refused")), 200):
         "dcf4c6225962e8e5499e721e9ff0ce317fabbe48891a6d6ff657cf14a950f1b4",
-    ("basic", ("random", "greedy"), (("pack", "48"),), 200):
+    ("basic", ("random", "greedy"), (("force_drawn", "refused"), ("pack", "48")), 200):
         "3416dba0cf7583b6685d92c1d4d12ab5dd5ecd9e5432ce8d0009f04542266a71",
 }
 
@@ -50,13 +50,13 @@ PINNED = {
 # card numbers then do not follow suits, which the simulator's tables must not mind. Pinned from the
 # simulator as it was before it was made faster (commit d8c95bc).
 PINNED_RANKWISE = {
-    ("basic", ("random", "random"), (), 600):
+    ("basic", ("random", "random"), (("force_drawn", "refused"),), 600):
         "426ee35a33dbc9d06232cebf219c61690d3324626fc9f6a4fc0359fb9bed99ad",
-    ("basic", ("greedy", "random"), (), 300):
+    ("basic", ("greedy", "random"), (("force_drawn", "refused"),), 300):
         "d04ffa0b0f8a15b2d3fd4837ed1f299af8942035fd59182172cbd6a3f46bcc6f",
     ("basic", ("random", "random"), (("force_drawn", "at_once"),), 200):
         "e18fdd17c44112e8dbc9ee2c785c3d847e69ef03fbbb065f41a393dd1e5bd63f",
-    ("basic", ("random", "greedy"), (("pack", "48"),), 200):
+    ("basic", ("random", "greedy"), (("force_drawn", "refused"), ("pack", "48")), 200):
         "988ca21dd77b71340973d80b7aea6e92d367fa3e721a19bc41e294bf5369b76f",
 }
 

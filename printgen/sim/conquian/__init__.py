@@ -10,15 +10,15 @@ card ever goes into a hand. After using it the player discards one card, which i
 card in play. Refusing a card the opponent left sends it to the waste and turns up the next stock
 card for oneself; refusing a card one turned up oneself passes it on to the opponent.
 
-Forcing: a card the opponent turned up and refused that fits one of the opponent's melds may be
-forced on them, and so may one's own discard after a meld; the forced player adds it to their meld
+Forcing: a card the opponent turned up that fits one of the opponent's melds may be forced on
+them (as soon as it is turned up: see below), and so may one's own discard after a meld; the forced player adds it to their meld
 and must discard. Eleven cards melded win at once; needing to turn up a card from an empty stock
 is a tie.
 
-Readings the seed leaves open (marked on the rule sheet): a card turned up can be forced only once
-its player has refused it (`-O force_drawn=at_once`: as soon as it is turned up, before they
-decide); a new meld borrows at most one card; an addition takes at most one card from the hand
-(the seed: "by itself or with a card from your hand").
+Readings the seed leaves open (marked on the rule sheet): a card turned up can be forced as soon
+as it is turned up, before its player decides, as in the seed's example (`-O force_drawn=refused`:
+only once they refuse it); a new meld borrows at most one card; an addition takes at most one card
+from the hand (the seed: "by itself or with a card from your hand").
 
 Decisions are ints: REFUSE (0; also "do not force" when forcing at once is offered); FORCE on the
 opponent's meld m (1 + m); DISCARD card d (16 + d); DISCARD d and force it on meld m (128 + 8 d + m);

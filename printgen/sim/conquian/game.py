@@ -27,7 +27,7 @@ class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
-        chosen = {"pack": "40", "force_drawn": "refused", **VARIANTS[variant]}
+        chosen = {"pack": "40", "force_drawn": "at_once", **VARIANTS[variant]}
         for key, value in options.items():
             if key not in OPTIONS:
                 raise UserError(f"Conquian has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))

@@ -21,8 +21,9 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "pack": (None, "the deck's pack to play with (the rule sheet: 40 cards)"),
     "deal": (range(3, 11), "cards dealt to each player; one more melded wins (the rule sheet: 10; the short "
                            "variant: 8)"),
-    "force_drawn": (("refused", "at_once"), "refused: a card the opponent turned up can be forced on them once they "
-                                            "refuse it (the rule sheet); at_once: as soon as it is turned up"),
+    "force_drawn": (("at_once", "refused"), "at_once: a card the opponent turned up can be forced on them as soon as it "
+                                            "is turned up (the rule sheet, after the seed's example); refused: only "
+                                            "once they refuse it"),
 }
 TIE_WARN = 0.5
 
