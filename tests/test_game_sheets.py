@@ -73,11 +73,18 @@ def test_score_sheets(built, deck, name, words):
         assert word in text, word
 
 
-def test_the_casita_sheet_is_one_page_on_letter_as_on_a4(tmp_path):
-    """A short game's rules fit one sheet of either paper (on Letter a last hint once spilled
-    onto a second page)."""
-    for paper in ("a4", "letter"):
-        out = tmp_path / paper
-        run = run_cli("build", "spanish", "--only", "rules", "--paper", paper, "--out", str(out), "--quiet")
-        assert run.code == 0, run.err
-        assert len(PdfReader(out / "spanish" / "casita-robada-rules.pdf").pages) == 1, paper
+# sheets of one page, the rest two; on either paper (Letter is shorter than A4)
+ONE_PAGE = {"casita-robada-rules.pdf", "drafting-rules.pdf"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_rule_sheet_keeps_its_page_count_on_either_paper(tmp_path, paper):
+    """A short game's rules fit one sheet, the others two, on A4 and on Letter (on Letter a last
+    hint once spilled onto a second page, and a house table onto a third)."""
+    out = tmp_path / paper
+    run = run_cli("build", "--only", "rules", "--paper", paper, "--out", str(out), "--quiet")
+    assert run.code == 0, run.err
+    sheets = sorted(out.glob("*/*-rules.pdf"))
+    assert len(sheets) >= 9
+    for pdf in sheets:
+        assert len(PdfReader(pdf).pages) == (1 if pdf.name in ONE_PAGE else 2), (paper, pdf.name)

@@ -117,7 +117,8 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
             else:
                 out.append(Paragraph(inline(node.children[0], styles.regular), styles["body"]))
         elif kind in ("bullet_list", "ordered_list"):
-            out.append(_list(node, styles, width, card_row, source))
+            made_list = _list(node, styles, width, card_row, source)
+            out += made_list if isinstance(made_list, list) else [made_list]
         elif kind == "table":
             out.append(_table(node, styles, width, source))
         elif kind == "blockquote":
@@ -137,6 +138,27 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
             out.append(HRFlowable(width="100%", thickness=0.6, color=HexColor(ACCENT), spaceBefore=3, spaceAfter=5))
         for flowable in out[made:]:
             tag(flowable, source, _line(node), _WHAT.get(kind, "part"))
+    return _headings_kept(out)
+
+
+def _headings_kept(flowables: list) -> list:
+    """A heading stays with what follows it. The style's keepWithNext does that for a paragraph or
+    a table, but ReportLab will not bundle a list that way, so a heading followed by a list is put
+    in one KeepTogether with it (which still splits a list too long for a whole column)."""
+    from reportlab.platypus import KeepTogether
+    from reportlab.platypus.doctemplate import _ktAllow
+
+    out: list = []
+    i = 0
+    while i < len(flowables):
+        f = flowables[i]
+        if getattr(getattr(f, "style", None), "keepWithNext", 0) and i + 1 < len(flowables) \
+                and not _ktAllow(flowables[i + 1]):
+            out.append(KeepTogether([f, flowables[i + 1]]))
+            i += 2
+            continue
+        out.append(f)
+        i += 1
     return out
 
 
@@ -218,6 +240,9 @@ def _card_images(node) -> list[tuple[str, str, str]] | None:
 
 
 def _list(node, styles: Styles, width: float, card_row, source: Source | None):
+    """A list; as two lists when it has several items (the first, then the rest, numbered on), so
+    a heading before it can be kept with its first item (_headings_kept) and the rest may run on
+    into the next column."""
     from reportlab.platypus import ListFlowable, ListItem, Paragraph
 
     ordered = node.type == "ordered_list"
@@ -225,15 +250,20 @@ def _list(node, styles: Styles, width: float, card_row, source: Source | None):
     for item in node.children:
         content = _blocks(item.children, styles, width - 14, card_row, source) or [Paragraph("", styles["body"])]
         items.append(ListItem(content, leftIndent=14, value=None))
-    kwargs = dict(bulletType="1" if ordered else "bullet", leftIndent=14, bulletFontName=styles.bold if ordered
-                  else styles.regular, bulletFontSize=styles.size * 0.95, bulletColor=_colour(ACCENT),
-                  spaceAfter=styles.size * 0.35)
+    kwargs: dict = dict(bulletType="1" if ordered else "bullet", leftIndent=14, bulletFontName=styles.bold if ordered
+                        else styles.regular, bulletFontSize=styles.size * 0.95, bulletColor=_colour(ACCENT),
+                        spaceAfter=styles.size * 0.35)
+    first = int(node.attrs.get("start", 1) or 1) if ordered else 0
     if ordered:
-        kwargs["start"] = int(node.attrs.get("start", 1) or 1)
         kwargs["bulletFormat"] = "%s."
-    else:
-        kwargs["start"] = "\u2022"
-    return ListFlowable(items, **kwargs)
+
+    def made(part: list, start: int, **more):
+        return ListFlowable(part, **{**kwargs, "start": start if ordered else "\u2022", **more})
+    if len(items) < 2:
+        return made(items, first)
+    head = made(items[:1], first, spaceAfter=styles["body"].spaceAfter)     # the gap between two items
+    head._printgen_first_of_list = True
+    return [head, made(items[1:], first + 1)]
 
 
 def _table(node, styles: Styles, width: float, source: Source | None = None):
