@@ -104,6 +104,7 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
         raise UserError(f"lists and boxes are nested too deeply here: {width / 72 * 25.4:.0f} mm are left for the text",
                         _where(source, nodes[0]), "use fewer levels of indentation or '>'")
     out: list = []
+    previous = None
     for node in nodes:
         made = len(out)
         kind = node.type
@@ -113,6 +114,8 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
         elif kind == "paragraph":
             cards = _card_images(node.children[0])
             if cards and card_row is not None:
+                if out and isinstance(out[-1], Paragraph) and _is_caption(previous):
+                    out[-1].keepWithNext = 1          # a caption in italics stays with its cards
                 out.append(_card_row(card_row, cards, source, node))
             else:
                 out.append(Paragraph(inline(node.children[0], styles.regular), styles["body"]))
@@ -138,7 +141,16 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
             out.append(HRFlowable(width="100%", thickness=0.6, color=HexColor(ACCENT), spaceBefore=3, spaceAfter=5))
         for flowable in out[made:]:
             tag(flowable, source, _line(node), _WHAT.get(kind, "part"))
+        previous = node
     return _headings_kept(out)
+
+
+def _is_caption(node) -> bool:
+    """A paragraph that is one run of italics (*Trumps in oros: ...*), as captions are written."""
+    if node is None or node.type != "paragraph" or not node.children:
+        return False
+    parts = [c for c in (node.children[0].children or []) if not (c.type == "text" and not c.content.strip())]
+    return len(parts) == 1 and parts[0].type == "em"
 
 
 def _headings_kept(flowables: list) -> list:

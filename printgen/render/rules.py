@@ -241,11 +241,12 @@ def _card_row_class():
             return available_width, lines * self.card_h + (lines - 1) * self.gap
 
         def split(self, available_width, available_height):
-            """Whole lines of cards that fit here, and the rest for the next column."""
+            """Whole lines of cards that fit here, and the rest for the next column; a row of one
+            or two lines (a trump order, an example's hand) is never cut in two: it moves whole."""
             self.wrap(available_width, available_height)
             fit = int((available_height + self.gap) // (self.card_h + self.gap))
             lines = -(-len(self.sides) // self.per_line)
-            if fit < 1 or fit >= lines:
+            if fit < 1 or fit >= lines or lines <= 2:
                 return []
             cut = fit * self.per_line
             width = self.card_w / 72 * 25.4

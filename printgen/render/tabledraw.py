@@ -292,7 +292,7 @@ def _dimension(d: Drawing, start, end, font: str, size: float, tile: float | Non
         spots = [(mx + 1.5 / d.ratio + width / 2, my), (mx - 1.5 / d.ratio - width / 2, my)]
     else:                   # a level one: its words above it, or below, moved off any piece in the way
         near = 1.2 / d.ratio + height / 2
-        spots = [(mx, my + sign * (near + k * height)) for k in range(0, 12) for sign in (-1, 1)]
+        spots = [(mx, my + sign * (near + k * height)) for k in range(0, 4) for sign in (-1, 1)]   # not far off
 
     def covered(spot: tuple[float, float]) -> float:
         x0, y0, x1, y1 = spot[0] - width / 2, spot[1] - height / 2, spot[0] + width / 2, spot[1] + height / 2
