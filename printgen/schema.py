@@ -109,6 +109,9 @@ class Element(Strict):
     y: Optional[Length] = None
     width: Optional[Extent] = None
     height: Optional[Extent] = None
+    # how warnings speak of it to the person making the deck ("the name in the card's corners");
+    # elements with the same words are warned about once
+    about: Optional[str] = None
     bleed: bool = False
     when: Optional[str] = None
     rotation: float = 0.0

@@ -341,6 +341,7 @@ class Resolver:
         tracking = el.tracking * self.s
         x, y, bw, bh = box
         where = self._text_where(card, name, w, el.text)
+        name = el.about or name                   # as warnings say it
         self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:

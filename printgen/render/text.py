@@ -48,6 +48,8 @@ def _wrap(text: str, pdf_name: str, size: float, width: float, tracking: float) 
                 lines.append(current)
             while text_width(word, pdf_name, size, tracking) > width and len(word) > 1:
                 cut = _longest_prefix(word, pdf_name, size, width, tracking)
+                if len(word) - cut == 1 and cut > 2:
+                    cut -= 1                    # never one letter alone on a line ('Empres / s')
                 lines.append(word[:cut])
                 word = word[cut:]
                 split = True
