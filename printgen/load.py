@@ -85,6 +85,12 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
         header = DeckHeader.model_validate({k: v for k, v in data.items() if k in header_keys})
     except ValidationError as exc:
         raise schema_error(exc, located, what="in the deck") from None
+    for key in ("title", "subtitle"):       # words printed on every sheet, cut at a ' #' by YAML
+        note = located.noted.get((key,))
+        if note is not None:
+            raise UserError(f"the {key} stops before '{note[:40]}': in YAML ' #' starts a note, so the rest of "
+                            f"the line is not part of the {key}", located.where((key,), field=key),
+                            "put the whole text in double quotes; a note of your own goes on a line of its own")
     group_names = [spec.group for spec in header.fields.values() if spec.type == "group"]
     for field_name, spec in header.fields.items():
         if spec.type == "group" and not spec.group:

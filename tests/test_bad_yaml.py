@@ -85,6 +85,13 @@ def test_a_hash_inside_an_unquoted_caption_is_refused_not_cut(ws: Workspace) -> 
                    says=["stops before '#8 had six wives'", "double quotes"])
 
 
+def test_a_hash_inside_an_unquoted_subtitle_is_refused_too(ws: Workspace) -> None:
+    ws.edit("deck.yaml", lambda text: text.replace("\nsubtitle: The kings and queens of England, house by house\n",
+                                                   "\nsubtitle: Monarchs #1 to #42\n", 1))
+    line = ws.line_of("deck.yaml", "subtitle: Monarchs")
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, field="subtitle", says=["stops before '#1 to #42'"])
+
+
 def test_deep_nesting(ws: Workspace) -> None:
     line = set_line(ws, "Henry VIII", "caption", "    caption: " + "[" * 20_000 + "]" * 20_000)
     assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII",
