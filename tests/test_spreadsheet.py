@@ -58,7 +58,8 @@ def test_export_then_import_leaves_deck_byte_identical(deck_copy, tmp_path, deck
     sheet = tmp_path / f"cards{suffix}"
     count = export_deck(str(folder), sheet)
     assert count == len(read_table(sheet).rows) > 0
-    again = tmp_path / f"again{suffix}"
+    (tmp_path / "again").mkdir()
+    again = tmp_path / "again" / f"cards{suffix}"     # the same name: a sheet's name goes into its export id
     export_deck(str(folder), again)
     assert again.read_bytes() == sheet.read_bytes(), "the same deck must export the same bytes"
     result = import_deck(str(folder), sheet)
@@ -390,3 +391,62 @@ def test_a_renamed_cards_sheet_behind_a_notes_sheet_is_found_by_its_id_column(de
             row[header.index("caption")].value = "Read from the renamed sheet."
     book.save(sheet)
     assert import_deck(str(folder), sheet).names == ["Henry VIII"]
+
+
+# -- a third look: sheets side by side, renames and deletions made elsewhere -----------------------
+
+MARY_II = ('  - name: Mary II\n    house: Stuart\n    reign: 1689-1694\n    caption: "Reigned jointly with her '
+           'husband, William III, until smallpox killed her in 1694."\n\n')
+
+
+def test_two_sheets_exported_side_by_side_do_not_undo_each_other(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    mine, theirs = tmp_path / "mine.csv", tmp_path / "theirs.csv"
+    export_deck(str(folder), mine)
+    export_deck(str(folder), theirs)
+    set_csv_cell(mine, "henry-viii", "caption", "Edited in my sheet.")
+    import_deck(str(folder), mine)
+    set_csv_cell(theirs, "victoria", "caption", "Edited in their sheet.")
+    result = import_deck(str(folder), theirs)
+    assert result.names == ["Victoria"] and result.kept == ["Henry VIII"]
+    assert _captions(folder)["Henry VIII"] == "Edited in my sheet."
+
+
+def test_a_card_renamed_or_deleted_in_deck_yaml_does_not_block_the_sheet(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    _edit_in_yaml(folder, "\n  - name: Henry VIII\n", "\n  - name: Henry VIII Tudor\n")      # the web editor
+    _edit_in_yaml(folder, MARY_II, "")                                                   # deleted by hand
+    set_csv_cell(sheet, "victoria", "caption", "Taken from the sheet.")
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["Victoria"] and result.kept == ["Henry VIII Tudor"] and result.gone == ["Mary II"]
+    names = {c.name for c in load_deck(str(folder), ALL_CARDS).cards}
+    assert "Henry VIII Tudor" in names and "Mary II" not in names
+
+
+def test_a_rename_taken_back_by_hand_is_kept_and_a_kept_value_is_the_new_base(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "henry-viii", "name", "King Henry VIII")
+    set_csv_cell(sheet, "victoria", "caption", "V1 from the sheet.")
+    import_deck(str(folder), sheet)
+    _edit_in_yaml(folder, "\n  - name: King Henry VIII\n", "\n  - name: Henry VIII\n")      # taken back by hand
+    _edit_in_yaml(folder, "V1 from the sheet.", "W from the web editor.")
+    set_csv_cell(sheet, "anne", "caption", "Anne edited in the sheet.")
+    result = import_deck(str(folder), sheet)
+    assert result.names == ["Anne"] and sorted(result.kept) == ["Henry VIII", "Victoria"]
+    # the sheet never saw W: a change of its older V1 is a change on both sides, refused
+    set_csv_cell(sheet, "victoria", "caption", "V2 from the sheet.")
+    with pytest.raises(UserError, match="changed in deck.yaml after this sheet was exported or last imported"):
+        import_deck(str(folder), sheet)
+    assert _captions(folder)["Victoria"] == "W from the web editor."
+
+
+def test_spaces_around_a_house_typed_in_a_sheet_are_no_change(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "anne", "house", "Stuart ")
+    assert import_deck(str(folder), sheet).changed == 0

@@ -62,6 +62,10 @@ def import_cmd(deck, sheet, force) -> None:
                    f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
                    "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
                        *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
+    if result.gone:
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"the rows of {_listed(result.gone)} name no card of deck.yaml any more (deleted since the sheet "
+                   "was exported): they were left out", err=True)
     if result.kept:
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"kept deck.yaml's newer values of {_listed(result.kept)}: they changed after the sheet was "

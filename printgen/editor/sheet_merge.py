@@ -10,6 +10,10 @@ differs from deck.yaml, import can tell:
 - deck.yaml is as it was: the teacher changed the cell, take it;
 - both changed: a conflict, refused unless the sheet is to win (--force).
 
+Without the record (deleted, or a folder copied without its hidden files) the export's check
+is the base, so a sheet imported before looks changed: more conflicts and more values kept, each
+said, and none written over silently.
+
 An undo in the sheet (a cell typed back to what it was before an import) is a change of the
 sheet since its last import, so it is taken.
 """
@@ -31,15 +35,16 @@ def fingerprint(card_id: str, column: str, value: str) -> str:
     return hashlib.sha256(f"{card_id}\0{column}\0{value}".encode("utf-8")).hexdigest()[:8]
 
 
-def export_id(deck_text: str) -> str:
-    """The same deck exported twice gives the same id (exports are reproducible)."""
-    return "x" + hashlib.sha256(deck_text.encode("utf-8")).hexdigest()[:7]
+def export_id(deck_text: str, sheet_name: str) -> str:
+    """The export's id: the same deck exported to the same file name gives the same id (exports
+    are reproducible); two sheets exported side by side are told apart by their names."""
+    return "x" + hashlib.sha256(f"{deck_text}\0{sheet_name}".encode("utf-8")).hexdigest()[:7]
 
 
-def row_check(export: str, card, columns: list[str]) -> str:
+def row_check(export: str, card_id: str, values: dict[str, str]) -> str:
     """The check cell of a card's row: the export's id, then a fingerprint of each (card, column,
     value). Named by column, so a sheet whose columns were moved or deleted is still checked."""
-    return " ".join([export] + [fingerprint(card.id, c, card.values.get(c, "")) for c in columns])
+    return " ".join([export] + [fingerprint(card_id, c, v) for c, v in values.items()])
 
 
 @dataclass
@@ -61,8 +66,10 @@ def read_check(cell: str) -> Check | None:
 
 @dataclass
 class Record:
-    """What each export's last import left: the card each row id now names, the sheet's values
-    and deck.yaml's values afterwards (fingerprints, by card id and column)."""
+    """What each export's sheet held at its last import (fingerprints by the row's id and
+    column), and the card each row id named then. A cell's value there is the last one the sheet
+    and deck.yaml agreed on, or the sheet's when deck.yaml's newer value was kept: either way
+    the base a later change of either side is measured from."""
 
     folder: Path
     exports: dict[str, Any] = field(default_factory=dict)
@@ -80,13 +87,13 @@ class Record:
     def card_for(self, export: str, row_id: str) -> str | None:
         return self.exports.get(export, {}).get("ids", {}).get(row_id)
 
-    def decide(self, check: Check, row_id: str, card_id: str, column: str, sheet: str, deck: str) -> str:
-        last = self.exports.get(check.export, {})
-        was_sheet = last.get("sheet", {}).get(card_id, {}).get(column)
-        if was_sheet is not None:                # this sheet was imported before: compare with that
-            if fingerprint("", column, sheet) == was_sheet:
+    def decide(self, check: Check, row_id: str, column: str, sheet: str, deck: str) -> str:
+        """APPLY the sheet's value, KEEP deck.yaml's, or CONFLICT (both changed since the base)."""
+        base = self.exports.get(check.export, {}).get("sheet", {}).get(row_id, {}).get(column)
+        if base is not None:                 # this sheet was imported before: that is the base
+            if fingerprint("", column, sheet) == base:
                 return KEEP
-            if fingerprint("", column, deck) == last.get("deck", {}).get(card_id, {}).get(column):
+            if fingerprint("", column, deck) == base:
                 return APPLY
             return CONFLICT
         if check.had(row_id, column, sheet):
@@ -95,19 +102,16 @@ class Record:
             return APPLY
         return CONFLICT
 
-    def after_import(self, export: str, rows: dict[str, tuple[str, dict[str, str]]],
-                     deck_values: dict[str, dict[str, str]]) -> None:
+    def after_import(self, export: str, rows: dict[str, tuple[str, dict[str, str]]]) -> None:
         """Note this export's import: `rows` maps each row id to its card's id after the import
-        and the row's values; `deck_values` is deck.yaml's values after it, by card id."""
+        and the row's values (as compared)."""
         exports = {k: v for k, v in self.exports.items() if k != export and isinstance(v, dict)}
         newest = max((v.get("n", 0) for v in exports.values()), default=0)
         exports[export] = {
             "n": newest + 1,
             "ids": {row_id: card_id for row_id, (card_id, _) in rows.items()},
-            "sheet": {card_id: {c: fingerprint("", c, v) for c, v in values.items()}
-                      for card_id, values in rows.values()},
-            "deck": {card_id: {c: fingerprint("", c, v) for c, v in deck_values.get(card_id, {}).items()}
-                     for card_id, _ in rows.values()},
+            "sheet": {row_id: {c: fingerprint("", c, v) for c, v in values.items()}
+                      for row_id, (_, values) in rows.items()},
         }
         self.exports = dict(sorted(exports.items(), key=lambda kv: kv[1].get("n", 0))[-KEEP_EXPORTS:])
 

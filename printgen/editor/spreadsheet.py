@@ -209,15 +209,17 @@ def _reproducible(data: bytes) -> bytes:
 
 # --- export and import ------------------------------------------------------------------------
 
-def export_rows(source) -> tuple[list[str], list[list[str]]]:
+def export_rows(source, sheet_name: str = "") -> tuple[list[str], list[list[str]]]:
     """The sheet of a deck's listed cards: header and rows, each row ending with its check
     (printgen.editor.sheet_merge)."""
     from printgen.editor.sheet_merge import export_id, row_check
 
     columns = source.columns()
-    export = export_id(source.text)
-    return [ID] + columns + [CHECK], [[card.id] + [card.values.get(c, "") for c in columns]
-                                      + [row_check(export, card, columns)] for card in source.cards]
+    export = export_id(source.text, sheet_name)
+    return [ID] + columns + [CHECK], [
+        [card.id] + [card.values.get(c, "") for c in columns]
+        + [row_check(export, card.id, {c: compared(source.kind(c), card.values.get(c, "")) for c in columns})]
+        for card in source.cards]
 
 
 def export_deck(ref: str, out: Path, force: bool = False) -> int:
@@ -244,7 +246,7 @@ def export_deck(ref: str, out: Path, force: bool = False) -> int:
     if not source.cards:
         raise UserError(f"the deck '{deck.key}' lists no cards one by one: its cards are made by its "
                         "generate: rule, so there is nothing to edit in a spreadsheet", Where(source.file))
-    header, rows = export_rows(source)
+    header, rows = export_rows(source, out.name)
     publish({out: table_bytes(out, header, rows)})
     return len(rows)
 
@@ -259,6 +261,7 @@ class ImportResult:
     kept: list[str] = field(default_factory=list)       # cards whose newer deck.yaml values were kept
     unchecked: list[str] = field(default_factory=list)  # cards changed from rows without a check cell
     whole: bool = False            # ... because the sheet has no check column at all
+    gone: list[str] = field(default_factory=list)       # rows whose card was deleted from deck.yaml since
 
 
 @dataclass
@@ -270,24 +273,38 @@ class Edits:
     unchecked: list[str]           # cards with a row without a check cell
     whole: bool                    # no check column at all (an older printgen's sheet, or one made by hand)
     matched: set[int] = field(default_factory=set)                 # the cards (index) the rows are
+    gone: list[str] = field(default_factory=list)                  # rows whose card was deleted since
     rows: dict[str, dict[str, tuple[int, dict[str, str]]]] = field(default_factory=dict)
     #   export id -> row id -> (card index, the row's values)
 
 
-def _same(kind: str, cell: str, now: str) -> bool:
-    """Whether a cell says what deck.yaml says (quotes are stored curly)."""
-    if cell == now:
-        return True
+def _cell(kind: str, cell: str) -> str:
+    """A cell as it is to be written: true/false in small letters (a spreadsheet writes TRUE),
+    values other than text without the spaces around them."""
+    if kind == "text":
+        return cell
+    low = cell.strip()
+    return low.lower() if kind == "flag" and low.lower() in ("true", "false") else low
+
+
+def compared(kind: str, value: str) -> str:
+    """A value as the sheet and deck.yaml are compared, and fingerprinted: import stores a text's
+    straight quotes curly, so they are alike."""
     if kind == "text":
         from printgen.render.text import typographic
 
-        return typographic(cell) == now
-    return False
+        return typographic(value)
+    return value
 
 
-def _find_card(source, record, check, row_id: str, cells: dict[str, str], ids: set[str], path: Path, number: int):
-    """The card a row is: the card its id named after the last import of this sheet (a rename
-    changes a card's id), else by its id, else by its name (a card renamed since the export)."""
+def _find_card(source, record, check, row_id: str, cells: dict[str, str], ids: set[str], taken, path: Path,
+               number: int):
+    """The card a row is, or None when its card was deleted from deck.yaml since the export.
+
+    By the card its id named after the last import of this sheet (a rename changes a card's
+    id), else by its id, else (a card renamed since the export, here or elsewhere) by its name
+    or by the values its check says it had; a row whose check is its own but whose card is in
+    none of these ways found was deleted."""
     by_id = {card.id: card for card in source.cards}
     if check is not None:
         moved = record.card_for(check.export, row_id)
@@ -295,13 +312,27 @@ def _find_card(source, record, check, row_id: str, cells: dict[str, str], ids: s
             return by_id[moved]
     if row_id in by_id:
         return by_id[row_id]
-    name = cells.get("name", "").strip()
-    if name and check is not None:        # renamed since the export, its id as exported (the check says so)
+    if check is not None and any(check.had(row_id, k, v) for k, v in cells.items()):   # the id is as exported
         from printgen.render.text import typographic
 
-        named = [c for c in source.cards if c.name in (name, typographic(name)) and c.id not in ids]
-        if len(named) == 1 and any(check.had(row_id, k, v) for k, v in cells.items()):
+        name = cells.get("name", "").strip()
+        named = [c for c in source.cards if name and c.name in (name, typographic(name))
+                 and c.id not in ids and c.id not in taken]
+        if len(named) == 1:
             return named[0]
+        scores = []
+        for c in source.cards:
+            if c.id in ids or c.id in taken:
+                continue
+            filled = [(k, compared(source.kind(k), c.values.get(k, ""))) for k in cells if k != "name"]
+            filled = [(k, v) for k, v in filled if v]          # an empty value is no sign of which card
+            hits = sum(check.had(row_id, k, v) for k, v in filled)
+            scores.append((hits, len(filled), c.index))
+        scores.sort(reverse=True)
+        if scores and scores[0][0] >= 2 and scores[0][0] * 2 > scores[0][1] \
+                and (len(scores) == 1 or scores[1][0] < scores[0][0]):
+            return next(c for c in source.cards if c.index == scores[0][2])
+        return None
     raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
                     _unknown_id_hint(row_id, cells, source.cards))
 
@@ -346,13 +377,13 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
         if not row_id:
             raise UserError("this row has no id, so printgen cannot tell which card it is", Where(path, row=number,
                             column=ID), "new cards are added in deck.yaml; keep the id of each exported row")
-        cells = {}
-        for name, cell in zip(header[1:], row[1:]):
-            if name != CHECK:             # a spreadsheet program writes TRUE for true
-                low = cell.strip().lower()
-                cells[name] = low if source.kind(name) == "flag" and low in ("true", "false") else cell
+        typed = {name: _cell(source.kind(name), cell) for name, cell in zip(header[1:], row[1:]) if name != CHECK}
+        cells = {name: compared(source.kind(name), cell) for name, cell in typed.items()}
         check = read_check(row[check_at]) if checked else None
-        card = _find_card(source, record, check, row_id, cells, ids, path, number)
+        card = _find_card(source, record, check, row_id, cells, ids, rows_of, path, number)
+        if card is None:
+            found.gone.append(cells.get("name") or row_id)
+            continue
         if card.id in rows_of:
             raise UserError(f"the card '{card.name}' is on row {rows_of[card.id]} too",
                             Where(path, row=number, card=card.name, column=ID), "keep one row per card")
@@ -360,22 +391,22 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
         found.matched.add(card.index)
         if check is not None:
             if not any(check.had(row_id, name, value) for name, cell in cells.items()
-                       for value in (cell, card.values.get(name, ""))):
+                       for value in (cell, compared(source.kind(name), card.values.get(name, "")))):
                 raise UserError(f"this row's '{CHECK}' cell is not the one exported with it (copied from another "
                                 "row, or typed over)", Where(path, row=number, card=card.name, column=CHECK),
                                 "put the cell back as it was exported; or empty it, and the row's values are "
                                 "taken as they stand; or export the deck again")
             found.rows.setdefault(check.export, {})[row_id] = (card.index, cells)
         for name, cell in cells.items():
-            now = card.values.get(name, "")
-            if _same(source.kind(name), cell, now):
+            now = compared(source.kind(name), card.values.get(name, ""))
+            if cell == now:
                 continue
             where = Where(path, row=number, card=card.name, column=name)
             if check is None:
                 if card.name not in found.unchecked:
                     found.unchecked.append(card.name)
             else:
-                verdict = record.decide(check, row_id, card.id, name, cell, now)
+                verdict = record.decide(check, row_id, name, cell, now)
                 if verdict == KEEP:
                     if card.name not in found.kept:
                         found.kept.append(card.name)
@@ -387,7 +418,7 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
                         f"'{_short(cell)}'", where,
                         "to keep deck.yaml's, export the deck again and make your change in the new sheet; to "
                         "take the sheet's values where both changed, import again with --force")
-            found.edits.append(Edit(card.index, name, cell, where))
+            found.edits.append(Edit(card.index, name, typed[name], where))
     _check_names(source, found.edits, rows_of)
     return found
 
@@ -457,7 +488,7 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     missing = [card.name for card in source.cards if card.index not in found.matched]
     changed = {e.card for e in edits}
     unchecked = [card.name for card in source.cards if card.index in changed and card.name in found.unchecked]
-    result = ImportResult(0, 0, None, missing, [], found.kept, unchecked, found.whole)
+    result = ImportResult(0, 0, None, missing, [], found.kept, unchecked, found.whole, found.gone)
     if not edits:
         return result
     text = source.apply(edits)
@@ -467,8 +498,8 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     after = {card.index: card for card in DeckSource(source.folder, text).cards}
     record = Record.load(source.folder)
     for export, rows in found.rows.items():
-        noted = {row_id: (after[index].id, cells) for row_id, (index, cells) in rows.items() if index in after}
-        record.after_import(export, noted, {card.id: card.values for card in after.values()})
+        record.after_import(export, {row_id: (after[index].id, cells) for row_id, (index, cells) in rows.items()
+                                     if index in after})
     backup = source.save(text, {source.folder / RECORD: record.data()} if found.rows else None)
     result.changed, result.cards, result.backup = len(edits), len(changed), backup
     result.names = [card.name for card in source.cards if card.index in changed]
