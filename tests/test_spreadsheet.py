@@ -58,10 +58,9 @@ def test_export_then_import_leaves_deck_byte_identical(deck_copy, tmp_path, deck
     sheet = tmp_path / f"cards{suffix}"
     count = export_deck(str(folder), sheet)
     assert count == len(read_table(sheet).rows) > 0
-    (tmp_path / "again").mkdir()
-    again = tmp_path / "again" / f"cards{suffix}"     # the same name: a sheet's name goes into its export id
-    export_deck(str(folder), again)
-    assert again.read_bytes() == sheet.read_bytes(), "the same deck must export the same bytes"
+    first = sheet.read_bytes()
+    export_deck(str(folder), sheet, force=True)       # the same file: its path goes into the export id
+    assert sheet.read_bytes() == first, "the same deck must export the same bytes"
     result = import_deck(str(folder), sheet)
     assert result.changed == 0 and result.backup is None
     assert (folder / "deck.yaml").read_bytes() == before
@@ -450,3 +449,69 @@ def test_spaces_around_a_house_typed_in_a_sheet_are_no_change(deck_copy, tmp_pat
     export_deck(str(folder), sheet)
     set_csv_cell(sheet, "anne", "house", "Stuart ")
     assert import_deck(str(folder), sheet).changed == 0
+
+
+# -- a fourth look: long sessions of a teacher and a colleague ------------------------------------
+
+def _reigns_by_name(folder: Path) -> dict[str, str]:
+    return {c.name: str(c.values["reign"]) for c in load_deck(str(folder), ALL_CARDS).cards}
+
+
+def test_sheets_of_the_same_name_in_two_folders_do_not_undo_each_other(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    (tmp_path / "teacher").mkdir()
+    (tmp_path / "colleague").mkdir()
+    mine, theirs = tmp_path / "teacher" / "cromwell.csv", tmp_path / "colleague" / "cromwell.csv"
+    export_deck(str(folder), mine)
+    export_deck(str(folder), theirs)
+    set_csv_cell(mine, "john", "caption", "The caption of the teacher.")
+    import_deck(str(folder), mine)
+    set_csv_cell(theirs, "anne", "caption", "The caption of the colleague.")
+    result = import_deck(str(folder), theirs)
+    assert result.names == ["Anne"] and result.kept == ["John"]
+    assert _captions(folder)["John"] == "The caption of the teacher."
+
+
+def test_a_card_renamed_by_another_sheet_after_edits_still_takes_this_sheets_edits(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    export_deck(str(folder), a)
+    export_deck(str(folder), b)
+    set_csv_cell(a, "charles-i", "title", "The Martyr King")
+    set_csv_cell(a, "charles-i", "caption", "Edited in sheet a.")
+    import_deck(str(folder), a)
+    set_csv_cell(b, "charles-i", "name", "Charles the Martyr")
+    import_deck(str(folder), b)
+    set_csv_cell(a, "charles-i", "note", "Executed at Whitehall")
+    result = import_deck(str(folder), a)
+    assert result.names == ["Charles the Martyr"] and result.kept == ["Charles the Martyr"] and not result.gone
+    card = next(c for c in load_deck(str(folder), ALL_CARDS).cards if c.name == "Charles the Martyr")
+    assert card.values["note"] == "Executed at Whitehall" and card.values["caption"] == "Edited in sheet a."
+
+
+def test_an_import_that_changes_nothing_still_notes_what_the_sheet_held(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "a.csv"
+    export_deck(str(folder), sheet)
+    original = _captions(folder)["John"]
+    set_csv_cell(sheet, "john", "caption", "X")
+    _edit_in_yaml(folder, original, "X")
+    assert import_deck(str(folder), sheet).changed == 0
+    _edit_in_yaml(folder, "X", original)                 # the web editor takes it back
+    result = import_deck(str(folder), sheet)
+    assert result.changed == 0 and result.kept == ["John"] and _captions(folder)["John"] == original
+
+
+def test_a_swap_in_one_sheet_does_not_send_another_sheets_edit_to_the_wrong_card(deck_copy, tmp_path):
+    folder = deck_copy("cromwell")
+    s0, s1 = tmp_path / "s0.csv", tmp_path / "s1.csv"
+    export_deck(str(folder), s0)
+    export_deck(str(folder), s1)
+    set_csv_cell(s0, "henry-iv", "name", "Henry VI")
+    set_csv_cell(s0, "henry-vi", "name", "Henry IV")
+    import_deck(str(folder), s0)
+    set_csv_cell(s1, "henry-iv", "title", "The first Lancaster")      # the row of the card reigning 1399-1413
+    result = import_deck(str(folder), s1)
+    assert result.changed == 1 and sorted(result.kept) == ["Henry IV", "Henry VI"]     # the swapped names, kept
+    titled = [c for c in load_deck(str(folder), ALL_CARDS).cards if c.values.get("title") == "The first Lancaster"]
+    assert len(titled) == 1 and str(titled[0].values["reign"]) == "1399\u20131413"

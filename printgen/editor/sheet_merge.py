@@ -35,10 +35,10 @@ def fingerprint(card_id: str, column: str, value: str) -> str:
     return hashlib.sha256(f"{card_id}\0{column}\0{value}".encode("utf-8")).hexdigest()[:8]
 
 
-def export_id(deck_text: str, sheet_name: str) -> str:
-    """The export's id: the same deck exported to the same file name gives the same id (exports
-    are reproducible); two sheets exported side by side are told apart by their names."""
-    return "x" + hashlib.sha256(f"{deck_text}\0{sheet_name}".encode("utf-8")).hexdigest()[:7]
+def export_id(deck_text: str, sheet_path: str) -> str:
+    """The export's id: the same deck exported to the same file gives the same id (exports are
+    reproducible); two sheets exported side by side, in two folders or under two names, differ."""
+    return "x" + hashlib.sha256(f"{deck_text}\0{sheet_path}".encode("utf-8")).hexdigest()[:7]
 
 
 def row_check(export: str, card_id: str, values: dict[str, str]) -> str:
@@ -86,6 +86,15 @@ class Record:
 
     def card_for(self, export: str, row_id: str) -> str | None:
         return self.exports.get(export, {}).get("ids", {}).get(row_id)
+
+    def base(self, export: str, row_id: str) -> dict[str, str] | None:
+        """What this sheet's row held at its last import (fingerprints by column), if recorded."""
+        return self.exports.get(export, {}).get("sheet", {}).get(row_id)
+
+    def held(self, check: Check, row_id: str, column: str, value: str) -> bool:
+        """Did the row hold this value when exported, or when last imported?"""
+        base = self.base(check.export, row_id)
+        return check.had(row_id, column, value) or (base is not None and base.get(column) == fingerprint("", column, value))
 
     def decide(self, check: Check, row_id: str, column: str, sheet: str, deck: str) -> str:
         """APPLY the sheet's value, KEEP deck.yaml's, or CONFLICT (both changed since the base)."""

@@ -246,7 +246,7 @@ def export_deck(ref: str, out: Path, force: bool = False) -> int:
     if not source.cards:
         raise UserError(f"the deck '{deck.key}' lists no cards one by one: its cards are made by its "
                         "generate: rule, so there is nothing to edit in a spreadsheet", Where(source.file))
-    header, rows = export_rows(source, out.name)
+    header, rows = export_rows(source, str(out.resolve()))
     publish({out: table_bytes(out, header, rows)})
     return len(rows)
 
@@ -297,44 +297,39 @@ def compared(kind: str, value: str) -> str:
     return value
 
 
-def _find_card(source, record, check, row_id: str, cells: dict[str, str], ids: set[str], taken, path: Path,
-               number: int):
+def _find_card(source, record, check, row_id: str, cells: dict[str, str], taken, path: Path, number: int):
     """The card a row is, or None when its card was deleted from deck.yaml since the export.
 
-    By the card its id named after the last import of this sheet (a rename changes a card's
-    id), else by its id, else (a card renamed since the export, here or elsewhere) by its name
-    or by the values its check says it had; a row whose check is its own but whose card is in
-    none of these ways found was deleted."""
+    Names make ids, so a rename (in this sheet, another one, or deck.yaml) moves ids between
+    cards. A checked row is matched by its content: how many of its card's values are still those
+    the row held when exported or last imported (the check, the record). The card its id names
+    now (or named after this sheet's last import) is taken unless another card matches better; a
+    row whose check is its own but matches no card well was deleted. An unchecked row goes by
+    its id alone."""
     by_id = {card.id: card for card in source.cards}
-    if check is not None:
-        moved = record.card_for(check.export, row_id)
-        if moved in by_id:
-            return by_id[moved]
-    if row_id in by_id:
-        return by_id[row_id]
-    if check is not None and any(check.had(row_id, k, v) for k, v in cells.items()):   # the id is as exported
-        from printgen.render.text import typographic
+    if check is None:
+        if row_id in by_id:
+            return by_id[row_id]
+        raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
+                        _unknown_id_hint(row_id, cells, source.cards))
+    if not any(check.had(row_id, k, v) for k, v in cells.items()) and record.base(check.export, row_id) is None:
+        if row_id in by_id:               # its check is not its own: read_edits says so
+            return by_id[row_id]
+        raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
+                        _unknown_id_hint(row_id, cells, source.cards))      # the id was typed over
 
-        name = cells.get("name", "").strip()
-        named = [c for c in source.cards if name and c.name in (name, typographic(name))
-                 and c.id not in ids and c.id not in taken]
-        if len(named) == 1:
-            return named[0]
-        scores = []
-        for c in source.cards:
-            if c.id in ids or c.id in taken:
-                continue
-            filled = [(k, compared(source.kind(k), c.values.get(k, ""))) for k in cells if k != "name"]
-            filled = [(k, v) for k, v in filled if v]          # an empty value is no sign of which card
-            hits = sum(check.had(row_id, k, v) for k, v in filled)
-            scores.append((hits, len(filled), c.index))
-        scores.sort(reverse=True)
-        if scores and scores[0][0] >= 2 and scores[0][0] * 2 > scores[0][1] \
-                and (len(scores) == 1 or scores[1][0] < scores[0][0]):
-            return next(c for c in source.cards if c.index == scores[0][2])
-        return None
-    raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
-                    _unknown_id_hint(row_id, cells, source.cards))
+    def score(card) -> int:
+        return sum(record.held(check, row_id, k, compared(source.kind(k), card.values.get(k, "")))
+                   for k in cells if card.values.get(k, ""))
+    scored = sorted(((score(c), c.index) for c in source.cards if c.id not in taken), reverse=True)
+    named = [by_id.get(record.card_for(check.export, row_id) or ""), by_id.get(row_id)]
+    for card in named:
+        if card is not None and card.id not in taken and score(card) >= 1 \
+                and score(card) >= (scored[0][0] if scored else 0):
+            return card
+    if scored and scored[0][0] >= 2 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+        return next(c for c in source.cards if c.index == scored[0][1])
+    return None
 
 
 def read_edits(source, table: Table, force: bool = False) -> Edits:
@@ -368,7 +363,6 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
             raise UserError(f"the column '{name}' is there twice", Where(path, row=1, column=name))
         seen_columns.add(name)
     record = Record.load(source.folder)
-    ids = {row[0].strip() for _, row in table.rows}
     found = Edits([], [], [], not checked)
     rows_of: dict[str, int] = {}
     check_at = header.index(CHECK) if checked else -1
@@ -380,7 +374,7 @@ def read_edits(source, table: Table, force: bool = False) -> Edits:
         typed = {name: _cell(source.kind(name), cell) for name, cell in zip(header[1:], row[1:]) if name != CHECK}
         cells = {name: compared(source.kind(name), cell) for name, cell in typed.items()}
         check = read_check(row[check_at]) if checked else None
-        card = _find_card(source, record, check, row_id, cells, ids, rows_of, path, number)
+        card = _find_card(source, record, check, row_id, cells, rows_of, path, number)
         if card is None:
             found.gone.append(cells.get("name") or row_id)
             continue
@@ -489,18 +483,22 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     changed = {e.card for e in edits}
     unchecked = [card.name for card in source.cards if card.index in changed and card.name in found.unchecked]
     result = ImportResult(0, 0, None, missing, [], found.kept, unchecked, found.whole, found.gone)
-    if not edits:
-        return result
-    text = source.apply(edits)
-    source.check(text, edits)
-    if text == source.text:
-        return result
+    text = source.apply(edits) if edits else source.text
+    if edits:
+        source.check(text, edits)
     after = {card.index: card for card in DeckSource(source.folder, text).cards}
     record = Record.load(source.folder)
     for export, rows in found.rows.items():
         record.after_import(export, {row_id: (after[index].id, cells) for row_id, (index, cells) in rows.items()
                                      if index in after})
-    backup = source.save(text, {source.folder / RECORD: record.data()} if found.rows else None)
+    noted = {source.folder / RECORD: record.data()} if found.rows else {}
+    if text == source.text:               # nothing to write in deck.yaml; what the sheet held is still noted
+        if noted:
+            from printgen.output import publish
+
+            publish(noted)
+        return result
+    backup = source.save(text, noted)
     result.changed, result.cards, result.backup = len(edits), len(changed), backup
     result.names = [card.name for card in source.cards if card.index in changed]
     return result
