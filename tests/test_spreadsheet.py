@@ -398,15 +398,19 @@ MARY_II = ('  - name: Mary II\n    house: Stuart\n    reign: 1689-1694\n    capt
            'husband, William III, until smallpox killed her in 1694."\n\n')
 
 
-def test_two_sheets_exported_side_by_side_do_not_undo_each_other(deck_copy, tmp_path):
+@pytest.mark.parametrize("mine,theirs", [("mine.csv", "theirs.csv"),
+                                         ("teacher/cromwell.csv", "colleague/cromwell.csv")],
+                         ids=["two names", "one name, two folders"])
+def test_two_sheets_exported_side_by_side_do_not_undo_each_other(deck_copy, tmp_path, mine, theirs):
     folder = deck_copy("cromwell")
-    mine, theirs = tmp_path / "mine.csv", tmp_path / "theirs.csv"
-    export_deck(str(folder), mine)
-    export_deck(str(folder), theirs)
-    set_csv_cell(mine, "henry-viii", "caption", "Edited in my sheet.")
-    import_deck(str(folder), mine)
-    set_csv_cell(theirs, "victoria", "caption", "Edited in their sheet.")
-    result = import_deck(str(folder), theirs)
+    mine_path, theirs_path = tmp_path / mine, tmp_path / theirs
+    for path in (mine_path, theirs_path):
+        path.parent.mkdir(exist_ok=True)
+        export_deck(str(folder), path)
+    set_csv_cell(mine_path, "henry-viii", "caption", "Edited in my sheet.")
+    import_deck(str(folder), mine_path)
+    set_csv_cell(theirs_path, "victoria", "caption", "Edited in their sheet.")
+    result = import_deck(str(folder), theirs_path)
     assert result.names == ["Victoria"] and result.kept == ["Henry VIII"]
     assert _captions(folder)["Henry VIII"] == "Edited in my sheet."
 
@@ -455,21 +459,6 @@ def test_spaces_around_a_house_typed_in_a_sheet_are_no_change(deck_copy, tmp_pat
 
 def _reigns_by_name(folder: Path) -> dict[str, str]:
     return {c.name: str(c.values["reign"]) for c in load_deck(str(folder), ALL_CARDS).cards}
-
-
-def test_sheets_of_the_same_name_in_two_folders_do_not_undo_each_other(deck_copy, tmp_path):
-    folder = deck_copy("cromwell")
-    (tmp_path / "teacher").mkdir()
-    (tmp_path / "colleague").mkdir()
-    mine, theirs = tmp_path / "teacher" / "cromwell.csv", tmp_path / "colleague" / "cromwell.csv"
-    export_deck(str(folder), mine)
-    export_deck(str(folder), theirs)
-    set_csv_cell(mine, "john", "caption", "The caption of the teacher.")
-    import_deck(str(folder), mine)
-    set_csv_cell(theirs, "anne", "caption", "The caption of the colleague.")
-    result = import_deck(str(folder), theirs)
-    assert result.names == ["Anne"] and result.kept == ["John"]
-    assert _captions(folder)["John"] == "The caption of the teacher."
 
 
 def test_a_card_renamed_by_another_sheet_after_edits_still_takes_this_sheets_edits(deck_copy, tmp_path):
