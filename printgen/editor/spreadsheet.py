@@ -209,13 +209,13 @@ def _reproducible(data: bytes) -> bytes:
 
 # --- export and import ------------------------------------------------------------------------
 
-def export_rows(source, sheet_name: str = "") -> tuple[list[str], list[list[str]]]:
+def export_rows(source, sheet_path: str = "") -> tuple[list[str], list[list[str]]]:
     """The sheet of a deck's listed cards: header and rows, each row ending with its check
     (printgen.editor.sheet_merge)."""
     from printgen.editor.sheet_merge import export_id, row_check
 
     columns = source.columns()
-    export = export_id(source.text, sheet_name)
+    export = export_id(source.text, sheet_path)
     return [ID] + columns + [CHECK], [
         [card.id] + [card.values.get(c, "") for c in columns]
         + [row_check(export, card.id, {c: compared(source.kind(c), card.values.get(c, "")) for c in columns})]
@@ -318,14 +318,21 @@ def _find_card(source, record, check, row_id: str, cells: dict[str, str], taken,
         raise UserError(f"no card of this deck has the id '{row_id}'", Where(path, row=number, column=ID),
                         _unknown_id_hint(row_id, cells, source.cards))      # the id was typed over
 
-    def score(card) -> int:
-        return sum(record.held(check, row_id, k, compared(source.kind(k), card.values.get(k, "")))
-                   for k in cells if card.values.get(k, ""))
-    scored = sorted(((score(c), c.index) for c in source.cards if c.id not in taken), reverse=True)
-    named = [by_id.get(record.card_for(check.export, row_id) or ""), by_id.get(row_id)]
+    def score(card) -> tuple[int, int]:
+        """(values of the card the row held, values the card has) over the sheet's columns."""
+        filled = [k for k in cells if card.values.get(k, "")]
+        return sum(record.held(check, row_id, k, compared(source.kind(k), card.values[k])) for k in filled), len(filled)
+    named = [c for c in (by_id.get(record.card_for(check.export, row_id) or ""), by_id.get(row_id))
+             if c is not None and c.id not in taken]
+    for card in named:                    # the usual case: every value of the card is one the row held
+        hits, filled = score(card)
+        if hits and hits == filled:
+            return card
+    # a rename moved the ids: score every card (once, and only here: a card a row, not a row a card)
+    scored = sorted(((score(c)[0], c.index) for c in source.cards if c.id not in taken), reverse=True)
     for card in named:
-        if card is not None and card.id not in taken and score(card) >= 1 \
-                and score(card) >= (scored[0][0] if scored else 0):
+        hits = score(card)[0]
+        if hits >= 1 and hits >= (scored[0][0] if scored else 0):
             return card
     if scored and scored[0][0] >= 2 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
         return next(c for c in source.cards if c.index == scored[0][1])
