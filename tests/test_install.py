@@ -70,3 +70,24 @@ def test_an_installed_printgen_builds_shipped_and_own_decks_from_any_folder(inst
     assert listing.returncode == 2
     assert "cromwell" in listing.stderr and "spanish" in listing.stderr, listing.stderr
 
+
+
+def test_an_installed_shipped_deck_is_never_edited_and_a_copy_is(installed: Path, tmp_path: Path) -> None:
+    """After `pip install .`, import and serve would write into site-packages: refused, with the copy
+    command; the copy made by that command takes the same sheet."""
+    shipped = installed / "printgen" / "shipped" / "decks" / "cromwell"
+    before = {p.name: p.read_bytes() for p in shipped.iterdir() if p.is_file()}
+    sheet = tmp_path / "class.csv"
+    assert _run(installed, tmp_path, "export", "cromwell", "-o", str(sheet)).returncode == 0
+    text = sheet.read_text(encoding="utf-8-sig")
+    sheet.write_text(text.replace("six wives.", "six wives in all.", 1), encoding="utf-8")
+    refused = _run(installed, tmp_path, "import", "cromwell", str(sheet))
+    assert refused.returncode == 2, refused.stderr
+    assert "printgen new my-cromwell --from cromwell" in refused.stderr, refused.stderr
+    assert {p.name: p.read_bytes() for p in shipped.iterdir() if p.is_file()} == before
+    copied = _run(installed, tmp_path, "new", "my-cromwell", "--from", "cromwell")
+    assert copied.returncode == 0, copied.stderr
+    done = _run(installed, tmp_path, "import", "my-cromwell", str(sheet))
+    assert done.returncode == 0, done.stderr
+    assert "six wives in all." in (tmp_path / "my-cromwell" / "deck.yaml").read_text(encoding="utf-8")
+    assert {p.name: p.read_bytes() for p in shipped.iterdir() if p.is_file()} == before

@@ -28,9 +28,17 @@ def export_cmd(deck, output, force) -> None:
     except UserError as error:
         say_error(error)
         sys.exit(2)
+    from printgen.editor.copying import copy_command, is_shipped
     from printgen.editor.scaffold import command_line
+    from printgen.load import find_deck
     from printgen.wording import counted
 
+    if is_shipped(find_deck(deck)):     # printgen's own copy is never written: import into the user's
+        name = find_deck(deck).name
+        click.echo(f"wrote {output}: {counted(count, 'card')}; '{name}' comes with printgen, so make your own copy "
+                   f"of it ({copy_command(name)}), edit the sheet, then run: "
+                   f"{command_line('printgen', 'import', 'my-' + name, output)}")
+        return
     click.echo(f"wrote {output}: {counted(count, 'card')}; edit it, then run: "
                f"{command_line('printgen', 'import', deck, output)}")
 
@@ -112,20 +120,33 @@ def serve(deck, port, host, out, no_browser) -> None:
 
 @click.command()
 @click.argument("name")
-@click.option("--title", default=None, help="The deck's title (default: from NAME).")
+@click.option("--from", "source", default=None, metavar="DECK",
+              help="Copy DECK (a shipped deck such as cromwell, or a deck folder) instead of starting from three "
+                   "example cards: your own copy, to edit, import into and serve.")
+@click.option("--title", default=None, help="The deck's title (default: from NAME, or the copied deck's).")
 @click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
-def new(name, title, force) -> None:
+def new(name, source, title, force) -> None:
     """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
-    rule sheet, ready to build."""
+    rule sheet, ready to build; or, with --from, a copy of a deck to make your own."""
     from printgen.editor.scaffold import command_line, new_deck
 
     try:
-        files = new_deck(Path(name), title, force)
+        if source is not None:
+            from printgen.editor.copying import copy_deck
+
+            files = copy_deck(source, Path(name), title, force)
+        else:
+            files = new_deck(Path(name), title, force)
     except UserError as error:
         say_error(error)
         sys.exit(2)
-    for path in files:
-        click.echo(f"  wrote {path}")
+    if source is not None:
+        from printgen.wording import counted
+
+        click.echo(f"  copied {counted(len(files), 'file')} of '{source}' into {name}/ (deck.yaml, rule sheets, ...)")
+    else:
+        for path in files:
+            click.echo(f"  wrote {path}")
     click.echo(f"next: {command_line('printgen', 'build', name)}   "
                f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
 

@@ -310,8 +310,10 @@ class DeckSource:
 
         Refused when the file changed since it was read (another tab, another program), so no
         edit is ever written over one it has not seen."""
+        from printgen.editor.copying import DECK, refuse_shipped
         from printgen.output import publish
 
+        refuse_shipped(self.folder, "saving a change", ("printgen", "serve", DECK))
         now = self.file.read_bytes()
         if version_of(now) != self.version:
             raise StaleError(f"{self.file.name} was changed by someone else since it was read",

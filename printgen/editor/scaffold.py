@@ -172,17 +172,13 @@ def command_line(*words: str | Path) -> str:
     return " ".join(shlex.quote(str(w)) for w in words)
 
 
-def new_deck(folder: Path, title: str | None = None, force: bool = False) -> list[Path]:
-    """Write a deck folder that builds at once; the files written. Nothing is written when the
-    folder already holds files, or the deck would not load, or (unless `force`) it would take
-    the name of a shipped deck: a folder of that name in the working folder is found first by
+def check_new_folder(folder: Path, force: bool = False) -> None:
+    """Refuse a folder `new` cannot fill: one that holds files already, or (unless `force`) one
+    named like a shipped deck, since a folder of that name in the working folder is found first by
     `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
-    from printgen.layouts import load_layout
-    from printgen.load import ALL_CARDS, load_deck, shipped_decks
-    from printgen.output import publish
+    from printgen.load import shipped_decks
     from printgen.paths import decks_dir
 
-    folder = Path(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise UserError(f"'{folder}' already exists and is not an empty folder", Where(folder),
                         "choose a new name: printgen new NAME makes the folder NAME")
@@ -194,6 +190,18 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> lis
                         f"that one, and both would write to output/{key}/",
                         hint=f"choose another name, for example: {command_line('printgen', 'new', 'my-' + key)} "
                              "(or add --force to use this name anyway)")
+
+
+def new_deck(folder: Path, title: str | None = None, force: bool = False) -> list[Path]:
+    """Write a deck folder that builds at once; the files written. Nothing is written when the
+    folder cannot be used (check_new_folder) or the deck would not load."""
+    from printgen.layouts import load_layout
+    from printgen.load import ALL_CARDS, load_deck
+    from printgen.output import publish
+
+    folder = Path(folder)
+    check_new_folder(folder, force)
+    key = folder.name
     layout = slug(key)
     if not key or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", layout):
         raise UserError(f"'{folder}' is not a usable deck name", hint="use letters, digits and dashes, e.g. my-deck")

@@ -263,7 +263,10 @@ def make_server(ref: str | Path | None, host: str = "127.0.0.1", port: int = 876
     """The editor for one deck and a threaded Werkzeug server for it, not yet serving."""
     from werkzeug.serving import make_server as werkzeug_server
 
+    from printgen.editor.copying import DECK, refuse_shipped
+
     folder = _deck_folder(ref)
+    refuse_shipped(folder, "editing it in the browser", ("printgen", "serve", DECK))
     editor = Editor(folder, Path(out))
     DeckSource(folder)                        # a deck.yaml that cannot be read is refused before serving
     app = create_app(editor)

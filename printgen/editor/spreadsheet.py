@@ -478,6 +478,10 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     from printgen.editor.roundtrip import DeckSource
     from printgen.editor.sheet_merge import RECORD, Record
 
+    from printgen.editor.copying import DECK, refuse_shipped
+    from printgen.load import find_deck
+
+    refuse_shipped(find_deck(ref), "importing a spreadsheet", ("printgen", "import", DECK, sheet))
     table = read_table(Path(sheet))
     source = DeckSource(ref)
     if isinstance(source.data.get("cards"), str):
