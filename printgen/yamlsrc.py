@@ -26,6 +26,7 @@ from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingS
 from printgen.errors import UserError, Where
 from printgen.hidden_chars import check_characters, describe_hidden, hidden_character
 from printgen.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
+from printgen.smart_quotes import straighten
 from printgen.yaml_core import (FLOAT, INT, MAP, MERGE, NUMBER_DIGITS, PATTERNS, SCALAR_TAGS, SEQ,
                                 SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
 from printgen.yaml_explain import TOO_DEEP, TOO_DEEP_HINT, card_at, explain_yaml_error
@@ -135,6 +136,7 @@ def parse_yaml(text: str, path: Path) -> Located:
         raise UserError(f"this holds {len(text):,} characters; printgen reads files up to {describe_bytes(MAX_FILE_BYTES)}",
                         Where(path), "check that this is the right file and that nothing was pasted into it by mistake")
     check_characters(text, path)
+    text = straighten(text)               # “a caption” typed in a word processor: its quotes are YAML's
     loader = CoreLoader(text)
     composer = _Composer(loader, text, path)
     try:
@@ -165,6 +167,22 @@ class _Open:
         self.key: Any = _NO_KEY            # a mapping's key whose value comes next (MERGE for '<<')
         self.height = 0                   # lists and mappings nested inside, through aliases
         self.merges: list[tuple[Any, int]] = []
+
+
+def _entry_start(text_lines: list[str], line: int) -> int | None:
+    """The first line of the block of key lines that holds `line`, when a blank line or a note sets
+    it apart from the entry above (the usual way cards are written); None when nothing does."""
+    indent = len(text_lines[line - 1]) - len(text_lines[line - 1].lstrip(" "))
+    number = line
+    while number > 1:
+        above = text_lines[number - 2]
+        stripped = above.strip()
+        if not stripped or stripped.startswith("#"):
+            return number
+        if len(above) - len(above.lstrip(" ")) != indent or stripped.startswith("-"):
+            return None
+        number -= 1
+    return None
 
 
 class _Anchor:
@@ -205,6 +223,34 @@ class _Composer:
         if self._text_lines is None:
             self._text_lines = self.text.splitlines()
         return UserError(message, Where(self.path, line, card_at(self._text_lines, line), field), hint)
+
+    def given_twice(self, top: _Open, key: Any, first: int, line: int) -> UserError:
+        """A key repeated in one mapping. In an entry of a list (a card, a house), the usual cause
+        is not a value typed twice but a lost '- name:' line, which joins the next entry's lines to
+        this one: deleting one of the two values, as a plain 'given twice' suggests, would then
+        delete that card bit by bit. So an entry's repeat says what most likely happened."""
+        said = f"'{key}' is given twice: line {first} and line {line}"
+        if not (top.path and type(top.path[-1]) is int):
+            return self.refuse(said, line, "delete one of them: YAML would silently keep only the last", str(key))
+        listed = top.path[-2] if len(top.path) > 1 else None
+        entry = "card" if listed == "cards" else "entry"
+        if self._text_lines is None:
+            self._text_lines = self.text.splitlines()
+        typed = self._text_lines[line - 1].strip() if 0 < line <= len(self._text_lines) else ""
+        start = _entry_start(self._text_lines, line)
+        if key == "name" and typed.startswith("name:"):
+            message = f"{said}, in one {entry}: line {line} seems to start the next {entry}, but has no '- ' before it"
+            hint = f"write line {line} as '- {typed}', lined up with the '- ' of the {entry} above it"
+        elif start is not None and start > first:
+            message = (f"{said}, in one {entry}: the '- name:' line of the next {entry} seems to be missing, "
+                       "so its lines were read as part of this one")
+            hint = (f"put the next {entry}'s '- name: ...' line back above line {start}, where it starts; if line "
+                    f"{line} really repeats a value of this {entry}, delete one of the two")
+        else:
+            message = f"{said}, in one {entry}"
+            hint = (f"if line {line} begins the next {entry}, its '- name: ...' line is missing above it: put it back; "
+                    "if the same value was simply typed twice, delete one of the two")
+        return self.refuse(message, line, hint, str(key))
 
     def compose(self) -> Any:
         """The document's data (None for an empty file)."""
@@ -269,8 +315,7 @@ class _Composer:
                     continue
                 key_path = path + (value,)
                 if value in top.data:
-                    raise self.refuse(f"'{value}' is given twice: line {lines[key_path]} and line {line}", line,
-                                      "delete one of them: YAML would silently keep only the last", str(value))
+                    raise self.given_twice(top, value, lines[key_path], line)
                 lines[key_path] = line
                 entries.append((key_path, line, None))
                 top.key = value

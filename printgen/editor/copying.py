@@ -16,6 +16,7 @@ import yaml
 
 from printgen.errors import UserError, Where
 from printgen.paths import DECK_FILE, decks_dir
+from printgen.smart_quotes import straighten
 
 # Files a deck folder may hold that belong to one person's editing, not to the deck: they are not
 # copied (a backup, the record of a spreadsheet's last import, the system's own litter).
@@ -89,7 +90,7 @@ def deck_files(source: Path) -> dict[Path, bytes]:
 
 def retitle(text: str, title: str, file: Path) -> str:
     """deck.yaml with its title replaced, every other character kept."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = yaml.compose(straighten(text), Loader=yaml.SafeLoader)
     node = None
     if isinstance(root, yaml.MappingNode):
         node = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "title"), None)

@@ -22,6 +22,7 @@ import yaml
 from printgen.errors import UserError, Where
 from printgen.load import DECK_FILE, find_deck, load_deck, slug
 from printgen.schema import FieldSpec
+from printgen.smart_quotes import straighten
 from printgen.yamlsrc import parse_yaml, read_source
 
 COUNT = "count"           # the copies of a card: a column like a field's, though not declared as one
@@ -88,7 +89,7 @@ class DeckSource:
         cards_data = self.data.get("cards")
         if not isinstance(cards_data, list):
             return []
-        root = yaml.compose(self.text, Loader=yaml.SafeLoader)
+        root = yaml.compose(straighten(self.text), Loader=yaml.SafeLoader)   # positions as the loader sees them
         node = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "cards"), None)
         if not isinstance(node, yaml.SequenceNode):
             return []
