@@ -151,7 +151,8 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
 @click.option("--pack", default=None, metavar="NAME",
               help="For decks with several packs: 48 or spanish-48 (default: the first pack, or with --card "
                    "the first pack holding that card).")
-@click.option("-o", "--output", "output", required=True, metavar="FILE.png", help="Where to write the PNG.")
+@click.option("-o", "--output", "output", default=None, metavar="FILE.png",
+              help="Where to write the PNG (default: output/DECK/preview/, named after the card or sheet).")
 @_print_options
 def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed) -> None:
     """Write a PNG of one card or one sheet of DECK, to check it without printing."""
@@ -159,6 +160,8 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
     from printgen.preview import write_png
 
     try:
+        if output is None:
+            output = str(_preview_path(deck, card, sheet, back, pack))
         if Path(output).suffix.lower() != ".png":
             raise UserError(f"'{output}' should end in .png: preview writes a PNG picture",
                             hint="for a PDF, use printgen build")
@@ -174,6 +177,14 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
         say_error(error)
         sys.exit(2)
     click.echo(f"wrote {output}: {what}")
+
+
+def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str | None) -> Path:
+    """Where a preview goes when no -o is given: beside the deck's build, named after what it shows."""
+    from printgen.load import find_deck, slug
+
+    stem = slug(card) if card is not None else (f"{slug(pack)}-" if pack else "") + f"sheet-{sheet}"
+    return Path("output") / find_deck(deck).name / "preview" / f"{stem}{'-back' if back else ''}.png"
 
 
 @cli.command()
