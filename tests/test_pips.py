@@ -1,0 +1,207 @@
+"""Pips, corner indexes and frames keep clear of each other on every card, measured on their ink.
+
+Each element of a card's face (each copy of a repeated one, such as a pip, apart) is rasterised
+alone, and the gap between two of them is the shortest distance between their inked pixels: a
+coin or a heart does not fill its square, so "touches" and "overlaps" are judged on what
+prints, not on the boxes the layout gives.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from printgen.layouts import load_layout
+from printgen.load import load_deck
+from printgen.model import Card
+from printgen.render.draw import draw_ops
+from printgen.render.fonts import FontSet
+from printgen.render.ops import Op
+from printgen.render.template import Resolver
+from printgen.schema import RepeatElement
+
+DPI = 200
+PX = DPI / 25.4          # pixels per mm
+MM = 72 / 25.4           # points per mm
+
+
+# --- measuring ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing printed on a card: an element, or one copy of a repeated element."""
+
+    element: str
+    copy: int            # which copy of a repeated element (0 for a plain one)
+    ops: tuple[Op, ...]
+    repeated: bool = False   # a copy of a repeated element: a pip
+
+
+@dataclass(frozen=True)
+class Ink:
+    """A piece's inked pixels, cropped to their bounding box (pixels from the card's top-left),
+    and the edge pixels among them, for distances."""
+
+    mask: np.ndarray
+    x0: int
+    y0: int
+    edge: np.ndarray     # (n, 2): x, y of each edge pixel
+
+    @property
+    def empty(self) -> bool:
+        return not len(self.edge)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return self.x0, self.y0, self.x0 + self.mask.shape[1] - 1, self.y0 + self.mask.shape[0] - 1
+
+    def mm_box(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of the ink in mm from the card's top-left corner."""
+        x0, y0, x1, y1 = self.box
+        return x0 / PX, y0 / PX, (x1 + 1) / PX, (y1 + 1) / PX
+
+
+class CardInk:
+    """The pieces of the cards of one deck (or pack), at one card size, and their ink."""
+
+    def __init__(self, deck: str, pack: str | None = None, card_size: str | None = None):
+        self.deck = load_deck(deck, pack)
+        self.layout = load_layout(self.deck.layout, self.deck, card_size=card_size)
+        self.resolver = Resolver(self.deck, self.layout, FontSet(self.layout.fonts), [].append)
+        self.width, self.height = self.layout.card.width, self.layout.card.height
+        self._ink: dict[tuple[Op, ...], Ink] = {}
+
+    def card(self, name: str) -> Card:
+        return next(c for c in self.deck.cards if c.name == name)
+
+    def pieces(self, card: Card, side: str = "face") -> list[Piece]:
+        """The card's side, element by element in drawing order; a repeated element gives one
+        piece per copy."""
+        context = self.resolver._context(card)
+        out: list[Piece] = []
+        for name, element in getattr(self.layout.spec, side).items():
+            if element is None:
+                continue
+            ops = self.resolver._maybe(side, name, element, context, card)
+            if isinstance(element, RepeatElement):
+                out.extend(Piece(name, i, (op,), True) for i, op in enumerate(ops))
+            elif ops:
+                out.append(Piece(name, 0, tuple(ops)))
+        return out
+
+    def ink(self, pieces: list[Piece]) -> list[Ink]:
+        """Each piece's ink, rasterised once however many cards share it."""
+        todo = list(dict.fromkeys(p.ops for p in pieces if p.ops not in self._ink))
+        if todo:
+            for ops, mask in zip(todo, self._masks(todo)):
+                self._ink[ops] = _ink_of(mask)
+        return [self._ink[p.ops] for p in pieces]
+
+    def _masks(self, sides: list[tuple[Op, ...]]) -> list[np.ndarray]:
+        import pypdfium2 as pdfium
+        from reportlab.pdfgen.canvas import Canvas
+
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(self.width * MM, self.height * MM))
+        for ops in sides:
+            draw_ops(canvas, ops)
+            canvas.showPage()
+        canvas.save()
+        document = pdfium.PdfDocument(buffer.getvalue())
+        try:
+            return [np.asarray(page.render(scale=DPI / 72).to_pil().convert("L")) < 235 for page in document]
+        finally:
+            document.close()
+
+
+def _ink_of(mask: np.ndarray) -> Ink:
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return Ink(np.zeros((0, 0), bool), 0, 0, np.zeros((0, 2)))
+    x0, y0 = int(xs.min()), int(ys.min())
+    crop = mask[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
+    padded = np.pad(crop, 1)
+    inner = padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2] & padded[1:-1, 2:]
+    ey, ex = np.nonzero(crop & ~inner)
+    return Ink(crop, x0, y0, np.stack([ex + x0, ey + y0], axis=1).astype(np.float64))
+
+
+def gap(a: Ink, b: Ink, within: float = 6.0) -> float:
+    """The shortest distance in mm between two pieces' ink, 0 when they touch or overlap, inf
+    when it is more than `within` mm (not worked out exactly)."""
+    if a.empty or b.empty:
+        return float("inf")
+    reach = within * PX
+    ax0, ay0, ax1, ay1 = a.box
+    bx0, by0, bx1, by1 = b.box
+    if ax0 - reach > bx1 or bx0 - reach > ax1 or ay0 - reach > by1 or by0 - reach > ay1:
+        return float("inf")
+    x0, y0, x1, y1 = max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1)
+    if x0 <= x1 and y0 <= y1:
+        wa = a.mask[y0 - a.y0:y1 - a.y0 + 1, x0 - a.x0:x1 - a.x0 + 1]
+        wb = b.mask[y0 - b.y0:y1 - b.y0 + 1, x0 - b.x0:x1 - b.x0 + 1]
+        if (wa & wb).any():
+            return 0.0
+    pa, pb = _near(a.edge, b.box, reach), _near(b.edge, a.box, reach)
+    if not len(pa) or not len(pb):
+        return float("inf")
+    best = np.inf
+    for start in range(0, len(pa), 512):
+        d = ((pa[start:start + 512, None, :] - pb[None, :, :]) ** 2).sum(axis=2)
+        best = min(best, float(d.min()))
+    distance = (best ** 0.5 - 1) / PX           # neighbouring pixels: touching
+    return max(0.0, distance) if distance <= within else float("inf")
+
+
+def _near(points: np.ndarray, box: tuple[int, int, int, int], reach: float) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    keep = ((points[:, 0] >= x0 - reach) & (points[:, 0] <= x1 + reach)
+            & (points[:, 1] >= y0 - reach) & (points[:, 1] <= y1 + reach))
+    return points[keep]
+
+
+@lru_cache(maxsize=None)
+def card_ink(deck: str, pack: str | None = None, card_size: str | None = None) -> CardInk:
+    return CardInk(deck, pack, card_size)
+
+
+# --- every card of the Spanish and standard decks ------------------------------------------------
+
+PIP_GAP = 2.0     # mm between two pips of one card: seen apart at arm's length, in a fanned hand
+PIP_CLEAR = 1.5   # mm between a pip and anything else: the frame, a corner index
+CLEAR = 1.0       # mm between any other two things printed on a card
+# Drawn to meet on purpose: the long swords and batons of the Spanish 2 and 3 cross, and the
+# pinta's gaps are cut out of the frame.
+MEANT_TO_MEET = {"spanish": {("crossed", "crossed"), ("frame", "gaps_top"), ("frame", "gaps_bottom")}}
+
+
+def crowded(deck: str, pack: str | None) -> list[tuple[float, float, str, str, str]]:
+    """(gap, least allowed, card, element, element) for each two things printed too close."""
+    ink = card_ink(deck, pack)
+    meant = MEANT_TO_MEET.get(deck, set())
+    found = []
+    for card in ink.deck.cards:
+        pieces = ink.pieces(card)
+        for (p, a), (q, b) in itertools.combinations(zip(pieces, ink.ink(pieces)), 2):
+            if tuple(sorted((p.element, q.element))) in meant:
+                continue
+            if p.repeated and q.repeated and p.element == q.element:
+                least = PIP_GAP
+            else:
+                least = PIP_CLEAR if p.repeated or q.repeated else CLEAR
+            distance = gap(a, b, within=least)
+            if distance < least:
+                found.append((round(distance, 2), least, card.name, f"{p.element} {p.copy + 1}", f"{q.element} {q.copy + 1}"))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("deck,pack", [("spanish", "48"), ("standard", "with-jokers")])
+def test_pips_indexes_and_frames_keep_clear_on_every_card(deck, pack):
+    """The Siete de Oros' centre coin crowded its neighbours (1.1 mm), the Nueve de Oros' coins
+    too, and a court's frame touched the corner pip (0.1 mm on the King of Hearts)."""
+    assert crowded(deck, pack) == []
