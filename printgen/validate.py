@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from printgen.errors import UserError, Where, did_you_mean
+from printgen.readings import readings, readings_line
 from printgen.schema import GameSetup
 from printgen.sim.engine import Finding, Tip
 from printgen.sim.metrics import findings as metric_findings
@@ -386,6 +387,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
             "warnings": [f.__dict__ for f in s.warnings],
             "advice": s.advice,
+            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)] for n, u in s.setups.items()},
         } for s in sections],
         "status": exit_status(sections),
     }
@@ -426,6 +428,7 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
             if used is not None and used.options:
                 shown = " ".join(format_option(k, v) for k, v in used.options.items())
                 lines.append(f"   setup, {n} players ({used.source}): {shown}")
+        lines += _readings_lines(s)
         worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
         if worst:
             lines.append("   most often dead (held but never used): " + worst)
@@ -447,6 +450,17 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     lines += ["", f"Result: {'passes' if not total else f'{total} warning' + ('s' if total != 1 else '')} "
                   f"(exit status {exit_status(sections)})"]
     return "\n".join(lines)
+
+
+def _readings_lines(s: Section) -> list[str]:
+    """Which reading of each open rule the games were played with (the rule sheet says it in words
+    only): one line, or one per player count when the counts were played differently."""
+    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {}))
+            for n in s.counts}
+    if len(set(said.values())) == 1:
+        line = next(iter(said.values()), "")
+        return [f"   {line}"] if line else []
+    return [f"   {n} players: {line}" for n, line in said.items() if line]
 
 
 def _most_dead(s: Section) -> str:

@@ -256,7 +256,7 @@ def test_diagram_guide_and_rules(shipped):
     assert len(diagram.pages) == 1
     words = page_text(shipped / "croquetnole-diagram.pdf", 1)
     assert "Scale 1:5" in words and "812.8 mm (32 in) square table" in words and "50.8 mm" in words
-    assert "`" not in words and "build measures" in words          # plain words, no code markup
+    assert "`" not in words and "build measures" not in words      # plain words for players, no code markup
     guide = PdfReader(str(shipped / "croquetnole-guide.pdf"))
     assert len(guide.pages) == 5                   # true size, tiled: the cross's four empty corners left out
     sheets = [page_text(shipped / "croquetnole-guide.pdf", p) for p in range(1, 6)]
@@ -305,8 +305,12 @@ def test_an_unknown_kind_of_component_is_named_at_its_card(tmp_path):
 def _table_outline(raster: Raster) -> tuple[float, float, float, float]:
     """(left, top, width, height) in mm from the page's top-left of the table's fill colour."""
     mask = (np.abs(raster.pixels - np.array([0xEF, 0xE6, 0xD2])) <= 6).all(axis=2)
-    # rows and columns that cross the table: a few stray pixels of the colour elsewhere do not count
-    rows, cols = np.nonzero(mask.sum(axis=1) > 50)[0], np.nonzero(mask.sum(axis=0) > 50)[0]
+    # rows and columns that cross the table: a few stray pixels of the colour elsewhere do not count,
+    # nor a thin line of it elsewhere on the page (the edge of a shaded row of a text table)
+    def solid(lines):
+        runs = np.split(lines, np.nonzero(np.diff(lines) > 1)[0] + 1)
+        return np.concatenate([run for run in runs if len(run) >= 5])
+    rows, cols = solid(np.nonzero(mask.sum(axis=1) > 50)[0]), solid(np.nonzero(mask.sum(axis=0) > 50)[0])
     to_mm = 25.4 / raster.dpi
     return (cols.min() * to_mm, rows.min() * to_mm, (cols.max() - cols.min() + 1) * to_mm,
             (rows.max() - rows.min() + 1) * to_mm)

@@ -30,14 +30,14 @@ PAGES = {"cromwell": 2, "burro": 2, "casita-robada": 1, "conquian": 2, "lombre":
 
 # The decisions each sheet must mark (titles of its clarifications): where the seed is silent.
 REQUIRED = {
-    "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers"],
+    "cromwell": ["A stuck round", "Nobody holds it", "The joint reign", "Awkward answers", "Players and houses"],
     "burro": ["The deciding hand"],
     "tresillo": ["Sitting out and the reserve", "The turned card, and who exchanges first"],
-    "casita-robada": ["Stealing", "The last deal", "A tie"],
+    "casita-robada": ["Stealing", "The last deal", "A tie", "Who plays first"],
     "drafting": ["Sets and ties"],
     "lombre": ["What counts as failing", "When to stop, and the pool"],
     "conquian": ["When to force a drawn card"],
-    "croquetnole": ["Which coins"],
+    "croquetnole": ["Which coins", "The plan", "Playing one coin or none"],
 }
 
 
@@ -157,7 +157,7 @@ def test_cromwell_scoring_follows_the_seed_with_the_other_reading_as_a_variant(b
     assert "The player who went out also scores" not in text
     variant = scoring[scoring.index("Variant: winner takes the rest."):]
     assert "Only the player who went out scores the cards still held" in variant
-    assert "scoring=out" in variant
+    assert "scoring" not in variant and "-O" not in text         # said in words; the option is the report's
     sheet = text_of(built / "cromwell" / "cromwell-score.pdf")
     assert "Every player scores 1 point for each card they have laid down or laid off" in sheet
     assert "plus 1 point for each card the other players still hold" in sheet
@@ -210,7 +210,8 @@ def test_conquian_forcing_covers_a_card_just_turned_up(built):
     text = text_of(rules_pdf(built, "spanish", "conquian"))
     forcing = section(text, "Forcing A card", "Going out")
     assert "turns up a card from the stock that fits one of their melds. Before they decide" in forcing
-    assert "you may force it on them" in forcing and "-O force_drawn=refused" in forcing
+    assert "you may force it on them" in forcing
+    assert "(Another reading: only a card they refuse can be forced on them.)" in forcing and "-O" not in forcing
 
 
 def test_lombre_says_which_reading_of_failing_it_takes(built):
@@ -219,7 +220,7 @@ def test_lombre_says_which_reading_of_failing_it_takes(built):
     block = block[:block.index("Playing the tricks")]
     # the seed ties the announcement to five tricks: four that win the hand still fail it
     assert "four tricks that still win the hand" in block and "This sheet: they do" in block
-    assert "-O fail=lose" in block
+    assert "(Another reading: only a hand the Ombre does not win fails it.)" in block and "-O" not in block
     assert "If the Ombre takes fewer than five, those counters go back" in text
 
 
@@ -252,7 +253,9 @@ def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(bui
 SEEDS = Path("/work/shared/seeds")
 # Each sheet and its seed, with the longest run of the seed's words the sheet may share: names and
 # terms ("the amount in play into the plato") make short runs unavoidable, sentences must not.
-OWN_WORDS = [("piecepack", "croquetnole", "004_fd5d63a0cbc0e0d4.txt", 6)] + [
+OWN_WORDS = [("piecepack", "croquetnole", "004_fd5d63a0cbc0e0d4.txt", 6),
+             ("cromwell", "cromwell", "000_8304446c34c5a10d.txt", 6),
+             ("standard", "drafting", "003_0f932e6a7dc9c697.txt", 6)] + [
     ("spanish", game, "002_887bda5e533695fb.txt", 8) for game in ("burro", "casita-robada", "conquian", "lombre",
                                                                    "tresillo")]
 
@@ -302,3 +305,35 @@ def test_captions_and_house_notes_are_accurate_and_printed_on_their_cards(cards)
         assert squash(card["caption"]).replace("\u2019", "'") in shown, (entry["name"], shown)
         if card.get("note"):
             assert card["note"] in shown, (entry["name"], shown)
+
+
+def test_croquetnole_turn_after_the_first_round_is_a_choice(built):
+    """The seed gives each player the option of playing the knight and then the guard; the sheet made
+    the guard compulsory without saying so. Both are a choice now, and the reading is marked."""
+    text = text_of(rules_pdf(built, "piecepack", "croquetnole"))
+    start = section(text, "Starting Moons begins", "Inside and outside castles")
+    assert "you may play your knight, if it is free (not a prisoner), and after it you may play your guard" in start
+    assert "then you play your guard" not in start
+    clarification = start[start.index(f"{LABEL} Playing one coin or none."):]
+    assert "either coin may be left unplayed, or both" in clarification
+    assert "the knight never moves after the guard" in clarification
+
+
+# The player aids (boards and score sheets) of each deck, against the deck's seed.
+AIDS = [(deck, path, seed) for deck, seed in (("cromwell", "000_8304446c34c5a10d.txt"),
+                                              ("spanish", "002_887bda5e533695fb.txt"),
+                                              ("standard", "003_0f932e6a7dc9c697.txt"),
+                                              ("piecepack", "004_fd5d63a0cbc0e0d4.txt"))
+        for path in sorted((DECKS / deck).glob("*/*.yaml")) if path.parent.name in ("boards", "sheets")]
+
+
+@pytest.mark.parametrize("deck,path,seed", AIDS, ids=[p.stem for _, p, _ in AIDS])
+def test_player_aids_are_in_their_own_words(deck, path, seed):
+    if not (SEEDS / seed).is_file():
+        pytest.skip("the seed texts are not here")
+    seen = _words((SEEDS / seed).read_text(encoding="utf-8"))
+    longest = 6
+    runs = {tuple(seen[i:i + longest + 1]) for i in range(len(seen) - longest)}
+    aid = _words(path.read_text(encoding="utf-8"))
+    copied = [" ".join(aid[i:i + longest + 1]) for i in range(len(aid) - longest) if tuple(aid[i:i + longest + 1]) in runs]
+    assert not copied, copied

@@ -17,7 +17,7 @@ from printgen.model import Deck, Layout
 from printgen.yamlsrc import parse_yaml
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
-FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack"}
+FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack", "table"}
 CARD_WIDTH_MM = 22.0
 MIN_CARD_WIDTH_MM = 5.0
 MAX_RULES_BYTES = 1_000_000     # forty pages of rules hold about 150 kB of text
@@ -97,6 +97,20 @@ def check_pack(deck: Deck, meta: dict[str, Any], lines: dict[Any, int], path: Pa
     return pack
 
 
+def sheet_table(deck: Deck, layout: Layout, meta: dict[str, Any], lines: dict[Any, int], path: Path):
+    """The table layout a rule sheet names in its front matter (`table: croquetnole`), checked as
+    its drawing is, or None. Why: a game set up on a table uses the pieces the layout places, not
+    the whole set, so the sheet's header counts those and its text can count them by kind
+    (`table.pieces`, each with `id`, `name` and `kind`) instead of typing figures that drift."""
+    if meta.get("table") is None:
+        return None
+    from printgen.layouts import load_layout
+    from printgen.tablelayout import checked_table
+
+    pieces_layout = layout if layout.spec.components else load_layout(deck.layout, deck)
+    return checked_table(deck, pieces_layout, str(meta["table"]), Where(path, lines.get("table")))
+
+
 def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | None]:
     """A function from a line of the rendered text to the line of the file it came from.
 
@@ -132,16 +146,17 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
 
 
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int,
-                    game: dict[str, Any] | None = None) -> str:
+                    game: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> str:
     """`game`: the tables of the game a rule sheet is named after (its ranking charts), from the
-    simulator's own data (printgen.sim.games.sheet_tables)."""
+    simulator's own data (printgen.sim.games.sheet_tables); `table`: the table layout the sheet
+    names in its front matter (see sheet_table)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
     from printgen.render.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
-        return render(env.from_string(body), {"deck": context, "game": game or {}})
+        return render(env.from_string(body), {"deck": context, "game": game or {}, "table": table or {}})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
     except TemplateError as exc:
@@ -313,7 +328,10 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
         from printgen.load import load_deck
 
         played = load_deck(deck.folder, pack)
-    text = render_template(body, document_context(played), path, offset, sheet_tables(path.stem, deck))
+    table = sheet_table(deck, layout, meta, lines, path)
+    table_view = None if table is None else {
+        "title": table.title, "pieces": [{"id": p.id, "name": p.name, "kind": p.kind} for p in table.pieces]}
+    text = render_template(body, document_context(played), path, offset, sheet_tables(path.stem, deck), table_view)
     styles = make_styles(FontSet(layout.fonts))
     pictures = CardPictures(deck, layout, path, source)
     paper = (layout.paper.width, layout.paper.height)
@@ -328,7 +346,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
         facts.append(f"ages {meta['age']}")
     if meta.get("time"):
         facts.append(str(meta["time"]))
-    cards = len(played.cards)
+    cards = len(played.cards) if table is None else len(table.pieces)      # what this game uses
     from printgen.render.components import component_field
 
     facts.append(f"{cards} {'pieces' if component_field(deck) else 'cards'}")
