@@ -210,3 +210,14 @@ def test_clarifications_doc_covers_every_decision_of_the_sheet(sheet):
         allowed = options[key][0]
         if isinstance(allowed, (tuple, list)):
             assert value in map(str, allowed), (sheet, key, value)
+
+
+def test_a_rule_sheet_naming_a_missing_table_layout_is_refused_at_its_line(tmp_path, deck_copy):
+    folder = deck_copy("piecepack")
+    sheet = folder / "rules" / "croquetnole.md"
+    sheet.write_text(sheet.read_text().replace("table: croquetnole", "table: croquetnol"))
+    run = run_cli("build", str(folder), "--only", "rules", "--out", str(tmp_path / "out"))
+    assert run.code == 2, run.err
+    line = next(n for n, text in enumerate(sheet.read_text().splitlines(), 1) if text.startswith("table:"))
+    assert f"croquetnole.md, line {line}" in run.err or f"croquetnole.md:{line}" in run.err, run.err
+    assert "no table layout 'croquetnol'" in run.err and "croquetnole" in run.err.split("no table layout")[1]
