@@ -14,6 +14,7 @@ from typing import Any, Callable
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.context import document_context
 from printgen.model import Deck, Layout
+from printgen.tablelayout import Table
 from printgen.yamlsrc import parse_yaml
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
@@ -97,7 +98,7 @@ def check_pack(deck: Deck, meta: dict[str, Any], lines: dict[Any, int], path: Pa
     return pack
 
 
-def sheet_table(deck: Deck, layout: Layout, meta: dict[str, Any], lines: dict[Any, int], path: Path):
+def sheet_table(deck: Deck, layout: Layout, meta: dict[str, Any], lines: dict[Any, int], path: Path) -> Table | None:
     """The table layout a rule sheet names in its front matter (`table: croquetnole`), checked as
     its drawing is, or None. Why: a game set up on a table uses the pieces the layout places, not
     the whole set, so the sheet's header counts those and its text can count them by kind
