@@ -285,7 +285,9 @@ def test_registry_and_shape(prep, deck):
     assert "coppertwaddle" in deck.games
 
 
-def test_legal_is_exactly_what_apply_accepts(prep):
+@pytest.mark.parametrize("options", [{}, {"robbing": "any", "negated": "power", "robbers": "positive"}])
+def test_legal_is_exactly_what_apply_accepts(deck, options):
+    prep = GAME.prepare(deck, "basic", options)
     rng = random.Random(5)
     states = 0
     for index in range(4):
@@ -379,15 +381,21 @@ def test_greedy_robs_when_a_card_in_hand_turns_the_robbing(prep):
 
 SEEDED_GAMES = 10_000
 CHUNKS = 4
+# the readings each chunk plays: the rule sheet's, and the seed's order of En Garde with its rule of
+# support for negated Threlms and the narrower robbers
+READINGS = ({}, {}, {"robbing": "any", "negated": "power"}, {"robbing": "any", "robbers": "positive"})
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_ten_thousand_seeded_games_keep_every_invariant(prep, chunk):
+def test_ten_thousand_seeded_games_keep_every_invariant(deck, chunk):
     """Random, greedy and mixed bots; every step of one game in twenty is checked, the others
     every third turn and at the end: 55 cards in one place each, Ditches filled left to right,
     Winds only in Peasant Ditches, covered Threlms offered only to cards that say so, hands
-    within the limit after the Respite, and every game ends (a win, a tie or the step cap)."""
+    within the limit after the Respite, one robbing a turn, and every game ends (a win, a tie or the
+    step cap). A quarter of the games each with the other readings of the robbing's place, the
+    robbers and negation."""
+    prep = GAME.prepare(deck, "basic", READINGS[chunk])
     kinds = (("random", "random"), ("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
     per = SEEDED_GAMES // CHUNKS
     outcomes = {"won": 0, "tie": 0, "cap": 0}
@@ -426,7 +434,8 @@ def test_decks_of_random_records_keep_every_invariant(tmp_path, seed):
     interpreter must carry out any record compile_deck accepts, not only the shipped ones."""
     deck = random_records_deck(tmp_path, seed)
     kinds = (("random", "random"), ("greedy", "greedy"), ("random", "greedy"))
-    for options in ({}, {"covered_support": "yes", "rob_full": "midden", "wind_alone": "blocks"}):
+    for options in ({}, {"covered_support": "yes", "rob_full": "midden", "wind_alone": "blocks", "robbers": "positive"},
+                    {"robbing": "any", "negated": "power"}):
         prep = GAME.prepare(deck, "basic", options)
         for index in range(45):
             result = play(GAME, prep, 2, seed, index, [BOTS[b] for b in kinds[index % 3]], checked=True)

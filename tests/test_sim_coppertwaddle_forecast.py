@@ -170,3 +170,25 @@ def test_glad_tidings_in_a_robbing_stands_up_the_neighbour_a_wind_presses():
     while st.stage == ROBBING:
         GAME.apply(st, PASS)
     assert st.pos[hammer] // 8 == 1 and st.proud[lute] and st.robbed == [0, 0]
+
+
+def test_a_negated_threlm_returned_takes_its_negation_away_with_it():
+    """Anne's Bentham Fish gave Trepaner +4, then was negated: the +4 no longer counts, and Mount
+    Ararat and Trepaner rob with 8 + 1 = 9 against Lady Wimple and Sir Gawkin's 5 + 6 = 11. Henry's
+    Captain's Reversal sends the negated Fish back to Anne's hand: its negation leaves the table
+    with it, so the +4 counts again and 13 beats 11. The forecast says what the rules do (it once
+    took the +4 to stay switched off)."""
+    from printgen.sim.coppertwaddle.cards import UNTIL_TURN
+
+    prep = GAME.prepare(load_deck("coppertwaddle"), "basic", {})
+    henry = {"noble": ["Lady Wimple", "Sir Gawkin"]}
+    anne = {"noble": ["Mount Ararat", "Trepaner", "The Bentham Fish"]}
+    st = GAME.arrange(prep, [henry, anne], [["Captain's Reversal"], []], guardian=1)
+    fish, trepaner, wimple, reversal = (prep.names.index(name) for name in
+                                        ("The Bentham Fish", "Trepaner", "Lady Wimple", "Captain's Reversal"))
+    GAME._set_mods(st, [(trepaner, 4, UNTIL_TURN, fish, -1)])
+    GAME._set_negs(st, [(fish, UNTIL_TURN, -1)])
+    GAME.begin_robbing(st, wimple, 0b11)                # Mount Ararat and Trepaner
+    assert (GAME.attack(st), GAME.defence(st, wimple)) == (9, 11)
+    assert carried_out(GAME, st, reversal, False, fish), "the rules: 8 + 1 + 4 = 13 against 11"
+    assert Forecast(GAME, st).succeeds_after(reversal, False, fish)

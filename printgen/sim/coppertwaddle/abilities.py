@@ -12,7 +12,7 @@ from printgen.sim.coppertwaddle.cards import (
     E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
     SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
 )
-from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, State
+from printgen.sim.coppertwaddle.state import DITCHES, NEGATED_OTHER, NOBLES, PEASANTS, State
 from printgen.sim.coppertwaddle.table import Table
 from printgen.sim.engine import Action
 
@@ -164,7 +164,7 @@ class Abilities(Table):
         stage = st.stage
         prep = st.prep
         return (stage <= ROBBING and prep.ability_in[stage][c] and st.proud[c]
-                and c not in st.negset and not st.abil_used >> c & 1
+                and c not in st.silent and not st.abil_used >> c & 1
                 and (not prep.discard_cost[c] or bool(st.hand[actor])))
 
     def _counters(self, st: State, who: int) -> list[Action]:
@@ -184,7 +184,7 @@ class Abilities(Table):
             if st.pos[c] < 0:
                 if c in hand and (spec.cost != COST_DISCARD or len(hand) > 1) and prep.kind[c] in (FAVOUR, DECLARATION):
                     out.append(prep.play_base + c * prep.codes + 1 + top)
-            elif st.pos[c] // 8 == who and spec.use == USE_ABILITY and st.proud[c] and c not in st.negset \
+            elif st.pos[c] // 8 == who and spec.use == USE_ABILITY and st.proud[c] and c not in st.silent \
                     and not st.abil_used >> c & 1 and (spec.cost != COST_DISCARD or hand):
                 out.append(prep.use_base + c * prep.codes + 1 + top)
         return out
@@ -215,6 +215,9 @@ class Abilities(Table):
                 self._set_mods(st, st.mods + [(target, amount, until, source, attach)])
             elif code == E_NEGATE:
                 self._set_negs(st, st.negs + [(target, until, attach)])
+                aimed = prep.spec[target]
+                if aimed is not None and not aimed.touches_power:     # the readings of 'negated' differ here
+                    st.arose[NEGATED_OTHER] = 1
             elif code == E_PROTECT:
                 self._set_prot(st, st.prot + [(target, until, attach)])
             elif code == E_COVER:

@@ -146,9 +146,9 @@ def _turning(game, st) -> list[int]:
                         tried.add(key)
                         if succeeds_after(c, False, x) == robber:
                             turning.append(prep.play_base + c * codes + tc)
-    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
+    usable, proud, silent, used = prep.ability_in[ROBBING], st.proud, st.silent, st.abil_used
     for c in st.bearers[me]:
-        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
+        if usable[c] and proud[c] and c not in silent and not used >> c & 1 and (not discard_cost[c] or hand):
             spec = specs[c]
             cover = c in involved and spec.cost == COST_COVER
             for tc in targets(st, me, spec, c):
@@ -223,9 +223,9 @@ def _decide(game, st, rng: random.Random) -> int:
                             scored.append((score, base + prep.n + 1 + p * DITCHES + i))
         elif lasting[c] and playable[c] and (not discard_cost[c] or len(hand) >= 2):    # never a Threlm
             _helpful(game, st, me, c, prep.play_base + c * codes, stage, scored)
-    usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
+    usable, proud, silent, used = prep.ability_in[stage], st.proud, st.silent, st.abil_used
     for c in st.bearers[me]:
-        if lasting[c] and usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+        if lasting[c] and usable[c] and proud[c] and c not in silent and not used >> c & 1 \
                 and (not discard_cost[c] or hand):
             _helpful(game, st, me, c, prep.use_base + c * codes, stage, scored)
     if len(scored) == 1 and stage == EN_GARDE:     # nothing better to do: rob, if it wins
@@ -267,7 +267,7 @@ def _announce(game, st, rng: random.Random) -> int:
     none wins now, rob the dearest target that a play of mine would turn at once (the Guardian
     plays first in a robbing): a negation or a Power in hand is worth a robbing too."""
     prep = st.prep
-    every, attack, targets = game.robbable(st)
+    _, every, attack, targets = game.robbable(st)      # all the robbers of Power above 0
     if not targets:
         return PASS
     # what _pick() makes of PASS scored 0 and each winning robbing, without the list; a target
@@ -301,9 +301,9 @@ def _answers_in_robbing(st, me: int) -> bool:
     for c in hand:
         if playable[c] and (not discard_cost[c] or len(hand) >= 2):
             return True
-    usable, proud, negset, used = prep.ability_in[ROBBING], st.proud, st.negset, st.abil_used
+    usable, proud, silent, used = prep.ability_in[ROBBING], st.proud, st.silent, st.abil_used
     for c in st.bearers[me]:
-        if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
+        if usable[c] and proud[c] and c not in silent and not used >> c & 1 and (not discard_cost[c] or hand):
             return True
     return False
 

@@ -75,6 +75,16 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "covered_support": (("no", "yes"), "no",
                         "no: a covered Threlm (a Wind lying alone included) beside or below the target adds "
                         "nothing to the defence; yes: it adds its Power (the seed does not say)"),
+    "robbing": (("after", "any"), "after",
+                "after: one robbing a turn, announced once the Guardian's other En Garde plays are done, and it ends En "
+                "Garde (the rule sheet); any: the robbing is one of En Garde's actions, taken at any point, and En Garde "
+                "goes on after it (the seed's order; still one robbing a turn)"),
+    "robbers": (("proud", "positive"), "proud",
+                "proud: any Proud Threlm of the Guardian's whose support is not negated may rob, a Wind lying alone "
+                "included (the rule sheet); positive: only Threlms in a Ditch whose Power is above 0"),
+    "negated": (("all", "power"), "all",
+                "all: a negated Threlm's abilities are all off, as Compass says (the rule sheet); power: only those "
+                "that change another Threlm's Power (a power or negate effect), as the seed's rule of support says"),
     "wind_alone": (("fills", "blocks"), "fills",
                    "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
                    "blocks: that Ditch can never count toward a full Domain"),
@@ -92,8 +102,8 @@ class Spec:
     """One ability record as the rules read it (all ints and tuples)."""
 
     __slots__ = ("use", "stages", "out_of_turn", "cost", "side", "tkind", "tstate", "other", "effects",
-                 "counter", "has_target", "needs_pressed", "needs_unpressed", "promote", "lifts", "lasting", "simple",
-                 "text", "per_side", "tsig", "tkey", "sides")
+                 "counter", "touches_power", "has_target", "needs_pressed", "needs_unpressed", "promote", "lifts",
+                 "lasting", "simple", "text", "per_side", "tsig", "tkey", "sides")
 
     def __init__(self, ability: Ability, text: str):
         self.use = {"favour": USE_FAVOUR, "declaration": USE_DECLARATION, "ability": USE_ABILITY}[ability.use]
@@ -109,6 +119,9 @@ class Spec:
         self.effects = tuple((EFFECT_CODES[e.do], e.amount or 0, UNTIL_CODES[e.until]) for e in ability.effects)
         codes = [e[0] for e in self.effects]
         self.counter = E_COUNTER in codes
+        # changes the Power of the Threlm it aims at (raises, lowers or negates it): what the seed's rule
+        # of support switches off in a negated Threlm (the option negated=power)
+        self.touches_power = E_POWER in codes or E_NEGATE in codes
         # effects that only make sense on some targets narrow the targets they are offered
         self.needs_pressed = E_RELEASE in codes
         self.needs_unpressed = E_MAKE_PROUD in codes and E_RELEASE not in codes
@@ -152,6 +165,12 @@ class Prepared:
         self.suite_ties_both = options["suite_ties"] == "both"
         self.covered_support = options["covered_support"] == "yes"
         self.wind_fills = options["wind_alone"] == "fills"
+        self.rob_any = options["robbing"] == "any"
+        self.robbers_positive = options["robbers"] == "positive"
+        # per card: does a negation switch its ability off (negated=all: every ability; power: one
+        # that changes another Threlm's Power, E_POWER or E_NEGATE)
+        every = options["negated"] == "all"
+        self.silenced = [every or (spec is not None and spec.touches_power) for spec in specs]
         self.watch = options["watch"] == "yes"
         self.explain = options["explain"] == "yes"
         self.groups = [KIND_NAMES[k] for k in kinds]

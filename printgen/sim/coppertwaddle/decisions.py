@@ -14,7 +14,7 @@ from printgen.sim.coppertwaddle.cards import (
     CHOOSE, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, WIND,
 )
 from printgen.sim.coppertwaddle.abilities import Abilities
-from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, State, robber_sets
+from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, EVERY, State, robber_sets
 from printgen.sim.engine import Action
 
 MINIMAL_SETS = 3    # robber sets offered per target and threshold (see rob_options)
@@ -77,9 +77,9 @@ class Decisions(Abilities):
                 for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
         use_base = prep.use_base
-        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
+        usable, proud, silent, used = prep.ability_in[stage], st.proud, st.silent, st.abil_used
         for c in st.bearers[actor]:
-            if usable[c] and proud[c] and c not in negset and not used >> c & 1 and (not discard_cost[c] or hand):
+            if usable[c] and proud[c] and c not in silent and not used >> c & 1 and (not discard_cost[c] or hand):
                 base = use_base + c * codes
                 for tc in targets(st, actor, specs[c], c):
                     out.append(base + tc)
@@ -105,8 +105,8 @@ class Decisions(Abilities):
             if stage != EN_GARDE:
                 return False
             target, mask = divmod(action - prep.rob_base, 256)
-            every, _, targets = self.robbable(st)
-            if mask == every:                  # all the robbers: offered for every target
+            _, strong, _, targets = self.robbable(st)
+            if mask == strong:                 # all the robbers of Power above 0: offered for every target
                 return target in targets
             return action in self.rob_options(st)
         if action >= prep.disc_base:
@@ -132,17 +132,22 @@ class Decisions(Abilities):
         """Robbings the Guardian may announce, with sensible robber sets rather than every subset:
         for each target, the minimal sets (no robber could be left out) that beat the Defenders'
         Power as it stands, and those that beat the target's own Power (the least the rules ask),
-        the cheapest MINIMAL_SETS of each; and all the robbers there are."""
+        the cheapest MINIMAL_SETS of each; all the robbers whose Power is above 0; and all the
+        robbers there are (a robber of Power 0 or less, or a Wind lying alone, only in this last
+        set: it adds nothing now, but a play in the robbing may raise it)."""
         known = st.memo.get("rob")
         if known is not None:
             return known
         st.memo["rob"] = out = self._rob_options(st)
         return out
 
-    def robbable(self, st: State) -> tuple[int, int, list[int]]:
-        """The Guardian's possible robbers (Proud, not negated, Power above 0) as a Ditch mask, and
-        their Power together; and the opponent's Threlms a robbing may target (all robbers together
-        beat the target's own Power, it is Proud and not protected, a Ditch of its Rank is free)."""
+    def robbable(self, st: State) -> tuple[int, int, int, list[int]]:
+        """The Guardian's possible robbers as Ditch masks: every one the rules admit (Proud, support
+        not negated, in a Ditch or a Wind lying alone; robbers=positive: in a Ditch, Power above 0),
+        and those of them whose Power is above 0, with their Power together; and the opponent's
+        Threlms a robbing may target (those robbers together beat the target's own Power, it is
+        Proud and not protected, a Ditch of its Rank is free). None once a robbing was announced
+        this turn."""
         known = st.memo.get("robbable")
         if known is not None:
             return known
@@ -152,37 +157,48 @@ class Decisions(Abilities):
         if powers is None:
             powers = self.powers(st)
         proud, negset, pos = st.proud, st.negset, st.pos
-        every = total = 0
-        low = 8 * g
-        for c in st.seen[g][DITCHED]:
-            if proud[c] and c not in negset:
-                pw = powers[c]
-                if pw > 0:
-                    every |= 1 << (pos[c] - low)
-                    total += pw
+        every = strong = total = 0
         targets = []
-        if every:
+        if not st.robbing_done:
+            low = 8 * g
+            positive = prep.robbers_positive
+            slots = st.slot[g]
+            for c in st.seen[g][DITCHED if positive else EVERY]:
+                if proud[c] and c not in negset and slots[pos[c] - low] in (c, -1):    # not a Wind pressing
+                    bit = 1 << (pos[c] - low)
+                    pw = powers[c]
+                    if pw > 0:
+                        strong |= bit
+                        total += pw
+                    elif not positive:
+                        every |= bit
+            every |= strong
+        if strong:
             vacant = st.vacant[g]
             rank, protset, full_vacant = st.rank, st.protset, prep.rob_full_vacant
             for c in st.seen[1 - g][DITCHED]:
                 if proud[c] and c not in protset and not (full_vacant and vacant[rank[c]] < 0) \
                         and total > (0 if c in negset else powers[c]):
                     targets.append(c)
-        st.memo["robbable"] = known = (every, total, targets)
+        st.memo["robbable"] = known = (every, strong, total, targets)
         return known
 
     def _rob_options(self, st: State) -> list[Action]:
-        every, _, targets = self.robbable(st)
+        every, strong, total, targets = self.robbable(st)
         if not targets:
             return []
         prep = st.prep
-        # the robbers as (Power, Ditch), weakest first
-        slots, powers = st.slot[st.guardian], st.pw if st.pw is not None else self.powers(st)
+        # the robbers as (Power, Ditch), weakest first (a Wind lying alone in the Ditch it lies on)
+        g = st.guardian
+        slots, winds = st.slot[g], st.wind[g]
+        powers = st.pw if st.pw is not None else self.powers(st)
         eligible = []
         for d in range(8):
             if every >> d & 1:
-                eligible.append((powers[slots[d]], d))
+                c = slots[d]
+                eligible.append((powers[c if c >= 0 else winds[d - DITCHES]], d))
         eligible.sort()
+        all_power = sum(pw for pw, _ in eligible)
         # every subset of the robbers: its Power, its weakest member, its Ditches
         key = tuple(eligible)
         known = prep.subsets.get(key)
@@ -192,7 +208,7 @@ class Decisions(Abilities):
             known = prep.subsets[key] = robber_sets(eligible)
         subsets, sums = known
         strongest = eligible[-1][0]
-        powers = self.ditch_powers(st, 1 - st.guardian)
+        powers = self.ditch_powers(st, 1 - g)
         out = []
         for c in targets:
             own = powers[st.pos[c] % 8]
@@ -210,7 +226,9 @@ class Decisions(Abilities):
                         found += 1
                         if found == MINIMAL_SETS:
                             break
-            if every not in masks:
+            if strong not in masks:
+                masks.append(strong)
+            if every != strong and all_power > own:        # the robbers there are, if they may announce
                 masks.append(every)
             out += [base + m for m in masks]
         return out
@@ -238,9 +256,9 @@ class Decisions(Abilities):
         for c in hand:
             if playable[c] and (two or not discard_cost[c]) and any_target(st, actor, specs[c], c):
                 return True
-        usable, proud, negset, used = prep.ability_in[stage], st.proud, st.negset, st.abil_used
+        usable, proud, silent, used = prep.ability_in[stage], st.proud, st.silent, st.abil_used
         for c in st.bearers[actor]:
-            if usable[c] and proud[c] and c not in negset and not used >> c & 1 \
+            if usable[c] and proud[c] and c not in silent and not used >> c & 1 \
                     and (not discard_cost[c] or hand) and any_target(st, actor, specs[c], c):
                 return True
-        return stage == EN_GARDE and bool(self.robbable(st)[2])
+        return stage == EN_GARDE and bool(self.robbable(st)[3])

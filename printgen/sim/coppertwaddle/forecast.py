@@ -9,7 +9,8 @@ Two answers, which must agree:
   each play as a change to those sums: a Power change moves the sum its Threlm counts in, a
   negation or a covering takes a Threlm out (and a negated Threlm's effects on others with it), a
   destroyed or returned Threlm leaves (its effects on others stay: only a negation takes them
-  back), a Threlm made Proud comes in (after a release, the Threlm the Wind pressed may stand up).
+  back, and a negated Threlm's negation leaves the table with it, so they count again), a Threlm
+  made Proud comes in (after a release, the Threlm the Wind pressed may stand up).
   A few set look-ups a play instead of a copy of the game, which is what the greedy player's speed
   needs. A promotion moves a Threlm to another Ditch, and taking a pressed Threlm off the table
   leaves its Wind lying alone (a lone Wind beside a Peasant target defends): both change who
@@ -193,6 +194,8 @@ class Forecast:
                         fail = True
                     else:
                         self._leave(target)
+                        if self._is_negated(target):     # its negation leaves with it: those effects count again
+                            self._revive(target)
                     break
                 elif code == E_PROTECT:
                     fail = fail or target == rob_target
@@ -256,6 +259,27 @@ class Forecast:
                     self.a -= amount
                 elif t in self.on_d:
                     self.d -= amount
+
+    def _revive(self, x: int) -> None:
+        """x, negated, left the table: its negation ended with it, so the Power changes it is the
+        source of count again (Table._lift drops the negation; Table.powers then counts them)."""
+        st = self.st
+        mods = [(t, amount, source) for t, amount, _, source, _ in st.mods if source == x]
+        if self.added:
+            mods += [m for m in self.added if m[2] == x]
+        if not mods:
+            return
+        extra = self.extra
+        if extra is None:
+            self.added, extra = [], {}
+            self.extra = extra
+        for t, amount, _ in mods:
+            if t != x:
+                extra[t] = extra.get(t, 0) + amount
+                if t in self.on_a:
+                    self.a += amount
+                elif t in self.on_d:
+                    self.d += amount
 
     def _proud(self, x: int, proud: bool) -> None:
         """x covered (proud=False) or made Proud: a robber counts only while Proud; a Threlm beside

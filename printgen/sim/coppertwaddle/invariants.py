@@ -1,8 +1,8 @@
 """The invariants of a Coppertwaddle state, asserted by check() at every step of a checked game
 (tests): every card in exactly one place, Ditches filled left to right, the lists the rules keep
 for speed (cards on each side, vacant Ditches) equal to what the Ditches say, targets found as the
-records' reference reading says, and a decision left to a player only when there is a choice. The
-fourth part of the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle, each
+records' reference reading says, one robbing a turn, and a decision left to a player only when
+there is a choice; and a decision in words (describe), for those checks' messages. The fourth part of the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle, each
 built on the one before; self is the game), kept apart from the turn machinery it checks.
 """
 
@@ -20,8 +20,25 @@ from printgen.sim.engine import Action
 
 class Invariants(Decisions):
     def describe(self, prep: Prepared, action: Action) -> str:
-        """A decision in words (rules.Coppertwaddle), for the messages of failed checks."""
-        raise NotImplementedError
+        """A decision in words, for tests and the messages of failed checks."""
+        if action == PASS:
+            return "pass"
+        if not 0 < action < prep.n_actions:
+            return f"no such choice ({action})"
+        if action >= prep.rob_base:
+            target, mask = divmod(action - prep.rob_base, 256)
+            return f"rob {prep.names[target]} with Ditches {[d for d in range(8) if mask >> d & 1]}"
+        if action >= prep.disc_base:
+            return f"discard {prep.names[action - prep.disc_base]}"
+        use = action >= prep.use_base
+        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
+        verb = "use the ability of" if use else "play"
+        if tc == 0:
+            return f"{verb} {prep.names[c]}"
+        if tc <= prep.n:
+            return f"{verb} {prep.names[c]} on {prep.names[tc - 1]}"
+        p, i = divmod(tc - prep.n - 1, DITCHES)
+        return f"{verb} {prep.names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
 
     def check(self, state: State) -> None:
         st = state
@@ -86,7 +103,11 @@ class Invariants(Decisions):
                 assert self.full_domain(st, st.winner)
         assert st.stage in (CHALLENGING, EN_GARDE, ROBBING, RESPOND, CHOOSE, OVER), f"stage {st.stage}"
         if st.stage == ROBBING:
-            assert st.rob is not None
+            assert st.rob is not None and st.robbing_done, "a robbing under way, not marked as this turn's one"
+        if st.robbing_done and st.base == EN_GARDE:
+            assert prep.rob_any, "back in En Garde after the robbing, though the robbing ends En Garde (robbing=after)"
+        if st.robbing_done and st.stage == EN_GARDE:
+            assert not self.rob_options(st), "a second robbing offered in one turn"
         # hands are within the limit once a turn has passed its Respite
         assert max(st.after_respite) <= prep.limit, f"hands of {st.after_respite} cards after the Respite"
         # a decision is left to a player only when there is something to choose

@@ -5,8 +5,8 @@ drawn from the Trumpet, or the game is a tie), Challenging (the Challenger plays
 abilities, one at a time, until passing), En Garde (the Guardian plays Favours, lays one Threlm or
 one Wind, lays Declarations, uses abilities, in any order, and ends the stage by passing or by
 announcing a Robbing), Robbing (the Guardian first, the players alternately play one Favour or
-ability until both pass in a row; then the sums decide), Respite (a full Domain of Proud Threlms wins; hands over the limit
-discard down to it; effects "until the end of the turn" end).
+ability until both pass in a row; then the sums decide), Respite (a full Domain of Proud Threlms
+wins; hands over the limit discard down to it; effects "until the end of the turn" end).
 
 Decisions are ints (see Prepared in cards.py for the numbering): PASS; PLAY(card in hand,
 target); USE(Threlm on the table, target); DISCARD(card) when a choice of cards is asked for (a
@@ -14,14 +14,20 @@ cost, an opponent's 'discard' effect, the hand limit); ROB(target, robbers as a 
 Guardian's Ditches). A decision with nothing but PASS is taken automatically, so the bots (and
 the step count) only see real choices.
 
-Readings the seed leaves open, each a game option (cards.OPTIONS) where a designer may want the
-other one: the starting hand (4), a robbing needs a vacant Ditch of the target's Rank, the
-victory scale edges, Suite ties, whether covered Threlms support a defence (no), and whether a
-Wind lying alone fills a Peasant Ditch (yes, Power 0). Further readings, not options: a Threlm's
-ability may be used once per turn; a negated Threlm counts 0 in every robbing sum (the seed's
-second example announces 8 against the negated Fish); Favours and Declarations being played can
-be answered by a counter (Coppertwaddle), which can itself be countered; `out_of_turn` lets a card
-answer the opponent's cards in any stage.
+Readings the seed leaves open or contradicts, each a game option (cards.OPTIONS) with the rule
+sheet's as its default, marked there as a clarification: the starting hand (4), a robbing needs a
+vacant Ditch of the target's Rank, the victory scale edges, Suite ties, whether covered Threlms
+support a defence (no), whether a Wind lying alone fills a Peasant Ditch (yes, Power 0), where the
+robbing comes (after En Garde, ending it; robbing=any plays the seed's order, the robbing one of
+En Garde's actions), who may rob (any Proud Threlm whose support is not negated, a lone Wind
+included; robbers=positive: Power above 0), and what a negation switches off (every ability, as
+Compass says; negated=power: those that change another Threlm's Power, the seed's rule of
+support). Further readings, not options: one robbing a turn; a Threlm's ability may be used once
+per turn; a negated Threlm counts 0 in every robbing sum (the seed's second example announces 8
+against the negated Fish); Favours and Declarations being played can be answered by a counter
+(Coppertwaddle), which can itself be countered; `out_of_turn` lets a card answer the opponent's
+cards in any stage. validate counts how often each of the three last readings' situations arose
+(State.arose, state.SITUATIONS).
 """
 
 from __future__ import annotations
@@ -31,12 +37,14 @@ from typing import Any, Sequence
 
 from printgen.errors import UserError
 from printgen.sim.coppertwaddle.cards import (
-    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, PERMANENT,
-    RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OPTIONS, OVER, PASS, PEASANT,
+    PERMANENT, RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.sim.coppertwaddle.bots import greedy as greedy_choice
 from printgen.sim.coppertwaddle.invariants import Invariants
-from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, WINDS, State, clone
+from printgen.sim.coppertwaddle.state import (
+    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,
+)
 from printgen.sim.engine import Action, Finding, Game, Result, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
@@ -49,6 +57,9 @@ class Coppertwaddle(Invariants, Game):
     good_hand = (3, 6)
     length_unit = "turns"
     length_note = "a turn is one player's Engagement to Respite"
+    OPTIONS = OPTIONS                  # the readings, for validate (the rule sheet's is each default)
+    situations = SITUATIONS            # how often the situation each reading governs arose
+    situation_unit = "games"
 
     # -- the deck --------------------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
@@ -166,7 +177,8 @@ class Coppertwaddle(Invariants, Game):
 
     def result_extra(self, state: State) -> dict[str, Any]:
         extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn)}
+                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn),
+                 "arose": {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}}
         if state.prep.watch:
             extra["could"] = state.could
         return extra
@@ -448,7 +460,13 @@ class Coppertwaddle(Invariants, Game):
                 st.midden.append(target)
         st.rob = None
         self._expire(st, UNTIL_ROBBING)
-        self._respite(st)
+        st.stage = st.base = EN_GARDE         # as En Garde stands after the robbing (robbing_done: no other)
+        st.actor = st.acting = g
+        if self._has_choice(st):             # a play left: robbing=any lets the Guardian make it
+            st.arose[ROBBING_LEFT] = 1
+        st.memo = {}
+        if not st.prep.rob_any:              # the rule sheet: the robbing ends En Garde
+            self._respite(st)
 
     def _respite(self, st: State) -> None:
         st.stage = st.base = RESPITE       # its discards come back here
@@ -467,27 +485,7 @@ class Coppertwaddle(Invariants, Game):
         st.after_respite = [len(st.hand[0]), len(st.hand[1])]
         st.abil_used = 0
         st.laid = False
+        st.robbing_done = False
         st.turn += 1
         st.guardian = 1 - g
         self._engage(st)
-
-    # -- words, for tests and messages --------------------------------------------------------------
-    def describe(self, prep: Prepared, action: Action) -> str:
-        if action == PASS:
-            return "pass"
-        if not 0 < action < prep.n_actions:
-            return f"no such choice ({action})"
-        if action >= prep.rob_base:
-            target, mask = divmod(action - prep.rob_base, 256)
-            return f"rob {prep.names[target]} with Ditches {[d for d in range(8) if mask >> d & 1]}"
-        if action >= prep.disc_base:
-            return f"discard {prep.names[action - prep.disc_base]}"
-        use = action >= prep.use_base
-        c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
-        verb = "use the ability of" if use else "play"
-        if tc == 0:
-            return f"{verb} {prep.names[c]}"
-        if tc <= prep.n:
-            return f"{verb} {prep.names[c]} on {prep.names[tc - 1]}"
-        p, i = divmod(tc - prep.n - 1, DITCHES)
-        return f"{verb} {prep.names[c]} on Peasant Ditch {i + 1} of player {p + 1}"

@@ -13,6 +13,17 @@ DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Doma
 # entries are indexed by a target's kind (cards.T_NOBLE, T_PEASANT, T_THRELM, T_WIND)
 NOBLES, PEASANTS, EVERY, WINDS, DITCHED = range(5)     # EVERY: Ditches then Winds; DITCHED: Ditches
 
+# The situations three rule options govern, as validate reports them (Game.situations): option ->
+# (counter, the situation in words). State.arose holds one flag a counter, in this order.
+SITUATIONS: dict[str, tuple[str, str]] = {
+    "robbing": ("robbing", "a robbing after which the Guardian still had a card or ability to play in En Garde"),
+    "robbers": ("robbers", "a robbing announced while the Guardian had a Proud Threlm of Power 0 or less, or a "
+                           "Wind lying alone, that only the rule sheet's reading lets rob"),
+    "negated": ("negated", "a negation of a Threlm whose ability does not change another Threlm's Power (the two "
+                           "readings leave it on or off)"),
+}
+ROBBING_LEFT, ODD_ROBBER, NEGATED_OTHER = range(3)      # indexes of State.arose
+
 
 def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:
     """Every non-empty set of robbers as (Power, robbers, Ditch mask, weakest robber's Power),
@@ -39,10 +50,12 @@ class State:
     Proudness, and each of those drops them (check() holds every kept list to the reference)."""
 
     __slots__ = ("prep", "trumpet", "hand", "midden", "slot", "wind", "pos", "proud", "rank", "under", "host",
-                 "mods", "negs", "prot", "negset", "protset", "abil_used", "laid", "guardian", "stage", "actor",
+                 "mods", "negs", "prot", "negset", "silent", "protset", "abil_used", "laid", "robbing_done", "guardian",
+                 "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "aims", "pw", "could")
+                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "aims", "pw", "could",
+                 "arose")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -61,9 +74,11 @@ class State:
         self.negs: list[tuple] = []
         self.prot: list[tuple] = []
         self.negset: set[int] = set()
+        self.silent: set[int] = self.negset     # negated Threlms whose abilities are off (cards.Prepared.silenced)
         self.protset: set[int] = set()
         self.abil_used = 0
         self.laid = False
+        self.robbing_done = False          # a robbing was announced this turn (one a turn)
         self.guardian = guardian
         self.stage = CHALLENGING
         self.actor = 1 - guardian
@@ -101,6 +116,7 @@ class State:
         self.aims: dict = {}               # target lists (Abilities.targets), kept until the table changes
         self.pw: list[int] | None = prep.power     # Powers with the effects in force (Table.powers)
         self.could = 0                     # cards with a legal play or use at some decision (watch=yes)
+        self.arose = [0] * len(SITUATIONS)  # did each option's situation arise in this game (0 or 1)
 
 
 def clone(st: State) -> State:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import insort
 
 from printgen.sim.coppertwaddle.cards import NOBLE, ROBBING, WIND
-from printgen.sim.coppertwaddle.state import DITCHED, DITCHES, NOBLES, PEASANTS, WINDS, State
+from printgen.sim.coppertwaddle.state import DITCHES, NOBLES, ODD_ROBBER, PEASANTS, WINDS, State
 
 
 # the Ditches beside each Ditch 0-7 of a Domain, in its own Rank
@@ -171,20 +171,40 @@ class Table:
         the Robbing stage starts, the Guardian to play first. (apply() for ROB; the greedy player
         on a copy of the game, to see whether a robbing it could turn is worth announcing.)"""
         g = st.guardian
-        low = 8 * g
-        pos = st.pos
+        slots, winds = st.slot[g], st.wind[g]
         robbers = []
         used = st.used
-        for r in st.seen[g][DITCHED]:
-            if mask >> (pos[r] - low) & 1:
+        for d in range(8):                   # the Threlm in each Ditch of the mask, or the Wind lying alone there
+            if mask >> d & 1:
+                r = slots[d] if slots[d] >= 0 else winds[d - DITCHES]
                 robbers.append(r)
                 used |= 1 << r
         st.used = used
+        if self.odd_robbers(st):
+            st.arose[ODD_ROBBER] = 1
+        st.robbing_done = True
         st.rob = [target, robbers]
         st.robs[g] += 1
         st.stage = st.base = ROBBING
         st.actor = st.acting = g
         st.rob_passes = 0
+
+    def odd_robbers(self, st: State) -> bool:
+        """Has the Guardian a robber only the rule sheet's reading admits (robbers=proud): a Proud
+        Threlm of Power 0 or less whose support is not negated, or a Proud Wind lying alone? The
+        situation the option `robbers` governs, looked for under either reading."""
+        g = st.guardian
+        proud, negset, slots, winds = st.proud, st.negset, st.slot[g], st.wind[g]
+        pw = st.pw if st.pw is not None else self.powers(st)
+        for d in range(8):
+            c = slots[d]
+            if c >= 0 and proud[c] and c not in negset and pw[c] <= 0:
+                return True
+            if c < 0 and d >= DITCHES:
+                w = winds[d - DITCHES]
+                if w >= 0 and proud[w] and w not in negset:
+                    return True
+        return False
 
     def robbing_succeeds(self, st: State) -> bool:
         rob = st.rob
@@ -314,6 +334,13 @@ class Table:
         for x in negs:
             negset.add(x[0])
         st.negset = negset
+        silenced = st.prep.silenced          # whose abilities the negation switches off (option negated)
+        silent = negset
+        for c in negset:
+            if not silenced[c]:
+                silent = {x for x in negset if silenced[x]}
+                break
+        st.silent = silent
         st.pw = None                # an effect from a negated Threlm no longer counts
 
     def _set_prot(self, st: State, prot: list) -> None:
