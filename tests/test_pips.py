@@ -205,3 +205,34 @@ def test_pips_indexes_and_frames_keep_clear_on_every_card(deck, pack):
     """The Siete de Oros' centre coin crowded its neighbours (1.1 mm), the Nueve de Oros' coins
     too, and a court's frame touched the corner pip (0.1 mm on the King of Hearts)."""
     assert crowded(deck, pack) == []
+
+
+# --- the Cromwell corner index, in its corner at every card size ---------------------------------
+
+def _union(inks: list[Ink]) -> tuple[float, float, float, float]:
+    boxes = [i.mm_box() for i in inks if not i.empty]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _card_sizes() -> list[str]:
+    from printgen.layouts import load_catalogue
+
+    return sorted(load_catalogue("card-sizes")[0])
+
+
+@pytest.mark.parametrize("size", _card_sizes())
+def test_cromwell_lower_corner_index_sits_in_its_corner_at_every_card_size(size):
+    """The lower index (name and emblem, turned half round) is as far from the foot and the
+    right edge as the upper one is from the house band and the left edge: it sat beside the
+    caption, 67-85 % of the way down, with 11 mm of card under it."""
+    ink = card_ink("cromwell", None, size)
+    for name in ("Henry VIII", "Oliver Cromwell", "Stephen"):
+        drawn = ink.pieces(ink.card(name))
+        pieces = {p.element: i for p, i in zip(drawn, ink.ink(drawn))}
+        band, foot = pieces["band"].mm_box(), pieces["foot"].mm_box()
+        left, top, _, _ = _union([pieces["index_top"], pieces["index_emblem_top"]])
+        _, _, right, bottom = _union([pieces["index_bottom"], pieces["index_emblem_bottom"]])
+        upper = (top - band[3], left)                         # under the band, from the left edge
+        lower = (foot[1] - bottom, ink.width - right)         # over the foot, from the right edge
+        assert lower == pytest.approx(upper, abs=0.3), (size, name, upper, lower)
+        assert upper[0] < 0.08 * ink.height, (size, name, upper)   # and the corner is the corner
