@@ -163,17 +163,17 @@ def test_new_refuses_the_name_of_a_shipped_deck_unless_forced(tmp_path):
 
 # --- 4. import's messages --------------------------------------------------------------------
 
-def test_deleted_rows_are_named_and_deleting_a_card_is_sent_to_deck_yaml(deck_and_sheet, tmp_path):
+def test_deleted_rows_delete_their_cards_and_the_message_names_them(deck_and_sheet, tmp_path):
     folder, sheet = deck_and_sheet
-    before = (folder / "deck.yaml").read_bytes()
+    before = (folder / "deck.yaml").read_text(encoding="utf-8")
     lines = sheet.read_text(encoding="utf-8-sig").splitlines(keepends=True)
     sheet.write_text("".join(l for l in lines if not l.startswith(("john,", "anne,"))), encoding="utf-8")
     done = run_limited(["import", str(folder), str(sheet)], tmp_path)
     assert done.code == 0, done.err
-    assert "the sheet holds what deck.yaml holds" not in done.out
-    assert "2 cards of deck.yaml have no row in the sheet (John, Anne)" in done.err, done.err
-    assert "to delete a card, delete it in deck.yaml" in done.err, done.err
-    assert (folder / "deck.yaml").read_bytes() == before
+    assert "deleted 2 cards (John, Anne); the previous file is" in done.out, done.out
+    after = (folder / "deck.yaml").read_text(encoding="utf-8")
+    assert "- name: John\n" not in after and "- name: Anne\n" not in after
+    assert (folder / "deck.yaml.bak").read_text(encoding="utf-8") == before
 
 
 @pytest.mark.parametrize("name", ["William II", "Rufus"])

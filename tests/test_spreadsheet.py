@@ -262,8 +262,9 @@ def test_a_sheet_without_its_check_column_still_imports_and_says_so(deck_copy, t
     sheet = tmp_path / "cards.csv"
     export_deck(str(folder), sheet)
     rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
-    # the check: the export's id, then one fingerprint a column
-    assert rows[0][-1] == "printgen check" and all(len(r[-1].split()) == len(rows[0]) - 1 for r in rows[1:])
+    # the check: the export's id, the roster of its cards (the same in every row), then one fingerprint a column
+    assert rows[0][-1] == "printgen check" and all(len(r[-1].split()) == len(rows[0]) for r in rows[1:])
+    assert len({r[-1].split()[1] for r in rows[1:]}) == 1
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows([r[:-1] for r in rows])
     set_csv_cell(sheet, "john", "caption", "Lost his treasure in the Wash.")
@@ -299,7 +300,7 @@ def test_a_row_renamed_to_another_cards_name_is_refused_at_its_cell(deck_copy, t
     outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
     assert_refused(outcome, file="cards.csv", card="Edward VI",
                    says=["column 'name'", "'henry viii' is already the name of another card, 'Henry VIII' (row",
-                         "delete it in deck.yaml"])
+                         "to delete a card, delete its row"])
     assert "deck.yaml, line" not in outcome.err
     assert (folder / "deck.yaml").read_bytes() == before
 

@@ -50,9 +50,10 @@ def export_cmd(deck, output, force) -> None:
               help="Where a value was changed both in the sheet and in deck.yaml since the export, take the sheet's.")
 def import_cmd(deck, sheet, force) -> None:
     """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
-    keeping its comments; the previous file is kept as deck.yaml.bak. Nothing is written on any error.
-    A value changed in deck.yaml since the export (in the web editor, say) is not put back to the
-    sheet's older one."""
+    keeping its comments; the previous file is kept as deck.yaml.bak. A row with an empty id is a
+    new card; a deleted row, a deleted card. Nothing is written on any error, and every error of
+    the sheet is listed. A value changed in deck.yaml since the export (in the web editor, say) is
+    not put back to the sheet's older one."""
     from printgen.editor.spreadsheet import CHECK, import_deck
 
     try:
@@ -64,12 +65,16 @@ def import_cmd(deck, sheet, force) -> None:
     from printgen.wording import counted
 
     if result.missing:
-        shown = ", ".join(result.missing[:8]) + (f" and {len(result.missing) - 8} more" if len(result.missing) > 8 else "")
+        why = {"unchecked": f"the sheet has no '{CHECK}' column, so printgen cannot tell a deleted row from a card "
+                            "added to deck.yaml since",
+               "unknown": "printgen cannot tell whether their rows were deleted or the cards were added or renamed "
+                          "in deck.yaml after the export",
+               "since": "they were added to deck.yaml after the sheet was exported (or last imported)"}
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if len(result.missing) == 1 else 'have'} "
-                   f"no row in the sheet ({shown}) and {'was' if len(result.missing) == 1 else 'were'} left as "
-                   "{} {}; deleting a row does not delete a card: to delete a card, delete it in deck.yaml".format(
-                       *(("it", "is") if len(result.missing) == 1 else ("they", "are"))), err=True)
+                   f"no row in the sheet ({_listed(result.missing)}) and {'was' if len(result.missing) == 1 else 'were'} "
+                   f"kept: {why.get(result.why_missing, why['since'])}; to delete a card, delete its row in a sheet "
+                   "exported after it was added", err=True)
     if result.gone:
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"the rows of {_listed(result.gone)} name no card of deck.yaml any more (deleted since the sheet "
@@ -85,11 +90,18 @@ def import_cmd(deck, sheet, force) -> None:
         click.echo(f"{where}, so printgen cannot tell a value changed in the sheet from one changed in deck.yaml "
                    "since the export: every value that differs there was taken from the sheet (export again to "
                    "get the check)", err=True)
-    if not result.changed:
+    done = []
+    if result.changed:
+        done.append(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')} "
+                    f"({_listed(result.names)})")
+    if result.added:
+        done.append(f"added {counted(len(result.added), 'card')} ({_listed(result.added)})")
+    if result.deleted:
+        done.append(f"deleted {counted(len(result.deleted), 'card')} ({_listed(result.deleted)})")
+    if not done:
         click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
     else:
-        click.echo(f"changed {counted(result.changed, 'value')} on {counted(result.cards, 'card')} "
-                   f"({_listed(result.names)}); the previous file is {result.backup}")
+        click.echo("; ".join(done) + f"; the previous file is {result.backup}")
 
 
 def _listed(names: list[str], most: int = 8) -> str:

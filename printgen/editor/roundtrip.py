@@ -74,6 +74,8 @@ class DeckSource:
         located = parse_yaml(self.text, self.file)          # refuses what the loader refuses, at its line
         self.data = located.data if isinstance(located.data, dict) else {}
         self.located = located
+        self.cards_key: yaml.ScalarNode | None = None
+        self.cards_node: yaml.SequenceNode | None = None
         raw_fields = self.data.get("fields") if isinstance(self.data.get("fields"), dict) else {}
         self.fields: dict[str, FieldSpec] = {}
         for name, spec in raw_fields.items():
@@ -90,9 +92,11 @@ class DeckSource:
         if not isinstance(cards_data, list):
             return []
         root = yaml.compose(straighten(self.text), Loader=yaml.SafeLoader)   # positions as the loader sees them
-        node = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "cards"), None)
+        key, node = next(((k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "cards"),
+                         (None, None))
         if not isinstance(node, yaml.SequenceNode):
             return []
+        self.cards_key, self.cards_node = key, node       # where cards are added and deleted (cardlist.py)
         cards = []
         for index, (item, raw) in enumerate(zip(node.value, cards_data)):
             if not isinstance(item, yaml.MappingNode) or not isinstance(raw, dict):

@@ -41,16 +41,25 @@ def export_id(deck_text: str, sheet_path: str) -> str:
     return "x" + hashlib.sha256(f"{deck_text}\0{sheet_path}".encode("utf-8")).hexdigest()[:7]
 
 
-def row_check(export: str, card_id: str, values: dict[str, str]) -> str:
-    """The check cell of a card's row: the export's id, then a fingerprint of each (card, column,
-    value). Named by column, so a sheet whose columns were moved or deleted is still checked."""
-    return " ".join([export] + [fingerprint(card_id, c, v) for c, v in values.items()])
+def roster(card_ids) -> str:
+    """A fingerprint of the set of cards an export holds ('s' and hex): with the rows left in the
+    sheet, it tells which cards without a row had one at the export (rows deleted: cards to delete)
+    from cards added to deck.yaml since (to keep)."""
+    return "s" + hashlib.sha256("\n".join(sorted(card_ids)).encode("utf-8")).hexdigest()[:10]
+
+
+def row_check(export: str, card_id: str, values: dict[str, str], cards: str = "") -> str:
+    """The check cell of a card's row: the export's id, the roster of its cards (the same in every
+    row, so any row left carries it), then a fingerprint of each (card, column, value). Named by
+    column, so a sheet whose columns were moved or deleted is still checked."""
+    return " ".join([export] + ([cards] if cards else []) + [fingerprint(card_id, c, v) for c, v in values.items()])
 
 
 @dataclass
 class Check:
     export: str
     prints: set[str]
+    roster: str | None = None
 
     def had(self, row_id: str, column: str, value: str) -> bool:
         return fingerprint(row_id, column, value) in self.prints
@@ -61,7 +70,8 @@ def read_check(cell: str) -> Check | None:
     parts = cell.split()
     if not parts:
         return None
-    return Check(parts[0], set(parts[1:]))
+    cards = next((p for p in parts[1:] if p.startswith("s")), None)      # fingerprints are hex: never 's'
+    return Check(parts[0], {p for p in parts[1:] if p != cards}, cards)
 
 
 @dataclass
@@ -83,6 +93,15 @@ class Record:
         except (OSError, ValueError, AttributeError, KeyError):
             exports = {}          # none yet, or damaged: the export's own check still guards
         return cls(folder, exports)
+
+    def knows(self, export: str) -> bool:
+        """Was a sheet of this export imported before?"""
+        return export in self.exports
+
+    def cards_of(self, export: str) -> dict[str, str]:
+        """Row id -> card id, for every row this export's sheet had at its last import."""
+        ids = self.exports.get(export, {}).get("ids", {})
+        return dict(ids) if isinstance(ids, dict) else {}
 
     def card_for(self, export: str, row_id: str) -> str | None:
         return self.exports.get(export, {}).get("ids", {}).get(row_id)

@@ -1,0 +1,80 @@
+"""Every problem of a spreadsheet in one message, one line each, instead of one per run.
+
+A teacher who imports a sheet with five mistakes should not have to run import five times to
+meet them one after another. Import collects what is wrong with each cell (a formula, an unknown
+house, a conflict with deck.yaml, a row whose id is another's...) and refuses the sheet once,
+listing them by row: each line names the row, the card, the column, what is wrong and what to
+type instead. A single problem reads exactly as it always has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.errors import UserError, Where
+
+SHOWN = 50        # problems listed in full; the rest are counted ("and 12 more")
+
+
+@dataclass
+class SheetProblems(UserError):
+    """Several problems of one sheet: str() gives a line for each."""
+
+    problems: list[UserError] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        head = f"{self.where.describe()}: " if self.where.describe() else ""
+        lines = [f"{head}{self.message}"]
+        for problem in self.problems[:SHOWN]:
+            lines.append("  " + one_line(problem, self.where.file))
+        if len(self.problems) > SHOWN:
+            lines.append(f"  and {len(self.problems) - SHOWN} more")
+        return "\n".join(lines)
+
+
+def one_line(problem: UserError, sheet: Path | None = None) -> str:
+    """A problem on one line, without the sheet's name (the message names it once, above): row,
+    card, column, what is wrong, then what to type ('— ...'). A problem in another file (a rule
+    sheet naming a card the sheet deletes) keeps its file's name."""
+    where = problem.where
+    file = None if sheet is not None and where.file is not None and Path(where.file) == Path(sheet) else where.file
+    place = Where(file, where.line, where.card, where.field, where.row, where.column).describe()
+    hint = problem.sheet_hint if problem.sheet_hint and where.row is not None else problem.hint
+    text = f"{place}: {problem.message}" if place else problem.message
+    return f"{text} \u2014 {hint}" if hint else text
+
+
+def _order(problem: UserError) -> tuple[int, int]:
+    return (problem.where.row if problem.where.row is not None else 1 << 30, 0)
+
+
+@dataclass
+class Problems:
+    """The problems found so far in one sheet, told together at the end (raise_if_any)."""
+
+    file: Path
+    found: list[UserError] = field(default_factory=list)
+
+    def add(self, problem: UserError) -> None:
+        if isinstance(problem, SheetProblems):
+            self.found.extend(problem.problems)
+        elif not any(str(p) == str(problem) for p in self.found):
+            self.found.append(problem)
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def at(self, row: int | None, column: str | None = None) -> bool:
+        """Has a problem been found in this row (and column)?"""
+        return any(p.where.row == row and (column is None or p.where.column == column) for p in self.found)
+
+    def raise_if_any(self) -> None:
+        """Raise the one problem as it is, or all of them in one SheetProblems, in row order."""
+        if not self.found:
+            return
+        if len(self.found) == 1:
+            raise self.found[0]
+        ordered = sorted(self.found, key=_order)
+        raise SheetProblems(f"{len(ordered)} problems, one a line (row by row):", Where(self.file),
+                            problems=ordered)
