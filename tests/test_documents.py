@@ -177,3 +177,40 @@ def test_documents_embed_every_font(built, name):
     for font in fonts:
         descriptor = font.get("/FontDescriptor")
         assert descriptor is not None and "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+
+
+def _pages_of(pdf_bytes: bytes, words: list[str], tmp_path: Path) -> list[int]:
+    """The page each of `words` is printed on (1-based)."""
+    pdf = tmp_path / "doc.pdf"
+    pdf.write_bytes(pdf_bytes)
+    pages = len(PdfReader(pdf).pages)
+    texts = [squash(page_text(pdf, n)) for n in range(1, pages + 1)]
+    return [next(n + 1 for n, text in enumerate(texts) if word in text) for word in words]
+
+
+@pytest.mark.parametrize("follows", ["- Robbers first item.\n- Defenders second item.",
+                                     "| Robbers first item | x |\n|---|---|\n| Defenders second item | y |",
+                                     "> Robbers first item. Defenders second item."])
+def test_a_run_in_heading_never_ends_a_column_alone(tmp_path, follows):
+    """A bold line alone (Coppertwaddle's '**The two sums.**') introduces what follows it: pushed down
+    the page a point at a time, it is never left at the foot of a column while the list, table or
+    box it introduces starts in the next (one column here, so the next column is the next page)."""
+    from reportlab.platypus import Spacer
+
+    from printgen.layouts import load_layout
+    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.fonts import FontSet
+    from printgen.render.markdown import to_flowables
+
+    styles = make_styles(FontSet(load_layout("base").fonts))
+    text = "Some words before.\n\n**The two sums.**\n\n" + follows + "\n"
+    width = 400.0
+    moved = 0
+    page_h = 297 * 72 / 25.4
+    for push in range(int(page_h) - 260, int(page_h) - 120, 3):
+        story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, width)   # noqa: E731
+        made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
+        heading, first = _pages_of(made, ["The two sums.", "Robbers first item"], tmp_path)
+        assert heading == first, f"pushed {push} pt: the run-in heading ends page {heading} alone"
+        moved += heading == 2
+    assert moved, "never pushed to the next page: the test did not reach a page's foot"

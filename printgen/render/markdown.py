@@ -119,6 +119,8 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
                 out.append(_card_row(card_row, cards, source, node))
             else:
                 out.append(Paragraph(inline(node.children[0], styles.regular), styles["body"]))
+                if _is_run_in_heading(node):
+                    out[-1].keepWithNext = 1          # a bold line alone introduces what follows: kept with it
         elif kind in ("bullet_list", "ordered_list"):
             made_list = _list(node, styles, width, card_row, source)
             out += made_list if isinstance(made_list, list) else [made_list]
@@ -147,16 +149,31 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
 
 def _is_caption(node) -> bool:
     """A paragraph that is one run of italics (*Trumps in oros: ...*), as captions are written."""
+    return _one_run(node, "em")
+
+
+def _is_run_in_heading(node) -> bool:
+    """A paragraph that is one run of bold (**The two sums.**): a heading written in the text's own
+    size, which introduces the list, table or box below it. Like a heading, it must never end a
+    column apart from the first lines of what it introduces. (A run-in heading that opens a
+    paragraph of its own text needs nothing: a paragraph never leaves its first line alone at the
+    foot of a column, the body style allowing no orphans.)"""
+    return _one_run(node, "strong")
+
+
+def _one_run(node, kind: str) -> bool:
+    """A paragraph whose inline content is a single node of `kind` (spaces around it aside)."""
     if node is None or node.type != "paragraph" or not node.children:
         return False
     parts = [c for c in (node.children[0].children or []) if not (c.type == "text" and not c.content.strip())]
-    return len(parts) == 1 and parts[0].type == "em"
+    return len(parts) == 1 and parts[0].type == kind
 
 
 def _headings_kept(flowables: list) -> list:
-    """A heading stays with what follows it. The style's keepWithNext does that for a paragraph or
-    a table, but ReportLab will not bundle a list that way, so a heading followed by a list is put
-    in one KeepTogether with it (which still splits a list too long for a whole column)."""
+    """A heading (or a run-in heading, a caption) stays with what follows it. Its keepWithNext, of
+    the style or of the paragraph itself, does that for a paragraph or a table, but ReportLab will
+    not bundle a list that way, so a heading followed by a list is put in one KeepTogether with it
+    (which still splits a list too long for a whole column)."""
     from reportlab.platypus import KeepTogether
     from reportlab.platypus.doctemplate import _ktAllow
 
@@ -164,8 +181,8 @@ def _headings_kept(flowables: list) -> list:
     i = 0
     while i < len(flowables):
         f = flowables[i]
-        if getattr(getattr(f, "style", None), "keepWithNext", 0) and i + 1 < len(flowables) \
-                and not _ktAllow(flowables[i + 1]):
+        keep = f.getKeepWithNext() if hasattr(f, "getKeepWithNext") else 0
+        if keep and i + 1 < len(flowables) and not _ktAllow(flowables[i + 1]):
             out.append(KeepTogether([f, flowables[i + 1]]))
             i += 2
             continue
