@@ -236,6 +236,9 @@ class BoardFile(Strict):
     overlap: Extent = 10.0
     # leave out the sheets of a tiled board on which nothing is drawn (the corners of a cross-shaped layout)
     skip_blank: bool = False
+    # how many copies to print (one per player, say): a board smaller than the paper is laid out
+    # several to a sheet, each with its own cut marks; a tiled board's sheets are printed again
+    copies: Annotated[int, _within(1, 100)] = 1
     elements: dict[str, Optional[AnyElement]]
 
 

@@ -7,6 +7,11 @@ tiles can be trimmed, laid over each other and lined up by eye. Lengths in mm.
 A board is for a table: at most MAX_SIDE mm a side, with an overlap of MIN_OVERLAP to
 MAX_OVERLAP mm when it is tiled (the crosses need room), so a slip of a digit cannot ask for
 ten thousand sheets.
+
+`copies: N` prints a board N times (a quick reference for each player): a board smaller than the
+paper goes several to a sheet, as many as fit, COPY_GAP mm apart, each cut out along its own
+marks, rather than one to a sheet with most of the paper wasted; a tiled board's sheets are
+printed again for each copy.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ CROSS = 2.5        # mm, half the size of a registration cross
 MAX_SIDE = 2000.0  # mm: the largest table a board is printed for
 MIN_OVERLAP = 2 * CROSS
 MAX_OVERLAP = 50.0
+COPY_GAP = 5.0     # mm between copies of a small board on one sheet: each has its own cut lines
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,46 @@ def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: f
     return sheet, tiles, nx, ny
 
 
+@dataclass(frozen=True)
+class CopyPlan:
+    """Copies of a board that fits one sheet: the paper orientation, the grid of places on a sheet
+    (columns x rows) and how many sheets the copies take."""
+
+    sheet: tuple[float, float]
+    columns: int
+    rows: int
+    sheets: int
+
+    def places(self, board: tuple[float, float], count: int) -> list[tuple[float, float]]:
+        """Top-left corners (mm from the sheet's bottom-left, y up: the copy's top edge) of `count`
+        copies on one sheet, filled row by row, the block of them centred on the paper."""
+        W, H = board
+        pw, ph = self.sheet
+        used_columns = min(self.columns, count)
+        used_rows = -(-count // self.columns)
+        left = (pw - used_columns * W - (used_columns - 1) * COPY_GAP) / 2
+        top = (ph + used_rows * H + (used_rows - 1) * COPY_GAP) / 2
+        return [(left + (k % self.columns) * (W + COPY_GAP), top - (k // self.columns) * (H + COPY_GAP))
+                for k in range(count)]
+
+
+def plan_copies(board: tuple[float, float], paper: tuple[float, float], margin: float, copies: int) -> CopyPlan | None:
+    """How `copies` copies of a board go on sheets of paper: the orientation needing fewest sheets
+    (upright first when equal), as many a sheet as fit within the margins. None when the board
+    does not fit one sheet (it is tiled instead)."""
+    W, H = board
+    best = None
+    for pw, ph in (paper, (paper[1], paper[0])):
+        columns = int((pw - 2 * margin + COPY_GAP + 1e-6) // (W + COPY_GAP))
+        rows = int((ph - 2 * margin + COPY_GAP + 1e-6) // (H + COPY_GAP))
+        if columns < 1 or rows < 1:
+            continue
+        sheets = -(-copies // (columns * rows))
+        if best is None or sheets < best.sheets:
+            best = CopyPlan((pw, ph), columns, rows, sheets)
+    return best
+
+
 def check_board(spec: BoardFile, located, paper: tuple[float, float], margin: float) -> None:
     """Refuse a board no table holds, and an overlap the tiles cannot be joined with."""
     for side in ("width", "height"):
@@ -125,7 +171,10 @@ def render_board(deck: Deck, layout: Layout, path: Path) -> Board:
     except UserError as error:
         error.where = located.where(("overlap",), field="overlap")
         raise
+    plan = plan_copies((W, H), paper, margin, spec.copies) if spec.copies > 1 and len(tiles) == 1 else None
     try:
+        if plan is not None:
+            return _draw_copies(spec, ops, fonts, (W, H), plan, tiles)
         return _draw(spec, ops, fonts, (W, H), sheet, tiles, margin, nx, ny)
     except (UserError, MemoryError, KeyboardInterrupt):
         raise
@@ -139,6 +188,20 @@ def _draw(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], shee
           nx: int, ny: int) -> Board:
     W, H = board
     canvas = new_canvas(sheet, fonts.default(), spec.title, f"{W:g} x {H:g} mm, {len(tiles)} sheet(s)")
+    _begin(canvas, spec, ops, board)
+    font = fonts.default()
+    printed = [t for t in tiles if not (spec.skip_blank and len(tiles) > 1 and _blank(t, ops, H))]
+    for copy in range(spec.copies):          # a tiled board (or one copy): its sheets again for each copy
+        for tile in printed:
+            _sheet(canvas, spec, tile, tiles, (W, H), sheet, margin, nx, ny, font, printed,
+                   f", copy {copy + 1} of {spec.copies}" if spec.copies > 1 else "")
+            canvas.showPage()
+    return Board(finish(canvas), (W, H), sheet, printed, nx, ny)
+
+
+def _begin(canvas, spec: BoardFile, ops, board: tuple[float, float]) -> None:
+    """The board drawn once, as the form every sheet shows a window onto (or several copies of)."""
+    W, H = board
     canvas.beginForm("board", 0, 0, pt(W), pt(H))
     if spec.background:
         from printgen.colours import parse_colour
@@ -147,12 +210,36 @@ def _draw(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], shee
         canvas.rect(0, 0, pt(W), pt(H), stroke=0, fill=1)
     draw_ops(canvas, ops)
     canvas.endForm()
-    font = fonts.default()
-    printed = [t for t in tiles if not (spec.skip_blank and len(tiles) > 1 and _blank(t, ops, H))]
-    for tile in printed:
-        _sheet(canvas, spec, tile, tiles, (W, H), sheet, margin, nx, ny, font, printed)
+
+
+def _draw_copies(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], plan: CopyPlan,
+                 tiles: list[Tile]) -> Board:
+    """`spec.copies` copies of a board smaller than the paper, as many to a sheet as fit. Cut marks
+    run along every copy's edges beyond the block of copies, so the sheet is cut apart with
+    straight cuts across it; the TrimBox is the block's outline."""
+    W, H = board
+    canvas = new_canvas(plan.sheet, fonts.default(), spec.title,
+                        f"{W:g} x {H:g} mm, {spec.copies} copies on {plan.sheets} sheet(s)")
+    _begin(canvas, spec, ops, board)
+    per_sheet = plan.columns * plan.rows
+    left = spec.copies
+    while left:
+        count = min(left, per_sheet)
+        left -= count
+        trims = [(x, top - H, x + W, top) for x, top in plan.places(board, count)]
+        for x0, y0, x1, y1 in trims:
+            canvas.saveState()
+            clip = canvas.beginPath()
+            clip.rect(pt(x0), pt(y0), pt(W), pt(H))
+            canvas.clipPath(clip, stroke=0, fill=0)
+            canvas.translate(pt(x0), pt(y0))
+            canvas.doForm("board")
+            canvas.restoreState()
+        block = (min(t[0] for t in trims), min(t[1] for t in trims), max(t[2] for t in trims), max(t[3] for t in trims))
+        set_boxes(canvas, block, block)
+        marks.crop_marks(canvas, trims, block, 4.0, 1.0, 0.2, plan.sheet)
         canvas.showPage()
-    return Board(finish(canvas), (W, H), sheet, printed, nx, ny)
+    return Board(finish(canvas), board, plan.sheet, tiles, 1, 1)
 
 
 def _blank(tile: Tile, ops, H: float) -> bool:
@@ -194,7 +281,7 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSe
 
 
 def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet, margin: float, nx: int, ny: int,
-           font: str, printed: list[Tile] | None = None) -> None:
+           font: str, printed: list[Tile] | None = None, copy: str = "") -> None:
     W, H = board
     pw, ph = sheet
     single = len(tiles) == 1
@@ -225,7 +312,7 @@ def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet,
     trims = [(min(edges_x), min(edges_y), max(edges_x), max(edges_y))]
     marks.crop_marks(canvas, trims, (wx0, wy0, wx1, wy1), 4.0, 1.0, 0.2, (pw, ph))
     if not single:
-        _band(canvas, spec, tile, nx, ny, margin, pw, ph, font, printed)
+        _band(canvas, spec, tile, nx, ny, margin, pw, ph, font, printed, copy)
 
 
 def _crosses(tiles: list[Tile], overlap: float) -> list[tuple[float, float]]:
@@ -255,7 +342,7 @@ def _cross(canvas, x: float, y: float) -> None:
 
 
 def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, pw: float, ph: float, font: str,
-          printed: list[Tile] | None = None) -> None:
+          printed: list[Tile] | None = None, copy: str = "") -> None:
     """Which tile this is, how to join it, and a small map of all tiles with this one filled."""
     top = ph - margin
     cell = min(4.0, (BAND - 3) / ny)
@@ -274,7 +361,8 @@ def _band(canvas, spec: BoardFile, tile: Tile, nx: int, ny: int, margin: float, 
     canvas.setFillGray(0.1)
     canvas.setFont(font, 9)
     draw_string(canvas, pt(margin), pt(top - 4.5),
-                f"{spec.title}: sheet {tile.name} (column {tile.column + 1} of {nx}, row {tile.row + 1} of {ny})", font, 9)
+                f"{spec.title}: sheet {tile.name} (column {tile.column + 1} of {nx}, row {tile.row + 1} of {ny}){copy}",
+                font, 9)
     canvas.setFont(font, 7)
     canvas.setFillGray(0.35)
     canvas.drawString(pt(margin), pt(top - 8.5),
