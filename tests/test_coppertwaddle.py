@@ -171,3 +171,42 @@ def test_everything_builds(built: Path) -> None:
     assert names == ["coppertwaddle-cards.json", "coppertwaddle-cards.pdf", "coppertwaddle-rules.pdf",
                      "domain-mat.pdf", "quick-reference.pdf", "suite-score.pdf"]
     assert "Suite points" in page_text(built / "suite-score.pdf", 1)
+
+
+def _all_text(pdf: Path) -> str:
+    from pypdf import PdfReader
+
+    return squash(" ".join(page_text(pdf, n) for n in range(1, len(PdfReader(pdf).pages) + 1)))
+
+
+def test_the_player_sheets_state_rules_in_words_not_commands(built: Path) -> None:
+    """A player's sheet and aids say a rule and its clarification in words: the simulator's option
+    names and command lines belong in the validate report (issue 23, item 8)."""
+    for name in (f"{DECK}-rules.pdf", "domain-mat.pdf", "quick-reference.pdf", "suite-score.pdf"):
+        text = _all_text(built / name)
+        for word in ("printgen", "validate", "-O ", "=yes", "=blocks", "covered_support", "wind_alone"):
+            assert word not in text, (name, word)
+
+
+def test_every_clarification_on_the_sheet_is_titled_and_none_echoes_the_seed() -> None:
+    """One style on every sheet: '> **Clarification: a title.**'. And the robbing's result is said in
+    the project's words, not the seed's (item 17)."""
+    sheet = (Path(__file__).parent.parent / "decks" / DECK / "rules" / f"{DECK}.md").read_text(encoding="utf-8")
+    quotes = [line for line in sheet.splitlines() if line.startswith("> **Clarification")]
+    assert len(quotes) >= 8
+    for line in quotes:
+        assert re.match(r"> \*\*Clarification: \S[^*]*\.\*\* ", line), line[:80]
+    assert "robbers' Power is **greater** and the target is still Proud" not in sheet
+    assert "the target is still Proud, the robbing succeeds" not in sheet
+
+
+def test_the_player_aids_say_what_the_sheet_says(built: Path) -> None:
+    """The mat's winning line and the quick reference's defenders carry the sheet's readings: a
+    Proud lone Wind fills its Peasant Ditch, and only Proud neighbours defend (item 14)."""
+    mat = _all_text(built / "domain-mat.pdf")
+    assert "Proud lone Wind fills a Peasant Ditch" in mat
+    aid = _all_text(built / "quick-reference.pdf")
+    assert "the Proud Threlms left and right of it" in aid and "the Proud Peasant below a Noble" in aid
+    assert "a lone Wind" in aid, "a lone Wind robs and counts toward the eight"
+    sheet = _all_text(built / f"{DECK}-rules.pdf")
+    assert "Here only Proud ones do" in sheet and "a Proud lone Wind fills its Ditch" in sheet

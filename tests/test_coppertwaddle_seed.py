@@ -5,16 +5,18 @@ sheet marks: where the robbing comes in the turn (the sheet: after En Garde; the
 anywhere in it), who may rob (the sheet: any Proud Threlm whose support is not negated, a Wind
 lying alone included; the narrower reading: Power above 0 in a Ditch), and what a negation
 switches off (the sheet, as Compass says: every ability; the seed's rule of support: those that
-change another Threlm's Power).
+change another Threlm's Power). And the sheet's reason for letting a lone Wind fill its Ditch,
+held to the deck's own cards.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from conftest import DECKS
 from printgen.load import load_deck
 from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.cards import CHALLENGING, EN_GARDE, ROBBING
+from printgen.sim.coppertwaddle.cards import CHALLENGING, E_DESTROY, E_RELEASE, E_RETURN, EN_GARDE, ROBBING
 from printgen.sim.coppertwaddle.rules import PASS
 from printgen.sim.coppertwaddle.state import NEGATED_OTHER, ODD_ROBBER, ROBBING_LEFT
 from test_sim_coppertwaddle import card, play_action
@@ -179,3 +181,40 @@ def test_a_negated_threlm_keeps_only_abilities_that_leave_powers_alone_under_the
     assert not any("The Bentham Fish" in u.split(" on ")[0] for u in used)
     assert any(u.startswith("use the ability of The Abbot") for u in used) == (reading == "power"), used
     assert GAME.power(st, fish) == 0 and GAME.power(st, abbot) == 0, "negated: no Power in the sums either way"
+
+
+# -- the lone Wind's Ditch: the sheet's reason, held to the deck's cards ----------------------------
+
+def test_only_the_opponent_can_take_a_lone_wind_away(deck):
+    """The rule sheet lets a Proud lone Wind fill its Ditch because, word for word, its owner could
+    never take it away: The Tinker and Glad Tidings lift only a Wind that presses a Threlm, and only
+    Captain's Reversal takes away a Wind lying alone, and only the opponent's. Every card whose record
+    lifts a card or a Wind is tried on a table holding both kinds of Wind in both Domains."""
+    prep = prepared(deck)
+    henry = {"noble": ["Trepaner"], "peasant": ["-Yeoman"], "winds": {0: "North Wind", 1: "South Wind"}}
+    anne = {"noble": ["Lady Wimple"], "peasant": ["-Spleen"], "winds": {0: "East Wind", 1: "West Wind"}}
+    st = GAME.arrange(prep, [henry, anne], [[], []], guardian=0)
+    own_lone, opponents_lone = card(prep, "South Wind"), card(prep, "West Wind")
+    own_pressed = card(prep, "Yeoman")
+    removes_own_lone, removes_opponents_lone, lifts_own_pressing = set(), set(), set()
+    for c, spec in enumerate(prep.spec):
+        if spec is None:
+            continue
+        codes = {code for code, _, _ in spec.effects}
+        aimed = {tc - 1 for tc in GAME.targets(st, 0, spec, c)}
+        if codes & {E_RETURN, E_DESTROY}:
+            if own_lone in aimed:
+                removes_own_lone.add(prep.names[c])
+            if opponents_lone in aimed:
+                removes_opponents_lone.add(prep.names[c])
+        if E_RELEASE in codes:
+            assert own_lone not in aimed and opponents_lone not in aimed, "a release aims at a pressed Threlm"
+            if own_pressed in aimed:
+                lifts_own_pressing.add(prep.names[c])
+    assert removes_own_lone == set()
+    assert removes_opponents_lone == {"Captain's Reversal"}
+    assert lifts_own_pressing == {"The Tinker", "Glad Tidings"}
+    sheet = (DECKS / "coppertwaddle" / "rules" / "coppertwaddle.md").read_text(encoding="utf-8")
+    for name in removes_opponents_lone | lifts_own_pressing:
+        assert name.replace("'", "\u2019") in sheet or name in sheet, f"the sheet's reason names {name}"
+    assert "nothing takes a Wind away" not in sheet
