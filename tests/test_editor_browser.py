@@ -32,9 +32,10 @@ def comments(text: str) -> list[str]:
     return [m.group(0).strip() for m in re.finditer(r"(?m)(^\s*#.*$|\s#\s.*$)", text)]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def served(tmp_path_factory):
-    """A scratch Cromwell deck served on a free port of 127.0.0.1, in this process."""
+    """A scratch Cromwell deck served on a free port of 127.0.0.1, in this process (a fresh one for
+    each test; the browser is the module's one session)."""
     from printgen.editor.server import make_server
 
     root = tmp_path_factory.mktemp("serve")
@@ -138,7 +139,8 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     assert find(By.ID, "card-error").get_attribute("hidden") is not None
     assert deck_file.read_text(encoding="utf-8") == original, "nothing is written before Save"
 
-    # an invalid value: the page says what the command line says, and Save writes nothing
+    # an invalid value: the page says what the command line says, of the card and its box (no file, no line),
+    # and Save writes nothing
     reign = find(By.ID, "field-reign")
     reign.clear()
     reign.send_keys("1547-1509")
@@ -148,8 +150,10 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     (broken / "deck.yaml").write_text(original.replace("reign: 1509-1547", "reign: 1547-1509"), encoding="utf-8")
     cli = subprocess.run([sys.executable, "-m", "printgen", "build", str(broken), "--out", str(tmp_path / "o")],
                          capture_output=True, text=True, timeout=120)
-    said = cli.stderr.split("error: ", 1)[1].split("\n  nothing was written")[0].replace(str(broken), str(editor.folder))
-    assert box == said
+    said = cli.stderr.split("error: ", 1)[1].split("\n  nothing was written")[0]
+    assert "field 'reign': " in said, said
+    assert box == "Henry VIII, the Reign box: " + said.split("field 'reign': ", 1)[1] + "."
+    assert "deck.yaml" not in box and "line" not in box and str(editor.folder) not in box
     find(By.ID, "save").click()
     wait_for(lambda: "Not saved" in find(By.ID, "status").text, what="the refusal")
     assert deck_file.read_text(encoding="utf-8") == original
@@ -165,14 +169,24 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     assert comments(saved) == comments(original)
     assert (editor.folder / "deck.yaml.bak").read_text(encoding="utf-8") == original
 
+    # Letter paper, turned on the short edge, as chosen on the page; a link to every PDF the build made
+    from selenium.webdriver.support.ui import Select
+
+    Select(find(By.ID, "paper")).select_by_visible_text("Letter")
+    Select(find(By.ID, "duplex")).select_by_value("short")
     find(By.ID, "build").click()
-    wait_for(lambda: find(By.ID, "status").text.startswith("The PDF is ready"), timeout=60, what="the build")
-    link = find(By.ID, "pdf").get_attribute("href")
-    code, pdf = get(link)
-    assert code == 200 and pdf.startswith(b"%PDF")
+    wait_for(lambda: find(By.ID, "status").text.startswith("The PDFs are ready"), timeout=60, what="the build")
+    links = browser.find_elements(By.CSS_SELECTOR, "#pdfs a")
+    assert [a.text for a in links] == ["The cards", "The rule sheet: Cromwell", "Cromwell table mat",
+                                       "Cromwell score sheet"]
+    for a in links:
+        code, pdf = get(a.get_attribute("href"))
+        assert code == 200 and pdf == (editor.out / "cromwell" / a.get_attribute("data-file")).read_bytes()
     built = editor.out / "cromwell" / "cromwell-cards.pdf"
-    assert pdf == built.read_bytes()
-    text = "".join("".join(page.extract_text() or "" for page in PdfReader(built).pages).split())
+    reader = PdfReader(built)
+    assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [612, 792]       # Letter
+    assert json.loads((editor.out / "cromwell" / "cromwell-cards.json").read_text())["duplex"] == "short"
+    text = "".join("".join(page.extract_text() or "" for page in reader.pages).split())
     assert "".join(stored.split()) in text        # wrapped over lines: compared without the spaces
 
 
@@ -198,20 +212,159 @@ def test_requests_without_the_token_change_nothing(served):
         assert code == 404 and b"Cromwell" not in body, path
 
 
-def test_a_second_save_from_the_same_version_is_told_to_reload(served):
+def test_a_save_made_on_an_older_version_is_merged_and_only_the_same_value_conflicts(served):
     editor, url = served
     deck_file = editor.folder / "deck.yaml"
-    version = json.loads(get(url + "/api/deck")[1])["version"]
-    first = {"version": version, "edits": {"john": {"caption": "First tab's words."}}}
-    second = {"version": version, "edits": {"richard-i": {"caption": "Second tab's words."}}}
+    deck = json.loads(get(url + "/api/deck")[1])
+    values = {c["id"]: c["values"] for c in deck["cards"]}
+    version = deck["version"]
+    first = {"version": version, "edits": {"john": {"caption": "First tab's words."}},
+             "base": {"john": values["john"]}}
+    second = {"version": version, "edits": {"richard-i": {"caption": "Second tab's words."}},
+              "base": {"richard-i": values["richard-i"]}}
     code, body = post(url + "/api/save", first, editor.token)
     assert code == 200 and body["version"] != version
-    code, body = post(url + "/api/save", second, editor.token)
-    assert code == 409 and body["stale"] and "reload" in body["error"]
-    text = deck_file.read_text(encoding="utf-8")
-    assert "First tab\u2019s words." in text and "Second tab" not in text
-    second["version"] = json.loads(get(url + "/api/deck")[1])["version"]     # after reloading
-    code, body = post(url + "/api/save", second, editor.token)
-    assert code == 200
+    code, body = post(url + "/api/save", second, editor.token)      # another card: both kept
+    assert code == 200, body
     text = deck_file.read_text(encoding="utf-8")
     assert "First tab\u2019s words." in text and "Second tab\u2019s words." in text
+    # the same caption changed in both tabs: refused, saying both values, in two sentences and more
+    third = {"version": version, "edits": {"john": {"caption": "Third tab's words."}},
+             "base": {"john": values["john"]}}
+    code, body = post(url + "/api/save", third, editor.token)
+    assert code == 409 and not body["stale"], body
+    assert body["conflicts"] == [{"card": "john", "name": "John", "field": "caption", "label": "Caption",
+                                  "mine": "Third tab's words.", "theirs": "First tab\u2019s words.",
+                                  "shown": {"mine": {"before": "", "marked": "Third", "after": " tab\u2019s words."},
+                                            "theirs": {"before": "", "marked": "First", "after": " tab\u2019s words."}}}]
+    assert body["error"] == ("The caption of John was changed in another window (or another program) after this page "
+                             "loaded it: there it is \u201c[First] tab\u2019s words.\u201d, here \u201c[Third] tab\u2019s "
+                             "words.\u201d. Choose which to keep, then save again.")
+    assert "Third" not in deck_file.read_text(encoding="utf-8")
+    # keeping mine: the other value becomes the base, and the save goes through
+    third["base"]["john"] = dict(values["john"], caption="First tab\u2019s words.")
+    code, body = post(url + "/api/save", third, editor.token)
+    assert code == 200 and "Third tab\u2019s words." in deck_file.read_text(encoding="utf-8")
+
+
+def _phone_photo(path: Path) -> bytes:
+    """A JPEG stored lying on its side (left half green, right half magenta) with EXIF orientation 6:
+    upright, the green half is on top."""
+    from PIL import Image
+
+    image = Image.new("RGB", (600, 400), (0, 200, 0))
+    image.paste((230, 0, 230), (300, 0, 600, 400))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    image.save(path, "JPEG", quality=92, exif=exif.tobytes())
+    return path.read_bytes()
+
+
+def _where_colour(png: bytes, colour: tuple[int, int, int]) -> tuple[float, float, int]:
+    """The centre (x, y) of the pixels of about this colour in an image, and how many there are."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    xs = ys = n = 0
+    width, height = image.size
+    pixels = image.load()
+    for y in range(0, height, 2):
+        for x in range(0, width, 2):
+            r, g, b = pixels[x, y]
+            if abs(r - colour[0]) + abs(g - colour[1]) + abs(b - colour[2]) < 90:
+                xs, ys, n = xs + x, ys + y, n + 1
+    return (xs / n, ys / n, n) if n else (0.0, 0.0, 0)
+
+
+def test_add_a_card_with_an_uploaded_photo_then_delete_one_in_chromium(served, browser, tmp_path):
+    import base64
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    editor, url = served
+    deck_file = editor.folder / "deck.yaml"
+    original = deck_file.read_text(encoding="utf-8")
+    photo = _phone_photo(tmp_path / "IMG_2041.JPG")
+    browser.get(url + "/")
+    find = browser.find_element
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, '#cards button[data-card="john"]'), what="the cards")
+    # a card a rule sheet shows cannot be deleted, and the page says where it is shown
+    find(By.CSS_SELECTOR, '#cards button[data-card="henry-vii"]').click()
+    wait_for(lambda: find(By.ID, "card-name").text == "Henry VII", what="Henry VII")
+    assert not find(By.ID, "delete").is_enabled()
+    assert find(By.ID, "delete-note").text.startswith("This card cannot be deleted here: the rule sheet "
+                                                      "rules/cromwell.md (line")
+
+    find(By.ID, "add").click()
+    wait_for(lambda: find(By.ID, "card-name").text == "New card", what="the new card")
+    find(By.ID, "field-name").send_keys("Matilda")
+    Select(find(By.ID, "field-house")).select_by_visible_text("Normandy")
+    find(By.ID, "field-reign").send_keys("1141")
+    find(By.ID, "field-caption").send_keys("Lady of the English, never crowned.")
+    find(By.ID, "upload-picture").send_keys(str(tmp_path / "IMG_2041.JPG"))
+    wait_for(lambda: find(By.ID, "field-picture").get_attribute("value") == "art/matilda.jpg", what="the upload")
+    assert (editor.folder / "art" / "matilda.jpg").read_bytes() == photo, "stored as it came, EXIF and all"
+    wait_for(lambda: find(By.ID, "card-error").get_attribute("hidden") is not None
+             and _where_colour(base64.b64decode(find(By.ID, "preview").get_attribute("src").split(",", 1)[1]),
+                               (0, 200, 0))[2] > 50, what="the preview with the photo")
+    png = base64.b64decode(find(By.ID, "preview").get_attribute("src").split(",", 1)[1])
+    green, magenta = _where_colour(png, (0, 200, 0)), _where_colour(png, (230, 0, 230))
+    assert green[2] > 50 and magenta[2] > 50
+    assert green[1] < magenta[1] - 10 and abs(green[0] - magenta[0]) < 10, (green, magenta)    # upright
+    # John deleted, in the same save
+    find(By.CSS_SELECTOR, '#cards button[data-card="john"]').click()
+    wait_for(lambda: find(By.ID, "card-name").text == "John", what="John")
+    find(By.ID, "delete").click()
+    assert "to be deleted" in find(By.CSS_SELECTOR, '#cards button[data-card="john"]').text or \
+        "deleted" in find(By.CSS_SELECTOR, '#cards button[data-card="john"]').get_attribute("class")
+    find(By.ID, "save").click()
+    wait_for(lambda: find(By.ID, "status").text.startswith("Saved."), what="the save")
+    text = deck_file.read_text(encoding="utf-8")
+    assert "  - name: John\n" not in text and comments(text) == comments(original)
+    assert text.endswith('\n\n  - name: Matilda\n    house: Normandy\n    reign: 1141\n    caption: "Lady of the '
+                         'English, never crowned."\n    picture: art/matilda.jpg\n'), text[-300:]
+    assert not browser.find_elements(By.CSS_SELECTOR, '#cards button[data-card="john"]')
+    assert browser.find_elements(By.CSS_SELECTOR, '#cards button[data-card="matilda"]')
+
+
+def test_search_finds_a_house_and_a_conflict_shows_both_values_in_chromium(served, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    editor, url = served
+    deck_file = editor.folder / "deck.yaml"
+    browser.get(url + "/")
+    find = browser.find_element
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, '#cards button[data-card="john"]'), what="the cards")
+    find(By.ID, "search").send_keys("tudor")
+    shown = [b.get_attribute("data-card") for b in browser.find_elements(By.CSS_SELECTOR, "#cards button")]
+    assert shown == ["henry-vii", "henry-viii", "edward-vi", "mary-i", "elizabeth-i"], shown
+    find(By.ID, "search").send_keys(Keys.BACKSPACE * 5)
+    find(By.CSS_SELECTOR, '#cards button[data-card="john"]').click()
+    wait_for(lambda: find(By.ID, "card-name").text == "John", what="John")
+    old = "Legend says I lost my treasure in the Wash in 1216. People still hunt for it."
+    text = deck_file.read_text(encoding="utf-8")
+    # meanwhile, another program changes John's caption and Anne's
+    deck_file.write_text(text.replace(old, old.replace("Wash", "Humber")).replace(
+        "In her reign England", "In Anne's reign England"), encoding="utf-8")
+    caption = find(By.ID, "field-caption")
+    caption.clear()
+    caption.send_keys(old.replace("1216", "1215"))
+    find(By.ID, "save").click()
+    panel = wait_for(lambda: find(By.ID, "conflicts").is_displayed() and find(By.ID, "conflicts"), what="the conflict")
+    assert [m.text for m in panel.find_elements(By.TAG_NAME, "mark")] == ["Wash in 1215.", "Humber in 1216."]
+    said = find(By.ID, "status").text
+    assert said == ("Nothing was saved: a value was changed here and in another window too. Choose below which "
+                    "to keep."), said
+    assert panel.find_element(By.CSS_SELECTOR, ".conflict p").text == \
+        "The caption of John was changed in another window after this page loaded it."
+    # the preview shows the card as this page has it
+    wait_for(lambda: find(By.ID, "preview").get_attribute("class") == "", what="the preview")
+    panel.find_element(By.XPATH, ".//button[text()='Keep mine']").click()
+    wait_for(lambda: find(By.ID, "status").text.startswith("Saved."), what="the save")
+    assert "Changes made in another window since this page opened were kept too." in find(By.ID, "status").text
+    text = deck_file.read_text(encoding="utf-8")
+    assert old.replace("1216", "1215") in text and "In Anne's reign England" in text

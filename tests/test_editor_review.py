@@ -73,9 +73,11 @@ def test_a_blank_name_in_the_web_editor_is_a_400_naming_the_card(cromwell_sheet,
         answer = client.post(url, data=json.dumps(body), content_type="application/json", headers=headers)
         assert answer.status_code == 400, (url, answer.status_code, answer.get_data(as_text=True)[:500])
         data = answer.get_json()
-        assert data["card"] == "John", data
-    assert "the name is blank, and every card needs one" in client.post(
-        "/api/save", json={"version": version, "edits": {"john": {"name": ""}}}, headers=headers).get_json()["error"]
+        assert data["card"] == "john", data                  # the card's key on the page, to show it
+    said = client.post("/api/save", json={"version": version, "edits": {"john": {"name": ""}}},
+                       headers=headers).get_json()["error"]
+    # the page's words: the card and its box, what to do there; no YAML, no file, no line
+    assert said == "John, the Name box: the name is blank, and every card needs one. Fill in the Name box.", said
     assert (folder / "deck.yaml").read_bytes() == before
 
 

@@ -213,7 +213,7 @@ def test_every_problem_of_a_sheet_is_told_in_one_run(cromwell, tmp_path):
         "  row 15, card 'Henry V', column 'reign': the span 1413-1400 ends before it starts",
         "  row 32, card 'Anne', column 'name': 'Victoria' is already the name of another card, 'Victoria' (row 38)",
         "  row 45, card 'Mary III', column 'house': unknown house 'Windsr' \u2014 did you mean 'Windsor'?",
-        "  row 46, column 'name': this card has no 'name', which every card needs \u2014 fill in the 'name' column",
+        "  row 46, column 'name': the name is blank, and every card needs one \u2014 fill in the 'name' column",
     ]
     found = [next((l for l in lines if l.startswith(e)), None) for e in expected]
     assert all(found), outcome.err

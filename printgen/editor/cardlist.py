@@ -177,6 +177,8 @@ def add_cards(source: DeckSource, new: list[NewCard]) -> tuple[str, list[Edit]]:
     base = len(source.data["cards"])
     for offset, card in enumerate(new):
         values = {k: v for k, v in card.values.items() if v.strip()}
+        if "name" not in values and "name" in source.fields:
+            values["name"] = ""        # a card without a name yet says so at its name, not as a card of nothing
         keys = sorted(values, key=lambda k: (order.index(k) if k in order else len(order), k))
         pairs, value = [], {}
         for key in keys:
@@ -304,6 +306,31 @@ def delete_cards(source: DeckSource, indices: Iterable[int]) -> str:
         out = out[:at] + out[at:].replace(":", ": []", 1)
     _verify(source, out, remaining)
     return out
+
+
+def compose(source: DeckSource, edits: list[Edit], deleted: list[int], added: list[NewCard]) -> tuple[str, list[Edit]]:
+    """deck.yaml's text with the value edits made, the cards at `deleted` taken out and the new cards
+    added at the end (in that order, each step checked), and the new cards' values as Edits at their
+    places in the new text."""
+    text = source.apply(edits) if edits else source.text
+    new_edits: list[Edit] = []
+    if deleted or added:
+        text = delete_cards(DeckSource(source.folder, text), deleted)
+        if added:
+            text, new_edits = add_cards(DeckSource(source.folder, text), added)
+    return text, new_edits
+
+
+def card_at_line(text: str, folder: Path, line: int | None) -> int | None:
+    """The place in `cards:` of the card whose lines hold `line` of deck.yaml's text (a loader
+    error's line), or None when the line is not a card's."""
+    if line is None:
+        return None
+    cards = DeckSource(folder, text).cards
+    hit = next((c for c in reversed(cards) if c.node.start_mark.line + 1 <= line), None)
+    if hit is None or text.count("\n", 0, card_end(text, hit)) < line - 1:
+        return None
+    return hit.index
 
 
 def _verify(source: DeckSource, out: str, expected: list[Any]) -> None:

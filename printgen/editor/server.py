@@ -3,45 +3,35 @@
 Flask (routing, JSON, static files, Jinja2 templates with escaping on) served by Werkzeug's
 threaded server: both well kept, small, and Jinja2 and click are already printgen's. The page
 is plain HTML, CSS and JavaScript shipped in printgen/editor/ (no build step, nothing fetched
-from the internet: the Content-Security-Policy allows this server only).
+from the internet: the Content-Security-Policy allows this server only). The work behind each
+request is webdeck.py's; this module is the routes and their safety.
 
 Safety: the server edits the one deck it was started on, through the same in-place editor as
-`printgen import` (printgen.editor.roundtrip); no request names a file path except the built
-PDFs, served from the deck's output folder only. Every POST needs the session's token (a
-random value the page carries; another site's page cannot read it), and the Host header must
-be this server's own (no DNS rebinding). Saves carry the version of deck.yaml they were made
-on; a save from an older version is refused (409) so a second tab never overwrites the first.
+`printgen import` (printgen.editor.roundtrip); no request names a file path: built PDFs are served
+from the deck's output folder only, and an uploaded picture is stored under a name made from its
+card's (uploads.py). Every POST needs the session's token (a random value the page carries;
+another site's page cannot read it), and the Host header must be this server's own (no DNS
+rebinding). A save carries the values it was made on, and is merged with any change made since
+(merge.py): only the same value changed in both places is refused, with both shown.
 """
 
 from __future__ import annotations
 
-import base64
 import hmac
-import re
 import secrets
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import UserError, Warning_, Where
-from printgen.editor.roundtrip import DeckSource, Edit, StaleError
+from printgen.editor.roundtrip import DeckSource, StaleError
+from printgen.errors import UserError
 from printgen.load import find_deck
 
-PREVIEW_DPI = 110
 TOKEN_HEADER = "X-Printgen-Token"
 MAX_REQUEST = 1_000_000     # bytes: a whole deck's edits are a few kilobytes
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-
-
-# A line under the box of each kind of field, saying what it takes.
-HINTS = {
-    "years": "years, such as 1066-1087, 1483, or 2022- for a reign still going on",
-    "image": "a PNG or JPEG file in the deck's folder, such as art/henry-viii.png",
-    "number": "a number",
-    "ability": "a record, written as in deck.yaml: {use: ..., effects: [...]}",
-}
 
 
 @dataclass
@@ -65,137 +55,20 @@ class Editor:
         return self._source
 
 
-# --- what the page sees -----------------------------------------------------------------------
-
-def deck_json(editor: Editor) -> dict[str, Any]:
-    source = editor.source()
-    groups = {}
-    for name, spec in source.fields.items():
-        if spec.type == "group" and isinstance(source.data.get(spec.group), list):
-            groups[name] = [str(g.get("name")) for g in source.data[spec.group] if isinstance(g, dict)]
-    from printgen.render.symbols import names as emblems
-
-    choices = {"flag": ["true", "false"], "emblem": emblems()}
-    fields = [{"name": name, "type": source.kind(name), "required": bool(name in source.fields and source.fields[name].required),
-               "choices": groups.get(name) or choices.get(source.kind(name)), "hint": HINTS.get(source.kind(name), ""),
-               "default": _default(source, name),
-               "long": any(len(c.values.get(name, "")) > 30 for c in source.cards)}
-              for name in source.columns()]
-    try:
-        deck = source.check(source.text)
-        title, problem = deck.title, None
-    except UserError as error:
-        title, problem = source.data.get("title", source.folder.name), str(error)
-    return {"deck": source.folder.name, "title": str(title), "file": "deck.yaml", "version": source.version,
-            "fields": fields, "problem": problem,
-            "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
-            "cards": [{"id": c.id, "name": c.name, "values": c.values} for c in source.cards]}
-
-
-def _default(source: DeckSource, name: str) -> str | None:
-    spec = source.fields.get(name)
-    if spec is None or spec.default is None:
-        return None
-    return ("true" if spec.default else "false") if isinstance(spec.default, bool) else str(spec.default)
-
-
-def _edits(source: DeckSource, raw: Any) -> list[Edit]:
-    """The page's edits ({card id: {field: text}}) against deck.yaml's cards."""
-    if not isinstance(raw, dict):
-        raise UserError("the page sent no edits")
-    by_id = {c.id: c for c in source.cards}
-    columns = set(source.columns())
-    edits = []
-    for card_id, values in raw.items():
-        card = by_id.get(card_id)
-        if card is None or not isinstance(values, dict):
-            raise StaleError(f"the card '{card_id}' is no longer in deck.yaml", Where(source.file),
-                             "reload the page to see the deck as it is now")
-        for name, text in values.items():
-            if name not in columns or not isinstance(text, str):
-                raise UserError(f"'{name}' is not a field of this deck", Where(source.file))
-            edits.append(Edit(card.index, name, text))
-    return edits
-
-
-def _element_fields(deck) -> dict[str, str]:
-    """Which card field each layout element prints (`{{ card.caption }}` -> caption), so a
-    warning about the caption element is shown beside the caption box."""
-    from printgen.layouts import load_layout
-
-    try:
-        layout = load_layout(deck.layout, deck)
-    except UserError:
-        return {}
-    found: dict[str, str] = {}
-    for side in (layout.spec.face, layout.spec.back):
-        for name, element in side.items():
-            if element is None:
-                continue
-            match = re.search(r"card\.(\w+)", str(element.model_dump()))
-            if match and match.group(1) in deck.fields:
-                found.setdefault(name, match.group(1))
-    return found
-
-
-def preview(editor: Editor, card_id: str, raw_edits: Any) -> dict[str, Any]:
-    """The card as the PDF draws it, with the edits not yet saved, and its warnings."""
-    from printgen.build import BuildOptions
-    from printgen.preview import card_pdf, rasterise
-
-    source = editor.source()
-    edits = _edits(source, raw_edits)
-    text = source.apply(edits)
-    deck = source.check(text, edits)
-    wanted = next((c for c in source.cards if c.id == card_id), None)
-    if wanted is None:
-        raise StaleError(f"the card '{card_id}' is no longer in deck.yaml", Where(source.file),
-                         "reload the page to see the deck as it is now")
-    line = deck.source.line_of(("cards", wanted.index))        # the card as loaded from the edited text
-    card = next(c for c in deck.cards if c.where.line == line and c.where.file == deck.source.file)
-    warnings: list[Warning_] = []
-    png = rasterise(card_pdf(deck, BuildOptions(), card, False, warnings=warnings), 0, PREVIEW_DPI)
-    elements = _element_fields(deck)
-    return {"image": "data:image/png;base64," + base64.b64encode(png).decode("ascii"),
-            "warnings": [{"field": elements.get(w.where.field or "", w.where.field if w.where.field in deck.fields
-                                                else None), "message": w.message, "text": str(w)} for w in warnings]}
-
-
-def save(editor: Editor, version: Any, raw_edits: Any) -> dict[str, Any]:
-    with editor.lock:
-        source = editor.source()
-        if version != source.version:
-            raise StaleError("deck.yaml was saved from another window (or changed in another program) after this "
-                             "page loaded it", Where(source.file),
-                             "reload the page to see those changes, then make yours again")
-        edits = _edits(source, raw_edits)
-        text = source.apply(edits)
-        source.check(text, edits)
-        if text == source.text:
-            return {"version": source.version, "saved": 0}
-        backup = source.save(text)
-        return {"version": editor.source().version, "saved": len(edits), "backup": backup.name}
-
-
-def build(editor: Editor) -> dict[str, Any]:
-    from printgen.build import BuildOptions, build_deck
-
-    with editor.lock:
-        result = build_deck(editor.folder, BuildOptions(out=editor.out))
-    folder = editor.out / result.deck
-    pdfs = [p.name for p in result.files if p.suffix == ".pdf" and p.parent == folder]
-    return {"summary": result.summary, "files": pdfs, "warnings": [str(w) for w in result.warnings]}
-
-
 # --- the web application ----------------------------------------------------------------------
 
 def create_app(editor: Editor):
     """The Flask application for one deck (tests start it on a free port)."""
     from flask import Flask, abort, jsonify, render_template, request, send_from_directory
 
+    from printgen.editor import webdeck
+    from printgen.editor.merge import Changes
+    from printgen.editor.page_words import page_message
+    from printgen.editor.uploads import MAX_UPLOAD, store_picture
+
     here = Path(__file__).resolve().parent
     app = Flask("printgen.editor", template_folder=str(here / "templates"), static_folder=str(here / "static"))
-    app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST
+    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD + 65536       # a picture; other requests are held to MAX_REQUEST
     app.json.ensure_ascii = False
 
     @app.before_request
@@ -204,10 +77,15 @@ def create_app(editor: Editor):
             abort(403, "this editor only answers at its own address")
         if request.method not in ("GET", "HEAD"):
             if not hmac.compare_digest(request.headers.get(TOKEN_HEADER, ""), editor.token):
-                return jsonify(error="this request does not carry the editor's token, so nothing was changed: "
-                                     "use the page printgen serve opened"), 403
-            if not request.is_json:
-                return jsonify(error="the editor only accepts its own page's requests"), 415
+                return jsonify(error="This request does not carry the editor's token, so nothing was changed. "
+                                     "Use the page printgen serve opened."), 403
+            if request.path == "/api/picture":
+                if request.mimetype != "application/octet-stream":
+                    return jsonify(error="The editor only accepts its own page's requests."), 415
+            elif not request.is_json:
+                return jsonify(error="The editor only accepts its own page's requests."), 415
+            elif (request.content_length or 0) > MAX_REQUEST:
+                return jsonify(error="The page sent far more than a deck's changes."), 413
 
     @app.after_request
     def headers(response):
@@ -220,35 +98,66 @@ def create_app(editor: Editor):
     def answer(work):
         try:
             return jsonify(work())
-        except StaleError as error:
-            return jsonify(error=str(error), stale=True), 409
+        except webdeck.PageError as error:
+            return jsonify(error.answer()), error.status
+        except StaleError:
+            return jsonify(error="The deck's file changed while this was being saved. Reload the page to see the "
+                                 "change, then make yours again.", stale=True), 409
         except UserError as error:
-            where = error.where
-            return jsonify(error=str(error), card=where.card, field=where.field), 400
+            return jsonify(error=page_message(error, editor.folder), card=None, field=error.where.field), 400
+
+    def body() -> dict[str, Any]:
+        data = request.get_json(silent=True)
+        return data if isinstance(data, dict) else {}
 
     @app.get("/")
     def index():
         source = editor.source()
-        return render_template("editor.html", token=editor.token, title=source.data.get("title", source.folder.name),
-                               deck=source.folder.name)
+        return render_template("editor.html", token=editor.token, title=source.data.get("title", source.folder.name))
 
     @app.get("/api/deck")
     def api_deck():
-        return answer(lambda: deck_json(editor))
+        return answer(lambda: webdeck.deck_json(editor.source()))
 
     @app.post("/api/preview")
     def api_preview():
-        body = request.get_json(silent=True) or {}
-        return answer(lambda: preview(editor, str(body.get("card", "")), body.get("edits", {})))
+        sent = body()
+        return answer(lambda: webdeck.preview(editor.source(), str(sent.get("card", "")), Changes.read(sent)))
 
     @app.post("/api/save")
     def api_save():
-        body = request.get_json(silent=True) or {}
-        return answer(lambda: save(editor, body.get("version"), body.get("edits", {})))
+        sent = body()
+
+        def work():
+            with editor.lock:
+                return webdeck.save(editor.source(), Changes.read(sent), sent.get("version"))
+        return answer(work)
+
+    @app.errorhandler(413)
+    def too_large(_error):
+        return jsonify(error=f"The file is larger than {MAX_UPLOAD // 1_000_000} MB, more than any card picture "
+                             "needs. Save a smaller copy of it (about 1000 x 1000 pixels) and choose that."), 413
+
+    @app.post("/api/picture")
+    def api_picture():
+        if (request.content_length or 0) > MAX_UPLOAD:
+            return too_large(None)
+        data = request.get_data(cache=False)
+        name, card = request.args.get("file", ""), request.args.get("card", "")
+
+        def work():
+            with editor.lock:
+                return {"value": store_picture(editor.folder, data, name, card)}
+        return answer(work)
 
     @app.post("/api/build")
     def api_build():
-        return answer(lambda: build(editor))
+        sent = body()
+
+        def work():
+            with editor.lock:
+                return webdeck.build(editor.folder, editor.out, sent)
+        return answer(work)
 
     @app.get("/pdf/<name>")
     def pdf(name: str):

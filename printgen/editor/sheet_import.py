@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from printgen.editor.cardlist import NewCard, add_cards, card_end, delete_cards, named_at, references
+from printgen.editor.cardlist import NewCard, card_at_line, compose, named_at, references
 from printgen.editor.problems import Problems
 from printgen.editor.roundtrip import DeckSource, Edit, relocate
 from printgen.editor.sheet_merge import APPLY, KEEP, Check, Record, read_check, roster
@@ -264,39 +264,30 @@ def _exported(rows: list[Row], export: str, without: list[str]) -> set[str] | No
 # --- writing ----------------------------------------------------------------------------------
 
 def _compose(source, edits: list[Edit], deleted: list, added: list[Row], path: Path) -> tuple[str, list[Edit]]:
-    """deck.yaml's text with the edits made, the deleted cards taken out and the new ones added."""
-    text = source.apply(edits) if edits else source.text
-    new_edits: list[Edit] = []
-    if deleted or added:
-        step = DeckSource(source.folder, text)
-        text = delete_cards(step, [c.index for c in deleted])
-        if added:
-            text, new_edits = add_cards(DeckSource(source.folder, text), [
-                NewCard({k: v for k, v in row.typed.items() if v.strip()},
-                        Where(path, row=row.number, card=row.name or None)) for row in added])
-    return text, new_edits
+    """deck.yaml's text with the edits made, the deleted cards taken out and the new rows added."""
+    return compose(source, edits, [c.index for c in deleted],
+                   [NewCard({k: v for k, v in row.typed.items() if v.strip()},
+                            Where(path, row=row.number, card=row.name or None)) for row in added])
 
 
 def _at_row(error: UserError, text: str, source, plan: Plan, edits: list[Edit], added: list[Row],
             path: Path) -> UserError:
     """A loader error about the new text, told at the sheet's cell when it is about a row's value."""
     moved = relocate(error, edits, source)
-    if moved.where.row is not None or error.where.line is None:
+    if moved.where.row is not None:
         return moved
-    final = DeckSource(source.folder, text)
-    line = error.where.line
-    hit = next((c for c in reversed(final.cards) if c.node.start_mark.line + 1 <= line), None)
-    if hit is None or text.count("\n", 0, card_end(text, hit)) < line - 1:
+    index = card_at_line(text, source.folder, error.where.line)
+    if index is None:
         return error                          # not inside a card (a pack's line, say)
     gone = {c.index for c in plan.deleted}
     kept = [c for c in source.cards if c.index not in gone]
     card = error.where.card
-    if hit.index >= len(kept):
-        number = hit.index - len(kept)
+    if index >= len(kept):
+        number = index - len(kept)
         row = added[number].number if number < len(added) else None
         card = added[number].name or None if number < len(added) else card     # not the loader's 'number 44'
     else:
-        row = plan.rows_of.get(kept[hit.index].id)
+        row = plan.rows_of.get(kept[index].id)
     if row is None:
         return error
     column = error.where.field if error.where.field in source.columns() else None

@@ -1,33 +1,44 @@
 // The printgen card editor. Plain JavaScript, no libraries, nothing fetched from elsewhere.
 // Every text from the deck reaches the page through textContent or a form value, never as
 // HTML, so a caption holding <script> is shown as the characters it is.
+//
+// The page keeps its unsaved changes: edits by card id, new cards under keys of their own
+// ("new-1"), and the ids of cards to delete. A save sends them with the values each changed card
+// had when the page loaded it, so the server can merge them with changes made elsewhere since.
 "use strict";
 
 const token = document.querySelector('meta[name="printgen-token"]').content;
 const $ = (id) => document.getElementById(id);
+const MAX_PICTURE = 20 * 1000 * 1000;
 let deck = null;          // the deck as the server last read it
-let current = null;       // the card shown in the form
+let current = null;       // the key of the card shown in the form (a card id, or "new-N")
 let pending = {};         // unsaved edits: {card id: {field: text}}
+let added = {};           // new cards: {key: {field: text}}
+let deleted = new Set();  // ids of cards to delete
+let conflicts = [];       // what the last save found changed in both places
+let newCount = 0;
 let sequence = 0;         // only the newest preview is shown
 let timer = null;
 
-async function call(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: {"Content-Type": "application/json", "X-Printgen-Token": token},
-    body: JSON.stringify(body),
-  };
+async function call(path, body, raw) {
+  let init = {};
+  if (raw !== undefined) {
+    init = {method: "POST", headers: {"Content-Type": "application/octet-stream", "X-Printgen-Token": token}, body: raw};
+  } else if (body !== undefined) {
+    init = {method: "POST", headers: {"Content-Type": "application/json", "X-Printgen-Token": token},
+            body: JSON.stringify(body)};
+  }
   let response;
   try {
     response = await fetch(path, init);
   } catch (e) {
-    return {ok: false, status: 0, data: {error: "printgen serve is not running any more: start it again"}};
+    return {ok: false, status: 0, data: {error: "The editor is not running any more. Start it again (printgen serve), then reload this page."}};
   }
   let data;
   try {
     data = await response.json();
   } catch (e) {
-    data = {error: "printgen serve gave an unexpected answer (" + response.status + ")"};
+    data = {error: "The editor gave an answer this page cannot read (" + response.status + ")."};
   }
   return {ok: response.ok, status: response.status, data};
 }
@@ -39,20 +50,43 @@ function make(tag, attributes, text) {
   return node;
 }
 
+// One or more sentences in the status line; each ends with its own full stop, so two never run together.
 function status(text, kind) {
   const box = $("status");
   box.textContent = text;
   box.className = kind || "";
 }
 
-function valueOf(card, field) {
-  const mine = pending[card.id];
+function isNew(key) { return Object.prototype.hasOwnProperty.call(added, key); }
+function cardOf(key) { return deck.cards.find((c) => c.id === key) || null; }
+
+function valueOf(key, field) {
+  if (isNew(key)) return added[key][field] || "";
+  const mine = pending[key];
   if (mine && Object.prototype.hasOwnProperty.call(mine, field)) return mine[field];
-  return card.values[field] || "";
+  const card = cardOf(key);
+  return (card && card.values[field]) || "";
 }
 
-function edited(card) {
-  return pending[card.id] && Object.keys(pending[card.id]).length > 0;
+function nameOf(key) {
+  return valueOf(key, "name") || (isNew(key) ? "New card" : cardOf(key).name);
+}
+
+function changed() {
+  return Object.keys(pending).length + Object.keys(added).length + deleted.size;
+}
+
+function changes() {
+  const base = {};
+  for (const id of [...Object.keys(pending), ...deleted]) {
+    const card = cardOf(id);
+    if (card) base[id] = card.values;
+  }
+  return {edits: pending, base, added, deleted: [...deleted]};
+}
+
+function keys() {
+  return [...deck.cards.map((c) => c.id), ...Object.keys(added)];
 }
 
 async function load(keep) {
@@ -63,36 +97,67 @@ async function load(keep) {
   }
   deck = data;
   if (deck.problem) status(deck.problem, "error");
+  setUpPrint();
+  $("add").hidden = Boolean(deck.listing);
+  $("add-note").hidden = !deck.listing;
+  $("add-note").textContent = deck.listing ? sentence(deck.listing) : "";
   renderList();
-  const chosen = deck.cards.find((c) => c.id === keep) || deck.cards[0];
-  if (chosen) select(chosen.id);
-  else if (deck.sheet) $("card-name").textContent = "The cards of this deck are kept in " + deck.sheet + ": edit them there.";
-  else $("card-name").textContent = "This deck lists no cards one by one: its cards are made by its generate: rule.";
+  const all = keys();
+  const chosen = all.includes(keep) ? keep : all[0];
+  if (chosen) select(chosen);
+  else $("card-name").textContent = deck.sheet ? "The cards of this deck are kept in " + deck.sheet + ": edit them there."
+                                               : "This deck lists no cards one by one.";
+}
+
+function sentence(text) {
+  text = text.trim();
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]["'’”]?$/.test(text) ? text : text + ".";
+}
+
+function setUpPrint() {
+  const paper = $("paper");
+  if (!paper.options.length) {
+    for (const name of deck.papers) paper.append(make("option", {value: name}, name === "a4" ? "A4" : "Letter"));
+    paper.value = deck.paper;
+    const duplex = $("duplex");
+    for (const [value, words] of Object.entries(deck.duplex)) duplex.append(make("option", {value}, words));
+    duplex.value = "long";
+  }
+}
+
+function matches(key, words) {
+  if (!words) return true;
+  const values = deck.fields.map((f) => valueOf(key, f.name));
+  return values.join(" ").toLowerCase().includes(words);
 }
 
 function renderList() {
   const list = $("cards");
   const words = $("search").value.trim().toLowerCase();
   list.replaceChildren();
-  for (const card of deck.cards) {
-    const name = valueOf(card, "name") || card.name;
-    const caption = valueOf(card, "caption");
-    if (words && !(name + " " + caption).toLowerCase().includes(words)) continue;
+  for (const key of keys()) {
+    if (!matches(key, words)) continue;
     const item = make("li");
-    const button = make("button", {type: "button", "data-card": card.id});
-    button.append(make("span", {class: "name"}, name));
+    const button = make("button", {type: "button", "data-card": key});
+    button.append(make("span", {class: "name"}, nameOf(key)));
+    const caption = valueOf(key, "caption");
     if (caption) button.append(make("span", {class: "caption"}, caption));
-    if (edited(card)) button.classList.add("edited");
-    if (current && card.id === current.id) button.setAttribute("aria-current", "true");
-    button.addEventListener("click", () => select(card.id));
+    if (isNew(key)) button.classList.add("added");
+    else if (deleted.has(key)) button.classList.add("deleted");
+    else if (pending[key]) button.classList.add("edited");
+    if (key === current) button.setAttribute("aria-current", "true");
+    button.addEventListener("click", () => select(key));
     item.append(button);
     list.append(item);
   }
 }
 
-function select(id) {
-  current = deck.cards.find((c) => c.id === id);
+function select(key) {
+  current = key;
   renderList();
+  const item = document.querySelector('#cards button[aria-current]');
+  if (item) item.scrollIntoView({block: "nearest"});
   renderForm();
   requestPreview();
 }
@@ -100,11 +165,12 @@ function select(id) {
 function renderForm() {
   const form = $("fields");
   form.replaceChildren();
-  $("card-name").textContent = valueOf(current, "name") || current.name;
+  $("card-name").textContent = nameOf(current);
+  const gone = deleted.has(current);
   for (const field of deck.fields) {
     const row = make("div", {class: "field", "data-field": field.name});
     const id = "field-" + field.name;
-    const label = make("label", {for: id}, field.name.replace(/_/g, " "));
+    const label = make("label", {for: id}, field.label);
     if (field.required) label.append(make("span", {class: "required"}, " (needed)"));
     row.append(label);
     let control;
@@ -124,11 +190,70 @@ function renderForm() {
       control.addEventListener("input", () => change(field, control.value, row));
     }
     if (field.type === "ability") control.classList.add("record");
+    control.disabled = gone;
     row.append(control);
+    if (field.type === "image") row.append(pictureChooser(field, control, row, gone));
     if (field.hint) row.append(make("div", {class: "hint"}, field.hint));
     if (control.tagName === "TEXTAREA") row.append(make("div", {class: "count"}, count(value)));
     row.append(make("div", {class: "warnings"}));
     form.append(row);
+  }
+  renderCardActions();
+}
+
+function pictureChooser(field, control, row, gone) {
+  const box = make("div", {class: "chooser"});
+  const input = make("input", {type: "file", accept: "image/png,image/jpeg", id: "upload-" + field.name});
+  input.disabled = gone;
+  const label = make("label", {for: input.id, class: "button"}, "Choose a picture…");
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    input.value = "";
+    if (!file) return;
+    if (file.size > MAX_PICTURE) {
+      status("“" + file.name + "” is larger than 20 MB, more than any card picture needs. Save a smaller copy of it and choose that.", "error");
+      return;
+    }
+    status("Adding the picture…", "");
+    const key = current;
+    const query = "?card=" + encodeURIComponent(nameOf(key)) + "&file=" + encodeURIComponent(file.name);
+    const {ok, data} = await call("/api/picture" + query, undefined, await file.arrayBuffer());
+    if (!ok) {
+      status("The picture was not added. " + data.error, "error");
+      return;
+    }
+    status("The picture is in the deck's folder as " + data.value + ". Save to keep it on the card.", "done");
+    if (current === key) {
+      control.value = data.value;
+      change(field, data.value, row);
+    } else {
+      record(key, field.name, data.value);
+    }
+  });
+  box.append(input, label);
+  return box;
+}
+
+function renderCardActions() {
+  const button = $("delete");
+  const note = $("delete-note");
+  const card = cardOf(current);
+  note.hidden = true;
+  button.hidden = Boolean(deck.listing);
+  button.disabled = false;
+  if (isNew(current)) {
+    button.textContent = "Remove this new card";
+  } else if (deleted.has(current)) {
+    button.textContent = "Keep this card";
+    note.hidden = false;
+    note.textContent = "This card will be deleted when you save.";
+  } else {
+    button.textContent = "Delete this card";
+    if (card && card.named) {
+      button.disabled = true;
+      note.hidden = false;
+      note.textContent = "This card cannot be deleted here: " + card.named + " shows it.";
+    }
   }
 }
 
@@ -136,19 +261,58 @@ function count(text) {
   return text.length === 1 ? "1 character" : text.length + " characters";
 }
 
+function record(key, name, text) {
+  if (isNew(key)) {
+    added[key][name] = text;
+  } else {
+    const card = cardOf(key);
+    const mine = pending[key] || (pending[key] = {});
+    if (text === (card.values[name] || "")) delete mine[name];
+    else mine[name] = text;
+    if (!Object.keys(mine).length) delete pending[key];
+  }
+  changedNow();
+}
+
+function changedNow() {
+  $("save").disabled = changed() === 0;
+  status(changed() ? "Changes not saved yet." : "", "");
+  renderList();
+}
+
 function change(field, text, row) {
-  const mine = pending[current.id] || (pending[current.id] = {});
-  if (text === (current.values[field.name] || "")) delete mine[field.name];
-  else mine[field.name] = text;
-  if (!Object.keys(mine).length) delete pending[current.id];
+  record(current, field.name, text);
   const counter = row.querySelector(".count");
   if (counter) counter.textContent = count(text);
-  if (field.name === "name") $("card-name").textContent = text;
-  $("save").disabled = Object.keys(pending).length === 0;
-  status(Object.keys(pending).length ? "Changes not saved yet." : "", "");
-  renderList();
+  if (field.name === "name") $("card-name").textContent = nameOf(current);
   clearTimeout(timer);
   timer = setTimeout(requestPreview, 150);
+}
+
+function addCard() {
+  newCount += 1;
+  const key = "new-" + newCount;
+  added[key] = {};
+  $("search").value = "";
+  changedNow();
+  select(key);
+  const name = $("field-name");
+  if (name) name.focus();
+}
+
+function deleteOrKeep() {
+  if (isNew(current)) {
+    delete added[current];
+    changedNow();
+    const all = keys();
+    if (all.length) select(all[0]);
+    return;
+  }
+  if (deleted.has(current)) deleted.delete(current);
+  else deleted.add(current);
+  changedNow();
+  renderForm();
+  requestPreview();
 }
 
 async function requestPreview() {
@@ -156,10 +320,13 @@ async function requestPreview() {
   const mine = ++sequence;
   const image = $("preview");
   image.classList.add("busy");
-  const {ok, data} = await call("/api/preview", {card: current.id, edits: pending});
+  const {ok, data} = await call("/api/preview", {card: current, ...changes()});
   if (mine !== sequence) return;
   image.classList.remove("busy");
   showProblem(ok ? null : data);
+  image.classList.toggle("stale", !ok);
+  $("preview-note").textContent = ok ? "The card as it will print, with your changes."
+                                     : "The card cannot be drawn until the problem above is mended.";
   if (ok) {
     image.src = data.image;
     image.dataset.sequence = String(mine);
@@ -179,7 +346,7 @@ function showProblem(data) {
   }
   box.hidden = false;
   box.textContent = data.error;
-  if (data.field) {
+  if (data.field && (!data.card || data.card === current)) {
     const row = document.querySelector('.field[data-field="' + CSS.escape(data.field) + '"]');
     if (row) row.classList.add("invalid");
   }
@@ -191,61 +358,84 @@ function showWarnings(warnings) {
   general.replaceChildren();
   for (const warning of warnings) {
     const box = warning.field && document.querySelector('.field[data-field="' + CSS.escape(warning.field) + '"] .warnings');
-    (box || general).append(make("p", {class: "warning"}, box ? warning.message : warning.text));
+    (box || general).append(make("p", {class: "warning"}, warning.message));
   }
 }
 
 function offerReload(message) {
-  status(message + " Your changes are still in the boxes: copy any you want to keep, then ", "error");
+  status(sentence(message) + " Your changes are still in the boxes: copy any you want to keep, then ", "error");
   const button = make("button", {type: "button", class: "link"}, "reload");
-  button.addEventListener("click", () => { pending = {}; $("save").disabled = true; load(current && current.id); status(""); });
-  $("status").append(button);
+  button.addEventListener("click", () => {
+    pending = {}; added = {}; deleted = new Set();
+    $("save").disabled = true;
+    load(current);
+    status("");
+  });
+  $("status").append(button, document.createTextNode("."));
 }
 
 async function save() {
-  if (!Object.keys(pending).length) return true;
+  if (!changed()) return true;
   $("save").disabled = true;
   status("Saving…", "");
-  const {ok, status: code, data} = await call("/api/save", {version: deck.version, edits: pending});
+  const {ok, status: code, data} = await call("/api/save", {version: deck.version, ...changes()});
   if (!ok) {
     $("save").disabled = false;
-    if (code === 409) offerReload(data.error);
-    else {
-      status("Not saved: " + data.error, "error");
+    if (code === 409 && data.conflicts) {
+      const n = data.conflicts.length;
+      status("Nothing was saved: " + (n === 1 ? "a value was" : n + " values were") +
+             " changed here and in another window too. Choose below which to keep.", "error");
+      showConflicts(data);
+    } else if (code === 409) {
+      offerReload(data.error);
+    } else {
+      status("Not saved. " + data.error, "error");
+      if (data.card && data.card !== current && keys().includes(data.card)) select(data.card);
       showProblem(data);
     }
     return false;
   }
-  pending = {};
-  await load(current && current.id);
-  status("Saved." + (data.backup ? " The previous version is kept as " + data.backup + "." : ""), "done");
+  const keepKey = isNew(current) ? null : current;
+  pending = {}; added = {}; deleted = new Set(); conflicts = [];
+  $("conflicts").hidden = true;
+  await load(keepKey);
+  let said = "Saved.";
+  if (data.backup) said += " The previous version is kept as " + data.backup + ".";
+  if (data.elsewhere) said += " Changes made in another window since this page opened were kept too.";
+  status(said, "done");
   return true;
 }
 
 async function build() {
   if (!(await save())) return;
   $("build").disabled = true;
-  status("Making the PDF…", "");
-  const {ok, data} = await call("/api/build", {});
+  status("Making the PDFs…", "");
+  const {ok, data} = await call("/api/build", {paper: $("paper").value, duplex: $("duplex").value});
   $("build").disabled = false;
+  const list = $("pdfs");
+  list.replaceChildren();
   if (!ok) {
-    status("The PDF was not made: " + data.error, "error");
+    status("The PDFs were not made. " + data.error, "error");
     return;
   }
-  const link = $("pdf");
-  if (data.files.length) {
-    link.href = "/pdf/" + encodeURIComponent(data.files[0]);
-    link.hidden = false;
+  for (const file of data.files) {
+    const link = make("a", {href: "/pdf/" + encodeURIComponent(file.name), target: "_blank", rel: "noopener",
+                            "data-file": file.name}, file.title);
+    const item = make("li");
+    item.append(link);
+    list.append(item);
   }
-  status("The PDF is ready. " + data.summary.split("\n")[0] +
-         (data.warnings.length ? " (" + data.warnings.length + (data.warnings.length === 1 ? " warning" : " warnings") +
-          ": see the cards)" : ""), "done");
+  const warned = data.warnings.length;
+  status("The PDFs are ready: open them below." +
+         (warned ? " " + warned + (warned === 1 ? " warning" : " warnings") + " came with them: see the cards." : ""), "done");
 }
 
 $("save").addEventListener("click", save);
 $("build").addEventListener("click", build);
+$("add").addEventListener("click", addCard);
+$("delete").addEventListener("click", deleteOrKeep);
 $("search").addEventListener("input", renderList);
 window.addEventListener("beforeunload", (event) => {
-  if (Object.keys(pending).length) event.preventDefault();
+  if (changed()) event.preventDefault();
 });
 load();

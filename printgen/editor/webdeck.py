@@ -1,0 +1,323 @@
+"""The web editor's work behind each request: the deck as the page sees it, a preview, a save (a
+three-way merge, merge.py) and a build, each answered in the page's words (page_words.py).
+
+The page holds unsaved changes: edits by card id, the values each changed card had when the page
+loaded it (the base), new cards under keys of its own ('new-1') and the ids of cards to delete.
+A preview and a save both apply them to deck.yaml as it is now, through the same in-place editing
+as `printgen import` (roundtrip.py, cardlist.py), and check the result by loading it.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.editor.cardlist import card_at_line, compose, list_problem, named_at, references
+from printgen.editor.merge import Changes, Merged, merge
+from printgen.editor.page_words import file_problem, label, page_message, sentence
+from printgen.editor.roundtrip import DeckSource, Edit
+from printgen.editor.textdiff import difference
+from printgen.errors import UserError, Warning_, Where
+
+PREVIEW_DPI = 110
+PAPERS = ("a4", "letter")
+DUPLEX = {"long": "Both sides, long edge", "short": "Both sides, short edge", "none": "One side: backs after fronts"}
+
+# A line under the box of each kind of field, saying what it takes.
+HINTS = {
+    "years": "years, such as 1066-1087, 1483, or 2022- for a reign still going on",
+    "image": "a PNG or JPEG picture: choose one from your computer, or type the name of one in the deck's folder",
+    "number": "a number",
+    "ability": "a record, written as in deck.yaml: {use: ..., effects: [...]}",
+}
+
+
+class PageError(UserError):
+    """A problem told on the page: its words (page_words) and the card key and box it is about."""
+
+    def __init__(self, text: str, card: str | None = None, field_name: str | None = None, status: int = 400,
+                 extra: dict[str, Any] | None = None):
+        super().__init__(text)
+        self.card, self.field_name, self.status, self.extra = card, field_name, status, extra or {}
+
+    def __str__(self) -> str:
+        return self.message
+
+    def answer(self) -> dict[str, Any]:
+        return {"error": self.message, "card": self.card, "field": self.field_name, **self.extra}
+
+
+@dataclass
+class Applied:
+    """The page's changes made on deck.yaml's text: the new text, and which card key is where."""
+
+    source: DeckSource
+    merged: Merged
+    text: str
+    final: dict[str, int] = field(default_factory=dict)       # page card key -> index in the new text
+
+
+def deck_json(source: DeckSource) -> dict[str, Any]:
+    """Everything the page shows of the deck: its fields, its cards (with where a rule sheet shows
+    each, as deleting it is refused there), the paper and duplex choices of the build button."""
+    groups = {}
+    for name, spec in source.fields.items():
+        if spec.type == "group" and isinstance(source.data.get(spec.group), list):
+            groups[name] = [str(g.get("name")) for g in source.data[spec.group] if isinstance(g, dict)]
+    from printgen.render.symbols import names as emblems
+
+    choices = {"flag": ["true", "false"], "emblem": emblems()}
+    fields = [{"name": name, "label": label(name), "type": source.kind(name),
+               "required": bool(name in source.fields and source.fields[name].required),
+               "choices": groups.get(name) or choices.get(source.kind(name)), "hint": HINTS.get(source.kind(name), ""),
+               "default": _default(source, name),
+               "long": any(len(c.values.get(name, "")) > 30 for c in source.cards)}
+              for name in source.columns()]
+    paper = "a4"
+    try:
+        deck = source.check(source.text)
+        title, problem = deck.title, None
+        from printgen.layouts import load_layout
+
+        paper = load_layout(deck.layout, deck).paper_name
+    except UserError as error:
+        title = source.data.get("title", source.folder.name)
+        problem = page_message(error, source.folder, fields=source.columns()) if error.where.card \
+            else file_problem(error, source.folder)
+    named = references(source.folder, [c.id for c in source.cards])
+    return {"deck": source.folder.name, "title": str(title), "version": source.version, "fields": fields,
+            "problem": problem, "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
+            "listing": list_problem(source), "paper": paper if paper in PAPERS else "a4", "papers": list(PAPERS),
+            "duplex": DUPLEX,
+            "cards": [{"id": c.id, "name": c.name, "values": c.values,
+                       "named": named_at(source.folder, named[c.id]) if c.id in named else None}
+                      for c in source.cards]}
+
+
+def _default(source: DeckSource, name: str) -> str | None:
+    spec = source.fields.get(name)
+    if spec is None or spec.default is None:
+        return None
+    return ("true" if spec.default else "false") if isinstance(spec.default, bool) else str(spec.default)
+
+
+def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False) -> Applied:
+    """The page's changes made on deck.yaml as it is now. Conflicts are refused (409) unless
+    `conflicts_allowed` (a preview shows the page's own values)."""
+    merged = merge(source, changes, mine_on_conflict=conflicts_allowed)
+    if merged.conflicts and not conflicts_allowed:
+        raise _conflicts(source, merged)
+    deleted = set(merged.deleted)
+    for card_id, index in merged.cards.items():
+        card = next(c for c in source.cards if c.index == index)
+        if index in deleted and card_id in changes.deleted:
+            places = references(source.folder, [card.id])
+            if places:
+                raise PageError(f"{card.name} cannot be deleted: {named_at(source.folder, places[card.id])} shows "
+                                "this card. Take its picture out of that page first.", card_id)
+    if merged.added or merged.deleted:
+        problem = list_problem(source)
+        if problem is not None:
+            raise PageError(problem[:1].upper() + problem[1:] + ".")
+    try:
+        text, new_edits = compose(source, merged.edits, merged.deleted, merged.added)
+    except UserError as error:
+        raise _at_card(error, source, merged, changes, None) from None
+    kept = [c.index for c in source.cards if c.index not in deleted]
+    final = {key: kept.index(index) for key, index in merged.cards.items() if index in kept}
+    for number, key in enumerate(changes.added):
+        final[key] = len(kept) + number
+    return Applied(source, merged, text, final)
+
+
+def _conflicts(source: DeckSource, merged: Merged) -> PageError:
+    """The conflicts of a save, said in plain words with both values, the difference marked (the
+    page's value as it would be stored: its straight quotes curly)."""
+    from printgen.editor.spreadsheet import compared
+
+    items, said = [], []
+    for c in merged.conflicts:
+        item: dict[str, Any] = {"card": c.card, "name": c.name, "field": c.field,
+                                "label": label(c.field) if c.field else None, "mine": c.mine, "theirs": c.theirs}
+        if c.theirs is None:
+            said.append(f"{c.name} was deleted in another window (or another program) after this page loaded it.")
+        elif c.mine is None:
+            said.append(f"{c.name} was changed in another window after this page loaded it, so it was not deleted.")
+        else:
+            kind = source.kind(c.field) if c.field in source.columns() else "text"
+            mine, theirs = difference(compared(kind, c.mine), c.theirs)
+            item["shown"] = {"mine": vars(mine), "theirs": vars(theirs)}
+            said.append(f"The {label(c.field or '').lower()} of {c.name} was changed in another window (or another "
+                        f"program) after this page loaded it: there it is \u201c{theirs.text()}\u201d, here "
+                        f"\u201c{mine.text()}\u201d.")
+        items.append(item)
+    return PageError(" ".join(said) + " Choose which to keep, then save again.", status=409,
+                     extra={"conflicts": items, "stale": False})
+
+
+def _at_card(error: UserError, source: DeckSource, merged: Merged, changes: Changes, text: str | None) -> PageError:
+    """A loader (or editing) error, said of the card and box the page shows it in."""
+    from printgen.editor.roundtrip import relocate
+
+    key, name = None, error.where.card
+    if text is not None:
+        index = card_at_line(text, source.folder, error.where.line)
+        deleted = set(merged.deleted)
+        kept = [c for c in source.cards if c.index not in deleted]
+        if index is not None:
+            if index < len(kept):
+                key = next((k for k, i in merged.cards.items() if i == kept[index].index), kept[index].id)
+                name = changes.edits.get(key, {}).get("name") or kept[index].name
+            else:
+                keys = list(changes.added)
+                number = index - len(kept)
+                key = keys[number] if number < len(keys) else None
+                name = (changes.added.get(key or "", {}).get("name") or "").strip() or "The new card"
+    else:
+        moved = relocate(error, merged.edits, source)
+        card = next((c for c in source.cards if c.name == moved.where.card), None)
+        if card is not None:
+            key = next((k for k, i in merged.cards.items() if i == card.index), card.id)
+    if key is None and error.where.card is None and error.where.file is not None:
+        return PageError(file_problem(error, source.folder))
+    return PageError(page_message(error, source.folder, name, source.columns()), key, error.where.field)
+
+
+def check(applied: Applied, changes: Changes):
+    """The deck as the new text loads, or the first problem said of its card and box."""
+    source, text = applied.source, applied.text
+    final = DeckSource(source.folder, text)
+    seen: dict[str, str] = {}
+    for card in final.cards:                      # a name twice: said of the second, in the page's words
+        if card.id in seen:
+            error = UserError(f"'{card.name}' is already the name of another card, '{seen[card.id]}'",
+                              Where(source.file, card.node.start_mark.line + 1, card.name, "name"),
+                              "give each card a name of its own")
+            raise _at_card(error, source, applied.merged, changes, text)
+        seen[card.id] = card.name
+    try:
+        return source.check(text)
+    except UserError as error:
+        raise _at_card(error, source, applied.merged, changes, text) from None
+
+
+def preview(source: DeckSource, key: str, changes: Changes) -> dict[str, Any]:
+    """The card as the PDF draws it, with the page's unsaved changes, and its warnings."""
+    from printgen.build import BuildOptions
+    from printgen.preview import card_pdf, rasterise
+
+    applied = apply(source, changes, conflicts_allowed=True)
+    deck = check(applied, changes)
+    index = applied.final.get(key)
+    if index is None:             # a card without changes: found by its id in the new text
+        index = next((c.index for c in DeckSource(source.folder, applied.text).cards if c.id == key), None)
+    if index is None:
+        raise PageError("This card is no longer in the deck (deleted in another window?). Reload the page to see "
+                        "the deck as it is now.", key, status=409, extra={"stale": True})
+    line = deck.source.line_of(("cards", index))
+    card = next(c for c in deck.cards if c.where.line == line and c.where.file == deck.source.file)
+    warnings: list[Warning_] = []
+    png = rasterise(card_pdf(deck, BuildOptions(), card, False, warnings=warnings), 0, PREVIEW_DPI)
+    elements = _element_fields(deck)
+    said = []                    # once each: the card's two corner indexes give the same warning
+    for w in warnings:
+        item = {"field": elements.get(w.where.field or "", w.where.field if w.where.field in deck.fields else None),
+                "message": sentence(w.message)}
+        if item not in said:
+            said.append(item)
+    return {"image": "data:image/png;base64," + base64.b64encode(png).decode("ascii"), "warnings": said}
+
+
+def _element_fields(deck) -> dict[str, str]:
+    """Which card field each layout element prints (`{{ card.caption }}` -> caption), so a
+    warning about the caption element is shown beside the caption box."""
+    from printgen.layouts import load_layout
+
+    try:
+        layout = load_layout(deck.layout, deck)
+    except UserError:
+        return {}
+    found: dict[str, str] = {}
+    for side in (layout.spec.face, layout.spec.back):
+        for name, element in side.items():
+            if element is None:
+                continue
+            match = re.search(r"card\.(\w+)", str(element.model_dump()))
+            if match and match.group(1) in deck.fields:
+                found.setdefault(name, match.group(1))
+    return found
+
+
+def save(source: DeckSource, changes: Changes, version: Any) -> dict[str, Any]:
+    """Write the page's changes into deck.yaml (merged with any change made since the page loaded)."""
+    applied = apply(source, changes)
+    check(applied, changes)
+    merged = applied.merged
+    count = len(merged.edits) + len(merged.deleted) + len(merged.added)
+    elsewhere = version != source.version          # the file changed since the page loaded it: kept as it is
+    if applied.text == source.text:
+        return {"version": source.version, "saved": 0, "elsewhere": elsewhere}
+    backup = source.save(applied.text)
+    return {"version": DeckSource(source.folder).version, "saved": count, "backup": backup.name,
+            "added": len(merged.added), "deleted": len(merged.deleted), "elsewhere": elsewhere}
+
+
+def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
+    """Build the deck with the page's paper and duplex; every PDF the build wrote, with its title."""
+    from printgen.build import BuildOptions, build_deck
+
+    body = body if isinstance(body, dict) else {}
+    paper, duplex = body.get("paper"), body.get("duplex") or "long"
+    if paper not in (None, "", *PAPERS) or duplex not in DUPLEX:
+        raise PageError("Choose the paper (A4 or Letter) and how the printer prints both sides, then try again.")
+    result = build_deck(folder, BuildOptions(out=out, paper=paper or None, duplex=duplex))
+    where = out / result.deck
+    pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
+    return {"summary": result.summary, "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
+                                                 for p in pdfs],
+            "warnings": [str(w) for w in result.warnings]}
+
+
+def _order(path: Path) -> tuple[int, str]:
+    return (0 if path.name.endswith("-cards.pdf") else 1 if path.name.endswith("-rules.pdf") else 2, path.name)
+
+
+def pdf_title(path: Path, folder: Path, deck: str) -> str:
+    """What a built PDF is, for its link: 'The cards', 'The rule sheet: Cromwell', or the title a
+    form or board gives itself ('Cromwell score sheet')."""
+    import yaml
+
+    stem = path.stem
+    if stem.endswith("-cards"):
+        pack = stem[:-len("-cards")]
+        return "The cards" if pack == deck else f"The cards ({pack.removeprefix(deck + '-')})"
+    if stem.endswith("-rules"):
+        source = folder / "rules" / (stem[:-len("-rules")] + ".md")
+        title = _front_title(source)
+        return f"The rule sheet: {title}" if title else "The rule sheet"
+    for part in ("sheets", "boards"):
+        source = folder / part / (stem + ".yaml")
+        if source.is_file():
+            try:
+                data = yaml.safe_load(source.read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError):
+                data = None
+            if isinstance(data, dict) and isinstance(data.get("title"), str):
+                return data["title"]
+    return stem.replace("-", " ").capitalize()
+
+
+def _front_title(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    match = re.match(r"---\s*\n(.*?)\n---", text, re.DOTALL)
+    if match:
+        title = re.search(r"(?m)^title:\s*(.+)$", match.group(1))
+        if title:
+            return title.group(1).strip().strip("\"'")
+    return None
