@@ -84,6 +84,27 @@ def test_a_row_without_an_id_adds_a_card_written_like_its_neighbours(cromwell):
     assert (folder / "deck.yaml").read_text(encoding="utf-8").count("- name: Mary III") == 1
 
 
+@pytest.mark.parametrize("typed_id", ["mary-iii", "mary3"])
+def test_a_row_copied_with_its_check_and_given_a_new_id_is_a_new_card_at_every_import(cromwell, typed_id):
+    """Copying a whole row copies its hidden check cell too: the copy is still a new card, and the
+    next imports of the sheet know it as the card it added."""
+    folder, sheet = cromwell
+    rows = read_rows(sheet)
+    header = rows[0]
+    copy = list(next(r for r in rows if r[0] == "mary-ii"))
+    copy[0], copy[header.index("name")], copy[header.index("reign")] = typed_id, "Mary III", "2090-2100"
+    write_rows(sheet, rows + [copy])
+    assert import_deck(str(folder), sheet).added == ["Mary III"]
+    again = import_deck(str(folder), sheet)
+    assert (again.added, again.deleted, again.changed) == ([], [], 0)
+    edit(sheet, typed_id, "caption", "Edited in the copied row.")
+    third = import_deck(str(folder), sheet)
+    assert third.names == ["Mary III"] and not third.added
+    mary = next(c for c in load_deck(str(folder), ALL_CARDS).cards if c.name == "Mary III")
+    assert mary.values["caption"] == "Edited in the copied row."
+    assert (folder / "deck.yaml").read_text(encoding="utf-8").count("- name: Mary II\n") == 1
+
+
 def test_deleted_rows_delete_exactly_their_cards_and_keep_the_notes_around(cromwell):
     folder, sheet = cromwell
     before = (folder / "deck.yaml").read_text(encoding="utf-8")

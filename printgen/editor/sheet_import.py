@@ -125,6 +125,14 @@ def read_sheet(source, table: Table, problems: Problems, force: bool = False) ->
         if not row.id:
             later.append(row)
             continue
+        if not _own_check(row, record):      # a row added by hand (its check empty, or copied with the row)
+            found = added_before(source, record, plan.export, row, plan.rows_of)
+            if found is not None:            # ... that an earlier import of this sheet made a card of
+                key, card = found
+                plan.rows_of[card.id] = row.number
+                row.check = Check(plan.export, set()) if plan.export is not None else None
+                matched[card.index] = (row, key)
+                continue
         try:
             card = find_card(source, record, row, plan.rows_of, path)
         except UserError as error:
@@ -168,6 +176,13 @@ def read_sheet(source, table: Table, problems: Problems, force: bool = False) ->
     for problem in name_clashes(source, plan.edits, plan.rows_of, plan.added, {c.index for c in plan.deleted}, path):
         problems.add(problem)
     return plan
+
+
+def _own_check(row: Row, record: Record) -> bool:
+    """Is the row's check cell the one exported (or last imported) with this row?"""
+    check = row.check
+    return check is not None and (any(check.had(row.id, k, v) for k, v in row.cells.items())
+                                  or record.base(check.export, row.id) is not None)
 
 
 def _row_edits(source, record: Record, plan: Plan, card, row: Row, key: str, problems: Problems, path: Path,
