@@ -214,3 +214,29 @@ def test_a_run_in_heading_never_ends_a_column_alone(tmp_path, follows):
         assert heading == first, f"pushed {push} pt: the run-in heading ends page {heading} alone"
         moved += heading == 2
     assert moved, "never pushed to the next page: the test did not reach a page's foot"
+
+
+@pytest.mark.parametrize("lead, keeps", [("A turn has five stages, always in this order.", True),
+                                         ("Score as follows, " + "with a long aside " * 12 + ":", True),
+                                         ("A passage of its own. " * 10, False)])
+def test_a_short_lead_in_stays_with_the_list_it_introduces(tmp_path, lead, keeps):
+    """A short sentence introducing a list (or one ending in ':') is never left at the foot of a
+    column while its list starts in the next; a paragraph longer than two lines is text in its own
+    right and may end a column (so the page is not left half empty for it)."""
+    from reportlab.platypus import Spacer
+
+    from printgen.layouts import load_layout
+    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.fonts import FontSet
+    from printgen.render.markdown import to_flowables
+
+    styles = make_styles(FontSet(load_layout("base").fonts))
+    text = "Some words before.\n\nLEADWORD " + lead + "\n\n- Robbers first item.\n- Defenders second item.\n"
+    page_h = 297 * 72 / 25.4
+    apart = 0
+    for push in range(int(page_h) - 260, int(page_h) - 100, 3):
+        story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, 400.0)   # noqa: E731
+        made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
+        lead_page, first = _pages_of(made, ["LEADWORD", "Robbers first item"], tmp_path)
+        apart += lead_page != first
+    assert (apart == 0) == keeps, f"{apart} pushes left the lead-in apart from its list"

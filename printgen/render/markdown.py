@@ -122,9 +122,11 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
                 if _is_run_in_heading(node):
                     out[-1].keepWithNext = 1          # a bold line alone introduces what follows: kept with it
         elif kind in ("bullet_list", "ordered_list"):
+            _lead_in(out, previous)
             made_list = _list(node, styles, width, card_row, source)
             out += made_list if isinstance(made_list, list) else [made_list]
         elif kind == "table":
+            _lead_in(out, previous)
             out.append(_table(node, styles, width, source))
         elif kind == "blockquote":
             special = _callout_kind(node)
@@ -145,6 +147,23 @@ def _blocks(nodes, styles: Styles, width: float, card_row, source: Source | None
             tag(flowable, source, _line(node), _WHAT.get(kind, "part"))
         previous = node
     return _headings_kept(out)
+
+
+LEAD_IN_CHARS = 160       # about two lines of a column: a sentence that introduces, not a passage
+
+
+def _lead_in(out: list, previous) -> None:
+    """A short sentence that introduces the list or table right below it ("A turn has five
+    stages, always in this order.", "Score as follows:") stays with its first lines, as a heading
+    does: left alone at the foot of a column it reads as a loose end. A longer paragraph is text
+    in its own right and may end a column."""
+    from reportlab.platypus import Paragraph
+
+    if previous is None or previous.type != "paragraph" or not out or not isinstance(out[-1], Paragraph):
+        return
+    text = "".join(child.content for child in (previous.children[0].children or []) if child.type == "text")
+    if len(text) <= LEAD_IN_CHARS or text.rstrip().endswith(":"):
+        out[-1].keepWithNext = 1
 
 
 def _is_caption(node) -> bool:
