@@ -168,13 +168,23 @@ def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
     if plan is None:
         from printgen.render.components import summary
 
-        return summary(deck, layout, sheets, options.duplex)
+        return summary(deck, layout, sheets, options.duplex) + _single_sided(sheets.sheets, options)
     turned = ", turned sideways" if plan.rotated else ""
     summary = (f"{deck.output_key}: {counted(len(deck.cards), 'card')}, {layout.card_size} {layout.card.width:g} x "
                f"{layout.card.height:g} mm on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, "
                f"{counted(sheets.sheets, 'sheet')}, duplex {options.duplex}")
     tip = _more_cards_tip(layout)
-    return summary + (f"\n  tip: {tip}" if tip else "")
+    return summary + (f"\n  tip: {tip}" if tip else "") + _single_sided(sheets.sheets, options)
+
+
+def _single_sided(sheets: int, options: BuildOptions) -> str:
+    """With --duplex none, which pages to print first and how to turn the stack (the sheets say
+    it too)."""
+    if options.duplex != "none":
+        return ""
+    from printgen.render.imposition import single_sided_advice
+
+    return "".join(f"\n  {line}" for line in single_sided_advice(sheets))
 
 
 PART_OF = {"rules": "rules", "sheet": "sheets", "board": "boards"}

@@ -49,8 +49,9 @@ def test_standard_packs_hold_the_right_cards(built, pack, count):
         text = squash(text_in_box(pdf, card["front"]["page"], trim_box(card["front"])))
         if card["id"].endswith("joker"):
             # JOKER spelt down the top corner, and again turned half round in the lower corner
-            # (read back from the page in reverse order).
-            assert text.split() == ["JOKER", "REKOJ"], (card["name"], text)
+            # (read back from the page in reverse order; whether PDFium puts a space between the
+            # stacked letters depends on the other text of the page, such as the sheet's label).
+            assert "".join(text.split()) == "JOKERREKOJ", (card["name"], text)
             continue
         label = labels.get(int(card["id"].split("-")[1]), card["id"].split("-")[1])
         assert text.split() == [label, label], (card["name"], text)

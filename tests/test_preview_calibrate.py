@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from conftest import run_cli
@@ -52,3 +53,44 @@ def test_calibration_scales_sit_behind_the_front_crosshairs(tmp_path):
 def test_preview_refuses_a_non_png_name(tmp_path):
     run = run_cli("preview", "cromwell", "-o", str(tmp_path / "x.pdf"))
     assert run.code == 2 and "should end in .png" in run.err and not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_calibration_scale_numbers_stand_apart(paper, duplex):
+    """Numbered every 2 mm at 5 pt, the scale read '+2+4+6', the numbers touching: each number
+    now keeps clear of every other, and each scale still runs from -6 through 0 to +6. The back's
+    words keep clear of the scales too (on Letter turned on the short edge, a target's Y ran
+    into the last line)."""
+    import itertools
+    import re
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from printgen.calibrate import calibration_pdf
+
+    document = pdfium.PdfDocument(calibration_pdf(paper, duplex))
+    page = document[1]
+    textpage = page.get_textpage()
+    numbers, letters, words = [], [], []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):
+        obj.textpage = textpage
+        text = obj.extract().strip()
+        box = [v * 25.4 / 72 for v in obj.get_bounds()]
+        if re.fullmatch(r"[+\-\u2212]?\d+", text):
+            numbers.append((text, box))
+        else:
+            (letters if text in ("X", "Y") else words).append((text, box))
+    document.close()
+    assert [t for t, _ in numbers].count("0") == 6                # an X and a Y scale at each of 3 targets
+    assert {t[-1] for t, _ in numbers} >= {"0", "6"} and len({t for t, _ in numbers}) >= 5
+    for (a, box_a), (b, box_b) in itertools.combinations(numbers, 2):
+        assert _apart(box_a, box_b) >= 0.6, (a, b, round(_apart(box_a, box_b), 2))
+    for (a, box_a), (b, box_b) in itertools.product(words, numbers + letters):
+        assert _apart(box_a, box_b) >= 2.0, (a, b, round(_apart(box_a, box_b), 2))
+
+
+def _apart(a: list[float], b: list[float]) -> float:
+    """How far apart two boxes (left, bottom, right, top) are; negative when they overlap."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])

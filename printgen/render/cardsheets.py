@@ -10,7 +10,7 @@ from printgen.model import Deck, Layout
 from printgen.render import marks
 from printgen.render.draw import draw_ops
 from printgen.render.fonts import FontSet
-from printgen.render.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet
+from printgen.render.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet, single_sided_lines
 from printgen.render.ops import Op
 from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.render.template import Resolver
@@ -120,8 +120,9 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
             if tick and side == "front":
                 tick()
         physical_sheet = side == "front" or duplex == "none"
-        _decorate(canvas, plan, imp, trims, slots, paper, font, physical_sheet,
-                  _sheet_label(deck, layout, side, sheet, sheets, duplex, offset))
+        grid = plan.slots if side == "front" else [back_slot(plan, s, duplex, offset) for s in plan.slots]
+        _decorate(canvas, plan, imp, trims, slots, grid, paper, font, physical_sheet,
+                  sheet_lines(deck, layout, side, sheet, sheets, duplex, offset))
         canvas.showPage()
     manifest = {
         "deck": deck.key,
@@ -157,33 +158,30 @@ def _placement(page: int, slot: Slot) -> dict[str, Any]:
             "height_mm": round(slot.h, 3), "rotation": slot.rotation}
 
 
-def _sheet_label(deck: Deck, layout: Layout, side: str, sheet: int, sheets: int, duplex: str,
-                 offset: tuple[float, float]) -> str:
+def sheet_lines(deck: Deck, layout: Layout, side: str, sheet: int, sheets: int, duplex: str,
+                offset: tuple[float, float]) -> list[str]:
+    """What a sheet says in its margin: its label, and when printed single-sided a second line
+    saying how to put the backs on the fronts (imposition.single_sided_lines)."""
     what = "fronts" if side == "front" else "backs"
-    how = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge", "none": "single-sided"}[duplex]
+    how = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge"}.get(duplex)
+    note = None
+    if duplex == "none":
+        how, note = single_sided_lines(sheets, side, sheet)
     text = f"{deck.title} · {what} · sheet {sheet + 1} of {sheets} · {layout.paper_name.upper()} · {how}"
     if side == "back" and offset != (0.0, 0.0):
         text += f" · back offset {offset[0]:g}, {offset[1]:g} mm"
-    return text
+    return [text] if note is None else [text, note]
 
 
-def _decorate(canvas, plan: SheetPlan, imp, trims, slots, paper, font: str, physical_sheet: bool, text: str) -> None:
-    bleed_box = plan.bleed_bounds(slots)
+def _decorate(canvas, plan: SheetPlan, imp, trims, slots, grid, paper, font: str, physical_sheet: bool,
+              lines: list[str]) -> None:
+    """Crop marks round the cards of this sheet; the ruler and the sheet's lines beside the whole
+    grid (`grid`, every slot of the side), so they stand in the same place on every sheet."""
     crop = imp.crop_marks
     if physical_sheet:
-        marks.crop_marks(canvas, trims, bleed_box, crop.length, crop.offset, crop.width, paper, imp.margin)
-    strips = marks.free_strips(trims, bleed_box, paper, imp.margin, crop.length, crop.offset)
-    used = []
-    if physical_sheet and imp.ruler > 0:
-        spot = marks.place(strips, imp.ruler + marks.RULER_LABEL, marks.RULER_DEPTH)
-        if spot is not None:
-            marks.ruler(canvas, spot, imp.ruler, font)
-            used.append(spot)
-        else:
-            canvas._printgen_no_ruler = getattr(canvas, "_printgen_no_ruler", 0) + 1
-    from printgen.render.fonts import text_width
-
-    width = text_width(text, font, 6.0) / pt(1) + 2
-    spot = marks.place(list(reversed(strips)), width, marks.RULER_DEPTH, used) or marks.place(strips, width, marks.RULER_DEPTH, used)
-    if spot is not None:
-        marks.label(canvas, spot, text, font)
+        marks.crop_marks(canvas, trims, plan.bleed_bounds(slots), crop.length, crop.offset, crop.width, paper,
+                         imp.margin)
+    whole = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in grid]
+    strips = marks.free_strips(whole, plan.bleed_bounds(grid), paper, imp.margin, crop.length, crop.offset)
+    if not marks.sheet_marks(canvas, strips, paper, imp.ruler if physical_sheet else 0.0, font, lines):
+        canvas._printgen_no_ruler = getattr(canvas, "_printgen_no_ruler", 0) + 1

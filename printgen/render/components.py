@@ -290,8 +290,7 @@ def _guides(canvas, kind: Kind, slot: Slot) -> None:
 def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                         resolved: ResolvedPieces | None = None, tick: Callable[[], None] | None = None):
     from printgen.render import marks
-    from printgen.render.cardsheets import CardSheets, _sheet_label
-    from printgen.render.fonts import text_width
+    from printgen.render.cardsheets import CardSheets, sheet_lines
     from printgen.render.pdfcanvas import finish, new_canvas, set_boxes
 
     resolved = resolved or resolve_pieces(deck, layout)
@@ -331,21 +330,11 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
                 _guides(canvas, kind, slot)
                 if kind.cut == "marks":
                     marks.piece_ticks(canvas, kind, slot, bleeds[:number] + bleeds[number + 1:], imp, paper)
+        # The ruler and the label go beside this sheet's pieces (packed at its top, so below them).
         strips = marks.free_strips(trims, bleed_box, paper, imp.margin, imp.crop_marks.length, imp.crop_marks.offset)
-        used = []
-        if physical and imp.ruler > 0:
-            spot = marks.place(strips, imp.ruler + marks.RULER_LABEL, marks.RULER_DEPTH)
-            if spot is not None:
-                marks.ruler(canvas, spot, imp.ruler, font)
-                used.append(spot)
-            else:
-                no_room += 1
-        text = _sheet_label(deck, layout, side, sheet, sheets, duplex, offset)
-        width = text_width(text, font, 6.0) / pt(1) + 2
-        spot = marks.place(list(reversed(strips)), width, marks.RULER_DEPTH, used) or \
-            marks.place(strips, width, marks.RULER_DEPTH, used)
-        if spot is not None:
-            marks.label(canvas, spot, text, font)
+        lines = sheet_lines(deck, layout, side, sheet, sheets, duplex, offset)
+        if not marks.sheet_marks(canvas, strips, paper, imp.ruler if physical else 0.0, font, lines):
+            no_room += 1
         canvas.showPage()
     manifest = {
         "deck": deck.key,

@@ -118,3 +118,42 @@ def page_order(sheets: int, duplex: str) -> list[tuple[int, str]]:
     if duplex == "none":
         return [(s, "front") for s in range(sheets)] + [(s, "back") for s in range(sheets)]
     return [(s, side) for s in range(sheets) for side in ("front", "back")]
+
+
+# --- single-sided printing: the backs after the fronts, put on them by hand ---------------------
+
+def _pages(first: int, last: int) -> str:
+    return f"page {first}" if first == last else f"pages {first}\u2013{last}"
+
+
+def single_sided_pages(sheets: int) -> tuple[str, str]:
+    """The fronts' pages and the backs' pages of a single-sided PDF (page_order: backs last)."""
+    return _pages(1, sheets), _pages(sheets + 1, 2 * sheets)
+
+
+def single_sided_lines(sheets: int, side: str, sheet: int) -> tuple[str, str]:
+    """For a sheet printed single-sided: the end of its label and the line under it, saying which
+    pages to print first and how to turn the stack, on the sheet a player holds.
+
+    The backs are laid out for a sheet turned over on its long edge (back_slot), top still at the
+    top, and follow the fronts in sheet order, so the stack goes back in with sheet 1 first."""
+    fronts, backs = single_sided_pages(sheets)
+    if side == "front":
+        stack = "stack" if sheets > 1 else "sheet"
+        sides = "the blank sides" if sheets > 1 else "its blank side"
+        first = ", sheet 1 first" if sheets > 1 else ""
+        return (f"single-sided: print {fronts} first",
+                f"then flip the printed {stack} on its long edge and print {backs} on {sides}{first}")
+    return ("single-sided", f"this page goes on the blank side of sheet {sheet + 1} (page {sheet + 1}), "
+                            f"flipped on its long edge")
+
+
+def single_sided_advice(sheets: int) -> list[str]:
+    """The same steps for the build's output, and how to learn which way a printer takes paper."""
+    fronts, backs = single_sided_pages(sheets)
+    stack, sides = ("the printed stack", "the blank sides") if sheets > 1 else ("the printed sheet", "its blank side")
+    first = ", sheet 1 first" if sheets > 1 else ""
+    return [f"single-sided: print {fronts} (the fronts) first; then flip {stack} on its long edge (top still at "
+            f"the top), put it back in the printer to print on {sides}{first}, and print {backs} (the backs)",
+            "which way up does your printer take paper? Pencil a cross on the top sheet in the tray and print "
+            "page 1: it prints on the crossed side or on the other"]
