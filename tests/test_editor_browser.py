@@ -317,9 +317,12 @@ def test_add_a_card_with_an_uploaded_photo_then_delete_one_in_chromium(served, b
     # John deleted, in the same save
     find(By.CSS_SELECTOR, '#cards button[data-card="john"]').click()
     wait_for(lambda: find(By.ID, "card-name").text == "John", what="John")
+    shown_before = find(By.ID, "preview").get_attribute("data-sequence")
     find(By.ID, "delete").click()
-    assert "to be deleted" in find(By.CSS_SELECTOR, '#cards button[data-card="john"]').text or \
-        "deleted" in find(By.CSS_SELECTOR, '#cards button[data-card="john"]').get_attribute("class")
+    assert "deleted" in find(By.CSS_SELECTOR, '#cards button[data-card="john"]').get_attribute("class")
+    assert find(By.ID, "delete").text == "Keep this card"
+    wait_for(lambda: find(By.ID, "preview").get_attribute("data-sequence") != shown_before, what="John still shown")
+    assert find(By.ID, "card-error").get_attribute("hidden") is not None and "reload" not in find(By.ID, "status").text
     find(By.ID, "save").click()
     wait_for(lambda: find(By.ID, "status").text.startswith("Saved."), what="the save")
     text = deck_file.read_text(encoding="utf-8")

@@ -130,6 +130,19 @@ def test_a_generated_deck_says_plainly_that_one_card_cannot_be_added(deck_copy, 
         "Every card of this deck is made by its generate: rule"), answer.get_json()
 
 
+def test_a_pack_a_deletion_breaks_is_said_of_the_deletion(deck_copy, tmp_path):
+    folder = deck_copy("standard")
+    editor, client, headers = _client(folder, tmp_path)
+    loaded = DeckSource(folder)
+    deck = client.get("/api/deck").get_json()
+    answer = client.post("/api/save", json={"version": deck["version"], **vars(_changes(loaded, deleted=["black-joker"]))},
+                         headers=headers)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == (
+        "With Black Joker deleted, the deck cannot be saved: the pack 'with-jokers' should have 54 cards but has 53 "
+        "(line 53 of the deck's file). Keep the card as it was, or change that part of the deck's file first.")
+
+
 @pytest.mark.parametrize("edit,expected", [
     ({"picture": "art/nope.png"}, "Henry VIII, the Picture box: the picture 'art/nope.png' does not exist."),
     ({"name": ""}, "Henry VIII, the Name box: the name is blank, and every card needs one. Fill in the Name box."),

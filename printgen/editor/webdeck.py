@@ -201,7 +201,26 @@ def check(applied: Applied, changes: Changes):
     try:
         return source.check(text)
     except UserError as error:
-        raise _at_card(error, source, applied.merged, changes, text) from None
+        failed = error
+    problem = _at_card(failed, source, applied.merged, changes, text)
+    if problem.card is None and (applied.merged.added or applied.merged.deleted):
+        problem = _whole_deck(applied, changes, failed) or problem
+    raise problem
+
+
+def _whole_deck(applied: Applied, changes: Changes, error: UserError) -> PageError | None:
+    """A problem of the deck as a whole (a pack's count) that the page's new or deleted cards cause,
+    said as such; None when the deck has it without them too."""
+    source, merged = applied.source, applied.merged
+    try:
+        source.check(source.apply(merged.edits) if merged.edits else source.text)
+    except UserError:
+        return None
+    what = [f"{c.name} deleted" for c in source.cards if c.index in merged.deleted]
+    what += [f"the new card {card.values.get('name') or ''} added".replace("  ", " ") for card in merged.added]
+    line = f" (line {error.where.line} of the deck's file)" if error.where.line else ""
+    return PageError(sentence(f"with {', '.join(what)}, the deck cannot be saved: {error.message}{line}") +
+                     " Keep the card as it was, or change that part of the deck's file first.")
 
 
 def preview(source: DeckSource, key: str, changes: Changes) -> dict[str, Any]:

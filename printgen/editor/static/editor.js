@@ -320,7 +320,9 @@ async function requestPreview() {
   const mine = ++sequence;
   const image = $("preview");
   image.classList.add("busy");
-  const {ok, data} = await call("/api/preview", {card: current, ...changes()});
+  const sent = changes();
+  sent.deleted = sent.deleted.filter((id) => id !== current);     // a card marked for deleting is still shown
+  const {ok, data} = await call("/api/preview", {card: current, ...sent});
   if (mine !== sequence) return;
   image.classList.remove("busy");
   showProblem(ok ? null : data);
