@@ -331,9 +331,15 @@ async function requestPreview() {
                                      : "The card cannot be drawn until the problem above is mended.";
   if (ok) {
     image.src = data.image;
+    image.alt = "The card as it will be printed";
     image.dataset.sequence = String(mine);
+    image.dataset.card = current;
     showWarnings(data.warnings);
-  } else if (data.stale) {
+  } else if (image.dataset.card !== current) {
+    image.removeAttribute("src");               // not another card's picture beside this one's problem
+    image.alt = "";
+  }
+  if (!ok && data.stale) {
     offerReload(data.error);
   }
 }
