@@ -199,7 +199,7 @@ def test_a_pack_a_deletion_breaks_is_told_from_the_sheets_side(deck_copy, tmp_pa
     message = str(caught.value)
     assert message.startswith("standard.csv: with the row of Black Joker deleted, the pack 'with-jokers' should "
                               "have 54 cards but has 53") or "/standard.csv: with the row of Black Joker" in message
-    assert "put back the rows deleted" in message
+    assert "hint: put back the deleted row; if the deck is meant to change, first change what deck.yaml says" in message
 
 
 def test_a_deck_whose_cards_are_generated_says_so_plainly():

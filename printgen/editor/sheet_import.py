@@ -361,9 +361,11 @@ def _whole_deck(source, plan: Plan, edits: list[Edit], error: UserError, path: P
     if plan.added:
         what.append(f"the new row{'s' if len(plan.added) > 1 else ''} "
                     f"{_names([r.name or f'row {r.number}' for r in plan.added])} added")
+    undo = ([f"put back the deleted row{'s' if len(plan.deleted) > 1 else ''}"] if plan.deleted else []) + \
+        ([f"take out the new row{'s' if len(plan.added) > 1 else ''}"] if plan.added else [])
     return UserError(f"with {' and '.join(what)}, {error.message} ({error.where.describe()})", Where(path),
-                     "put back the rows deleted, or take out the rows added; if the deck is meant to change, first "
-                     "change what deck.yaml says at that line")
+                     f"{' or '.join(undo)}; if the deck is meant to change, first change what deck.yaml says at "
+                     "that line")
 
 
 def _names(names: list[str], most: int = 5) -> str:
