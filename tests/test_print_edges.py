@@ -195,3 +195,16 @@ def test_one_sheet_single_sided_speaks_of_one_sheet():
 
     assert single_sided_lines(1, "front", 0) == (
         "single-sided: print page 1 first", "then flip the printed sheet on its long edge and print page 2 on its blank side")
+
+
+def test_single_sided_steps_that_find_no_room_on_the_sheets_are_said_to_be_missing():
+    """The Spanish cards fill Letter to its margin: no line fits, so the build says the steps
+    are only in its summary (a duplex build, whose sheets need no steps, says nothing of it)."""
+    result = build_deck("spanish", BuildOptions(paper="letter", duplex="none", only=frozenset({"cards"})), write=False)
+    said = [str(w) for w in result.warnings if "how to print single-sided" in str(w)]
+    assert len(said) == 2 and "spanish-48: the cards fill the paper, leaving no room on its 12 pages" in said[1], said
+    assert "single-sided: print pages 1\u20136 (the fronts) first" in result.summary
+    duplex = build_deck("spanish", BuildOptions(paper="letter", only=frozenset({"cards"})), write=False)
+    assert not [w for w in duplex.warnings if "single-sided" in str(w)]
+    cromwell = build_deck("cromwell", BuildOptions(duplex="none", only=frozenset({"cards"})), write=False)
+    assert not [w for w in cromwell.warnings if "single-sided" in str(w)]      # A4 has room: said on the sheets

@@ -143,6 +143,9 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
     missing = getattr(canvas, "_printgen_no_ruler", 0)
     if missing:
         warnings.append(no_ruler(deck, imp.ruler, missing, sheets, "cards"))
+    unsaid = getattr(canvas, "_printgen_no_lines", 0)
+    if unsaid and duplex == "none":
+        warnings.append(no_steps(deck, unsaid, 2 * sheets, "cards"))
     return CardSheets(finish(canvas), manifest, plan, sheets, warnings)
 
 
@@ -151,6 +154,14 @@ def no_ruler(deck: Deck, ruler: float, missing: int, sheets: int, what: str) -> 
     some = f"{missing} of {sheets} sheets" if missing < sheets else ("the sheet" if sheets == 1 else f"all {sheets} sheets")
     return Warning_(f"{deck.output_key}: no room for the {ruler:g} mm ruler on {some}: the {what} fill the paper; "
                     f"check the print scale with the calibration page (printgen calibrate)")
+
+
+def no_steps(deck: Deck, missing: int, pages: int, what: str) -> Warning_:
+    """The warning for single-sided pages whose margin had no room to say how to print them."""
+    some = f"{missing} of its {pages} pages" if missing < pages else f"its {pages} pages"
+    return Warning_(f"{deck.output_key}: the {what} fill the paper, leaving no room on {some} to print which sheet "
+                    f"each page is and how to print single-sided: follow the steps in this build's summary, and "
+                    f"keep the sheets in order")
 
 
 def _placement(page: int, slot: Slot) -> dict[str, Any]:
@@ -183,5 +194,6 @@ def _decorate(canvas, plan: SheetPlan, imp, trims, slots, grid, paper, font: str
                          imp.margin)
     whole = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in grid]
     strips = marks.free_strips(whole, plan.bleed_bounds(grid), paper, imp.margin, crop.length, crop.offset)
-    if not marks.sheet_marks(canvas, strips, paper, imp.ruler if physical_sheet else 0.0, font, lines):
-        canvas._printgen_no_ruler = getattr(canvas, "_printgen_no_ruler", 0) + 1
+    fitted = marks.sheet_marks(canvas, strips, paper, imp.ruler if physical_sheet else 0.0, font, lines)
+    canvas._printgen_no_ruler = getattr(canvas, "_printgen_no_ruler", 0) + (not fitted.ruler)
+    canvas._printgen_no_lines = getattr(canvas, "_printgen_no_lines", 0) + (not fitted.lines)

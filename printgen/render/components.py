@@ -305,6 +305,7 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
     forms = PieceForms(canvas)
     places: list[dict[str, Any]] = [{} for _ in range(n)]
     no_room = 0                      # sheets with no room for the ruler
+    unsaid = 0                       # pages with no room for their label (and single-sided steps)
     for page_number, (sheet, side) in enumerate(page_order(sheets, duplex), start=1):
         members = [i for i in range(n) if placed[i].sheet == sheet]
         fronts = [placed[i].slot for i in members]
@@ -333,8 +334,9 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
         # The ruler and the label go beside this sheet's pieces (packed at its top, so below them).
         strips = marks.free_strips(trims, bleed_box, paper, imp.margin, imp.crop_marks.length, imp.crop_marks.offset)
         lines = sheet_lines(deck, layout, side, sheet, sheets, duplex, offset)
-        if not marks.sheet_marks(canvas, strips, paper, imp.ruler if physical else 0.0, font, lines):
-            no_room += 1
+        fitted = marks.sheet_marks(canvas, strips, paper, imp.ruler if physical else 0.0, font, lines)
+        no_room += not fitted.ruler
+        unsaid += not fitted.lines
         canvas.showPage()
     manifest = {
         "deck": deck.key,
@@ -358,6 +360,10 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
         from printgen.render.cardsheets import no_ruler
 
         warnings.append(no_ruler(deck, imp.ruler, no_room, sheets, "pieces"))
+    if unsaid and duplex == "none":
+        from printgen.render.cardsheets import no_steps
+
+        warnings.append(no_steps(deck, unsaid, 2 * sheets, "pieces"))
     return CardSheets(finish(canvas), manifest, None, sheets, warnings)
 
 

@@ -222,13 +222,21 @@ def label(canvas, region: Region, text: str, font: str, size: float = LABEL_SIZE
     canvas.restoreState()
 
 
+@dataclass(frozen=True)
+class Fitted:
+    """What found room on a sheet: the ruler (when one was asked for) and every line of text."""
+
+    ruler: bool
+    lines: bool
+
+
 def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_length: float, font: str,
-                lines: list[str]) -> bool:
+                lines: list[str]) -> Fitted:
     """The ruler (when `ruler_length`) and the sheet's lines of text: its label, then any notes.
 
     The lines go one above the other in the first strip with room for all of them, in reading
     order; where none has, each line takes the next free strip on its own (notes are worded to
-    read alone). Returns False when the ruler found no room."""
+    read alone)."""
     from printgen.render.fonts import text_width
 
     used: list[Region] = []
@@ -240,25 +248,28 @@ def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_
         else:
             ruler(canvas, spot, ruler_length, font)
             used.append(spot)
-    widths = [text_width(line, font, LABEL_SIZE) / pt(1) + 2 for line in lines]
     if not lines:
-        return fitted
+        return Fitted(fitted, True)
+    widths = [text_width(line, font, LABEL_SIZE) / pt(1) + 2 for line in lines]
     order = ordered(strips, "label", paper)
     depth = len(lines) * RULER_DEPTH + (len(lines) - 1) * LINE_GAP
     block = place(order, max(widths), depth, used)
     if block is not None:
         # the first line at the block's reading top: up the page, or (turned) toward its left
-        for index, (line, width) in enumerate(zip(lines, widths)):
+        for index, line in enumerate(lines):
             step = index * (RULER_DEPTH + LINE_GAP)
             y1 = block.y1 - step if not block.vertical else block.y0 + step + RULER_DEPTH
             label(canvas, replace(block, y0=y1 - RULER_DEPTH, y1=y1), line, font)
-        return fitted
+        return Fitted(fitted, True)
+    every = True
     for line, width in zip(lines, widths):
         spot = place(order, width, RULER_DEPTH, used)
-        if spot is not None:
+        if spot is None:
+            every = False
+        else:
             label(canvas, spot, line, font)
             used.append(spot)
-    return fitted
+    return Fitted(fitted, every)
 
 
 def _grey():
