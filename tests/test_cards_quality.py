@@ -320,3 +320,14 @@ def test_spanish_coins_are_the_size_of_a_real_pack():
         assert all(18 <= w <= 22.5 for w in widths[rank]), (rank, widths[rank])
     for rank in (8, 9):
         assert all(14 <= w < 18 for w in widths[rank]), (rank, widths[rank])
+
+
+def test_a_warning_names_an_element_by_its_about_words_once():
+    """`about: the name in the card's corners` was said 'the the name in the card's corners'."""
+    deck = load_deck("cromwell")
+    layout = load_layout(deck.layout, deck, card_size="mini-euro")
+    said = []
+    resolver = Resolver(deck, layout, FontSet(layout.fonts), said.append)
+    resolver.side("face", deck.cards[0])
+    corners = [str(w) for w in said if "name in the card's corners" in str(w)]
+    assert corners and not any("the the" in w for w in corners), corners

@@ -342,7 +342,9 @@ class Resolver(TextChecks):
         tracking = el.tracking * self.s
         x, y, bw, bh = box
         where = self._text_where(card, name, w, el.text)
-        name = el.about or name                   # as warnings say it
+        # as warnings say it: each says 'the <name>', so an `about` written with its own 'the'
+        # ('the name in the card's corners') is not said 'the the name ...'
+        name = (el.about[4:] if el.about.lower().startswith("the ") else el.about) if el.about else name
         self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
