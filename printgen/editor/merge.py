@@ -147,5 +147,6 @@ def merge(source: DeckSource, changes: Changes, mine_on_conflict: bool = False) 
         unknown = [name for name in values if name not in columns]
         if unknown:
             raise UserError(f"'{unknown[0]}' is not a field of this deck", Where(source.file))
-        merged.added.append(NewCard({k: v for k, v in values.items() if v.strip()}, Where(card=values.get("name") or None)))
+        merged.added.append(NewCard({k: v for k, v in values.items() if v.strip()},
+                                    Where(card=values.get("name") or None)))
     return merged

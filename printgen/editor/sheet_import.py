@@ -22,7 +22,7 @@ from pathlib import Path
 
 from printgen.editor.cardlist import NewCard, card_at_line, compose, named_at, references
 from printgen.editor.problems import Problems
-from printgen.editor.roundtrip import DeckSource, Edit, relocate
+from printgen.editor.roundtrip import DeckSource, Edit, RawCard, relocate
 from printgen.editor.sheet_merge import APPLY, KEEP, Check, Record, read_check, roster
 from printgen.editor.sheet_rows import ADDED, Row, added_before, find_card, name_clashes, same_card
 from printgen.editor.spreadsheet import CHECK, ID, Table, cell_value, compared, read_table
@@ -68,7 +68,7 @@ class Plan:
     #   export id -> row key -> (card index in deck.yaml before the import, the row's values)
 
 
-def _columns(source, table: Table, problems: Problems) -> tuple[int, dict[int, str], int]:
+def _columns(source: DeckSource, table: Table, problems: Problems) -> tuple[int, dict[int, str], int]:
     """(the id column, {column index: field} of the columns to read, the check column or -1)."""
     path, header = table.file, table.header
     at = next((i for i, name in enumerate(header) if name.lower() == ID), None)
@@ -95,7 +95,7 @@ def _columns(source, table: Table, problems: Problems) -> tuple[int, dict[int, s
     return at, used, header.index(CHECK) if CHECK in header else -1
 
 
-def _rows(source, table: Table, id_at: int, used: dict[int, str], check_at: int) -> list[Row]:
+def _rows(source: DeckSource, table: Table, id_at: int, used: dict[int, str], check_at: int) -> list[Row]:
     """The rows of cards: a row left with nothing but its check cell (its cells cleared) is a
     deleted row, like a row taken out."""
     rows = []
@@ -109,7 +109,7 @@ def _rows(source, table: Table, id_at: int, used: dict[int, str], check_at: int)
     return rows
 
 
-def read_sheet(source, table: Table, problems: Problems, force: bool = False) -> Plan:
+def read_sheet(source: DeckSource, table: Table, problems: Problems, force: bool = False) -> Plan:
     """Match every row to its card and gather the edits, new cards and deleted cards; each problem
     of a row or cell goes into `problems` (the row's other cells are still read)."""
     path = table.file
@@ -185,8 +185,8 @@ def _own_check(row: Row, record: Record) -> bool:
                                   or record.base(check.export, row.id) is not None)
 
 
-def _row_edits(source, record: Record, plan: Plan, card, row: Row, key: str, problems: Problems, path: Path,
-               force: bool) -> None:
+def _row_edits(source: DeckSource, record: Record, plan: Plan, card: RawCard, row: Row, key: str,
+               problems: Problems, path: Path, force: bool) -> None:
     """The changed cells of a card's row, as edits; a value changed in both places is a problem
     (unless `force`), shown where the two differ."""
     check = row.check
@@ -226,7 +226,7 @@ def _row_edits(source, record: Record, plan: Plan, card, row: Row, key: str, pro
         plan.edits.append(Edit(card.index, name, row.typed[name], where))
 
 
-def _deletions(source, record: Record, plan: Plan, rows: list[Row], matched: set[int], problems: Problems,
+def _deletions(source: DeckSource, record: Record, plan: Plan, rows: list[Row], matched: set[int], problems: Problems,
                path: Path) -> None:
     """The cards whose rows were deleted: those the sheet had (at its export or last import) and
     no longer has. A card with no row that the sheet never had (added since) is kept and said; so
@@ -251,8 +251,9 @@ def _deletions(source, record: Record, plan: Plan, rows: list[Row], matched: set
     named = references(source.folder, [c.id for c in deleted])
     for card in deleted:
         if card.id in named:
-            problems.add(UserError(f"the row of '{card.name}' was deleted, but {named_at(source.folder, named[card.id])} "
-                                   "shows this card, so it cannot be deleted", Where(path, card=card.name),
+            places = named_at(source.folder, named[card.id])
+            problems.add(UserError(f"the row of '{card.name}' was deleted, but {places} shows this card, so it cannot "
+                                   "be deleted", Where(path, card=card.name),
                                    "put the row back; to delete the card, first take its picture out of that page"))
     plan.deleted = [c for c in deleted if c.id not in named]
 
@@ -278,14 +279,15 @@ def _exported(rows: list[Row], export: str, without: list[str]) -> set[str] | No
 
 # --- writing ----------------------------------------------------------------------------------
 
-def _compose(source, edits: list[Edit], deleted: list, added: list[Row], path: Path) -> tuple[str, list[Edit]]:
+def _compose(source: DeckSource, edits: list[Edit], deleted: list, added: list[Row],
+             path: Path) -> tuple[str, list[Edit]]:
     """deck.yaml's text with the edits made, the deleted cards taken out and the new rows added."""
     return compose(source, edits, [c.index for c in deleted],
                    [NewCard({k: v for k, v in row.typed.items() if v.strip()},
                             Where(path, row=row.number, card=row.name or None)) for row in added])
 
 
-def _at_row(error: UserError, text: str, source, plan: Plan, edits: list[Edit], added: list[Row],
+def _at_row(error: UserError, text: str, source: DeckSource, plan: Plan, edits: list[Edit], added: list[Row],
             path: Path) -> UserError:
     """A loader error about the new text, told at the sheet's cell when it is about a row's value."""
     moved = relocate(error, edits, source)
@@ -309,7 +311,7 @@ def _at_row(error: UserError, text: str, source, plan: Plan, edits: list[Edit], 
     return UserError(error.message, Where(path, row=row, card=card, column=column), error.hint, error.sheet_hint)
 
 
-def settle(source, plan: Plan, problems: Problems, path: Path) -> str:
+def settle(source: DeckSource, plan: Plan, problems: Problems, path: Path) -> str:
     """The new deck.yaml text. A value the loader refuses is noted at its cell and left out, and the
     deck is tried again, so every bad value is found in one import; stops at a problem that is
     not a cell's (the deck as a whole)."""
@@ -340,13 +342,13 @@ def settle(source, plan: Plan, problems: Problems, path: Path) -> str:
     return source.text
 
 
-def _load(source, text: str) -> None:
+def _load(source: DeckSource, text: str) -> None:
     from printgen.load import ALL_CARDS, load_deck
 
     load_deck(source.folder, ALL_CARDS, text=text)
 
 
-def _whole_deck(source, plan: Plan, edits: list[Edit], error: UserError, path: Path) -> UserError:
+def _whole_deck(source: DeckSource, plan: Plan, edits: list[Edit], error: UserError, path: Path) -> UserError:
     """A problem of the deck as a whole (a pack's composition, say) that the sheet's new or deleted
     cards cause, told from the sheet's side; any other is told as the loader tells it."""
     if not (plan.deleted or plan.added):
@@ -357,7 +359,8 @@ def _whole_deck(source, plan: Plan, edits: list[Edit], error: UserError, path: P
         return error
     what = []
     if plan.deleted:
-        what.append(f"the row{'s' if len(plan.deleted) > 1 else ''} of {_names([c.name for c in plan.deleted])} deleted")
+        rows = "rows" if len(plan.deleted) > 1 else "row"
+        what.append(f"the {rows} of {_names([c.name for c in plan.deleted])} deleted")
     if plan.added:
         what.append(f"the new row{'s' if len(plan.added) > 1 else ''} "
                     f"{_names([r.name or f'row {r.number}' for r in plan.added])} added")

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.editor.sheet_merge import Check, Record, fingerprint
 from printgen.editor.spreadsheet import ID, compared
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.load import slug
+
+if TYPE_CHECKING:
+    from printgen.editor.roundtrip import DeckSource, RawCard
 
 ADDED = "+"        # the record's key of a row that added a card: '+' and the card's id when added
 
@@ -37,7 +40,8 @@ class Row:
         return self.typed.get("name", "").strip()
 
 
-def find_card(source, record: Record, row: Row, taken, path: Path):
+def find_card(source: DeckSource, record: Record, row: Row, taken: dict[str, int] | set[str],
+              path: Path) -> RawCard | None:
     """The card a row with an id is, or None when its card was deleted from deck.yaml since the
     export; UserError when the id is no card's (read_sheet decides whether that is a new card).
 
@@ -79,7 +83,7 @@ def find_card(source, record: Record, row: Row, taken, path: Path):
     return None
 
 
-def added_before(source, record: Record, export: str | None, row: Row, taken) -> tuple[str, Any] | None:
+def added_before(source: DeckSource, record: Record, export: str | None, row: Row, taken) -> tuple[str, Any] | None:
     """(record key, card) when an earlier import of this sheet added the card this row without an
     id (or with an id of its own making) holds: the row is that card now, not another new one.
     Found by content, so a row edited since is still found."""
@@ -132,7 +136,7 @@ def unknown_id_hint(card_id: str, cells: dict[str, str], cards) -> str:
     return f"{rule}; {close}" if close else f"{rule}; to add a card, leave the id of its row empty"
 
 
-def name_clashes(source, edits: list, rows_of: dict[str, int], added: list[Row], deleted: set[int],
+def name_clashes(source: DeckSource, edits: list, rows_of: dict[str, int], added: list[Row], deleted: set[int],
                  path: Path) -> list[UserError]:
     """Two cards may not share a name (a card's id is made from it): a renamed row or a new row
     that takes another card's name is refused at its cell, in the sheet's words."""

@@ -21,6 +21,7 @@ from printgen.editor.page_words import file_problem, label, page_message, senten
 from printgen.editor.roundtrip import DeckSource, Edit
 from printgen.editor.textdiff import difference
 from printgen.errors import UserError, Warning_, Where
+from printgen.model import Deck
 
 PREVIEW_DPI = 110
 PAPERS = ("a4", "letter")
@@ -186,7 +187,7 @@ def _at_card(error: UserError, source: DeckSource, merged: Merged, changes: Chan
     return PageError(page_message(error, source.folder, name, source.columns()), key, error.where.field)
 
 
-def check(applied: Applied, changes: Changes):
+def check(applied: Applied, changes: Changes) -> Deck:
     """The deck as the new text loads, or the first problem said of its card and box."""
     source, text = applied.source, applied.text
     final = DeckSource(source.folder, text)
