@@ -311,6 +311,29 @@ def _at_row(error: UserError, text: str, source: DeckSource, plan: Plan, edits: 
     return UserError(error.message, Where(path, row=row, card=card, column=column), error.hint, error.sheet_hint)
 
 
+CHECKED_ALONE = ("group", "years", "emblem", "image", "flag", "number")
+
+
+def precheck(source: DeckSource, deck, plan: Plan, problems: Problems, path: Path) -> None:
+    """Each cell whose value is judged on its own (a house, years, a picture, a flag ...) checked by
+    the loader's own rule (card_values.check_value), before the deck is loaded as a whole: a sheet
+    of fifty bad houses is then told in one load, not fifty."""
+    from printgen.card_values import check_value
+
+    cells = [(e.where, e.field, e.text) for e in plan.edits]
+    cells += [(Where(path, row=row.number, card=row.name or None, column=name), name, text)
+              for row in plan.added for name, text in row.typed.items() if text.strip()]
+    for where, name, text in cells:
+        spec = source.fields.get(name)
+        if spec is None or spec.type not in CHECKED_ALONE or not text.strip() or problems.at(where.row, where.column):
+            continue                          # an emptied cell is the loader's to judge (a needed field)
+        try:
+            _, value = source._scalar(text.strip(), spec.type, False, Edit(0, name, text, where), None)
+            check_value(value, spec, name, where, source.folder, deck.groups)
+        except UserError as error:
+            problems.add(UserError(error.message, where, error.hint, error.sheet_hint))
+
+
 def settle(source: DeckSource, plan: Plan, problems: Problems, path: Path) -> str:
     """The new deck.yaml text. A value the loader refuses is noted at its cell and left out, and the
     deck is tried again, so every bad value is found in one import; stops at a problem that is
@@ -391,8 +414,9 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     if isinstance(source.data.get("cards"), str):
         raise UserError(f"this deck keeps its cards in {source.data['cards']}, not in deck.yaml: edit that file",
                         Where(source.file))
-    source.check(source.text)           # the deck as it is must load: its own errors come first
+    deck = source.check(source.text)    # the deck as it is must load: its own errors come first
     plan = read_sheet(source, table, problems, force)
+    precheck(source, deck, plan, problems, path)
     text = settle(source, plan, problems, path)
     problems.raise_if_any()
     changed = {e.card for e in plan.edits}
