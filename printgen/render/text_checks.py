@@ -88,7 +88,13 @@ class TextChecks:
             self.warn(Warning_(f"the {name} is so long that it prints at {fitted:g} pt, below the {legible:g} pt "
                                f"pupils can read comfortably; shorten it", where))
         elif wanted < designed - 1e-9 and designed >= legible - 1e-9:
-            element = Where(element.file, element.line, None, element.field)      # every card alike
+            # every card alike, and elements that share their words (`about:`, the two corner
+            # indexes) alike: said once, at the first of them
+            said = self.__dict__.setdefault("_scaled_said", set())
+            if (name, designed, round(fitted, 1)) in said:
+                return
+            said.add((name, designed, round(fitted, 1)))
+            element = Where(element.file, element.line, None, element.field)
             self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
                                f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
                                f"comfortably; choose a larger card size, or a layout drawn for this one", element))
