@@ -242,29 +242,17 @@ class Forecast:
             self.negated = set()
         self.negated.add(x)
         self._leave(x)
-        st = self.st
-        mods = [(t, amount, source) for t, amount, _, source, _ in st.mods if source == x]
-        if self.added:
-            mods += [m for m in self.added if m[2] == x]
-        if not mods:
-            return
-        extra = self.extra
-        if extra is None:
-            self.added, extra = [], {}
-            self.extra = extra
-        for t, amount, _ in mods:
-            if t != x:
-                extra[t] = extra.get(t, 0) - amount
-                if t in self.on_a:
-                    self.a -= amount
-                elif t in self.on_d:
-                    self.d -= amount
+        self._count_changes_of(x, -1)
 
     def _revive(self, x: int) -> None:
         """x, negated, left the table: its negation ended with it, so the Power changes it is the
         source of count again (Table._lift drops the negation; Table.powers then counts them)."""
-        st = self.st
-        mods = [(t, amount, source) for t, amount, _, source, _ in st.mods if source == x]
+        self._count_changes_of(x, +1)
+
+    def _count_changes_of(self, x: int, sign: int) -> None:
+        """Take away (sign -1: x negated) or give back (+1: its negation gone) the Power changes
+        x is the source of, on the other Threlms and in the two sums."""
+        mods = [(t, amount, source) for t, amount, _, source, _ in self.st.mods if source == x]
         if self.added:
             mods += [m for m in self.added if m[2] == x]
         if not mods:
@@ -275,11 +263,11 @@ class Forecast:
             self.extra = extra
         for t, amount, _ in mods:
             if t != x:
-                extra[t] = extra.get(t, 0) + amount
+                extra[t] = extra.get(t, 0) + sign * amount
                 if t in self.on_a:
-                    self.a += amount
+                    self.a += sign * amount
                 elif t in self.on_d:
-                    self.d += amount
+                    self.d += sign * amount
 
     def _proud(self, x: int, proud: bool) -> None:
         """x covered (proud=False) or made Proud: a robber counts only while Proud; a Threlm beside
