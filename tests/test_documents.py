@@ -240,3 +240,26 @@ def test_a_short_lead_in_stays_with_the_list_it_introduces(tmp_path, lead, keeps
         lead_page, first = _pages_of(made, ["LEADWORD", "Robbers first item"], tmp_path)
         apart += lead_page != first
     assert (apart == 0) == keeps, f"{apart} pushes left the lead-in apart from its list"
+
+
+def test_a_heading_its_lead_in_and_their_list_stay_together(tmp_path):
+    """A heading, then a short lead-in, then a list: the chain moves as one (the heading 'A turn'
+    was left alone at a column's foot once the lead-in was kept with its list)."""
+    from reportlab.platypus import Spacer
+
+    from printgen.layouts import load_layout
+    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.fonts import FontSet
+    from printgen.render.markdown import to_flowables
+
+    styles = make_styles(FontSet(load_layout("base").fonts))
+    text = "Some words before.\n\n## HEADWORD\n\nA turn has five stages.\n\n- Robbers first item.\n- Second.\n"
+    page_h = 297 * 72 / 25.4
+    moved = 0
+    for push in range(int(page_h) - 260, int(page_h) - 100, 3):
+        story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, 400.0)   # noqa: E731
+        made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
+        heading, lead, first = _pages_of(made, ["HEADWORD", "five stages", "Robbers first item"], tmp_path)
+        assert heading == lead == first, f"pushed {push} pt: heading p{heading}, lead-in p{lead}, list p{first}"
+        moved += heading == 2
+    assert moved, "never pushed to the next page"

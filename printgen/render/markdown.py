@@ -189,24 +189,29 @@ def _one_run(node, kind: str) -> bool:
 
 
 def _headings_kept(flowables: list) -> list:
-    """A heading (or a run-in heading, a caption) stays with what follows it. Its keepWithNext, of
-    the style or of the paragraph itself, does that for a paragraph or a table, but ReportLab will
-    not bundle a list that way, so a heading followed by a list is put in one KeepTogether with it
-    (which still splits a list too long for a whole column)."""
+    """A heading (or a run-in heading, a caption, a lead-in) stays with what follows it. Its
+    keepWithNext, of the style or of the paragraph itself, does that for a paragraph or a table,
+    but ReportLab will not bundle a list that way, so a chain of such flowables (a heading, then
+    a lead-in sentence) and the first thing after it that they introduce go into one KeepTogether
+    when a list is among them (which still splits a list too long for a whole column)."""
     from reportlab.platypus import KeepTogether
     from reportlab.platypus.doctemplate import _ktAllow
+
+    def keeps(f) -> bool:
+        return bool(f.getKeepWithNext()) if hasattr(f, "getKeepWithNext") else False
 
     out: list = []
     i = 0
     while i < len(flowables):
-        f = flowables[i]
-        keep = f.getKeepWithNext() if hasattr(f, "getKeepWithNext") else 0
-        if keep and i + 1 < len(flowables) and not _ktAllow(flowables[i + 1]):
-            out.append(KeepTogether([f, flowables[i + 1]]))
-            i += 2
-            continue
-        out.append(f)
-        i += 1
+        end = i
+        while end < len(flowables) - 1 and keeps(flowables[end]):
+            end += 1
+        chain = flowables[i:end + 1]
+        if len(chain) > 1 and not all(_ktAllow(f) for f in chain[1:]):
+            out.append(KeepTogether(chain))
+        else:
+            out += chain
+        i = end + 1
     return out
 
 
