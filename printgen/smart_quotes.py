@@ -54,6 +54,24 @@ def _replace(match: re.Match) -> str:
     inner = match["inner"]
     if match["close"] not in closings or straight in inner or "\\" in inner:
         return match[0]
-    if straight == '"' and match["open"] in inner:
+    if not _nested(inner, match["open"], closings):
         return match[0]           # “a” and “b”: two quotations, not one quoted value
     return f"{match['head']}{straight}{inner}{straight}{match['tail']}"
+
+
+def _nested(inner: str, opening: str, closings: str) -> bool:
+    """Whether the quotes inside pair up within the value (“He said “no” to Rome.”), so that the
+    outer two wrap it whole; a closing mark with nothing open (“a” and “b”) means they do not."""
+    if opening in closings:       # ” used for both ends: inner ones cannot be told apart
+        return opening not in inner
+    if opening == "‘":            # ’ is also the apostrophe (I’m): single quotes cannot be counted
+        return True
+    depth = 0
+    for char in inner:
+        if char == opening:
+            depth += 1
+        elif char in closings:
+            if depth == 0:
+                return False
+            depth -= 1
+    return True

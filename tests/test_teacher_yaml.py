@@ -131,3 +131,18 @@ def test_the_editors_read_a_curly_quoted_caption_as_the_loader_does(deck_copy):
     text = source.apply([Edit(henry.index, "caption", "Six wives: one after another.")])
     assert "Six wives: one after another." in text and "“I broke" not in text
     source.check(text)
+
+
+def test_quotes_nested_inside_curly_quotes_are_read_whole():
+    assert parse_yaml("caption: “He said “no” to Rome.”\n", Path("d.yaml")).data == {"caption": "He said “no” to Rome."}
+    assert parse_yaml("caption: ‘He said ‘no’ to Rome.’\n", Path("d.yaml")).data == {"caption": "He said ‘no’ to Rome."}
+
+
+def test_a_curly_quote_opened_and_never_closed_is_warned_about(deck_copy, tmp_path):
+    folder = deck_copy("cromwell", "class")
+    _edit(folder, '    caption: "I broke with Rome so I could remarry. In the end I had six wives."',
+          "    caption: “I broke with Rome so I could remarry")
+    done = run_cli("build", str(folder), "--only", "cards", cwd=tmp_path)
+    assert done.code == 0, done.err
+    said = [line for line in done.err.splitlines() if "never closes it" in line]
+    assert len(said) == 1 and "card 'Henry VIII'" in said[0] and "field 'caption'" in said[0], done.err

@@ -346,6 +346,7 @@ class Resolver(TextChecks):
         # ('the name in the card's corners') is not said 'the the name ...'
         name = (el.about[4:] if el.about.lower().startswith("the ") else el.about) if el.about else name
         self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
+        self._check_quotes(value, name, where)
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
             self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "

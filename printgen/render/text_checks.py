@@ -74,6 +74,17 @@ class TextChecks:
                                f"{'it' if len(lost) == 1 else 'them'} out or write {'it' if len(lost) == 1 else 'them'} "
                                f"in words", where))
 
+    def _check_quotes(self, value: str, name: str, where: Where) -> None:
+        """A text that opens with a curly quote and never closes it: most likely a word processor's
+        curled quote meant to wrap the value (smart_quotes reads a closed pair as YAML's quotes), so
+        it is printed as typed, with a word about it."""
+        opening = value.lstrip()[:1]
+        closing = {"“": "”", "„": "“”", "«": "»"}.get(opening)
+        if closing is None or any(mark in value.lstrip()[1:] for mark in closing):
+            return
+        self.warn(Warning_(f"the {name} opens with {opening} but never closes it, so it prints as typed; to quote "
+                           f"the words, end them with {closing[-1]}, or to have no quote marks, leave it out", where))
+
     def _check_legible(self, fitted: float, wanted: float, designed: float, own: float | None, name: str,
                        where: Where, element: Where) -> None:
         """Text that ends up too small for pupils, said at the layout's threshold: text shrunk to
