@@ -83,8 +83,17 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
 
 
 def _display_path(path: Path) -> str:
-    """Show paths relative to the working folder when they are inside it: shorter to read."""
+    """Show paths relative to the working folder when they are inside it: shorter to read. A file
+    of a deck printgen ships, outside it, is named by the deck ('coppertwaddle/deck.yaml'), not by
+    the folder it was installed in (site-packages/printgen/shipped/decks/...)."""
+    resolved = Path(path).resolve()
     try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved.relative_to(Path.cwd().resolve()))
     except ValueError:
+        pass
+    from printgen.paths import decks_dir
+
+    try:
+        return str(resolved.relative_to(decks_dir().resolve()))
+    except (ValueError, RuntimeError):
         return str(path)

@@ -446,10 +446,24 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
             lines.append(f"   advice: {tip}")
         for finding in s.warnings:
             lines.append(f"   warning: {finding.message}")
+    lines += _shipped_note(deck, "\n".join(lines))
     total = sum(len(s.warnings) for s in sections)
     lines += ["", f"Result: {'passes' if not total else f'{total} warning' + ('s' if total != 1 else '')} "
                   f"(exit status {exit_status(sections)})"]
     return "\n".join(lines)
+
+
+def _shipped_note(deck, text: str) -> list[str]:
+    """Advice that names lines of a deck's file, when the deck is one printgen ships: those lines
+    are to be changed in the user's own copy, never in printgen's (an update would replace it)."""
+    from printgen.editor.copying import copy_command, is_shipped
+    from printgen.paths import DECK_FILE
+
+    if not is_shipped(deck.folder) or DECK_FILE not in text:
+        return []
+    return ["", f"note: the {DECK_FILE} lines named above are those of the deck that comes with printgen, which "
+                f"printgen never changes: to try a change, make your own copy ({copy_command(deck.folder.name)}) "
+                f"and edit its {DECK_FILE}, at the same lines"]
 
 
 def _readings_lines(s: Section) -> list[str]:

@@ -96,3 +96,21 @@ def test_new_from_an_unknown_deck_names_the_shipped_ones(tmp_path):
     done = run_cli("new", "x", "--from", "cromwel", cwd=tmp_path)
     assert done.code == 2 and "cromwell" in done.err, done.err
     assert not (tmp_path / "x").exists()
+
+
+def test_advice_naming_a_shipped_decks_lines_says_to_edit_a_copy(tmp_path, monkeypatch):
+    """validate's advice names deck.yaml lines; for a shipped deck (in site-packages after pip
+    install) it names them by the deck, and says to make a copy to change them."""
+    from printgen.errors import Where
+    from printgen.load import load_deck
+    from printgen.validate import _shipped_note
+
+    monkeypatch.chdir(tmp_path)
+    shipped = load_deck("coppertwaddle", "*")
+    where = Where(shipped.folder / "deck.yaml", 270, "Glad Tidings", "ability")
+    assert where.describe().startswith("coppertwaddle/deck.yaml, line 270"), where.describe()
+    note = " ".join(_shipped_note(shipped, "loosen it (coppertwaddle/deck.yaml, line 270)"))
+    assert "printgen new my-coppertwaddle --from coppertwaddle" in note, note
+    copy = run_cli("new", "mine", "--from", "coppertwaddle", cwd=tmp_path)
+    assert copy.code == 0, copy.err
+    assert _shipped_note(load_deck(tmp_path / "mine", "*"), "(mine/deck.yaml, line 270)") == []
