@@ -77,6 +77,13 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         message, hint = "this value contains ': '", "put the whole value in double quotes"
     elif "maximum nesting depth" in problem:
         message, hint = TOO_DEEP, TOO_DEEP_HINT
+    elif any(signal in problem for signal in _INDENTATION_SIGNALS) and (lost := _lost_dash(lines, line)):
+        start, where = lost, line
+        line = start
+        entry = "card" if _list_key(lines, start) == "cards" else "entry"
+        message = (f"the lines from line {start} on seem to be a {entry} that has lost its '- name:' line: the next "
+                   f"{entry}, at line {where}, starts with '- ', and these do not")
+        hint = f"put the '- name: ...' line back above line {start}, lined up with the '- ' of line {where}"
     elif any(signal in problem for signal in _INDENTATION_SIGNALS):
         message = "the indentation of this line does not match the lines around it"
         hint = "the lines of one card must start in the same column (count the spaces)"
@@ -84,6 +91,46 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         message = f"this is not valid YAML: {problem}"
         hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
     return UserError(message, Where(path, line, card_at(lines, line)), hint)
+
+
+def _lost_dash(lines: list[str], line: int | None) -> int | None:
+    """Where a list entry starts that lost its '- ' line: libyaml stops at the next entry's '- '
+    (line `line`), and just above it, past blanks and notes, is a block of 'key: value' lines
+    indented deeper than that dash, with no '- ' of its own. The block's first line, or None."""
+    if line is None or not 0 < line <= len(lines):
+        return None
+    dash = lines[line - 1]
+    stripped = dash.lstrip(" ")
+    if not stripped.startswith("- "):
+        return None
+    indent = len(dash) - len(stripped)
+    number, start = line - 1, None
+    while number >= 1:
+        text = lines[number - 1]
+        body = text.strip()
+        if not body or body.startswith("#"):
+            if start is not None:
+                break
+            number -= 1
+            continue
+        depth = len(text) - len(text.lstrip(" "))
+        if depth <= indent or body.startswith("-") or ":" not in body:
+            break
+        start = number
+        number -= 1
+    if start is None:
+        return None
+    above = lines[number - 1] if number >= 1 else ""
+    # the block must not sit under a '- ' entry of its own (then it is that entry's, and well placed)
+    return start if not above.lstrip(" ").startswith("- ") else None
+
+
+def _list_key(lines: list[str], number: int) -> str | None:
+    """The top-level key whose value holds line `number` ('cards')."""
+    for text in reversed(lines[:number - 1]):
+        if text and not text[0].isspace() and not text.startswith("#") and ":" in text:
+            return text.split(":", 1)[0].strip()
+    return None
 
 
 def _context_opener(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str] | None:

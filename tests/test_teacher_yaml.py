@@ -146,3 +146,26 @@ def test_a_curly_quote_opened_and_never_closed_is_warned_about(deck_copy, tmp_pa
     assert done.code == 0, done.err
     said = [line for line in done.err.splitlines() if "never closes it" in line]
     assert len(said) == 1 and "card 'Henry VIII'" in said[0] and "field 'caption'" in said[0], done.err
+
+
+def test_the_first_cards_lost_name_line_is_found_where_it_was(deck_copy):
+    """With the first card's '- name:' line gone, its lines read as a mapping and libyaml stops at
+    the next card's '- ': the message points at the orphaned lines, not at the next card."""
+    folder = deck_copy("cromwell", "class")
+    text = _edit(folder, "  - name: William I\n", "")
+    lines = text.split("\n")
+    start = lines.index("    house: Normandy") + 1
+    nxt = lines.index("  - name: William II") + 1
+    with pytest.raises(UserError) as caught:
+        load_deck(folder)
+    message = str(caught.value)
+    assert caught.value.where.line == start, message
+    assert "a card that has lost its '- name:' line" in message and f"line {nxt}" in message, message
+    assert f"put the '- name: ...' line back above line {start}" in message, message
+
+
+def test_a_badly_indented_line_is_still_said_to_be_badly_indented():
+    text = "cards:\n  - name: A\n    house: B\n   reign: 1\n"
+    with pytest.raises(UserError) as caught:
+        parse_yaml(text, Path("deck.yaml"))
+    assert "lost its '- name:'" not in str(caught.value), str(caught.value)
