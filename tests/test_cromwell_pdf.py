@@ -185,3 +185,17 @@ def test_other_card_sizes_keep_the_design(tmp_path):
             shown = squash(text_in_box(out / "cromwell" / "cromwell-cards.pdf", entry["front"]["page"],
                                        trim_box(entry["front"])))
             assert card["name"] in shown and squash(card["caption"]) in shown
+
+
+def test_a_new_cards_ordinary_name_fits_its_corners_without_a_warning(deck_copy, tmp_path):
+    """A teacher's new card 'Matilda' (no short form in the layout) prints at 7.25 pt in the corners:
+    bold and short, that reads well, so no warning; a name that cannot fit at 7 pt still gets one."""
+    folder = deck_copy("cromwell", "class")
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("  - name: Henry VIII\n", "  - name: Matilda\n", 1)
+                    .replace("  - name: Edward VI\n", "  - name: Wilhelmina\n", 1), encoding="utf-8")
+    run = run_cli("build", str(folder), "--only", "cards", "--out", str(tmp_path / "out"))
+    assert run.code == 0, run.err
+    corners = [line for line in run.err.splitlines() if "the name in the card's corners" in line]
+    assert not any("'Matilda'" in line for line in corners), run.err
+    assert any("'Wilhelmina'" in line for line in corners), run.err
