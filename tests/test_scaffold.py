@@ -45,7 +45,8 @@ def test_list_shows_decks_layouts_sizes_emblems_and_options(tmp_path):
     out = listed.out
     for words in ("cromwell", "Coppertwaddle: 55 cards", "standard", "extends" if False else "base",
                   "poker            63.5 x 88.9", "tarot", "letter", "tudor-rose", "ct-noble",
-                  "-O houses", "-O scoring", "-O rob_full: vacant|midden (default vacant)", "drafting: no options"):
+                  "-O houses", "-O scoring", "-O rob_full: vacant|midden (default vacant)", "drafting: no options",
+                  "Piecepack: 56 pieces (24 tiles, 24 coins, 4 dice, 4 pawns); games: croquetnole (table layout)"):
         assert words in out, words
 
 

@@ -243,8 +243,10 @@ def listing() -> str:
     for folder in shipped_decks() + here:
         try:
             deck = load_deck(folder, "*")
-            games = ", ".join(_game_names(deck)) or "none"
-            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: {counted(len(deck.cards), 'card')}; games: {games}")
+            games = ", ".join(_game_names(deck) + [f"{t.stem} (table layout)" for t in
+                                                    sorted((folder / "tables").glob("*.yaml"))]) or "none"
+            lines.append(f"  {(folder.name + ('/' if folder in here else '')):<16} {deck.title}: "
+                         f"{_contents(deck)}; games: {games}")
         except UserError as error:
             lines.append(f"  {folder.name:<16} (does not load: {error.message})")
     lines.append("")
@@ -276,6 +278,21 @@ def listing() -> str:
             lines.append(textwrap.fill(f"-O {key}" + (f": {about}" if about else ""), 100, initial_indent="    ",
                                        subsequent_indent="        "))
     return "\n".join(lines)
+
+
+def _contents(deck) -> str:
+    """'43 cards', or for a deck of pieces '56 pieces (24 tiles, 24 coins, 4 dice, 4 pawns)'."""
+    from collections import Counter
+
+    from printgen.wording import counted
+
+    kind = next((name for name, spec in deck.fields.items() if spec.type == "component"), None)
+    if kind is None:
+        return counted(len(deck.cards), "card")
+    kinds = Counter(str(card.values.get(kind) or "card") for card in deck.cards)
+    plurals = {"die": "dice"}
+    return counted(len(deck.cards), "piece") + " (" + ", ".join(
+        counted(n, name, plurals.get(name)) for name, n in kinds.items()) + ")"
 
 
 def _game_names(deck) -> list[str]:
