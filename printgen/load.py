@@ -73,6 +73,12 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
     if not isinstance(data, dict):
         raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
     header_keys = set(DeckHeader.model_fields)
+    if "fields" in data and not isinstance(data["fields"], dict):
+        # said before unknown keys: without fields, the deck's groups ('houses:') would look unknown
+        raise UserError("'fields' should hold one line per field, 'name: {type: ...}', without a '- ' in front",
+                        located.where(("fields",)),
+                        "write the fields as in a new deck (printgen new shows one): '  name: {type: text}', "
+                        "'  house: {type: group, group: houses}'")
     # Unknown keys first: a misspelt 'titel' should be reported as such, not as a missing 'title'.
     raw_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
     declared_groups = {f.get("group") for f in raw_fields.values() if isinstance(f, dict) and f.get("type") == "group"}

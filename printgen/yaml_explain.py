@@ -71,6 +71,12 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
                          Where(path, inner, card_at(lines, inner)),
                          "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
                          "only at the start and end")
+    glued = _glued_key(exc, lines)
+    if glued is not None:
+        number, key = glued
+        return UserError(f"'{key}:' needs a space after its colon: without one, YAML reads the whole line as one "
+                         "word, not as a field and its value", Where(path, number, card_at(lines, number), key),
+                         f"write '{key}: ' with a space, then the value")
     if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
@@ -123,6 +129,20 @@ def _lost_dash(lines: list[str], line: int | None) -> int | None:
     above = lines[number - 1] if number >= 1 else ""
     # the block must not sit under a '- ' entry of its own (then it is that entry's, and well placed)
     return start if not above.lstrip(" ").startswith("- ") else None
+
+
+_GLUED = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):[^\s:/]")
+
+
+def _glued_key(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str] | None:
+    """'caption:"I broke..."': a key with no space after its colon reads as one plain word, and
+    libyaml only complains a line or two later ("could not find expected ':'"), at the next card.
+    The line it was scanning when it gave up, if it is such a line, and its key."""
+    mark = exc.context_mark
+    if "could not find expected ':'" not in (exc.problem or "") or mark is None or mark.line >= len(lines):
+        return None
+    found = _GLUED.match(lines[mark.line])
+    return (mark.line + 1, found.group(1)) if found else None
 
 
 def _list_key(lines: list[str], number: int) -> str | None:
@@ -261,12 +281,15 @@ def card_at(lines: list[str], line: int | None) -> str | None:
     """The name of the card a line belongs to, read from the text (the YAML may not parse)."""
     if not line:
         return None
+    name = None
     for text in reversed(lines[:line]):
-        match = _CARD_START.match(text)
+        match = _CARD_START.match(text) if name is None else None
         if match:
-            return match.group(1).strip().strip('"')
+            name = match.group(1).strip().strip('"')
         if text and not text[0].isspace() and not text.startswith("#"):
-            return None   # reached a top-level key: the line is not inside a card
+            # a top-level key: the card's name counts only in the list of cards (a '- name:' of
+            # 'fields:' written as a list, or of a group, is not a card)
+            return name if text.split(":", 1)[0].strip() == "cards" else None
     return None
 
 

@@ -215,6 +215,7 @@ class _Composer:
         # Every (path, line, number text) recorded, in order: an anchor's lines are one slice of it.
         self.entries: list[tuple[PathKey, int, str | None]] = []
         self.anchors: dict[str, _Anchor] = {}
+        self.here: PathKey = ()      # where the value being read goes: a refusal names its field
         self.total = 0               # values so far, aliases expanded
         self.aliased = False         # whether an alias has added to the total
         self._text_lines: list[str] | None = None
@@ -222,6 +223,8 @@ class _Composer:
     def refuse(self, message: str, line: int, hint: str | None = None, field: str | None = None) -> UserError:
         if self._text_lines is None:
             self._text_lines = self.text.splitlines()
+        if field is None:
+            field = _field_of(self.here)
         return UserError(message, Where(self.path, line, card_at(self._text_lines, line), field), hint)
 
     def given_twice(self, top: _Open, key: Any, first: int, line: int) -> UserError:
@@ -283,6 +286,7 @@ class _Composer:
                 path = top.path
             else:
                 path, field_name = top.path + (top.key,), str(top.key)
+            self.here = path
             number: str | None = None
             if kind is ScalarEvent:
                 value, tag = self.scalar(event, line, is_key, field_name)
@@ -486,6 +490,15 @@ class _Composer:
     def tag_error(self, tag: str, line: int) -> UserError:
         return self.refuse(f"'{_short(tag)}' is a YAML tag that printgen does not read", line,
                            "delete the tag (the word starting with '!') and write the value on its own")
+
+
+def _field_of(path: PathKey) -> str | None:
+    """The field of an entry of a list that a path leads into: 'caption' for ('cards', 7, 'caption',
+    0), a value deep inside a card's caption; None outside such an entry."""
+    for index, key in enumerate(path[:-1]):
+        if type(key) is int and type(path[index + 1]) is str:
+            return path[index + 1]
+    return None
 
 
 def _short(tag: str) -> str:

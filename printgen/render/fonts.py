@@ -183,13 +183,27 @@ def _drawn(ch: str) -> bool:
     return unicodedata.category(ch) not in ("Cc",)
 
 
+def _clusters(text: str) -> list[str]:
+    """The text cut before every character that is not a combining mark: each piece is a letter
+    with the accents typed after it (e + U+0351), which must be drawn in one font to sit together."""
+    out: list[str] = []
+    for ch in text:
+        if out and unicodedata.category(ch)[0] == "M":
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 @lru_cache(maxsize=8192)
 def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
     """(font, text) pieces to draw `text` with `pdf_name` first and the fallbacks after.
 
     Spaces and punctuation stay in the font of the run they are in, so a Greek phrase is one
-    run. A character no font has stays in the layout's font (it prints as that font's empty
-    box, and `missing` reports it), except invisible ones, which are left out."""
+    run. A letter and its combining accents go to the first font that has them all, so an accent
+    only the fallback has is drawn over a letter of the same font, not beside one of another. A
+    character no font has stays in the layout's font (it prints as that font's empty box, and
+    `missing` reports it), except invisible ones, which are left out."""
     main = _cmap(pdf_name)
     if all(ord(ch) in main for ch in text):
         return ((pdf_name, text),) if text else ()
@@ -197,20 +211,23 @@ def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
     maps = [_cmap(name) for name in fonts]
     pieces: list[list[str]] = []
     current: str | None = None
-    for ch in text:
+    for cluster in _clusters(text):
+        ch = cluster[0]
         cp = ord(ch)
-        if current is not None and unicodedata.category(ch)[0] in "ZP" and cp in _cmap(current):
+        if current is not None and len(cluster) == 1 and unicodedata.category(ch)[0] in "ZP" and cp in _cmap(current):
             font = current
         else:
-            font = next((name for name, cmap in zip(fonts, maps) if cp in cmap), None)
+            font = next((name for name, cmap in zip(fonts, maps) if all(ord(c) in cmap for c in cluster)), None)
+            if font is None and len(cluster) > 1:       # no font has them all: the letter's own
+                font = next((name for name, cmap in zip(fonts, maps) if cp in cmap), None)
             if font is None:
                 if _ignorable(ch):
                     continue
                 font = pdf_name
         if font == current:
-            pieces[-1][1] += ch
+            pieces[-1][1] += cluster
         else:
-            pieces.append([font, ch])
+            pieces.append([font, cluster])
             current = font
     return tuple((font, piece) for font, piece in pieces)
 
@@ -225,6 +242,18 @@ def missing(text: str, pdf_name: str) -> list[str]:
     for ch in text:
         if ch not in found and _drawn(ch) and not _ignorable(ch) and not any(ord(ch) in m for m in maps):
             found.append(ch)
+    return found
+
+
+def loose_marks(text: str) -> list[str]:
+    """The distinct combining accents of `text` (already in NFC, see text.typographic) that stay
+    separate from their letter: no letter has them built in, and without the font's placement
+    tables, which ReportLab does not read, printgen draws them near the letter, not over it."""
+    if text.isascii():
+        return []
+    found: list[str] = []
+    for cluster in _clusters(text):
+        found += [ch for ch in cluster[1:] if unicodedata.category(ch) in ("Mn", "Me") and ch not in found]
     return found
 
 

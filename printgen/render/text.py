@@ -7,6 +7,8 @@ Drawn as plain strings, never through ReportLab's Paragraph markup, so a caption
 
 from __future__ import annotations
 
+import unicodedata
+
 from dataclasses import dataclass
 
 from printgen.render.fonts import metrics, text_width
@@ -118,7 +120,11 @@ def typographic(text: str) -> str:
     A quote opens after a space, an opening bracket or dash, or at the start; otherwise it
     closes. An apostrophe before a digit ('90s), inside a word (Agincourt's) or starting a
     known elision ('Tis) is ’, so a teacher can type plain quotes and the card still prints
-    proper ones."""
+    proper ones. Accents typed after their letter (e + U+0301) are joined to it where Unicode
+    has the letter with the accent built in (NFC): that one is drawn exactly, a loose accent
+    only near its letter (fonts.loose_marks)."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
     if "'" not in text and '"' not in text:
         return text
     out: list[str] = []

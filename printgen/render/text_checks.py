@@ -63,8 +63,16 @@ class TextChecks:
         return found
 
     def _check_glyphs(self, value: str, font: str, name: str, where: Where) -> None:
-        """Warn once per character that no shipped font can print (an emoji, Chinese ...)."""
-        from printgen.render.fonts import describe, missing
+        """Warn once per character that no shipped font can print (an emoji, Chinese ...), and
+        about accents that cannot be drawn over their letter."""
+        from printgen.render.fonts import describe, loose_marks, missing
+
+        marks = loose_marks(value)
+        if marks:
+            listed = ", ".join(describe(ch) for ch in marks[:5]) + (" ..." if len(marks) > 5 else "")
+            self.warn(Warning_(f"the {name} has {'an accent' if len(marks) == 1 else 'accents'} that no letter has "
+                               f"built in, printed beside the letter rather than over it: {listed}; use a letter "
+                               "with the accent built in, or leave the accent out", where))
 
         lost = missing(value, font)
         if lost:
