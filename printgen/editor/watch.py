@@ -4,17 +4,24 @@ watchfiles (the operating system's change notices, batched) rather than polling:
 editor often writes several files (a temporary copy, a rename, a backup), and one batch gives
 one rebuild. A failed build only prints its error; the watcher keeps going, so the teacher fixes
 the line and saves again.
+
+Each deck is found once, at the start, and from then on built by its folder's full path, never
+by the name typed: a name is looked up again on every build, and a folder `cromwell/` that lost
+its deck.yaml would then mean the shipped Cromwell, whose PDFs would silently replace the
+teacher's. A deck whose deck.yaml (or whole folder) disappears is said once and skipped until it
+comes back; a folder that comes back is watched afresh (the system's watch on the old one is gone).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 from typing import Callable
 
 import click
 
-from printgen.load import find_deck, shipped_decks
+from printgen.load import DECK_FILE, find_deck, shipped_decks
 from printgen.paths import layouts_dir
 
 # Files editors and office programs keep beside the one being edited (backups, swap and lock
@@ -25,16 +32,30 @@ IGNORED_SUFFIXES = (".bak", ".tmp", ".swp", ".swo", ".swx", ".kate-swp", ".part"
 IGNORED_PREFIXES = (".", "#", "~$", "~lock.")
 
 
-def watched_folders(refs: list[str]) -> list[Path]:
-    """Each deck's folder and the shipped layouts (a deck's look may come from there)."""
-    folders = []
+def resolve_decks(refs: list[str]) -> list[str]:
+    """Each deck as the full path of its folder, found once at the start: the deck a later build
+    makes is the one the watch started with. A deck that cannot be found is kept as typed, for
+    each build to report."""
+    found = []
     for ref in refs:
         try:
-            folders.append(find_deck(ref).resolve())
-        except Exception:          # the first build reports it; watch what is there
-            continue
+            found.append(str(find_deck(ref).resolve()))
+        except Exception:          # the first build reports it
+            found.append(ref)
+    return found
+
+
+def watched_folders(decks: list[str]) -> list[Path]:
+    """Each deck's folder that is there now, and the shipped layouts (a deck's look may come
+    from there)."""
+    folders = [Path(d) for d in decks if Path(d).is_absolute() and Path(d).is_dir()]
     folders.append(layouts_dir().resolve())
     return sorted(set(folders))
+
+
+def present(deck: str) -> bool:
+    """A deck found at the start still has its deck.yaml (one not found is left to the build)."""
+    return not Path(deck).is_absolute() or (Path(deck) / DECK_FILE).is_file()
 
 
 def ignored(name: str) -> bool:
@@ -74,23 +95,35 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
+def watch_builds(refs: list[str], out: Path, rebuild: Callable[[list[str]], None],
                  stop_event=None) -> None:
-    """Run `rebuild` now and after every batch of changes until Ctrl-C (or `stop_event`)."""
-    from watchfiles import watch
-
-    folders = watched_folders(refs or [str(p) for p in shipped_decks()])
+    """Run `rebuild(decks)` now and after every batch of changes until Ctrl-C (or `stop_event`);
+    `decks` are the folders found at the start, those whose deck.yaml is there."""
+    decks = resolve_decks(refs or [str(p) for p in shipped_decks()])
     out = Path(out).resolve()
+    gone: set[str] = set()
 
-    def relevant(change, path: str) -> bool:
-        p = Path(path)
-        return not ignored(p.name) and not _inside(p, out)    # not our own output, when --out is inside
+    def build_present() -> None:
+        here = [d for d in decks if d not in gone]
+        if here:
+            _run(lambda: rebuild(here))
 
-    known = deck_files(folders, out)
-    # watchfiles starts its watcher at the first step of the generator; the first build waits for
-    # that step, so an edit saved while it runs (or just after) is seen, not lost in between.
-    batches = watch(*folders, watch_filter=relevant, debounce=400, step=100, stop_event=stop_event,
-                    raise_interrupt=False, yield_on_timeout=True, rust_timeout=250)
+    def went_or_came() -> bool:
+        """Say once each deck that went and each that came back; True when one came back."""
+        back = False
+        for deck in decks:
+            if present(deck) == (deck not in gone):
+                continue
+            if deck in gone:
+                gone.discard(deck)
+                back = True
+                click.echo(f"{_shown(Path(deck) / DECK_FILE)} is back; building again", err=True)
+            else:
+                gone.add(deck)
+                click.echo(f"{_shown(Path(deck) / DECK_FILE)} is gone; not building it until it comes back "
+                           f"(Ctrl-C to stop)", err=True)
+        return back
+
     # watchfiles turns any signal into a plain KeyboardInterrupt; note a SIGTERM, so the command
     # still ends as stopped (143) rather than interrupted (130).
     terminated = []
@@ -104,19 +137,12 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
     except ValueError:              # not the main thread
         previous = None
     try:
-        watching = False
-        for changes in batches:
-            if not watching:        # the watcher is up: build once, covering anything already changed
-                watching = True
-                _run(rebuild)
-                click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)", err=True)
-                continue
-            real = real_changes({Path(path).resolve() for _, path in changes}, known)
-            if not real:                # nothing, or only an editor's temporary files came and went
-                continue
-            names = sorted({p.name for p in real})
-            click.echo(f"changed: {', '.join(names)}; building again", err=True)
-            _run(rebuild)
+        went_or_came()
+        first = True
+        while True:
+            if not _watch(decks, out, stop_event, first, build_present, went_or_came, gone):
+                break
+            first = False           # a deck folder came back: watch it afresh
     except KeyboardInterrupt:
         if not terminated:
             raise
@@ -127,6 +153,72 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[], None],
         signal.raise_signal(signal.SIGTERM)       # the command's own handler reports it
     elif stop_event is None or not stop_event.is_set():
         raise KeyboardInterrupt
+
+
+def _watch(decks: list[str], out: Path, stop_event, first: bool, build_present: Callable[[], None],
+           went_or_came: Callable[[], bool], gone: set[str]) -> bool:
+    """Watch the decks' folders until stopped (False) or until a deck folder that was not there
+    when this watch began is back (True: watch again, taking it in)."""
+    from watchfiles import watch
+
+    folders = watched_folders(decks)
+    began = _identities(decks)
+
+    def relevant(change, path: str) -> bool:
+        p = Path(path)
+        return not ignored(p.name) and not _inside(p, out)    # not our own output, when --out is inside
+
+    known = deck_files(folders, out)
+    # watchfiles starts its watcher at the first step of the generator; the first build waits for
+    # that step, so an edit saved while it runs (or just after) is seen, not lost in between.
+    batches = watch(*folders, watch_filter=relevant, debounce=400, step=100, stop_event=stop_event,
+                    raise_interrupt=False, yield_on_timeout=True, rust_timeout=250)
+    watching = False
+    try:
+        for changes in batches:
+            if not watching:        # the watcher is up: build once, covering anything already changed
+                watching = True
+                build_present()
+                if first:
+                    click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)",
+                               err=True)
+                continue
+            if went_or_came():      # checked on every batch, empty ones too: a whole folder may come back
+                if _identities(decks) != began:    # a folder deleted and made again is not watched
+                    return True
+                build_present()
+                continue
+            real = real_changes({Path(path).resolve() for _, path in changes}, known)
+            real = [p for p in real if not any(_inside(p, Path(deck)) for deck in gone)]
+            if not real:                # nothing, or only an editor's temporary files came and went
+                continue
+            names = sorted({p.name for p in real})
+            click.echo(f"changed: {', '.join(names)}; building again", err=True)
+            build_present()
+    finally:
+        batches.close()
+    return False
+
+
+def _identities(decks: list[str]) -> dict[str, tuple[int, int] | None]:
+    """Each deck folder's device and inode (None when it is not there): the system watches a
+    folder, not a name, so a folder that is new under the old name must be watched again."""
+    found: dict[str, tuple[int, int] | None] = {}
+    for deck in decks:
+        try:
+            info = os.stat(deck)
+            found[deck] = (info.st_dev, info.st_ino)
+        except OSError:
+            found[deck] = None
+    return found
+
+
+def _shown(path: Path) -> str:
+    """A path as a message shows it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _run(rebuild: Callable[[], None]) -> None:
