@@ -64,6 +64,22 @@ def cli(debug: bool) -> None:
     _debug = _debug or debug
 
 
+def _settle_interrupted(refs: list[str], out: Path) -> None:
+    """Before a build reads its decks or looks at its output: finish or undo any set of files a
+    killed printgen left half replaced in the output folder or a deck's folder (see
+    printgen/journal.py), so that even a build refused later leaves them consistent."""
+    from printgen.journal import recover_leftovers
+    from printgen.load import find_deck
+
+    folders = [out]
+    for ref in refs:
+        try:
+            folders.append(find_deck(ref))
+        except (UserError, OSError):
+            continue                   # the build says what is wrong with it
+    recover_leftovers(folders)
+
+
 @cli.command()
 @click.argument("decks", nargs=-1, metavar="[DECK]...")
 @_print_options
@@ -98,10 +114,17 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
         from printgen.editor.watch import watch_builds
 
         ctx = click.get_current_context()
-        watch_builds(refs, options.out, lambda: ctx.invoke(build, **{**ctx.params, "watch": False}))
+        # The watcher names each deck by its folder, found once: the deck stays the one it started as.
+        watch_builds(refs, options.out,
+                     lambda folders: ctx.invoke(build, **{**ctx.params, "decks": tuple(folders), "watch": False}))
         return
     if not refs:
         say_error(UserError("there are no decks to build under decks/"))
+        sys.exit(2)
+    try:                               # a set of files a killed printgen left half replaced
+        _settle_interrupted(refs, options.out)
+    except UserError as error:
+        say_error(error)
         sys.exit(2)
     # Every deck is checked and drawn first; only when all are complete is anything written, in one
     # all-or-none step, so a mistake in any deck leaves every earlier output as it was.

@@ -8,28 +8,31 @@ held open by another program, a full disk), every target already replaced gets i
 back and every new one is removed, so the message "nothing was written" stays true. Ctrl-C and
 SIGTERM are held back during the moves and the clean-up runs on every way out, so no temporary
 file is left behind.
+
+A process killed outright (kill -9, a power cut) between two moves cannot undo anything itself.
+For that, the set is journalled (printgen/journal.py): before the first move a journal naming
+every target, its staged file and its backup is synced into each folder written to, and removed
+after the last; the next publish into that folder (and `printgen build` at its start) finds it
+and finishes the set, or puts the originals back, saying so in one line. Each publish holds a
+lock on its folders meanwhile, so two printgen commands writing into one folder (two terminals,
+or the web editor's threads) take turns, and each set stays whole.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import secrets
 import signal
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from printgen.errors import UserError, Where
+from printgen import journal
+from printgen.errors import Where
+from printgen.journal import PublishError
 
-
-class PublishError(UserError):
-    """Writing failed. `partial` is True only if some original could not be put back, in which
-    case the message says which and where its backup is."""
-
-    partial: bool = False
-
+__all__ = ["PublishError", "UNCHANGED", "publish", "short_path"]
 
 # What every refusal to write can promise, unless it says otherwise (PublishError.partial).
 UNCHANGED = "nothing was written, and the files already there are unchanged"
@@ -44,61 +47,75 @@ _HINTS = {
 
 
 def publish(files: dict[Path, bytes]) -> None:
-    """Write all files or none of them: earlier versions stay untouched on any failure."""
+    """Write all files or none of them: earlier versions stay untouched on any failure, and a
+    set cut short by a kill is finished or undone by the next publish into its folders."""
     created: list[Path] = []          # folders made for this build, removed again on failure
-    staged: list[tuple[Path, Path]] = []
+    staged: list[tuple[Path, Path, bytes]] = []
     published = False
     try:
-        for target, data in files.items():
+        for target in files:
             try:
                 created += _make_folder(target.parent)
-                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-                staged.append((Path(tmp), target))
-                try:
-                    os.fchmod(fd, _mode_for(target))
-                    _write_all(fd, data)
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
             except OSError as exc:
                 raise _named(exc, target)
-        with _signals_held():
-            _commit(staged)
-        published = True
+        with journal.locked(target.parent for target in files):
+            for target, data in files.items():
+                try:
+                    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+                    staged.append((Path(tmp), target, data))
+                    try:
+                        os.fchmod(fd, _mode_for(target))
+                        _write_all(fd, data)
+                        os.fsync(fd)
+                    finally:
+                        os.close(fd)
+                except OSError as exc:
+                    raise _named(exc, target)
+            with _signals_held():
+                _commit(journal.new_plan(staged, created))
+            published = True
     except OSError as exc:
         raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
-            for tmp, _ in staged:
+            for tmp, _, _ in staged:
                 _remove(tmp)
             if not published:
                 for folder in reversed(created):
                     _rmdir_if_empty(folder)
 
 
-def _commit(staged: list[tuple[Path, Path]]) -> None:
-    """Move every staged file onto its target, keeping backups; undo all of it on failure."""
+def _commit(plan: journal.Plan) -> None:
+    """Journal the set, move every staged file onto its target keeping backups, and undo all of
+    it on failure; the journal goes once the set is settled."""
+    journal.write(plan)                 # from here on, a kill is finished by the next publish
     done: list[tuple[Path, Path | None]] = []   # (target, its backup or None if it is new)
     try:
-        for tmp, target in staged:
+        for entry in plan.entries:
             try:
-                backup = _backup(target)
-                done.append((target, backup))
-                os.replace(tmp, target)
+                backup = _backup(entry.target, entry.backup)
+                done.append((entry.target, backup))
+                os.replace(entry.staged, entry.target)
             except OSError as exc:
-                raise _named(exc, target)
+                raise _named(exc, entry.target)
+            journal.checkpoint("renamed")
     except BaseException as failure:
+        journal.mark_undo(plan)
         lost = _undo(done)
-        if lost:
+        if lost:                         # the journal stays: the next publish tries again
             names = "; ".join(f"{t} (its previous version is in {b})" for t, b in lost)
             message = _describe(failure) if isinstance(failure, OSError) else "writing was interrupted"
             error = PublishError(f"{message}; some files could not be put back as they were: {names}", Where(), _HINT)
             error.partial = True
             raise error from None
+        journal.remove(plan)
         raise
+    journal.sync_folders(plan)
     for _, backup in done:
         if backup is not None:
             _remove(backup)
+    journal.checkpoint("cleaned")
+    journal.remove(plan)
 
 
 def _named(exc: OSError, target: Path) -> OSError:
@@ -110,22 +127,20 @@ def _named(exc: OSError, target: Path) -> OSError:
     return exc
 
 
-def _backup(target: Path) -> Path | None:
-    """Keep the current target under a hidden name; None when there is nothing to keep."""
-    if not os.path.lexists(target):
+def _backup(target: Path, backup: Path | None) -> Path | None:
+    """Keep the current target under the hidden name the journal gave it; None when there is
+    nothing to keep."""
+    if backup is None or not os.path.lexists(target):
         return None
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "there is a folder with that name", str(target))
-    for _ in range(100):
-        backup = target.parent / f".{target.name}.{secrets.token_hex(4)}.old"
-        try:
-            os.link(target, backup, follow_symlinks=False)   # the target stays in place until replaced
-        except FileExistsError:
-            continue
-        except OSError:
-            os.replace(target, backup)       # file systems without hard links (some USB sticks)
-        return backup
-    raise FileExistsError(errno.EEXIST, "no free name for a backup", str(target))
+    try:
+        os.link(target, backup, follow_symlinks=False)   # the target stays in place until replaced
+    except FileExistsError:
+        raise
+    except OSError:
+        os.replace(target, backup)       # file systems without hard links (some USB sticks)
+    return backup
 
 
 def _undo(done: list[tuple[Path, Path | None]]) -> list[tuple[Path, Path]]:
@@ -140,6 +155,7 @@ def _undo(done: list[tuple[Path, Path | None]]) -> list[tuple[Path, Path]]:
                 os.unlink(backup)            # never replaced: rename() between two links does nothing
             else:
                 os.replace(backup, target)
+            journal.checkpoint("restored")
         except OSError:
             if backup is not None:
                 lost.append((target, backup))
