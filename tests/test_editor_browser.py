@@ -161,21 +161,42 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     reign.send_keys("1509-1547")
     wait_for(lambda: find(By.ID, "card-error").get_attribute("hidden") is not None, what="the error to go")
 
+    # the lists in words: yes and no for a flag; the emblems of the deck's houses first, the others apart
+    from selenium.webdriver.support.ui import Select
+
+    assert [o.text for o in Select(find(By.ID, "field-in_play")).options] == ["(as usual: yes)", "yes", "no"]
+    emblems = find(By.ID, "field-emblem")
+    first = [o.text for o in emblems.find_elements(By.XPATH, "./option")]
+    assert first[:3] == ["(none)", "helm", "bend"] and "rey-bastos" not in first
+    assert "rey-bastos" in [o.text for o in emblems.find_elements(By.CSS_SELECTOR, "optgroup option")]
+    assert [o.text for o in Select(find(By.ID, "duplex")).options] == [
+        "Both sides, long edge", "Both sides, short edge", "One side: backs after fronts"]
+
     find(By.ID, "save").click()
     wait_for(lambda: find(By.ID, "status").text.startswith("Saved."), what="the save")
+    assert find(By.ID, "status").text == ("Saved. A copy of the deck as it was before is kept in its folder, in case you "
+                                          "want it back.")
     saved = deck_file.read_text(encoding="utf-8")
     stored = "Six wives, Henry\u2019s Rome <script>window.pwned=1</script> & the Church of England."
     assert f'    caption: "{stored}"' in saved
     assert comments(saved) == comments(original)
     assert (editor.folder / "deck.yaml.bak").read_text(encoding="utf-8") == original
 
-    # Letter paper, turned on the short edge, as chosen on the page; a link to every PDF the build made
-    from selenium.webdriver.support.ui import Select
-
+    # Letter paper, turned on the short edge, as chosen on the page; a link to every PDF the build made;
+    # a caption too long for its card (written meanwhile in deck.yaml) is a warning naming the card, marked in the list
+    anne = "In her reign England"
+    deck_file.write_text(saved.replace(anne, "A very long caption that goes on and on. " * 6 + anne), encoding="utf-8")
     Select(find(By.ID, "paper")).select_by_visible_text("Letter")
     Select(find(By.ID, "duplex")).select_by_value("short")
     find(By.ID, "build").click()
     wait_for(lambda: find(By.ID, "status").text.startswith("The PDFs are ready"), timeout=60, what="the build")
+    assert find(By.ID, "status").text == ("The PDFs are ready: open them below. 2 warnings came with them, about Henry "
+                                          "VIII and Anne (marked in the list of cards): they are said below the PDFs.")
+    assert "warned" in find(By.CSS_SELECTOR, '#cards button[data-card="anne"]').get_attribute("class")
+    warning = find(By.CSS_SELECTOR, '#build-warnings button[data-card="anne"]')
+    assert warning.text.startswith("Anne, the Caption box: the caption does not fit")
+    warning.click()
+    wait_for(lambda: find(By.ID, "card-name").text == "Anne", what="Anne, opened from her warning")
     links = browser.find_elements(By.CSS_SELECTOR, "#pdfs a")
     assert [a.text for a in links] == ["The cards", "The rule sheet: Cromwell", "Cromwell table mat",
                                        "Cromwell score sheet"]
@@ -295,8 +316,8 @@ def test_add_a_card_with_an_uploaded_photo_then_delete_one_in_chromium(served, b
     find(By.CSS_SELECTOR, '#cards button[data-card="henry-vii"]').click()
     wait_for(lambda: find(By.ID, "card-name").text == "Henry VII", what="Henry VII")
     assert not find(By.ID, "delete").is_enabled()
-    assert find(By.ID, "delete-note").text.startswith("This card cannot be deleted here: the rule sheet "
-                                                      "rules/cromwell.md (line")
+    assert find(By.ID, "delete-note").text == ("The rule sheet 'Cromwell' shows this card as a picture, so it cannot "
+                                               "be deleted here.")
 
     find(By.ID, "add").click()
     wait_for(lambda: find(By.ID, "card-name").text == "New card", what="the new card")

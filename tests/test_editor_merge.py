@@ -4,6 +4,7 @@ uploaded, and what its messages say (the page's words: cards and boxes, no YAML,
 from __future__ import annotations
 
 import io
+import json
 import struct
 import zlib
 from pathlib import Path
@@ -102,19 +103,23 @@ def test_cards_are_added_and_deleted_and_a_card_a_rule_sheet_shows_is_kept(cromw
     deck = client.get("/api/deck").get_json()
     named = {c["id"]: c["named"] for c in deck["cards"] if c["named"]}
     assert set(named) == {"henry-vii", "henry-viii", "edward-vi"}
-    assert named["henry-vii"].startswith("the rule sheet rules/cromwell.md (line") and str(folder) not in named["henry-vii"]
+    assert named["henry-vii"] == ("The rule sheet 'Cromwell' shows this card as a picture, so it cannot be deleted "
+                                  "here.")
     before = (folder / "deck.yaml").read_bytes()
     refused = client.post("/api/save", json={"version": deck["version"], **vars(_changes(loaded, deleted=["henry-vii"]))},
                           headers=headers)
     assert refused.status_code == 400
     said = refused.get_json()["error"]
-    assert said.startswith("Henry VII cannot be deleted: the rule sheet rules/cromwell.md (line") and \
-        said.endswith("shows this card. Take its picture out of that page first."), said
+    assert said == ("Henry VII cannot be deleted: the rule sheet 'Cromwell' shows this card as a picture. Take the "
+                    "picture out of that page first."), said
     assert (folder / "deck.yaml").read_bytes() == before
     body = {"version": deck["version"], **vars(_changes(loaded, deleted=["john"], added={
         "new-1": {"name": "Matilda", "house": "Normandy", "reign": "1141"}}))}
     answer = client.post("/api/save", json=body, headers=headers)
     assert answer.status_code == 200 and answer.get_json()["added"] == 1 and answer.get_json()["deleted"] == 1
+    assert answer.get_json()["said"] == ("Saved. A copy of the deck as it was before is kept in its folder, in case "
+                                         "you want it back.")
+    assert "deck.yaml" not in json.dumps(answer.get_json())
     text = (folder / "deck.yaml").read_text(encoding="utf-8")
     assert "- name: John\n" not in text and text.endswith("\n\n  - name: Matilda\n    house: Normandy\n    reign: 1141\n")
 

@@ -364,7 +364,7 @@ def test_a_check_cell_copied_from_another_row_is_refused_and_an_empty_one_is_sai
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows(rows)
     done = run_limited(["import", str(folder), str(sheet)], tmp_path)
-    assert done.code == 0 and "the rows of Richard III have an empty 'printgen check' cell" in done.err, done
+    assert done.code == 0 and "the row of Richard III has an empty 'printgen check' cell" in done.err, done
 
 
 def test_excel_true_and_false_are_read_as_true_and_false(deck_copy, tmp_path):

@@ -272,13 +272,18 @@ def test_formulas_and_bad_columns_are_told_with_the_bad_values(deck_copy, tmp_pa
     cards.cell(row=6, column=header.index("caption") + 1).value = "=A1"
     cards.cell(row=1, column=header.index("note") + 1).value = "notes"
     cards.cell(row=8, column=header.index("house") + 1).value = "Tudro"
+    new = cards.max_row + 1                    # a new row (no id): its card is named by its name cell
+    for name, value in (("name", "Matilda"), ("house", "Normandy"), ("reign", "1141"), ("caption", "=B2")):
+        cards.cell(row=new, column=header.index(name) + 1).value = value
     book.save(sheet)
     with pytest.raises(UserError) as caught:
         import_deck(str(folder), sheet)
     message = str(caught.value)
-    for words in ("row 1, column 'notes': 'notes' is not a field of this deck", "row 5, column 'caption': this cell "
-                  "holds a formula (=1+1)", "row 6, column 'caption': this cell holds a formula (=A1)",
-                  "row 8, card 'John', column 'house': unknown house 'Tudro'"):
+    # every line names its row, its card and its column
+    for words in ("row 1, column 'notes': 'notes' is not a field of this deck", "row 5, card 'Stephen', column "
+                  "'caption': this cell holds a formula (=1+1)", "row 6, card 'Henry II', column 'caption': this cell "
+                  "holds a formula (=A1)", "row 8, card 'John', column 'house': unknown house 'Tudro'",
+                  f"row {new}, card 'Matilda', column 'caption': this cell holds a formula (=B2)"):
         assert words in message, message
 
 
@@ -312,3 +317,25 @@ def test_text_differences_are_marked_around_the_changed_words():
     assert shown_pair("lost my treasure", "lost all my treasure") == ("'lost [my] treasure'", "'lost [all my] treasure'")
     assert shown_pair("", "new") == ("nothing", "'[new]'")
     assert shown_pair("Tudor", "Stuart") == ("'[Tudor]'", "'[Stuart]'")
+
+
+def test_import_notes_read_in_the_singular_and_with_what_is_left_to_change(cromwell):
+    from click.testing import CliRunner
+
+    from printgen.editor.commands import import_cmd
+
+    folder, sheet = cromwell
+    path = folder / "deck.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - name: Edward VIII\n")
+    path.write_text(text[:start] + text[text.index("  - name: George VI\n"):], encoding="utf-8")    # deleted since
+    done = CliRunner().invoke(import_cmd, [str(folder), str(sheet)])
+    assert done.exit_code == 0, done.output
+    assert ("the row of Edward VIII names no card of deck.yaml any more (deleted since the sheet was exported): it was "
+            "left out") in done.stderr, done.stderr
+    assert done.stdout == "nothing else to change: every other value in the sheet's rows is already in deck.yaml\n"
+    # with no note, there is nothing to change at all
+    export_deck(str(folder), sheet, force=True)
+    done = CliRunner().invoke(import_cmd, [str(folder), str(sheet)])
+    assert done.stderr == "" and done.stdout == "nothing to change: every value in the sheet's rows is already in " \
+                                                "deck.yaml\n", done.output

@@ -64,6 +64,7 @@ def import_cmd(deck, sheet, force) -> None:
         sys.exit(2)
     from printgen.wording import counted
 
+    noted = bool(result.missing or result.gone or result.kept)
     if result.missing:
         one = len(result.missing) == 1
         why = {"unchecked": f"the sheet has no '{CHECK}' column, so printgen cannot tell a deleted row from a card "
@@ -79,15 +80,19 @@ def import_cmd(deck, sheet, force) -> None:
                    "exported after it was added", err=True)
     if result.gone:
         click.secho("note: ", fg="cyan", err=True, nl=False)
-        click.echo(f"the rows of {_listed(result.gone)} name no card of deck.yaml any more (deleted since the sheet "
-                   "was exported): they were left out", err=True)
+        one = len(result.gone) == 1
+        click.echo(f"{'the row' if one else 'the rows'} of {_listed(result.gone)} {'names' if one else 'name'} no "
+                   f"card of deck.yaml any more (deleted since the sheet was exported): "
+                   f"{'it was' if one else 'they were'} left out", err=True)
     if result.kept:
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"kept deck.yaml's newer values of {_listed(result.kept)}: they changed after the sheet was "
                    "exported, and the sheet still has the older ones", err=True)
     if result.unchecked and result.changed:
+        one = len(result.unchecked) == 1
         where = f"the sheet has no '{CHECK}' column" if result.whole else \
-            f"the rows of {_listed(result.unchecked)} have an empty '{CHECK}' cell"
+            f"{'the row' if one else 'the rows'} of {_listed(result.unchecked)} {'has' if one else 'have'} an " \
+            f"empty '{CHECK}' cell"
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"{where}, so printgen cannot tell a value changed in the sheet from one changed in deck.yaml "
                    "since the export: every value that differs there was taken from the sheet (export again to "
@@ -100,7 +105,9 @@ def import_cmd(deck, sheet, force) -> None:
         done.append(f"added {counted(len(result.added), 'card')} ({_listed(result.added)})")
     if result.deleted:
         done.append(f"deleted {counted(len(result.deleted), 'card')} ({_listed(result.deleted)})")
-    if not done:
+    if not done and noted:          # said with the notes above, so the two read together
+        click.echo("nothing else to change: every other value in the sheet's rows is already in deck.yaml")
+    elif not done:
         click.echo("nothing to change: every value in the sheet's rows is already in deck.yaml")
     else:
         click.echo("; ".join(done) + f"; the previous file is {result.backup}")

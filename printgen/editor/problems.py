@@ -9,7 +9,7 @@ type instead. A single problem reads exactly as it always has.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.errors import UserError, Where
@@ -68,6 +68,14 @@ class Problems:
     def at(self, row: int | None, column: str | None = None) -> bool:
         """Has a problem been found in this row (and column)?"""
         return any(p.where.row == row and (column is None or p.where.column == column) for p in self.found)
+
+    def name_cards(self, names: dict[int, str]) -> None:
+        """Name the card of each problem found at a row before the rows were matched to cards (a
+        formula, a value too long): every line of the report names its row, card and column."""
+        for problem in self.found:
+            row = problem.where.row
+            if row is not None and problem.where.card is None and row in names:
+                problem.where = replace(problem.where, card=names[row])
 
     def raise_if_any(self) -> None:
         """Raise the one problem as it is, or all of them in one SheetProblems, in row order."""

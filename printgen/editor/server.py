@@ -46,12 +46,18 @@ class Editor:
     _source: DeckSource | None = None
 
     def source(self) -> DeckSource:
-        """deck.yaml as it is now (re-read when the file changed on disk)."""
-        data = (self.folder / "deck.yaml").read_bytes()
+        """deck.yaml as it is now (re-read when the file changed on disk). A file that cannot be
+        read any more (changed outside the page) is a PageError naming it and its line, plainly."""
+        from printgen.editor.page_words import file_problem
         from printgen.editor.roundtrip import version_of
+        from printgen.editor.webdeck import PageError
 
+        data = (self.folder / "deck.yaml").read_bytes()
         if self._source is None or self._source.version != version_of(data):
-            self._source = DeckSource(self.folder, data.decode("utf-8", "replace"))
+            try:
+                self._source = DeckSource(self.folder, data.decode("utf-8", "replace"))
+            except UserError as error:
+                raise PageError(file_problem(error, self.folder), extra={"broken": True}) from None
         return self._source
 
 
@@ -61,7 +67,7 @@ def create_app(editor: Editor):
     """The Flask application for one deck (tests start it on a free port)."""
     from flask import Flask, abort, jsonify, render_template, request, send_from_directory
 
-    from printgen.editor import webdeck
+    from printgen.editor import webbuild, webdeck
     from printgen.editor.merge import Changes
     from printgen.editor.page_words import page_message
     from printgen.editor.uploads import MAX_UPLOAD, store_picture
@@ -70,6 +76,7 @@ def create_app(editor: Editor):
     app = Flask("printgen.editor", template_folder=str(here / "templates"), static_folder=str(here / "static"))
     app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD + 65536       # a picture; other requests are held to MAX_REQUEST
     app.json.ensure_ascii = False
+    app.json.sort_keys = False          # a card's values and the page's lists keep the deck's order
 
     @app.before_request
     def guard():
@@ -112,8 +119,15 @@ def create_app(editor: Editor):
 
     @app.get("/")
     def index():
-        source = editor.source()
-        return render_template("editor.html", token=editor.token, title=source.data.get("title", source.folder.name))
+        try:                            # a deck.yaml broken outside the page: the page still opens, to say so
+            title = editor.source().data.get("title", editor.folder.name)
+        except webdeck.PageError:
+            import re
+
+            text = (editor.folder / "deck.yaml").read_text(encoding="utf-8", errors="replace")
+            found = re.search(r"(?m)^title:[ \t]*[\"']?([^\"'#\n]+?)[\"']?[ \t]*(?:#.*)?$", text)
+            title = found.group(1) if found else editor.folder.name
+        return render_template("editor.html", token=editor.token, title=title)
 
     @app.get("/api/deck")
     def api_deck():
@@ -156,7 +170,7 @@ def create_app(editor: Editor):
 
         def work():
             with editor.lock:
-                return webdeck.build(editor.folder, editor.out, sent)
+                return webbuild.build(editor.folder, editor.out, sent)
         return answer(work)
 
     @app.get("/pdf/<name>")
@@ -194,12 +208,36 @@ def _deck_folder(ref: str | Path | None) -> Path:
     if ref is None:
         if (Path.cwd() / "deck.yaml").is_file():
             return Path.cwd()
-        from printgen.load import shipped_decks
-
-        names = ", ".join(p.name for p in shipped_decks())
-        raise UserError("which deck? give its name or folder, e.g. printgen serve cromwell",
-                        hint=f"or run printgen serve inside a deck folder; the shipped decks are: {names}")
+        raise UserError("which deck? give its folder, or run printgen serve inside it", hint=serve_hint(Path.cwd()))
     return find_deck(str(ref))
+
+
+def serve_hint(here: Path) -> str:
+    """What to type when no deck was named: a deck folder of the current folder, when there is one
+    (a shipped deck is never served: it is printgen's own copy), else the command that makes a copy
+    of one to edit."""
+    from printgen.editor.copying import copy_command, is_shipped
+    from printgen.editor.scaffold import command_line
+    from printgen.load import shipped_decks
+
+    try:
+        folders = sorted(p for p in here.iterdir() if p.is_dir() and not p.name.startswith(".")
+                         and (p / "deck.yaml").is_file() and not is_shipped(p))
+    except OSError:
+        folders = []
+    if folders:
+        others = [p.name for p in folders[1:4]]
+        also = f" (or {', '.join(others)}{' ...' if len(folders) > 4 else ''})" if others else ""
+        first = folders[0].name
+        return f"for the deck in the folder {first}: {command_line('printgen', 'serve', first)}{also}"
+    shipped = [p.name for p in shipped_decks()]
+    model = "cromwell" if "cromwell" in shipped else shipped[0] if shipped else None
+    if model is None:
+        return (f"make a deck first: {command_line('printgen', 'new', 'my-deck')}, then "
+                f"{command_line('printgen', 'serve', 'my-deck')}")
+    return (f"make your own copy of a deck that comes with printgen, then edit it: {copy_command(model)}, then "
+            f"{command_line('printgen', 'serve', 'my-' + model)} (the decks that come with printgen: "
+            f"{', '.join(shipped)})")
 
 
 def run_server(ref: str | None, *, host: str, port: int, out: Path, open_browser: bool) -> None:

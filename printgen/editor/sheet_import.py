@@ -178,6 +178,20 @@ def read_sheet(source: DeckSource, table: Table, problems: Problems, force: bool
     return plan
 
 
+def row_names(source: DeckSource, table: Table, plan: Plan) -> dict[int, str]:
+    """The card each row of the sheet is, by name: a row matched to a card is that card (its name in
+    deck.yaml, as other problems name it), any other row is named by its name cell, else its id."""
+    at = {name.lower(): i for i, name in enumerate(table.header)}
+    names: dict[int, str] = {}
+    for number, cells in table.rows:
+        typed = [cells[at[key]].strip() for key in ("name", ID) if key in at and cells[at[key]].strip()]
+        if typed:
+            names[number] = typed[0]
+    by_id = {c.id: c.name for c in source.cards}
+    names.update({row: by_id[card_id] for card_id, row in plan.rows_of.items() if card_id in by_id})
+    return names
+
+
 def _own_check(row: Row, record: Record) -> bool:
     """Is the row's check cell the one exported (or last imported) with this row?"""
     check = row.check
@@ -418,6 +432,7 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     plan = read_sheet(source, table, problems, force)
     precheck(source, deck, plan, problems, path)
     text = settle(source, plan, problems, path)
+    problems.name_cards(row_names(source, table, plan))
     problems.raise_if_any()
     changed = {e.card for e in plan.edits}
     result = ImportResult(0, 0, None, plan.missing, [], plan.kept,

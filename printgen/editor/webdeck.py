@@ -1,5 +1,6 @@
-"""The web editor's work behind each request: the deck as the page sees it, a preview, a save (a
-three-way merge, merge.py) and a build, each answered in the page's words (page_words.py).
+"""The web editor's work behind each request: the deck as the page sees it, a preview and a save (a
+three-way merge, merge.py), each answered in the page's words (page_words.py); the build is
+webbuild.py's, the lists of choices choices.py's.
 
 The page holds unsaved changes: edits by card id, the values each changed card had when the page
 loaded it (the base), new cards under keys of its own ('new-1') and the ids of cards to delete.
@@ -15,17 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.editor.cardlist import card_at_line, compose, list_problem, named_at, references
+from printgen.editor.cardlist import card_at_line, compose, list_problem, references
 from printgen.editor.merge import Changes, Merged, merge
-from printgen.editor.page_words import file_problem, label, page_message, sentence
+from printgen.editor.page_words import file_problem, joined, label, page_message, sentence, shown_in
 from printgen.editor.roundtrip import DeckSource, Edit
 from printgen.editor.textdiff import difference
+from printgen.editor.webbuild import DUPLEX, PAPERS
 from printgen.errors import UserError, Warning_, Where
 from printgen.model import Deck
 
 PREVIEW_DPI = 110
-PAPERS = ("a4", "letter")
-DUPLEX = {"long": "Both sides, long edge", "short": "Both sides, short edge", "none": "One side: backs after fronts"}
 
 # A line under the box of each kind of field, saying what it takes.
 HINTS = {
@@ -64,17 +64,11 @@ class Applied:
 def deck_json(source: DeckSource) -> dict[str, Any]:
     """Everything the page shows of the deck: its fields, its cards (with where a rule sheet shows
     each, as deleting it is refused there), the paper and duplex choices of the build button."""
-    groups = {}
-    for name, spec in source.fields.items():
-        if spec.type == "group" and isinstance(source.data.get(spec.group), list):
-            groups[name] = [str(g.get("name")) for g in source.data[spec.group] if isinstance(g, dict)]
-    from printgen.render.symbols import names as emblems
+    from printgen.editor.choices import field_choices
 
-    choices = {"flag": ["true", "false"], "emblem": emblems()}
     fields = [{"name": name, "label": label(name), "type": source.kind(name),
                "required": bool(name in source.fields and source.fields[name].required),
-               "choices": groups.get(name) or choices.get(source.kind(name)), "hint": HINTS.get(source.kind(name), ""),
-               "default": _default(source, name),
+               **field_choices(source, name), "hint": HINTS.get(source.kind(name), ""),
                "long": any(len(c.values.get(name, "")) > 30 for c in source.cards)}
               for name in source.columns()]
     paper = "a4"
@@ -92,17 +86,20 @@ def deck_json(source: DeckSource) -> dict[str, Any]:
     return {"deck": source.folder.name, "title": str(title), "version": source.version, "fields": fields,
             "problem": problem, "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
             "listing": list_problem(source), "paper": paper if paper in PAPERS else "a4", "papers": list(PAPERS),
-            "duplex": DUPLEX,
+            "duplex": [{"value": value, "label": words} for value, words in DUPLEX],
             "cards": [{"id": c.id, "name": c.name, "values": c.values,
-                       "named": named_at(source.folder, named[c.id]) if c.id in named else None}
+                       "named": _shown_note(source.folder, named[c.id]) if c.id in named else None}
                       for c in source.cards]}
 
 
-def _default(source: DeckSource, name: str) -> str | None:
-    spec = source.fields.get(name)
-    if spec is None or spec.default is None:
-        return None
-    return ("true" if spec.default else "false") if isinstance(spec.default, bool) else str(spec.default)
+def _shown_note(folder: Path, places: list[tuple[Path, int]]) -> str:
+    """The note under a card that a rule sheet (or board, or form) shows: its Delete is refused."""
+    where = shown_in(folder, places)
+    return sentence(f"{where} {_shows(where)} this card as a picture, so it cannot be deleted here")
+
+
+def _shows(where: str) -> str:
+    return "show" if " and " in where else "shows"
 
 
 def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False) -> Applied:
@@ -117,8 +114,10 @@ def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False)
         if index in deleted and card_id in changes.deleted:
             places = references(source.folder, [card.id])
             if places:
-                raise PageError(f"{card.name} cannot be deleted: {named_at(source.folder, places[card.id])} shows "
-                                "this card. Take its picture out of that page first.", card_id)
+                where = shown_in(source.folder, places[card.id])
+                those = "those pages" if " and " in where else "that page"
+                raise PageError(f"{card.name} cannot be deleted: {where} {_shows(where)} this card as a picture. "
+                                f"Take the picture out of {those} first.", card_id)
     if merged.added or merged.deleted:
         problem = list_problem(source)
         if problem is not None:
@@ -204,24 +203,35 @@ def check(applied: Applied, changes: Changes) -> Deck:
     except UserError as error:
         failed = error
     problem = _at_card(failed, source, applied.merged, changes, text)
-    if problem.card is None and (applied.merged.added or applied.merged.deleted):
+    if problem.card is None:
         problem = _whole_deck(applied, changes, failed) or problem
     raise problem
 
 
 def _whole_deck(applied: Applied, changes: Changes, error: UserError) -> PageError | None:
-    """A problem of the deck as a whole (a pack's count) that the page's new or deleted cards cause,
-    said as such; None when the deck has it without them too."""
+    """A problem of the deck as a whole (a pack's count) that the page's changes cause, said as
+    such: of its new or deleted cards, else of the cards it changed. None when the deck's file has
+    the problem without them (it was changed outside the page: file_problem says so)."""
     source, merged = applied.source, applied.merged
+    try:
+        source.check(source.text)
+    except UserError:
+        return None
     try:
         source.check(source.apply(merged.edits) if merged.edits else source.text)
     except UserError:
+        changed = {e.card for e in merged.edits}
+        what = [f"the changes to {c.name}" for c in source.cards if c.index in changed]
+        undo = "Change the card back"
+    else:
+        what = [f"{c.name} deleted" for c in source.cards if c.index in merged.deleted]
+        what += [f"the new card {card.values.get('name') or ''} added".replace("  ", " ") for card in merged.added]
+        undo = "Keep the card as it was"
+    if not what:
         return None
-    what = [f"{c.name} deleted" for c in source.cards if c.index in merged.deleted]
-    what += [f"the new card {card.values.get('name') or ''} added".replace("  ", " ") for card in merged.added]
     line = f" (line {error.where.line} of the deck's file)" if error.where.line else ""
-    return PageError(sentence(f"with {', '.join(what)}, the deck cannot be saved: {error.message}{line}") +
-                     " Keep the card as it was, or change that part of the deck's file first.")
+    return PageError(sentence(f"with {joined(what)}, the deck cannot be saved: {error.message}{line}") +
+                     f" {undo}, or change that part of the deck's file first.")
 
 
 def preview(source: DeckSource, key: str, changes: Changes) -> dict[str, Any]:
@@ -279,65 +289,18 @@ def save(source: DeckSource, changes: Changes, version: Any) -> dict[str, Any]:
     count = len(merged.edits) + len(merged.deleted) + len(merged.added)
     elsewhere = version != source.version          # the file changed since the page loaded it: kept as it is
     if applied.text == source.text:
-        return {"version": source.version, "saved": 0, "elsewhere": elsewhere}
-    backup = source.save(applied.text)
-    return {"version": DeckSource(source.folder).version, "saved": count, "backup": backup.name,
-            "added": len(merged.added), "deleted": len(merged.deleted), "elsewhere": elsewhere}
+        return {"version": source.version, "saved": 0, "elsewhere": elsewhere, "said": _saved(elsewhere, False)}
+    source.save(applied.text)
+    return {"version": DeckSource(source.folder).version, "saved": count, "added": len(merged.added),
+            "deleted": len(merged.deleted), "elsewhere": elsewhere, "said": _saved(elsewhere, True)}
 
 
-def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
-    """Build the deck with the page's paper and duplex; every PDF the build wrote, with its title."""
-    from printgen.build import BuildOptions, build_deck
-
-    body = body if isinstance(body, dict) else {}
-    paper, duplex = body.get("paper"), body.get("duplex") or "long"
-    if paper not in (None, "", *PAPERS) or duplex not in DUPLEX:
-        raise PageError("Choose the paper (A4 or Letter) and how the printer prints both sides, then try again.")
-    result = build_deck(folder, BuildOptions(out=out, paper=paper or None, duplex=duplex))
-    where = out / result.deck
-    pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
-    return {"summary": result.summary, "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
-                                                 for p in pdfs],
-            "warnings": [str(w) for w in result.warnings]}
-
-
-def _order(path: Path) -> tuple[int, str]:
-    return (0 if path.name.endswith("-cards.pdf") else 1 if path.name.endswith("-rules.pdf") else 2, path.name)
-
-
-def pdf_title(path: Path, folder: Path, deck: str) -> str:
-    """What a built PDF is, for its link: 'The cards', 'The rule sheet: Cromwell', or the title a
-    form or board gives itself ('Cromwell score sheet')."""
-    import yaml
-
-    stem = path.stem
-    if stem.endswith("-cards"):
-        pack = stem[:-len("-cards")]
-        return "The cards" if pack == deck else f"The cards ({pack.removeprefix(deck + '-')})"
-    if stem.endswith("-rules"):
-        source = folder / "rules" / (stem[:-len("-rules")] + ".md")
-        title = _front_title(source)
-        return f"The rule sheet: {title}" if title else "The rule sheet"
-    for part in ("sheets", "boards"):
-        source = folder / part / (stem + ".yaml")
-        if source.is_file():
-            try:
-                data = yaml.safe_load(source.read_text(encoding="utf-8"))
-            except (OSError, yaml.YAMLError):
-                data = None
-            if isinstance(data, dict) and isinstance(data.get("title"), str):
-                return data["title"]
-    return stem.replace("-", " ").capitalize()
-
-
-def _front_title(path: Path) -> str | None:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    match = re.match(r"---\s*\n(.*?)\n---", text, re.DOTALL)
-    if match:
-        title = re.search(r"(?m)^title:\s*(.+)$", match.group(1))
-        if title:
-            return title.group(1).strip().strip("\"'")
-    return None
+def _saved(elsewhere: bool, written: bool) -> str:
+    """What the page says after a save: in a teacher's words, no file's name (the copy kept of the
+    deck as it was is deck.yaml.bak, in the deck's folder)."""
+    said = "Saved."
+    if written:
+        said += " A copy of the deck as it was before is kept in its folder, in case you want it back."
+    if elsewhere:
+        said += " Changes made in another window since this page opened were kept too."
+    return said

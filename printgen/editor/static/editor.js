@@ -15,6 +15,7 @@ let current = null;       // the key of the card shown in the form (a card id, o
 let pending = {};         // unsaved edits: {card id: {field: text}}
 let added = {};           // new cards: {key: {field: text}}
 let deleted = new Set();  // ids of cards to delete
+let warned = new Set();   // ids of cards the last build (or their last preview) warned about
 let conflicts = [];       // what the last save found changed in both places
 let newCount = 0;
 let sequence = 0;         // only the newest preview is shown
@@ -91,10 +92,13 @@ function keys() {
 
 async function load(keep) {
   const {ok, data} = await call("/api/deck");
-  if (!ok) {
+  if (!ok) {                        // deck.yaml cannot be read (changed outside the page): nothing to edit
     status(data.error, "error");
+    $("card-name").textContent = "The cards are shown again once the deck's file is mended.";
+    for (const id of ["add", "build"]) $(id).disabled = true;
     return;
   }
+  for (const id of ["add", "build"]) $(id).disabled = false;
   deck = data;
   if (deck.problem) status(deck.problem, "error");
   setUpPrint();
@@ -121,7 +125,7 @@ function setUpPrint() {
     for (const name of deck.papers) paper.append(make("option", {value: name}, name === "a4" ? "A4" : "Letter"));
     paper.value = deck.paper;
     const duplex = $("duplex");
-    for (const [value, words] of Object.entries(deck.duplex)) duplex.append(make("option", {value}, words));
+    for (const choice of deck.duplex) duplex.append(make("option", {value: choice.value}, choice.label));
     duplex.value = "long";
   }
 }
@@ -146,6 +150,7 @@ function renderList() {
     if (isNew(key)) button.classList.add("added");
     else if (deleted.has(key)) button.classList.add("deleted");
     else if (pending[key]) button.classList.add("edited");
+    if (warned.has(key) && !isNew(key) && !deleted.has(key)) button.classList.add("warned");
     if (key === current) button.setAttribute("aria-current", "true");
     button.addEventListener("click", () => select(key));
     item.append(button);
@@ -177,10 +182,16 @@ function renderForm() {
     const value = valueOf(current, field.name);
     if (field.choices) {
       control = make("select", {id, name: field.name});
-      const blank = field.required ? "— choose —" : field.default !== null ? "(as usual: " + field.default + ")" : "(none)";
-      control.append(make("option", {value: ""}, blank));
-      for (const choice of field.choices) control.append(make("option", {value: choice}, choice));
-      if (value && !field.choices.includes(value)) control.append(make("option", {value}, value));
+      control.append(make("option", {value: ""}, field.blank));
+      for (const choice of field.choices) control.append(make("option", {value: choice.value}, choice.label));
+      if (field.more.length) {          // the choices that fit the deck first; the others after, apart
+        const more = make("optgroup", {label: "More emblems, from other kinds of cards"});
+        for (const choice of field.more) more.append(make("option", {value: choice.value}, choice.label));
+        control.append(more);
+      }
+      if (value && ![...field.choices, ...field.more].some((c) => c.value === value)) {
+        control.append(make("option", {value}, value));
+      }
       control.value = value;
       control.addEventListener("change", () => change(field, control.value, row));
     } else {
@@ -252,7 +263,7 @@ function renderCardActions() {
     if (card && card.named) {
       button.disabled = true;
       note.hidden = false;
-      note.textContent = "This card cannot be deleted here: " + card.named + " shows it.";
+      note.textContent = card.named;
     }
   }
 }
@@ -335,6 +346,11 @@ async function requestPreview() {
     image.dataset.sequence = String(mine);
     image.dataset.card = current;
     showWarnings(data.warnings);
+    if (!isNew(current) && warned.has(current) !== (data.warnings.length > 0)) {
+      if (data.warnings.length) warned.add(current);
+      else warned.delete(current);
+      renderList();
+    }
   } else if (image.dataset.card !== current) {
     image.removeAttribute("src");               // not another card's picture beside this one's problem
     image.alt = "";
@@ -347,7 +363,7 @@ async function requestPreview() {
 function showProblem(data) {
   const box = $("card-error");
   for (const row of document.querySelectorAll(".field.invalid")) row.classList.remove("invalid");
-  if (!data) {
+  if (!data || (deck && data.error === deck.problem)) {    // the deck's own problem: said once, at the top
     box.hidden = true;
     box.textContent = "";
     return;
@@ -407,10 +423,7 @@ async function save() {
   pending = {}; added = {}; deleted = new Set(); conflicts = [];
   $("conflicts").hidden = true;
   await load(keepKey);
-  let said = "Saved.";
-  if (data.backup) said += " The previous version is kept as " + data.backup + ".";
-  if (data.elsewhere) said += " Changes made in another window since this page opened were kept too.";
-  status(said, "done");
+  status(data.said, "done");
   return true;
 }
 
@@ -422,6 +435,7 @@ async function build() {
   $("build").disabled = false;
   const list = $("pdfs");
   list.replaceChildren();
+  $("build-warnings").replaceChildren();
   if (!ok) {
     status("The PDFs were not made. " + data.error, "error");
     return;
@@ -433,9 +447,23 @@ async function build() {
     item.append(link);
     list.append(item);
   }
-  const warned = data.warnings.length;
-  status("The PDFs are ready: open them below." +
-         (warned ? " " + warned + (warned === 1 ? " warning" : " warnings") + " came with them: see the cards." : ""), "done");
+  warned = new Set(data.warnings.filter((w) => w.card).map((w) => w.card));
+  for (const warning of data.warnings) showBuildWarning(warning);
+  renderList();
+  status(data.said, "done");
+}
+
+// A build's warning below the PDFs; one about a card opens that card when clicked.
+function showBuildWarning(warning) {
+  const item = make("li", {class: "warning"});
+  if (warning.card && keys().includes(warning.card)) {
+    const open = make("button", {type: "button", class: "link", "data-card": warning.card}, warning.message);
+    open.addEventListener("click", () => select(warning.card));
+    item.append(open);
+  } else {
+    item.textContent = warning.message;
+  }
+  $("build-warnings").append(item);
 }
 
 $("save").addEventListener("click", save);
