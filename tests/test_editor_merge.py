@@ -128,11 +128,13 @@ def test_a_generated_deck_says_plainly_that_one_card_cannot_be_added(deck_copy, 
     folder = deck_copy("spanish")
     editor, client, headers = _client(folder, tmp_path)
     deck = client.get("/api/deck").get_json()
-    assert "made by its generate: rule" in deck["listing"]
+    assert deck["listing"] == ("every card of this deck is made from each rank of each suit, so a single card cannot "
+                               "be added or deleted here")
     answer = client.post("/api/save", json={"version": deck["version"], "added": {"new-1": {"name": "Comodín"}}},
                          headers=headers)
-    assert answer.status_code == 400 and answer.get_json()["error"].startswith(
-        "Every card of this deck is made by its generate: rule"), answer.get_json()
+    assert answer.status_code == 400 and answer.get_json()["error"] == (
+        "Every card of this deck is made from each rank of each suit, so a single card cannot be added or deleted "
+        "here."), answer.get_json()
 
 
 def test_a_pack_a_deletion_breaks_is_said_of_the_deletion(deck_copy, tmp_path):

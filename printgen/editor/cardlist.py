@@ -42,17 +42,31 @@ class NewCard:
     where: Where = field(default_factory=Where)
 
 
-def list_problem(source: DeckSource) -> str | None:
-    """Why cards cannot be added to or deleted from this deck one by one, or None when they can."""
+def list_problem(source: DeckSource, page: bool = False) -> str | None:
+    """Why cards cannot be added to or deleted from this deck one by one, or None when they can;
+    with `page`, in the web editor's words (no YAML key: the page shows no deck.yaml)."""
     cards = source.data.get("cards")
     if isinstance(cards, str):
         return f"this deck keeps its cards in {cards}: add and delete them there"
     if not isinstance(cards, list) or source.cards_node is None:
+        if source.data.get("generate") is not None and page:
+            return (f"every card of this deck is made from {_made_from(source.data['generate'])}, so a single card "
+                    "cannot be added or deleted here")
         if source.data.get("generate") is not None:
             return ("every card of this deck is made by its generate: rule (one for each combination of its "
                     "groups), so a single card cannot be added or deleted: change the rule or the groups in deck.yaml")
         return "this deck has no list of cards to add to"
     return None
+
+
+def _made_from(generate: Any) -> str:
+    """What a deck's generate rule combines, in words: 'each rank of each suit'."""
+    rules = generate if isinstance(generate, list) else [generate]
+    each = [r["each"] for r in rules if isinstance(r, dict) and isinstance(r.get("each"), dict)]
+    if not each or not each[0]:
+        return "its groups"
+    names = [str(name).replace("_", " ") for name in each[0]]
+    return " of ".join(f"each {name}" for name in reversed(names))
 
 
 # --- where a card is named ------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def deck_json(source: DeckSource) -> dict[str, Any]:
     named = references(source.folder, [c.id for c in source.cards])
     return {"deck": source.folder.name, "title": str(title), "version": source.version, "fields": fields,
             "problem": problem, "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
-            "listing": list_problem(source), "paper": paper if paper in PAPERS else "a4", "papers": list(PAPERS),
+            "listing": list_problem(source, page=True), "paper": paper if paper in PAPERS else "a4", "papers": list(PAPERS),
             "duplex": [{"value": value, "label": words} for value, words in DUPLEX],
             "cards": [{"id": c.id, "name": c.name, "values": c.values,
                        "named": _shown_note(source.folder, named[c.id]) if c.id in named else None}
@@ -119,7 +119,7 @@ def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False)
                 raise PageError(f"{card.name} cannot be deleted: {where} {_shows(where)} this card as a picture. "
                                 f"Take the picture out of {those} first.", card_id)
     if merged.added or merged.deleted:
-        problem = list_problem(source)
+        problem = list_problem(source, page=True)
         if problem is not None:
             raise PageError(problem[:1].upper() + problem[1:] + ".")
     try:
