@@ -120,3 +120,36 @@ def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None
     assert len(said) == 1, outcome.err
     assert f"line {line}, card 'Henry VIII', field 'caption'" in said[0], said
     assert all(f"U+{cp}" in said[0] for cp in ("0351", "0352", "0358")) and "U+0301" not in said[0], said
+
+
+# --- long documents -------------------------------------------------------------------------------
+
+def _document(parts: int) -> bytes:
+    from printgen.layouts import load_layout
+    from printgen.render.document import TitleInfo, build_document, make_styles
+    from printgen.render.fonts import FontSet
+    from printgen.render.markdown import to_flowables
+
+    styles = make_styles(FontSet(load_layout("base").fonts))
+    text = "".join(f"## Part {i}\n\nA rule of the game in words enough to fill a few lines of a column, "
+                   "and then a few more so that a part takes a good share of a column.\n\n- one\n- two\n\n"
+                   for i in range(parts))
+    return build_document((210, 297), 10, styles, lambda: to_flowables(text, styles, 250.0),
+                          TitleInfo("Rules"), "rules")
+
+
+def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
+    """Real rule books run to dozens of pages (the old cap of 40 refused some); the cap now sits
+    past what any game's rule book reaches, and a document that passes it still stops there."""
+    import pypdfium2
+
+    from printgen.errors import UserError
+    from printgen.render import document
+
+    assert document.MAX_PAGES >= 300
+    made = _document(700)
+    assert len(pypdfium2.PdfDocument(made)) > 40
+    monkeypatch.setattr(document, "MAX_PAGES", 5)         # the same stop, reached sooner
+    with pytest.raises(UserError) as caught:
+        _document(120)
+    assert "more than 5 pages" in str(caught.value)

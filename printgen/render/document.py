@@ -101,9 +101,10 @@ def _tag_of(flowable) -> tuple[Source | None, int | None, str] | None:
     return found
 
 
-# More pages than anyone prints for a game: a document that long is a mistake (a loop in a
-# template, a pasted data file), and stopping here keeps the build quick.
-MAX_PAGES = 40
+# More pages than any game's rule book runs to (long wargame rule books reach a few hundred): a
+# document this long is a mistake (a loop in a template, a pasted data file), and stopping here
+# keeps the build within seconds.
+MAX_PAGES = 400
 
 
 class _TooLong(Exception):
