@@ -197,6 +197,9 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     assert warning.text.startswith("Anne, the Caption box: the caption does not fit")
     warning.click()
     wait_for(lambda: find(By.ID, "card-name").text == "Anne", what="Anne, opened from her warning")
+    summary = browser.execute_script("const d = document.getElementById('build-summary'); "
+                                     "return [d.hidden, d.open, d.querySelector('pre').textContent];")
+    assert summary[:2] == [False, False] and "on LETTER" in summary[2] and "duplex short" in summary[2], summary
     links = browser.find_elements(By.CSS_SELECTOR, "#pdfs a")
     assert [a.text for a in links] == ["The cards", "The rule sheet: Cromwell", "Cromwell table mat",
                                        "Cromwell score sheet"]
@@ -392,3 +395,21 @@ def test_search_finds_a_house_and_a_conflict_shows_both_values_in_chromium(serve
     assert "Changes made in another window since this page opened were kept too." in find(By.ID, "status").text
     text = deck_file.read_text(encoding="utf-8")
     assert old.replace("1216", "1215") in text and "In Anne's reign England" in text
+
+
+def test_a_deck_whose_cards_are_generated_offers_no_add_button_in_chromium(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from printgen.editor.server import make_server
+
+    shutil.copytree(DECKS / "spanish", tmp_path / "spanish")
+    editor, server = make_server(str(tmp_path / "spanish"), "127.0.0.1", 0, tmp_path / "out")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_port}/")
+        note = wait_for(lambda: browser.find_element(By.ID, "add-note").text, what="the note")
+        assert note.startswith("Every card of this deck is made from each rank of each suit")
+        assert not browser.find_element(By.ID, "add").is_displayed()      # hidden, whatever the button's style
+    finally:
+        server.shutdown()
+        server.server_close()

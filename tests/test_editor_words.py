@@ -128,6 +128,11 @@ def test_a_builds_warnings_name_their_cards(deck_copy):
     assert ready(said[:1]) == ("The PDFs are ready: open them below. 1 warning came with them, about Henry IV (marked "
                                "in the list of cards): it is said below the PDFs.")
     assert ready([]) == "The PDFs are ready: open them below."
+    from printgen.editor.webbuild import page_summary
+
+    assert page_summary("cromwell: 43 cards, 6 sheets\n  tip: with --bleed 1.5, 9 cards would fit on each sheet\n"
+                        "  single-sided: print pages 1\u20136 first") == \
+        "cromwell: 43 cards, 6 sheets\n  single-sided: print pages 1\u20136 first"
     many = [dict(said[0], name=f"Card {n}", card=f"card-{n}") for n in range(7)]
     assert "about Card 0, Card 1, Card 2, Card 3, Card 4 and 2 more (marked in the list of cards):" in ready(many)
 

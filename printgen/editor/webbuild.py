@@ -8,6 +8,7 @@ which card to open without reading a build log.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ PAPERS = ("a4", "letter")
 DUPLEX = (("long", "Both sides, long edge"), ("short", "Both sides, short edge"),
           ("none", "One side: backs after fronts"))
 SHOWN_NAMES = 5       # cards named in the status line; the rest are counted
+COMMAND_WORDS = re.compile(r"(?<![\w-])--[a-z]|\bprintgen [a-z]")
 
 
 def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
@@ -36,9 +38,17 @@ def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
     where = out / result.deck
     pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
     warnings = page_warnings(folder, result.warnings)
-    return {"summary": result.summary, "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
+    return {"summary": page_summary(result.summary), "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
                                                  for p in pdfs],
             "warnings": warnings, "said": ready(warnings)}
+
+
+def page_summary(summary: str) -> str:
+    """The build's summary as the page shows it (what each PDF holds, and how to print it on one
+    side): a line that names a command-line option or command ('tip: with --bleed 1.5 ...') is left
+    out, since the page offers no such choice."""
+    lines = [line for line in summary.splitlines() if not COMMAND_WORDS.search(line)]
+    return "\n".join(lines)
 
 
 def page_warnings(folder: Path, warnings: list[Warning_]) -> list[dict[str, Any]]:

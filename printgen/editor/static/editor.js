@@ -447,6 +447,11 @@ async function build() {
     item.append(link);
     list.append(item);
   }
+  // the build's summary: each PDF's sheets and, printed on one side, the order of the pages and the turn
+  const summary = $("build-summary");
+  summary.hidden = !data.summary;
+  summary.open = $("duplex").value === "none";
+  summary.querySelector("pre").textContent = data.summary || "";
   warned = new Set(data.warnings.filter((w) => w.card).map((w) => w.card));
   for (const warning of data.warnings) showBuildWarning(warning);
   renderList();
