@@ -423,7 +423,7 @@ def _matches(path: Path, entry: Entry) -> bool:
 def checkpoint(stage: str) -> None:
     """A test-only pause, so that a test can kill the process at a chosen point of a publish:
     PRINTGEN_TEST_PUBLISH_PAUSE=STAGE[#N][=SECONDS] stops at the Nth time STAGE is reached
-    (journal, renamed, restored, cleaned, primary-removed). Production never sets it."""
+    (journal, renamed, undoing, restored, cleaned, primary-removed). Production never sets it."""
     spec = os.environ.get(PAUSE_ENV)
     if not spec:
         return

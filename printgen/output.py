@@ -101,6 +101,7 @@ def _commit(plan: journal.Plan) -> None:
             journal.checkpoint("renamed")
     except BaseException as failure:
         journal.mark_undo(plan)
+        journal.checkpoint("undoing")
         lost = _undo(done)
         if lost:                         # the journal stays: the next publish tries again
             names = "; ".join(f"{t} (its previous version is in {b})" for t, b in lost)
