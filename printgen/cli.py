@@ -271,9 +271,9 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                     bar.__exit__(None, None, None)
             return tick
 
-        from printgen.tablelayout import validate_tables
+        from printgen.tablecheck import validate_tables
 
-        checked = validate_tables(deck, game)      # a table layout: a geometric check, not a simulation
+        checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
         if checked is not None:
             click.echo(checked[0])
             sys.exit(checked[1])

@@ -11,26 +11,41 @@ Besides its own rules every layout must keep three: no two pieces overlap (excep
 stacked `on` another), every piece lies on the table with a coin-width (`spare`) to its edge,
 and no piece of the deck is used twice. A broken rule is a finding naming the rule and its line,
 with what was measured; the build refuses to draw a layout with findings.
+
+This module reads a layout and refuses, at its line, what no check could measure (an empty
+group, a set measured against itself, a path for a name); printgen/tablecheck.py measures it.
 """
 
 from __future__ import annotations
 
-import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import Extent, Size, Strict
 
 TABLES = "tables"
+# A table layout's name: its file name without '.yaml', as a layout's (no folder, no leading dot).
+TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+# How far from the table's centre a piece may be placed, in units: a typo (an extra zero, 1e300)
+# rather than a layout; a real table is a few dozen tile-widths across.
+FARTHEST_AT = 1000.0
+
+
+def _some_pieces(pieces: list) -> list:
+    if not pieces:
+        raise ValueError("a table layout places at least one piece: list them, each with its id and where it goes")
+    return pieces
 
 
 class TablePiece(Strict):
     id: str
-    at: Optional[list[float]] = Field(None, min_length=2, max_length=2)
+    at: Optional[list[Annotated[float, Field(ge=-FARTHEST_AT, le=FARTHEST_AT)]]] = Field(None, min_length=2,
+                                                                                         max_length=2)
     on: Optional[str] = None
     face: Literal["up", "down"] = "up"
     label: Optional[str] = None
@@ -60,7 +75,7 @@ class TableFile(Strict):
     unit: str = "tile"
     spare: str = "1 coin"
     tolerance: Extent = 1.0
-    pieces: list[TablePiece]
+    pieces: Annotated[list[TablePiece], AfterValidator(_some_pieces)]
     groups: dict[str, list[str]] = {}
     rules: list[TableRule] = []
 
@@ -129,12 +144,33 @@ class Table:
 
 # --- loading ------------------------------------------------------------------------------------
 
-def table_path(deck, name: str, where: Where | None = None) -> Path:
+def table_path(deck, name: object, where: Where | None = None) -> Path:
+    """The file of a table layout named in a deck (a rule sheet's `table:` or `![](table:NAME)`, a
+    board's `table` element, `validate --game NAME`). Why a plain name and never a path: a name in
+    a deck must not reach a file outside the deck's folder, as for layouts and pictures; a link in
+    tables/ leading out of it, or anything that is not a regular file, is refused the same way."""
     folder = deck.folder / TABLES
+    known = table_names(deck)
+    where = where or Where()
+    text = str(name)
+    shown = (text if len(text) <= 60 else text[:40] + "..." + text[-10:]).replace("\x00", "\\0")
+    if not isinstance(name, str) or not TABLE_NAME.fullmatch(name):
+        raise UserError(f"'{shown}' is not the name of a table layout: a table layout is named by its file name in "
+                        f"{deck.key}/{TABLES}/ without '.yaml', with no folder", where,
+                        did_you_mean(Path(text.replace("\\", "/")).stem, known)
+                        or (f"table layouts: {', '.join(known)}" if known else
+                            f"put the file in {deck.key}/{TABLES}/ and give its plain name"))
     path = folder / f"{name}.yaml"
-    if not path.is_file():
-        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-        raise UserError(f"the deck '{deck.key}' has no table layout '{name}'", where or Where(),
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+        regular = path.is_file()
+    except (OSError, RuntimeError):        # a link loop or an unreadable folder: not a file we can use
+        inside, regular = True, False
+    if not inside:
+        raise UserError(f"the table layout '{name}' is a link to a file outside {deck.key}/{TABLES}/", where,
+                        f"copy the file itself into {deck.key}/{TABLES}/")
+    if not regular:
+        raise UserError(f"the deck '{deck.key}' has no table layout '{name}'", where,
                         did_you_mean(name, known) or (f"table layouts: {', '.join(known)}" if known else
                                                       f"a table layout is a file in {deck.key}/{TABLES}/"))
     return path
@@ -220,13 +256,7 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
                       raw.on, card, spot, raw.enters)
         seen[raw.id] = piece
         pieces.append(piece)
-    groups = {}
-    for group, members in spec.groups.items():
-        for member in members:
-            if member not in seen:
-                raise UserError(f"the group '{group}' names '{member}', which is not placed",
-                                located.where(("groups", group)), did_you_mean(member, seen))
-        groups[group] = list(members)
+    groups = _groups(spec.groups, located, seen)
     rules = []
     for index, raw in enumerate(spec.rules):
         rules += _expand(raw, located.where(("rules", index)), groups, seen, lengths)
@@ -239,7 +269,41 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
                  spare, spare_words(spec.spare, spare), lengths, unused, path)
 
 
+def _groups(raw: dict[str, list[str]], located, seen: dict[str, Piece]) -> dict[str, list[str]]:
+    """The named sets of pieces, each checked where it is written: a group with no pieces, one
+    naming a piece twice or a piece not placed, or one named like a placed piece, would make every
+    rule that names it measure nothing, a piece against itself, or something other than meant."""
+    groups = {}
+    for group, members in raw.items():
+        where = located.where(("groups", group))
+        if not members:
+            raise UserError(f"the group '{group}' has no pieces: a rule naming it would have nothing to measure",
+                            where, "list the ids of its pieces, such as [tile-moons-4, tile-arms-4], or remove it")
+        for member in members:
+            if member not in seen:
+                raise UserError(f"the group '{group}' names '{member}', which is not placed", where,
+                                did_you_mean(member, seen))
+        twice = next((m for i, m in enumerate(members) if m in members[:i]), None)
+        if twice is not None:
+            raise UserError(f"the group '{group}' names '{twice}' twice: a piece is in a group once", where)
+        if group in seen and list(members) != [group]:
+            raise UserError(f"the group '{group}' has the id of a placed piece, so a rule naming '{group}' could "
+                            f"mean either", where, "give the group another name")
+        groups[group] = list(members)
+    return groups
+
+
+# How many sets of pieces each kind of rule names, and which kinds measure one set against another
+# (so no piece may be in both: a piece's distance to itself measures nothing).
+SETS = {"gap": (1, 2), "within": (2, 2), "stack": (1, 1), "line": (3, 9), "share": (2, 2), "face": (1, 9),
+        "row": (1, 1)}
+APART = ("gap", "within")
+
+
 def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: dict, lengths: dict) -> list[Rule]:
+    """One rule of the file as the rules it stands for (one per `each` entry), each checked for
+    what it can measure when the file is read, at the rule's line: the checks and drawings that
+    use a rule can then trust its sets (never empty, never a set measured against itself)."""
     kinds = [k for k in KINDS if getattr(raw, k) is not None]
     if len(kinds) != 1:
         raise UserError("each rule is one of " + ", ".join(KINDS) + (f"; this one has {', '.join(kinds)}" if kinds
@@ -248,6 +312,9 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
     lists = list(raw.each.values())
     if lists and len({len(v) for v in lists}) != 1:
         raise UserError("the lists under 'each' must be equally long (they are taken side by side)", where)
+    if lists and not lists[0]:
+        raise UserError("the lists under 'each' are empty, so this rule would never be checked", where,
+                        "list what the rule is repeated for, such as {castle: [Moons, Suns]}, or remove 'each'")
     count = len(lists[0]) if lists else 1
     out = []
     for i in range(count):
@@ -273,217 +340,53 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
             if value is None:
                 raise UserError(f"a '{kind}' rule needs 'is:' (a length such as 1 tile)", where)
             value = _length(value, lengths, where)
+            if value < 0:
+                raise UserError(f"a '{kind}' rule's length is {value:g} mm: a distance between pieces is zero or more",
+                                where)
         elif kind == "face" and value not in ("up", "down"):
             raise UserError("a 'face' rule needs 'is: up' or 'is: down'", where)
-        needed = {"gap": (1, 2), "within": (2, 2), "stack": (1, 1), "line": (2, 9), "share": (2, 2), "face": (1, 9),
-                  "row": (1, 1)}[kind]
-        if not needed[0] <= len(sets) <= needed[1]:
-            raise UserError(f"a '{kind}' rule names {needed[0]}" + (f" to {needed[1]}" if needed[1] != needed[0] else "")
-                            + f" sets of pieces, not {len(sets)}", where)
+        _check_sets(kind, names, sets, seen, where)
         out.append(Rule(kind, sets, names, value, {k: fill(v) for k, v in raw.top.items()}, fill(raw.says),
                         raw.show and i == 0, where))
     return out
 
 
-# --- geometry -----------------------------------------------------------------------------------
+def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict, where: Where) -> None:
+    """What a rule's sets must be for its measure to mean anything (see _expand)."""
+    low, high = SETS[kind]
+    if not low <= len(sets) <= high:
+        raise UserError(f"a '{kind}' rule names {low}" + (f" to {high}" if high != low else "")
+                        + f" set{'s' if high > 1 else ''} of pieces, not {len(sets)}", where)
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise UserError(f"the rule names '{name}' twice: it would measure '{name}' against itself", where,
+                            "name two different groups or pieces")
+        same = next((other for other, members in zip(names[:i], sets) if set(members) == set(sets[i])), None)
+        if same is not None:
+            raise UserError(f"'{same}' and '{name}' are the same pieces: the rule would measure them against "
+                            f"themselves", where, "name two different groups or pieces")
+    if kind in APART and len(sets) == 2:
+        both = [p for p in sets[0] if p in sets[1]]
+        if both:
+            raise UserError(f"'{names[0]}' and '{names[1]}' both hold {both[0]}: a '{kind}' rule measures between "
+                            f"two sets of pieces, and {both[0]} cannot be measured against itself", where,
+                            "name sets with no piece in common")
+    if kind == "gap" and not _pairs(sets[0], sets[1] if len(sets) > 1 else None, seen):
+        why = (f"'{names[0]}' is one piece" if len(sets) == 1 and len(sets[0]) == 1 else
+               f"the pieces of '{names[0]}' lie on each other" if len(sets) == 1 else
+               f"the pieces of '{names[0]}' lie on those of '{names[1]}'")
+        raise UserError(f"the 'gap' rule has no two pieces to measure between: {why}", where,
+                        "name a group of two or more pieces side by side, or two sets of pieces apart")
+    if kind == "stack" and len(sets[0]) != 2:
+        raise UserError(f"a 'stack' rule names a set of two pieces, the lower first; '{names[0]}' has "
+                        f"{len(sets[0])}", where)
+    if kind == "row" and len(sets[0]) < 2:
+        raise UserError(f"a 'row' rule names a set of two or more pieces; '{names[0]}' has one", where)
 
-def distance(a: Piece, b: Piece) -> float:
-    """The shortest distance between the edges of two pieces; negative when they overlap."""
-    if a.round and b.round:
-        return math.hypot(a.x - b.x, a.y - b.y) - a.w / 2 - b.w / 2
-    if a.round or b.round:
-        circle, rect = (a, b) if a.round else (b, a)
-        x0, y0, x1, y1 = rect.box()
-        dx = max(x0 - circle.x, 0.0, circle.x - x1)
-        dy = max(y0 - circle.y, 0.0, circle.y - y1)
-        if dx == 0 and dy == 0:
-            inside = min(circle.x - x0, x1 - circle.x, circle.y - y0, y1 - circle.y)
-            return -inside - circle.w / 2
-        return math.hypot(dx, dy) - circle.w / 2
-    dx = abs(a.x - b.x) - (a.w + b.w) / 2
-    dy = abs(a.y - b.y) - (a.h + b.h) / 2
-    if dx < 0 and dy < 0:
-        return max(dx, dy)
-    return math.hypot(max(dx, 0.0), max(dy, 0.0))
 
-
-def _set_distance(table: Table, first: list[str], second: list[str] | None) -> tuple[float, Piece, Piece]:
-    pieces = table.by_id()
+def _pairs(first: list[str], second: list[str] | None, pieces: dict) -> list[tuple[str, str]]:
+    """The pairs of pieces a gap is measured between: within one set, or across two; never a piece
+    and the one it lies on (they touch by design)."""
     pairs = ([(a, b) for i, a in enumerate(first) for b in first[i + 1:]] if second is None else
              [(a, b) for a in first for b in second if a not in second and b not in first])
-    pairs = [(pieces[a], pieces[b]) for a, b in pairs if pieces[a].on != b and pieces[b].on != a]
-    if not pairs:
-        raise UserError("a 'gap' rule needs two pieces to measure between")
-    return min(((distance(a, b), a, b) for a, b in pairs), key=lambda t: (t[0], t[1].id, t[2].id))
-
-
-def _centre(table: Table, ids: list[str]) -> tuple[float, float]:
-    pieces = table.by_id()
-    return (sum(pieces[i].x for i in ids) / len(ids), sum(pieces[i].y for i in ids) / len(ids))
-
-
-def _mm(value: float, table: Table) -> str:
-    tile = table.lengths.get("tile")
-    words = f"{value:.1f} mm"
-    if tile and abs(value) > 0.05:
-        count = value / tile
-        words += f" ({count:.2g} tile-width{'' if abs(count - 1) < 0.005 else 's'})"
-    return words
-
-
-# --- checking -----------------------------------------------------------------------------------
-
-def check(table: Table) -> list[Finding]:
-    """Every broken rule, the layout's own and the three every layout keeps."""
-    tol = table.tolerance
-    found: list[Finding] = []
-    pieces = table.pieces
-    for i, a in enumerate(pieces):
-        for b in pieces[i + 1:]:
-            if a.on == b.id or b.on == a.id:
-                continue
-            d = distance(a, b)
-            if d < -tol:
-                found.append(Finding(f"no two pieces may overlap: the {a.name} ({a.id}) and the {b.name} ({b.id}) "
-                                     f"overlap by {-d:.1f} mm", b.where))
-    for p in pieces:
-        x0, y0, x1, y1 = p.box()
-        room = min(x0, y0, table.width - x1, table.height - y1)
-        if room < table.spare - tol:
-            where_words = "is off the table" if room < -tol else f"is {max(room, 0.0):.1f} mm from the table's edge"
-            found.append(Finding(f"every piece must be on the table with at least {table.spare_words} "
-                                 f"to spare: the {p.name} ({p.id}) {where_words}", p.where))
-    by_id = table.by_id()
-    for rule in table.rules:
-        problem = _rule_problem(rule, table, by_id, tol)
-        if problem:
-            found.append(Finding(f"rule broken: {rule.says}: {problem}", rule.where))
-    return found
-
-
-def _rule_problem(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> str | None:
-    return measure(rule, table, by_id, tol)[1]
-
-
-def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tuple[str, str | None]:
-    """What one rule measures on the table, in words, and what is wrong (None when it holds), so a
-    report can list every rule with its figure, not only the broken ones."""
-    if rule.kind == "gap":
-        d, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None)
-        seen = f"{d:.1f} mm, wanted {rule.value:.1f} mm"
-        if abs(d - rule.value) > tol:
-            return seen, f"the gap between {a.id} and {b.id} is {_mm(d, table)}, not {_mm(rule.value, table)}"
-        return seen, None
-    if rule.kind == "within":
-        worst, far = None, -math.inf
-        for member in rule.sets[0]:
-            d = min(distance(by_id[member], by_id[other]) for other in rule.sets[1])
-            if d > rule.value + tol:
-                return f"{member} {_mm(d, table)} away", f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}"
-            if d < -tol:
-                return f"{member} overlaps", f"{member} overlaps {rule.names[1]}"
-            if d > far:
-                worst, far = member, d
-        return f"farthest {max(far, 0.0):.1f} mm ({worst}), at most {rule.value:.1f} mm", None
-    if rule.kind == "stack":
-        members = rule.sets[0]
-        if len(members) != 2:
-            return f"{len(members)} pieces", f"{rule.names[0]} should be two pieces, not {len(members)}"
-        base, top = by_id[members[0]], by_id[members[1]]
-        if top.on != base.id:
-            return f"{top.id} not on {base.id}", f"{top.id} does not lie on {base.id}"
-        for key, wanted in rule.top.items():
-            shown = top.face if key == "face" else getattr(top.card.values.get(key), "name", top.card.values.get(key))
-            if str(shown) != wanted:
-                return f"top {key} {shown}", f"the top tile's {key} is {shown}, not {wanted}"
-        tops = "".join(f", its {k} {v}" for k, v in rule.top.items())
-        return f"{top.id} lies on {base.id}{tops}", None
-    if rule.kind == "line":
-        points = [_centre(table, ids) for ids in rule.sets]
-        (x0, y0), (x1, y1) = points[0], points[-1]
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        worst = max(abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / length for x, y in points[1:-1]) \
-            if len(points) > 2 else 0.0
-        seen = f"{worst:.1f} mm off the line"
-        return seen, (f"the middle of {rule.names[1]} is {worst:.1f} mm off the line" if worst > tol else None)
-    if rule.kind == "share":
-        common = set(rule.sets[0]) & set(rule.sets[1])
-        seen = f"{len(common)} piece{'s' if len(common) != 1 else ''} in common" + \
-            (f" ({next(iter(common))})" if len(common) == 1 else "")
-        return seen, (f"they have {len(common)} pieces in common" if len(common) != 1 else None)
-    if rule.kind == "row":
-        xs = [by_id[i].x for i in rule.sets[0]]
-        ys = [by_id[i].y for i in rule.sets[0]]
-        off = min(max(ys) - min(ys), max(xs) - min(xs))
-        return f"{off:.1f} mm out of line", (f"they are {off:.1f} mm out of line" if off > tol else None)
-    if rule.kind == "face":
-        pieces = [pid for ids in rule.sets for pid in ids]
-        wrong = [pid for pid in pieces if by_id[pid].face != rule.value]
-        if wrong:
-            return f"{wrong[0]} face {by_id[wrong[0]].face}", f"{wrong[0]} lies face {by_id[wrong[0]].face}"
-        return f"all {len(pieces)} face {rule.value}", None
-    return "", None
-
-
-def checked_table(deck, layout, name: str, where: Where | None = None) -> Table:
-    """A table layout that keeps every rule, or a UserError naming the first broken one."""
-    table = load_table(deck, layout, name, where)
-    found = check(table)
-    if found:
-        more = f" ({len(found) - 1} more rule{'s' if len(found) > 2 else ''} broken too)" if len(found) > 1 else ""
-        raise UserError(found[0].message + more, found[0].where,
-                        "move the pieces or change the rule in the table layout; "
-                        f"`printgen validate {deck.key} --game {name}` lists every broken rule")
-    return table
-
-
-def report(table: Table) -> tuple[str, int]:
-    """The check as a report for `printgen validate DECK --game NAME`, and its exit status."""
-    found = check(table)
-    tiles = sum(1 for p in table.pieces if p.kind == "tile")
-    coins = sum(1 for p in table.pieces if p.kind == "coin")
-    later = [p for p in table.pieces if p.enters]
-    marked = f" ({len(later)} of them marked where they come into play later)" if later else ""
-    lines = [f"Table layout '{table.name}' ({table.title}): {table.width:g} x {table.height:g} mm table, "
-             f"{tiles} tiles and {coins} coins placed{marked}, {len(table.rules)} rules plus overlap, edge and "
-             f"one-of-each checks, within {table.tolerance:g} mm"]
-    if table.unused:
-        lines.append(f"   note: not used: {', '.join(table.unused)}")
-    nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3]) for p in table.pieces)
-    overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
-    off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
-    lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"
-                 f"{'' if overlaps == 1 else 's'} of {len(table.pieces)} pieces)")
-    lines.append(f"   {'fail' if off else 'pass'}: every piece lies on the table with {table.spare_words} to spare "
-                 f"(the nearest is {max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
-    by_id, tol = table.by_id(), table.tolerance
-    for rule in table.rules:             # every rule with its figure, so a pass says what was measured
-        seen, problem = measure(rule, table, by_id, tol)
-        place = f"line {rule.where.line}: " if rule.where.line else ""
-        lines.append(f"   {'fail' if problem else 'pass'}: {place}{rule.says} ({seen})")
-    for finding in found:
-        lines.append(f"   broken: {finding.where.describe()}: {finding.message}" if finding.where.line
-                     else f"   broken: {finding.message}")
-    lines += ["", f"Result: {'passes' if not found else f'{len(found)} broken'} (exit status {1 if found else 0})"]
-    return "\n".join(lines), 1 if found else 0
-
-
-def validate_tables(deck_ref: str, game: str | None) -> tuple[str, int] | None:
-    """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
-    every table layout of a deck that simulates no game; None when a simulated game is meant."""
-    from printgen.layouts import load_layout
-    from printgen.load import ALL_CARDS, load_deck
-
-    deck = load_deck(deck_ref, ALL_CARDS)
-    names = table_names(deck)
-    if game is not None and game not in names:
-        return None
-    if game is None and (deck.games or not names):
-        return None
-    layout = load_layout(deck.layout, deck)
-    texts, status = [], 0
-    for name in [game] if game else names:
-        text, code = report(load_table(deck, layout, name))
-        texts.append(text)
-        status = max(status, code)
-    return "\n\n".join(texts), status
+    return [(a, b) for a, b in pairs if pieces[a].on != b and pieces[b].on != a]

@@ -143,7 +143,7 @@ class Placed:
 
 def place_pieces(resolved: ResolvedPieces, layout: Layout) -> tuple[list[Placed], int]:
     """Every piece's sheet and trim box: packed largest first, each sheet's pieces centred."""
-    from printgen.render.packing import pack
+    from printgen.render.packing import TooBig, pack
 
     imp = layout.imposition
     usable_w, usable_h = layout.paper.width - 2 * imp.margin, layout.paper.height - 2 * imp.margin
@@ -155,12 +155,8 @@ def place_pieces(resolved: ResolvedPieces, layout: Layout) -> tuple[list[Placed]
     order = sorted(range(len(sizes)), key=lambda i: (-sizes[i][0] * sizes[i][1], i))
     try:
         spots = pack([sizes[i] for i in order], usable_w + g, usable_h + g)
-    except ValueError:
-        big = max(order, key=lambda i: sizes[i][0] * sizes[i][1])
-        kind = resolved.table[resolved.kinds[big]]
-        raise UserError(f"a {kind.name} ({kind.shape.width:g} x {kind.shape.height:g} mm with {kind.bleed:g} mm bleed) "
-                        f"does not fit on {layout.paper.width:g} x {layout.paper.height:g} mm paper inside "
-                        f"{imp.margin:g} mm margins", hint="choose larger paper, less bleed or a smaller piece") from None
+    except TooBig as big:
+        raise _too_big(resolved, layout, order[big.index]) from None
     sheets = 1 + max(s for s, _ in spots)
     boxes: list[tuple[int, Any]] = [None] * len(sizes)   # type: ignore[list-item]
     for i, spot in zip(order, spots):
@@ -179,6 +175,24 @@ def place_pieces(resolved: ResolvedPieces, layout: Layout) -> tuple[list[Placed]
             y = layout.paper.height - top - kind.shape.height
             placed[i] = Placed(sheet, Slot(round(x, 4), round(y, 4), kind.shape.width, kind.shape.height, 0))
     return placed, sheets
+
+
+def _too_big(resolved: ResolvedPieces, layout: Layout, index: int) -> UserError:
+    """A piece that no sheet can hold, said at the layout line of its kind (where its size, and
+    its bleed, are written) with the room a sheet has, so the fix is found where it is made."""
+    kind = resolved.table[resolved.kinds[index]]
+    imp = layout.imposition
+    room_w, room_h = layout.paper.width - 2 * imp.margin, layout.paper.height - 2 * imp.margin
+    need_w, need_h = kind.shape.width + 2 * kind.bleed, kind.shape.height + 2 * kind.bleed
+    where = layout.element_where.get((f"components.{kind.name}", ""), Where())
+    if kind.name == CARD_KIND:
+        where = Where()
+    gutter = f" and a {imp.gutter:g} mm gutter" if imp.gutter else ""
+    return UserError(f"a {kind.name} ({kind.shape.width:g} x {kind.shape.height:g} mm, {need_w:g} x {need_h:g} mm with "
+                     f"its {kind.bleed:g} mm bleed{gutter}) does not fit on {layout.paper_name.upper()} paper "
+                     f"({layout.paper.width:g} x {layout.paper.height:g} mm), which has {room_w:g} x {room_h:g} mm "
+                     f"inside its {imp.margin:g} mm margins", where,
+                     f"make the {kind.name} smaller or give it less bleed here, or build on larger paper (--paper)")
 
 
 # --- drawing ----------------------------------------------------------------------------------

@@ -64,15 +64,25 @@ class Sheet:
                      if not any(j != i and q.contains(p) and (not p.contains(q) or j < i) for j, q in enumerate(pieces))]
 
 
+class TooBig(ValueError):
+    """A box wider or taller than a sheet; `index` is its place in the boxes given, so the caller
+    can name the piece and where its size is written (this module knows only rectangles)."""
+
+    def __init__(self, index: int, w: float, h: float, width: float, height: float):
+        super().__init__(f"a {w:g} x {h:g} mm piece does not fit in {width:g} x {height:g} mm")
+        self.index = index
+
+
 def pack(boxes: list[tuple[float, float]], width: float, height: float) -> list[tuple[int, Rect]]:
     """(sheet index, place) of each box, in the order given, on sheets of width x height.
 
-    A box larger than a sheet raises ValueError; the caller says which piece it is."""
+    A box larger than a sheet raises TooBig, checked for every box before any is placed."""
+    for index, (w, h) in enumerate(boxes):
+        if w > width + EPS or h > height + EPS:
+            raise TooBig(index, w, h, width, height)
     sheets: list[Sheet] = []
     placed: list[tuple[int, Rect]] = []
     for w, h in boxes:
-        if w > width + EPS or h > height + EPS:
-            raise ValueError(f"a {w:g} x {h:g} mm piece does not fit in {width:g} x {height:g} mm")
         for index, sheet in enumerate(sheets):
             spot = sheet.spot(w, h)
             if spot is not None:

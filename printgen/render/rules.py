@@ -106,7 +106,7 @@ def sheet_table(deck: Deck, layout: Layout, meta: dict[str, Any], lines: dict[An
     if meta.get("table") is None:
         return None
     from printgen.layouts import load_layout
-    from printgen.tablelayout import checked_table
+    from printgen.tablecheck import checked_table
 
     pieces_layout = layout if layout.spec.components else load_layout(deck.layout, deck)
     return checked_table(deck, pieces_layout, str(meta["table"]), Where(path, lines.get("table")))

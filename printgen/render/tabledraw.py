@@ -1,7 +1,7 @@
 """A table layout drawn as operations: the table, every piece where it starts, labels and the
 dimensions of the rules marked `show`, at a stated scale. Boards draw it (a `table` element),
 rule sheets draw it (`![](table:NAME)`), and the geometry comes from printgen/tablelayout.py,
-so the picture, the check and the placement guide cannot disagree.
+so the picture, the check (printgen/tablecheck.py) and the placement guide cannot disagree.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import math
 from printgen.errors import UserError, Where
 from printgen.render.fonts import metrics, text_width
 from printgen.render.ops import Op, ShapeOp, SymbolOp, TextOp
-from printgen.tablelayout import Piece, Table, checked_table
+from printgen.tablecheck import checked_table
+from printgen.tablelayout import Piece, Table
 from printgen.units import pt
 
 TABLE_FILL, TABLE_EDGE = "#EFE6D2", "#8A7A5A"
@@ -243,7 +244,7 @@ def _closest(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, floa
 
 
 def _dimensions(d: Drawing, table: Table, font: str, area: str, taken: list) -> list[Op]:
-    from printgen.tablelayout import _set_distance
+    from printgen.tablecheck import _set_distance
 
     ops: list[Op] = []
     tile = table.lengths.get("tile")
@@ -251,7 +252,7 @@ def _dimensions(d: Drawing, table: Table, font: str, area: str, taken: list) -> 
     for rule in table.rules:
         if not rule.show or rule.kind != "gap":
             continue
-        _, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None)
+        _, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None, rule.where)
         ops += _dimension(d, *_closest(a, b), font, size, tile, taken=taken)
     if area == "table":
         nearest = max(table.pieces, key=lambda p: (p.box()[3], -p.x))
