@@ -20,12 +20,13 @@ from typing import Any, Callable
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.readings import readings, readings_line
 from printgen.schema import GameSetup
-from printgen.sim.engine import Finding, Tip
+from printgen.sim.engine import Finding, Tip, short_deal
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
 from printgen.sim.runner import batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
+from printgen.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
 
 MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
 WORKERS_PER_CPU = 4           # more processes than this only queue up and use memory
@@ -90,48 +91,6 @@ def check_limits(opts: ValidateOptions) -> list[str]:
                      f"processes ({WORKERS_PER_CPU} x {cpus} CPUs); the report is the same")
         opts.workers = limit
     return notes
-
-
-def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
-    if text is None:
-        return list(supported)
-    try:
-        if "-" in text:
-            low, high = (int(v) for v in text.split("-", 1))
-            wanted = list(range(low, high + 1))
-        else:
-            wanted = [int(text)]
-    except ValueError:
-        raise UserError(f"--players '{text}' should be a number or a range like 3-5") from None
-    bad = [n for n in wanted if n not in supported]
-    if bad or not wanted:
-        raise UserError(f"this game cannot be played by {', '.join(map(str, bad)) or text} players",
-                        hint="supported: " + ", ".join(map(str, supported)))
-    return wanted
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """KEY=VALUE; numbers become numbers, commas make a list (houses=Tudor,Stuart)."""
-    if "=" not in text:
-        raise UserError(f"--option '{text}' should look like KEY=VALUE", hint="for example houses=Tudor,Stuart")
-    key, value = text.split("=", 1)
-
-    def convert(v: str) -> Any:
-        v = v.strip()
-        for kind in (int, float):
-            try:
-                return kind(v)
-            except ValueError:
-                pass
-        return v
-    return key.strip(), [convert(v) for v in value.split(",")] if "," in value else convert(value)
-
-
-def format_option(key: str, value: Any) -> str:
-    """The KEY=VALUE text that parse_option reads back as `value`."""
-    if isinstance(value, (list, tuple)):
-        value = ",".join(str(v) for v in value)
-    return f"{key}={value}"
 
 
 # -- the deck's own setups -----------------------------------------------------------------------
@@ -250,11 +209,15 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
                 options = {**own, **cli}
                 where = _where(deck, name, variant, n, setup)
                 prep = _prepare(game, deck, name, variant, options, own, cli, where)
+                shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
                 if n not in game.player_counts(prep):
-                    shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
                     raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}",
                                     where if own and not cli else Where(),
                                     "choose more cards (e.g. more houses) for this many players")
+                short = short_deal(game, prep, n)      # checked before any game is played short
+                if short is not None:
+                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
+                                    f"{short[0]}", where if own and not cli else Where(), short[1])
                 prepared[n], used[n] = prep, Setup(options, _source(own, cli))
             plans.append((name, game, variant, base, counts, prepared, used))
     # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from printgen.errors import UserError
 from printgen.sim.burro_report import findings
-from printgen.sim.engine import Action, Finding, Game, Result
+from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.sim.suited import Suited, SuitedCards, compile_suited, pack_deck
 
 DRAW = 1000
@@ -147,6 +147,9 @@ class Burro(SuitedCards, Game):
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return tuple(n for n in range(2, 9) if n * prepared.deal <= prepared.cards.n)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((prepared.deal,) * players, option="deal")
 
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         n = prepared.cards.n

@@ -22,7 +22,7 @@ import random
 from typing import Any, Callable
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action, Finding, Game, Result
+from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
 from printgen.sim.suited import Suited, SuitedCards, compile_suited, pack_deck
@@ -100,6 +100,9 @@ class Casita(SuitedCards, Game):
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return (2, 3, 4)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
 
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         n = prepared.cards.n

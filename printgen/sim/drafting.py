@@ -42,7 +42,7 @@ from bisect import insort
 from typing import Any, Callable, Sequence
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action, Finding, Game, shuffle
+from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 PLAYERS = 4
 HAND = 13
@@ -202,6 +202,9 @@ class Drafting(Game):
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return (PLAYERS,)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((HAND,) * players)
 
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         if players != PLAYERS:

@@ -46,6 +46,49 @@ class Tip:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Deal:
+    """What a game's set-up takes from the pack for one player count, before the first decision:
+    each seat's hand, and any other cards the start needs (a talon, cards to the middle, the card
+    drawn or turned up at once). Why declared: a deal the pack cannot give would otherwise be
+    played short (ten cards each from a pack of eight gives one hand of eight and one of none), so
+    validate compares it with the pack first and refuses it with these numbers."""
+
+    hands: tuple[int, ...]
+    more: tuple[tuple[int, str], ...] = ()     # (cards, what they are for): (13, "in the talon")
+    option: str | None = None                  # the -O option that sets the hand size, if one does
+
+    @property
+    def cards(self) -> int:
+        return sum(self.hands) + sum(n for n, _ in self.more)
+
+    def words(self) -> str:
+        """'2 hands of 10 and 1 to draw at the first turn'."""
+        sizes = sorted(set(h for h in self.hands if h), reverse=True)
+        dealt = [h for h in self.hands if h]
+        if len(sizes) == 1:
+            parts = [f"{len(dealt)} hand{'s' if len(dealt) != 1 else ''} of {sizes[0]}"]
+        else:
+            parts = [f"hands of {', '.join(map(str, sorted(dealt, reverse=True)))}"]
+        parts += [f"{n} {what}" for n, what in self.more if n]
+        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def short_deal(game: "Game", prepared: Any, players: int) -> tuple[str, str] | None:
+    """(what is short, how to fix it) when the game's deal for `players` needs more cards than its
+    pack holds; None when it fits."""
+    deal = game.deal_needs(prepared, players)
+    pack = game.pack_size(prepared)
+    if deal.cards <= pack:
+        return None
+    problem = f"the deal needs {deal.cards} cards ({deal.words()}) and the pack has {pack}"
+    dealt = [h for h in deal.hands if h]
+    fit = (pack - sum(n for n, _ in deal.more)) // len(dealt) if dealt else 0
+    if deal.option and fit >= 1:
+        return problem, f"-O {deal.option}={fit} is the most that fits {players} players, or play with more cards"
+    return problem, "play with more cards (a larger pack), or fewer players"
+
+
 class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
@@ -74,6 +117,15 @@ class Game:
 
     def player_counts(self, prepared: Any) -> tuple[int, ...]:
         raise NotImplementedError
+
+    def deal_needs(self, prepared: Any, players: int) -> Deal:
+        """The cards set-up takes from the pack for `players` (see Deal); every game declares it,
+        and the tests measure it against what `setup` deals."""
+        raise NotImplementedError
+
+    def pack_size(self, prepared: Any) -> int:
+        """How many cards the prepared pack holds (a game that plays only part of a deck says so)."""
+        return len(self.card_names(prepared))
 
     def static_checks(self, prepared: Any, players: int) -> list[Finding]:
         return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.errors import UserError
-from printgen.sim.engine import Finding, Game
+from printgen.sim.engine import Deal, Finding, Game
 from printgen.sim.suited import SuitedCards, compile_suited, pack_deck
 from printgen.sim.conquian.bots import GreedyBot
 from printgen.sim.conquian.melds import Melds
@@ -43,12 +43,13 @@ class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
         if cards.n > 64:
             raise UserError(f"Conquian: a pack of {cards.n} cards is too big for the simulator (at most 64)",
                             hint="play the 40- or 48-card pack (-O pack=40)")
-        if cards.n < 2 * chosen["deal"] + 1:
-            raise UserError(f"Conquian: {cards.n} cards cannot deal {chosen['deal']} each and keep a stock")
         return Prepared(cards, chosen["deal"], chosen["force_drawn"] == "at_once", chosen)
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return (2,)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((prepared.deal,) * players, ((1, "turned up from the stock"),), "deal")
 
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         stock = prepared.cards.n - 2 * prepared.deal

@@ -45,7 +45,7 @@ from printgen.sim.coppertwaddle.invariants import Invariants
 from printgen.sim.coppertwaddle.state import (
     DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,
 )
-from printgen.sim.engine import Action, Finding, Game, Result, shuffle
+from printgen.sim.engine import Action, Deal, Finding, Game, Result, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
@@ -69,6 +69,9 @@ class Coppertwaddle(Invariants, Game):
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return (2,)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
+        return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")
 
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         from printgen.sim.coppertwaddle.report import static_findings

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from printgen.errors import UserError, did_you_mean
+from printgen.sim.engine import Deal
 from printgen.sim.cromwell.tables import (
     EVEN_UP, LEAVE_OUT, MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, OPTIONS, Prepared, SCORING, STALEMATE, _Runs, _bits, _end_key, _joint,
 )
@@ -277,6 +278,15 @@ class Preparing:
             return n // players, n // players + (1 if r else 0), []
         out = prep.chrono[-r:] if prep.leave_out == "latest" else prep.chrono[:r]
         return (n - r) // players, (n - r) // players, out
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
+        if prepared.advanced:
+            low, high, out = self._advanced_deal(prepared, players)
+            extra = (prepared.n - len(out)) - low * players
+            return Deal((high,) * extra + (low,) * (players - extra), ((len(out), "left out"),))
+        hand, stock, _, _ = self._basic_deal(prepared.n, players, prepared.even_up)
+        return Deal((hand,) * players, ((stock, "in the stock"),))
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         out = []

@@ -27,7 +27,7 @@ import random
 from typing import Any, Sequence
 
 from printgen.errors import UserError
-from printgen.sim.engine import Action, Finding, Game, shuffle
+from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 from printgen.sim.ombre.audit import OmbreAudit
 from printgen.sim.ombre.pack import ACTIVE, HAND, TALON, Prepared
 from printgen.sim.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
@@ -80,6 +80,10 @@ class OmbreGame(OmbreAudit, Game):
     # -- preparing -----------------------------------------------------------------------------------
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return self.player_range
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        """Three players are dealt a hand; with four, the dealer sits the hand out."""
+        return Deal((HAND,) * ACTIVE + (0,) * (players - ACTIVE), ((TALON, "in the talon"),))
 
     def card_names(self, prepared: Prepared) -> list[str]:
         return list(prepared.names)
