@@ -44,6 +44,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
 import sys
 import time
@@ -58,6 +59,8 @@ JOURNAL = ".printgen-publish.journal"     # a copy of a set's journal (the prima
 UNDO = ".printgen-publish.undo"           # the primary of a set being undone
 PART = ".printgen-publish.part"           # a copy being written; never trusted
 NAMES = (JOURNAL, UNDO, PART)
+STAGED_MARK = "printgen-"                  # staged files are named .<target>.printgen-XXXXXXXX.tmp
+_STAGED = re.compile(r"\..+\." + STAGED_MARK + r"[A-Za-z0-9_]{8}\.tmp")
 LOCK_WAIT_S = 120.0                        # how long to wait for another printgen writing the same folder
 PAUSE_ENV = "PRINTGEN_TEST_PUBLISH_PAUSE"  # tests only: STAGE[#N][=SECONDS], see checkpoint()
 
@@ -279,6 +282,8 @@ def locked(folders: Iterable[Path]) -> Iterator[None]:
             if needed <= set(locks.held) or needed == wanted:
                 for plan in leftovers:
                     _say(recover(plan))
+                for folder in locks.held:
+                    _sweep_staged(Path(folder))
                 break
             wanted = needed              # the leftover set reaches further: hold its folders too
         yield
@@ -299,11 +304,12 @@ def recover_leftovers(folders: Iterable[Path], depth: int = 2) -> None:
 
 
 def _journal_folders(folder: Path, depth: int) -> list[Path]:
+    """The folders holding a journal or a staged file, from `folder` down `depth` levels."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return []
-    found = [folder] if any(e.name in NAMES for e in entries) else []
+    found = [folder] if any(e.name in NAMES or _STAGED.fullmatch(e.name) for e in entries) else []
     if depth > 0:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False) and not entry.name.startswith("."):
@@ -324,6 +330,18 @@ def _leftovers(folders: Iterable[Path]) -> list[Plan]:
                 else:
                     plans.setdefault(plan.id, plan)
     return list(plans.values())
+
+
+def _sweep_staged(folder: Path) -> None:
+    """Remove staged files a process killed before its journal was written left behind. Files
+    are staged only under the folder's lock, so under the lock any staged file is a dead one."""
+    try:
+        with os.scandir(folder) as entries:
+            dead = [entry.path for entry in entries if entry.name.startswith(".") and _STAGED.fullmatch(entry.name)]
+    except OSError:
+        return
+    for path in dead:
+        _remove(Path(path))
 
 
 def _folders_of(plan: Plan) -> list[Path]:

@@ -61,7 +61,8 @@ def publish(files: dict[Path, bytes]) -> None:
         with journal.locked(target.parent for target in files):
             for target, data in files.items():
                 try:
-                    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+                    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{journal.STAGED_MARK}", suffix=".tmp",
+                                               dir=target.parent)
                     staged.append((Path(tmp), target, data))
                     try:
                         os.fchmod(fd, _mode_for(target))
@@ -69,6 +70,7 @@ def publish(files: dict[Path, bytes]) -> None:
                         os.fsync(fd)
                     finally:
                         os.close(fd)
+                    journal.checkpoint("staged")
                 except OSError as exc:
                     raise _named(exc, target)
             with _signals_held():

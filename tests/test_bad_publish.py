@@ -107,6 +107,7 @@ def test_a_build_killed_between_its_renames_is_finished_by_the_next_command(tmp_
 
 # (where the publish is paused and killed, what the set must be after recovery)
 STAGES = [
+    ("staged#2", "old"),           # killed while staging, before any journal: its staged files are swept
     ("journal#1", "old"),          # only the secondary copy is written: never committed
     ("journal#2", "new"),          # the primary is written: committed, nothing moved yet
     ("renamed#1", "new"),
