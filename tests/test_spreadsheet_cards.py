@@ -339,3 +339,23 @@ def test_import_notes_read_in_the_singular_and_with_what_is_left_to_change(cromw
     done = CliRunner().invoke(import_cmd, [str(folder), str(sheet)])
     assert done.stderr == "" and done.stdout == "nothing to change: every value in the sheet's rows is already in " \
                                                 "deck.yaml\n", done.output
+
+
+def test_a_row_copied_with_its_id_is_a_new_card_when_renamed_and_a_duplicate_when_not(cromwell):
+    folder, sheet = cromwell
+    rows = read_rows(sheet)
+    header = rows[0]
+    john = next(r for r in rows if r[header.index("id")] == "john")
+    twice = rows + [list(john)]                         # pasted twice: refused, saying where the other row is
+    write_rows(sheet, twice)
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    assert str(caught.value).endswith(f"row {len(twice)}, card 'John', column 'id': the card 'John' is on row "
+                                      f"{rows.index(john) + 1} too\n  hint: keep one row per card"), str(caught.value)
+    copy = list(john)                                   # copied, id and all, to start a new card
+    copy[header.index("name")], copy[header.index("reign")] = "Johnny", "1300-1301"
+    write_rows(sheet, rows + [copy])
+    result = import_deck(str(folder), sheet)
+    assert (result.added, result.gone, result.deleted) == (["Johnny"], [], [])
+    again = import_deck(str(folder), sheet)
+    assert (again.added, again.gone, again.changed) == ([], [], 0)

@@ -138,6 +138,11 @@ def read_sheet(source: DeckSource, table: Table, problems: Problems, force: bool
         except UserError as error:
             unknown.append((row, error))
             continue
+        if card is None and row.id in plan.rows_of:      # its card is another row's: a row copied whole ...
+            card = next(c for c in source.cards if c.id == row.id)
+            if row.name and row.name != card.name and slug(row.name) not in plan.rows_of:
+                later.append(row)                        # ... and given a name of its own: a new card
+                continue
         if card is None:
             plan.gone.append(row.cells.get("name") or row.id)
             continue
