@@ -29,10 +29,9 @@ It says so in one line on the terminal. Recovery is idempotent, so a kill during
 recovered by the next command in turn.
 
 Two processes (two terminals, or the web editor's threads) may publish at once: each publish holds
-an exclusive lock (flock) on every folder it writes into, taken in one global order so that two
-publishes never wait on each other in a circle, from before it stages its files until its journal
-is gone. The lock is on the folder itself, so no lock file is ever left in a deck folder. Under
-the lock a journal can only be one that a dead process left, which is what makes recovery safe.
+an exclusive lock on every folder it writes into (printgen/folderlock.py) from before it stages
+its files until its journal is gone. Under the lock a journal, or a staged file, can only be one
+that a dead process left, which is what makes recovery (and sweeping stray staged files) safe.
 
 Paths in a journal are relative to the folder holding that copy, so a folder moved or copied
 whole (a USB stick) is still recovered correctly.
@@ -40,7 +39,6 @@ whole (a USB stick) is still recovered correctly.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import os
@@ -54,6 +52,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from printgen.errors import UserError
+from printgen.folderlock import FolderLocks
 
 JOURNAL = ".printgen-publish.journal"     # a copy of a set's journal (the primary: committed)
 UNDO = ".printgen-publish.undo"           # the primary of a set being undone
@@ -171,14 +170,17 @@ def _write_copy(plan: Plan, folder: Path) -> None:
     def rel(path: Path) -> str:
         return os.path.relpath(path, folder)
 
-    record = {"printgen-publish": 1, "set": plan.id, "copies": [rel(f) for f in plan.copies], "created": [rel(f) for f in plan.created],
+    record = {"printgen-publish": 1, "set": plan.id, "copies": [rel(f) for f in plan.copies],
+              "created": [rel(f) for f in plan.created],
               "entries": [{"target": rel(e.target), "staged": rel(e.staged),
                            "backup": rel(e.backup) if e.backup else None, "size": e.size, "sha256": e.sha256}
                           for e in plan.entries]}
     part = folder / PART
     fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        os.write(fd, json.dumps(record).encode("utf-8"))
+        data = memoryview(json.dumps(record).encode("utf-8"))
+        while data:
+            data = data[os.write(fd, data):]
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -200,7 +202,8 @@ def _read_copy(path: Path) -> Plan | None:
             return None
         raise JournalError(f"{_shown(path)} is left from a printgen command that was stopped while writing files, "
                            f"and it cannot be read; nothing was written",
-                           hint="if the files in that folder look right, delete that hidden file and try again") from None
+                           hint="if the files in that folder look right, delete that hidden file and try "
+                                "again") from None
     return plan
 
 
@@ -220,60 +223,11 @@ def _unlink_copy(folder: Path, set_id: str) -> None:
     sync_folder(folder)
 
 
-# --- locking -----------------------------------------------------------------------------------
-
-class _Locks:
-    """Exclusive flocks on folders, always taken in the same (sorted) order."""
-
-    def __init__(self) -> None:
-        self.held: dict[str, int] = {}
-
-    def take(self, folders: set[str]) -> None:
-        missing = folders - set(self.held)
-        if self.held and missing and min(missing) < max(self.held):
-            self.release()               # taking a lower one now could wait in a circle: start over
-            missing = folders
-        deadline = time.monotonic() + LOCK_WAIT_S
-        for folder in sorted(missing):
-            try:
-                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            except OSError:
-                continue                 # gone, or not ours to read: nothing to keep consistent
-            self.held[folder] = fd
-            _flock(fd, folder, deadline)
-
-    def release(self) -> None:
-        for fd in self.held.values():
-            os.close(fd)                 # closing the last descriptor drops its flock
-        self.held.clear()
-
-
-def _flock(fd: int, folder: str, deadline: float) -> None:
-    try:
-        import fcntl
-    except ImportError:                  # Windows: no flock; one printgen at a time is assumed
-        return
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                raise JournalError(f"another printgen command has been writing into {_shown(Path(folder))} for "
-                                   f"{LOCK_WAIT_S:g} s; nothing was written",
-                                   hint="wait for it to finish (or stop it) and try again") from None
-            time.sleep(0.02)
-        except OSError as exc:
-            if exc.errno in (errno.ENOLCK, errno.EINVAL, errno.EOPNOTSUPP, errno.EBADF):
-                return                   # a file system without locks: carry on unlocked
-            raise
-
-
 @contextmanager
 def locked(folders: Iterable[Path]) -> Iterator[None]:
     """Hold `folders` for one publish, first settling any set a dead process left in them."""
     wanted = {os.path.realpath(f) for f in folders}
-    locks = _Locks()
+    locks = FolderLocks(LOCK_WAIT_S, _lock_timeout)
     try:
         for _ in range(20):
             locks.take(wanted)
@@ -289,6 +243,11 @@ def locked(folders: Iterable[Path]) -> Iterator[None]:
         yield
     finally:
         locks.release()
+
+
+def _lock_timeout(folder: Path) -> JournalError:
+    return JournalError(f"another printgen command has been writing into {_shown(folder)} for {LOCK_WAIT_S:g} s; "
+                        f"nothing was written", hint="wait for it to finish (or stop it) and try again")
 
 
 def recover_leftovers(folders: Iterable[Path], depth: int = 2) -> None:
