@@ -49,6 +49,8 @@ _HINTS = {
 def publish(files: dict[Path, bytes]) -> None:
     """Write all files or none of them: earlier versions stay untouched on any failure, and a
     set cut short by a kill is finished or undone by the next publish into its folders."""
+    if not files:
+        return
     created: list[Path] = []          # folders made for this build, removed again on failure
     staged: list[tuple[Path, Path, bytes]] = []
     published = False
