@@ -228,6 +228,9 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     lengths = {k: kind(k).shape.width for k in layout.spec.components}
     unit_where = located.where(("unit",), field="unit")
     unit = _length(f"1 {spec.unit}" if spec.unit in lengths else spec.unit, lengths, unit_where)
+    if unit <= 0:
+        raise UserError(f"the unit '{spec.unit}' is {unit:g} mm: places are counted in a length above zero",
+                        unit_where, "write 'unit: tile', 'unit: coin' or a length such as 'unit: 1in'")
     pieces: list[Piece] = []
     seen: dict[str, Piece] = {}
     for index, raw in enumerate(spec.pieces):
@@ -265,6 +268,9 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     unused = [c.name for c in deck.cards if c.id not in seen and kind_of(deck, layout, c) in tiles_used
               and kind_of(deck, layout, c) == "tile"]
     spare = _length(spec.spare, lengths, spare_where)
+    if spare < 0:
+        raise UserError(f"'spare: {spec.spare}' is less than nothing: the room kept at the table's edge is zero or "
+                        f"more", spare_where)
     return Table(name, spec.title, spec.table.width, spec.table.height, pieces, rules, groups, spec.tolerance,
                  spare, spare_words(spec.spare, spare), lengths, unused, path)
 

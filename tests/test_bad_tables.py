@@ -177,6 +177,13 @@ def test_a_place_no_table_has_is_refused_at_the_piece(ws, old, new, says):
     refused_here(_load(ws), file=TABLE, line=ws.line_of(TABLE, new), says=[says] if says else [])
 
 
+@pytest.mark.parametrize("setting, says", [("unit: 0 mm", "a length above zero"), ("unit: -1 tile", "a length above zero"),
+                                           ("spare: -1 coin", "zero or more")])
+def test_a_unit_or_spare_that_measures_nothing_is_refused_at_its_line(ws, setting, says):
+    _edit(ws, "unit: tile\n", f"unit: tile\n{setting}\n" if setting.startswith("spare") else f"{setting}\n")
+    refused_here(_load(ws), file=TABLE, line=ws.line_of(TABLE, setting), says=[says])
+
+
 def test_a_table_layout_with_no_pieces_is_refused(ws):
     (ws.deck / TABLE).write_text("title: Nothing yet\ntable: {width: 32in, height: 32in}\npieces: []\n",
                                  encoding="utf-8")
