@@ -72,6 +72,11 @@ class Section:
     findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
 
 
+# The cards one simulated game may deal from. The shipped packs hold 40 to 56; a pack this size is
+# far past any card game, and plays for minutes where a real one plays in seconds.
+MAX_SIM_CARDS = 1_000
+
+
 def check_limits(opts: ValidateOptions) -> list[str]:
     """Refuse numbers of games or workers that make no sense; cap workers at what this computer
     can use (the report is the same with any number). Returns notes to show the user."""
@@ -174,6 +179,12 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
     check_limits(opts)
     deck = load_deck(deck_ref)
+    if len(deck.cards) > MAX_SIM_CARDS:
+        raise UserError(f"the deck '{deck.key}' has {len(deck.cards):,} cards; printgen plays games with packs of at "
+                        f"most {MAX_SIM_CARDS:,} cards, far more than any card game uses",
+                        Where(deck.folder / "deck.yaml"),
+                        "check the deck (a pasted list, a generate: rule over large groups); a pack of its own under "
+                        "'packs:' can hold the cards a game plays with")
     # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game
     names = [canonical(opts.game) or opts.game] if opts.game else [canonical(g) or g for g in deck.games]
     if not names:

@@ -194,3 +194,18 @@ def test_each_games_declared_deal_is_measured_in_its_setup(deck_name, game_name,
             state = game.setup(prepared, players, random.Random(seed))
             dealt = sorted(game.hand_sizes(state))
             assert dealt == sorted(deal.hands), (game_name, players, dealt, deal)
+
+
+# --- a pack far past any card game ------------------------------------------------------------
+
+def test_a_deck_of_thousands_of_cards_is_refused_before_any_game(tmp_path):
+    """A Cromwell deck with 1,000 pasted extra cards builds (slowly, but it is a deck), yet a game
+    dealt from it would play for minutes: validate refuses it at once, with the count."""
+    folder = tmp_path / "cromwell"
+    shutil.copytree(DECKS / "cromwell", folder)
+    extra = "".join(f"\n  - name: Extra {i}\n    house: Tudor\n    reign: 1509-1547\n" for i in range(1000))
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").rstrip("\n") + "\n" + extra, encoding="utf-8")
+    outcome, before, after = _validate(folder)
+    assert_refused(outcome, file="cromwell/deck.yaml", says=["1,043 cards", "at most 1,000 cards"], time_limit=20.0)
+    assert before == after
