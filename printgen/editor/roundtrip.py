@@ -152,7 +152,6 @@ class DeckSource:
                 text = typographic(text)
             pair = card.pairs.get(edit.field)
             flow = bool(card.node.flow_style)
-            _check_characters(text, edit, card)
             if text.strip() == "" and kind != "text" or (text == "" and kind == "text"):
                 change = self._remove(card, edit, pair)
                 if change is None:
@@ -197,13 +196,24 @@ class DeckSource:
         Plain when that reads back as the same text (`house: Tudor`, `reign: 1509-1547`), except
         for text the file quotes (a caption stays in double quotes, as the teachers' notes say);
         else double-quoted (a JSON string is a valid YAML double-quoted scalar, escapes and all).
-        Records (an ability) are written as typed, on one line."""
+        Records (an ability) are written as typed, on one line, and read on their own first: what
+        is wrong with one (a tag, an alias bomb) is said where it was typed, not at a line of
+        deck.yaml. It may not name (&a) or use (*a) a shared value: inside deck.yaml, either would
+        reach values outside the record."""
+        place = self.typed_at(edit)
+        _check_characters(text, place)
         if kind in COLLECTIONS:
-            value = self._read(text, flow)
+            try:
+                value = self._read(text, flow)
+            except UserError as error:
+                raise UserError(f"the {edit.field} cannot be read: {error.message}", place, error.hint) from None
             if "\n" in text or not isinstance(value, (dict, list)):
                 raise UserError(f"the {edit.field} should be a record on one line, such as "
-                                "{use: ability, effects: [{do: draw, amount: 1}]}", edit.where,
+                                "{use: ability, effects: [{do: draw, amount: 1}]}", place,
                                 "copy the form of another card's value and change it")
+            if _shares(text):
+                raise UserError(f"the {edit.field} names or uses a shared value ('&name' or '*name'), which a value "
+                                "typed here cannot", place, "write the record out in full")
             return text.strip(), value
         plain = text.strip() == text and "\n" not in text and text != "" and (kind != "text" or style is None)
         if plain:
@@ -216,6 +226,15 @@ class DeckSource:
             if kind == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
                 return text, value
         return json.dumps(text, ensure_ascii=False), text
+
+    def typed_at(self, edit: Edit) -> Where:
+        """Where an edit's value was typed, for its errors: the sheet's cell, or (typed in the web
+        editor, which has no file) the card and field."""
+        if edit.where.file is not None:       # a new card's row: the cell is the field's column
+            at = edit.where
+            return Where(at.file, at.line, at.card, at.field, at.row, at.column or (edit.field if at.row else None))
+        card = next((c for c in self.cards if c.index == edit.card), None)
+        return Where(card=edit.where.card or (card.name if card is not None else None), field=edit.field)
 
     def _read(self, written: str, flow: bool) -> Any:
         snippet = f"{{x: {written}}}\n" if flow else f"x: {written}\n"
@@ -275,7 +294,10 @@ class DeckSource:
         When it does not, and the difference is in a value that was typed, that value is refused
         at the place it was typed (it cannot be written so that YAML reads it back as typed);
         a difference anywhere else would be a bug in this editor, raised as one."""
-        after = parse_yaml(out, self.file).data
+        try:
+            after = parse_yaml(out, self.file).data
+        except UserError as error:        # about a value typed: said where it was typed
+            raise relocate(error, edits, self) from None
         before_rest = {k: v for k, v in self.data.items() if k != "cards"}
         after_rest = {k: v for k, v in after.items() if k != "cards"} if isinstance(after, dict) else None
         got = json.loads(json.dumps(after.get("cards"), default=str)) if isinstance(after, dict) else None
@@ -360,14 +382,30 @@ def relocate(error: UserError, edits, source: DeckSource) -> UserError:
     return error
 
 
-def _check_characters(text: str, edit: Edit, card: RawCard) -> None:
-    """A value must be text a file can hold: a lone half of a character pair (a broken emoji sent
-    by a page) cannot be saved as UTF-8."""
+def _check_characters(text: str, where: Where) -> None:
+    """A value must be text a file can hold and a card can print: a lone half of a character pair
+    (a broken emoji sent by a page) cannot be saved as UTF-8, and an invisible control character
+    (a NUL pasted into a cell) would be refused by the loader at a line of deck.yaml the teacher
+    never typed; both are said where the value was typed."""
+    from printgen.hidden_chars import describe_hidden, hidden_character
+
     bad = next((c for c in text if 0xD800 <= ord(c) <= 0xDFFF), None)
     if bad is not None:
-        where = edit.where if edit.where.file is not None else Where(card=card.name, field=edit.field)
-        raise UserError(f"the {edit.field} holds a broken character (U+{ord(bad):04X}) that cannot be saved", where,
-                        "delete it and type the character again")
+        raise UserError(f"the {where.field or where.column or 'value'} holds a broken character (U+{ord(bad):04X}) "
+                        "that cannot be saved", where, "delete it and type the character again")
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise UserError(f"the {where.field or where.column or 'value'} holds {describe_hidden(hidden)}", where,
+                        "delete it by typing the text again; when pasting, paste as plain text")
+
+
+def _shares(text: str) -> bool:
+    """Does a record's YAML name a value (&a) or use one (*a)?"""
+    try:
+        return any(isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
+                   for event in yaml.parse(f"x: {text}\n"))
+    except yaml.YAMLError:
+        return False
 
 
 def _text_of(value: Any) -> str:

@@ -17,18 +17,24 @@ rebinding). A save carries the values it was made on, and is merged with any cha
 
 from __future__ import annotations
 
+import errno
 import hmac
+import os
 import secrets
+import socket
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printgen.editor.page_requests import BadRequest, read_body
 from printgen.editor.roundtrip import DeckSource, StaleError
 from printgen.errors import UserError
 from printgen.load import find_deck
 
 TOKEN_HEADER = "X-Printgen-Token"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")     # hosts only this computer reaches
 MAX_REQUEST = 1_000_000     # bytes: a whole deck's edits are a few kilobytes
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -105,6 +111,9 @@ def create_app(editor: Editor):
     def answer(work):
         try:
             return jsonify(work())
+        except BadRequest:
+            return jsonify(error="The editor could not read this request, so nothing was changed. Reload the page "
+                                 "and try again."), 400
         except webdeck.PageError as error:
             return jsonify(error.answer()), error.status
         except StaleError:
@@ -113,9 +122,8 @@ def create_app(editor: Editor):
         except UserError as error:
             return jsonify(error=page_message(error, editor.folder), card=None, field=error.where.field), 400
 
-    def body() -> dict[str, Any]:
-        data = request.get_json(silent=True)
-        return data if isinstance(data, dict) else {}
+    def body(route: str) -> dict[str, Any]:
+        return read_body(request.get_data(cache=False), route)
 
     @app.get("/")
     def index():
@@ -135,14 +143,15 @@ def create_app(editor: Editor):
 
     @app.post("/api/preview")
     def api_preview():
-        sent = body()
-        return answer(lambda: webdeck.preview(editor.source(), str(sent.get("card", "")), Changes.read(sent)))
+        def work():
+            sent = body("preview")
+            return webdeck.preview(editor.source(), sent.get("card", ""), Changes.read(sent))
+        return answer(work)
 
     @app.post("/api/save")
     def api_save():
-        sent = body()
-
         def work():
+            sent = body("save")
             with editor.lock:
                 return webdeck.save(editor.source(), Changes.read(sent), sent.get("version"))
         return answer(work)
@@ -166,12 +175,27 @@ def create_app(editor: Editor):
 
     @app.post("/api/build")
     def api_build():
-        sent = body()
-
         def work():
+            sent = body("build")
             with editor.lock:
                 return webbuild.build(editor.folder, editor.out, sent)
         return answer(work)
+
+    @app.errorhandler(Exception)
+    def internal(error):
+        """A bug behind a request: the page gets a message it can show (not the web library's HTML
+        page), the terminal one line (the traceback only with PRINTGEN_DEBUG)."""
+        from werkzeug.exceptions import HTTPException
+
+        if isinstance(error, HTTPException):
+            return error
+        summary = f"{type(error).__name__}: {error}"[:300]
+        if os.environ.get("PRINTGEN_DEBUG", "").strip() not in ("", "0"):
+            app.logger.exception("internal problem")
+        else:
+            print(f"error: the editor stopped on an internal problem ({summary}); please report it", file=sys.stderr)
+        return jsonify(error=f"printgen stopped on an internal problem ({summary}), so nothing was changed. Please "
+                             "report it; reloading the page may help meanwhile."), 500
 
     @app.get("/pdf/<name>")
     def pdf(name: str):
@@ -193,15 +217,55 @@ def make_server(ref: str | Path | None, host: str = "127.0.0.1", port: int = 876
     editor = Editor(folder, Path(out))
     DeckSource(folder)                        # a deck.yaml that cannot be read is refused before serving
     app = create_app(editor)
-    try:
-        server = werkzeug_server(host, port, app, threaded=True)
-    except OSError as exc:
-        raise UserError(f"cannot listen on {host}:{port} ({exc.strerror or exc})",
-                        hint="another program (or another printgen serve) uses that port: add --port 8766") from None
-    real_port = server.server_port
-    names = {host, "127.0.0.1", "localhost"} if host in ("127.0.0.1", "localhost") else {host}
-    editor.hosts = {f"{n}:{real_port}" for n in names}
+    listening = _listen(host, port)
+    try:                  # the server uses its own copy of the socket
+        server = werkzeug_server(host, port, app, threaded=True, fd=listening.fileno())
+    finally:
+        listening.close()
+    real_port = server.server_port = server.port
+    names = {host, "127.0.0.1", "localhost"} if host in LOOPBACK else {host}
+    editor.hosts = {f"[{n}]:{real_port}" if ":" in n else f"{n}:{real_port}" for n in names}   # [::1]:8765
     return editor, server
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port, opened here rather than by the web library, which on a
+    port in use prints its own text and ends the program (exit status 1): a port in use, a host
+    that is not this computer's, or one that does not exist is said as one error."""
+    from werkzeug.serving import get_sockaddr, select_address_family
+
+    where = f"{host}:{port}"
+    try:
+        family = select_address_family(host, port)
+        address = get_sockaddr(host, port, family)
+        listening = socket.socket(family, socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise UserError(f"cannot listen on {where}: there is no such address ({_reason(exc)})",
+                        hint="leave out --host to let only this computer in") from None
+    try:
+        if os.name != "nt":           # on Windows this would let a second server take the port
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(128)
+    except OSError as exc:
+        listening.close()
+        if isinstance(exc, socket.gaierror):
+            raise UserError(f"cannot listen on {where}: there is no such address ({_reason(exc)})",
+                            hint="leave out --host to let only this computer in") from None
+        if exc.errno == errno.EADDRINUSE:
+            hint = f"another program (or another printgen serve) uses port {port}: add --port {port + 1 if port else 0}"
+        elif exc.errno == errno.EACCES:
+            hint = "ports below 1024 are kept for the system: choose one above it, such as --port 8765"
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            hint = "that address is not one of this computer's: leave out --host to let only this computer in"
+        else:
+            hint = "choose another port with --port, or leave out --host"
+        raise UserError(f"cannot listen on {where} ({_reason(exc)})", hint=hint) from None
+    return listening
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
 def _deck_folder(ref: str | Path | None) -> Path:
@@ -248,9 +312,10 @@ def run_server(ref: str | None, *, host: str, port: int, out: Path, open_browser
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)     # no line per request on the teacher's screen
     editor, server = make_server(ref, host, port, out)
-    url = f"http://{'127.0.0.1' if host in ('127.0.0.1', '0.0.0.0') else host}:{server.server_port}/"
+    shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{server.server_port}/"
     click.echo(f"editing {editor.folder / 'deck.yaml'} at {url}  (Ctrl-C to stop)")
-    if host not in ("127.0.0.1", "localhost"):
+    if host not in LOOPBACK:
         click.secho(f"warning: listening on {host}: other computers on the network can reach this page", fg="yellow",
                     err=True)
     if open_browser:

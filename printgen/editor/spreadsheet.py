@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.errors import UserError, Where
-from printgen.limits import MAX_FILE_BYTES, MAX_TEXT_CHARS
+from printgen.hidden_chars import describe_hidden, hidden_character
+from printgen.limits import MAX_FILE_BYTES, MAX_TEXT_CHARS, describe_bytes
 
 if TYPE_CHECKING:
     from printgen.editor.problems import Problems
@@ -58,35 +61,36 @@ def check_suffix(path: Path, what: str) -> None:
 def read_table(path: Path, problems: Problems | None = None) -> Table:
     """The sheet of a .csv or .xlsx file (in a workbook, the one called 'cards', else the first) as
     text cells. A file that cannot be read at all is a UserError at once; problems of single cells
-    (a formula, a value too long, a value under no column) are all collected, into `problems` when
-    given (the caller adds its own and tells them together), else raised together here."""
+    (a formula, a value too long, an invisible character, a value under no column) are all
+    collected, into `problems` when given (the caller adds its own, names their cards and tells
+    them together), else raised together here.
+
+    A sheet is untrusted input, read in bounded time and memory: only a regular file is opened
+    (a named pipe would wait for ever, a link to /dev/zero never end), at most MAX_FILE_BYTES of
+    it; a workbook unpacks at most xlsx_read.MAX_UNPACKED bytes; rows keep at most MAX_COLUMNS
+    columns, and more than MAX_ROWS rows of cards are refused as soon as they are seen."""
     from printgen.editor.problems import Problems
 
     path = Path(path)
     check_suffix(path, "printgen reads cards from a CSV or Excel file")
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise UserError("file not found", Where(path)) from None
-    if size > MAX_FILE_BYTES:
-        raise UserError(f"the file is {size:,} bytes; a sheet of cards is far smaller", Where(path),
-                        "check that this is the right file")
+    data = _sheet_bytes(path)
     found = problems if problems is not None else Problems(path)
     formulas: dict[tuple[int, int], str] = {}
-    cells = _read_xlsx(path, formulas) if path.suffix.lower() == ".xlsx" else _read_csv(path)
-    rows = [(number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)]
+    if path.suffix.lower() == ".xlsx":
+        rows = _read_xlsx(path, data, formulas)
+    else:
+        rows = _read_csv(path, data)
     if not rows:
         raise UserError("the sheet is empty: it needs a first row naming the columns (id, name, ...)", Where(path))
-    if len(rows) > MAX_ROWS + 1:
-        raise UserError(f"the sheet has {len(rows) - 1:,} rows; printgen reads at most {MAX_ROWS:,} cards",
-                        Where(path), "check that this is the right file")
+    rows = [(number, [_one_line_end(c) for c in row]) for number, row in rows]
     (first, header), body = rows[0], rows[1:]
     width = len(header)
     while width and not header[width - 1].strip():
         width -= 1
     header = [h.strip() for h in header[:width]]
     if width > MAX_COLUMNS:
-        raise UserError(f"the sheet has {width} columns; a deck has far fewer fields", Where(path, row=first))
+        raise UserError(f"the sheet has more than {MAX_COLUMNS} columns; a deck has far fewer fields",
+                        Where(path, row=first))
     blanked: set[tuple[int, int]] = set()
     for (number, index), formula in sorted(formulas.items()):
         if number >= first and (index < width or number == first):
@@ -95,15 +99,25 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
                                 Where(path, row=number, column=column),
                                 "printgen reads what is typed in a cell, not what a formula works out: copy the "
                                 "cell, then paste it as values only (Paste Special), or type the words again"))
-    for number, row in body:
-        extra = [c for c in row[width:] if c.strip()]
-        if extra:
-            found.add(UserError(f"this row has a value in a column with no name in the first row ('{extra[0][:40]}')",
-                                Where(path, row=number), "give the column a name in the first row, or delete the value"))
-        for index, (column, cell) in enumerate(zip(header, row)):
+    for number, row in rows:
+        if number != first:
+            extra = [c for c in row[width:] if c.strip()]
+            if extra:
+                found.add(UserError(f"this row has a value in a column with no name in the first row "
+                                    f"('{extra[0][:40]}')", Where(path, row=number),
+                                    "give the column a name in the first row, or delete the value"))
+        for index, cell in enumerate(row[:width]):
+            column = header[index] or None
             if len(cell) > MAX_TEXT_CHARS:
                 found.add(UserError(f"this cell holds {len(cell):,} characters; a value may hold at most "
-                                    f"{MAX_TEXT_CHARS:,}", Where(path, row=number, column=column or None)))
+                                    f"{MAX_TEXT_CHARS:,}", Where(path, row=number, column=column)))
+                blanked.add((number, index))
+                continue
+            hidden = hidden_character(cell)
+            if hidden is not None:
+                found.add(UserError(f"this cell holds {describe_hidden(hidden)}", Where(path, row=number, column=column),
+                                    "click into the cell and type its text again (a character copied with it "
+                                    "cannot be seen or printed); when pasting, paste as text only"))
                 blanked.add((number, index))
     if problems is None:
         found.raise_if_any()
@@ -111,8 +125,69 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
     return Table(path, header, [(n, (r + [""] * width)[:width]) for n, r in body])
 
 
-def _read_csv(path: Path) -> list[list[str]]:
-    data = path.read_bytes()
+def _one_line_end(cell: str) -> str:
+    """A cell's line breaks as deck.yaml writes them ('\n'), whichever program saved the sheet."""
+    return cell.replace("\r\n", "\n").replace("\r", "\n") if "\r" in cell else cell
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _sheet_bytes(path: Path) -> bytes:
+    """The bytes of a sheet file, refused unless it is a regular file of at most MAX_FILE_BYTES.
+
+    The file is opened without waiting (a named pipe would otherwise hang the import until some
+    other program wrote to it) and what was opened is checked, not the name: a link to /dev/zero
+    is a device, refused before a byte is read, and a file that grows while read stops at the
+    limit."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise UserError("file not found", Where(path)) from None
+    except OSError as exc:
+        raise UserError(f"the file cannot be opened ({exc.strerror or exc})", Where(path),
+                        "check the name, and that you may read the file") from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise UserError(f"this is {kind}, not a file of cards: printgen reads a sheet only from a .csv or "
+                            ".xlsx file", Where(path), "save the sheet as a file and give that file's name")
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(handle, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:
+                raise UserError(f"the file is larger than {describe_bytes(MAX_FILE_BYTES)}; a sheet of cards is "
+                                "far smaller", Where(path), "check that this is the right file")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise UserError(f"the file cannot be read ({exc.strerror or exc})", Where(path)) from None
+    finally:
+        os.close(handle)
+
+
+def _kept(cells: list[str]) -> list[str]:
+    """A row as read_table keeps it: at most MAX_COLUMNS + 1 cells (a header one wider is refused),
+    and the first value beyond them, if any, so that it can be said."""
+    if len(cells) <= MAX_COLUMNS + 1:
+        return cells
+    beyond = next((c for c in cells[MAX_COLUMNS + 1:] if c.strip()), None)
+    return cells[:MAX_COLUMNS + 1] + ([beyond] if beyond is not None else [])
+
+
+def _too_many_rows(path: Path) -> UserError:
+    return UserError(f"the sheet has more than {MAX_ROWS:,} rows of cards; printgen reads at most {MAX_ROWS:,}",
+                     Where(path), "check that this is the right file")
+
+
+def _read_csv(path: Path, data: bytes) -> list[tuple[int, list[str]]]:
+    """The rows of a CSV file that hold something, numbered as a spreadsheet program numbers them;
+    a cell that export guarded with an apostrophe (from_csv_cell) is read without it."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -122,65 +197,86 @@ def _read_csv(path: Path) -> list[list[str]]:
                         "'CSV UTF-8 (comma delimited)' (Excel) or 'Text CSV' with UTF-8 (LibreOffice)") from None
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)      # Excel in many countries saves with ';'
+    rows: list[tuple[int, list[str]]] = []
     try:
-        return [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+        for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
+            if any(c.strip() for c in row):
+                rows.append((number, [from_csv_cell(c) for c in _kept(row)]))
+                if len(rows) > MAX_ROWS + 1:
+                    raise _too_many_rows(path)
     except csv.Error as exc:
         raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path)) from None
+    return rows
 
 
-def _read_xlsx(path: Path, formulas: dict[tuple[int, int], str]) -> list[list[str]]:
-    """The cards sheet's cells as text; each formula cell is noted in `formulas` by (row, column
-    index), since its saved result may be missing (a file written by a program that does not
-    calculate) or stale, and either way is not what the teacher typed."""
-    from openpyxl import load_workbook
+def _read_xlsx(path: Path, data: bytes, formulas: dict[tuple[int, int], str]) -> list[tuple[int, list[str]]]:
+    """The rows of the workbook's cards sheet that hold something (xlsx_read.py); each formula cell
+    is noted in `formulas` by (row, column index), since its saved result may be missing (a file
+    written by a program that does not calculate) or stale, and either way is not what the
+    teacher typed."""
+    from printgen.editor.xlsx_read import MAX_UNPACKED, Broken, TooBig, TooManyRows, read_cells
 
+    again = "open it in your spreadsheet program and save it again as .xlsx"
     try:
-        book = load_workbook(path, read_only=True, data_only=False)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise UserError(f"the file cannot be read as an Excel workbook ({type(exc).__name__})", Where(path),
-                        "open it in your spreadsheet program and save it again as .xlsx") from None
-    try:
-        # an export's sheet is called 'cards' and starts with 'id'; a teacher may rename it, or add a
-        # sheet of notes in front of it
-        sheet = book["cards"] if "cards" in book.sheetnames else next(
-            (ws for ws in book.worksheets if str(next(ws.iter_rows(max_row=1, max_col=1, values_only=True),
-                                                      (None,))[0] or "").strip().lower() == ID),
-            book.worksheets[0])
-        out = []
-        for number, row in enumerate(sheet.iter_rows(), start=1):
-            if number > MAX_ROWS + 50:
-                break
-            texts = []
-            for index, cell in enumerate(row[:MAX_COLUMNS + 1]):
-                value = getattr(cell, "value", None)
-                if getattr(cell, "data_type", None) == "f":
-                    formulas[(number, index)] = str(getattr(value, "text", value))
-                    value = None
-                texts.append(_cell_text(value))
-            out.append(texts)
-        return out
-    finally:
-        book.close()
+        cells = read_cells(data, MAX_COLUMNS + 1, MAX_ROWS + 1)
+    except TooManyRows:
+        raise _too_many_rows(path) from None
+    except TooBig as big:
+        size = f" (its part {big.part} alone holds {describe_bytes(big.size)})" if big.size else ""
+        raise UserError(f"the workbook unpacks to more than {describe_bytes(MAX_UNPACKED)}{size}; a sheet of cards "
+                        "is far smaller", Where(path), "check that this is the right file; to keep only the cards, "
+                        "copy their rows into a new workbook and save that") from None
+    except Broken as broken:
+        raise UserError(f"the file cannot be read as an Excel workbook: {broken}", Where(path), again) from None
+    formulas.update(cells.formulas)
+    return cells.rows
 
 
-def _cell_text(value: Any) -> str:
-    """A cell as the text a teacher typed: 7 not 7.0, true not TRUE."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+# --- text that a spreadsheet program would run ---------------------------------------------------
+#
+# A spreadsheet program takes a cell that starts with one of these for a formula (OWASP's "CSV
+# injection"): a caption '=HYPERLINK(...)' or '=cmd|' /C calc'!A0' in a CSV file would run when a
+# teacher opens it. Export writes every value as text: in an .xlsx file as a text cell, marked as
+# the program marks text typed after an apostrophe, so editing the cell keeps it text; in a CSV
+# file, which has no types, with an apostrophe in front, which import takes off again. A value
+# that starts with an apostrophe of its own gets one more: a program may take the first for its
+# mark of text. A negative number (-3) is a number to every program and is left alone.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+TEXT_MARK = "'"
+_NEGATIVE = re.compile(r"-(\d+(\.\d*)?|\.\d+)\Z")
+
+
+def runs_as_formula(text: str) -> bool:
+    """Would a spreadsheet program opening a file with this cell take it for a formula?"""
+    return text.startswith(FORMULA_STARTS) and not _NEGATIVE.match(text)
+
+
+def needs_text_mark(value: str) -> bool:
+    """Must this value be marked as text to reach a spreadsheet program, and come back, as it is?"""
+    return value.startswith(TEXT_MARK) or runs_as_formula(value)
+
+
+def to_csv_cell(value: str) -> str:
+    """A value as export writes it into a CSV cell (see FORMULA_STARTS): from_csv_cell gives back
+    every value exactly."""
+    return TEXT_MARK + value if needs_text_mark(value) else value
+
+
+def from_csv_cell(cell: str) -> str:
+    """A CSV cell as the value it stands for: to_csv_cell undone, so '=SUM(A1) is the text
+    =SUM(A1), and ''Tis is 'Tis. An unmarked '=...' (saved as text by a program that took the
+    mark off, or typed in a text editor) is that text too: a CSV file holds no formulas."""
+    return cell[1:] if cell.startswith(TEXT_MARK) and needs_text_mark(cell[1:]) else cell
 
 
 def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
-    """A sheet as the bytes of a .csv (UTF-8 with the mark Excel needs) or an .xlsx file."""
+    """A sheet as the bytes of a .csv (UTF-8 with the mark Excel needs) or an .xlsx file, every
+    value written as text (see FORMULA_STARTS)."""
     if path.suffix.lower() == ".csv":
         out = io.StringIO(newline="")
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerow([to_csv_cell(h) for h in header])
+        writer.writerows([to_csv_cell(c) for c in row] for row in rows)
         return ("\ufeff" + out.getvalue()).encode("utf-8")
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
@@ -188,9 +284,13 @@ def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
     book = Workbook()
     sheet = book.active
     sheet.title = "cards"
-    sheet.append(header)
-    for row in rows:
-        sheet.append(row)
+    for number, values in enumerate([header, *rows], start=1):
+        for column, value in enumerate(values, start=1):
+            cell = sheet.cell(row=number, column=column)
+            cell.value = value
+            cell.data_type = "s"          # text, even when it starts with '=' (openpyxl makes that a formula)
+            if needs_text_mark(value):
+                cell.quotePrefix = True
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for index, name in enumerate(header, start=1):

@@ -181,6 +181,9 @@ def _at_card(error: UserError, source: DeckSource, merged: Merged, changes: Chan
         card = next((c for c in source.cards if c.name == moved.where.card), None)
         if card is not None:
             key = next((k for k, i in merged.cards.items() if i == card.index), card.id)
+        elif moved.where.card:            # a value typed into a card the page adds
+            key = next((k for k, values in changes.added.items()
+                        if (values.get("name") or "").strip() == moved.where.card), None)
     if key is None and error.where.card is None and error.where.file is not None:
         return PageError(file_problem(error, source.folder))
     return PageError(page_message(error, source.folder, name, source.columns()), key, error.where.field)

@@ -1,0 +1,57 @@
+"""What the editor's page may send, checked before any of it is used.
+
+A request body is untrusted input even from our own page (another program on this computer can
+post with the token it read from the page, or a browser extension can rewrite a request). The
+page sends a few JSON objects of a fixed shape; anything else (a bare string, a list, a value of
+the wrong type where the page sends text, brackets nested 200,000 deep) is refused here with one
+answer (400), before the work behind the request sees it, rather than failing somewhere inside
+as an internal error (500). Nesting is bounded by the parser (Python's JSON decoder stops at its
+recursion limit, caught here) and then by the shapes, which are walked, not the value.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+TEXT = "text"                 # a string
+TEXTS = ("list", TEXT)        # a list of strings
+VALUES = ("map", ("map", TEXT))   # card key -> field -> text
+
+CHANGES = {"edits": VALUES, "base": VALUES, "added": VALUES, "deleted": TEXTS}
+SHAPES: dict[str, dict[str, Any]] = {
+    "preview": {"card": TEXT, **CHANGES},
+    "save": {"version": TEXT, **CHANGES},
+    "build": {"paper": TEXT, "duplex": TEXT},
+}
+
+
+class BadRequest(Exception):
+    """A request body that is not what the page sends."""
+
+
+def read_body(raw: bytes, route: str) -> dict[str, Any]:
+    """The JSON object a route's request carries, every key one the page sends with a value of
+    the shape it sends (a key left out or null is as if not sent); BadRequest for anything else."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadRequest("not JSON") from None
+    shape = SHAPES[route]
+    if not isinstance(data, dict):
+        raise BadRequest("not an object")
+    for key, value in data.items():
+        if key not in shape:
+            raise BadRequest(f"unknown key {key[:40]!r}")
+        if value is not None and not _fits(value, shape[key]):
+            raise BadRequest(f"{key!r} is not of the page's shape")
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def _fits(value: Any, shape: Any) -> bool:
+    if shape == TEXT:
+        return isinstance(value, str)
+    kind, inner = shape
+    if kind == "list":
+        return isinstance(value, list) and all(_fits(v, inner) for v in value)
+    return isinstance(value, dict) and all(_fits(v, inner) for v in value.values())

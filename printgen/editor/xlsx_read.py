@@ -1,0 +1,427 @@
+"""The cards sheet of an .xlsx workbook, read in bounded time and memory.
+
+An .xlsx file is a zip of XML parts, and a zip is untrusted input: 2 MB of it can unpack to
+gigabytes (one enormous cell, or millions of blank ones). A spreadsheet library reads every
+shared string, every style and each whole row into memory before its caller sees a cell (1.1 GB
+for one row of 20 MB of blank cells, 10 s for 20 MB of sheet). So the few parts printgen needs
+(the list of sheets, the shared strings, the number formats and the one sheet of cards) are read
+here directly, streamed through expat:
+
+- at most MAX_UNPACKED bytes are unpacked in all, refused from a part's stated size before any
+  is unpacked (the zip reader never gives more than a part states, so a false size cannot
+  smuggle more in: the part then fails its checksum and is refused as damaged);
+- a row keeps at most the columns a sheet of cards may have (spreadsheet.MAX_COLUMNS, and the
+  first value beyond them, so it can be said), and only rows holding something are kept, at most
+  a header and spreadsheet.MAX_ROWS cards: a longer sheet is refused as soon as it is seen;
+- no part may declare a DTD (no .xlsx part has one), so no entity is ever expanded.
+
+Anything not shaped as an .xlsx part is `Broken`, which the caller says as one message.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+from xml.parsers import expat
+
+MAX_UNPACKED = 20_000_000     # bytes of XML unpacked from one workbook: a sheet of 5,000 cards is ~4 MB
+CHUNK = 1 << 16
+
+
+class Broken(Exception):
+    """The workbook is not what an .xlsx file holds (a part missing, XML that does not parse)."""
+
+
+class TooBig(Exception):
+    """The workbook unpacks to more than MAX_UNPACKED bytes (the part that went past it named)."""
+
+    def __init__(self, part: str, size: int | None):
+        super().__init__(part)
+        self.part, self.size = part, size
+
+
+class TooManyRows(Exception):
+    """More rows hold something than a sheet of cards may have."""
+
+
+class _Stop(Exception):
+    """Enough of a part has been read."""
+
+
+@dataclass
+class SheetCells:
+    """The rows of a sheet that hold something: (row number, cells as text), and the cells that
+    hold a formula: (row number, column index) -> the formula ('=A1')."""
+
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+class _Parts:
+    """The zip's parts, unpacked within one budget shared by every part read."""
+
+    def __init__(self, book: zipfile.ZipFile):
+        self.book = book
+        self.left = MAX_UNPACKED
+        self.names = {info.filename.lstrip("/"): info for info in book.infolist()}
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def chunks(self, name: str) -> Iterator[bytes]:
+        info = self.names.get(name)
+        if info is None:
+            raise Broken(f"the part {name} is missing")
+        if info.file_size > self.left:
+            raise TooBig(name, info.file_size)
+        with self.book.open(info) as stream:
+            while True:
+                chunk = stream.read(CHUNK)
+                if not chunk:
+                    return
+                self.left -= len(chunk)
+                if self.left < 0:
+                    raise TooBig(name, None)
+                yield chunk
+
+
+def _parse(chunks: Iterator[bytes], start: Callable, end: Callable | None = None,
+           text: Callable | None = None) -> None:
+    """Feed a part to expat with these handlers (names without their namespace); a handler may
+    raise _Stop to end the reading early."""
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.buffer_text = True
+
+    def no_dtd(*_args) -> None:
+        raise Broken("a part declares a DTD")
+
+    parser.StartDoctypeDeclHandler = no_dtd
+    parser.EntityDeclHandler = no_dtd
+    parser.StartElementHandler = lambda name, attrs: start(name[name.rfind("}") + 1:], attrs)
+    if end is not None:
+        parser.EndElementHandler = lambda name: end(name[name.rfind("}") + 1:])
+    if text is not None:
+        parser.CharacterDataHandler = text
+    try:
+        for chunk in chunks:
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except _Stop:
+        pass
+    except expat.ExpatError as exc:
+        raise Broken(f"its XML does not parse ({expat.ErrorString(exc.code)})") from None
+    finally:
+        closing = getattr(chunks, "close", None)
+        if closing is not None:       # a part left part-read is closed now, not when collected
+            closing()
+
+
+def _attr(attrs: dict[str, str], local: str) -> str | None:
+    """An attribute by its local name, whatever its namespace (r:id is 'http://...}id')."""
+    if local in attrs:
+        return attrs[local]
+    return next((v for k, v in attrs.items() if k.endswith("}" + local)), None)
+
+
+def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
+    """A part's relationships: id -> (type's last word, target part name)."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", name + ".rels")
+    found: dict[str, tuple[str, str]] = {}
+    if not parts.has(rels):
+        return found
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "Relationship" and attrs.get("Id") and attrs.get("Target"):
+            target = attrs["Target"]
+            target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            found[attrs["Id"]] = (attrs.get("Type", "").rsplit("/", 1)[-1], target)
+    _parse(parts.chunks(rels), start)
+    return found
+
+
+@dataclass
+class _Workbook:
+    sheets: list[tuple[str, str]]       # (name, part) in the workbook's order
+    strings: str | None
+    styles: str | None
+    date1904: bool
+
+
+def _workbook(parts: _Parts) -> _Workbook:
+    main = next((target for kind, target in _relations(parts, "").values() if kind == "officeDocument"),
+                "xl/workbook.xml")
+    relations = _relations(parts, main)
+    sheets: list[tuple[str, str]] = []
+    flags = {"date1904": False}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "sheet":
+            kind, target = relations.get(_attr(attrs, "id") or "", ("", ""))
+            if kind == "worksheet":
+                sheets.append((attrs.get("name", ""), target))
+        elif tag == "workbookPr":
+            flags["date1904"] = attrs.get("date1904", "").lower() in ("1", "true")
+    _parse(parts.chunks(main), start)
+    if not sheets:
+        raise Broken("it has no sheet")
+    others = {kind: target for kind, target in relations.values()}
+    return _Workbook(sheets, others.get("sharedStrings"), others.get("styles"), flags["date1904"])
+
+
+def _shared_strings(parts: _Parts, name: str | None) -> list[str]:
+    """The workbook's shared strings, each the text of its runs (phonetic guides left out)."""
+    strings: list[str] = []
+    if name is None or not parts.has(name):
+        return strings
+    state = {"t": False, "ruby": 0}
+    pieces: list[str] = []
+
+    def start(tag: str, _attrs) -> None:
+        if tag == "si":
+            pieces.clear()
+        elif tag == "rPh":
+            state["ruby"] += 1
+        elif tag == "t" and not state["ruby"]:
+            state["t"] = True
+
+    def end(tag: str) -> None:
+        if tag == "t":
+            state["t"] = False
+        elif tag == "rPh":
+            state["ruby"] -= 1
+        elif tag == "si":
+            strings.append("".join(pieces))
+
+    def text(data: str) -> None:
+        if state["t"]:
+            pieces.append(data)
+    _parse(parts.chunks(name), start, end, text)
+    return strings
+
+
+def _date_styles(parts: _Parts, name: str | None) -> set[int]:
+    """The cell styles (their index) that show a number as a date."""
+    from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
+
+    if name is None or not parts.has(name):
+        return set()
+    codes: dict[int, str] = {}
+    formats: list[int] = []
+    depth = {"cellXfs": 0}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "numFmt":
+            try:
+                codes[int(attrs.get("numFmtId", ""))] = attrs.get("formatCode", "")
+            except ValueError:
+                pass
+        elif tag == "cellXfs":
+            depth["cellXfs"] += 1
+        elif tag == "xf" and depth["cellXfs"]:
+            try:
+                formats.append(int(attrs.get("numFmtId", "0")))
+            except ValueError:
+                formats.append(0)
+
+    def end(tag: str) -> None:
+        if tag == "cellXfs":
+            depth["cellXfs"] -= 1
+    _parse(parts.chunks(name), start, end)
+    return {i for i, f in enumerate(formats) if is_date_format(codes.get(f, BUILTIN_FORMATS.get(f, "")))}
+
+
+def _column(ref: str) -> int:
+    """The 0-based column of a cell reference ('C7' -> 2)."""
+    index = 0
+    for char in ref:
+        if "A" <= char <= "Z":
+            index = index * 26 + ord(char) - 64
+        elif "a" <= char <= "z":
+            index = index * 26 + ord(char) - 96
+        else:
+            break
+        if index > 1 << 20:
+            raise Broken(f"a cell reference is not one ({ref[:20]})")
+    if index == 0:
+        raise Broken(f"a cell reference is not one ({ref[:20]})")
+    return index - 1
+
+
+class _SheetReader:
+    """The handlers that turn a worksheet's XML into kept rows, cell by cell."""
+
+    def __init__(self, strings: list[str], dates: set[int], date1904: bool, columns: int, rows: int,
+                 first_only: bool = False):
+        self.strings, self.dates, self.date1904 = strings, dates, date1904
+        self.columns, self.most_rows, self.first_only = columns, rows, first_only
+        self.out = SheetCells()
+        self.number = 0
+        self.cells: list[str] = []
+        self.extra: str | None = None
+        self.column = -1
+        self.kind, self.style = "n", None
+        self.value: list[str] = []
+        self.formula: list[str] | None = None
+        self.collect: list[str] | None = None
+        self.inline = 0
+        self.ruby = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        if tag == "c":
+            ref = attrs.get("r")
+            self.column = _column(ref) if ref else self.column + 1
+            self.kind, self.style = attrs.get("t", "n"), attrs.get("s")
+            self.value, self.formula, self.collect = [], None, None
+        elif tag == "v":
+            self.collect = self.value
+        elif tag == "f":
+            self.formula = []
+            self.collect = self.formula
+        elif tag == "is":
+            self.inline += 1
+        elif tag == "rPh":
+            self.ruby += 1
+        elif tag == "t" and self.inline and not self.ruby:
+            self.collect = self.value
+        elif tag == "row":
+            ref = attrs.get("r")
+            try:
+                self.number = int(ref) if ref else self.number + 1
+            except ValueError:
+                raise Broken(f"a row number is not one ({ref[:20]})") from None
+            self.cells, self.extra, self.column = [], None, -1
+
+    def text(self, data: str) -> None:
+        if self.collect is not None:
+            self.collect.append(data)
+
+    def end(self, tag: str) -> None:
+        if tag in ("v", "f", "t"):
+            self.collect = None
+        elif tag == "is":
+            self.inline -= 1
+        elif tag == "rPh":
+            self.ruby -= 1
+        elif tag == "c":
+            self._cell()
+        elif tag == "row":
+            self._row()
+
+    def _cell(self) -> None:
+        if self.formula is not None:
+            written = "".join(self.formula)
+            formula = "=" + written if written else "= (a formula shared with the cell above or beside it)"
+            if self.column < self.columns:
+                self.out.formulas[(self.number, self.column)] = formula
+            elif self.extra is None:
+                self.extra = formula
+            return                      # its saved result is not what was typed
+        value = self._text("".join(self.value))
+        if self.column < self.columns:
+            if value:
+                if self.column >= len(self.cells):
+                    self.cells.extend([""] * (self.column + 1 - len(self.cells)))
+                self.cells[self.column] = value
+        elif self.extra is None and value.strip():
+            self.extra = value
+
+    def _text(self, raw: str) -> str:
+        """A cell as the text a teacher typed: 7 not 7.0, true not 1."""
+        kind = self.kind
+        if kind == "s":
+            try:
+                return self.strings[int(raw)]
+            except (ValueError, IndexError):
+                raise Broken("a cell names a shared text that is not there") from None
+        if kind in ("inlineStr", "str", "e"):
+            return raw
+        if kind == "b":
+            return "true" if raw.strip() in ("1", "true") else "false"
+        if kind == "d":
+            from openpyxl.utils.datetime import from_ISO8601
+
+            try:
+                return str(from_ISO8601(raw))
+            except ValueError:
+                return raw
+        raw = raw.strip()
+        if not raw:
+            return ""
+        try:
+            number = float(raw) if any(c in raw for c in ".eE") else int(raw)
+        except ValueError:
+            return raw
+        if self.style is not None and self.style.isdigit() and int(self.style) in self.dates:
+            from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel
+
+            try:
+                return str(from_excel(number, CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900))
+            except (ValueError, OverflowError):
+                return raw
+        if isinstance(number, float) and number.is_integer() and abs(number) < 1e16:
+            return str(int(number))
+        return str(number)
+
+    def _row(self) -> None:
+        if self.first_only:
+            self.out.rows.append((self.number, self.cells))
+            raise _Stop()
+        if not any(c.strip() for c in self.cells) and self.extra is None:
+            return
+        cells = self.cells
+        if self.extra is not None:
+            cells = cells + [""] * (self.columns - len(cells)) + [self.extra]
+        self.out.rows.append((self.number, cells))
+        if len(self.out.rows) > self.most_rows:
+            raise TooManyRows()
+
+
+def read_cells(data: bytes, columns: int, rows: int) -> SheetCells:
+    """The cards sheet of an .xlsx file's bytes: the one called 'cards', else the first whose first
+    cell says 'id' (a teacher may rename the sheet, or put a sheet of notes in front of it), else
+    the first. Keeps `columns` columns of each row (and the first value beyond them) and refuses
+    (TooManyRows) more than `rows` rows holding something; Broken or TooBig for a file that is not
+    a workbook printgen reads."""
+    try:
+        book = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
+        raise Broken(f"it is not a zip file ({exc})") from None
+    try:
+        return _read(book, columns, rows)
+    except _ZIP_ERRORS as exc:       # a damaged part: a wrong checksum, a method no zip reader knows
+        raise Broken(f"a part of it is damaged ({type(exc).__name__}: {str(exc)[:80]})") from None
+    finally:
+        book.close()
+
+
+# what reading a damaged or foreign zip part raises (NotImplementedError is a RuntimeError)
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, EOFError, OSError, ValueError)
+
+
+def _read(book: zipfile.ZipFile, columns: int, rows: int) -> SheetCells:
+    parts = _Parts(book)
+    workbook = _workbook(parts)
+    strings = _shared_strings(parts, workbook.strings)
+    dates = _date_styles(parts, workbook.styles)
+
+    def reader(first_only: bool) -> _SheetReader:
+        return _SheetReader(strings, dates, workbook.date1904, columns, rows, first_only)
+
+    chosen = next((part for name, part in workbook.sheets if name == "cards"), None)
+    if chosen is None:
+        for _name, part in workbook.sheets:
+            probe = reader(True)
+            _parse(parts.chunks(part), probe.start, probe.end, probe.text)
+            first = probe.out.rows[0][1] if probe.out.rows else []
+            if first and first[0].strip().lower() == "id":
+                chosen = part
+                break
+    sheet = reader(False)
+    _parse(parts.chunks(chosen or workbook.sheets[0][1]), sheet.start, sheet.end, sheet.text)
+    return sheet.out
+
