@@ -9,12 +9,12 @@ Each deck is found once, at the start, and from then on built by its folder's fu
 by the name typed: a name is looked up again on every build, and a folder `cromwell/` that lost
 its deck.yaml would then mean the shipped Cromwell, whose PDFs would silently replace the
 teacher's. A deck whose deck.yaml (or whole folder) disappears is said once and skipped until it
-comes back; a folder that comes back is watched afresh (the system's watch on the old one is gone).
+comes back; then the folders are watched afresh, since the system's watch on a deleted folder is
+gone with it, even when a folder of the same name (and often the same inode number) is made again.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 from pathlib import Path
 from typing import Callable
@@ -137,12 +137,9 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[list[str]], None
     except ValueError:              # not the main thread
         previous = None
     try:
-        went_or_came()
-        first = True
-        while True:
-            if not _watch(decks, out, stop_event, first, build_present, went_or_came, gone):
-                break
-            first = False           # a deck folder came back: watch it afresh
+        announced: list[bool] = []
+        while _watch(decks, out, stop_event, announced, build_present, went_or_came, gone):
+            pass                    # a deck came back, or a deck folder went or came: watch afresh
     except KeyboardInterrupt:
         if not terminated:
             raise
@@ -155,14 +152,14 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[list[str]], None
         raise KeyboardInterrupt
 
 
-def _watch(decks: list[str], out: Path, stop_event, first: bool, build_present: Callable[[], None],
+def _watch(decks: list[str], out: Path, stop_event, announced: list[bool], build_present: Callable[[], None],
            went_or_came: Callable[[], bool], gone: set[str]) -> bool:
-    """Watch the decks' folders until stopped (False) or until a deck folder that was not there
-    when this watch began is back (True: watch again, taking it in)."""
+    """Watch the decks' folders until stopped (False), or until a deck comes back or a deck's
+    folder itself goes or comes (True: watch again, taking in the folders there now)."""
     from watchfiles import watch
 
     folders = watched_folders(decks)
-    began = _identities(decks)
+    roots = {Path(deck) for deck in decks if Path(deck).is_absolute()}
 
     def relevant(change, path: str) -> bool:
         p = Path(path)
@@ -175,20 +172,30 @@ def _watch(decks: list[str], out: Path, stop_event, first: bool, build_present: 
                     raise_interrupt=False, yield_on_timeout=True, rust_timeout=250)
     watching = False
     try:
-        for changes in batches:
+        while True:
+            try:
+                changes = next(batches)
+            except StopIteration:
+                return False
+            except FileNotFoundError:   # a deck folder went as this watch was starting
+                return True
             if not watching:        # the watcher is up: build once, covering anything already changed
                 watching = True
+                if went_or_came():  # a folder came back while this watch was starting: take it in
+                    return True
                 build_present()
-                if first:
+                if not announced:
+                    announced.append(True)
                     click.echo(f"watching {', '.join(str(f) for f in folders)} for changes (Ctrl-C to stop)",
                                err=True)
                 continue
-            if went_or_came():      # checked on every batch, empty ones too: a whole folder may come back
-                if _identities(decks) != began:    # a folder deleted and made again is not watched
-                    return True
-                build_present()
-                continue
-            real = real_changes({Path(path).resolve() for _, path in changes}, known)
+            # Checked on every batch, empty ones too: a folder made again is not watched until then.
+            if went_or_came():
+                return True
+            paths = {Path(path).resolve() for _, path in changes}
+            if paths & roots:       # a deck folder itself deleted or made (the system's watch went with it)
+                return True
+            real = real_changes(paths, known)
             real = [p for p in real if not any(_inside(p, Path(deck)) for deck in gone)]
             if not real:                # nothing, or only an editor's temporary files came and went
                 continue
@@ -197,20 +204,6 @@ def _watch(decks: list[str], out: Path, stop_event, first: bool, build_present: 
             build_present()
     finally:
         batches.close()
-    return False
-
-
-def _identities(decks: list[str]) -> dict[str, tuple[int, int] | None]:
-    """Each deck folder's device and inode (None when it is not there): the system watches a
-    folder, not a name, so a folder that is new under the old name must be watched again."""
-    found: dict[str, tuple[int, int] | None] = {}
-    for deck in decks:
-        try:
-            info = os.stat(deck)
-            found[deck] = (info.st_dev, info.st_ino)
-        except OSError:
-            found[deck] = None
-    return found
 
 
 def _shown(path: Path) -> str:
