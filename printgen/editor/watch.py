@@ -54,8 +54,8 @@ def watched_folders(decks: list[str]) -> list[Path]:
 
 
 def present(deck: str) -> bool:
-    """A deck found at the start still has its deck.yaml (one not found is left to the build)."""
-    return not Path(deck).is_absolute() or (Path(deck) / DECK_FILE).is_file()
+    """The deck's folder has its deck.yaml."""
+    return (Path(deck) / DECK_FILE).is_file()
 
 
 def ignored(name: str) -> bool:
@@ -102,6 +102,7 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[list[str]], None
     decks = resolve_decks(refs or [str(p) for p in shipped_decks()])
     out = Path(out).resolve()
     gone: set[str] = set()
+    tracked = [deck for deck in decks if Path(deck).is_absolute() and present(deck)]   # not found: each build says why
 
     def build_present() -> None:
         here = [d for d in decks if d not in gone]
@@ -111,7 +112,7 @@ def watch_builds(refs: list[str], out: Path, rebuild: Callable[[list[str]], None
     def went_or_came() -> bool:
         """Say once each deck that went and each that came back; True when one came back."""
         back = False
-        for deck in decks:
+        for deck in tracked:
             if present(deck) == (deck not in gone):
                 continue
             if deck in gone:
