@@ -37,10 +37,15 @@ def find_deck(name_or_path: str) -> Path:
     if candidate.is_dir() and (candidate / DECK_FILE).is_file():
         return candidate
     shipped = decks_dir() / name_or_path
+    if candidate.is_dir():
+        # a folder of that name here is what the user means, even when printgen ships a deck of the
+        # same name: building the shipped one instead would replace the user's PDFs with it
+        also = (f" (printgen also has a deck called '{name_or_path}': run the command from another folder to "
+                "build that one)") if "/" not in name_or_path and (shipped / DECK_FILE).is_file() else ""
+        raise UserError(f"the folder '{name_or_path}' has no {DECK_FILE}{also}",
+                        hint="a deck folder holds a deck.yaml file")
     if "/" not in name_or_path and (shipped / DECK_FILE).is_file():
         return shipped
-    if candidate.is_dir():
-        raise UserError(f"the folder '{name_or_path}' has no {DECK_FILE}", hint="a deck folder holds a deck.yaml file")
     names = [p.name for p in shipped_decks()]
     hint = did_you_mean(name_or_path, names) or f"the shipped decks are: {', '.join(names)}"
     raise UserError(f"no deck called '{name_or_path}' (not a shipped deck, nor a deck folder)", hint=hint)

@@ -142,3 +142,14 @@ def test_the_watcher_builds_the_folder_it_found_and_watches_a_folder_that_comes_
     err = "".join(err)
     assert err.count("cromwell/deck.yaml is gone") == 2 and err.count("cromwell/deck.yaml is back") == 2, err
     assert "changed: notes.txt" not in err, err
+
+
+def test_a_folder_named_like_a_shipped_deck_without_its_deck_yaml_is_not_swapped_for_it(tmp_path):
+    """Outside watch too: `printgen build cromwell` beside a 'cromwell' folder that has lost its
+    deck.yaml is refused, not answered by building the shipped Cromwell over the user's PDFs."""
+    from badinput import assert_refused, run_limited
+
+    (tmp_path / "cromwell").mkdir()
+    outcome = run_limited(["build", "cromwell", "--quiet"], tmp_path, time_limit=20.0)
+    assert_refused(outcome, says=["the folder 'cromwell' has no deck.yaml", "printgen also has a deck called"])
+    assert not (tmp_path / "output").exists()
