@@ -275,6 +275,10 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
 
         checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
         if checked is not None:
+            given = [flag for flag, value in (("--json", json_path), ("--chart", chart_path)) if value]
+            if given:
+                raise UserError(f"{' and '.join(given)}: a table layout's check writes no figures file or chart, only "
+                                "the report printed here", hint=f"leave {' and '.join(given)} out")
             click.echo(checked[0])
             sys.exit(checked[1])
         sections, loaded = run_validation(deck, options, tick_factory)

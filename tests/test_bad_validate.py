@@ -209,3 +209,13 @@ def test_a_deck_of_thousands_of_cards_is_refused_before_any_game(tmp_path):
     outcome, before, after = _validate(folder)
     assert_refused(outcome, file="cromwell/deck.yaml", says=["1,043 cards", "at most 1,000 cards"], time_limit=20.0)
     assert before == after
+
+
+@pytest.mark.parametrize("flag", ["--json", "--chart"])
+def test_a_table_check_refuses_a_figures_file_or_chart_it_would_not_write(tmp_path, flag):
+    folder = tmp_path / "piecepack"
+    shutil.copytree(DECKS / "piecepack", folder)
+    out = "x.json" if flag == "--json" else "x.svg"
+    outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", flag, out], tmp_path, time_limit=20.0)
+    assert_refused(outcome, says=[f"{flag}: a table layout's check writes no figures file or chart"])
+    assert not (tmp_path / out).exists()
