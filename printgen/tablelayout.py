@@ -36,6 +36,11 @@ TABLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 FARTHEST_AT = 1000.0
 
 
+# Rules a table layout may hold once each 'each:' is counted out: every rule measures its groups
+# against one another, so the count bounds the check's time. Castle Croquetnole needs about 40.
+MAX_RULES = 2_000
+
+
 def _some_pieces(pieces: list) -> list:
     if not pieces:
         raise ValueError("a table layout places at least one piece: list them, each with its id and where it goes")
@@ -263,6 +268,10 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     rules = []
     for index, raw in enumerate(spec.rules):
         rules += _expand(raw, located.where(("rules", index)), groups, seen, lengths)
+        if len(rules) > MAX_RULES:
+            raise UserError(f"the table layout holds more than {MAX_RULES:,} rules (with 'each:' counted out); a "
+                            f"game's table needs a few dozen", located.where(("rules", index)),
+                            "check for a rule repeated by mistake, or an 'each:' over a long list")
     spare_where = located.where(("spare",), field="spare")
     tiles_used = {p.kind for p in pieces}
     unused = [c.name for c in deck.cards if c.id not in seen and kind_of(deck, layout, c) in tiles_used

@@ -285,3 +285,14 @@ def test_the_shipped_layout_still_reads_and_passes(ws):
     table = _load(ws)()
     assert check(table) == [] and len(table.rules) == 48
     assert re.fullmatch(r"[a-z]+", table.name)
+
+
+def test_a_table_layout_of_thousands_of_rules_is_refused_at_once(ws):
+    """Each rule measures its groups against one another: a runaway 'each:' (or a pasted list)
+    would make the check run for minutes; past 2,000 rules it is refused at the rule, quickly."""
+    castles = ", ".join(["Moons", "Suns", "Crowns", "Arms"] * 600)
+    _edit(ws, "  - each: {castle: [Moons, Suns, Crowns, Arms]}\n    gap: [\"{castle} gate\"]",
+          "  - each: {castle: [" + castles + "]}\n    gap: [\"{castle} gate\"]")
+    before = snapshot(ws.deck)
+    _refused_untouched(ws, ws.build(), before, file=TABLE, line=ws.line_of(TABLE, "  - each: {castle: [Moons, Suns, Crowns, Arms, Moons"),
+                       says=["more than 2,000 rules"], time_limit=20.0)
