@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printgen.editor.problems import Problems
 from printgen.editor.spreadsheet import CHECK, ID, SUFFIXES, read_table
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import FieldSpec
@@ -43,10 +44,15 @@ def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Wh
         path.resolve().relative_to(folder.resolve())
     except ValueError:
         raise UserError(f"'{name}' lies outside the deck's folder", where) from None
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         raise UserError(f"the sheet of cards '{name}' is not in the deck's folder", where,
                         "put the .csv or .xlsx file next to deck.yaml")
-    table = read_table(path)
+    problems = Problems(path)          # read as import reads a sheet: a regular file, within the same limits
+    table = read_table(path, problems)
+    names = {number: row[table.header.index("name")].strip() for number, row in table.rows
+             if "name" in table.header and row[table.header.index("name")].strip()}
+    problems.name_cards(names)         # a formula or a hidden character is said with its card
+    problems.raise_if_any()
     known = list(fields) + ["count"]
     for column in table.header:
         if column and column not in (ID, CHECK) and column not in known:
@@ -59,7 +65,7 @@ def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Wh
             if not column or column == ID or column == CHECK or not cell.strip():
                 continue
             kind = "number" if column == "count" else fields[column].type
-            values[column] = _typed(cell, kind, Where(path, None, values.get("name"), None, number, column))
+            values[column] = _typed(cell, kind, Where(path, None, names.get(number), None, number, column))
         cards.append(values)
         rows.append(number)
     if not cards:
@@ -88,6 +94,6 @@ def _typed(cell: str, kind: str, where: Where) -> Any:
 
         try:
             return parse_yaml(f"x: {text}\n", where.file or Path("cards")).data.get("x")
-        except UserError as error:
-            raise UserError(f"this record cannot be read: {error.message}", where) from None
+        except UserError as error:       # said at the cell: the line is the snippet's, not the sheet's
+            raise UserError(f"this record cannot be read: {error.message}", where, error.hint) from None
     return cell if kind == "text" else text

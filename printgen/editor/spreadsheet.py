@@ -24,7 +24,7 @@ import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from printgen.errors import UserError, Where
 from printgen.hidden_chars import describe_hidden, hidden_character
@@ -214,13 +214,17 @@ def _read_xlsx(path: Path, data: bytes, formulas: dict[tuple[int, int], str]) ->
     is noted in `formulas` by (row, column index), since its saved result may be missing (a file
     written by a program that does not calculate) or stale, and either way is not what the
     teacher typed."""
-    from printgen.editor.xlsx_read import MAX_UNPACKED, Broken, TooBig, TooManyRows, read_cells
+    from printgen.editor.xlsx_read import MAX_UNPACKED, Broken, TooBig, TooMany, TooManyRows, read_cells
 
     again = "open it in your spreadsheet program and save it again as .xlsx"
     try:
         cells = read_cells(data, MAX_COLUMNS + 1, MAX_ROWS + 1)
     except TooManyRows:
         raise _too_many_rows(path) from None
+    except TooMany as many:
+        raise UserError(f"the workbook holds more than {many.limit:,} {many.what}, blank or not; a sheet of cards "
+                        "holds far fewer", Where(path), "check that this is the right file; to keep only the cards, "
+                        "copy their rows into a new workbook and save that") from None
     except TooBig as big:
         size = f" (its part {big.part} alone holds {describe_bytes(big.size)})" if big.size else ""
         raise UserError(f"the workbook unpacks to more than {describe_bytes(MAX_UNPACKED)}{size}; a sheet of cards "

@@ -1,15 +1,18 @@
 """The cards sheet of an .xlsx workbook, read in bounded time and memory.
 
 An .xlsx file is a zip of XML parts, and a zip is untrusted input: 2 MB of it can unpack to
-gigabytes (one enormous cell, or millions of blank ones). A spreadsheet library reads every
-shared string, every style and each whole row into memory before its caller sees a cell (1.1 GB
-for one row of 20 MB of blank cells, 10 s for 20 MB of sheet). So the few parts printgen needs
+gigabytes (one enormous cell, or millions of blank ones). A spreadsheet library (openpyxl)
+reads every shared string, every style and each whole row into memory before its caller sees a
+cell: 1.1 GB and 11 s for one row of 20 MB of blank cells. So the few parts printgen needs
 (the list of sheets, the shared strings, the number formats and the one sheet of cards) are read
 here directly, streamed through expat:
 
 - at most MAX_UNPACKED bytes are unpacked in all, refused from a part's stated size before any
   is unpacked (the zip reader never gives more than a part states, so a false size cannot
   smuggle more in: the part then fails its checksum and is refused as damaged);
+- at most MAX_CELLS cells and MAX_ROW_TAGS rows are read, blank or not (a blank cell costs as
+  much time as a filled one; this keeps the worst workbook to about a second), and at most
+  MAX_STYLES cell formats;
 - a row keeps at most the columns a sheet of cards may have (spreadsheet.MAX_COLUMNS, and the
   first value beyond them, so it can be said), and only rows holding something are kept, at most
   a header and spreadsheet.MAX_ROWS cards: a longer sheet is refused as soon as it is seen;
@@ -29,6 +32,9 @@ from typing import Callable, Iterator
 from xml.parsers import expat
 
 MAX_UNPACKED = 20_000_000     # bytes of XML unpacked from one workbook: a sheet of 5,000 cards is ~4 MB
+MAX_CELLS = 1_000_000         # cells written in the sheet, blank or not: 5,000 cards of 200 fields
+MAX_ROW_TAGS = 1_048_576      # rows written in the sheet, blank or not: as many as Excel has
+MAX_STYLES = 64_000           # cell formats: as many as Excel allows
 CHUNK = 1 << 16
 
 
@@ -46,6 +52,15 @@ class TooBig(Exception):
 
 class TooManyRows(Exception):
     """More rows hold something than a sheet of cards may have."""
+
+
+class TooMany(Exception):
+    """More of something (cells, rows, shared texts, cell styles) than any sheet of cards has,
+    filled or not: each costs time to read even when blank."""
+
+    def __init__(self, what: str, limit: int):
+        super().__init__(what)
+        self.what, self.limit = what, limit
 
 
 class _Stop(Exception):
@@ -91,9 +106,10 @@ class _Parts:
 
 def _parse(chunks: Iterator[bytes], start: Callable, end: Callable | None = None,
            text: Callable | None = None) -> None:
-    """Feed a part to expat with these handlers (names without their namespace); a handler may
-    raise _Stop to end the reading early."""
-    parser = expat.ParserCreate(namespace_separator="}")
+    """Feed a part to expat with these handlers (no namespaces are resolved: a handler takes an
+    element's name after any prefix, '<x:c>' being a cell too); a handler may raise _Stop to end
+    the reading early. The handlers are called directly, for each of millions of blank cells."""
+    parser = expat.ParserCreate()
     parser.buffer_text = True
 
     def no_dtd(*_args) -> None:
@@ -101,9 +117,9 @@ def _parse(chunks: Iterator[bytes], start: Callable, end: Callable | None = None
 
     parser.StartDoctypeDeclHandler = no_dtd
     parser.EntityDeclHandler = no_dtd
-    parser.StartElementHandler = lambda name, attrs: start(name[name.rfind("}") + 1:], attrs)
+    parser.StartElementHandler = start
     if end is not None:
-        parser.EndElementHandler = lambda name: end(name[name.rfind("}") + 1:])
+        parser.EndElementHandler = end
     if text is not None:
         parser.CharacterDataHandler = text
     try:
@@ -121,10 +137,14 @@ def _parse(chunks: Iterator[bytes], start: Callable, end: Callable | None = None
 
 
 def _attr(attrs: dict[str, str], local: str) -> str | None:
-    """An attribute by its local name, whatever its namespace (r:id is 'http://...}id')."""
+    """An attribute by its name after any prefix (r:id)."""
     if local in attrs:
         return attrs[local]
-    return next((v for k, v in attrs.items() if k.endswith("}" + local)), None)
+    return next((v for k, v in attrs.items() if k.endswith(":" + local)), None)
+
+
+def _local(name: str) -> str:
+    return name[name.index(":") + 1:] if ":" in name else name
 
 
 def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
@@ -136,7 +156,7 @@ def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
         return found
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        if tag == "Relationship" and attrs.get("Id") and attrs.get("Target"):
+        if _local(tag) == "Relationship" and attrs.get("Id") and attrs.get("Target"):
             target = attrs["Target"]
             target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
             found[attrs["Id"]] = (attrs.get("Type", "").rsplit("/", 1)[-1], target)
@@ -160,6 +180,7 @@ def _workbook(parts: _Parts) -> _Workbook:
     flags = {"date1904": False}
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        tag = _local(tag)
         if tag == "sheet":
             kind, target = relations.get(_attr(attrs, "id") or "", ("", ""))
             if kind == "worksheet":
@@ -182,14 +203,18 @@ def _shared_strings(parts: _Parts, name: str | None) -> list[str]:
     pieces: list[str] = []
 
     def start(tag: str, _attrs) -> None:
+        tag = _local(tag)
         if tag == "si":
             pieces.clear()
+            if len(strings) >= MAX_CELLS:
+                raise TooMany("shared texts", MAX_CELLS)
         elif tag == "rPh":
             state["ruby"] += 1
         elif tag == "t" and not state["ruby"]:
             state["t"] = True
 
     def end(tag: str) -> None:
+        tag = _local(tag)
         if tag == "t":
             state["t"] = False
         elif tag == "rPh":
@@ -215,6 +240,7 @@ def _date_styles(parts: _Parts, name: str | None) -> set[int]:
     depth = {"cellXfs": 0}
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        tag = _local(tag)
         if tag == "numFmt":
             try:
                 codes[int(attrs.get("numFmtId", ""))] = attrs.get("formatCode", "")
@@ -223,13 +249,15 @@ def _date_styles(parts: _Parts, name: str | None) -> set[int]:
         elif tag == "cellXfs":
             depth["cellXfs"] += 1
         elif tag == "xf" and depth["cellXfs"]:
+            if len(formats) >= MAX_STYLES:
+                raise TooMany("cell formats", MAX_STYLES)
             try:
                 formats.append(int(attrs.get("numFmtId", "0")))
             except ValueError:
                 formats.append(0)
 
     def end(tag: str) -> None:
-        if tag == "cellXfs":
+        if _local(tag) == "cellXfs":
             depth["cellXfs"] -= 1
     _parse(parts.chunks(name), start, end)
     return {i for i, f in enumerate(formats) if is_date_format(codes.get(f, BUILTIN_FORMATS.get(f, "")))}
@@ -270,9 +298,16 @@ class _SheetReader:
         self.collect: list[str] | None = None
         self.inline = 0
         self.ruby = 0
+        self.seen_cells = 0
+        self.seen_rows = 0
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
+        if ":" in tag:
+            tag = _local(tag)
         if tag == "c":
+            self.seen_cells += 1
+            if self.seen_cells > MAX_CELLS:
+                raise TooMany("cells", MAX_CELLS)
             ref = attrs.get("r")
             self.column = _column(ref) if ref else self.column + 1
             self.kind, self.style = attrs.get("t", "n"), attrs.get("s")
@@ -289,6 +324,9 @@ class _SheetReader:
         elif tag == "t" and self.inline and not self.ruby:
             self.collect = self.value
         elif tag == "row":
+            self.seen_rows += 1
+            if self.seen_rows > MAX_ROW_TAGS:
+                raise TooMany("rows", MAX_ROW_TAGS)
             ref = attrs.get("r")
             try:
                 self.number = int(ref) if ref else self.number + 1
@@ -301,18 +339,22 @@ class _SheetReader:
             self.collect.append(data)
 
     def end(self, tag: str) -> None:
-        if tag in ("v", "f", "t"):
+        if ":" in tag:
+            tag = _local(tag)
+        if tag == "c":
+            self._cell()
+        elif tag in ("v", "f", "t"):
             self.collect = None
         elif tag == "is":
             self.inline -= 1
         elif tag == "rPh":
             self.ruby -= 1
-        elif tag == "c":
-            self._cell()
         elif tag == "row":
             self._row()
 
     def _cell(self) -> None:
+        if self.column >= self.columns and (self.extra is not None or not (self.value or self.formula is not None)):
+            return                      # beyond the columns kept, and nothing to say of it
         if self.formula is not None:
             written = "".join(self.formula)
             formula = "=" + written if written else "= (a formula shared with the cell above or beside it)"
