@@ -1,0 +1,193 @@
+"""The web editor as a door for bad input (issue 24, items 3 and 4).
+
+Whatever a request's body holds (a bare string, JSON of the wrong shape, brackets nested 200,000
+deep, bytes that are not text), the editor answers one JSON message with status 400, changes
+nothing in the deck folder, and prints no traceback on the terminal; a bug behind a request is a
+JSON answer and one line on the terminal. A value typed in a box is said of its card and box:
+a YAML tag, an alias bomb or a shared value in the ability box, an invisible character in a
+text box. `printgen serve` on a port another program holds is one 'error:' line and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from badinput import assert_refused, run_limited, snapshot
+from conftest import DECKS, ROOT
+from printgen.editor.roundtrip import DeckSource
+from printgen.editor.server import TOKEN_HEADER, Editor, create_app
+
+SECONDS = 5.0        # what one refused request may take
+
+
+@pytest.fixture
+def editor(tmp_path):
+    """A scratch Coppertwaddle deck (it has ability records) behind the editor's application."""
+    folder = tmp_path / "coppertwaddle"
+    shutil.copytree(DECKS / "coppertwaddle", folder)
+    editor = Editor(folder, tmp_path / "out")
+    return editor, create_app(editor).test_client()
+
+
+def _post(editor_client, path: str, body: bytes | str) -> tuple[int, dict, float]:
+    editor, client = editor_client
+    data = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
+    started = time.perf_counter()
+    answer = client.post(path, data=data, headers={TOKEN_HEADER: editor.token}, content_type="application/json")
+    seconds = time.perf_counter() - started
+    assert answer.is_json, f"{path}: not a JSON answer ({answer.status_code}): {answer.get_data(as_text=True)[:300]}"
+    return answer.status_code, answer.get_json(), seconds
+
+
+DEEP = "[" * 200_000 + "]" * 200_000
+BODIES = {
+    "a bare string": '"just a string"',
+    "a number": "12",
+    "null": "null",
+    "a list": '[{"edits": {}}]',
+    "not JSON": "{edits: nothing}",
+    "not text": b'{"card": "\xff\xfe"}',
+    "200,000 brackets": DEEP,
+    "180,000 braces": '{"":' * 180_000 + "1" + "}" * 180_000,
+    "brackets deep inside a value": '{"card": ' + DEEP + "}",
+    "edits as a list": '{"edits": [1, 2]}',
+    "a value that is a number": '{"edits": {"father-time": {"power": 9}}}',
+    "a card's values as a string": '{"edits": {"father-time": "power"}}',
+    "deleted as a string": '{"deleted": "father-time"}',
+    "the card as a record": '{"card": {"id": "father-time"}}',
+    "the version as a list": '{"version": [1]}',
+    "a key the page never sends": '{"edits": {}, "files": ["/etc/passwd"]}',
+    "the paper as a number": '{"paper": 4}',
+}
+
+
+@pytest.mark.parametrize("path", ["/api/preview", "/api/save", "/api/build"])
+@pytest.mark.parametrize("what", list(BODIES))
+def test_a_body_not_shaped_as_the_page_sends_is_a_400_and_changes_nothing(editor, capfd, path, what):
+    before = snapshot(editor[0].folder)
+    status, answer, seconds = _post(editor, path, BODIES[what])
+    assert status == 400, (status, answer)
+    assert "could not read this request" in answer["error"] and "nothing was changed" in answer["error"]
+    assert seconds < SECONDS
+    assert snapshot(editor[0].folder) == before
+    assert not (editor[0].out).exists(), "a refused build request wrote output"
+    printed = capfd.readouterr()
+    assert "Traceback" not in printed.err + printed.out and "RecursionError" not in printed.err
+
+
+def test_a_bug_behind_a_request_is_a_json_answer_and_one_line_on_the_terminal(editor, capfd, monkeypatch):
+    from printgen.editor import webdeck
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("forced for the test")
+
+    monkeypatch.setattr(webdeck, "preview", broken)
+    monkeypatch.delenv("PRINTGEN_DEBUG", raising=False)
+    status, answer, _ = _post(editor, "/api/preview", '{"card": "father-time"}')
+    assert status == 500 and "internal problem (ZeroDivisionError: forced for the test)" in answer["error"]
+    printed = capfd.readouterr().err
+    assert "Traceback" not in printed
+    assert [line for line in printed.splitlines() if line.strip()] == [
+        "error: the editor stopped on an internal problem (ZeroDivisionError: forced for the test); please report it"]
+
+
+BOMB = "{" + ", ".join([f"l0: &l0 [{', '.join(['x'] * 9)}]"] + [
+    f"l{k}: &l{k} [{', '.join([f'*l{k - 1}'] * 9)}]" for k in range(1, 8)]) + "}"
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("ability", "{use: !!binary aGVsbG8=, cost: cover_self}", "'!!binary' is a YAML tag"),
+    ("ability", "!!python/object/apply:os.system ['true']", "is a YAML tag"),
+    ("ability", BOMB, "repeat values more than 100,000 times"),
+    ("ability", "{use: ability, cost: &c cover_self, effects: [{do: draw, amount: 1}]}", "names or uses a shared value"),
+    ("flavour", "A mountain\x00 of a man.", "U+0000 (NUL)"),
+    ("flavour", "A mountain \u202eof a man.", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+])
+@pytest.mark.parametrize("path", ["/api/preview", "/api/save"])
+def test_a_bad_value_in_a_box_is_said_of_its_card_and_box(editor, capfd, path, field, value, says):
+    source = DeckSource(editor[0].folder)
+    card = next(c for c in source.cards if c.id == "father-time")
+    body = {"edits": {card.id: {field: value}}, "base": {card.id: card.values}, "added": {}, "deleted": []}
+    body.update({"card": card.id} if path == "/api/preview" else {"version": source.version})
+    before = snapshot(editor[0].folder)
+    status, answer, seconds = _post(editor, path, json.dumps(body))
+    assert status == 400, answer
+    assert answer["card"] == card.id and answer["field"] == field, answer
+    assert answer["error"].startswith(f"Father Time, the {field.capitalize()} box:"), answer["error"]
+    assert says in answer["error"]
+    for wrong in ("deck.yaml", "line 1", "deck's file"):
+        assert wrong not in answer["error"], answer["error"]
+    assert seconds < SECONDS and snapshot(editor[0].folder) == before
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_bad_value_in_a_new_cards_box_is_said_of_that_card(editor):
+    source = DeckSource(editor[0].folder)
+    body = {"version": source.version, "edits": {}, "base": {}, "deleted": [],
+            "added": {"new-1": {"name": "Zed", "kind": "Noble Threlm", "power": "3", "ability": BOMB}}}
+    status, answer, _ = _post(editor, "/api/save", json.dumps(body))
+    assert status == 400 and answer["card"] == "new-1" and answer["field"] == "ability", answer
+    assert answer["error"].startswith("Zed, the Ability box:"), answer["error"]
+
+
+def test_serve_on_a_port_another_program_holds_is_one_error_and_exit_2(tmp_path):
+    shutil.copytree(DECKS / "cromwell", tmp_path / "mine")
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        outcome = run_limited(["serve", "mine", "--port", str(port), "--no-browser"], tmp_path, time_limit=30)
+    finally:
+        holder.close()
+    assert_refused(outcome, says=[f"cannot listen on 127.0.0.1:{port}", "address already in use",
+                                  f"--port {port + 1}"], time_limit=30)
+    assert len([line for line in outcome.err.splitlines() if line.startswith("error:")]) == 1
+    assert "is in use by another program" not in outcome.err        # the web library's own words
+
+
+@pytest.mark.parametrize("host, says", [("203.0.113.9", "not one of this computer's"),
+                                        ("no-such-host.invalid", "there is no such address")])
+def test_serve_on_an_address_that_is_not_this_computers_is_one_error(tmp_path, host, says):
+    shutil.copytree(DECKS / "cromwell", tmp_path / "mine")
+    outcome = run_limited(["serve", "mine", "--host", host, "--port", "0", "--no-browser"], tmp_path, time_limit=30)
+    assert_refused(outcome, says=[f"cannot listen on {host}:0", says], time_limit=30)
+
+
+def test_a_running_server_answers_deep_nesting_without_a_traceback_on_its_terminal(tmp_path):
+    """The report's case end to end: `printgen serve` in a process of its own, 200,000 brackets
+    posted to it over HTTP, its terminal read afterwards."""
+    shutil.copytree(DECKS / "cromwell", tmp_path / "mine")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PRINTGEN_DEBUG", None)
+    server = subprocess.Popen([sys.executable, "-m", "printgen", "serve", "mine", "--port", "0", "--no-browser"],
+                              cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"at (http://\S+/)", server.stdout.readline()).group(1)
+        page = urllib.request.urlopen(url, timeout=20).read().decode()
+        token = re.search(r'name="printgen-token" content="([^"]+)"', page).group(1)
+        before = snapshot(tmp_path / "mine")
+        for path in ("/api/save", "/api/preview", "/api/build"):
+            request = urllib.request.Request(url.rstrip("/") + path, data=DEEP.encode(), method="POST",
+                                             headers={"Content-Type": "application/json", TOKEN_HEADER: token})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=20)
+            assert refused.value.code == 400
+            assert "could not read this request" in json.loads(refused.value.read())["error"]
+        assert snapshot(tmp_path / "mine") == before
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=20)
+    assert "Traceback" not in err and "RecursionError" not in err and "ERROR" not in err, err
