@@ -505,3 +505,83 @@ def test_a_swap_in_one_sheet_does_not_send_another_sheets_edit_to_the_wrong_card
     assert result.changed == 1 and sorted(result.kept) == ["Henry IV", "Henry VI"]     # the swapped names, kept
     titled = [c for c in load_deck(str(folder), ALL_CARDS).cards if c.values.get("title") == "The first Lancaster"]
     assert len(titled) == 1 and str(titled[0].values["reign"]) == "1399\u20131413"
+
+
+# -- reading workbooks as Excel writes them ----------------------------------------------------------
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_KIND = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _excel_like(path: Path) -> Path:
+    """A workbook written the way Excel writes one, not openpyxl: shared texts (one in two runs,
+    with a phonetic guide), a prefixed namespace, a custom date format, cells without references,
+    a shared formula, and a sheet of notes in front of the cards."""
+    import zipfile
+
+    parts = {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        "_rels/.rels": f'<Relationships xmlns="{_RELS}"><Relationship Id="r1" Type="{_KIND}/officeDocument" '
+                       'Target="/xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": f'<x:workbook xmlns:x="{_MAIN}" xmlns:r="{_KIND}"><x:workbookPr date1904="0"/><x:sheets>'
+                           '<x:sheet name="Notes" sheetId="1" r:id="rNotes"/><x:sheet name="Kings" sheetId="2" '
+                           'r:id="rKings"/></x:sheets></x:workbook>',
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{_RELS}">'
+            f'<Relationship Id="rNotes" Type="{_KIND}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rKings" Type="{_KIND}/worksheet" Target="worksheets/sheet2.xml"/>'
+            f'<Relationship Id="rS" Type="{_KIND}/sharedStrings" Target="sharedStrings.xml"/>'
+            f'<Relationship Id="rY" Type="{_KIND}/styles" Target="styles.xml"/></Relationships>',
+        "xl/sharedStrings.xml": f'<sst xmlns="{_MAIN}"><si><t>id</t></si><si><t>name</t></si><si><t>reign</t></si>'
+            '<si><r><t>Henry </t></r><r><rPr><b/></rPr><t xml:space="preserve">VIII</t></r>'
+            '<rPh sb="0" eb="1"><t>HENRI</t></rPh></si><si><t>Notes for the class</t></si></sst>',
+        "xl/styles.xml": f'<styleSheet xmlns="{_MAIN}"><numFmts count="1"><numFmt numFmtId="164" '
+            'formatCode="dd/mm/yyyy"/></numFmts><cellStyleXfs count="1"><xf numFmtId="164"/></cellStyleXfs>'
+            '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>',
+        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{_MAIN}"><sheetData><row r="1"><c r="A1" t="s"><v>4</v></c>'
+                                    '</row></sheetData></worksheet>',
+        "xl/worksheets/sheet2.xml": f'<x:worksheet xmlns:x="{_MAIN}"><x:sheetData>'
+            '<x:row r="1"><x:c t="s"><x:v>0</x:v></x:c><x:c t="s"><x:v>1</x:v></x:c><x:c t="s"><x:v>2</x:v></x:c>'
+            '<x:c t="inlineStr"><x:is><x:t>flag</x:t></x:is></x:c></x:row>'
+            '<x:row r="3"><x:c r="A3" t="inlineStr"><x:is><x:t>henry-viii</x:t></x:is></x:c><x:c r="B3" t="s">'
+            '<x:v>3</x:v></x:c><x:c r="C3" s="1"><x:v>45385</x:v></x:c><x:c r="D3" t="b"><x:v>1</x:v></x:c></x:row>'
+            '<x:row r="4"><x:c r="A4" t="str"><x:f>"x"</x:f><x:v>x</x:v></x:c><x:c r="B4"><x:f t="shared" ref="B4:B5" si="0">'
+            'A3&amp;"!"</x:f><x:v>henry-viii!</x:v></x:c></x:row>'
+            '<x:row r="5"><x:c r="B5"><x:f t="shared" si="0"/><x:v>7.0</x:v></x:c></x:row>'
+            '</x:sheetData></x:worksheet>',
+    }
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as book:
+        for name, text in parts.items():
+            book.writestr(name, text)
+    return path
+
+
+def test_a_workbook_written_as_excel_writes_one_is_read_cell_by_cell(tmp_path):
+    from printgen.editor.problems import Problems
+
+    sheet = _excel_like(tmp_path / "kings.xlsx")
+    problems = Problems(sheet)
+    table = read_table(sheet, problems)
+    assert table.header == ["id", "name", "reign", "flag"]     # the sheet whose first cell says id, not the notes
+    henry = dict(table.rows)[3]           # runs joined, the phonetic guide left out; a date; a yes/no
+    assert henry == ["henry-viii", "Henry VIII", "2024-04-03 00:00:00", "true"]
+    said = sorted(str(p) for p in problems.found)
+    assert len(said) == 3 and all("holds a formula" in s for s in said), said
+    assert any("row 4" in s and "(=A3&\"!\")" in s for s in said)
+    assert any("row 5" in s and "a formula shared with" in s for s in said)
+    assert any("row 4" in s and "column 'id'" in s for s in said)     # a formula's text result is not typed text
+
+
+def test_the_csv_text_mark_gives_back_every_value_exactly():
+    import itertools
+
+    from printgen.editor.spreadsheet import from_csv_cell, runs_as_formula, to_csv_cell
+
+    letters = ["'", "=", "+", "-", "@", "\t", "3", ".", "a"]
+    for size in range(5):
+        for value in map("".join, itertools.product(letters, repeat=size)):
+            cell = to_csv_cell(value)
+            assert from_csv_cell(cell) == value, value
+            assert not runs_as_formula(cell), value
+    assert to_csv_cell("-3") == "-3" and to_csv_cell("-2.5") == "-2.5"       # a negative number stays a number
+    assert from_csv_cell("=SUM(A1)") == "=SUM(A1)"           # unmarked: a CSV file holds no formulas, only text

@@ -260,7 +260,8 @@ def _date_styles(parts: _Parts, name: str | None) -> set[int]:
         if _local(tag) == "cellXfs":
             depth["cellXfs"] -= 1
     _parse(parts.chunks(name), start, end)
-    return {i for i, f in enumerate(formats) if is_date_format(codes.get(f, BUILTIN_FORMATS.get(f, "")))}
+    dated = {f for f in set(formats) if is_date_format(codes.get(f, BUILTIN_FORMATS.get(f, "")))}
+    return {i for i, f in enumerate(formats) if f in dated}
 
 
 def _column(ref: str) -> int:
@@ -405,7 +406,7 @@ class _SheetReader:
                 return str(from_excel(number, CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900))
             except (ValueError, OverflowError):
                 return raw
-        if isinstance(number, float) and number.is_integer() and abs(number) < 1e16:
+        if isinstance(number, float) and number.is_integer():
             return str(int(number))
         return str(number)
 
