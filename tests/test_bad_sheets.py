@@ -335,6 +335,10 @@ def test_a_csv_row_of_a_million_empty_cells_is_read_in_bounded_memory(ws):
     assert done.seconds < 10 and done.peak_mib < LIMITS["memory_mib"], (done.seconds, done.peak_mib)
 
 
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="named pipes and /dev/zero are POSIX's")
+
+
+@POSIX_ONLY
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
 @pytest.mark.parametrize("kind", ["named pipe", "link to /dev/zero", "folder"])
 def test_a_sheet_that_is_not_a_regular_file_is_refused_without_waiting(ws, suffix, kind):
@@ -352,6 +356,7 @@ def test_a_sheet_that_is_not_a_regular_file_is_refused_without_waiting(ws, suffi
         sheet.rmdir() if kind == "folder" else sheet.unlink()
 
 
+@POSIX_ONLY
 def test_a_deck_keeping_its_cards_in_a_workbook_reads_it_within_the_same_limits(ws):
     """`cards: cards.xlsx` reads the sheet at every build: the same limits, the earlier PDFs kept."""
     text = (ws.deck / "deck.yaml").read_text(encoding="utf-8")
