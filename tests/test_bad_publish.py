@@ -240,3 +240,38 @@ def test_a_journal_that_cannot_be_read_is_refused_by_name(tmp_path):
     ws.before[str(journal.relative_to(ws.out))] = b"{not json"
     assert_refused(outcome, ws, file="out/cromwell/.printgen-publish.journal",
                    says=["cannot be read", "nothing was written", "delete that hidden file"])
+
+
+@pytest.mark.parametrize("command", ["export", "import", "new"])
+def test_the_editing_commands_settle_a_half_saved_deck_before_reading_it(tmp_path, command):
+    """export, import and new --from read a deck as build does: a save killed between its renames
+    is finished first, so they read (and copy) the saved deck, never half of it."""
+    ws = workspace(tmp_path, "cromwell", build_first=False)
+    deck, rules = ws.deck / "deck.yaml", ws.deck / "rules" / "cromwell.md"
+    text = deck.read_text(encoding="utf-8")
+    new_text = text.replace("title: ", "title: Renamed ", 1)
+    proc = _start_publish({rules: rules.read_text(encoding="utf-8") + "\nA new line.\n", deck: new_text},
+                          "renamed#1=120")
+    try:
+        _paused(proc)
+    finally:
+        _kill(proc)
+    sheet = tmp_path / "cards.csv"
+    if command == "import":
+        assert run_limited(["export", ws.deck.name, "-o", str(sheet)], ws.root).code == 0   # settles it too
+        proc = _start_publish({rules: rules.read_text(encoding="utf-8") + "\nMore.\n", deck: new_text + "\n"},
+                              "renamed#1=120")
+        try:
+            _paused(proc)
+        finally:
+            _kill(proc)
+    args = {"export": ["export", ws.deck.name, "-o", str(sheet)], "import": ["import", ws.deck.name, str(sheet)],
+            "new": ["new", "copy", "--from", ws.deck.name]}[command]
+    outcome = run_limited(args, ws.root)
+    assert outcome.code == 0, outcome.err
+    assert outcome.err.startswith("note: ") and "new versions are now in place" in outcome.err, outcome.err
+    assert deck.read_text(encoding="utf-8").startswith(new_text)
+    if command == "new":
+        assert (ws.root / "copy" / "deck.yaml").read_text(encoding="utf-8").startswith(new_text)
+        assert (ws.root / "copy" / "rules" / "cromwell.md").read_text(encoding="utf-8").endswith("A new line.\n")
+    assert [name for name in _leftovers(ws.deck) if name != ".printgen-imports.json"] == []   # import's own record

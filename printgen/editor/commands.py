@@ -15,6 +15,20 @@ from printgen.errors import UserError
 from printgen.terminal import say_error
 
 
+def settle(deck_ref: str) -> None:
+    """Before an editing command reads a deck: finish or undo a save a killed printgen left half
+    done in its folder (printgen/journal.py), as `printgen build` does, so what it reads is whole.
+    A deck that cannot be found is left for the command itself to say."""
+    from printgen.journal import recover_leftovers
+    from printgen.load import find_deck
+
+    try:
+        folder = find_deck(deck_ref)
+    except (UserError, OSError):
+        return
+    recover_leftovers([folder])
+
+
 @click.command("export")
 @click.argument("deck")
 @click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
@@ -24,6 +38,7 @@ def export_cmd(deck, output, force) -> None:
     from printgen.editor.spreadsheet import export_deck
 
     try:
+        settle(deck)
         count = export_deck(deck, Path(output), force)
     except UserError as error:
         say_error(error)
@@ -57,6 +72,7 @@ def import_cmd(deck, sheet, force) -> None:
     from printgen.editor.spreadsheet import CHECK, import_deck
 
     try:
+        settle(deck)
         result = import_deck(deck, Path(sheet), force)
     except UserError as error:
         say_error(error)
@@ -133,6 +149,7 @@ def serve(deck, port, host, out, no_browser) -> None:
     from printgen.editor.server import run_server
 
     try:
+        settle(deck if deck is not None else ".")
         run_server(deck, host=host, port=port, out=Path(out), open_browser=not no_browser)
     except UserError as error:
         say_error(error)
@@ -155,6 +172,7 @@ def new(name, source, title, force) -> None:
         if source is not None:
             from printgen.editor.copying import copy_deck
 
+            settle(source)
             files = copy_deck(source, Path(name), title, force)
         else:
             files = new_deck(Path(name), title, force)
