@@ -26,6 +26,8 @@ MAX_DEPTH = 50
 
 def describe_bytes(size: int) -> str:
     """A file size as a teacher reads it: '2 MB', '1.5 MB', '900 KB'."""
+    if size >= 1_000_000_000:
+        return f"{size / 1_000_000_000:.1f} GB".replace(".0 GB", " GB")
     if size >= 1_000_000:
         return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
     return f"{max(1, round(size / 1000))} KB"

@@ -153,3 +153,10 @@ def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
     with pytest.raises(UserError) as caught:
         _document(120)
     assert "more than 5 pages" in str(caught.value)
+
+
+def test_sizes_are_said_as_a_person_reads_them():
+    from printgen.limits import describe_bytes
+
+    assert [describe_bytes(n) for n in (900, 2_000_000, 1_500_000, 1_500_000_000, 3_000_000_000)] == \
+        ["1 KB", "2 MB", "1.5 MB", "1.5 GB", "3 GB"]
