@@ -308,3 +308,17 @@ def test_a_corner_index_keeps_words_whole_or_says_it_cannot(tmp_path, name, says
     said = [line for line in run.err.splitlines() if says in line]
     # once, in words a teacher knows, though the name is in two corners (two layout elements)
     assert len(said) == 1 and f"card '{name}'" in said[0], run.err
+
+
+def test_a_no_break_space_keeps_two_words_on_one_line():
+    """'50+\\u00a0Triumphal' on the quick reference broke as '50+ / Triumphal': str.split() breaks at
+    a no-break space too; the wrapper must not."""
+    from printgen.render.fonts import FONTS_DIR, register
+    from printgen.render.text import wrap
+
+    font = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")
+    text = "under 20 Miserae \u00b7 20\u201349 Ordinary \u00b7 50+\u00a0Triumphal"
+    for width in range(60, 260, 5):
+        lines = wrap(text, font, 8.0, float(width))
+        assert not any(line.endswith("50+") for line in lines), (width, lines)
+    assert any("50+\u00a0Triumphal" in line for line in wrap(text, font, 8.0, 120.0))

@@ -7,6 +7,7 @@ Drawn as plain strings, never through ReportLab's Paragraph markup, so a caption
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from dataclasses import dataclass
@@ -30,6 +31,15 @@ def block_height(lines: int, size: float, leading: float, pdf_name: str) -> floa
     return (lines - 1) * size * leading + (m.ascent - m.descent) * size
 
 
+# Where a line may break: any white space but the no-break spaces (U+00A0, U+2007, U+202F), which
+# a text uses to keep two words together ('50+\u00a0Triumphal'); str.split() would break at them.
+_BREAK = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
+def _words(text: str) -> list[str]:
+    return [word for word in _BREAK.split(text) if word]
+
+
 def wrap(text: str, pdf_name: str, size: float, width: float, tracking: float = 0.0) -> list[str]:
     """Greedy word wrap; explicit newlines are kept; a word longer than the box is split."""
     return _wrap(text, pdf_name, size, width, tracking)[0]
@@ -41,7 +51,7 @@ def _wrap(text: str, pdf_name: str, size: float, width: float, tracking: float) 
     split = False
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in _words(paragraph):
             trial = f"{current} {word}" if current else word
             if text_width(trial, pdf_name, size, tracking) <= width:
                 current = trial
@@ -78,7 +88,7 @@ def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, he
         if wrap_lines:
             lines, split = _wrap(text, pdf_name, current, width, tracking)
         else:
-            lines = [" ".join(text.split())]
+            lines = [" ".join(_words(text))]
         wide_ok = all(text_width(line, pdf_name, current, tracking) <= width + 1e-6 for line in lines)
         if wide_ok and block_height(len(lines), current, leading, pdf_name) <= height + 1e-6:
             if not split:
@@ -96,7 +106,7 @@ def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, he
 def _truncate(text: str, pdf_name: str, size: float, width: float, height: float, leading: float,
               wrap_lines: bool, tracking: float) -> tuple[str, ...]:
     """Keep the lines that fit and end the last with an ellipsis, so the cut is visible."""
-    lines = wrap(text, pdf_name, size, width, tracking) if wrap_lines else [" ".join(text.split())]
+    lines = wrap(text, pdf_name, size, width, tracking) if wrap_lines else [" ".join(_words(text))]
     keep = 1
     while keep < len(lines) and block_height(keep + 1, size, leading, pdf_name) <= height + 1e-6:
         keep += 1
