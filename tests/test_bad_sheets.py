@@ -252,7 +252,7 @@ def test_a_small_workbook_holding_a_huge_cell_is_refused_before_it_is_unpacked(w
             (b"</t></is></c></row>", 1)]
     sheet = _with_sheet(ws, "huge-cell.xlsx", cell)
     assert sheet.stat().st_size < 2_000_000
-    _refused_import(ws, sheet, says=["unpacks to more than 20 MB", f"{SHEET} alone holds 1500 MB"])
+    _refused_import(ws, sheet, says=["unpacks to more than 20 MB", f"{SHEET} alone holds 1.5 GB"])
 
 
 def test_a_part_that_states_a_small_size_and_holds_a_huge_one_is_refused_as_damaged(ws):
