@@ -71,12 +71,18 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
                          Where(path, inner, card_at(lines, inner)),
                          "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
                          "only at the start and end")
-    glued = _glued_key(exc, lines)
-    if glued is not None:
-        number, key = glued
-        return UserError(f"'{key}:' needs a space after its colon: without one, YAML reads the whole line as one "
-                         "word, not as a field and its value", Where(path, number, card_at(lines, number), key),
-                         f"write '{key}: ' with a space, then the value")
+    broken = _not_a_field(exc, lines, line)
+    if broken is not None:
+        number, key, between = broken
+        if between == ":":
+            said = f"'{key}:' needs a space after its colon"
+        elif between.strip():
+            said = f"'{key}' is followed by '{between.strip()}' where a field takes ': ' (a colon, then a space)"
+        else:
+            said = f"'{key}' has no ':' after it"
+        return UserError(f"{said}: YAML reads the whole line as one word, not as a field and its value",
+                         Where(path, number, card_at(lines, number), key),
+                         f"write '{key}: ' (a colon and a space), then the value")
     if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:
@@ -131,18 +137,32 @@ def _lost_dash(lines: list[str], line: int | None) -> int | None:
     return start if not above.lstrip(" ").startswith("- ") else None
 
 
-_GLUED = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):[^\s:/]")
+# A field name, then what should have been ': ' (nothing, '=', ';', a full-width colon, or a colon
+# with no space), then the value.
+_NOT_A_FIELD = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*)(\s*[=;\uff1a]\s*|:(?=[^\s:/])|\s+)(?=\S)")
 
 
-def _glued_key(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str] | None:
-    """'caption:"I broke..."': a key with no space after its colon reads as one plain word, and
-    libyaml only complains a line or two later ("could not find expected ':'"), at the next card.
-    The line it was scanning when it gave up, if it is such a line, and its key."""
-    mark = exc.context_mark
-    if "could not find expected ':'" not in (exc.problem or "") or mark is None or mark.line >= len(lines):
-        return None
-    found = _GLUED.match(lines[mark.line])
-    return (mark.line + 1, found.group(1)) if found else None
+def _not_a_field(exc: yaml.MarkedYAMLError, lines: list[str], line: int | None) -> tuple[int, str, str] | None:
+    """A line meant as 'field: value' that YAML cannot read as one ('caption:"I broke..."',
+    'caption "I broke"', 'caption = ...', a full-width '：'): it reads as one plain word, and libyaml
+    only complains a line or two later, at the next card. The line, its field name and what stands
+    where ': ' should be; None when the complaint is about something else."""
+    problem = exc.problem or ""
+    candidates = []                      # (line, whether a bare space may stand for the colon)
+    if "could not find expected ':'" in problem and exc.context_mark is not None:
+        candidates.append((exc.context_mark.line + 1, True))
+    if any(signal in problem for signal in _INDENTATION_SIGNALS) and line:
+        above = line - 1                    # an entry's '- name:"X"': its next line looks mis-indented
+        while above >= 1 and (not lines[above - 1].strip() or lines[above - 1].lstrip().startswith("#")):
+            above -= 1
+        candidates.append((above, False))   # ('- Red Rose' in a list of words is no field)
+    for number, spaced in candidates:
+        if not 1 <= number <= len(lines) or ": " in lines[number - 1] or lines[number - 1].rstrip().endswith(":"):
+            continue
+        found = _NOT_A_FIELD.match(lines[number - 1])
+        if found and (spaced or found.group(2).strip()):
+            return number, found.group(1), found.group(2)
+    return None
 
 
 def _list_key(lines: list[str], number: int) -> str | None:

@@ -113,8 +113,12 @@ def test_a_letter_and_its_accent_are_drawn_in_one_font():
 
 
 def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None:
+    from badinput import run_limited
+
     line = _henry_caption(ws, '    caption: "Marks: e\u0351 o\u0352 a\u0358, and caf\u00e9."')
-    outcome = ws.build("--only", "cards")
+    # built elsewhere: the workspace's own output is the earlier build the refusal cases compare with
+    outcome = run_limited(["build", ws.deck.name, "--out", str(ws.root / "accents"), "--quiet", "--only", "cards"],
+                          ws.root)
     assert outcome.code == 0, outcome.err
     said = [l for l in outcome.err.splitlines() if "accent" in l]
     assert len(said) == 1, outcome.err
@@ -160,3 +164,31 @@ def test_sizes_are_said_as_a_person_reads_them():
 
     assert [describe_bytes(n) for n in (900, 2_000_000, 1_500_000, 1_500_000_000, 3_000_000_000)] == \
         ["1 KB", "2 MB", "1.5 MB", "1.5 GB", "3 GB"]
+
+
+@pytest.mark.parametrize("written, says", [
+    ('    caption "I crossed."', "'caption' has no ':' after it"),
+    ('    caption="I crossed."', "'caption' is followed by '=' where a field takes ': '"),
+    ('    caption; "I crossed."', "'caption' is followed by ';'"),
+    ('    caption\uff1a"I crossed."', "'caption' is followed by '\uff1a'"),
+])
+def test_a_field_without_its_colon_and_space_is_found_at_its_own_line(ws: Workspace, written: str, says: str) -> None:
+    """Each read as one plain word, which libyaml only notices at the next card: the message must
+    name the line the teacher wrote, not the next card's."""
+    line = _henry_caption(ws, written)
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption", says=[says], **FAST)
+
+
+def test_a_cards_name_line_glued_to_its_value_is_found_at_its_own_line(ws: Workspace) -> None:
+    text = ws.edit("deck.yaml", lambda t: t.replace("\n  - name: Edward VI\n", '\n  - name:"Edward VI"\n', 1))
+    line = text.read_text(encoding="utf-8").split("\n").index('  - name:"Edward VI"') + 1
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, field="name", says=["'name:' needs a space"], **FAST)
+
+
+def test_a_list_of_words_badly_indented_is_not_taken_for_a_field():
+    from printgen.yamlsrc import parse_yaml
+
+    text = "houses:\n  - Red Rose\n    colour: red\n"
+    with pytest.raises(Exception) as caught:
+        parse_yaml(text, Path("deck.yaml"))
+    assert "has no ':' after it" not in str(caught.value), str(caught.value)
