@@ -242,13 +242,14 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
     """
     import json
 
-    from printgen.validate import ValidateOptions, check_limits, exit_status, parse_option, report, to_json
+    from printgen.validate import ValidateOptions, check_limits, exit_status, report, to_json
+    from printgen.validate_args import parse_options
     from printgen.validate import validate as run_validation
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
                                   workers=workers, backend=backend, address=ray_address, bots=bots,
-                                  options=dict(parse_option(o) for o in game_options), deck_ref=deck)
+                                  options=parse_options(game_options), deck_ref=deck)
         if chart_path:
             from printgen.sim.chart import check_chart_path
 

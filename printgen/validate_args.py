@@ -60,6 +60,19 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), [convert(v) for v in value.split(",")] if "," in value else convert(value)
 
 
+def parse_options(texts: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """Every -O KEY=VALUE of the command line; a key given twice is refused rather than the last
+    one silently winning (a run of thousands of games with a setting the designer did not mean)."""
+    found: dict[str, Any] = {}
+    for text in texts:
+        key, value = parse_option(text)
+        if key in found and found[key] != value:
+            raise UserError(f"-O {_short(key)} is given twice: {_short(format_option(key, found[key]))} and "
+                            f"{_short(format_option(key, value))}", hint="keep the one you mean")
+        found[key] = value
+    return found
+
+
 def format_option(key: str, value: Any) -> str:
     """The KEY=VALUE text that parse_option reads back as `value`."""
     if isinstance(value, (list, tuple)):

@@ -219,3 +219,16 @@ def test_a_table_check_refuses_a_figures_file_or_chart_it_would_not_write(tmp_pa
     outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", flag, out], tmp_path, time_limit=20.0)
     assert_refused(outcome, says=[f"{flag}: a table layout's check writes no figures file or chart"])
     assert not (tmp_path / out).exists()
+
+
+def test_an_option_given_twice_is_refused_not_the_last_one_taken(tmp_path):
+    outcome = run_limited(["validate", "cromwell", "-O", "houses=Tudor,Stuart", "-O", "houses=York", "--games", "10"],
+                          tmp_path, time_limit=20.0)
+    assert_refused(outcome, says=["-O houses is given twice: houses=Tudor,Stuart and houses=York"])
+
+
+def test_houses_too_few_for_any_game_say_so_whatever_count_was_asked(tmp_path):
+    """'-O houses=Blois --players 6' spoke of dealing to 3 players: the refusal is about every count."""
+    outcome = run_limited(["validate", "cromwell", "-O", "houses=Blois", "--players", "6", "--games", "10"],
+                          tmp_path, time_limit=20.0)
+    assert_refused(outcome, says=["hold 1 monarch: too few for any number of players"])

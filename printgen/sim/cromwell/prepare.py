@@ -198,8 +198,11 @@ class Preparing:
         p.N_ACTIONS = p.ANSWER + 4
         if not self.player_counts(p):
             need = MIN_HAND * (MIN_PLAYERS + (0 if p.advanced else 1))
-            raise UserError(f"the chosen houses hold {n} monarchs: too few to deal {MIN_HAND} cards to each of "
-                            f"{MIN_PLAYERS} players{'' if p.advanced else ' and the stock'} (at least {need} needed)",
+            from printgen.wording import counted
+
+            raise UserError(f"the chosen houses hold {counted(n, 'monarch')}: too few for any number of players (the "
+                            f"smallest game, {MIN_PLAYERS} players, deals {MIN_HAND} cards to each"
+                            f"{'' if p.advanced else ' and to the stock'}: at least {need} cards)",
                             hint="choose more houses (option houses=...)")
         return p
 
