@@ -91,3 +91,4 @@ def test_build_watch_rebuilds_when_the_deck_changes(tmp_path):
     changed = [line for line in err.splitlines() if line.startswith("changed: ")]
     assert changed and all(line == "changed: deck.yaml; building again" for line in changed), changed
     assert proc.returncode == 143, err
+    assert "KeyboardInterrupt" not in err, "the watch library's own line ran into printgen's"

@@ -157,8 +157,13 @@ def _watch(decks: list[str], out: Path, stop_event, announced: list[bool], build
            went_or_came: Callable[[], bool], gone: set[str]) -> bool:
     """Watch the decks' folders until stopped (False), or until a deck comes back or a deck's
     folder itself goes or comes (True: watch again, taking in the folders there now)."""
+    import logging
+
     from watchfiles import watch
 
+    # its own line on Ctrl-C or SIGTERM ("KeyboardInterrupt caught, stopping watch") would run into
+    # printgen's one line saying it stopped
+    logging.getLogger("watchfiles.main").setLevel(logging.ERROR)
     folders = watched_folders(decks)
     roots = {Path(deck) for deck in decks if Path(deck).is_absolute()}
 
