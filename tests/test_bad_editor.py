@@ -191,3 +191,162 @@ def test_a_running_server_answers_deep_nesting_without_a_traceback_on_its_termin
         server.terminate()
         _, err = server.communicate(timeout=20)
     assert "Traceback" not in err and "RecursionError" not in err and "ERROR" not in err, err
+
+
+# --- issue 24 follow-up: the body cap whatever the transfer encoding; bounded work; the page's words ---
+
+@pytest.fixture
+def running(tmp_path):
+    """`printgen serve` on a scratch Cromwell deck, in a thread of this process: (editor, host:port)."""
+    import threading
+
+    from printgen.editor.server import make_server
+
+    shutil.copytree(DECKS / "cromwell", tmp_path / "mine")
+    editor, server = make_server(str(tmp_path / "mine"), "127.0.0.1", 0, tmp_path / "out")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield editor, f"127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _chunked(editor, address: str, path: str, chunks, *, finish: bool = True) -> tuple[int, bytes, float]:
+    """POST `chunks` with Transfer-Encoding: chunked over a socket of our own (no length stated),
+    then read the answer: (status, body, seconds from the last chunk sent to the answer)."""
+    host, port = address.split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall((f"POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n"
+                      f"{TOKEN_HEADER}: {editor.token}\r\nTransfer-Encoding: chunked\r\n\r\n").encode())
+        for chunk in chunks:
+            conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        if finish:
+            conn.sendall(b"0\r\n\r\n")
+        started = time.perf_counter()
+        answer = b""
+        while b"\r\n\r\n" not in answer or len(answer) < answer.index(b"\r\n\r\n") + 4 + _length(answer):
+            piece = conn.recv(65536)
+            if not piece:
+                break
+            answer += piece
+        seconds = time.perf_counter() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body, seconds
+
+
+def _length(answer: bytes) -> int:
+    found = re.search(rb"(?i)\r\ncontent-length: *(\d+)", answer)
+    return int(found.group(1)) if found else 0
+
+
+def test_a_chunked_body_past_the_cap_is_refused_at_once_without_waiting_for_the_rest(running):
+    """The review's case: a body sent in chunks states no length, and slipped past the 1 MB cap (18 MB
+    read, merged and answered at 57 MB after 44 s). Now it is read only up to the cap: 1.2 MB sent and
+    the rest never sent, the answer is 413 at once (the old server waited for the rest)."""
+    editor, address = running
+    before = snapshot(editor.folder)
+    edit = b'"fake-%d": {"caption": "x"}, '
+    chunk = b'{"edits": {' + b"".join(edit % n for n in range(20_000))
+    chunks = [chunk] + [b"".join(edit % n for n in range(k, k + 20_000)) for k in range(20_000, 60_000, 20_000)]
+    assert sum(map(len, chunks)) > 1_200_000
+    status, body, seconds = _chunked(editor, address, "/api/save", chunks, finish=False)
+    assert status == 413, body[:300]
+    assert "far more than a deck's changes" in json.loads(body)["error"]
+    assert seconds < SECONDS and len(body) < 1000
+    assert snapshot(editor.folder) == before
+    status, body, _ = _chunked(editor, address, "/api/save", [b'{"edits": {}}'])     # the server still answers
+    assert status == 200, body
+
+
+def test_a_chunked_body_within_the_cap_is_read_whole(running):
+    editor, address = running
+    source = DeckSource(editor.folder)
+    john = next(c for c in source.cards if c.id == "john")
+    sent = json.dumps({"version": source.version, "edits": {"john": {"caption": "Sent in three chunks."}},
+                       "base": {"john": john.values}}).encode()
+    status, body, _ = _chunked(editor, address, "/api/save", [sent[:10], sent[10:40], sent[40:]])
+    assert status == 200 and json.loads(body)["saved"] == 1, body
+    assert "Sent in three chunks." in (editor.folder / "deck.yaml").read_text(encoding="utf-8")
+
+
+def test_a_picture_sent_in_chunks_is_held_to_the_picture_cap(running):
+    editor, address = running
+    host, port = address.split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall((f"POST /api/picture?card=John&file=a.png HTTP/1.1\r\nHost: {address}\r\n"
+                      f"Content-Type: application/octet-stream\r\n{TOKEN_HEADER}: {editor.token}\r\n"
+                      "Transfer-Encoding: chunked\r\n\r\n").encode())
+        block = b"\0" * 1_000_000
+        for _ in range(22):
+            conn.sendall(b"%x\r\n%s\r\n" % (len(block), block))
+        answer = conn.recv(65536)
+    assert answer.split()[1] == b"413" and b"larger than 20 MB" in answer, answer[:300]
+    assert not (editor.folder / "art").exists()
+
+
+def _save(editor_client, body: dict) -> tuple[int, dict, float]:
+    return _post(editor_client, "/api/save", json.dumps(body))
+
+
+def test_a_box_the_deck_does_not_have_is_said_as_the_pages_not_the_files(editor):
+    """A field that came from the request is the page's: its card and box, never 'deck.yaml'."""
+    source = DeckSource(editor[0].folder)
+    before = snapshot(editor[0].folder)
+    for body in ({"edits": {"father-time": {"nosuchfield": "x"}}},
+                 {"edits": {"father-time": {"nosuchfield": "x"}}, "version": source.version},
+                 {"added": {"new-1": {"name": "Zed", "nosuchfield": "x"}}, "version": source.version}):
+        status, answer, seconds = _save(editor, body)
+        key = next(iter(body.get("edits") or body["added"]))
+        assert status == 400 and answer["card"] == key and answer["field"] == "nosuchfield", answer
+        assert answer["error"].startswith(("Father Time:", "Zed:")), answer["error"]
+        assert "nosuchfield" in answer["error"] and "nothing was changed" in answer["error"]
+        for wrong in ("deck.yaml", "deck's file", "changed outside this page", "Mend it"):
+            assert wrong not in answer["error"], answer["error"]
+        assert seconds < SECONDS
+    assert snapshot(editor[0].folder) == before
+
+
+def test_edits_naming_cards_the_deck_does_not_have_are_refused_early_and_briefly(editor):
+    """Cards the deck never had are not answered with a conflict apiece: with the deck's file as the
+    page loaded it (its version) or without the values the page loaded (the page always sends them),
+    the first unknown card refuses the request; more cards than any deck, at once."""
+    source = DeckSource(editor[0].folder)
+    before = snapshot(editor[0].folder)
+    fake = {f"fake-{n}": {"flavour": "x"} for n in range(3000)}
+    bases = {key: {"name": f"Fake {n}"} for n, key in enumerate(fake)}
+    for body in ({"edits": fake, "version": source.version, "base": bases},
+                 {"edits": fake, "version": "an older version"},
+                 {"deleted": list(fake), "version": source.version}):
+        status, answer, seconds = _save(editor, body)
+        assert status == 400 and "a card this deck does not have (\u2018fake-0\u2019)" in answer["error"], answer
+        assert len(json.dumps(answer)) < 1000 and seconds < SECONDS
+    fake = {f"fake-{n}": {"flavour": "x"} for n in range(6000)}
+    status, answer, seconds = _save(editor, {"edits": fake, "version": source.version})
+    assert status == 400 and "more than a deck may have (5,000)" in answer["error"], answer
+    assert len(json.dumps(answer)) < 1000 and seconds < SECONDS
+    assert snapshot(editor[0].folder) == before
+
+
+def test_cards_deleted_elsewhere_are_conflicts_answered_in_proportion_to_the_request(editor):
+    """With an older version and the values the page loaded, a card the deck lacks may have been
+    deleted in another window: a conflict each, said in the message for the first few only."""
+    fake = {f"fake-{n}": {"flavour": "x"} for n in range(3000)}
+    body = {"edits": fake, "version": "an older version", "base": {key: {"name": f"Fake {n}"} for n, key in enumerate(fake)}}
+    status, answer, seconds = _save(editor, body)
+    assert status == 409 and len(answer["conflicts"]) == 3000, answer["error"][:300]
+    assert answer["error"].count("was deleted in another window") == 5 and "And 2995 more" in answer["error"]
+    assert len(json.dumps(answer)) < 2 * len(json.dumps(body)) and seconds < SECONDS
+
+
+def test_a_yaml_tag_keeps_its_words_when_paths_are_taken_out_of_a_message(tmp_path):
+    from printgen.editor.page_words import page_message
+    from printgen.errors import UserError, Where
+
+    folder = tmp_path / "deck"
+    error = UserError("'!!python/object/apply:os.system' is a YAML tag; see /home/someone/decks/x/notes.txt "
+                      f"and {folder}/art/john.png or C:\\Users\\me\\deck\\a.png", Where(card="John", field="caption"))
+    said = page_message(error, folder)
+    assert "'!!python/object/apply:os.system' is a YAML tag" in said, said
+    assert "see notes.txt and art/john.png or a.png" in said, said
+    assert "/home/" not in said and "Users" not in said

@@ -77,46 +77,72 @@ class Changes:
         return cls(values(body.get("edits")), values(body.get("base")), values(body.get("added")), list(deleted))
 
 
+def _kind(source: DeckSource, name: str) -> str:
+    return source.kind(name) if name in source.fields or name == "count" else "text"
+
+
+def _key(source: DeckSource, name: str, value: str) -> str:
+    """A value as it is compared: two values are the same when their keys are."""
+    kind = _kind(source, name)
+    return compared(kind, value.strip() if kind != "text" else value)
+
+
 def _same(source: DeckSource, name: str, a: str, b: str) -> bool:
-    kind = source.kind(name) if name in source.fields or name == "count" else "text"
-    return compared(kind, a.strip() if kind != "text" else a) == compared(kind, b.strip() if kind != "text" else b)
+    return _key(source, name, a) == _key(source, name, b)
 
 
-def locate(source: DeckSource, card_id: str, base: dict[str, str] | None, taken: set[int]) -> RawCard | None:
-    """The card the page calls `card_id`: by id while its name is still the base's, else the card
-    whose values are most those of the base (renamed elsewhere); None when deleted elsewhere."""
-    by_id = {c.id: c for c in source.cards if c.index not in taken}
-    card = by_id.get(card_id)
-    if base is None or (card is not None and _same(source, "name", card.name, base.get("name", card.name))):
-        return card
-    best, hits = None, 0
-    filled = {k: v for k, v in base.items() if v.strip()}
-    for other in by_id.values():
-        same = sum(_same(source, k, other.values.get(k, ""), v) for k, v in filled.items())
-        if same > hits:
-            best, hits = other, same
-    return best if best is not None and hits * 2 > len(filled) else None
+class _Cards:
+    """The deck's cards, found by id and by their values in time independent of how many cards
+    the page names: a save naming thousands of cards must not compare each with every card."""
+
+    def __init__(self, source: DeckSource):
+        self.source = source
+        self.by_index = {c.index: c for c in source.cards}
+        self.by_id: dict[str, RawCard] = {}
+        for card in source.cards:
+            self.by_id[card.id] = card
+        self.holding: dict[tuple[str, str], list[int]] = {}     # (field, value's key) -> card indexes
+        for card in source.cards:
+            for name, value in card.values.items():
+                self.holding.setdefault((name, _key(source, name, value)), []).append(card.index)
+
+    def locate(self, card_id: str, base: dict[str, str] | None, taken: set[int]) -> RawCard | None:
+        """The card the page calls `card_id`: by id while its name is still the base's, else the
+        card whose values are most those of the base (renamed elsewhere), the first of equals;
+        None when deleted elsewhere."""
+        card = self.by_id.get(card_id)
+        if card is not None and card.index in taken:
+            card = None
+        if base is None or (card is not None and _same(self.source, "name", card.name, base.get("name", card.name))):
+            return card
+        filled = {k: v for k, v in base.items() if v.strip()}
+        hits: dict[int, int] = {}
+        for name, value in filled.items():
+            for index in self.holding.get((name, _key(self.source, name, value)), ()):
+                if index not in taken:
+                    hits[index] = hits.get(index, 0) + 1
+        if not hits:
+            return None
+        best = max(hits.values())
+        index = min(i for i, h in hits.items() if h == best)
+        return self.by_index[index] if best * 2 > len(filled) else None
 
 
 def merge(source: DeckSource, changes: Changes, mine_on_conflict: bool = False) -> Merged:
     """The page's changes against deck.yaml now (see the module's note). With `mine_on_conflict`
-    (a preview: the card as the page has it), a conflicting value is the page's, still noted."""
+    (a preview: the card as the page has it), a conflicting value is the page's, still noted.
+    The changes name only the deck's fields (webdeck.checked refuses others first)."""
     merged = Merged()
-    columns = set(source.columns())
+    cards = _Cards(source)
     taken: set[int] = set()
     for card_id in list(changes.edits) + [d for d in changes.deleted if d not in changes.edits]:
-        base = changes.base.get(card_id)
-        card = locate(source, card_id, base, taken)
+        card = cards.locate(card_id, changes.base.get(card_id), taken)
         if card is not None:
             merged.cards[card_id] = card.index
             taken.add(card.index)
     for card_id, values in changes.edits.items():
-        unknown = [name for name in values if name not in columns]
-        if unknown:
-            raise UserError(f"'{unknown[0]}' is not a field of this deck", Where(source.file))
         base = changes.base.get(card_id)
-        index = merged.cards.get(card_id)
-        card = next((c for c in source.cards if c.index == index), None)
+        card = cards.by_index.get(merged.cards.get(card_id, -1))
         if card is None:
             merged.conflicts.append(Conflict(card_id, (base or {}).get("name", card_id), None, None, None))
             continue
@@ -132,8 +158,7 @@ def merge(source: DeckSource, changes: Changes, mine_on_conflict: bool = False) 
                 if mine_on_conflict:
                     merged.edits.append(Edit(card.index, name, mine))
     for card_id in changes.deleted:
-        index = merged.cards.get(card_id)
-        card = next((c for c in source.cards if c.index == index), None)
+        card = cards.by_index.get(merged.cards.get(card_id, -1))
         if card is None:
             continue                                   # deleted elsewhere too
         base = changes.base.get(card_id)
@@ -144,9 +169,6 @@ def merge(source: DeckSource, changes: Changes, mine_on_conflict: bool = False) 
         else:
             merged.deleted.append(card.index)
     for key, values in changes.added.items():
-        unknown = [name for name in values if name not in columns]
-        if unknown:
-            raise UserError(f"'{unknown[0]}' is not a field of this deck", Where(source.file))
         merged.added.append(NewCard({k: v for k, v in values.items() if v.strip()},
                                     Where(card=values.get("name") or None)))
     return merged

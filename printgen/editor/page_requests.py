@@ -7,12 +7,18 @@ the wrong type where the page sends text, brackets nested 200,000 deep) is refus
 answer (400), before the work behind the request sees it, rather than failing somewhere inside
 as an internal error (500). Nesting is bounded by the parser (Python's JSON decoder stops at its
 recursion limit, caught here) and then by the shapes, which are walked, not the value.
+
+A body is read here too, through one bounded reader (read_capped), whatever its transfer
+encoding: a request that states its length is refused from that before a byte is read, and one
+sent in chunks (no length stated) is read only up to the cap, then refused. The web library's own
+cap is for the largest request of all (a picture), and a chunked body once slipped under it: 18
+MB of edits were read, merged and answered at 57 MB before this reader.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
 TEXT = "text"                 # a string
 TEXTS = ("list", TEXT)        # a list of strings
@@ -28,6 +34,35 @@ SHAPES: dict[str, dict[str, Any]] = {
 
 class BadRequest(Exception):
     """A request body that is not what the page sends."""
+
+
+class TooLarge(Exception):
+    """A request body longer than its route takes (said as 413, at once)."""
+
+    def __init__(self, limit: int):
+        super().__init__(limit)
+        self.limit = limit
+
+
+CHUNK = 1 << 16
+
+
+def read_capped(stream: BinaryIO, stated: int | None, limit: int) -> bytes:
+    """A request's body, at most `limit` bytes: TooLarge for a body stated longer (before anything is
+    read) or found longer while read (a chunked body states no length), having read at most one
+    chunk past the limit."""
+    if stated is not None and stated > limit:
+        raise TooLarge(limit)
+    pieces: list[bytes] = []
+    size = 0
+    while True:
+        piece = stream.read(min(CHUNK, limit + 1 - size))
+        if not piece:
+            return b"".join(pieces)
+        size += len(piece)
+        if size > limit:
+            raise TooLarge(limit)
+        pieces.append(piece)
 
 
 def read_body(raw: bytes, route: str) -> dict[str, Any]:

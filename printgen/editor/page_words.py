@@ -20,7 +20,9 @@ from printgen.errors import UserError
 # Words that belong to deck.yaml's syntax, not to a box on the page.
 YAML_WORDS = re.compile(r"YAML|mapping|scalar|indentation|after '[\w-]+:'|a line '|'[\w-]+: \.\.\.'|"
                         r"double quotes|quotes, if|\bkey\b|line \d+", re.IGNORECASE)
-PATH = re.compile(r"(?:[A-Za-z]:)?[\\/][^\s'\"]+[\\/][^\s'\";,]*")      # /home/..., C:\Users\...
+# A folder path (/home/..., ~/decks/..., C:\Users\...) begins a word: a slash inside a word is not one
+# ('!!python/object/apply:os.system' is a YAML tag, 'either/or' two words).
+PATH = re.compile(r"(?<![^\s'\"(\[{<=,;])(?:[A-Za-z]:|~)?[\\/][^\s'\"]+[\\/][^\s'\";,]*")
 
 
 def label(field: str) -> str:
@@ -59,7 +61,7 @@ def _no_paths(text: str, folder: Path | None) -> str:
     if folder is not None:
         for shown in {str(folder), str(folder.resolve())}:
             text = text.replace(shown + "/", "").replace(shown, "the deck's folder")
-    return PATH.sub(lambda m: Path(m.group(0)).name, text)
+    return PATH.sub(lambda m: re.split(r"[\\/]", m.group(0).rstrip("\\/"))[-1], text)   # a Windows path on any system
 
 
 def page_hint(error: UserError, folder: Path | None = None) -> str | None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.editor.page_requests import BadRequest, read_body
+from printgen.editor.page_requests import BadRequest, TooLarge, read_body, read_capped
 from printgen.editor.roundtrip import DeckSource, StaleError
 from printgen.errors import UserError
 from printgen.load import find_deck
@@ -97,8 +97,6 @@ def create_app(editor: Editor):
                     return jsonify(error="The editor only accepts its own page's requests."), 415
             elif not request.is_json:
                 return jsonify(error="The editor only accepts its own page's requests."), 415
-            elif (request.content_length or 0) > MAX_REQUEST:
-                return jsonify(error="The page sent far more than a deck's changes."), 413
 
     @app.after_request
     def headers(response):
@@ -111,6 +109,8 @@ def create_app(editor: Editor):
     def answer(work):
         try:
             return jsonify(work())
+        except TooLarge as large:
+            return too_large(large.limit)
         except BadRequest:
             return jsonify(error="The editor could not read this request, so nothing was changed. Reload the page "
                                  "and try again."), 400
@@ -122,8 +122,17 @@ def create_app(editor: Editor):
         except UserError as error:
             return jsonify(error=page_message(error, editor.folder), card=None, field=error.where.field), 400
 
+    def capped(limit: int) -> bytes:
+        """The request's body through the one bounded reader, whatever its transfer encoding (a
+        stated length is weighed before the stream is touched: the web library refuses one past its
+        own, larger cap there in words about pictures)."""
+        stated = request.content_length
+        if stated is not None and stated > limit:
+            raise TooLarge(limit)
+        return read_capped(request.stream, stated, limit)
+
     def body(route: str) -> dict[str, Any]:
-        return read_body(request.get_data(cache=False), route)
+        return read_body(capped(MAX_REQUEST), route)
 
     @app.get("/")
     def index():
@@ -156,19 +165,23 @@ def create_app(editor: Editor):
                 return webdeck.save(editor.source(), Changes.read(sent), sent.get("version"))
         return answer(work)
 
-    @app.errorhandler(413)
-    def too_large(_error):
+    def too_large(limit: int | None):
+        """413: a picture larger than any card needs, or a request far larger than a deck's changes."""
+        if limit == MAX_REQUEST:
+            return jsonify(error="The page sent far more than a deck's changes, so nothing was changed."), 413
         return jsonify(error=f"The file is larger than {MAX_UPLOAD // 1_000_000} MB, more than any card picture "
                              "needs. Save a smaller copy of it (about 1000 x 1000 pixels) and choose that."), 413
 
+    @app.errorhandler(413)
+    def past_the_library_cap(_error):
+        return too_large(None)
+
     @app.post("/api/picture")
     def api_picture():
-        if (request.content_length or 0) > MAX_UPLOAD:
-            return too_large(None)
-        data = request.get_data(cache=False)
         name, card = request.args.get("file", ""), request.args.get("card", "")
 
         def work():
+            data = capped(MAX_UPLOAD)
             with editor.lock:
                 return {"value": store_picture(editor.folder, data, name, card)}
         return answer(work)

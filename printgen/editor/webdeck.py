@@ -26,6 +26,7 @@ from printgen.errors import UserError, Warning_, Where
 from printgen.model import Deck
 
 PREVIEW_DPI = 110
+SHOWN_CONFLICTS = 5       # conflicts said in the message; the page lists every one below it
 
 # A line under the box of each kind of field, saying what it takes.
 HINTS = {
@@ -102,15 +103,49 @@ def _shows(where: str) -> str:
     return "show" if " and " in where else "shows"
 
 
-def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False) -> Applied:
-    """The page's changes made on deck.yaml as it is now. Conflicts are refused (409) unless
-    `conflicts_allowed` (a preview shows the page's own values)."""
+def checked(source: DeckSource, changes: Changes, version: str | None = None) -> None:
+    """What the page sent, weighed against the deck before any work is done for it, and refused as
+    the page's (its card and box), never as a mistake of the deck's file: at most as many cards as
+    a deck may have, only the deck's boxes, and only cards the deck has. A card the deck does not
+    have is one deleted (or renamed) in another window since the page loaded it only when the page
+    sends the values it loaded (every change does) and the deck's file has changed since: else it
+    never was the deck's, and the request is refused here, not answered with a conflict apiece."""
+    from printgen.editor.spreadsheet import MAX_ROWS
+
+    named = len(changes.edits) + len(changes.added) + len(set(changes.deleted) - set(changes.edits))
+    if max(named, len(changes.base)) > MAX_ROWS:
+        raise PageError(f"The page sent changes to {max(named, len(changes.base)):,} cards, more than a deck may have "
+                        f"({MAX_ROWS:,}), so nothing was changed. Reload the page.")
+    columns = set(source.columns())
+    by_id = {c.id: c for c in source.cards}
+    for key, values in [*changes.edits.items(), *changes.added.items()]:
+        unknown = next((name for name in values if name not in columns), None)
+        if unknown is not None:
+            card = by_id.get(key)
+            name = (card.name if card is not None else (changes.base.get(key) or values).get("name", "").strip()
+                    or ("The new card" if key in changes.added else key[:40]))
+            raise PageError(f"{name}: the page sent a value for a box this deck does not have "
+                            f"(‘{unknown[:40]}’), so nothing was changed. Its boxes may have been changed "
+                            "in another window since this page loaded them: reload the page.", key, unknown)
+    moved = version is None or version != source.version
+    for key in [*changes.edits, *changes.deleted]:
+        if key not in by_id and not (moved and key in changes.base):
+            raise PageError(f"The page sent changes to a card this deck does not have (‘{key[:40]}’), so "
+                            "nothing was changed. Reload the page to see the deck as it is now.", key)
+
+
+def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False, version: str | None = None) -> Applied:
+    """The page's changes made on deck.yaml as it is now (`version`: the deck's as the page loaded
+    it, when sent). Conflicts are refused (409) unless `conflicts_allowed` (a preview shows the
+    page's own values)."""
+    checked(source, changes, version)
     merged = merge(source, changes, mine_on_conflict=conflicts_allowed)
     if merged.conflicts and not conflicts_allowed:
         raise _conflicts(source, merged)
     deleted = set(merged.deleted)
+    by_index = {c.index: c for c in source.cards}
     for card_id, index in merged.cards.items():
-        card = next(c for c in source.cards if c.index == index)
+        card = by_index[index]
         if index in deleted and card_id in changes.deleted:
             places = references(source.folder, [card.id])
             if places:
@@ -154,7 +189,8 @@ def _conflicts(source: DeckSource, merged: Merged) -> PageError:
                         f"program) after this page loaded it: there it is \u201c{theirs.text()}\u201d, here "
                         f"\u201c{mine.text()}\u201d.")
         items.append(item)
-    return PageError(" ".join(said) + " Choose which to keep, then save again.", status=409,
+    more = f" And {len(said) - SHOWN_CONFLICTS} more, listed below." if len(said) > SHOWN_CONFLICTS else ""
+    return PageError(" ".join(said[:SHOWN_CONFLICTS]) + more + " Choose which to keep, then save again.", status=409,
                      extra={"conflicts": items, "stale": False})
 
 
@@ -286,7 +322,7 @@ def _element_fields(deck) -> dict[str, str]:
 
 def save(source: DeckSource, changes: Changes, version: Any) -> dict[str, Any]:
     """Write the page's changes into deck.yaml (merged with any change made since the page loaded)."""
-    applied = apply(source, changes)
+    applied = apply(source, changes, version=version if isinstance(version, str) else None)
     check(applied, changes)
     merged = applied.merged
     count = len(merged.edits) + len(merged.deleted) + len(merged.added)
