@@ -7,6 +7,7 @@ it without a traceback. Anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -85,7 +86,12 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
 def _display_path(path: Path) -> str:
     """Show paths relative to the working folder when they are inside it: shorter to read. A file
     of a deck printgen ships, outside it, is named by the deck ('coppertwaddle/deck.yaml'), not by
-    the folder it was installed in (site-packages/printgen/shipped/decks/...)."""
+    the folder it was installed in (site-packages/printgen/shipped/decks/...). A link is named
+    as the user sees it, not by where it leads ('mine/rules', never the folder it points to)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        pass
     resolved = Path(path).resolve()
     try:
         return str(resolved.relative_to(Path.cwd().resolve()))

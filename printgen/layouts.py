@@ -12,9 +12,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from printgen.deckfiles import contained, exists, opened
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Deck, Layout
 from printgen.paths import DECK_FILE, FONTS_DIR, layouts_dir
+from printgen.render.fonts import MAX_FONT_BYTES
 from printgen.schema import LayoutFile, Size
 from printgen.schema_errors import schema_error, user_path
 from printgen.yamlsrc import Located, load_yaml
@@ -35,8 +37,14 @@ def _find_layout_file(name: str, search: list[Path], where: Where | None = None)
                         f"layouts available: {', '.join(known)}")
     for folder in search:
         path = folder / f"{name}.yaml"
-        if path.is_file():
-            if not path.resolve().is_relative_to(folder.resolve()):
+        # Whatever has the name is the layout meant (a pipe or a folder is refused as what it is by
+        # the reader): passing over it would quietly print with the shipped layout of that name.
+        if exists(path):
+            try:
+                inside = path.resolve().is_relative_to(folder.resolve())
+            except (OSError, RuntimeError):      # a link loop: the reader says so
+                inside = True
+            if not inside:
                 raise UserError(f"the layout '{name}' is a link to a file outside {folder}", where,
                                 "copy the layout file itself into the deck's folder or into layouts/")
             return path
@@ -82,7 +90,8 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
     seen: list[Path] = []
     current: str | None = name
     while current is not None:
-        path = _find_layout_file(current, search, where).resolve()
+        found = _find_layout_file(current, search, where)
+        path = contained(found, found.parent, where=where, place=f"the folder '{found.parent.name}'")
         if path in seen:
             loop = " -> ".join([p.stem for p in seen] + [path.stem])
             message = (f"the layout '{current}' extends itself" if path == seen[-1]
@@ -90,7 +99,7 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
             raise UserError(message, where, "'extends' names the layout this one starts from; remove it or name "
                             "another one (most layouts extend 'base')")
         seen.append(path)
-        located = load_yaml(path)
+        located = load_yaml(found, within=found.parent, what="layout")
         if not isinstance(located.data, dict):
             raise UserError("a layout file must be a list of 'key: value' settings", located.where(()))
         chain.append(located)
@@ -110,7 +119,7 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
 
 def load_catalogue(name: str) -> tuple[dict[str, Size], Located]:
     """card-sizes.yaml or papers.yaml: name -> Size."""
-    located = load_yaml(layouts_dir() / f"{name}.yaml")
+    located = load_yaml(layouts_dir() / f"{name}.yaml", within=layouts_dir(), what="list of sizes")
     if not isinstance(located.data, dict):
         raise UserError("expected 'name: {width: ..., height: ...}' entries", located.where(()))
     sizes = {}
@@ -294,8 +303,8 @@ def _check_fit(paper: Size, card: Size, imp, lines: dict, file: Path, bleed_opti
 _TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 
 
-def _check_truetype(path: Path, font_file: str, where: Where) -> None:
-    with path.open("rb") as handle:
+def _check_truetype(path: Path, font_file: str, where: Where, within: Path) -> None:
+    with opened(path, within=within, what="font", limit=MAX_FONT_BYTES, where=where) as (handle, _):
         tag = handle.read(4)
     if tag not in _TRUETYPE_TAGS:
         kind = "an OpenType (CFF) font" if tag == b"OTTO" else "not a font file"
@@ -313,11 +322,11 @@ def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple |
         path = (base / font_file).resolve()
         if path.is_relative_to(base):
             inside = True
-            if path.is_file():
+            if exists(base / font_file):        # a pipe or a folder of that name is refused as what it is
                 from printgen.render.fonts import check_font
 
                 font_where = Where(f, line, field=f"fonts.{font_name}")
-                _check_truetype(path, font_file, font_where)
+                _check_truetype(base / font_file, font_file, font_where, base)
                 check_font(path, font_where)     # a damaged font file is refused here, at its line
                 return path
     if not inside:

@@ -12,6 +12,10 @@ from __future__ import annotations
 # A deck, layout, sheet or board file. A 1,000-card deck is about 200 KB.
 MAX_FILE_BYTES = 2_000_000
 
+# Cards in one deck, generated and listed (a spreadsheet holds as many rows). A real deck has a few
+# hundred at most; 200 suits x 1,000 ranks would take minutes and gigabytes to build.
+MAX_CARDS = 5_000
+
 # One text value (a caption, a title, a block of sheet text). A caption is under 1,000 characters.
 MAX_TEXT_CHARS = 10_000
 

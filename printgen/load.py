@@ -7,14 +7,17 @@ so a new deck needs no Python and a teacher's typo is caught before anything is 
 from __future__ import annotations
 
 import re
+from math import prod
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from printgen.card_values import (COUNT_KEY, check_ability, check_value, copies, exempt, exemption_text,
+from printgen.deckfiles import DECK_FOLDER, exists
+from printgen.card_values import (COUNT_KEY, MAX_COPIES, check_ability, check_value, copies, exempt, exemption_text,
                                   starts_with_hash, value_key)
 from printgen.errors import UserError, Where, did_you_mean
+from printgen.limits import MAX_CARDS
 from printgen.model import Card, Deck, Group
 from printgen.paths import DECK_FILE, decks_dir
 from printgen.schema import DeckHeader, FieldSpec, GroupEntry
@@ -32,9 +35,11 @@ def shipped_decks() -> list[Path]:
 def find_deck(name_or_path: str) -> Path:
     """A deck name under decks/ or a path to a deck folder (or its deck.yaml) anywhere."""
     candidate = Path(name_or_path).expanduser()
-    if candidate.is_file() and candidate.name == DECK_FILE:
+    # Anything named deck.yaml makes its folder the deck, whatever it is: a pipe or a link to
+    # /dev/zero there is refused by the reader as what it is, not said to be missing.
+    if candidate.name == DECK_FILE and exists(candidate) and not candidate.is_dir():
         return candidate.parent
-    if candidate.is_dir() and (candidate / DECK_FILE).is_file():
+    if candidate.is_dir() and exists(candidate / DECK_FILE):
         return candidate
     shipped = decks_dir() / name_or_path
     if candidate.is_dir():
@@ -69,7 +74,8 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
     the deck.yaml not yet saved (the editor and `printgen import` check an edit before writing it).
     """
     folder = find_deck(str(name_or_path))
-    located = load_yaml(folder / DECK_FILE) if text is None else parse_yaml(text, folder / DECK_FILE)
+    located = (load_yaml(folder / DECK_FILE, within=folder, what="deck file", place=DECK_FOLDER) if text is None
+               else parse_yaml(text, folder / DECK_FILE))
     data = located.data
     if data is None:
         raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'", Where(located.file, 1),
@@ -120,6 +126,7 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
         raise UserError("the deck needs a 'cards:' list with at least one card (or a 'generate:' rule, or the name of "
                         "a spreadsheet holding the cards, such as cards.xlsx)",
                         located.where(("cards",)))
+    generated = _count_generated(located, header, groups)
     made = _generate(located, header, groups) if header.generate is not None else []
     cards: list[Card] = []
     seen: dict[str, Card] = {}
@@ -129,6 +136,7 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
 
         source = sheet_cards(folder, cards_data, header.fields, located.where(("cards",), field="cards"))
         cards_data = source.data["cards"]
+    _count_listed(located, cards_data, generated)
     listed = [copy for i, raw in enumerate(cards_data)
               for copy in copies(source, _load_card(source, folder, header.fields, groups, i, raw), i, raw)]
     for card in made + listed:
@@ -157,11 +165,51 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
                 source=located)
 
 
+def _rules(header: DeckHeader) -> list[tuple[Any, tuple]]:
+    """Each generate: rule with its path in deck.yaml (one rule, or a list of them)."""
+    if isinstance(header.generate, list):
+        return [(rule, ("generate", i)) for i, rule in enumerate(header.generate)]
+    return [(header.generate, ("generate",))] if header.generate is not None else []
+
+
+def _count_generated(located: Located, header: DeckHeader, groups: dict[str, list[Group]]) -> int:
+    """How many cards the generate: rules make, worked out before any is made: a rule over 200
+    suits and 1,000 ranks would otherwise build for minutes and gigabytes before anything said so.
+    Refused at the rule that takes the deck past MAX_CARDS."""
+    total = 0
+    for rule, path in _rules(header):
+        sizes = [(len(groups[g]), g) for g in rule.each.values() if g in groups]
+        count = prod(n for n, _ in sizes)
+        total += count
+        if total > MAX_CARDS:
+            made = " x ".join(f"{n:,} {g}" for n, g in sizes)
+            so = f", so the deck would have {total:,}" if total != count else ""
+            raise UserError(f"this generate: rule makes {count:,} cards ({made}){so}; a deck may have at most "
+                            f"{MAX_CARDS:,} cards", located.where(path),
+                            "a real deck has a few hundred cards at most: check the lists the rule combines (a list "
+                            "pasted twice, or the wrong list?)")
+    return total
+
+
+def _count_listed(located: Located, cards_data: list, generated: int) -> None:
+    """The listed cards (each `count:` copies counted) and the generated ones together, refused at
+    the `cards:` line past MAX_CARDS, before any card is checked: a pasted list of 10,000 cards
+    would otherwise be checked card by card for a minute first."""
+    listed = 0
+    for raw in cards_data:
+        count = raw.get(COUNT_KEY, 1) if isinstance(raw, dict) else 1
+        valid = isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= MAX_COPIES
+        listed += count if valid else 1          # a wrong count is refused at its card later
+    if generated + listed > MAX_CARDS:
+        besides = f", and the generate: rules make {generated:,} more" if generated else ""
+        raise UserError(f"the deck lists {listed:,} cards{besides}; a deck may have at most {MAX_CARDS:,} cards",
+                        located.where(("cards",)), "a real deck has a few hundred cards at most: check that "
+                        "nothing was pasted twice, and the 'count:' lines")
+
+
 def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group]]) -> list[Card]:
     """The cards of the `generate:` rules: one for every combination of each rule's groups."""
-    rules = header.generate if isinstance(header.generate, list) else [header.generate]
-    paths = [("generate", i) for i in range(len(rules))] if isinstance(header.generate, list) else [("generate",)]
-    return [card for rule, path in zip(rules, paths) for card in _generate_rule(located, header, groups, rule, path)]
+    return [card for rule, path in _rules(header) for card in _generate_rule(located, header, groups, rule, path)]
 
 
 def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[Group]], rule, path: tuple) -> list[Card]:

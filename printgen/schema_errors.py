@@ -140,9 +140,11 @@ def user_path(model, loc: tuple) -> tuple[tuple, type | None]:
     return tuple(path), owner
 
 
-def load_file(path: Path, model, what: str):
-    """A YAML file checked against a schema model: (the model instance, the located source)."""
-    located = load_yaml(path)
+def load_file(path: Path, model, what: str, *, within: Path | None = None, kind: str = "settings file",
+              place: str | None = None):
+    """A YAML file checked against a schema model: (the model instance, the located source).
+    `within`, `kind` and `place` are load_yaml's `within`, `what` and `place`."""
+    located = load_yaml(path, within=within, what=kind, place=place)
     try:
         return model.model_validate(located.data), located
     except ValidationError as exc:

@@ -25,6 +25,8 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, Field
 
+from printgen.deckfiles import DECK_FOLDER, contained, exists, what_is
+from printgen.deckfiles import shown as shown_file
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import Extent, Size, Strict
 
@@ -165,20 +167,25 @@ def table_path(deck, name: object, where: Where | None = None) -> Path:
                         did_you_mean(Path(text.replace("\\", "/")).stem, known)
                         or (f"table layouts: {', '.join(known)}" if known else
                             f"put the file in {deck.key}/{TABLES}/ and give its plain name"))
+    contained(folder, deck.folder, where=where, place=DECK_FOLDER)     # tables/ itself a link out of the deck
     path = folder / f"{name}.yaml"
-    try:
-        inside = path.resolve().is_relative_to(folder.resolve())
-        regular = path.is_file()
-    except (OSError, RuntimeError):        # a link loop or an unreadable folder: not a file we can use
-        inside, regular = True, False
-    if not inside:
-        raise UserError(f"the table layout '{name}' is a link to a file outside {deck.key}/{TABLES}/", where,
-                        f"copy the file itself into {deck.key}/{TABLES}/")
-    if not regular:
-        raise UserError(f"the deck '{deck.key}' has no table layout '{name}'", where,
-                        did_you_mean(name, known) or (f"table layouts: {', '.join(known)}" if known else
-                                                      f"a table layout is a file in {deck.key}/{TABLES}/"))
-    return path
+    if exists(path):         # whatever has the name is what was meant: refused as what it is
+        try:
+            inside = path.resolve().is_relative_to(folder.resolve())
+        except (OSError, RuntimeError):        # a link loop: what_is says so
+            inside = True
+        if not inside:
+            raise UserError(f"the table layout '{name}' is a link to a file outside {deck.key}/{TABLES}/", where,
+                            f"copy the file itself into {deck.key}/{TABLES}/")
+        kind = what_is(path)
+        if kind is not None:
+            raise UserError(f"the deck '{deck.key}' has no table layout '{name}' that can be read: "
+                            f"{shown_file(path)} is {kind}, not an ordinary file", where,
+                            "in its place put the table layout itself, saved as an ordinary file")
+        return path
+    raise UserError(f"the deck '{deck.key}' has no table layout '{name}'", where,
+                    did_you_mean(name, known) or (f"table layouts: {', '.join(known)}" if known else
+                                                  f"a table layout is a file in {deck.key}/{TABLES}/"))
 
 
 def table_names(deck) -> list[str]:
@@ -221,7 +228,8 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     from printgen.render.components import CARD_KIND, kind_layout, kind_of
 
     path = table_path(deck, name, where)
-    spec, located = load_file(path, TableFile, "in a table layout")
+    spec, located = load_file(path, TableFile, "in a table layout", within=deck.folder, kind="table layout",
+                              place=DECK_FOLDER)
     cards = {card.id: card for card in deck.cards}
     kinds: dict[str, Any] = {}
 

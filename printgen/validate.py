@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -168,6 +169,23 @@ def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where
                         error.hint) from None
 
 
+def _most_cards_from(deck) -> Where:
+    """The line of deck.yaml most of a too-large deck's cards come from: the `generate:` rule that
+    makes the most of them, or the `cards:` list (for a sheet-kept deck, the line naming the sheet)."""
+    source = deck.source
+    rules = source.data.get("generate") if isinstance(source.data, dict) else None
+    paths = [("generate", i) for i in range(len(rules))] if isinstance(rules, list) else [("generate",)] if rules else []
+    made = Counter()
+    rule_lines = {source.line_of(path): path for path in paths}
+    for card in deck.cards:
+        if card.where.row is None and card.where.line in rule_lines:
+            made[card.where.line] += 1
+    listed = len(deck.cards) - sum(made.values())
+    if made and max(made.values()) > listed:
+        return source.where(rule_lines[made.most_common(1)[0][0]])
+    return source.where(("cards",))
+
+
 # -- the run -------------------------------------------------------------------------------------
 
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
@@ -181,8 +199,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
     deck = load_deck(deck_ref)
     if len(deck.cards) > MAX_SIM_CARDS:
         raise UserError(f"the deck '{deck.key}' has {len(deck.cards):,} cards; printgen plays games with packs of at "
-                        f"most {MAX_SIM_CARDS:,} cards, far more than any card game uses",
-                        Where(deck.folder / "deck.yaml"),
+                        f"most {MAX_SIM_CARDS:,} cards, far more than any card game uses", _most_cards_from(deck),
                         "check the deck (a pasted list, a generate: rule over large groups); a pack of its own under "
                         "'packs:' can hold the cards a game plays with")
     # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game

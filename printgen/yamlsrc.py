@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, StreamEndEvent)
 
+from printgen.deckfiles import read_bytes
 from printgen.errors import UserError, Where
 from printgen.hidden_chars import check_characters, describe_hidden, hidden_character
 from printgen.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
@@ -65,27 +66,28 @@ class Located:
         return self.written.get(tuple(path))
 
 
-def load_yaml(path: Path) -> Located:
-    """Parse a YAML file into data and a path-to-line map, or raise a UserError."""
+def load_yaml(path: Path, *, within: Path | None = None, what: str = "settings file",
+              place: str | None = None) -> Located:
+    """Parse a YAML file into data and a path-to-line map, or raise a UserError.
+
+    `within` is the folder the file must stay in (its own folder when not given), `place` that
+    folder in a message's words ("the deck's folder"), `what` the file's ("deck"): see read_source."""
     path = Path(path)
-    return parse_yaml(read_source(path), path)
+    return parse_yaml(read_source(path, within=within, what=what, place=place), path)
 
 
-def read_source(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+def read_source(path: Path, limit: int = MAX_FILE_BYTES, *, within: Path | None = None,
+                what: str = "settings file", place: str | None = None) -> str:
     """A user's text file as a string: refused, at its line, when too big or not UTF-8.
 
-    The size is checked before reading, so a 50 MB file costs one bounded read of its start.
+    Read as every file of a deck is (printgen.deckfiles): only a regular file lying inside
+    `within` (the deck's folder, or layouts/; the file's own folder when not given, so the file
+    itself is never a link leading elsewhere), opened without waiting, its size checked before
+    reading, so a 50 MB file costs one bounded read of its start and a pipe none.
     """
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            raise _too_big(path, size, limit)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError("file not found", Where(path)) from None
-    except OSError as exc:
-        raise UserError(f"the file cannot be read ({exc.strerror or exc})", Where(path)) from None
+    data = read_bytes(path, within=path.parent if within is None else within, what=what, limit=limit, place=place,
+                      too_big=lambda handle, size: _too_big(path, handle, size, limit))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -103,7 +105,7 @@ _SCAN_BYTES = 64_000_000    # how much of a too-big file is searched for the lin
 _KEY = re.compile(r"^\s*(?:-\s+)?([\w-]+):\s")
 
 
-def _too_big(path: Path, size: int, limit: int) -> UserError:
+def _too_big(path: Path, stream: BinaryIO, size: int, limit: int) -> UserError:
     """The refusal of a file over the size limit, at the over-long line when there is one.
 
     A file this big is nearly always one enormous pasted value; naming its line (and card and
@@ -113,8 +115,8 @@ def _too_big(path: Path, size: int, limit: int) -> UserError:
     what = f"the file is {describe_bytes(size)}; printgen reads files up to {describe_bytes(limit)}"
     hint = ("a deck or layout file is usually under 100 KB: check that this is the right file and that nothing "
             "was pasted into it by mistake")
-    with path.open("rb") as stream:
-        head = stream.read(_SCAN_BYTES)
+    stream.seek(0)
+    head = stream.read(_SCAN_BYTES)
     start = 0
     for number, raw in enumerate(head.split(b"\n"), start=1):
         if len(raw) > MAX_TEXT_CHARS:

@@ -62,10 +62,13 @@ class Board:
     rows: int
 
 
-def load_board(path: Path):
+def load_board(path: Path, within: Path | None = None):
+    """A board file, read only from inside `within` (the deck's folder; its own folder if None)."""
+    from printgen.deckfiles import DECK_FOLDER
     from printgen.schema_errors import load_file
 
-    return load_file(path, BoardFile, "in a board")
+    return load_file(path, BoardFile, "in a board", within=within, kind="board",
+                     place=DECK_FOLDER if within is not None else None)
 
 
 def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: float,
@@ -159,7 +162,7 @@ def check_board(spec: BoardFile, located, paper: tuple[float, float], margin: fl
 
 
 def render_board(deck: Deck, layout: Layout, path: Path) -> Board:
-    spec, located = load_board(path)
+    spec, located = load_board(path, deck.folder)
     W, H = spec.size.width, spec.size.height
     paper = (layout.paper.width, layout.paper.height)
     margin = layout.imposition.margin

@@ -13,6 +13,7 @@ simply left out.
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,7 +35,7 @@ FALLBACK_FAMILIES: tuple[dict[str, str], ...] = (
     },
 )
 
-MAX_FONT_BYTES = 64 * 1024 * 1024   # a card font is well under this; a bigger file is a mistake
+MAX_FONT_BYTES = 64_000_000   # a card font is well under this (Noto Serif: 0.6 MB); a bigger file is a mistake
 
 _registered: dict[Path, str] = {}
 
@@ -56,7 +57,7 @@ def register(path: Path) -> str:
     path = Path(path).resolve()
     name = _registered.get(path)
     if name is None:
-        reason = _not_a_font(path)
+        reason, data = _not_a_font(path)
         if reason:
             raise ValueError(reason)
         name = path.stem
@@ -66,7 +67,7 @@ def register(path: Path) -> str:
             name = f"{path.stem}-{counter}"
             counter += 1
         try:
-            font = TTFont(name, str(path))
+            font = TTFont(name, data)
         except Exception as exc:           # ReportLab's TTFError and struct errors on a damaged file
             raise ValueError(f"it could not be read as a TrueType font ({exc})") from None
         pdfmetrics.registerFont(font)
@@ -74,23 +75,27 @@ def register(path: Path) -> str:
     return name
 
 
-def _not_a_font(path: Path) -> str | None:
-    """A quick look at the file's first bytes: most wrong files are caught before parsing."""
+def _not_a_font(path: Path) -> tuple[str | None, io.BytesIO | None]:
+    """(why the file is not a usable font, or None; its bytes). A quick look at the first bytes
+    catches most wrong files before parsing. The file is read as every file of a deck is
+    (printgen.deckfiles: a regular file, opened without waiting, at most MAX_FONT_BYTES), once:
+    ReportLab parses what was checked, never a file swapped in since."""
+    from printgen.deckfiles import in_memory
+    from printgen.errors import UserError
+
     try:
-        size = path.stat().st_size
-        with path.open("rb") as handle:
-            head = handle.read(4)
-    except OSError as exc:
-        return f"it cannot be read ({exc.strerror})"
-    if size > MAX_FONT_BYTES:
-        return f"it is {size / 1048576:.0f} MB, far too large for a font"
+        data = in_memory(path, within=None, what="font", limit=MAX_FONT_BYTES)
+    except UserError as exc:
+        said = exc.message          # 'this is a named pipe, ...' said of the font: 'it is ...'
+        return ("it " + said.removeprefix("this ") if said.startswith("this ") else said), None
+    head = data.getvalue()[:4]
     if head == b"OTTO":
-        return "it is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here"
+        return "it is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here", None
     if head == b"ttcf":
-        return "it is a font collection (.ttc), not a single font"
+        return "it is a font collection (.ttc), not a single font", None
     if head not in (b"\x00\x01\x00\x00", b"true"):
-        return "it is not a TrueType font file"
-    return None
+        return "it is not a TrueType font file", None
+    return None, data
 
 
 def check_font(path: Path, where: Where) -> str:

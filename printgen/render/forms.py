@@ -25,10 +25,13 @@ HEAD_MM = 9.0                  # the heading row and the space under the grid
 TITLE_MM = 30 + 4 + 8 + HEAD_MM    # and the title block, the gap under it, the footer
 
 
-def load_sheet(path: Path):
+def load_sheet(path: Path, within: Path | None = None):
+    """A score sheet's file, read only from inside `within` (the deck's folder; its own folder if None)."""
+    from printgen.deckfiles import DECK_FOLDER
     from printgen.schema_errors import load_file
 
-    return load_file(path, SheetFile, "in a sheet")
+    return load_file(path, SheetFile, "in a sheet", within=within, kind="score sheet",
+                     place=DECK_FOLDER if within is not None else None)
 
 
 def _labels(fixed: list[str] | None, template: str, count: int, render) -> list[str]:
@@ -65,7 +68,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from printgen.render.template import environment
     from printgen.units import pt
 
-    spec, located = load_sheet(path)
+    spec, located = load_sheet(path, deck.folder)
     context = document_context(deck)
     env = environment()
 
@@ -139,9 +142,13 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
 
 def located_text_line(located, line: int) -> str:
     """One line of the sheet file as written (to tell a `foot: |` block from a quoted foot)."""
-    try:
-        lines = located.file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    from printgen.deckfiles import read_bytes
+    from printgen.limits import MAX_FILE_BYTES
+
+    try:        # read again as it was read (a file swapped for a pipe since is not waited on)
+        lines = read_bytes(located.file, within=None, what="score sheet", limit=MAX_FILE_BYTES
+                           ).decode("utf-8").splitlines()
+    except (UserError, UnicodeDecodeError):
         return ""
     return lines[line - 1] if 0 < line <= len(lines) else ""
 

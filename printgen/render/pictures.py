@@ -33,12 +33,17 @@ import tempfile
 import threading
 import warnings
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO, Iterator
 
+from printgen.deckfiles import exists, opened, what_is
 from printgen.errors import UserError, Where
+from printgen.limits import describe_bytes
 
 MAX_PIXELS = 60_000_000      # 60 megapixels: beyond any real card picture, and about 240 MB decoded
+MAX_PICTURE_BYTES = 250_000_000   # a 60-megapixel PNG is under 200 MB; a bigger file is never a card picture
 MAX_PATH_CHARS = 1024        # a picture path longer than this is a mistake, not a real file
 MAX_NAME_CHARS = 255         # the longest file or folder name most systems allow
 JPEG_QUALITY = 90
@@ -121,7 +126,7 @@ def locate(value: object, folder: Path, where: Where) -> Path:
     try:
         root = folder.resolve()
         path = (root / value).resolve(strict=False)
-        is_file = path.is_file()
+        kind = what_is(path) if exists(path) else "missing"
     except RuntimeError:          # Python before 3.13 reports a symlink loop this way
         raise _loop(shown, where) from None
     except OSError as exc:
@@ -131,12 +136,29 @@ def locate(value: object, folder: Path, where: Where) -> Path:
     if not path.is_relative_to(root):
         raise UserError(f"the picture '{shown}' is outside the deck's folder", where,
                         f"copy the picture into {folder} (for example into an 'art' folder) and give its path from there")
-    if not is_file:
+    if kind == "missing":
         if _is_loop(root / value):
             raise _loop(shown, where)
         raise UserError(f"the picture '{shown}' does not exist", where,
                         f"paths are relative to {folder}; check the spelling and the folder")
+    if kind is not None:             # a named pipe, a folder, a device: never opened
+        raise UserError(f"the picture '{shown}' is {kind}, not a picture file", where,
+                        "in its place put the picture itself, saved as a PNG or JPEG file")
     return path
+
+
+@contextmanager
+def _opened(path: Path, where: Where, shown: str) -> Iterator[BinaryIO]:
+    """A located picture, open as every file of a deck is (printgen.deckfiles): a regular file,
+    opened without waiting, at most MAX_PICTURE_BYTES, so a picture swapped for a pipe after
+    `locate` is refused, and a sparse file of gigabytes is never hashed or decoded."""
+    def too_big(_, size: int) -> UserError:
+        return UserError(f"the picture '{shown}' is {describe_bytes(size)}; printgen reads pictures of at most "
+                         f"{describe_bytes(MAX_PICTURE_BYTES)}", where,
+                         "a card picture needs about 1000 x 1000 pixels; save a smaller copy of it")
+
+    with opened(path, within=None, what="picture", limit=MAX_PICTURE_BYTES, where=where, too_big=too_big) as (f, _):
+        yield f
 
 
 def _loop(shown: str, where: Where) -> UserError:
@@ -169,7 +191,7 @@ def header(path: Path, where: Where, shown: str) -> Header:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
+            with _opened(path, where, shown) as handle, Image.open(handle) as image:
                 fmt, size = image.format, image.size
                 orientation = _orientation(image)
     except Image.DecompressionBombError:
@@ -301,9 +323,11 @@ def _digest(path: Path, where: Where, shown: str) -> str:
         known = _digests.get(token)
         if known is None:
             h = hashlib.sha256()
-            with open(path, "rb") as f:
-                for block in iter(lambda: f.read(1 << 20), b""):
+            with _opened(path, where, shown) as f:
+                left = MAX_PICTURE_BYTES + 1         # a file growing while hashed stops here
+                while left > 0 and (block := f.read(min(1 << 20, left))):
                     h.update(block)
+                    left -= len(block)
             known = _digests[token] = h.hexdigest()
     except OSError as exc:
         raise UserError(f"the picture '{shown}' cannot be read: {exc.strerror or exc}", where) from None
@@ -325,7 +349,7 @@ def _make(path: Path, head: Header, box_w: float, box_h: float, fit: str, dpi: f
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
+            with _opened(path, where, shown) as handle, Image.open(handle) as image:
                 if head.format == "JPEG":
                     # Let the decoder skip detail we would throw away (1/2, 1/4, 1/8 scale): a 12 MP
                     # photo decodes in a fraction of the time and memory.

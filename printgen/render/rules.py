@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
+from printgen.deckfiles import DECK_FOLDER, read_bytes
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.context import document_context
 from printgen.model import Deck, Layout
@@ -36,17 +37,14 @@ def rules_files(deck: Deck) -> list[Path]:
     return sorted((deck.folder / "rules").glob("*.md"))
 
 
-def read_rules(path: Path) -> str:
-    """The text of a rule sheet; a byte that is not UTF-8 is reported at its line."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_RULES_BYTES:
-            raise UserError(f"this rule sheet is {size / 1e6:.1f} MB; a rule sheet may be at most "
-                            f"{MAX_RULES_BYTES / 1e6:g} MB of text", Where(path),
-                            "is this the right file? Pictures of cards are drawn from the deck, not pasted in")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise UserError(f"this rule sheet cannot be read: {exc.strerror or exc}", Where(path)) from None
+def read_rules(path: Path, within: Path | None = None) -> str:
+    """The text of a rule sheet; a byte that is not UTF-8 is reported at its line.
+
+    Read as every file of a deck is (printgen.deckfiles): only a regular file inside `within`
+    (the deck's folder; the sheet's own folder when not given), its size checked first."""
+    path = Path(path)
+    data = read_bytes(path, within=path.parent if within is None else within, what="rule sheet",
+                      limit=MAX_RULES_BYTES, place=DECK_FOLDER if within is not None else None)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")     # Notepad may start the file with a BOM
     except UnicodeDecodeError as exc:
@@ -319,7 +317,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     from printgen.render.fonts import FontSet
     from printgen.render.markdown import to_flowables
 
-    source = read_rules(path)
+    source = read_rules(path, deck.folder)
     meta, body, offset, lines = split_front_matter(source, path)
     pack = check_pack(deck, meta, lines, path)
     from printgen.sim.games import sheet_tables
