@@ -100,11 +100,14 @@ class Card:
     values: dict[str, Any]
     where: Where
     # The deck line of each field the card gives, so a warning about its caption points at the
-    # caption's own line rather than the card's first.
-    lines: dict[str, int] = field(default_factory=dict)
+    # caption's own line rather than the card's first (None for a spreadsheet's cell: see where_of).
+    lines: dict[str, int | None] = field(default_factory=dict)
 
     def where_of(self, field_name: str) -> Where:
-        """The place of one of the card's fields (the card's first line if it has no line of its own)."""
+        """The place of one of the card's fields (the card's first line if it has no line of its own);
+        for a card that is a spreadsheet's row, its row and the field's column, as its errors say."""
+        if self.where.row is not None:
+            return Where(self.where.file, None, self.name, None, self.where.row, field_name)
         return Where(self.where.file, self.lines.get(field_name, self.where.line), self.name, field_name)
 
     def context(self) -> dict[str, Any]:

@@ -437,3 +437,128 @@ def test_a_record_in_a_new_row_is_said_at_its_row_and_column(copper):
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows(rows + [new])
     _refused_import(copper, sheet, card="Zed", says=[f"row {len(rows) + 1}", "column 'ability'", "'!!binary'"])
+
+
+# --- issue 24 follow-up: what a cell holds besides a value, said at its cell -------------------------
+
+def _typed_at(ws: Workspace, target: Path, card: str, column: int, value: str) -> tuple[int, int]:
+    """The deck's export with `value` typed into a card's row at a column number (1-based; past the
+    header's columns: a column with no name), saved as `target`; (row, columns with a name)."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(ws.root / "export.xlsx")
+    cells = book["cards"]
+    row = next(r for r in cells.iter_rows(min_row=2) if r[0].value == card)[0].row
+    cells.cell(row=row, column=column, value=value)
+    book.save(target)
+    return row, cells.max_column
+
+
+@pytest.mark.parametrize("value, says", [
+    ("=1+1", "(a formula, =1+1)"),
+    ("#REF!", "(an error, #REF!)"),
+    ("some words", "('some words')"),
+])
+@pytest.mark.parametrize("where", ["next to the named columns", "far beyond them"])
+def test_a_formula_or_error_under_no_columns_name_is_refused_as_text_there_is(ws, value, says, where):
+    """Text in a column with no name was refused while a formula there was passed over: both (and
+    an error value) are refused the same way, at the row and card."""
+    from openpyxl import load_workbook
+
+    width = load_workbook(ws.root / "export.xlsx")["cards"].max_column
+    sheet = ws.root / "unnamed.xlsx"
+    row, _ = _typed_at(ws, sheet, "henry-ii", width + 3 if where.startswith("next") else 300, value)
+    _refused_import(ws, sheet, card="Henry II", says=[f"row {row}", "a value in a column with no name in the first "
+                                                                    f"row {says}"])
+
+
+@pytest.mark.parametrize("error", ["#REF!", "#N/A", "#DIV/0!"])
+def test_an_error_cell_is_refused_not_imported_as_its_text(ws, error):
+    sheet = ws.root / "error.xlsx"
+    row = _typed_in_xlsx(ws, sheet, "henry-ii", "caption", error)
+    outcome = _refused_import(ws, sheet, card="Henry II", says=[
+        f"row {row}", "column 'caption'", f"this cell shows an error ({error}), not a value"])
+    assert outcome.err.count("error") >= 2
+
+
+def test_a_shared_formula_is_said_whole(ws):
+    """Excel writes a formula filled down once, the cells below it holding only a mark: their
+    message was cut mid-sentence ('holds a formula (= (a formula shared with the cell above ')."""
+    import re
+
+    parts: dict = _export_parts(ws)
+    xml = parts[SHEET].decode()
+    rows = {card: re.search(rf'<c r="A(\d+)"[^>]*><is><t>{card}</t>', xml).group(1) for card in ("henry-i", "stephen")}
+    first, second = rows["henry-i"], rows["stephen"]
+    xml = re.sub(rf'<c r="F{first}"[^>]*>.*?</c>', f'<c r="F{first}" t="str"><f t="shared" ref="F{first}:F{second}" '
+                 f'si="0">B{first}&amp;"!"</f><v>x</v></c>', xml, count=1)
+    xml = re.sub(rf'<c r="F{second}"[^>]*>.*?</c>', f'<c r="F{second}" t="str"><f t="shared" si="0"/><v>y</v></c>',
+                 xml, count=1)
+    parts[SHEET] = xml.encode()
+    sheet = _write_zip(ws.root / "shared.xlsx", parts)
+    outcome = _refused_import(ws, sheet, says=[
+        f"row {first}, card 'Henry I', column 'caption': this cell holds a formula (=B{first}&\"!\"); type the text itself",
+        f"row {second}, card 'Stephen', column 'caption': this cell holds a formula (one shared with the cell above or "
+        "beside it); type the text itself"])
+    assert "above )" not in outcome.err
+
+
+def test_a_sheet_of_a_million_formulas_is_refused_in_bounded_time_and_memory(ws):
+    """Each formula was one problem, each compared with every other: 55,000 formulas ran past two
+    minutes. At most 1,000 are kept, and the message says there were more."""
+    sheet = _with_sheet(ws, "formulas.xlsx", [(b"<row>" + b"<c><f>1</f></c>" * 11 + b"</row>", 90_000)])
+    outcome = _refused_import(ws, sheet, says=["more than 1,000 problems", "column 'id': this cell holds a formula (=1)",
+                                               "printgen stops counting at 1,000"])
+    assert outcome.seconds < 10, outcome.seconds
+
+
+def test_a_csv_cell_past_the_csv_modules_limit_is_said_at_its_cell(ws):
+    """A cell over 131,072 characters stopped the csv module itself: 'the file is not a readable CSV
+    sheet (field larger than field limit (131072))', with no row, column or card."""
+    sheet = _csv_with(ws, "long.csv", "henry-ii", "caption", "x" * 200_000)
+    outcome = _refused_import(ws, sheet, card="Henry II", says=[
+        f"row {_row_of(ws.root / 'export.csv', 'henry-ii')}", "column 'caption'", "this cell holds 200,000 characters",
+        "at most 10,000"])
+    assert "field limit" not in outcome.err
+
+
+def _encrypted_parts(ws: Workspace, path: Path) -> Path:
+    """The export with every part marked as encrypted (the zip's own, old password scheme)."""
+    data = bytearray(_write_zip(path, _export_parts(ws)).read_bytes())
+    for signature, at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        start = 0
+        while (start := data.find(signature, start)) >= 0:
+            data[start + at] |= 0x1
+            start += 4
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["encrypted zip parts", "an encrypted package", "the old .xls format"])
+def test_a_password_protected_or_old_format_workbook_is_said_plainly(ws, kind):
+    sheet = ws.root / f"locked-{kind.split()[-1]}.xlsx"
+    ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 500
+    if kind == "encrypted zip parts":
+        _encrypted_parts(ws, sheet)
+    elif kind == "an encrypted package":      # how Excel saves a workbook with a password: an OLE file
+        sheet.write_bytes(ole + "EncryptedInfo".encode("utf-16-le") + b"\0" * 50 + "EncryptedPackage".encode("utf-16-le"))
+    else:
+        sheet.write_bytes(ole + "Workbook".encode("utf-16-le"))
+    says = ["the old Excel format (.xls", "save it again as .xlsx"] if "xls" in kind else \
+        ["the workbook is password-protected", "save it without a password"]
+    outcome = _refused_import(ws, sheet, says=says)
+    assert "RuntimeError" not in outcome.err and "ZipInfo" not in outcome.err
+
+
+def test_a_sheet_decks_warnings_name_the_row_and_column_as_its_errors_do(ws):
+    """A deck keeping its cards in a sheet: its build warnings named the card and field but no row."""
+    text = (ws.deck / "deck.yaml").read_text(encoding="utf-8")
+    (ws.deck / "deck.yaml").write_text(text[:text.index("\ncards:")] + "\ncards: cards.csv\n", encoding="utf-8")
+    sheet = _csv_with(ws, "cards.csv", "henry-v", "caption", "Henry V won at Agincourt, " * 14)
+    (ws.deck / "cards.csv").write_bytes(sheet.read_bytes())
+    outcome = run_limited(["build", ws.deck.name, "--out", str(ws.root / "sheet-out")], ws.root, **LIMITS)
+    assert outcome.code == 0, outcome.err
+    warned = [line for line in outcome.err.splitlines() if "Henry V'" in line]
+    assert warned, outcome.err
+    assert all(f"cards.csv, row {_row_of(sheet, 'henry-v')}, card 'Henry V', column 'caption':" in line
+               for line in warned), warned

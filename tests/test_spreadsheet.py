@@ -568,7 +568,8 @@ def test_a_workbook_written_as_excel_writes_one_is_read_cell_by_cell(tmp_path):
     said = sorted(str(p) for p in problems.found)
     assert len(said) == 3 and all("holds a formula" in s for s in said), said
     assert any("row 4" in s and "(=A3&\"!\")" in s for s in said)
-    assert any("row 5" in s and "a formula shared with" in s for s in said)
+    assert any("row 5" in s and "holds a formula (one shared with the cell above or beside it); type the text "
+               "itself" in s for s in said), said         # said whole, not cut at 40 characters
     assert any("row 4" in s and "column 'id'" in s for s in said)     # a formula's text result is not typed text
 
 

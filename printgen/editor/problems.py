@@ -15,6 +15,7 @@ from pathlib import Path
 from printgen.errors import UserError, Where
 
 SHOWN = 50        # problems listed in full; the rest are counted ("and 12 more")
+KEPT = 1000       # problems kept and counted: a sheet of a million formulas is not a million messages
 
 
 @dataclass
@@ -22,6 +23,7 @@ class SheetProblems(UserError):
     """Several problems of one sheet: str() gives a line for each."""
 
     problems: list[UserError] = field(default_factory=list)
+    beyond: bool = False             # more were found than KEPT: the count stops there
 
     def __str__(self) -> str:
         head = f"{self.where.describe()}: " if self.where.describe() else ""
@@ -29,7 +31,8 @@ class SheetProblems(UserError):
         for problem in self.problems[:SHOWN]:
             lines.append("  " + one_line(problem, self.where.file))
         if len(self.problems) > SHOWN:
-            lines.append(f"  and {len(self.problems) - SHOWN} more")
+            lines.append(f"  and {len(self.problems) - SHOWN:,} more" +
+                         (f", and others after them (printgen stops counting at {KEPT:,})" if self.beyond else ""))
         return "\n".join(lines)
 
 
@@ -55,19 +58,32 @@ class Problems:
 
     file: Path
     found: list[UserError] = field(default_factory=list)
+    beyond: bool = False            # more problems than KEPT were found: the rest are not kept
+    said: set[str] = field(default_factory=set, repr=False)     # each problem once, found in constant time
+    places: set[tuple[int | None, str | None]] = field(default_factory=set, repr=False)
 
     def add(self, problem: UserError) -> None:
-        if isinstance(problem, SheetProblems):
-            self.found.extend(problem.problems)
-        elif not any(str(p) == str(problem) for p in self.found):
-            self.found.append(problem)
+        """Note a problem: each once, at most KEPT of them (past that, that there were more), each
+        in constant time: a sheet of a hundred thousand formulas is told in one pass."""
+        if isinstance(problem, SheetProblems) and problem.beyond:
+            self.beyond = True
+        for one in problem.problems if isinstance(problem, SheetProblems) else [problem]:
+            text = str(one)
+            if text in self.said:
+                continue
+            if len(self.found) >= KEPT:
+                self.beyond = True
+                return
+            self.said.add(text)
+            self.found.append(one)
+            self.places.update({(one.where.row, one.where.column), (one.where.row, None)})
 
     def __len__(self) -> int:
         return len(self.found)
 
     def at(self, row: int | None, column: str | None = None) -> bool:
         """Has a problem been found in this row (and column)?"""
-        return any(p.where.row == row and (column is None or p.where.column == column) for p in self.found)
+        return (row, column) in self.places
 
     def name_cards(self, names: dict[int, str]) -> None:
         """Name the card of each problem found at a row before the rows were matched to cards (a
@@ -81,8 +97,9 @@ class Problems:
         """Raise the one problem as it is, or all of them in one SheetProblems, in row order."""
         if not self.found:
             return
-        if len(self.found) == 1:
+        if len(self.found) == 1 and not self.beyond:
             raise self.found[0]
         ordered = sorted(self.found, key=_order)
-        raise SheetProblems(f"{len(ordered)} problems, one a line (row by row):", Where(self.file),
-                            problems=ordered)
+        count = f"more than {KEPT:,}" if self.beyond else f"{len(ordered):,}"
+        raise SheetProblems(f"{count} problems, one a line (row by row):", Where(self.file),
+                            problems=ordered, beyond=self.beyond)

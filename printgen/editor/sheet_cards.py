@@ -16,10 +16,14 @@ from printgen.yamlsrc import Located
 
 
 class SheetLocated(Located):
-    """A sheet's cards as the loader reads deck.yaml's: errors name the row and the column."""
+    """A sheet's cards as the loader reads deck.yaml's: errors name the row and the column. Each
+    value a row gives is listed in `lines` (at no line: its place is its row and column), as a value
+    deck.yaml gives is at its line, so a warning found at build time about a card's value is said
+    at that value's row and column (model.Card.where_of) as its errors are."""
 
     def __init__(self, file: Path, cards: list[dict], rows: list[int]):
-        super().__init__({"cards": cards}, file, {})
+        given = {("cards", index, name): None for index, card in enumerate(cards) for name in card}
+        super().__init__({"cards": cards}, file, given)          # type: ignore[arg-type]
         self.rows = rows
 
     def line_of(self, path) -> int | None:

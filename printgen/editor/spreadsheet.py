@@ -75,9 +75,10 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
     check_suffix(path, "printgen reads cards from a CSV or Excel file")
     data = _sheet_bytes(path)
     found = problems if problems is not None else Problems(path)
-    formulas: dict[tuple[int, int], str] = {}
+    marked: dict[tuple[int, int], tuple[str, str]] = {}
     if path.suffix.lower() == ".xlsx":
-        rows = _read_xlsx(path, data, formulas)
+        rows, marked, more = _read_xlsx(path, data)
+        found.beyond |= more
     else:
         rows = _read_csv(path, data)
     if not rows:
@@ -92,20 +93,20 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
         raise UserError(f"the sheet has more than {MAX_COLUMNS} columns; a deck has far fewer fields",
                         Where(path, row=first))
     blanked: set[tuple[int, int]] = set()
-    for (number, index), formula in sorted(formulas.items()):
-        if number >= first and (index < width or number == first):
-            column = header[index] if index < width and header[index] else None
-            found.add(UserError(f"this cell holds a formula ({formula[:40]}); type the text itself",
-                                Where(path, row=number, column=column),
-                                "printgen reads what is typed in a cell, not what a formula works out: copy the "
-                                "cell, then paste it as values only (Paste Special), or type the words again"))
+    unnamed: set[int] = set()              # rows with a formula or an error under no column's name
+    for (number, index), (kind, shown) in sorted(marked.items()):
+        if number > first and index >= width:          # refused as a value there is: the column has no name
+            if number not in unnamed:
+                found.add(_unnamed_column(path, number, _cell_words(kind, shown)))
+            unnamed.add(number)
+        else:
+            column = header[index] if number > first and index < width and header[index] else None
+            found.add(_marked_cell(kind, shown, Where(path, row=number, column=column)))
     for number, row in rows:
-        if number != first:
+        if number != first and number not in unnamed:
             extra = [c for c in row[width:] if c.strip()]
             if extra:
-                found.add(UserError(f"this row has a value in a column with no name in the first row "
-                                    f"('{extra[0][:40]}')", Where(path, row=number),
-                                    "give the column a name in the first row, or delete the value"))
+                found.add(_unnamed_column(path, number, f"'{clipped(extra[0])}'"))
         for index, cell in enumerate(row[:width]):
             column = header[index] or None
             if len(cell) > MAX_TEXT_CHARS:
@@ -123,6 +124,42 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
         found.raise_if_any()
     body = [(n, [("" if (n, i) in blanked else c) for i, c in enumerate(r)]) for n, r in body]
     return Table(path, header, [(n, (r + [""] * width)[:width]) for n, r in body])
+
+
+SHOWN_CHARS = 40       # of a cell's text quoted in a message
+
+
+def clipped(text: str, most: int = SHOWN_CHARS) -> str:
+    """Text quoted in a message: at most `most` characters, the cut marked."""
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
+
+
+def _cell_words(kind: str, shown: str) -> str:
+    """A formula or error cell, as a message names what it holds."""
+    from printgen.editor.xlsx_read import SHARED
+
+    if kind == "error":
+        return f"an error, {clipped(shown)}"
+    return "a formula shared with the cell above or beside it" if shown == SHARED else f"a formula, {clipped(shown)}"
+
+
+def _marked_cell(kind: str, shown: str, where: Where) -> UserError:
+    """A cell that holds no value a teacher typed: a formula, or an error a formula left behind."""
+    from printgen.editor.xlsx_read import SHARED
+
+    if kind == "error":
+        return UserError(f"this cell shows an error ({clipped(shown)}), not a value; type the value itself", where,
+                         "an error is what a formula shows when it cannot be worked out (a cell it used was "
+                         "deleted, say): type the words the card should print in its place")
+    said = "one shared with the cell above or beside it" if shown == SHARED else clipped(shown)
+    return UserError(f"this cell holds a formula ({said}); type the text itself", where,
+                     "printgen reads what is typed in a cell, not what a formula works out: copy the "
+                     "cell, then paste it as values only (Paste Special), or type the words again")
+
+
+def _unnamed_column(path: Path, number: int, what: str) -> UserError:
+    return UserError(f"this row has a value in a column with no name in the first row ({what})",
+                     Where(path, row=number), "give the column a name in the first row, or delete the value")
 
 
 def _one_line_end(cell: str) -> str:
@@ -198,6 +235,8 @@ def _read_csv(path: Path, data: bytes) -> list[tuple[int, list[str]]]:
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)      # Excel in many countries saves with ';'
     rows: list[tuple[int, list[str]]] = []
+    _whole_cells()
+    number = 0
     try:
         for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
             if any(c.strip() for c in row):
@@ -205,16 +244,28 @@ def _read_csv(path: Path, data: bytes) -> list[tuple[int, list[str]]]:
                 if len(rows) > MAX_ROWS + 1:
                     raise _too_many_rows(path)
     except csv.Error as exc:
-        raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path)) from None
+        raise UserError(f"the file is not a readable CSV sheet ({exc})", Where(path, row=number + 1)) from None
     return rows
 
 
-def _read_xlsx(path: Path, data: bytes, formulas: dict[tuple[int, int], str]) -> list[tuple[int, list[str]]]:
-    """The rows of the workbook's cards sheet that hold something (xlsx_read.py); each formula cell
-    is noted in `formulas` by (row, column index), since its saved result may be missing (a file
-    written by a program that does not calculate) or stale, and either way is not what the
-    teacher typed."""
-    from printgen.editor.xlsx_read import MAX_UNPACKED, Broken, TooBig, TooMany, TooManyRows, read_cells
+def _whole_cells() -> None:
+    """Let the csv module read a cell as long as a whole sheet file may be. Its own limit (131,072
+    characters) stops the reading at such a cell with no row, column or card to say; read whole, the
+    cell is measured against MAX_TEXT_CHARS and refused at its place like any other too long. The
+    limit is the module's, for every reader in the process, so it is only ever raised (never set
+    back: a reader in another thread may be relying on it): no sheet file is longer than this."""
+    if csv.field_size_limit() < MAX_FILE_BYTES:
+        csv.field_size_limit(MAX_FILE_BYTES)
+
+
+def _read_xlsx(path: Path, data: bytes) -> tuple[list[tuple[int, list[str]]], dict[tuple[int, int], tuple[str, str]],
+                                                 bool]:
+    """The rows of the workbook's cards sheet that hold something (xlsx_read.py); its formula and
+    error cells by (row, column index), as ('formula', '=...') or ('error', '#REF!'): a formula's
+    saved result may be missing (a file written by a program that does not calculate) or stale, an
+    error is no value at all, and neither is what the teacher typed; and whether there were more of
+    them than were kept."""
+    from printgen.editor.xlsx_read import MAX_UNPACKED, Broken, Locked, TooBig, TooMany, TooManyRows, read_cells
 
     again = "open it in your spreadsheet program and save it again as .xlsx"
     try:
@@ -230,10 +281,16 @@ def _read_xlsx(path: Path, data: bytes, formulas: dict[tuple[int, int], str]) ->
         raise UserError(f"the workbook unpacks to more than {describe_bytes(MAX_UNPACKED)}{size}; a sheet of cards "
                         "is far smaller", Where(path), "check that this is the right file; to keep only the cards, "
                         "copy their rows into a new workbook and save that") from None
+    except Locked:
+        raise UserError("the workbook is password-protected, so printgen cannot read it", Where(path),
+                        "save it without a password: in Excel, File > Info > Protect Workbook > Encrypt with Password, "
+                        "empty the password and save; in LibreOffice, File > Save As with 'Save with password' "
+                        "unticked") from None
     except Broken as broken:
         raise UserError(f"the file cannot be read as an Excel workbook: {broken}", Where(path), again) from None
-    formulas.update(cells.formulas)
-    return cells.rows
+    marked = {at: ("formula", formula) for at, formula in cells.formulas.items()}
+    marked.update({at: ("error", error) for at, error in cells.errors.items()})
+    return cells.rows, marked, cells.more
 
 
 # --- text that a spreadsheet program would run ---------------------------------------------------

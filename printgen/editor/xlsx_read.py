@@ -35,7 +35,10 @@ MAX_UNPACKED = 20_000_000     # bytes of XML unpacked from one workbook: a sheet
 MAX_CELLS = 1_000_000         # cells written in the sheet, blank or not: 5,000 cards of 200 fields
 MAX_ROW_TAGS = 1_048_576      # rows written in the sheet, blank or not: as many as Excel has
 MAX_STYLES = 64_000           # cell formats: as many as Excel allows
+MAX_MARKED = 1000             # formula and error cells kept to be told (problems.KEPT are told at most)
 CHUNK = 1 << 16
+OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"           # the first bytes of an OLE file (.xls, encrypted .xlsx)
+ENCRYPTED = "EncryptedPackage".encode("utf-16-le")    # the stream an encrypted workbook is kept in
 
 
 class Broken(Exception):
@@ -48,6 +51,12 @@ class TooBig(Exception):
     def __init__(self, part: str, size: int | None):
         super().__init__(part)
         self.part, self.size = part, size
+
+
+class Locked(Exception):
+    """The workbook is password-protected: encrypted as a whole (how Excel and LibreOffice save a
+    workbook with a password: not a zip at all, but an OLE file holding the encrypted zip) or a
+    zip whose parts are encrypted."""
 
 
 class TooManyRows(Exception):
@@ -67,13 +76,21 @@ class _Stop(Exception):
     """Enough of a part has been read."""
 
 
+SHARED = ""          # a formula written once for many cells: each other cell of them holds no text
+
+
 @dataclass
 class SheetCells:
-    """The rows of a sheet that hold something: (row number, cells as text), and the cells that
-    hold a formula: (row number, column index) -> the formula ('=A1')."""
+    """The rows of a sheet that hold something: (row number, cells as text); the cells that hold
+    a formula: (row number, column index) -> the formula ('=A1', or SHARED); and the cells that
+    hold an error value (#REF!, #N/A), whatever made them: (row, column index) -> the error.
+    Neither is a value a teacher typed, so neither is in the rows; the first of either beyond
+    the columns kept is noted too."""
 
     rows: list[tuple[int, list[str]]] = field(default_factory=list)
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
+    more: bool = False          # more formula and error cells than MAX_MARKED: the rest are not kept
 
 
 class _Parts:
@@ -91,6 +108,8 @@ class _Parts:
         info = self.names.get(name)
         if info is None:
             raise Broken(f"the part {name} is missing")
+        if info.flag_bits & 0x1:             # an encrypted part: zipfile would ask for its password
+            raise Locked(name)
         if info.file_size > self.left:
             raise TooBig(name, info.file_size)
         with self.book.open(info) as stream:
@@ -356,14 +375,19 @@ class _SheetReader:
     def _cell(self) -> None:
         if self.column >= self.columns and (self.extra is not None or not (self.value or self.formula is not None)):
             return                      # beyond the columns kept, and nothing to say of it
-        if self.formula is not None:
-            written = "".join(self.formula)
-            formula = "=" + written if written else "= (a formula shared with the cell above or beside it)"
-            if self.column < self.columns:
-                self.out.formulas[(self.number, self.column)] = formula
-            elif self.extra is None:
-                self.extra = formula
-            return                      # its saved result is not what was typed
+        if self.formula is not None or self.kind == "e":
+            if self.formula is not None:          # its saved result is not what was typed
+                written = "".join(self.formula)
+                noted, said = self.out.formulas, "=" + written if written else SHARED
+            else:
+                noted, said = self.out.errors, "".join(self.value).strip()
+            if len(self.out.formulas) + len(self.out.errors) < MAX_MARKED:
+                noted[(self.number, self.column)] = said
+            else:
+                self.out.more = True
+            if self.column >= self.columns:
+                self.extra = ""             # the first beyond the columns: noted, and said as such
+            return
         value = self._text("".join(self.value))
         if self.column < self.columns:
             if value:
@@ -381,7 +405,7 @@ class _SheetReader:
                 return self.strings[int(raw)]
             except (ValueError, IndexError):
                 raise Broken("a cell names a shared text that is not there") from None
-        if kind in ("inlineStr", "str", "e"):
+        if kind in ("inlineStr", "str"):
             return raw
         if kind == "b":
             return "true" if raw.strip() in ("1", "true") else "false"
@@ -429,7 +453,11 @@ def read_cells(data: bytes, columns: int, rows: int) -> SheetCells:
     cell says 'id' (a teacher may rename the sheet, or put a sheet of notes in front of it), else
     the first. Keeps `columns` columns of each row (and the first value beyond them) and refuses
     (TooManyRows) more than `rows` rows holding something; Broken or TooBig for a file that is not
-    a workbook printgen reads."""
+    a workbook printgen reads; Locked for one saved with a password."""
+    if data.startswith(OLE):
+        if ENCRYPTED in data:
+            raise Locked("EncryptedPackage")
+        raise Broken("it is in the old Excel format (.xls, Excel 97-2003), though its name ends in .xlsx")
     try:
         book = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:

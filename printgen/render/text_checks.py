@@ -27,7 +27,7 @@ class TextChecks:
         for field_name in (f for source in sources for f in self._card_fields(source)):
             if field_name in card.lines:
                 return card.where_of(field_name)
-        return Where(card.where.file, card.where.line, card.name, name)
+        return Where(card.where.file, card.where.line, card.name, name, card.where.row)
 
     def _glyph_where(self, card: Card | None, where: Where, value: str, font: str) -> Where:
         """An unprintable character is reported at the field that holds it, when a field does."""
