@@ -562,3 +562,13 @@ def test_a_sheet_decks_warnings_name_the_row_and_column_as_its_errors_do(ws):
     assert warned, outcome.err
     assert all(f"cards.csv, row {_row_of(sheet, 'henry-v')}, card 'Henry V', column 'caption':" in line
                for line in warned), warned
+
+
+def test_the_readme_says_how_a_leading_equals_sign_survives_the_round_trip():
+    """The issue asks the README itself, not only the teacher's guide, to say it: near the guides."""
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    guides = text[text.index("## What next"):]
+    said = " ".join(guides[:guides.index("\n\n", guides.index("| a teacher |")) + 500].split())
+    assert "starts with `=`" in said and "`'=...`" in said and "import takes off" in said, said
