@@ -66,9 +66,13 @@ def starts_with_hash(located: Located, line: int | None) -> bool:
     """Whether a 'key:' line has a value that begins with '#' (YAML takes it for a comment)."""
     if not line:
         return False
-    try:
-        text = located.file.read_text(encoding="utf-8").splitlines()[line - 1]
-    except (OSError, IndexError):
+    from printgen.deckfiles import read_bytes
+    from printgen.limits import MAX_FILE_BYTES
+
+    try:        # read again as it was read the first time (never a pipe swapped in since)
+        text = read_bytes(located.file, within=None, what="deck file", limit=MAX_FILE_BYTES
+                          ).decode("utf-8").splitlines()[line - 1]
+    except (UserError, UnicodeDecodeError, IndexError):
         return False
     return re.match(r"^\s*[\w-]+:\s+#", text) is not None
 
@@ -220,7 +224,7 @@ def _check_image(value: Any, where: Where, folder: Path) -> Path:
     The path and the header are checked here (printgen.render.pictures); decoding the pixels,
     which finds a damaged or cut-short file, happens once when the picture is prepared for its box.
     """
-    from printgen.render.pictures import header, locate, shown_path
+    from printgen.render.pictures import header, locate, opened_picture, shown_path
 
     path = locate(value, folder, where)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
@@ -228,9 +232,11 @@ def _check_image(value: Any, where: Where, folder: Path) -> Path:
     header(path, where, shown_path(value))
     from PIL import Image
 
-    try:
-        with Image.open(path) as image:
-            image.verify()      # a PNG's chunk checksums: cheap, and catches most damage early
-    except Exception:
-        raise UserError(f"the picture '{value}' cannot be read as an image", where, "open and re-save it as PNG or JPEG") from None
+    with opened_picture(path, where, shown_path(value)) as handle:       # read as every file of a deck is
+        try:
+            with Image.open(handle) as image:
+                image.verify()      # a PNG's chunk checksums: cheap, and catches most damage early
+        except Exception:
+            raise UserError(f"the picture '{value}' cannot be read as an image", where,
+                            "open and re-save it as PNG or JPEG") from None
     return path

@@ -200,6 +200,17 @@ def what_is(path: Path) -> str | None:
     return _link_words(path, f"which is {kind}") or kind
 
 
+def link_target(path: Path) -> str:
+    """Where a link leads, as written in it (else where the path leads), for messages."""
+    try:
+        return os.readlink(path)
+    except OSError:
+        try:
+            return str(Path(path).resolve())
+        except (OSError, RuntimeError):
+            return str(path)
+
+
 def _link_words(path: Path, then: str) -> str | None:
     try:
         return f"a link to {os.readlink(path)}, {then}" if path.is_symlink() else None

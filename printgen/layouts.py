@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from printgen.deckfiles import contained, exists, opened
+from printgen.deckfiles import contained, exists, link_target, opened
 from printgen.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model import Deck, Layout
 from printgen.paths import DECK_FILE, FONTS_DIR, layouts_dir
@@ -45,7 +45,7 @@ def _find_layout_file(name: str, search: list[Path], where: Where | None = None)
             except (OSError, RuntimeError):      # a link loop: the reader says so
                 inside = True
             if not inside:
-                raise UserError(f"the layout '{name}' is a link to a file outside {folder}", where,
+                raise UserError(f"the layout '{name}' is a link to a file outside {folder} ({link_target(path)})", where,
                                 "copy the layout file itself into the deck's folder or into layouts/")
             return path
     raise UserError(f"no layout called '{name}'", where,

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, Field
 
-from printgen.deckfiles import DECK_FOLDER, contained, exists, what_is
+from printgen.deckfiles import DECK_FOLDER, contained, exists, link_target, what_is
 from printgen.deckfiles import shown as shown_file
 from printgen.errors import UserError, Where, did_you_mean
 from printgen.schema import Extent, Size, Strict
@@ -175,7 +175,8 @@ def table_path(deck, name: object, where: Where | None = None) -> Path:
         except (OSError, RuntimeError):        # a link loop: what_is says so
             inside = True
         if not inside:
-            raise UserError(f"the table layout '{name}' is a link to a file outside {deck.key}/{TABLES}/", where,
+            raise UserError(f"the table layout '{name}' is a link to a file outside {deck.key}/{TABLES}/ "
+                            f"({link_target(path)})", where,
                             f"copy the file itself into {deck.key}/{TABLES}/")
         kind = what_is(path)
         if kind is not None:

@@ -16,7 +16,7 @@ transparency), identified by a hash of the source's bytes and the box: the PDF n
 after its pixels, so the output depends on content only, not on where the deck lies.
 
 Preparing is done once per distinct (content, box, dpi) in a build, on worker threads while the
-rest of the deck is resolved, and remembered across builds in a cache folder (see `cache_folder`). A cache entry carries a checksum of its own bytes and
+rest of the deck is resolved, and remembered across builds in a cache folder (printgen/render/picture_cache.py). A cache entry carries a checksum of its own bytes and
 is only used when the checksum holds, and the key includes the Pillow version, so a cached
 build gives the same bytes as an uncached one.
 """
@@ -28,8 +28,6 @@ import hashlib
 import io
 import math
 import os
-import sys
-import tempfile
 import threading
 import warnings
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -41,6 +39,7 @@ from typing import BinaryIO, Iterator
 from printgen.deckfiles import exists, opened, what_is
 from printgen.errors import UserError, Where
 from printgen.limits import describe_bytes
+from printgen.render.picture_cache import cache_folder, read as _cache_read, write as _cache_write  # noqa: F401
 
 MAX_PIXELS = 60_000_000      # 60 megapixels: beyond any real card picture, and about 240 MB decoded
 MAX_PICTURE_BYTES = 250_000_000   # a 60-megapixel PNG is under 200 MB; a bigger file is never a card picture
@@ -148,7 +147,7 @@ def locate(value: object, folder: Path, where: Where) -> Path:
 
 
 @contextmanager
-def _opened(path: Path, where: Where, shown: str) -> Iterator[BinaryIO]:
+def opened_picture(path: Path, where: Where, shown: str) -> Iterator[BinaryIO]:
     """A located picture, open as every file of a deck is (printgen.deckfiles): a regular file,
     opened without waiting, at most MAX_PICTURE_BYTES, so a picture swapped for a pipe after
     `locate` is refused, and a sparse file of gigabytes is never hashed or decoded."""
@@ -191,7 +190,7 @@ def header(path: Path, where: Where, shown: str) -> Header:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with _opened(path, where, shown) as handle, Image.open(handle) as image:
+            with opened_picture(path, where, shown) as handle, Image.open(handle) as image:
                 fmt, size = image.format, image.size
                 orientation = _orientation(image)
     except Image.DecompressionBombError:
@@ -323,7 +322,7 @@ def _digest(path: Path, where: Where, shown: str) -> str:
         known = _digests.get(token)
         if known is None:
             h = hashlib.sha256()
-            with _opened(path, where, shown) as f:
+            with opened_picture(path, where, shown) as f:
                 left = MAX_PICTURE_BYTES + 1         # a file growing while hashed stops here
                 while left > 0 and (block := f.read(min(1 << 20, left))):
                     h.update(block)
@@ -349,7 +348,7 @@ def _make(path: Path, head: Header, box_w: float, box_h: float, fit: str, dpi: f
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with _opened(path, where, shown) as handle, Image.open(handle) as image:
+            with opened_picture(path, where, shown) as handle, Image.open(handle) as image:
                 if head.format == "JPEG":
                     # Let the decoder skip detail we would throw away (1/2, 1/4, 1/8 scale): a 12 MP
                     # photo decodes in a fraction of the time and memory.
@@ -454,65 +453,6 @@ def _fit(picture, full: tuple[int, int], want_w: float, want_h: float, fit: str)
         return picture
     size = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
     return picture.resize(size, Image.LANCZOS, reducing_gap=3.0)
-
-
-# --- the cache ------------------------------------------------------------------------------------
-
-def cache_folder() -> Path | None:
-    """Where prepared pictures are kept between builds, or None for no cache.
-
-    PRINTGEN_CACHE_DIR chooses the folder ('off' turns the cache off); otherwise it is the
-    user's cache folder (~/.cache/printgen/pictures on Linux). Nothing is kept in the deck or
-    the output folder, so neither fills up with copies.
-    """
-    chosen = os.environ.get("PRINTGEN_CACHE_DIR")
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen) / "pictures"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "printgen" / "Cache"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches" / "printgen"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "printgen"
-    return base / "pictures"
-
-
-def _entry(key: str) -> Path | None:
-    folder = cache_folder()
-    return None if folder is None else folder / key[:2] / f"{key}.bin"
-
-
-def _cache_read(key: str) -> bytes | None:
-    """The entry's bytes when it exists and its checksum holds; anything else is a miss."""
-    path = _entry(key)
-    if path is None:
-        return None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    check, data = raw[:32], raw[32:]
-    return data if len(raw) > 32 and hashlib.sha256(data).digest() == check else None
-
-
-def _cache_write(key: str, data: bytes) -> None:
-    """Written to a temporary name and renamed, so a parallel build never reads half an entry.
-    A cache that cannot be written is skipped: it only ever saves time."""
-    path = _entry(key)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(hashlib.sha256(data).digest() + data)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        pass
 
 
 # --- drawing --------------------------------------------------------------------------------------
