@@ -65,12 +65,8 @@ def contained(path: Path, within: Path, *, where: Where | None = None, place: st
     """
     path = Path(path)
     place = place or f"the folder '{Path(within).name}'"
-    try:
-        root = Path(within).resolve()
-        resolved = path.resolve()
-    except (OSError, RuntimeError):          # a link loop (Python before 3.13 raises RuntimeError)
-        raise _refusal(path, where, "is a link that leads back to itself (a link loop)",
-                       "replace the link with the file itself") from None
+    root = _followed(Path(within), None)
+    resolved = _followed(path, where)
     if resolved.is_relative_to(root):
         return resolved
     culprit = _link_leading_out(path, Path(within), root)
@@ -80,6 +76,20 @@ def contained(path: Path, within: Path, *, where: Where | None = None, place: st
     if not culprit.is_symlink():
         raise _refusal(culprit, where, f"lies outside {place}", hint)
     raise _refusal(culprit, where, f"is a link to {os.readlink(culprit)}, outside {place}", hint)
+
+
+def _followed(path: Path, where: Where | None) -> Path:
+    """`path` with every link followed; a link loop is refused (Python before 3.13 raises
+    RuntimeError for one, later ones leave it to the stat that follows)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        raise _loop(path, where) from None
+
+
+def _loop(path: Path, where: Where | None) -> UserError:
+    return _refusal(path, where, "is a link that leads back to itself (a link loop)",
+                    "replace the link with the file itself")
 
 
 def _link_leading_out(path: Path, within: Path, root: Path) -> Path:
@@ -119,15 +129,16 @@ def opened(path: Path, *, within: Path | None, what: str, limit: int, where: Whe
     when checked; it is never a pipe or a device.
     """
     path = Path(path)
-    target = contained(path, within, where=where, place=place) if within is not None else path
+    # the file itself is opened, every link followed first, so that O_NOFOLLOW refuses only a
+    # link made since the look
+    target = contained(path, within, where=where, place=place) if within is not None else _followed(path, where)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
         raise _missing(path, where) from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise _refusal(path, where, "is a link that leads back to itself (a link loop)",
-                           "replace the link with the file itself") from None
+            raise _loop(path, where) from None
         raise _unreadable(path, where, exc) from None
     _refuse_kind(path, mode, what, where)
     try:

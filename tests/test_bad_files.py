@@ -190,6 +190,24 @@ def test_a_link_leading_out_of_the_deck_is_refused_naming_the_link(tmp_path, dec
     assert "elsewhere/" + Path(relative).name + ":" not in outcome.err     # the link is named, not its target
 
 
+def test_links_that_stay_inside_the_deck_are_followed(tmp_path):
+    """A link is refused only for leading out: deck.yaml and a rule sheet kept in a folder of the
+    deck and linked to still build, and a caption cut at ' #' is still found by reading the file
+    again through its link."""
+    ws = workspace(tmp_path)
+    (ws.deck / "sources").mkdir()
+    for relative in ("deck.yaml", "rules/cromwell.md"):
+        moved = ws.deck / "sources" / Path(relative).name
+        (ws.deck / relative).rename(moved)
+        (ws.deck / relative).symlink_to(os.path.relpath(moved, (ws.deck / relative).parent))
+    outcome = _build(ws, "rules")
+    assert outcome.code == 0, outcome.err
+    (ws.deck / "sources" / "deck.yaml").write_text((ws.deck / "sources" / "deck.yaml").read_text(encoding="utf-8").replace(
+        '\n    caption: "I broke with Rome', '\n    caption: #1 I broke with Rome', 1), encoding="utf-8")
+    outcome = _build(ws, "cards")
+    assert_refused(outcome, file="cromwell/deck.yaml", card="Henry VIII", says=["starts with '#'"], **LIMITS)
+
+
 # --- too large ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("relative,only,says", [
