@@ -14,7 +14,9 @@ from pathlib import Path
 
 import yaml
 
+from printgen.deckfiles import read_bytes
 from printgen.errors import UserError, Where
+from printgen.limits import describe_bytes
 from printgen.paths import DECK_FILE, decks_dir
 from printgen.smart_quotes import straighten
 
@@ -82,9 +84,9 @@ def deck_files(source: Path) -> dict[Path, bytes]:
             elif path.is_file():
                 total += path.stat().st_size
                 if len(files) >= MAX_FILES or total > MAX_BYTES:
-                    raise UserError(f"'{source}' holds more than {MAX_FILES} files or {MAX_BYTES // 2**20} MB: "
+                    raise UserError(f"'{source}' holds more than {MAX_FILES:,} files or {describe_bytes(MAX_BYTES)}: "
                                     "that is not a deck folder to copy whole", Where(source))
-                files[path.relative_to(source)] = path.read_bytes()
+                files[path.relative_to(source)] = read_bytes(path, within=source, what="file", limit=MAX_BYTES)
     return files
 
 
