@@ -10,6 +10,7 @@ text box. `printgen serve` on a port another program holds is one 'error:' line 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -270,19 +271,42 @@ def test_a_chunked_body_within_the_cap_is_read_whole(running):
     assert "Sent in three chunks." in (editor.folder / "deck.yaml").read_text(encoding="utf-8")
 
 
-def test_a_picture_sent_in_chunks_is_held_to_the_picture_cap(running):
-    editor, address = running
-    host, port = address.split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as conn:
-        conn.sendall((f"POST /api/picture?card=John&file=a.png HTTP/1.1\r\nHost: {address}\r\n"
-                      f"Content-Type: application/octet-stream\r\n{TOKEN_HEADER}: {editor.token}\r\n"
-                      "Transfer-Encoding: chunked\r\n\r\n").encode())
-        block = b"\0" * 1_000_000
-        for _ in range(22):
-            conn.sendall(b"%x\r\n%s\r\n" % (len(block), block))
-        answer = conn.recv(65536)
-    assert answer.split()[1] == b"413" and b"larger than 20 MB" in answer, answer[:300]
-    assert not (editor.folder / "art").exists()
+class _Counted(io.RawIOBase):
+    """An endless request body that counts what was read of it."""
+
+    def __init__(self):
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        size = min(len(buffer), 1 << 16)
+        buffer[:size] = b"\0" * size
+        self.read_bytes += size
+        return size
+
+
+@pytest.mark.parametrize("path, cap, says", [("/api/save", 1_000_000, "far more than a deck's changes"),
+                                             ("/api/picture?card=Father%20Time&file=a.png", 20 * 1024 * 1024,
+                                              "larger than 20 MB")])
+def test_a_body_of_no_stated_length_is_read_only_up_to_its_routes_cap(editor, path, cap, says):
+    """A body whose length is not stated (chunked: the server ends the stream) is read through the
+    same bounded reader: an endless one is refused once past the cap, a picture's included."""
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+
+    ed, client = editor
+    body = _Counted()
+    kind = "application/json" if "save" in path else "application/octet-stream"
+    environ = EnvironBuilder(path=path.split("?")[0], query_string=path.partition("?")[2], method="POST",
+                             content_type=kind, headers={TOKEN_HEADER: ed.token}).get_environ()
+    environ.pop("CONTENT_LENGTH", None)          # as a chunked request comes: no length, the server ends it
+    environ.update({"wsgi.input": io.BufferedReader(body), "wsgi.input_terminated": True})
+    chunks, status, _ = run_wsgi_app(client.application, environ)
+    answer = json.loads(b"".join(chunks))
+    assert status.startswith("413") and says in answer["error"], (status, answer)
+    assert cap < body.read_bytes <= cap + (1 << 17), body.read_bytes
+    assert not (ed.folder / "art").exists()
 
 
 def _save(editor_client, body: dict) -> tuple[int, dict, float]:
@@ -350,3 +374,15 @@ def test_a_yaml_tag_keeps_its_words_when_paths_are_taken_out_of_a_message(tmp_pa
     assert "'!!python/object/apply:os.system' is a YAML tag" in said, said
     assert "see notes.txt and art/john.png or a.png" in said, said
     assert "/home/" not in said and "Users" not in said
+
+
+def test_a_new_name_far_too_long_is_said_of_its_card_by_its_beginning(editor):
+    """The card of a value the page sent is found by the edit, not by the name the error gives it
+    (the new name, which no card has yet): the page is told which card, and the name is clipped."""
+    source = DeckSource(editor[0].folder)
+    card = next(c for c in source.cards if c.id == "father-time")
+    status, answer, _ = _save(editor, {"version": source.version, "edits": {card.id: {"name": "Y" * 20_000}},
+                                       "base": {card.id: card.values}})
+    assert status == 400 and answer["card"] == card.id and answer["field"] == "name", answer["error"][:200]
+    assert answer["error"].startswith("Y" * 59 + "\u2026, the Name box: this text is 20,000 characters long")
+    assert len(answer["error"]) < 500

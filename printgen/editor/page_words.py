@@ -79,7 +79,7 @@ def page_message(error: UserError, folder: Path | None = None, card: str | None 
     """One problem as the page says it (see the module's note). `card` is the card's name as the page
     shows it, when known; `fields`, the deck's field names, said as the boxes' labels."""
     where = error.where
-    name = card or where.card
+    name = _clipped(card or where.card)
     message = field_words(_no_paths(error.message.replace("deck.yaml", "the deck's file"), folder), fields)
     if name and where.field:
         head = f"{name}, the {label(where.field)} box: "
@@ -92,6 +92,12 @@ def page_message(error: UserError, folder: Path | None = None, card: str | None 
     text = sentence(head + message) if head else sentence(message)
     hint = page_hint(error, folder)
     return text + (" " + sentence(hint) if hint else "")
+
+
+def _clipped(name: str | None, most: int = 60) -> str | None:
+    """A card's name at the head of a message: a name pasted by mistake (thousands of characters)
+    is said by its beginning, the cut marked."""
+    return name if name is None or len(name) <= most else name[:most - 1].rstrip() + "\u2026"
 
 
 def file_problem(error: UserError, folder: Path | None = None) -> str:

@@ -356,6 +356,23 @@ class StaleError(UserError):
 
 def relocate(error: UserError, edits, source: DeckSource) -> UserError:
     """A loader error about a value that was edited, told at the place the value was typed."""
+    found = edit_of(error, edits, source)
+    if found is None:
+        return error
+    edit, card = found
+    where = error.where
+    if edit.where.file is None:     # typed in the editor: the loader's own words
+        if card == where.card:
+            return error
+        return UserError(error.message, Where(where.file, where.line, card, where.field, where.row, where.column),
+                         error.hint, error.sheet_hint)
+    place = Where(edit.where.file, edit.where.line, card, None, edit.where.row, edit.where.column or edit.field)
+    return UserError(error.message, place, error.hint, error.sheet_hint)
+
+
+def edit_of(error: UserError, edits, source: DeckSource) -> tuple[Edit, str] | None:
+    """The edit a loader error is about (its field, on a card the error names by its old name or
+    the one the edit gives it), and the card's name to say; None when it is about no edit."""
     from printgen.render.text import typographic
 
     where = error.where
@@ -370,16 +387,8 @@ def relocate(error: UserError, edits, source: DeckSource) -> UserError:
     by_index = {c.index: c for c in source.cards}
     for edit in edits:
         if where.field == edit.field and where.card is not None and where.card in names.get(edit.card, ()):
-            card = by_index[edit.card].name if where.card == placeholders.get(edit.card) else where.card
-            if edit.where.file is None:     # typed in the editor: the loader's own words
-                if card == where.card:
-                    return error
-                return UserError(error.message, Where(where.file, where.line, card, where.field, where.row,
-                                                      where.column), error.hint, error.sheet_hint)
-            place = Where(edit.where.file, edit.where.line, card, None, edit.where.row,
-                          edit.where.column or edit.field)
-            return UserError(error.message, place, error.hint, error.sheet_hint)
-    return error
+            return edit, by_index[edit.card].name if where.card == placeholders.get(edit.card) else where.card
+    return None
 
 
 def _check_characters(text: str, where: Where) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from printgen.editor.cardlist import card_at_line, compose, list_problem, references
 from printgen.editor.merge import Changes, Merged, merge
 from printgen.editor.page_words import file_problem, joined, label, page_message, sentence, shown_in
-from printgen.editor.roundtrip import DeckSource, Edit
+from printgen.editor.roundtrip import DeckSource
 from printgen.editor.textdiff import difference
 from printgen.editor.webbuild import DUPLEX, PAPERS
 from printgen.errors import UserError, Warning_, Where
@@ -196,7 +196,7 @@ def _conflicts(source: DeckSource, merged: Merged) -> PageError:
 
 def _at_card(error: UserError, source: DeckSource, merged: Merged, changes: Changes, text: str | None) -> PageError:
     """A loader (or editing) error, said of the card and box the page shows it in."""
-    from printgen.editor.roundtrip import relocate
+    from printgen.editor.roundtrip import edit_of, relocate
 
     key, name = None, error.where.card
     if text is not None:
@@ -213,8 +213,10 @@ def _at_card(error: UserError, source: DeckSource, merged: Merged, changes: Chan
                 key = keys[number] if number < len(keys) else None
                 name = (changes.added.get(key or "", {}).get("name") or "").strip() or "The new card"
     else:
+        found = edit_of(error, merged.edits, source)
         moved = relocate(error, merged.edits, source)
-        card = next((c for c in source.cards if c.name == moved.where.card), None)
+        card = next((c for c in source.cards if c.index == found[0].card), None) if found else \
+            next((c for c in source.cards if c.name == moved.where.card), None)
         if card is not None:
             key = next((k for k, i in merged.cards.items() if i == card.index), card.id)
         elif moved.where.card:            # a value typed into a card the page adds
