@@ -236,7 +236,7 @@ def _refuse_kind(path: Path, mode: int, what: str, where: Where | None) -> None:
     words = f"is {kind}, not an ordinary file, so it cannot be read as {_a(what)}"
     if Path(path).is_symlink():
         try:
-            words = f"is a link to {os.readlink(path)}, which {words[3:]}"
+            words = f"is a link to {os.readlink(path)}, which {words}"
         except OSError:
             pass
     raise _refusal(path, where, words, f"in its place put the {what} itself, saved as an ordinary file")

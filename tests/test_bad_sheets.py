@@ -324,7 +324,7 @@ def test_a_workbook_without_its_workbook_part_is_refused(ws):
 def test_a_csv_larger_than_a_sheet_of_cards_is_refused(ws):
     sheet = ws.root / "large.csv"
     sheet.write_bytes((ws.root / "export.csv").read_bytes() + b"," * 2_100_000)
-    _refused_import(ws, sheet, says=["larger than 2 MB"])
+    _refused_import(ws, sheet, says=["printgen reads a sheet of cards of at most 2 MB"])
 
 
 def test_a_csv_row_of_a_million_empty_cells_is_read_in_bounded_memory(ws):
@@ -351,7 +351,7 @@ def test_a_sheet_that_is_not_a_regular_file_is_refused_without_waiting(ws, suffi
         sheet.symlink_to("/dev/zero")
     try:
         expected = {"named pipe": "a named pipe", "link to /dev/zero": "a device", "folder": "a folder"}[kind]
-        _refused_import(ws, sheet, says=[f"this is {expected}, not a file of cards"])
+        _refused_import(ws, sheet, says=[f"is {expected}, not an ordinary file, so it cannot be read as a sheet of cards"])
     finally:
         sheet.rmdir() if kind == "folder" else sheet.unlink()
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,45 +165,13 @@ def _one_line_end(cell: str) -> str:
     return cell.replace("\r\n", "\n").replace("\r", "\n") if "\r" in cell else cell
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-
-
 def _sheet_bytes(path: Path) -> bytes:
-    """The bytes of a sheet file, refused unless it is a regular file of at most MAX_FILE_BYTES.
+    """The bytes of a sheet file: read through the one reader of every file printgen is given
+    (deckfiles), so a pipe, a device or a folder is refused by name and nothing past
+    MAX_FILE_BYTES is read. A sheet lives anywhere the user keeps it, so no folder bounds it."""
+    from printgen.deckfiles import read_bytes
 
-    The file is opened without waiting (a named pipe would otherwise hang the import until some
-    other program wrote to it) and what was opened is checked, not the name: a link to /dev/zero
-    is a device, refused before a byte is read, and a file that grows while read stops at the
-    limit."""
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise UserError("file not found", Where(path)) from None
-    except OSError as exc:
-        raise UserError(f"the file cannot be opened ({exc.strerror or exc})", Where(path),
-                        "check the name, and that you may read the file") from None
-    try:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-            raise UserError(f"this is {kind}, not a file of cards: printgen reads a sheet only from a .csv or "
-                            ".xlsx file", Where(path), "save the sheet as a file and give that file's name")
-        chunks, size = [], 0
-        while True:
-            chunk = os.read(handle, 1 << 16)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > MAX_FILE_BYTES:
-                raise UserError(f"the file is larger than {describe_bytes(MAX_FILE_BYTES)}; a sheet of cards is "
-                                "far smaller", Where(path), "check that this is the right file")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise UserError(f"the file cannot be read ({exc.strerror or exc})", Where(path)) from None
-    finally:
-        os.close(handle)
+    return read_bytes(path, within=None, what="sheet of cards", limit=MAX_FILE_BYTES)
 
 
 def _kept(cells: list[str]) -> list[str]:
