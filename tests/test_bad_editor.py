@@ -386,3 +386,25 @@ def test_a_new_name_far_too_long_is_said_of_its_card_by_its_beginning(editor):
     assert status == 400 and answer["card"] == card.id and answer["field"] == "name", answer["error"][:200]
     assert answer["error"].startswith("Y" * 59 + "\u2026, the Name box: this text is 20,000 characters long")
     assert len(answer["error"]) < 500
+
+
+@pytest.mark.parametrize("swap", ["pipe", "device"])
+def test_a_deck_file_swapped_for_a_pipe_or_device_while_serving_is_said_not_waited_on(editor, swap):
+    """The page re-reads deck.yaml when it changes: a deck.yaml replaced by a named pipe (reading it
+    waits for ever) or a link to /dev/zero (it never ends) is refused at once, in the page's words."""
+    import os
+
+    ed, client = editor
+    deck = ed.folder / "deck.yaml"
+    deck.unlink()
+    if swap == "pipe":
+        os.mkfifo(deck)
+    else:
+        deck.symlink_to("/dev/zero")
+    started = time.perf_counter()
+    answer = client.get("/api/deck", headers={TOKEN_HEADER: ed.token})
+    assert time.perf_counter() - started < SECONDS
+    assert answer.status_code == 400 and answer.is_json, answer.get_data(as_text=True)[:300]
+    said = str(answer.get_json())
+    assert ("named pipe" in said) if swap == "pipe" else ("link to" in said and "outside" in said), said
+    assert "Traceback" not in said

@@ -341,13 +341,22 @@ class DeckSource:
         from printgen.output import publish
 
         refuse_shipped(self.folder, "saving a change", ("printgen", "serve", DECK))
-        now = self.file.read_bytes()
+        now = deck_bytes(self.folder)
         if version_of(now) != self.version:
             raise StaleError(f"{self.file.name} was changed by someone else since it was read",
                              Where(self.file), "reload it to see the other changes, then make yours again")
         backup = self.file.with_name(self.file.name + ".bak")
         publish({backup: now, self.file: text.encode("utf-8"), **(also or {})})
         return backup
+
+
+def deck_bytes(folder: Path) -> bytes:
+    """deck.yaml's bytes as they are now, read as every file of a deck is (printgen.deckfiles): an
+    ordinary file inside the deck's folder, never a pipe waited on or a device read without end."""
+    from printgen.deckfiles import read_bytes
+    from printgen.limits import MAX_FILE_BYTES
+
+    return read_bytes(folder / DECK_FILE, within=folder, what="deck file", limit=MAX_FILE_BYTES)
 
 
 class StaleError(UserError):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.editor.page_requests import BadRequest, TooLarge, read_body, read_capped
-from printgen.editor.roundtrip import DeckSource, StaleError
+from printgen.editor.roundtrip import DeckSource, StaleError, deck_bytes
 from printgen.errors import UserError
 from printgen.load import find_deck
 
@@ -58,7 +58,10 @@ class Editor:
         from printgen.editor.roundtrip import version_of
         from printgen.editor.webdeck import PageError
 
-        data = (self.folder / "deck.yaml").read_bytes()
+        try:
+            data = deck_bytes(self.folder)
+        except UserError as error:           # became a pipe, a link out, too big: said like a mistake
+            raise PageError(file_problem(error, self.folder), extra={"broken": True}) from None
         if self._source is None or self._source.version != version_of(data):
             try:
                 self._source = DeckSource(self.folder, data.decode("utf-8", "replace"))
@@ -141,7 +144,10 @@ def create_app(editor: Editor):
         except webdeck.PageError:
             import re
 
-            text = (editor.folder / "deck.yaml").read_text(encoding="utf-8", errors="replace")
+            try:
+                text = deck_bytes(editor.folder).decode("utf-8", "replace")
+            except UserError:
+                text = ""
             found = re.search(r"(?m)^title:[ \t]*[\"']?([^\"'#\n]+?)[\"']?[ \t]*(?:#.*)?$", text)
             title = found.group(1) if found else editor.folder.name
         return render_template("editor.html", token=editor.token, title=title)
