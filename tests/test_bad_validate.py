@@ -147,6 +147,8 @@ def test_a_range_within_the_games_counts_is_every_count():
     (["--players", "3"], "--players"),
     (["--variant", "advanced"], "--variant"),
     (["--game", "croquetnole", "--seed", "7"], "--seed"),
+    (["--workers", "2"], "--workers"),
+    (["--game", "croquetnole", "--backend", "ray"], "--backend"),
 ])
 def test_a_setting_for_simulated_play_is_refused_on_a_table_layouts_check(tmp_path, args, flag):
     folder = tmp_path / "piecepack"
