@@ -362,8 +362,8 @@ class _Composer:
         value = event.value
         if len(value) > MAX_TEXT_CHARS:
             raise self.refuse(f"this text is {len(value):,} characters long; one value may hold at most "
-                              f"{MAX_TEXT_CHARS:,}", line, "a caption is a sentence or two; check for a quote that "
-                              "is never closed, or text pasted here by mistake", field_name)
+                              f"{MAX_TEXT_CHARS:,}", line, "a card's words are a line or a few sentences; check for a "
+                              "quote that is never closed, or text pasted here by mistake", field_name)
         hidden = hidden_character(value)
         if hidden is not None:
             raise self.hidden(event, hidden, line, is_key, field_name)
