@@ -39,17 +39,17 @@ DECK = "cromwell"
 AIM_RATIO = 2.0      # from the issue: within 2x of the plain script ...
 AIM_MIB = 100.0      # ... and under 100 MiB peak
 # What each program imports before it does any work (from `python -X importtime` of real runs).
-BUILD_IMPORTS = ("import printgen.cli, printgen.build, printgen.load, printgen.render.cardsheets, "
-                 "printgen.render.template, printgen.render.emblems, jinja2.sandbox, reportlab.pdfbase.ttfonts")
-PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, printgen.render.emblems"
+BUILD_IMPORTS = ("import printgen.commands.cli, printgen.draw.build, printgen.model.load, printgen.draw.sheets.cardsheets, "
+                 "printgen.draw.template, printgen.art.emblems, jinja2.sandbox, reportlab.pdfbase.ttfonts")
+PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, printgen.art.emblems"
 
 
 # --- preparing the inputs (never timed) --------------------------------------------------------
 
 def card_data(deck_ref: str | Path) -> dict:
     """The deck as plain JSON for the baseline script, read through printgen's own loader."""
-    from printgen.load import load_deck
-    from printgen.paths import FONTS_DIR
+    from printgen.model.load import load_deck
+    from printgen.files.paths import FONTS_DIR
 
     deck = load_deck(deck_ref)
     cards = []
@@ -114,7 +114,7 @@ def pictures_deck(workdir: Path, grain: bool = False, camera: bool = False) -> P
     """decks/cromwell copied into workdir, with `picture: art/<id>.png` (or .jpg) on every card."""
     import yaml
 
-    from printgen.load import load_deck
+    from printgen.model.load import load_deck
 
     folder = workdir / "decks" / f"{DECK}-pictures"
     if folder.exists():

@@ -14,7 +14,7 @@ drawing code. It draws what `printgen build` draws:
 * Caladea TrueType fonts, embedded, with Helvetica never used; crop marks and a 50 mm ruler on
   the front pages and a short label on every page; invariant=1.
 
-The emblems come from printgen.render.emblems.draw_emblem. That function is plain canvas
+The emblems come from printgen.art.emblems.draw_emblem. That function is plain canvas
 drawing, so both programs draw exactly the same vector shapes.
 
 Usage:  python bench/plain_reportlab.py DATA.json OUT.pdf
@@ -33,7 +33,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.render.emblems import draw_emblem
+from printgen.art.emblems import draw_emblem
 
 PAGE_W, PAGE_H = 210.0, 297.0       # A4, mm
 CARD_W, CARD_H = 63.5, 88.9         # poker card held upright, mm

@@ -1,6 +1,6 @@
 """Allow `python -m printgen` as well as the `printgen` script."""
 
-from printgen.cli import main
+from printgen.commands.cli import main
 
 if __name__ == "__main__":
     main()

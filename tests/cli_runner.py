@@ -33,9 +33,9 @@ from typing import Iterable, Mapping
 ROOT = Path(__file__).resolve().parent.parent
 
 # Everything the commands import lazily, imported once in the zygote.
-_PRELOAD = ("printgen.cli", "printgen.build", "printgen.load", "printgen.output", "printgen.preview",
-            "printgen.calibrate", "printgen.validate", "printgen.wording", "printgen.editor.scaffold",
-            "printgen.editor.spreadsheet")
+_PRELOAD = ("printgen.commands.cli", "printgen.draw.build", "printgen.model.load", "printgen.files.output", "printgen.draw.preview",
+            "printgen.draw.calibrate", "printgen.commands.validate", "printgen.files.wording", "printgen.editing.scaffold",
+            "printgen.editing.sheets.spreadsheet")
 
 _ZYGOTE = r"""
 import atexit, io, json, os, resource, runpy, sys, threading, traceback

@@ -39,7 +39,7 @@ def run_cli(*args: str, cwd: Path | None = None, fresh: bool = False) -> Run:
 
 @pytest.fixture(scope="session", autouse=True)
 def picture_cache(tmp_path_factory):
-    """Prepared pictures go to a scratch cache, never the user's own (printgen.render.pictures)."""
+    """Prepared pictures go to a scratch cache, never the user's own (printgen.draw.pictures)."""
     old = os.environ.get("PRINTGEN_CACHE_DIR")
     os.environ["PRINTGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
     yield

@@ -63,7 +63,8 @@ def _leftovers(folder: Path) -> list[str]:
 # --- 1. the last resort, usage errors, interruptions ------------------------------------------------
 
 def test_an_internal_error_is_a_short_report_with_the_traceback_only_on_request(monkeypatch, capsys, tmp_path):
-    from printgen import build, cli
+    from printgen.draw import build
+    from printgen.commands import cli
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("forced for the test")
@@ -84,7 +85,7 @@ def test_an_internal_error_is_a_short_report_with_the_traceback_only_on_request(
 
 
 def test_a_misused_option_is_one_message_not_the_usage_screen(capsys):
-    from printgen import cli
+    from printgen.commands import cli
 
     assert cli.run(["build", "--bleed", "lots"]) == 2
     err = capsys.readouterr().err
@@ -275,7 +276,7 @@ def test_a_file_size_limit_leaves_no_temporary_file(ws: Workspace):
 @pytest.fixture
 def originals(tmp_path) -> dict[Path, bytes]:
     """Three published files and the new contents a second publish would give them."""
-    from printgen.output import publish
+    from printgen.files.output import publish
 
     files = {tmp_path / "out" / f"f{i}.pdf": f"old {i}".encode() for i in range(3)}
     publish(files)
@@ -293,7 +294,7 @@ def _unchanged(files: dict[Path, bytes]) -> None:
 
 def test_a_replace_failing_half_way_puts_every_original_back(monkeypatch, originals):
     """Like a PDF held open by another program on Windows: the second move is refused."""
-    from printgen import output
+    from printgen.files import output
 
     real, moves = os.replace, []
 
@@ -313,7 +314,7 @@ def test_a_replace_failing_half_way_puts_every_original_back(monkeypatch, origin
 
 
 def test_a_full_disk_while_staging_leaves_nothing(monkeypatch, originals, tmp_path):
-    from printgen import output
+    from printgen.files import output
 
     real, calls = output._write_all, []
 
@@ -336,7 +337,7 @@ def test_a_full_disk_while_staging_leaves_nothing(monkeypatch, originals, tmp_pa
 
 
 def test_an_interrupt_while_staging_leaves_nothing(monkeypatch, originals):
-    from printgen import output
+    from printgen.files import output
 
     real, calls = output._write_all, []
 
@@ -354,7 +355,7 @@ def test_an_interrupt_while_staging_leaves_nothing(monkeypatch, originals):
 
 def test_an_original_that_cannot_be_put_back_is_named_with_its_backup(monkeypatch, originals):
     """When even the undo fails, the message must not claim that nothing changed."""
-    from printgen import output
+    from printgen.files import output
 
     real, moves = os.replace, []
     first = next(iter(originals))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from badinput import assert_refused, run_limited, workspace
-from printgen.errors import UserError
+from printgen.files.errors import UserError
 
 RULES = "rules/cromwell.md"
 SHEET = "sheets/cromwell-score.yaml"
@@ -181,10 +181,10 @@ def test_table_cell_taller_than_a_page_splits_across_columns(rules, tmp_path):
 
 
 def _styles_and_page():
-    from printgen.layouts import load_layout
-    from printgen.load import load_deck
-    from printgen.render.document import make_styles
-    from printgen.render.fonts import FontSet
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck
+    from printgen.draw.documents.document import make_styles
+    from printgen.draw.fonts import FontSet
 
     deck = load_deck("cromwell")
     layout = load_layout(deck.layout, deck)
@@ -194,7 +194,7 @@ def _styles_and_page():
 def test_a_flowable_reportlab_cannot_place_is_reported_at_its_line(tmp_path):
     from reportlab.platypus import Paragraph, Spacer
 
-    from printgen.render.document import Source, TitleInfo, build_document, tag
+    from printgen.draw.documents.document import Source, TitleInfo, build_document, tag
 
     styles, page = _styles_and_page()
     source = Source(tmp_path / "rules.md", lambda line: line + 10)
@@ -213,7 +213,7 @@ def test_a_flowable_reportlab_cannot_place_is_reported_at_its_line(tmp_path):
 def test_any_reportlab_failure_while_drawing_names_the_file_and_line(tmp_path):
     from reportlab.platypus import Flowable
 
-    from printgen.render.document import Source, TitleInfo, build_document, tag
+    from printgen.draw.documents.document import Source, TitleInfo, build_document, tag
 
     class Broken(Flowable):
         def wrap(self, width, height):

@@ -27,8 +27,8 @@ import pytest
 
 from badinput import assert_refused, run_limited, snapshot
 from conftest import DECKS, ROOT
-from printgen.editor.roundtrip import DeckSource
-from printgen.editor.server import TOKEN_HEADER, Editor, create_app
+from printgen.editing.roundtrip import DeckSource
+from printgen.editing.web.server import TOKEN_HEADER, Editor, create_app
 
 SECONDS = 5.0        # what one refused request may take
 
@@ -89,7 +89,7 @@ def test_a_body_not_shaped_as_the_page_sends_is_a_400_and_changes_nothing(editor
 
 
 def test_a_bug_behind_a_request_is_a_json_answer_and_one_line_on_the_terminal(editor, capfd, monkeypatch):
-    from printgen.editor import webdeck
+    from printgen.editing.web import webdeck
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("forced for the test")
@@ -201,7 +201,7 @@ def running(tmp_path):
     """`printgen serve` on a scratch Cromwell deck, in a thread of this process: (editor, host:port)."""
     import threading
 
-    from printgen.editor.server import make_server
+    from printgen.editing.web.server import make_server
 
     shutil.copytree(DECKS / "cromwell", tmp_path / "mine")
     editor, server = make_server(str(tmp_path / "mine"), "127.0.0.1", 0, tmp_path / "out")
@@ -364,8 +364,8 @@ def test_cards_deleted_elsewhere_are_conflicts_answered_in_proportion_to_the_req
 
 
 def test_a_yaml_tag_keeps_its_words_when_paths_are_taken_out_of_a_message(tmp_path):
-    from printgen.editor.page_words import page_message
-    from printgen.errors import UserError, Where
+    from printgen.editing.web.page_words import page_message
+    from printgen.files.errors import UserError, Where
 
     folder = tmp_path / "deck"
     error = UserError("'!!python/object/apply:os.system' is a YAML tag; see /home/someone/decks/x/notes.txt "

@@ -1,6 +1,6 @@
 """Every file a deck names or holds is read one safe way (issue 24 follow-up), through the real commands.
 
-One reader (printgen/deckfiles.py) serves every loader, so each kind of bad file is refused
+One reader (printgen/files/deckfiles.py) serves every loader, so each kind of bad file is refused
 wherever it stands: deck.yaml, a rule sheet, a score sheet, a board, a deck's own layout, a table
 layout, a font beside a layout, a picture.
 
@@ -303,11 +303,11 @@ def test_copies_and_generated_cards_count_together(tmp_path):
 
 
 def test_a_deck_of_exactly_the_limit_still_loads():
-    from printgen.limits import MAX_CARDS
-    from printgen.load import _count_generated, _count_listed
-    from printgen.model import Group
-    from printgen.schema import DeckHeader
-    from printgen.yamlsrc import parse_yaml
+    from printgen.files.limits import MAX_CARDS
+    from printgen.model.load import _count_generated, _count_listed
+    from printgen.model.deck import Group
+    from printgen.files.schema import DeckHeader
+    from printgen.files.yamlsrc import parse_yaml
 
     text = _generated_deck(50, 100)
     located = parse_yaml(text, Path("deck.yaml"))
@@ -340,7 +340,7 @@ def test_validate_refuses_a_deck_of_too_many_cards_at_the_line_they_come_from(tm
 
 def _refused_within(seconds: float, call) -> str:
     """Run `call`, which must raise a UserError, in a thread: a hang fails the test instead of the suite."""
-    from printgen.errors import UserError
+    from printgen.files.errors import UserError
 
     result: dict[str, object] = {}
 
@@ -363,7 +363,7 @@ def _refused_within(seconds: float, call) -> str:
 
 def _regular_look(monkeypatch, real: Path) -> None:
     """os.stat in the reader answers for a regular file, as it would have just before a swap."""
-    from printgen import deckfiles
+    from printgen.files import deckfiles
 
     original = os.stat
     fake = original(real)
@@ -371,7 +371,7 @@ def _regular_look(monkeypatch, real: Path) -> None:
 
 
 def test_a_file_swapped_for_a_pipe_after_the_look_is_refused_not_waited_on(tmp_path, monkeypatch):
-    from printgen.deckfiles import read_bytes
+    from printgen.files.deckfiles import read_bytes
 
     (tmp_path / "real.md").write_text("# rules\n")
     os.mkfifo(tmp_path / "swapped.md")
@@ -381,7 +381,7 @@ def test_a_file_swapped_for_a_pipe_after_the_look_is_refused_not_waited_on(tmp_p
 
 
 def test_a_file_swapped_for_a_link_after_the_look_is_refused(tmp_path, monkeypatch):
-    from printgen import deckfiles
+    from printgen.files import deckfiles
 
     (tmp_path / "real.md").write_text("# rules\n")
     (tmp_path / "swapped.md").symlink_to(tmp_path / "real.md")
@@ -394,7 +394,7 @@ def test_a_file_swapped_for_a_link_after_the_look_is_refused(tmp_path, monkeypat
 
 
 def test_a_file_that_grows_while_read_stops_at_the_limit(tmp_path, monkeypatch):
-    from printgen import deckfiles
+    from printgen.files import deckfiles
 
     path = tmp_path / "growing.md"
     path.write_bytes(b"x" * 5000)
@@ -410,7 +410,7 @@ def test_a_file_that_grows_while_read_stops_at_the_limit(tmp_path, monkeypatch):
 
 
 def test_a_good_file_reads_whole_and_a_shipped_deck_still_builds(tmp_path):
-    from printgen.deckfiles import read_bytes
+    from printgen.files.deckfiles import read_bytes
 
     (tmp_path / "ok.md").write_bytes(b"# rules\n" * 10)
     assert read_bytes(tmp_path / "ok.md", within=tmp_path, what="rule sheet", limit=80) == b"# rules\n" * 10

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from badinput import Workspace, assert_refused, snapshot, workspace
-from printgen.render.fonts import loose_marks, register, runs
-from printgen.render.text import typographic
+from printgen.draw.fonts import loose_marks, register, runs
+from printgen.draw.text import typographic
 
 DECK_FILE = "cromwell/deck.yaml"
 FAST = {"time_limit": 15.0, "memory_mib": 500}
@@ -129,10 +129,10 @@ def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None
 # --- long documents -------------------------------------------------------------------------------
 
 def _document(parts: int) -> bytes:
-    from printgen.layouts import load_layout
-    from printgen.render.document import TitleInfo, build_document, make_styles
-    from printgen.render.fonts import FontSet
-    from printgen.render.markdown import to_flowables
+    from printgen.model.layouts import load_layout
+    from printgen.draw.documents.document import TitleInfo, build_document, make_styles
+    from printgen.draw.fonts import FontSet
+    from printgen.draw.documents.markdown import to_flowables
 
     styles = make_styles(FontSet(load_layout("base").fonts))
     text = "".join(f"## Part {i}\n\nA rule of the game in words enough to fill a few lines of a column, "
@@ -147,8 +147,8 @@ def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
     past what any game's rule book reaches, and a document that passes it still stops there."""
     import pypdfium2
 
-    from printgen.errors import UserError
-    from printgen.render import document
+    from printgen.files.errors import UserError
+    from printgen.draw.documents import document
 
     assert document.MAX_PAGES >= 300
     made = _document(700)
@@ -160,7 +160,7 @@ def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
 
 
 def test_sizes_are_said_as_a_person_reads_them():
-    from printgen.limits import describe_bytes
+    from printgen.files.limits import describe_bytes
 
     assert [describe_bytes(n) for n in (900, 2_000_000, 1_500_000, 1_500_000_000, 3_000_000_000)] == \
         ["1 KB", "2 MB", "1.5 MB", "1.5 GB", "3 GB"]
@@ -186,7 +186,7 @@ def test_a_cards_name_line_glued_to_its_value_is_found_at_its_own_line(ws: Works
 
 
 def test_a_list_of_words_badly_indented_is_not_taken_for_a_field():
-    from printgen.yamlsrc import parse_yaml
+    from printgen.files.yamlsrc import parse_yaml
 
     text = "houses:\n  - Red Rose\n    colour: red\n"
     with pytest.raises(Exception) as caught:

@@ -2,7 +2,7 @@
 
 A process killed between two of a publish's renames cannot undo anything itself: the set it was
 writing is finished or undone by the next printgen that publishes into the same folder, or by
-`printgen build` at its start (printgen/journal.py). Each case runs a real publish in a process of
+`printgen build` at its start (printgen/files/journal.py). Each case runs a real publish in a process of
 its own, paused at a chosen point by the test-only hook PRINTGEN_TEST_PUBLISH_PAUSE, kills it with
 SIGKILL, lets a second command recover, and checks that every file of the set is all old or all
 new with no staged file, backup or journal left.
@@ -30,7 +30,7 @@ PAUSE = "PRINTGEN_TEST_PUBLISH_PAUSE"
 _PUBLISH = """
 import json, sys
 from pathlib import Path
-from printgen.output import publish
+from printgen.files.output import publish
 publish({Path(name): text.encode() for name, text in json.loads(sys.argv[1]).items()})
 """
 
@@ -120,8 +120,8 @@ STAGES = [
 @pytest.mark.parametrize("stage, expected", STAGES)
 def test_a_publish_killed_at_any_point_leaves_its_set_all_old_or_all_new(tmp_path, stage, expected):
     """A set over two folders (two copies of the journal) plus a file that is new to the folder."""
-    from printgen.journal import recover_leftovers
-    from printgen.output import publish
+    from printgen.files.journal import recover_leftovers
+    from printgen.files.output import publish
 
     a, b = tmp_path / "a", tmp_path / "b"
     old = {a / "one.pdf": "old one", a / "two.json": "old two", b / "three.pdf": "old three"}
@@ -145,7 +145,7 @@ def test_a_kill_during_the_undo_of_a_failed_publish_is_finished_as_an_undo(tmp_p
     """The third target is a folder, so the publish fails and puts the originals back; it is
     killed as it starts to, or after the first. The next publish into the folder finishes the undo
     (all old), not the set, then writes its own file."""
-    from printgen.output import publish
+    from printgen.files.output import publish
 
     a = tmp_path / "a"
     old = {a / "one.pdf": "old one", a / "two.pdf": "old two"}
@@ -166,7 +166,7 @@ def test_a_kill_during_the_undo_of_a_failed_publish_is_finished_as_an_undo(tmp_p
 def test_a_damaged_new_file_undoes_the_set_instead_of_finishing_it(tmp_path):
     """A staged file that no longer matches its recorded hash (a disk error, a stray program):
     finishing would publish a broken file, so the originals are put back."""
-    from printgen.output import publish
+    from printgen.files.output import publish
 
     a = tmp_path / "a"
     old = {a / "one.pdf": "old one", a / "two.pdf": "old two"}
@@ -186,7 +186,7 @@ def test_a_damaged_new_file_undoes_the_set_instead_of_finishing_it(tmp_path):
 def test_two_publishes_into_one_folder_take_turns(tmp_path):
     """While one process holds the folder (paused between its renames), a second publish waits;
     when the first is killed the second finishes the first's set, then writes its own whole."""
-    from printgen.output import publish
+    from printgen.files.output import publish
 
     a = tmp_path / "a"
     names = [a / "one.pdf", a / "two.pdf"]

@@ -17,7 +17,7 @@ import pytest
 
 from badinput import Outcome, Workspace, assert_refused, run_limited, snapshot, workspace
 from conftest import DECKS
-from printgen.errors import UserError
+from printgen.files.errors import UserError
 
 DECK = "deck.yaml"
 
@@ -33,7 +33,7 @@ def refused_here(call, **expected) -> str:
 
 
 def _load(ws: Workspace):
-    from printgen.load import load_deck
+    from printgen.model.load import load_deck
 
     return lambda: load_deck(str(ws.deck))
 
@@ -160,7 +160,8 @@ def test_two_decks_with_the_same_folder_name_are_refused(pair: Workspace):
 
 def test_plain_build_of_every_deck_is_all_or_none(pair: Workspace, monkeypatch, capsys):
     """`printgen build` with no names builds every shipped deck: here, the pair's two folders."""
-    from printgen import cli, load
+    from printgen.commands import cli
+    from printgen.model import load
 
     deck = pair.root / "second" / DECK
     good = deck.read_text(encoding="utf-8")
@@ -298,8 +299,8 @@ def _look(ws: Workspace, element: str) -> None:
 
 
 def _layout(ws: Workspace):
-    from printgen.layouts import load_layout
-    from printgen.load import load_deck
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck
 
     deck = load_deck(str(ws.deck))
     return load_layout(deck.layout, deck)
@@ -332,8 +333,8 @@ def test_partly_off_is_still_a_warning_and_turning_can_bring_an_element_on(ws: W
 
 
 def test_every_shipped_layout_keeps_its_elements_on_the_card():
-    from printgen.layouts import load_layout
-    from printgen.load import load_deck, shipped_decks
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck, shipped_decks
 
     for folder in shipped_decks():
         deck = load_deck(str(folder))
@@ -402,7 +403,7 @@ def test_a_number_field_out_of_all_bounds(copper: Workspace, value, says):
 # --- 8. a full disk names the file ---------------------------------------------------------------
 
 def test_a_full_disk_names_the_file_and_says_earlier_files_are_unchanged(monkeypatch, tmp_path):
-    from printgen import output
+    from printgen.files import output
 
     files = {tmp_path / f"f{i}.pdf": f"old {i}".encode() for i in range(3)}
     output.publish(files)
@@ -424,7 +425,8 @@ def test_a_full_disk_names_the_file_and_says_earlier_files_are_unchanged(monkeyp
 
 
 def test_a_full_disk_during_a_build(shared: Workspace, monkeypatch, capsys):
-    from printgen import cli, output
+    from printgen.commands import cli
+    from printgen.files import output
 
     real = output._write_all
 

@@ -3,7 +3,7 @@ line of the group or rule at fault, never a crash, with the deck folder and earl
 untouched; a piece too big for the paper at its layout line; a table layout named by a path (or a
 link leading out of tables/) refused wherever a deck names one.
 
-Each kind is checked when the file is read (printgen/tablelayout.py), so one end-to-end case per
+Each kind is checked when the file is read (printgen/model/tablelayout.py), so one end-to-end case per
 kind runs the real command and the variants run in this process through the same reader.
 """
 
@@ -17,7 +17,7 @@ import pytest
 
 from badinput import Outcome, Workspace, assert_refused, snapshot, workspace
 from conftest import ROOT
-from printgen.errors import UserError
+from printgen.files.errors import UserError
 
 TABLE = "tables/croquetnole.yaml"
 RULES = "rules/croquetnole.md"
@@ -56,9 +56,9 @@ def _refused_untouched(ws: Workspace, outcome: Outcome, deck_before: dict, **exp
 
 
 def _load(ws: Workspace):
-    from printgen.layouts import load_layout
-    from printgen.load import ALL_CARDS, load_deck
-    from printgen.tablelayout import load_table
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablelayout import load_table
 
     deck = load_deck(str(ws.deck), ALL_CARDS)
     layout = load_layout(deck.layout, deck)
@@ -158,7 +158,7 @@ def test_rules_that_cannot_measure_are_refused_at_the_rules_line(ws, old, new, s
 def test_a_line_rule_whose_first_and_last_middles_coincide_is_measured_not_divided_by_zero(ws):
     """A tower's tile and the one on it share a middle; the line runs through the two middles
     farthest apart, so naming them first and last measures the door between them."""
-    from printgen.tablecheck import check
+    from printgen.model.tablecheck import check
 
     _edit(ws, 'each: {castle: [Moons, Suns, Crowns, Arms]}\n    line: ["{castle} gate", "{castle} door", "{castle} tower"]',
           'each: {castle: [moons]}\n    line: ["tile-{castle}-null", "Moons door", "Moons gate", "tile-{castle}-ace"]')
@@ -205,7 +205,7 @@ def test_a_piece_larger_than_the_paper_is_refused_at_its_layout_line(ws):
 
 def test_the_packer_names_the_box_that_does_not_fit_not_the_largest():
     """A long thin piece may be smaller than another in area and still be the one too wide."""
-    from printgen.render.packing import TooBig, pack
+    from printgen.model.packing import TooBig, pack
 
     with pytest.raises(TooBig) as caught:
         pack([(150.0, 150.0), (20.0, 20.0), (250.0, 10.0)], 200.0, 287.0)
@@ -269,8 +269,8 @@ def test_a_named_pipe_in_tables_is_no_table_layout_and_never_read(ws):
 
 
 def test_a_name_with_a_nul_or_of_absurd_length_is_refused_without_touching_the_disk(ws):
-    from printgen.load import ALL_CARDS, load_deck
-    from printgen.tablelayout import table_path
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablelayout import table_path
 
     deck = load_deck(str(ws.deck), ALL_CARDS)
     for name in ("croque\x00tnole", "c" * 5000, "", "croquetnole.yaml/.."):
@@ -280,7 +280,7 @@ def test_a_name_with_a_nul_or_of_absurd_length_is_refused_without_touching_the_d
 
 
 def test_the_shipped_layout_still_reads_and_passes(ws):
-    from printgen.tablecheck import check
+    from printgen.model.tablecheck import check
 
     table = _load(ws)()
     assert check(table) == [] and len(table.rules) == 48

@@ -18,7 +18,7 @@ import yaml
 
 from badinput import Outcome, assert_refused, run_limited, snapshot
 from conftest import DECKS
-from printgen.errors import UserError
+from printgen.files.errors import UserError
 
 
 def refused_here(call, **expected) -> str:
@@ -86,7 +86,7 @@ def test_a_deal_that_fits_is_played(small):
 ])
 def test_every_game_checks_its_deal_against_the_pack(tmp_path, game, options, players, says):
     """A pack of eight Spanish cards (two ranks of four suits) for the games that take a pack."""
-    from printgen.load import load_deck
+    from printgen.model.load import load_deck
     from printgen.sim.engine import short_deal
     from printgen.sim.games import get_game
 
@@ -125,14 +125,14 @@ def test_a_huge_player_range_is_refused_at_once_in_little_memory(small):
     ("3-x", "should be a number or a range"),
 ])
 def test_player_counts_are_parsed_against_the_games_own(text, says):
-    from printgen.validate import parse_players
+    from printgen.commands.validate import parse_players
 
     err = refused_here(lambda: parse_players(text, (3, 4, 5, 6)), says=[says])
     assert len(err) < 300, err
 
 
 def test_a_range_within_the_games_counts_is_every_count():
-    from printgen.validate import parse_players
+    from printgen.commands.validate import parse_players
 
     assert parse_players("3-5", (3, 4, 5, 6)) == [3, 4, 5]
     assert parse_players("4", (3, 4, 5, 6)) == [4]
@@ -181,7 +181,7 @@ def test_each_games_declared_deal_is_measured_in_its_setup(deck_name, game_name,
     are the declared ones, and the shipped deck's pack holds the declared deal."""
     import random
 
-    from printgen.load import load_deck
+    from printgen.model.load import load_deck
     from printgen.sim.engine import short_deal
     from printgen.sim.games import get_game
 

@@ -95,7 +95,7 @@ def test_the_watcher_builds_the_folder_it_found_and_watches_a_folder_that_comes_
     name; a deck.yaml that goes and comes back, and then the whole folder, are each said once; a
     folder made again under the old name is watched again (the system's watch went with the old
     one), so an edit in it is seen."""
-    from printgen.editor.watch import watch_builds
+    from printgen.editing.watch import watch_builds
 
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "cromwell"

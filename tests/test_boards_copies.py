@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from badinput import assert_refused, workspace
 from conftest import DECKS, run_cli
 from pdfcheck import Raster, page_text
-from printgen.render.boards import COPY_GAP, plan_copies
+from printgen.draw.documents.boards import COPY_GAP, plan_copies
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 CARD_PAIR = (127.0, 88.9)          # the Coppertwaddle quick reference: two poker cards side by side

@@ -12,16 +12,16 @@ import pytest
 
 from badinput import assert_refused, workspace
 from conftest import run_cli
-from printgen.build import BuildOptions
-from printgen.colours import CVD_MATRICES, contrast_ratio, delta_e2000, seen_difference
-from printgen.errors import UserError
-from printgen.layouts import load_layout
-from printgen.load import load_deck
-from printgen.preview import card_pdf, deck_with_card
-from printgen.render.draw import draw_ops
-from printgen.render.fonts import FontSet
-from printgen.render.ops import ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.render.template import Resolver
+from printgen.draw.build import BuildOptions
+from printgen.files.colours import CVD_MATRICES, contrast_ratio, delta_e2000, seen_difference
+from printgen.files.errors import UserError
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck
+from printgen.draw.preview import card_pdf, deck_with_card
+from printgen.draw.paint import draw_ops
+from printgen.draw.fonts import FontSet
+from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
+from printgen.draw.template import Resolver
 
 DPI = 300
 PX = DPI / 25.4          # pixels per mm
@@ -89,7 +89,7 @@ def test_jokers_have_a_turned_index_in_two_corners(name):
 
 def test_rotation_turns_any_element_about_its_box():
     """A sideways (90) text element is laid out along its tall box and stays inside it."""
-    from printgen.schema import TextElement
+    from printgen.files.schema import TextElement
 
     deck = load_deck("cromwell")
     layout = load_layout(deck.layout, deck)
@@ -232,7 +232,7 @@ def test_preview_finds_cards_in_any_pack(tmp_path, args, shown):
 
 
 def test_preview_accepts_the_pack_as_the_build_names_it():
-    from printgen.preview import pack_name
+    from printgen.draw.preview import pack_name
 
     deck = load_deck("spanish")
     assert pack_name(deck, "spanish-48") == "48" and pack_name(deck, "48") == "48"

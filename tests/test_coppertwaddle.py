@@ -31,7 +31,7 @@ def built(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def deck():
-    from printgen.load import ALL_CARDS, load_deck
+    from printgen.model.load import ALL_CARDS, load_deck
 
     return load_deck(DECK, ALL_CARDS)
 
@@ -85,7 +85,7 @@ def test_every_printed_ability_is_the_text_made_from_its_record(built: Path, dec
         bare = printed.replace(" ", "")     # PDFium joins wrapped lines without a space
         ability = card.values["ability"]
         if ability is not None:
-            from printgen.abilities import describe
+            from printgen.model.abilities import describe
 
             expected = describe(ability).replace(" ", "")
             assert expected in bare, f"{card.name}: {printed!r}"

@@ -16,7 +16,7 @@ import click
 import pytest
 
 from conftest import ROOT, run_cli
-from printgen.cli import cli
+from printgen.commands.cli import cli
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 

@@ -36,7 +36,7 @@ def comments(text: str) -> list[str]:
 def served(tmp_path_factory):
     """A scratch Cromwell deck served on a free port of 127.0.0.1, in this process (a fresh one for
     each test; the browser is the module's one session)."""
-    from printgen.editor.server import make_server
+    from printgen.editing.web.server import make_server
 
     root = tmp_path_factory.mktemp("serve")
     folder = root / "cromwell"
@@ -400,7 +400,7 @@ def test_search_finds_a_house_and_a_conflict_shows_both_values_in_chromium(serve
 def test_a_deck_whose_cards_are_generated_offers_no_add_button_in_chromium(browser, tmp_path):
     from selenium.webdriver.common.by import By
 
-    from printgen.editor.server import make_server
+    from printgen.editing.web.server import make_server
 
     shutil.copytree(DECKS / "spanish", tmp_path / "spanish")
     editor, server = make_server(str(tmp_path / "spanish"), "127.0.0.1", 0, tmp_path / "out")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from printgen.editor.merge import Changes, merge
-from printgen.editor.roundtrip import DeckSource
-from printgen.errors import UserError
+from printgen.editing.web.merge import Changes, merge
+from printgen.editing.roundtrip import DeckSource
+from printgen.files.errors import UserError
 
 JOHN = "Legend says I lost my treasure in the Wash in 1216. People still hunt for it."
 
@@ -72,7 +72,7 @@ def test_a_card_renamed_elsewhere_is_found_by_its_values(cromwell):
 
 
 def test_deleted_on_one_side_and_changed_on_the_other_is_a_conflict(cromwell):
-    from printgen.editor.cardlist import delete_cards
+    from printgen.editing.cardlist import delete_cards
 
     folder, loaded = cromwell
     john = next(c for c in loaded.cards if c.id == "john")
@@ -90,7 +90,7 @@ def test_deleted_on_one_side_and_changed_on_the_other_is_a_conflict(cromwell):
 # --- the web application, through Flask's test client ---------------------------------------------
 
 def _client(folder: Path, tmp_path: Path):
-    from printgen.editor.server import Editor, create_app
+    from printgen.editing.web.server import Editor, create_app
 
     editor = Editor(folder, tmp_path / "out")
     client = create_app(editor).test_client()
@@ -197,7 +197,7 @@ def _huge_png_header(width: int, height: int) -> bytes:
 
 
 def test_a_picture_is_stored_under_its_cards_name_and_never_over_another(deck_copy):
-    from printgen.editor.uploads import store_picture
+    from printgen.editing.web.uploads import store_picture
 
     folder = deck_copy("cromwell")
     png = _png()
@@ -219,7 +219,7 @@ def test_a_picture_is_stored_under_its_cards_name_and_never_over_another(deck_co
 def test_a_file_that_is_no_card_picture_is_refused_and_nothing_is_stored(deck_copy, data, words):
     from PIL import Image
 
-    from printgen.editor.uploads import store_picture
+    from printgen.editing.web.uploads import store_picture
 
     folder = deck_copy("cromwell")
     if data is None:

@@ -11,8 +11,8 @@ import pytest
 from badinput import assert_refused, run_limited
 from conftest import DECKS
 from test_spreadsheet import set_csv_cell
-from printgen.editor.spreadsheet import export_deck, import_deck
-from printgen.errors import UserError
+from printgen.editing.sheets.spreadsheet import export_deck, import_deck
+from printgen.files.errors import UserError
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +58,7 @@ def test_a_blank_required_cell_gets_a_spreadsheet_hint(deck_and_sheet):
 
 
 def test_a_blank_name_in_the_web_editor_is_a_400_naming_the_card(cromwell_sheet, tmp_path):
-    from printgen.editor.server import Editor, create_app
+    from printgen.editing.web.server import Editor, create_app
 
     folder = tmp_path / "cromwell"
     shutil.copytree(cromwell_sheet[0], folder)
@@ -83,7 +83,7 @@ def test_a_blank_name_in_the_web_editor_is_a_400_naming_the_card(cromwell_sheet,
 
 def test_a_value_that_cannot_be_written_back_is_a_user_error_not_a_crash(deck_and_sheet):
     """The last check of an edit (the file must read back as typed) speaks of the value typed."""
-    from printgen.editor.roundtrip import DeckSource, Edit
+    from printgen.editing.roundtrip import DeckSource, Edit
 
     folder, _ = deck_and_sheet
     source = DeckSource(folder)
@@ -215,7 +215,7 @@ def test_one_change_reads_in_the_singular(deck_and_sheet, tmp_path):
 
 
 def test_list_gives_every_game_option_its_values_default_and_meaning():
-    from printgen.editor.scaffold import game_options
+    from printgen.editing.scaffold import game_options
 
     options = game_options()
     for game, declared in options.items():
@@ -231,9 +231,9 @@ def test_list_gives_every_game_option_its_values_default_and_meaning():
 
 
 def test_the_defaults_list_shows_are_the_ones_cromwell_plays():
-    from printgen.load import ALL_CARDS, load_deck
-    from printgen.sim.cromwell.game import Cromwell
-    from printgen.sim.cromwell.tables import OPTIONS
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.games.cromwell.game import Cromwell
+    from printgen.games.cromwell.tables import OPTIONS
 
     prepared = Cromwell().prepare(load_deck("cromwell", ALL_CARDS), "basic", {})
     for key in ("knowledge", "even_up", "leave_out", "stalemate", "scoring"):
@@ -241,7 +241,7 @@ def test_the_defaults_list_shows_are_the_ones_cromwell_plays():
 
 
 def test_watch_reports_only_the_decks_real_files(tmp_path):
-    from printgen.editor.watch import deck_files, ignored, real_changes
+    from printgen.editing.watch import deck_files, ignored, real_changes
 
     deck = tmp_path / "deck"
     deck.mkdir()

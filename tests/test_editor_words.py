@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from printgen.editor.roundtrip import DeckSource
-from printgen.errors import UserError, Warning_, Where
+from printgen.editing.roundtrip import DeckSource
+from printgen.files.errors import UserError, Warning_, Where
 
 
 def _client(folder: Path, tmp_path: Path):
-    from printgen.editor.server import Editor, create_app
+    from printgen.editing.web.server import Editor, create_app
 
     editor = Editor(folder, tmp_path / "out")
     return editor, create_app(editor).test_client(), {"X-Printgen-Token": editor.token}
@@ -101,7 +101,7 @@ def test_a_saves_words_name_no_file(deck_copy, tmp_path):
 # --- the build's warnings -------------------------------------------------------------------------
 
 def test_a_builds_warnings_name_their_cards(deck_copy):
-    from printgen.editor.webbuild import page_warnings, ready
+    from printgen.editing.web.webbuild import page_warnings, ready
 
     folder = deck_copy("cromwell")
     file = folder / "deck.yaml"
@@ -128,7 +128,7 @@ def test_a_builds_warnings_name_their_cards(deck_copy):
     assert ready(said[:1]) == ("The PDFs are ready: open them below. 1 warning came with them, about Henry IV (marked "
                                "in the list of cards): it is said below the PDFs.")
     assert ready([]) == "The PDFs are ready: open them below."
-    from printgen.editor.webbuild import page_summary
+    from printgen.editing.web.webbuild import page_summary
 
     assert page_summary("cromwell: 43 cards, 6 sheets\n  tip: with --bleed 1.5, 9 cards would fit on each sheet\n"
                         "  single-sided: print pages 1\u20136 first") == \
@@ -144,7 +144,7 @@ def _field(deck: dict, name: str) -> dict:
 
 
 def test_choices_fit_the_deck_and_read_in_words(deck_copy, tmp_path):
-    from printgen.render.symbols import names
+    from printgen.art.symbols import names
 
     folder = deck_copy("cromwell")
     editor, client, headers = _client(folder, tmp_path)
@@ -172,8 +172,8 @@ def test_choices_fit_the_deck_and_read_in_words(deck_copy, tmp_path):
 
 
 def test_a_deck_using_no_emblem_yet_is_offered_the_heraldic_ones_first(deck_copy):
-    from printgen.editor.choices import emblem_choices
-    from printgen.render.emblems import motif_names
+    from printgen.editing.web.choices import emblem_choices
+    from printgen.art.emblems import motif_names
 
     folder = deck_copy("cromwell")
     path = folder / "deck.yaml"
@@ -192,7 +192,7 @@ def test_a_deck_using_no_emblem_yet_is_offered_the_heraldic_ones_first(deck_copy
 # --- printgen serve without a deck ----------------------------------------------------------------
 
 def test_serve_without_a_deck_names_a_deck_folder_here_or_the_copy_command(deck_copy, tmp_path, monkeypatch):
-    from printgen.editor.server import _deck_folder
+    from printgen.editing.web.server import _deck_folder
 
     empty = tmp_path / "empty"
     empty.mkdir()

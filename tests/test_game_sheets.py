@@ -45,8 +45,8 @@ def test_rule_sheet_headings_pack_and_length(built, source):
 
 @pytest.mark.parametrize("game", ["lombre", "tresillo"])
 def test_ranking_charts_draw_every_card_they_name(built, game):
-    """The charts are drawn from the simulator's own ranking tables (printgen.sim.tricks)."""
-    from printgen.load import load_deck
+    """The charts are drawn from the simulator's own ranking tables (printgen.games.common.tricks)."""
+    from printgen.model.load import load_deck
     from printgen.sim.games import sheet_tables
 
     source = (DECKS / "spanish" / "rules" / f"{game}.md").read_text()
@@ -189,7 +189,7 @@ def _doc_section(title: str) -> str:
 def test_clarifications_doc_covers_every_decision_of_the_sheet(sheet):
     """docs/clarifications.md lists each clarification (and variant) of each sheet, and every -O it
     names is an option that game declares, with a value it accepts."""
-    from printgen.readings import _declared
+    from printgen.commands.readings import _declared
 
     source = next(DECKS.glob(f"*/rules/{sheet}.md")).read_text()
     titles = re.findall(r"^> \*\*(Clarification|Variant):\s*(.*?)\.?\*\*", source, re.M)

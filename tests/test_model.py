@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from printgen.errors import UserError, did_you_mean
-from printgen.layouts import load_layout
-from printgen.load import load_deck, slug
-from printgen.model import parse_years
-from printgen.units import parse_length
-from printgen.yamlsrc import parse_yaml
+from printgen.files.errors import UserError, did_you_mean
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck, slug
+from printgen.model.deck import parse_years
+from printgen.files.units import parse_length
+from printgen.files.yamlsrc import parse_yaml
 
 
 @pytest.mark.parametrize("text,printed,start,end", [
@@ -108,7 +108,7 @@ def test_layout_loop_is_reported(tmp_path):
 
 
 def test_unknown_font_in_element_is_reported_at_build(tmp_path):
-    from printgen.render.cardsheets import resolve_deck
+    from printgen.draw.sheets.cardsheets import resolve_deck
 
     folder = _deck_with_layout(tmp_path, "extends: base\nface:\n  name: {font: serif-blod}\n")
     deck = load_deck(folder)
@@ -118,7 +118,7 @@ def test_unknown_font_in_element_is_reported_at_build(tmp_path):
 
 
 def test_template_cannot_reach_python_internals(tmp_path):
-    from printgen.render.cardsheets import resolve_deck
+    from printgen.draw.sheets.cardsheets import resolve_deck
 
     folder = _deck_with_layout(tmp_path, "extends: base\nface:\n  name: {text: \"{{ card.__class__.__mro__ }}\"}\n")
     deck = load_deck(folder)

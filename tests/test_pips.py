@@ -16,14 +16,14 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from printgen.layouts import load_layout
-from printgen.load import load_deck
-from printgen.model import Card
-from printgen.render.draw import draw_ops
-from printgen.render.fonts import FontSet
-from printgen.render.ops import Op
-from printgen.render.template import Resolver
-from printgen.schema import RepeatElement
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck
+from printgen.model.deck import Card
+from printgen.draw.paint import draw_ops
+from printgen.draw.fonts import FontSet
+from printgen.draw.ops import Op
+from printgen.draw.template import Resolver
+from printgen.files.schema import RepeatElement
 
 DPI = 200
 PX = DPI / 25.4          # pixels per mm
@@ -215,7 +215,7 @@ def _union(inks: list[Ink]) -> tuple[float, float, float, float]:
 
 
 def _card_sizes() -> list[str]:
-    from printgen.layouts import load_catalogue
+    from printgen.model.layouts import load_catalogue
 
     return sorted(load_catalogue("card-sizes")[0])
 

@@ -68,7 +68,7 @@ def test_calibration_scale_numbers_stand_apart(paper, duplex):
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    from printgen.calibrate import calibration_pdf
+    from printgen.draw.calibrate import calibration_pdf
 
     document = pdfium.PdfDocument(calibration_pdf(paper, duplex))
     page = document[1]

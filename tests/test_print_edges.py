@@ -12,8 +12,8 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from printgen.build import BuildOptions, build_deck
-from printgen.load import shipped_decks
+from printgen.draw.build import BuildOptions, build_deck
+from printgen.model.load import shipped_decks
 
 EDGE = 5.0              # mm at each edge of the paper that nothing may print in
 DPI = 300
@@ -76,7 +76,7 @@ def test_nothing_prints_within_5_mm_of_the_paper_edge(paper, duplex):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_the_calibration_sheet_prints_nothing_near_the_edge(paper, duplex):
-    from printgen.calibrate import calibration_pdf
+    from printgen.draw.calibrate import calibration_pdf
 
     assert edge_ink(calibration_pdf(paper, duplex)) == []
 
@@ -191,7 +191,7 @@ def test_the_build_says_the_single_sided_steps():
 
 
 def test_one_sheet_single_sided_speaks_of_one_sheet():
-    from printgen.render.imposition import single_sided_lines
+    from printgen.model.imposition import single_sided_lines
 
     assert single_sided_lines(1, "front", 0) == (
         "single-sided: print page 1 first", "then flip the printed sheet on its long edge and print page 2 on its blank side")

@@ -19,12 +19,12 @@ import pytest
 
 from conftest import ROOT, run_cli
 from pdfcheck import page_text, squash
-from printgen.layouts import load_catalogue, load_layout
-from printgen.load import ALL_CARDS, load_deck
-from printgen.render.draw import draw_ops
-from printgen.render.fonts import FontSet
-from printgen.render.ops import ShapeOp, SymbolOp, TextOp
-from printgen.render.template import Resolver
+from printgen.model.layouts import load_catalogue, load_layout
+from printgen.model.load import ALL_CARDS, load_deck
+from printgen.draw.paint import draw_ops
+from printgen.draw.fonts import FontSet
+from printgen.draw.ops import ShapeOp, SymbolOp, TextOp
+from printgen.draw.template import Resolver
 
 DPI = 150
 
@@ -195,7 +195,7 @@ def test_the_rule_sheet_says_how_the_count_was_kept(tmp_path: Path):
 
 @pytest.fixture(scope="module")
 def sim():
-    from printgen.sim.coppertwaddle import Coppertwaddle
+    from printgen.games.coppertwaddle import Coppertwaddle
 
     game = Coppertwaddle()
     return game, game.prepare(load_deck("coppertwaddle"), "basic", {})
@@ -210,8 +210,8 @@ def _play(prep, name: str, target: str | None = None) -> int:
 
 
 def test_captains_reversal_sends_a_robber_home_and_the_robbing_fails(sim):
-    from printgen.sim.coppertwaddle.cards import ROBBING
-    from printgen.sim.coppertwaddle.rules import PASS
+    from printgen.games.coppertwaddle.cards import ROBBING
+    from printgen.games.coppertwaddle.rules import PASS
 
     game, prep = sim
     henry = {"noble": ["Mount Ararat", "Trepaner"], "peasant": []}
@@ -325,6 +325,6 @@ def test_low_swords_and_batons_cross_and_fill_the_card(suit, rank):
 
 def _inner(op):
     """What a drawing operation draws: a turned pip is a SymbolOp inside its TurnOp."""
-    from printgen.render.ops import TurnOp
+    from printgen.draw.ops import TurnOp
 
     return op.ops[0] if isinstance(op, TurnOp) and len(op.ops) == 1 else op

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from conftest import DECKS, run_cli
-from printgen.editor.copying import is_shipped
-from printgen.editor.roundtrip import DeckSource
-from printgen.editor.server import make_server
-from printgen.errors import UserError
+from printgen.editing.copying import is_shipped
+from printgen.editing.roundtrip import DeckSource
+from printgen.editing.web.server import make_server
+from printgen.files.errors import UserError
 
 
 def _fingerprint(folder: Path) -> dict[str, str]:
@@ -101,9 +101,9 @@ def test_new_from_an_unknown_deck_names_the_shipped_ones(tmp_path):
 def test_advice_naming_a_shipped_decks_lines_says_to_edit_a_copy(tmp_path, monkeypatch):
     """validate's advice names deck.yaml lines; for a shipped deck (in site-packages after pip
     install) it names them by the deck, and says to make a copy to change them."""
-    from printgen.errors import Where
-    from printgen.load import load_deck
-    from printgen.validate import _shipped_note
+    from printgen.files.errors import Where
+    from printgen.model.load import load_deck
+    from printgen.commands.validate import _shipped_note
 
     monkeypatch.chdir(tmp_path)
     shipped = load_deck("coppertwaddle", "*")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.burro import DRAW, FOLLOW, LEAD, OVER, Burro
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.burro.rules import DRAW, FOLLOW, LEAD, OVER, Burro
 from printgen.sim.engine import BOTS, play
 
 GAME = Burro()

@@ -13,9 +13,9 @@ import copy
 import pytest
 
 from conftest import run_cli
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.casita import Casita
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.casita.rules import Casita
 from printgen.sim.engine import BOTS, play
 
 GAME = Casita()
@@ -104,7 +104,7 @@ def test_the_middle_goes_to_the_last_capturer_at_the_end(prep):
 
 
 def test_the_last_deal_shares_what_is_left(deck, prep):
-    from printgen.sim.casita import State
+    from printgen.games.casita.rules import State
 
     for p, players, stock, each, middle in ((prep, 2, 4, 2, 0), (prep, 4, 4, 1, 0), (prep, 3, 12, 4, 0),
                                             (GAME.prepare(deck, "basic", {"pack": "48"}), 3, 8, 2, 2)):

@@ -17,9 +17,9 @@ import random
 import pytest
 
 from conftest import run_cli
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.conquian import (CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN,
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.conquian import (CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN,
                                    REFUSE, REFUSED, Conquian, _cards, meld_action)
 from printgen.sim.engine import BOTS, game_rng, play
 

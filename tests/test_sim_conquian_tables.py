@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.conquian import Conquian, _cards
-from printgen.sim.conquian.tables import MELD_FLAG
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.conquian import Conquian, _cards
+from printgen.games.conquian.tables import MELD_FLAG
 
 GAME = Conquian()
 DATA = Path(__file__).parent / "data"

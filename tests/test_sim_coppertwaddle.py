@@ -17,13 +17,13 @@ import pytest
 from badinput import assert_refused, run_limited, workspace
 from conftest import DECKS
 from random_records import random_records_deck
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
-from printgen.sim.coppertwaddle.forecast import Forecast
-from printgen.sim.coppertwaddle.report import card_strength, scale, suite_points
-from printgen.sim.coppertwaddle.rules import OVER, PASS, clone
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.coppertwaddle import Coppertwaddle
+from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
+from printgen.games.coppertwaddle.forecast import Forecast
+from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
+from printgen.games.coppertwaddle.rules import OVER, PASS, clone
 from printgen.sim.engine import BOTS, Result, game_rng, play
 from printgen.sim.games import get_game
 
@@ -245,7 +245,7 @@ def test_an_unplayable_ability_record_is_refused_at_its_line(tmp_path):
 def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
     """Mount Ararat at Power 0, 8 (shipped) and 25: the share of games its holder wins, as the
     report gives it, rises with its Power. No Python changes between the runs: only deck.yaml."""
-    from printgen.validate import ValidateOptions, validate
+    from printgen.commands.validate import ValidateOptions, validate
 
     anchor = "  - name: Mount Ararat\n    kind: Noble Threlm\n    power: 8\n"
     rates = {}

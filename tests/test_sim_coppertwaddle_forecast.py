@@ -19,11 +19,11 @@ import pytest
 
 from conftest import DECKS
 from random_records import random_records_deck
-from printgen.load import load_deck
-from printgen.sim.coppertwaddle import Coppertwaddle
-from printgen.sim.coppertwaddle.cards import COST_COVER, PASS, ROBBING
-from printgen.sim.coppertwaddle.forecast import Forecast, carried_out
-from printgen.sim.coppertwaddle.rules import clone
+from printgen.model.load import load_deck
+from printgen.games.coppertwaddle import Coppertwaddle
+from printgen.games.coppertwaddle.cards import COST_COVER, PASS, ROBBING
+from printgen.games.coppertwaddle.forecast import Forecast, carried_out
+from printgen.games.coppertwaddle.rules import clone
 from printgen.sim.engine import BOTS, game_rng
 
 GAME = Coppertwaddle()
@@ -178,7 +178,7 @@ def test_a_negated_threlm_returned_takes_its_negation_away_with_it():
     Captain's Reversal sends the negated Fish back to Anne's hand: its negation leaves the table
     with it, so the +4 counts again and 13 beats 11. The forecast says what the rules do (it once
     took the +4 to stay switched off)."""
-    from printgen.sim.coppertwaddle.cards import UNTIL_TURN
+    from printgen.games.coppertwaddle.cards import UNTIL_TURN
 
     prep = GAME.prepare(load_deck("coppertwaddle"), "basic", {})
     henry = {"noble": ["Lady Wimple", "Sir Gawkin"]}

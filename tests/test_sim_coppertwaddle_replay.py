@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from replay import replay_digest
-from printgen.load import load_deck
-from printgen.sim.coppertwaddle import Coppertwaddle
+from printgen.model.load import load_deck
+from printgen.games.coppertwaddle import Coppertwaddle
 
 GAME = Coppertwaddle()
 GAMES = 120

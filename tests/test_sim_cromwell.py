@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim.cromwell import ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, OFFER, OVER, START_LAY, Cromwell
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.cromwell import ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, OFFER, OVER, START_LAY, Cromwell
 from printgen.sim.engine import BOTS, Result, game_rng, play
 
 GAME = Cromwell()
@@ -681,7 +681,7 @@ def scoring(players: int) -> dict:
 
 
 def deck_setup(deck, variant: str, players: int) -> dict:
-    from printgen.validate import game_setups, setup_options
+    from printgen.commands.validate import game_setups, setup_options
 
     return setup_options(game_setups(deck)["cromwell"], variant, players)
 

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.sim import drafting as dr
-from printgen.sim.drafting import Drafting, suit_points
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.games.drafting import rules as dr
+from printgen.games.drafting.rules import Drafting, suit_points
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
 from printgen.sim.games import get_game
 

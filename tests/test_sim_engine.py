@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.load import load_deck
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, greedy_bot, play
 from printgen.sim.games import GAMES, get_game
 

@@ -11,16 +11,16 @@ import re
 
 import pytest
 
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.render.rules import read_rules, render_template, split_front_matter
-from printgen.context import document_context
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.draw.documents.rules import read_rules, render_template, split_front_matter
+from printgen.model.context import document_context
 from printgen.sim.engine import BOTS, game_rng, play
 from printgen.sim.games import get_game, sheet_tables
-from printgen.sim.lombre import LOmbre
-from printgen.sim.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
+from printgen.games.lombre.rules import LOmbre
+from printgen.games.common.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
                                       SURE, TRUMP, TRUMPS)
-from printgen.sim.tricks import SUITS, chart, plain_chart
+from printgen.games.common.tricks import SUITS, chart, plain_chart
 from conftest import DECKS
 
 GAME = LOmbre()
@@ -107,7 +107,7 @@ def test_registry_deck_and_options(deck, prep):
 
 
 def test_the_rule_sheet_charts_are_the_simulator_tables(deck):
-    """The sheet's template draws its charts from Game.sheet_tables, i.e. printgen.sim.tricks."""
+    """The sheet's template draws its charts from Game.sheet_tables, i.e. printgen.games.common.tricks."""
     path = DECKS / "spanish" / "rules" / "lombre.md"
     _, body, offset, _ = split_front_matter(read_rules(path), path)
     text = render_template(body, document_context(deck), path, offset, sheet_tables("lombre", deck))

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
-from printgen.errors import UserError
-from printgen.load import load_deck
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 from printgen.sim.games import get_game
-from printgen.sim.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
+from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
                                       STOP, TRUMP, TRUMPS, VUELTA)
-from printgen.sim.tresillo import FIRST, IN_PLATO, RESERVED, Tresillo
+from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
 
 GAME = Tresillo()
 OROS, COPAS, ESPADAS, BASTOS = (TRUMPS + i for i in range(4))

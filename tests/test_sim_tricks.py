@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.sim.tricks import (COLOURS, PRIVILEGE_ANY, RANKS, SUITS, TRUMP_POWER, Orders, chart, follow,
+from printgen.games.common.tricks import (COLOURS, PRIVILEGE_ANY, RANKS, SUITS, TRUMP_POWER, Orders, chart, follow,
                                  plain_chart, winner)
 
 CARDS = [(s, r) for s in SUITS for r in RANKS]

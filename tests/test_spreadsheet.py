@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from badinput import assert_refused, run_limited
-from printgen.editor.spreadsheet import export_deck, import_deck, read_table
-from printgen.errors import UserError
-from printgen.load import ALL_CARDS, load_deck
+from printgen.editing.sheets.spreadsheet import export_deck, import_deck, read_table
+from printgen.files.errors import UserError
+from printgen.model.load import ALL_CARDS, load_deck
 
 
 def comments(text: str) -> list[str]:
@@ -557,7 +557,7 @@ def _excel_like(path: Path) -> Path:
 
 
 def test_a_workbook_written_as_excel_writes_one_is_read_cell_by_cell(tmp_path):
-    from printgen.editor.problems import Problems
+    from printgen.files.sheet_problems import Problems
 
     sheet = _excel_like(tmp_path / "kings.xlsx")
     problems = Problems(sheet)
@@ -576,7 +576,7 @@ def test_a_workbook_written_as_excel_writes_one_is_read_cell_by_cell(tmp_path):
 def test_the_csv_text_mark_gives_back_every_value_exactly():
     import itertools
 
-    from printgen.editor.spreadsheet import from_csv_cell, runs_as_formula, to_csv_cell
+    from printgen.editing.sheets.spreadsheet import from_csv_cell, runs_as_formula, to_csv_cell
 
     letters = ["'", "=", "+", "-", "@", "\t", "3", ".", "a"]
     for size in range(5):

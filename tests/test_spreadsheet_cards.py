@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from badinput import assert_refused, run_limited
-from printgen.editor.spreadsheet import export_deck, import_deck
-from printgen.errors import UserError
-from printgen.load import ALL_CARDS, load_deck
+from printgen.editing.sheets.spreadsheet import export_deck, import_deck
+from printgen.files.errors import UserError
+from printgen.model.load import ALL_CARDS, load_deck
 from test_spreadsheet import comments
 
 
@@ -205,8 +205,8 @@ def test_a_pack_a_deletion_breaks_is_told_from_the_sheets_side(deck_copy, tmp_pa
 
 
 def test_a_deck_whose_cards_are_generated_says_so_plainly():
-    from printgen.editor.cardlist import list_problem
-    from printgen.editor.roundtrip import DeckSource
+    from printgen.editing.cardlist import list_problem
+    from printgen.editing.roundtrip import DeckSource
 
     said = list_problem(DeckSource("spanish"))
     assert said is not None and "made by its generate: rule" in said and "cannot be added or deleted" in said
@@ -308,7 +308,7 @@ def test_a_conflict_shows_where_the_two_values_differ(cromwell):
 
 
 def test_text_differences_are_marked_around_the_changed_words():
-    from printgen.editor.textdiff import shown_pair
+    from printgen.editing.textdiff import shown_pair
 
     long = "I crossed from Normandy, won at Hastings, and was crowned on Christmas Day 1066 in Westminster Abbey."
     assert shown_pair(long, long.replace("Hastings", "Stamford Bridge")) == (
@@ -322,7 +322,7 @@ def test_text_differences_are_marked_around_the_changed_words():
 def test_import_notes_read_in_the_singular_and_with_what_is_left_to_change(cromwell):
     from click.testing import CliRunner
 
-    from printgen.editor.commands import import_cmd
+    from printgen.commands.edit import import_cmd
 
     folder, sheet = cromwell
     path = folder / "deck.yaml"

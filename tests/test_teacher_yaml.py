@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from printgen.errors import UserError
-from printgen.load import load_deck
-from printgen.smart_quotes import straighten
-from printgen.yamlsrc import parse_yaml
+from printgen.files.errors import UserError
+from printgen.model.load import load_deck
+from printgen.files.smart_quotes import straighten
+from printgen.files.yamlsrc import parse_yaml
 
 
 def _edit(folder: Path, old: str, new: str) -> str:
@@ -120,7 +120,7 @@ def test_a_block_of_text_keeps_its_curly_quotes_and_every_line_keeps_its_number(
 
 
 def test_the_editors_read_a_curly_quoted_caption_as_the_loader_does(deck_copy):
-    from printgen.editor.roundtrip import DeckSource, Edit
+    from printgen.editing.roundtrip import DeckSource, Edit
 
     folder = deck_copy("cromwell", "class")
     _edit(folder, '    caption: "I broke with Rome so I could remarry. In the end I had six wives."',

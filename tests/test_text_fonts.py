@@ -102,7 +102,7 @@ def _raster(draw) -> np.ndarray:
 def test_fallback_draws_the_real_glyphs_not_empty_boxes():
     """Greek asked of Caladea comes out pixel for pixel as Noto Serif's Greek, and unlike the
     empty boxes Caladea alone would draw."""
-    from printgen.render.fonts import FONTS_DIR, draw_string, register
+    from printgen.draw.fonts import FONTS_DIR, draw_string, register
 
     caladea = register(FONTS_DIR / "caladea" / "Caladea-Italic.ttf")
     noto = register(FONTS_DIR / "noto-serif" / "NotoSerif-Italic.ttf")
@@ -170,7 +170,7 @@ def test_long_caption_warns_below_the_legible_size(intl):
 
 
 def test_typographic_quotes_by_context():
-    from printgen.render.text import typographic
+    from printgen.draw.text import typographic
 
     assert typographic("'Bloody Mary' was Mary's \"name\"") == "\u2018Bloody Mary\u2019 was Mary\u2019s \u201cname\u201d"
     assert typographic("the '90s (\"roaring\")") == "the \u201990s (\u201croaring\u201d)"
@@ -247,7 +247,7 @@ def test_generate_name_touching_a_private_attribute_is_refused(tmp_path):
 def test_the_sandbox_refuses_other_ways_to_blow_up(source):
     import time
 
-    from printgen.render.sandbox import TemplateLimit, environment, render
+    from printgen.model.sandbox import TemplateLimit, environment, render
 
     start = time.monotonic()
     with pytest.raises(TemplateLimit):
@@ -256,7 +256,7 @@ def test_the_sandbox_refuses_other_ways_to_blow_up(source):
 
 
 def test_the_sandbox_still_runs_ordinary_templates():
-    from printgen.render.sandbox import environment, render
+    from printgen.model.sandbox import environment, render
 
     source = ("{{ (card.name | upper) ~ ' ' ~ '%02d' % card.n }}|{{ 2 ** 64 }}|{{ '-' * 3 }}|"
               "{{ card.words | join(', ') }}|{{ 'x' | center(5) }}|{% for i in range(3) %}{{ i }}{% endfor %}")
@@ -277,8 +277,8 @@ def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_elem
 
 
 def test_a_word_is_kept_whole_by_shrinking_and_split_only_as_a_last_resort():
-    from printgen.render.fonts import register, text_width
-    from printgen.render.text import fit
+    from printgen.draw.fonts import register, text_width
+    from printgen.draw.text import fit
 
     font = register(ROOT / "printgen" / "fonts" / "caladea" / "Caladea-Bold.ttf")
     width = text_width("Victoria", font, 8.0) + 0.01          # "Victoria" fits at 8 pt, not at 10
@@ -313,8 +313,8 @@ def test_a_corner_index_keeps_words_whole_or_says_it_cannot(tmp_path, name, says
 def test_a_no_break_space_keeps_two_words_on_one_line():
     """'50+\\u00a0Triumphal' on the quick reference broke as '50+ / Triumphal': str.split() breaks at
     a no-break space too; the wrapper must not."""
-    from printgen.render.fonts import FONTS_DIR, register
-    from printgen.render.text import wrap
+    from printgen.draw.fonts import FONTS_DIR, register
+    from printgen.draw.text import wrap
 
     font = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")
     text = "under 20 Miserae \u00b7 20\u201349 Ordinary \u00b7 50+\u00a0Triumphal"

@@ -4,7 +4,7 @@ do not pass, and every rule of a table layout is listed with what was measured."
 
 from __future__ import annotations
 
-from printgen.validate import ValidateOptions, exit_status, report, validate
+from printgen.commands.validate import ValidateOptions, exit_status, report, validate
 
 
 def run(deck: str, **settings):
@@ -17,7 +17,7 @@ def run(deck: str, **settings):
 # -- 6. a game answers to the name of its rule sheet ------------------------------------------------
 
 def test_a_game_answers_to_its_alias():
-    from printgen.errors import UserError
+    from printgen.files.errors import UserError
     from printgen.sim.games import canonical, get_game
 
     assert canonical("casita-robada") == "casita" and canonical("casita") == "casita"
@@ -78,7 +78,7 @@ def test_a_tiny_run_judges_no_card_or_seat_and_fails():
 def test_every_table_rule_is_listed_with_its_figure(deck_copy):
     import re
 
-    from printgen.tablecheck import validate_tables
+    from printgen.model.tablecheck import validate_tables
 
     text, status = validate_tables("piecepack", "croquetnole")
     rules = int(re.search(r"(\d+) rules plus", text).group(1))
@@ -111,9 +111,9 @@ def coppertwaddle_games(prep, strong: str, rate: float, n: int = 600):
 
 
 def test_card_strength_is_checked_with_every_other_kind_of_bot():
-    from printgen.load import load_deck
-    from printgen.sim.coppertwaddle import Coppertwaddle
-    from printgen.sim.coppertwaddle.report import findings
+    from printgen.model.load import load_deck
+    from printgen.games.coppertwaddle import Coppertwaddle
+    from printgen.games.coppertwaddle.report import findings
 
     prep = Coppertwaddle().prepare(load_deck("coppertwaddle"), "basic", {"hands": "none"})
     asked: list[tuple] = []
@@ -151,10 +151,10 @@ def test_card_strength_is_checked_with_every_other_kind_of_bot():
 def test_advice_an_option_can_try_ends_with_the_whole_command():
     import shlex
 
-    from printgen.load import load_deck
-    from printgen.sim.coppertwaddle import Coppertwaddle
-    from printgen.sim.coppertwaddle.report import card_findings
-    from printgen.validate import Setup, _with_command
+    from printgen.model.load import load_deck
+    from printgen.games.coppertwaddle import Coppertwaddle
+    from printgen.games.coppertwaddle.report import card_findings
+    from printgen.commands.validate import Setup, _with_command
 
     deck = load_deck("coppertwaddle")
     prep = Coppertwaddle().prepare(deck, "basic", {})
@@ -186,10 +186,10 @@ def test_each_option_says_how_often_its_situation_arose():
 
 
 def test_situation_counters_agree_with_the_games_own_figures():
-    from printgen.load import load_deck
+    from printgen.model.load import load_deck
     from printgen.sim.engine import BOTS, play
-    from printgen.sim.lombre import LOmbre
-    from printgen.sim.tresillo import Tresillo
+    from printgen.games.lombre.rules import LOmbre
+    from printgen.games.tresillo.rules import Tresillo
 
     deck = load_deck("spanish")
     for game, options in ((LOmbre(), {}), (Tresillo(), {"all_pass": "redeal"})):

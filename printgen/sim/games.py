@@ -10,18 +10,18 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
-from printgen.errors import UserError, did_you_mean
+from printgen.files.errors import UserError, did_you_mean
 from printgen.sim.engine import Game
 
 GAMES = {
-    "conquian": ("printgen.sim.conquian", "Conquian"),
-    "casita": ("printgen.sim.casita", "Casita"),
-    "burro": ("printgen.sim.burro", "Burro"),
-    "coppertwaddle": ("printgen.sim.coppertwaddle", "Coppertwaddle"),
-    "cromwell": ("printgen.sim.cromwell", "Cromwell"),
-    "drafting": ("printgen.sim.drafting", "Drafting"),
-    "lombre": ("printgen.sim.lombre", "LOmbre"),
-    "tresillo": ("printgen.sim.tresillo", "Tresillo"),
+    "conquian": ("printgen.games.conquian", "Conquian"),
+    "casita": ("printgen.games.casita", "Casita"),
+    "burro": ("printgen.games.burro", "Burro"),
+    "coppertwaddle": ("printgen.games.coppertwaddle", "Coppertwaddle"),
+    "cromwell": ("printgen.games.cromwell", "Cromwell"),
+    "drafting": ("printgen.games.drafting", "Drafting"),
+    "lombre": ("printgen.games.lombre", "LOmbre"),
+    "tresillo": ("printgen.games.tresillo", "Tresillo"),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printgen.errors import UserError
+from printgen.files.errors import UserError
 from printgen.sim.engine import BOTS, Result, play
 
 
@@ -34,7 +34,7 @@ def _prepare(batch: Batch):
     """The game and its prepared deck, cached per process (workers reuse them across batches)."""
     key = (batch.game, batch.variant, batch.deck, batch.options)
     if key not in _prepared:
-        from printgen.load import load_deck
+        from printgen.model.load import load_deck
         from printgen.sim.games import get_game
 
         game = get_game(batch.game)

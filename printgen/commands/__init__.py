@@ -1,0 +1,1 @@
+"""The printgen command line: every command, its options and its messages."""

@@ -1,0 +1,481 @@
+"""`printgen validate`: static checks plus simulated play for one deck, as a report.
+
+A deck says how its games are set up (deck.yaml, `games:`: per game, variant and player count
+the options, such as the houses used), so validating a shipped deck plays the games its rule
+sheet describes; -O on the command line overrides them. Advice ends in the exact command that
+tries it.
+
+Exit status: 0 when the deck passes, 1 when there are warnings (a print can be gated on it),
+2 on errors such as a broken deck file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.commands.readings import readings, readings_line
+from printgen.files.schema import GameSetup
+from printgen.sim.engine import Finding, Tip, short_deal
+from printgen.sim.metrics import findings as metric_findings
+from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
+from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.situations import option_findings
+from printgen.sim.stats import format_p
+from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
+
+MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
+WORKERS_PER_CPU = 4           # more processes than this only queue up and use memory
+
+
+@dataclass
+class ValidateOptions:
+    game: str | None = None
+    variant: str | None = None
+    players: str | None = None
+    games: int = 2000
+    seed: int = 1
+    workers: int = 1
+    backend: str = "local"
+    address: str | None = None
+    bots: str = "greedy"
+    options: dict[str, Any] = field(default_factory=dict)
+    deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
+
+
+@dataclass
+class Setup:
+    """The options one player count is played with, and where they came from."""
+
+    options: dict[str, Any]
+    source: str                        # "deck.yaml", "command line", "deck.yaml and command line", "game defaults"
+
+
+@dataclass
+class Section:
+    """One game and variant."""
+
+    game: str
+    variant: str
+    counts: list[int]
+    static: dict[int, list[Finding]]
+    summaries: dict[int, dict[str, Any]]
+    warnings: list[Finding]
+    advice: list[str]
+    setups: dict[int, Setup] = field(default_factory=dict)
+    unit: str = "turns"
+    note: str = ""
+    findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
+
+
+# The cards one simulated game may deal from. The shipped packs hold 40 to 56; a pack this size is
+# far past any card game, and plays for minutes where a real one plays in seconds.
+MAX_SIM_CARDS = 1_000
+
+
+def check_limits(opts: ValidateOptions) -> list[str]:
+    """Refuse numbers of games or workers that make no sense; cap workers at what this computer
+    can use (the report is the same with any number). Returns notes to show the user."""
+    notes = []
+    if opts.games < 1:
+        raise UserError(f"--games {opts.games}: play at least 1 game per player count", hint="for example --games 2000")
+    if opts.games > MAX_GAMES:
+        raise UserError(f"--games {opts.games:,} is more than the {MAX_GAMES:,} games per player count "
+                        f"printgen plays", hint="2,000 games (the default) already show most problems; "
+                                                "20,000 is plenty for small differences")
+    if opts.workers < 1:
+        raise UserError(f"--workers {opts.workers}: use at least 1 worker process", hint="--workers 1 plays here")
+    cpus = os.cpu_count() or 1
+    limit = WORKERS_PER_CPU * cpus
+    if opts.backend == "local" and opts.workers > limit:
+        notes.append(f"--workers {opts.workers:,} is more than this computer can use: playing in {limit} "
+                     f"processes ({WORKERS_PER_CPU} x {cpus} CPUs); the report is the same")
+        opts.workers = limit
+    return notes
+
+
+# -- the deck's own setups -----------------------------------------------------------------------
+
+def game_setups(deck) -> dict[str, GameSetup]:
+    """The `games:` mapping of deck.yaml (already checked by the loader), by game name; a plain
+    list of names sets nothing up."""
+    source = getattr(deck, "source", None)
+    raw = source.data.get("games") if source is not None and isinstance(source.data, dict) else None
+    if not isinstance(raw, dict):
+        return {}
+    return {name: GameSetup.model_validate(value or {}) for name, value in raw.items()}
+
+
+def setup_options(setup: GameSetup | None, variant: str, players: int | None) -> dict[str, Any]:
+    """The deck's options for one variant and player count (None: the options for every count)."""
+    if setup is None:
+        return {}
+    out = dict(setup.options)
+    if players is not None:
+        out.update(setup.players.get(players, {}))
+    chosen = setup.variants.get(variant)
+    if chosen is not None:
+        out.update(chosen.options)
+        if players is not None:
+            out.update(chosen.players.get(players, {}))
+    return out
+
+
+def listed_counts(setup: GameSetup | None, variant: str) -> list[int]:
+    """The player counts the deck sets up, for every variant or this one."""
+    if setup is None:
+        return []
+    counts = set(setup.players)
+    if variant in setup.variants:
+        counts |= set(setup.variants[variant].players)
+    return sorted(counts)
+
+
+def _where(deck, name: str, variant: str, players: int | None, setup: GameSetup | None) -> Where:
+    """The line of deck.yaml that sets up this game, variant and player count, as near as it goes."""
+    path: tuple = ("games", name)
+    if setup is not None and variant in setup.variants:
+        path += ("variants", variant)
+        if players is not None and players in setup.variants[variant].players:
+            path += ("players", players)
+    elif setup is not None and players is not None and players in setup.players:
+        path += ("players", players)
+    return deck.where(*path)
+
+
+def _source(deck_options: dict, cli: dict) -> str:
+    if deck_options and cli:
+        return "deck.yaml and command line"
+    return "deck.yaml" if deck_options else ("command line" if cli else "game defaults")
+
+
+def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where):
+    """Prepare the deck; an error caused by the deck's own setup is reported at its line."""
+    try:
+        return game.prepare(deck, variant, options)
+    except UserError as error:
+        if error.where.file is not None or not deck_options:
+            raise
+        try:                       # is it the deck's setup? the command line's options alone are fine
+            game.prepare(deck, variant, dict(cli))
+        except UserError:
+            raise error from None
+        raise UserError(f"the setup of the game '{name}' ({variant}) in deck.yaml: {error.message}", where,
+                        error.hint) from None
+
+
+def _most_cards_from(deck) -> Where:
+    """The line of deck.yaml most of a too-large deck's cards come from: the `generate:` rule that
+    makes the most of them, or the `cards:` list (for a sheet-kept deck, the line naming the sheet)."""
+    source = deck.source
+    rules = source.data.get("generate") if isinstance(source.data, dict) else None
+    paths = [("generate", i) for i in range(len(rules))] if isinstance(rules, list) else [("generate",)] if rules else []
+    made = Counter()
+    rule_lines = {source.line_of(path): path for path in paths}
+    for card in deck.cards:
+        if card.where.row is None and card.where.line in rule_lines:
+            made[card.where.line] += 1
+    listed = len(deck.cards) - sum(made.values())
+    if made and max(made.values()) > listed:
+        return source.where(rule_lines[made.most_common(1)[0][0]])
+    return source.where(("cards",))
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
+             ) -> tuple[list[Section], Any]:
+    from printgen.model.load import load_deck
+    from printgen.sim.games import canonical, get_game
+
+    if opts.bots not in ("greedy", "random", "mixed"):
+        raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
+    check_limits(opts)
+    deck = load_deck(deck_ref)
+    if len(deck.cards) > MAX_SIM_CARDS:
+        raise UserError(f"the deck '{deck.key}' has {len(deck.cards):,} cards; printgen plays games with packs of at "
+                        f"most {MAX_SIM_CARDS:,} cards, far more than any card game uses", _most_cards_from(deck),
+                        "check the deck (a pasted list, a generate: rule over large groups); a pack of its own under "
+                        "'packs:' can hold the cards a game plays with")
+    # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game
+    names = [canonical(opts.game) or opts.game] if opts.game else [canonical(g) or g for g in deck.games]
+    if not names:
+        raise UserError(f"the deck '{deck.key}' names no game to simulate", hint="add 'games: [name]' to its deck.yaml, or pass --game")
+    setups = {canonical(key) or key: value for key, value in game_setups(deck).items()}
+    cli = dict(opts.options)
+    ref = opts.deck_ref or deck_ref
+
+    # plan every section first: the seat tests of the whole run share one error budget
+    plans = []
+    for name in names:
+        game = get_game(name)
+        setup = setups.get(name)
+        for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
+            raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
+                            did_you_mean(unknown, game.variants) or "variants: " + ", ".join(game.variants))
+        variants = [opts.variant] if opts.variant else list(game.variants)
+        for variant in variants:
+            if variant not in game.variants:
+                raise UserError(f"the game '{name}' has no variant '{variant}'", hint="variants: " + ", ".join(game.variants))
+            base_deck = setup_options(setup, variant, None)
+            base = _prepare(game, deck, name, variant, {**base_deck, **cli}, base_deck, cli,
+                            _where(deck, name, variant, None, setup))
+            listed = listed_counts(setup, variant)
+            supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
+            if opts.players is None and listed:
+                counts = [n for n in listed if n in supported]
+            else:
+                counts = parse_players(opts.players, supported)
+            prepared, used = {}, {}
+            for n in counts:
+                own = setup_options(setup, variant, n)
+                options = {**own, **cli}
+                where = _where(deck, name, variant, n, setup)
+                prep = _prepare(game, deck, name, variant, options, own, cli, where)
+                shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
+                if n not in game.player_counts(prep):
+                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}",
+                                    where if own and not cli else Where(),
+                                    "choose more cards (e.g. more houses) for this many players")
+                short = short_deal(game, prep, n)      # checked before any game is played short
+                if short is not None:
+                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
+                                    f"{short[0]}", where if own and not cli else Where(), short[1])
+                prepared[n], used[n] = prep, Setup(options, _source(own, cli))
+            plans.append((name, game, variant, base, counts, prepared, used))
+    # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')
+    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for *_, counts, _, _ in plans for n in counts)
+
+    sections = []
+    for name, game, variant, base, counts, prepared, used in plans:
+        static = {n: game.static_checks(prepared[n], n) for n in counts}
+        summaries, warnings, own = {}, [], {}
+        for n in counts:
+            bots = _bots(opts.bots, n)
+            work = batches(name, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
+                           chunk_size(opts.games, opts.workers))
+            tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
+            results = execute(work, opts.workers, opts.backend, tick, opts.address)
+            summary = summarise(results, game.card_names(prepared[n]), game.card_groups(prepared[n]),
+                                game.length_unit)
+            summary["seat_bots"] = list(bots)
+            summaries[n] = summary
+            warnings += [f for f in static[n] if f.level != "info"]
+            shared = metric_findings(summary, game.good_hand, seat_tests)
+
+            def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
+                """Further games of this player count with other options (same seed and workers; the
+                same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
+                extra_work = batches(name, variant, str(deck.folder), options, n, games, opts.seed, bots,
+                                     chunk_size(games, opts.workers))
+                return execute(extra_work, opts.workers, opts.backend, None, opts.address)
+            more.bots = bots        # who played `results`
+            extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
+            extra += option_findings(game, results, used[n].options, cli, more)    # was each -O option reached?
+            # a shared warning the game's own findings explain as the bots' doing is not the deck's
+            explained = {f.explains for f in extra if f.explains}
+            shared = [f for f in shared if f.topic not in explained]
+            # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
+            judged = judge(shared + extra, opts.games, bots)
+            judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
+            own[n] = [f for f in judged if f.level == "info" or f not in shared]
+            warnings += [f for f in judged if f.level != "info"]
+        tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
+        sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
+                                game.length_unit, game.length_note, own))
+    return sections, deck
+
+
+def _normal(value: Any) -> Any:
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else str(value)
+
+
+def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup | None) -> str:
+    """A tip with the whole command that plays it; says so when it is already the setup used."""
+    from printgen.sim.games import canonical
+
+    if not tip.options:
+        return tip.text
+    args = ["printgen", "validate", ref]
+    if [canonical(g) or g for g in deck.games] != [name]:
+        args += ["--game", name]
+    args += ["--variant", variant, "--players", str(tip.players)]
+    for key, value in tip.options.items():
+        args += ["-O", format_option(key, value)]
+    command = " ".join(shlex.quote(a) for a in args)
+    same = setup is not None and all(_normal(setup.options.get(k)) == _normal(v) for k, v in tip.options.items())
+    own = " (the deck's own setup)" if same else ""
+    return f"{tip.text}{own}: {command}"
+
+
+def _with_command(finding: Finding, ref: str, name: str, variant: str, deck, setup: Setup, players: int,
+                  cli: dict[str, Any]) -> Finding:
+    """A finding that advises a change an option can try ends with the whole command that tries it
+    (the command line's other options kept, so the run is the same but for the change)."""
+    if not finding.tries:
+        return finding
+    tip = Tip(players, finding.message, {**cli, **finding.tries})
+    return replace(finding, message=_command_tip(tip, ref, name, variant, deck, setup))
+
+
+_PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)
+
+
+def merge(findings: list[Finding]) -> list[Finding]:
+    """One line per distinct warning: the same text for several player counts is said once,
+    naming the counts; the figure kept is the largest."""
+    merged: dict[str, list] = {}
+    for finding in findings:
+        match = _PER_COUNT.match(finding.message)
+        key, count = (match.group(2), int(match.group(1))) if match else (finding.message, None)
+        entry = merged.setdefault(key, [finding, []])
+        if count is not None and count not in entry[1]:
+            entry[1].append(count)
+        if isinstance(finding.figure, (int, float)) and isinstance(entry[0].figure, (int, float)):
+            if finding.figure > entry[0].figure:
+                entry[0] = Finding(entry[0].level, entry[0].message, finding.figure)
+    out = []
+    for text, (finding, counts) in merged.items():
+        if counts:
+            names = ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
+            text = f"{names} players: {text}"
+        out.append(Finding(finding.level, text, finding.figure))
+    return out
+
+
+def _bots(kind: str, players: int) -> tuple[str, ...]:
+    if kind == "mixed":   # one careless player among careful ones
+        return ("random",) + ("greedy",) * (players - 1)
+    return (kind,) * players
+
+
+def exit_status(sections: list[Section]) -> int:
+    return 1 if any(s.warnings for s in sections) else 0
+
+
+def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, Any]:
+    def clean(summary: dict[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in summary.items() if k not in ("lengths", "held_by_card")}
+        out["length_histogram"] = histogram(summary["lengths"])
+        return out
+
+    return {
+        "deck": deck.key,
+        "games_per_count": opts.games,
+        "seed": opts.seed,
+        "bots": opts.bots,
+        "options": opts.options,
+        "sections": [{
+            "game": s.game, "variant": s.variant, "players": s.counts, "length_unit": s.unit,
+            "setup": {str(n): {"options": u.options, "from": u.source} for n, u in s.setups.items()},
+            "static_checks": {str(n): [f.__dict__ for f in fs] for n, fs in s.static.items()},
+            "results": {str(n): clean(summary) for n, summary in s.summaries.items()},
+            "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
+            "warnings": [f.__dict__ for f in s.warnings],
+            "advice": s.advice,
+            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)] for n, u in s.setups.items()},
+        } for s in sections],
+        "status": exit_status(sections),
+    }
+
+
+def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
+    """The readable report: a table per game and variant, then advice and warnings."""
+    who = {"mixed": "mixed bots (seat 1 plays at random, the others greedily)"}.get(opts.bots, f"{opts.bots} bots")
+    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}"]
+    for s in sections:
+        unit = s.unit
+        lines += ["", f"== {s.game} ({s.variant}) ==",
+                  f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {unit + ' mean ± sd':>17} {'p95':>6} "
+                  f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
+        mixed = False
+        for n in s.counts:
+            m = s.summaries[n]
+            bots = m.get("seat_bots") or []
+            if mixed_seats(bots):     # each seat's share is its bot's: labelled, and not measured against the others
+                mixed = True
+                seats = " ".join(f"{x:.0%} {b}" for x, b in zip(m["seat_win_rate"], bots))
+                balance, seats_p = "-", "-"
+            else:
+                seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+                balance, seats_p = f"{m['balance']:.1%}", format_p(m["seat_chi2"]["p"])
+            lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
+                         f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
+                         f"{m['start_hand']['mean']:>5.1f} {balance:>7} {seats_p:>7}  "
+                         f"{seats} ({m['fair_share']:.0%})")
+        lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
+                     "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
+                     "the chance of seat differences this large if every seat were equal (chi-square)")
+        if mixed:
+            lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
+                         "different seats they measure the bots, not the deck, so no seat is judged")
+        for n in s.counts:
+            used = s.setups.get(n)
+            if used is not None and used.options:
+                shown = " ".join(format_option(k, v) for k, v in used.options.items())
+                lines.append(f"   setup, {n} players ({used.source}): {shown}")
+        lines += _readings_lines(s)
+        worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
+        if worst:
+            lines.append("   most often dead (held but never used): " + worst)
+        groups = _groups(s) if worst else ""
+        if groups:
+            lines.append("   dead rate by group: " + groups)
+        infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})
+        for message in infos:
+            lines.append(f"   note: {message}")
+        for n, found in s.findings.items():
+            for finding in found:
+                if finding.level == "info":
+                    lines.append(f"   {n} players: {finding.message}" if len(s.counts) > 1 else f"   {finding.message}")
+        for tip in s.advice:
+            lines.append(f"   advice: {tip}")
+        for finding in s.warnings:
+            lines.append(f"   warning: {finding.message}")
+    lines += _shipped_note(deck, "\n".join(lines))
+    total = sum(len(s.warnings) for s in sections)
+    lines += ["", f"Result: {'passes' if not total else f'{total} warning' + ('s' if total != 1 else '')} "
+                  f"(exit status {exit_status(sections)})"]
+    return "\n".join(lines)
+
+
+def _shipped_note(deck, text: str) -> list[str]:
+    """Advice that names lines of a deck's file, when the deck is one printgen ships: those lines
+    are to be changed in the user's own copy, never in printgen's (an update would replace it)."""
+    from printgen.editing.copying import copy_command, is_shipped
+    from printgen.files.paths import DECK_FILE
+
+    if not is_shipped(deck.folder) or DECK_FILE not in text:
+        return []
+    return ["", f"note: the {DECK_FILE} lines named above are those of the deck that comes with printgen, which "
+                f"printgen never changes: to try a change, make your own copy ({copy_command(deck.folder.name)}) "
+                f"and edit its {DECK_FILE}, at the same lines"]
+
+
+def _readings_lines(s: Section) -> list[str]:
+    """Which reading of each open rule the games were played with (the rule sheet says it in words
+    only): one line, or one per player count when the counts were played differently."""
+    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {}))
+            for n in s.counts}
+    if len(set(said.values())) == 1:
+        line = next(iter(said.values()), "")
+        return [f"   {line}"] if line else []
+    return [f"   {n} players: {line}" for n, line in said.items() if line]
+
+
+def _most_dead(s: Section) -> str:
+    n = s.counts[-1]
+    rates = s.summaries[n]["dead_rate_by_card"]
+    top = sorted(rates.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+    return ", ".join(f"{name} {rate:.0%}" for name, rate in top) + f" (at {n} players)" if top else ""
+
+
+def _groups(s: Section) -> str:
+    n = s.counts[-1]
+    rates = s.summaries[n]["dead_rate_by_group"]
+    return ", ".join(f"{g} {r:.0%}" for g, r in rates.items()) + f" (at {n} players)" if rates else ""

@@ -1,0 +1,231 @@
+"""`printgen build`: deck -> checked model -> PDFs and manifest in output/<deck>/."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.files.errors import UserError, Warning_
+from printgen.model.layouts import load_layout
+from printgen.model.load import ALL_CARDS, load_deck
+from printgen.files.output import publish
+
+
+PARTS = ("cards", "rules", "sheets", "boards")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str | None = None
+    card_size: str | None = None
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float | None = None
+    out: Path = Path("output")
+    only: frozenset[str] = frozenset(PARTS)   # which of PARTS to build
+
+
+@dataclass
+class BuildResult:
+    deck: str
+    files: list[Path]
+    summary: str
+    warnings: list[Warning_] = field(default_factory=list)
+    # The files made but not yet written (build_deck with write=False), for publish_builds.
+    staged: dict[Path, bytes] = field(default_factory=dict, repr=False)
+    folder: Path | None = None           # the deck's own folder
+
+
+class Progress:
+    """What a build reports while it works; the CLI draws it as a bar."""
+
+    def start(self, label: str, total: int) -> None: ...
+    def advance(self) -> None: ...
+    def finish(self) -> None: ...
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'X,Y' in mm, e.g. '1.5,-0.5'."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = float(parts[0]), float(parts[1])
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
+    except ValueError:
+        raise UserError(f"--back-offset '{text}' should be two numbers of millimetres, X,Y (for example 1.5,-0.5)",
+                        hint="measure them with `printgen calibrate`") from None
+    return x + 0.0, y + 0.0      # + 0.0 turns -0 into 0, so '-0,0' builds the same file as '0,0'
+
+
+def check_out_folder(folder: Path, out: Path) -> None:
+    """Refuse an output folder that is a file (or lies inside one) before any work is done."""
+    for part in (folder, *folder.parents):
+        if part.exists() or part.is_symlink():
+            if not part.is_dir():
+                which = f"--out '{out}'" if part == out else f"'{part}' (in --out '{out}')"
+                raise UserError(f"{which} is a file, not a folder",
+                                hint="give a folder for the PDFs, such as output; printgen writes into a "
+                                     "folder named after the deck inside it")
+            return
+
+
+def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
+               write: bool = True) -> BuildResult:
+    """Check and draw one deck, then write its files all or none; with write=False, keep them
+    in the result's `staged` instead, so several decks can be written in one step."""
+    from printgen.draw.sheets.cardsheets import render_card_sheets, resolve_deck
+
+    progress = progress or Progress()
+    check_out_folder(options.out, options.out)
+    deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    folder = options.out / deck.key
+    check_out_folder(folder, options.out)
+    files: dict[Path, bytes] = {}
+    summaries, warnings = [], list(layout.warnings)
+    if "cards" in options.only:
+        for pack in deck.packs or [None]:
+            cards = load_deck(ref, pack) if pack is not None else deck
+            label = cards.output_key
+            progress.start(f"{label}: checking cards", len(cards.cards))
+            resolved = resolve_deck(cards, layout, progress.advance)
+            progress.finish()
+            progress.start(f"{label}: drawing sheets", len(cards.cards))
+            sheets = render_card_sheets(cards, layout, options.duplex, options.back_offset, resolved, progress.advance)
+            progress.finish()
+            manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+            files[folder / f"{label}-cards.pdf"] = sheets.pdf
+            files[folder / f"{label}-cards.json"] = manifest
+            summaries.append(_cards_summary(cards, layout, sheets, options))
+            said = {str(x) for x in warnings}
+            for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
+                if str(w) not in said:
+                    said.add(str(w))
+                    warnings.append(w)
+    documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
+    progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
+    for kind, source in documents:
+        files[folder / output_name(kind, source)] = render_document(kind, deck, layout, source)
+        progress.advance()
+    progress.finish()
+    if not files:
+        raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
+    if write:
+        publish(files)
+    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings,
+                       {} if write else files, deck.folder)
+
+
+def check_distinct_names(refs: list[str]) -> None:
+    """Refuse, before any work, two deck folders of the same name in one build: both would write
+    into the same DIR/<name>/ folder. (A deck named that cannot be found is left for its own build
+    to report.)"""
+    from printgen.model.load import find_deck
+
+    seen: dict[str, Path] = {}
+    for ref in refs:
+        try:
+            folder = find_deck(str(ref)).resolve()
+        except UserError:
+            continue
+        other = seen.setdefault(folder.name, folder)
+        if other != folder:
+            raise UserError(f"two of the decks given are both called '{folder.name}' ('{other}' and '{folder}'), "
+                            f"so both would write into the same output folder '{folder.name}'",
+                            hint="build them one at a time with a different --out, or rename one folder")
+
+
+def publish_builds(results: list[BuildResult]) -> None:
+    """Write the staged files of every deck of one `printgen build` in a single all-or-none step.
+
+    A build of several decks is one act for the user: a mistake in the last deck, or a file that
+    cannot be written, must leave the first deck's earlier PDFs as they were too. Two decks that
+    would write the same file with different contents (two folders of the same name) are refused
+    before anything is written.
+    """
+    files: dict[Path, bytes] = {}
+    source: dict[Path, BuildResult] = {}
+    for result in results:
+        for path, data in result.staged.items():
+            other = source.get(path)
+            if other is not None and other.folder != result.folder and files[path] != data:
+                raise UserError(f"two of the decks given would both write {path}: the deck in '{other.folder}' "
+                                f"and the deck in '{result.folder}'",
+                                hint="their folders have the same name; build them one at a time with a different "
+                                     "--out, or rename one folder")
+            files[path], source[path] = data, result
+    publish(files)
+
+
+def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
+    from printgen.files.wording import counted
+
+    plan = sheets.plan
+    if plan is None:
+        from printgen.draw.sheets.components import summary
+
+        return summary(deck, layout, sheets, options.duplex) + _single_sided(sheets.sheets, options)
+    turned = ", turned sideways" if plan.rotated else ""
+    summary = (f"{deck.output_key}: {counted(len(deck.cards), 'card')}, {layout.card_size} {layout.card.width:g} x "
+               f"{layout.card.height:g} mm on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, "
+               f"{counted(sheets.sheets, 'sheet')}, duplex {options.duplex}")
+    tip = _more_cards_tip(layout)
+    return summary + (f"\n  tip: {tip}" if tip else "") + _single_sided(sheets.sheets, options)
+
+
+def _single_sided(sheets: int, options: BuildOptions) -> str:
+    """With --duplex none, which pages to print first and how to turn the stack (the sheets say
+    it too)."""
+    if options.duplex != "none":
+        return ""
+    from printgen.model.imposition import single_sided_advice
+
+    return "".join(f"\n  {line}" for line in single_sided_advice(sheets))
+
+
+PART_OF = {"rules": "rules", "sheet": "sheets", "board": "boards"}
+
+
+def document_sources(deck) -> list[tuple[str, Path]]:
+    """The deck's rule sheets (rules/*.md), forms (sheets/*.yaml) and boards (boards/*.yaml)."""
+    found = [("rules", p) for p in sorted((deck.folder / "rules").glob("*.md"))]
+    found += [("sheet", p) for p in sorted((deck.folder / "sheets").glob("*.yaml"))]
+    found += [("board", p) for p in sorted((deck.folder / "boards").glob("*.yaml"))]
+    return found
+
+
+def output_name(kind: str, source: Path) -> str:
+    return f"{source.stem}-rules.pdf" if kind == "rules" else f"{source.stem}.pdf"
+
+
+def render_document(kind: str, deck, layout, source: Path) -> bytes:
+    if kind == "rules":
+        from printgen.draw.documents.rules import render_rules
+
+        return render_rules(deck, layout, source)
+    if kind == "sheet":
+        from printgen.draw.documents.forms import render_sheet
+
+        return render_sheet(deck, layout, source)[0]
+    from printgen.draw.documents.boards import render_board
+
+    return render_board(deck, layout, source).pdf
+
+
+def _more_cards_tip(layout) -> str | None:
+    """Point out when a little less bleed would fit more cards on each sheet."""
+    from printgen.model.imposition import plan_sheet
+
+    imp = layout.imposition
+    now = plan_sheet(layout.paper, layout.card, imp).per_sheet
+    bleed = imp.bleed
+    while bleed > 1.0:
+        bleed = round(bleed - 0.1, 1)
+        more = plan_sheet(layout.paper, layout.card, imp.model_copy(update={"bleed": bleed})).per_sheet
+        if more > now:
+            return f"with --bleed {bleed:g}, {more} cards would fit on each sheet instead of {now}"
+    return None

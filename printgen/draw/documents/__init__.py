@@ -1,0 +1,1 @@
+"""Documents: rule sheets, score sheets, boards, table drawings and the validate report's charts."""

@@ -1,0 +1,309 @@
+"""TrueType fonts by the names templates use, registered once per process, with a fallback.
+
+Only TTFs are used so that every font is embedded (subset) in the PDF; ReportLab's built-in
+Helvetica is never embedded, so it must never be drawn with.
+
+A layout's font (Caladea) covers Latin only. So that a caption in Greek or Cyrillic prints
+instead of showing empty boxes, text is cut into runs: characters the layout's font lacks are
+drawn in a shipped fallback family of the same style (Noto Serif), chosen from the fonts' own
+character maps. Characters no shipped font has are reported by `missing`, so the caller can
+name the card and field; invisible joiners and variation selectors that no font has are
+simply left out.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from printgen.files.errors import UserError, Where, did_you_mean
+
+FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+# Fallback families, tried in order, one file per style. Data, not code: another family (a
+# sans for symbols, say) is one more entry.
+FALLBACK_FAMILIES: tuple[dict[str, str], ...] = (
+    {
+        "regular": "noto-serif/NotoSerif-Regular.ttf",
+        "bold": "noto-serif/NotoSerif-Bold.ttf",
+        "italic": "noto-serif/NotoSerif-Italic.ttf",
+        "bold-italic": "noto-serif/NotoSerif-BoldItalic.ttf",
+    },
+)
+
+MAX_FONT_BYTES = 64_000_000   # a card font is well under this (Noto Serif: 0.6 MB); a bigger file is a mistake
+
+_registered: dict[Path, str] = {}
+
+
+@dataclass(frozen=True)
+class Metrics:
+    ascent: float   # per point of size
+    descent: float  # negative, per point of size
+
+
+def register(path: Path) -> str:
+    """Register a TTF with ReportLab (once) and return its PDF font name.
+
+    Raises ValueError with a reason a person can read when the file is not a usable TrueType
+    font; `check_font` turns that into an error naming the layout line."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = Path(path).resolve()
+    name = _registered.get(path)
+    if name is None:
+        reason, data = _not_a_font(path)
+        if reason:
+            raise ValueError(reason)
+        name = path.stem
+        taken = set(_registered.values())
+        counter = 2
+        while name in taken:               # two files called Regular.ttf in different folders
+            name = f"{path.stem}-{counter}"
+            counter += 1
+        try:
+            font = TTFont(name, data)
+        except Exception as exc:           # ReportLab's TTFError and struct errors on a damaged file
+            raise ValueError(f"it could not be read as a TrueType font ({exc})") from None
+        pdfmetrics.registerFont(font)
+        _registered[path] = name
+    return name
+
+
+def _not_a_font(path: Path) -> tuple[str | None, io.BytesIO | None]:
+    """(why the file is not a usable font, or None; its bytes). A quick look at the first bytes
+    catches most wrong files before parsing. The file is read as every file of a deck is
+    (printgen.files.deckfiles: a regular file, opened without waiting, at most MAX_FONT_BYTES), once:
+    ReportLab parses what was checked, never a file swapped in since."""
+    from printgen.files.deckfiles import in_memory
+    from printgen.files.errors import UserError
+
+    try:
+        data = in_memory(path, within=None, what="font", limit=MAX_FONT_BYTES)
+    except UserError as exc:
+        said = exc.message          # 'this is a named pipe, ...' said of the font: 'it is ...'
+        return ("it " + said.removeprefix("this ") if said.startswith("this ") else said), None
+    head = data.getvalue()[:4]
+    if head == b"OTTO":
+        return "it is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here", None
+    if head == b"ttcf":
+        return "it is a font collection (.ttc), not a single font", None
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        return "it is not a TrueType font file", None
+    return None, data
+
+
+def check_font(path: Path, where: Where) -> str:
+    """Register a layout's font file now, so a wrong file is an error at its `fonts:` line."""
+    try:
+        return register(path)
+    except ValueError as exc:
+        raise UserError(f"the font file '{Path(path).name}' cannot be used: {exc}", where,
+                        "give a TrueType font file (.ttf), for example one from printgen/fonts/") from None
+
+
+class FontSet:
+    """The fonts a layout names, resolved lazily: unused fonts cost no start-up time."""
+
+    def __init__(self, files: dict[str, Path]):
+        self.files = files
+        self._names: dict[str, str] = {}
+
+    def pdf_name(self, key: str, where: Where | None = None) -> str:
+        name = self._names.get(key)
+        if name is None:
+            if key not in self.files:
+                raise UserError(f"unknown font '{key}'", where or Where(),
+                                did_you_mean(key, self.files) or "fonts in this layout: " + ", ".join(self.files))
+            try:
+                name = register(self.files[key])
+            except ValueError as exc:
+                raise UserError(f"the font '{key}' ({self.files[key].name}) cannot be used: {exc}",
+                                where or Where()) from None
+            self._names[key] = name
+        return name
+
+    def default(self) -> str:
+        """The font every canvas starts with, so even stray text is embedded."""
+        key = "serif" if "serif" in self.files else next(iter(self.files))
+        return self.pdf_name(key)
+
+
+def metrics(pdf_name: str) -> Metrics:
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(pdf_name).face
+    return Metrics(face.ascent / 1000.0, face.descent / 1000.0)
+
+
+# --- fallback ---------------------------------------------------------------------------------
+
+def _face(pdf_name: str):
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(pdf_name).face
+
+
+def _cmap(pdf_name: str) -> dict:
+    """Code point -> glyph of a registered TTF; empty for a font without one."""
+    return getattr(_face(pdf_name), "charToGlyph", None) or {}
+
+
+def style(pdf_name: str) -> str:
+    """regular, bold, italic or bold-italic, read from the font file itself (weight, slant)."""
+    from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC
+
+    face = _face(pdf_name)
+    flags = getattr(face, "flags", 0)
+    bold = bool(flags & FF_FORCEBOLD)
+    italic = bool(flags & FF_ITALIC) or bool(getattr(face, "italicAngle", 0))
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get((bold, italic),
+                                                                                          "bold-italic")
+
+
+@lru_cache(maxsize=None)
+def chain(pdf_name: str) -> tuple[str, ...]:
+    """The font itself, then the fallback faces of its style (registered on first use)."""
+    wanted = style(pdf_name)
+    names = [pdf_name]
+    for family in FALLBACK_FAMILIES:
+        name = register(FONTS_DIR / family.get(wanted, family["regular"]))
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def _ignorable(ch: str) -> bool:
+    """Invisible format characters (joiners, variation selectors): dropped when no font has them."""
+    cp = ord(ch)
+    return unicodedata.category(ch) == "Cf" or 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
+
+
+def _drawn(ch: str) -> bool:
+    return unicodedata.category(ch) not in ("Cc",)
+
+
+def _clusters(text: str) -> list[str]:
+    """The text cut before every character that is not a combining mark: each piece is a letter
+    with the accents typed after it (e + U+0351), which must be drawn in one font to sit together."""
+    out: list[str] = []
+    for ch in text:
+        if out and unicodedata.category(ch)[0] == "M":
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
+    """(font, text) pieces to draw `text` with `pdf_name` first and the fallbacks after.
+
+    Spaces and punctuation stay in the font of the run they are in, so a Greek phrase is one
+    run. A letter and its combining accents go to the first font that has them all, so an accent
+    only the fallback has is drawn over a letter of the same font, not beside one of another. A
+    character no font has stays in the layout's font (it prints as that font's empty box, and
+    `missing` reports it), except invisible ones, which are left out."""
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        return ((pdf_name, text),) if text else ()
+    fonts = chain(pdf_name)
+    maps = [_cmap(name) for name in fonts]
+    pieces: list[list[str]] = []
+    current: str | None = None
+    for cluster in _clusters(text):
+        ch = cluster[0]
+        cp = ord(ch)
+        if current is not None and len(cluster) == 1 and unicodedata.category(ch)[0] in "ZP" and cp in _cmap(current):
+            font = current
+        else:
+            font = next((name for name, cmap in zip(fonts, maps) if all(ord(c) in cmap for c in cluster)), None)
+            if font is None and len(cluster) > 1:       # no font has them all: the letter's own
+                font = next((name for name, cmap in zip(fonts, maps) if cp in cmap), None)
+            if font is None:
+                if _ignorable(ch):
+                    continue
+                font = pdf_name
+        if font == current:
+            pieces[-1][1] += cluster
+        else:
+            pieces.append([font, cluster])
+            current = font
+    return tuple((font, piece) for font, piece in pieces)
+
+
+def missing(text: str, pdf_name: str) -> list[str]:
+    """The distinct characters of `text` that no font in the chain can draw, in order."""
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        return []
+    maps = [_cmap(name) for name in chain(pdf_name)]
+    found: list[str] = []
+    for ch in text:
+        if ch not in found and _drawn(ch) and not _ignorable(ch) and not any(ord(ch) in m for m in maps):
+            found.append(ch)
+    return found
+
+
+def loose_marks(text: str) -> list[str]:
+    """The distinct combining accents of `text` (already in NFC, see text.typographic) that stay
+    separate from their letter: no letter has them built in, and without the font's placement
+    tables, which ReportLab does not read, printgen draws them near the letter, not over it."""
+    if text.isascii():
+        return []
+    found: list[str] = []
+    for cluster in _clusters(text):
+        found += [ch for ch in cluster[1:] if unicodedata.category(ch) in ("Mn", "Me") and ch not in found]
+    return found
+
+
+def describe(ch: str) -> str:
+    """'😀 (U+1F600 GRINNING FACE)': the character, its code and, where known, its name."""
+    name = unicodedata.name(ch, "")
+    return f"'{ch}' (U+{ord(ch):04X}{' ' + name if name else ''})"
+
+
+def text_width(text: str, pdf_name: str, size: float, tracking: float = 0.0) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pieces = runs(text, pdf_name)
+    width = sum(stringWidth(piece, font, size) for font, piece in pieces)
+    count = sum(len(piece) for _, piece in pieces)
+    if tracking and count > 1:
+        width += tracking * (count - 1)
+    return width
+
+
+def draw_string(canvas, x: float, y: float, text: str, pdf_name: str, size: float, tracking: float = 0.0) -> None:
+    """canvas.drawString with the fallback: one call per run, each starting where the last ended.
+
+    Text the main font covers is drawn exactly as before (one drawString), so existing PDFs
+    keep their bytes."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pieces = runs(text, pdf_name)
+    if len(pieces) == 1 and pieces[0][0] == pdf_name:
+        canvas.drawString(x, y, text, charSpace=tracking)
+        return
+    for font, piece in pieces:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, piece, charSpace=tracking)
+        x += stringWidth(piece, font, size) + tracking * len(piece)
+    canvas.setFont(pdf_name, size)
+
+
+def markup(text: str, pdf_name: str) -> str:
+    """`text` escaped for a Platypus Paragraph whose font at this point is `pdf_name`, with the
+    runs only a fallback can draw wrapped in <font name=...> of the matching style."""
+    out = []
+    for font, piece in runs(text, pdf_name):
+        if font == pdf_name:
+            out.append(escape(piece))
+        else:
+            out.append(f'<font name="{font}">{escape(piece)}</font>')
+    return "".join(out)

@@ -1,0 +1,443 @@
+"""Card templates -> drawing operations, with user text kept as data.
+
+Template strings come from the project's layout files and run in Jinja2's sandbox; card values
+(captions, names) are only ever *values* in that context, so '{{' or '{%' typed in a caption is
+printed, never executed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from printgen.files.colours import parse_colour
+from printgen.files.errors import UserError, Warning_, Where
+from printgen.model.deck import Card, Deck, Layout
+from printgen.model import sandbox
+from printgen.draw import text as textfit
+from printgen.draw.fonts import FontSet, metrics, text_width
+from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
+from printgen.draw.text_checks import TextChecks
+from printgen.files.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
+                             SymbolElement, TableElement, TextElement)
+from printgen.files.units import pt
+
+def environment():
+    """One sandboxed environment per process, with limits (see sandbox.py); undefined names
+    are errors, None prints as ''."""
+    from printgen.model.sandbox import environment as sandboxed
+
+    return sandboxed()
+
+
+class Resolver(TextChecks):
+    """Resolves one layout's face and back elements for the cards of one deck."""
+
+    def __init__(self, deck: Deck, layout: Layout, fonts: FontSet, warn: Callable[[Warning_], None]):
+        self.deck = deck
+        self.layout = layout
+        self.fonts = fonts
+        self.warn = warn
+        self.card_w = layout.card.width
+        self.card_h = layout.card.height
+        self.bleed = layout.imposition.bleed
+        # A layout drawn for one card size prints at another: boxes by Layout.map_box, type,
+        # strokes and corners by the smaller scale factor, so text keeps fitting.
+        self.s = layout.scale
+        self._templates: dict[str, Any] = {}
+        self._expressions: dict[str, Any] = {}
+        self._fields_read: dict[str, list[str]] = {}
+        self._deck_context = deck.context()
+        self._layout_context = dict(layout.spec.data)
+        self._shared: dict[str, tuple[Op, ...]] = {}
+        self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
+
+    # -- templates -------------------------------------------------------------------------
+    def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
+        base = self.layout.element_where.get((side, name.split(".")[0]), Where())
+        return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
+
+    def render(self, source: str, context: dict, where: Where) -> str:
+        if "{" not in source:
+            return source
+        template = self._templates.get(source)
+        if template is None:
+            template = self._compile(source, where, expression=False)
+            self._templates[source] = template
+        return self._run(lambda: sandbox.render(template, context), where)
+
+    def evaluate(self, source: str, context: dict, where: Where) -> Any:
+        expression = self._expressions.get(source)
+        if expression is None:
+            expression = self._compile(source, where, expression=True)
+            self._expressions[source] = expression
+        return self._run(lambda: sandbox.guarded(lambda: expression(**context)), where)
+
+    def _compile(self, source: str, where: Where, expression: bool):
+        from jinja2 import TemplateSyntaxError
+
+        try:
+            if expression:
+                return environment().compile_expression(source, undefined_to_none=False)
+            return environment().from_string(source)
+        except TemplateSyntaxError as exc:
+            raise UserError(f"template error in '{source}': {exc.message}", where) from None
+
+    @staticmethod
+    def _run(call, where: Where):
+        from jinja2 import TemplateError
+        from jinja2.exceptions import SecurityError, UndefinedError
+
+        from printgen.model.sandbox import TemplateLimit
+
+        try:
+            return call()
+        except UndefinedError as exc:
+            raise UserError(f"the layout uses something this card does not have: {exc.message}", where,
+                            "check the field names used between {{ }} in the layout") from None
+        except TemplateLimit as exc:
+            raise UserError(f"the layout's template asks for too much: {exc}", where,
+                            "templates are for short card text; simplify the expression") from None
+        except SecurityError as exc:
+            raise UserError(f"the layout tried something templates may not do: {exc}", where) from None
+        except TemplateError as exc:
+            raise UserError(f"template error: {exc}", where) from None
+
+    # -- sides -----------------------------------------------------------------------------
+    def _uses_card(self, side: str) -> bool:
+        """Whether any template of a side reads `card`; a side that does not (a common back)
+        is resolved once and shared by every card."""
+        from jinja2 import meta
+
+        env = environment()
+        for source in _template_sources(getattr(self.layout.spec, side)):
+            try:
+                if "card" in meta.find_undeclared_variables(env.parse(source)):
+                    return True
+            except Exception:
+                return True   # let the real rendering report the template error
+        return False
+
+    def side(self, side: str, card: Card) -> tuple[Op, ...]:
+        if self._card_free[side]:
+            if side not in self._shared:
+                self._shared[side] = self.resolve(side, self._context(card), card)
+            return self._shared[side]
+        return self.resolve(side, self._context(card), card)
+
+    def _context(self, card: Card) -> dict:
+        return {"card": card.context(), "deck": self._deck_context, "layout": self._layout_context}
+
+    def resolve(self, side: str, context: dict, card: Card | None = None) -> tuple[Op, ...]:
+        """A side's elements as drawing operations for one context (a card's, or a board's)."""
+        ops: list[Op] = []
+        elements: dict[str, Element | None] = getattr(self.layout.spec, side)
+        for name, element in elements.items():
+            if element is not None:
+                ops.extend(self._maybe(side, name, element, context, card))
+        return tuple(ops)
+
+    def _maybe(self, side: str, name: str, element: Element, context: dict, card: Card | None) -> list[Op]:
+        if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
+            return []
+        turn = element.rotation % 360
+        if not turn:
+            return self._element(side, name, element, context, card)
+        # Lay the element out in its box turned about the centre, then turn the drawing back.
+        x, y, bw, bh = self._slot_box(element, self._where(side, name, "card", card)) \
+            if isinstance(element, SlotElement) else self._box(element)
+        cx, cy = x + bw / 2, y + bh / 2
+        box = (cx - bh / 2, cy - bw / 2, bh, bw) if turn in (90, 270) else (x, y, bw, bh)
+        ops = self._element(side, name, element, context, card, box)
+        return [TurnOp(round(turn, 4), round(cx, 3), round(cy, 3), tuple(ops))] if ops else []
+
+    def _box(self, element: Element) -> tuple[float, float, float, float]:
+        """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
+        x, y, w, h = self.layout.map_box(element.x, element.y, element.width, element.height)
+        if element.bleed:
+            b = self.bleed
+            if x <= 1e-9:
+                x, w = x - b, w + b
+            if x + w >= self.card_w - 1e-9:
+                w += b
+            if y <= 1e-9:
+                y, h = y - b, h + b
+            if y + h >= self.card_h - 1e-9:
+                h += b
+        return pt(x), pt(self.card_h - y - h), pt(w), pt(h)
+
+    def _colour(self, source: str | None, context: dict, where: Where) -> str | None:
+        if source is None:
+            return None
+        value = self.render(source, context, where).strip()
+        if not value:
+            return None
+        try:
+            parse_colour(value)
+        except ValueError as exc:
+            raise UserError(str(exc), where) from None
+        return value
+
+    def _element(self, side: str, name: str, el: Element, context: dict, card: Card,
+                 box: tuple[float, float, float, float] | None = None) -> list[Op]:
+        w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
+        x, y, bw, bh = box if box is not None else self._box(el)
+        if isinstance(el, ShapeElement):
+            return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius * self.s), self._colour(el.fill, context, w("fill")),
+                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width * self.s))]
+        if isinstance(el, TextElement):
+            return self._text(el, context, w, card, name, (x, y, bw, bh))
+        if isinstance(el, ImageElement):
+            src = self.render(el.src, context, w("src")).strip()
+            if not src:
+                return []
+            return [self._picture(src, w("src"), (x, y, bw, bh), el.fit, card, name)]
+        if isinstance(el, SymbolElement):
+            motif = self.render(el.symbol, context, w("symbol")).strip() or None
+            from printgen.art import symbols
+
+            if motif is not None and motif not in symbols.names():
+                from printgen.files.errors import did_you_mean
+
+                raise UserError(f"unknown symbol '{motif}'", w("symbol"), did_you_mean(motif, symbols.names()))
+            key = self.render(el.key, context, w("key"))
+            colour = self._colour(el.colour, context, w("colour")) or "#444444"
+            if symbols.is_square(motif):      # pips and emblems: the largest centred square
+                size = min(bw, bh)
+                x, y, bw, bh = x + (bw - size) / 2, y + (bh - size) / 2, size, size
+            return [SymbolOp(motif, key, colour, x, y, bw, bh)]
+        if isinstance(el, ListElement):
+            return self._list(el, context, w, card, name, (x, y, bw, bh))
+        if isinstance(el, SlotElement):
+            return self._slot(el, context, w, box)
+        if isinstance(el, RepeatElement):
+            return self._repeat(side, name, el, context, card, w)
+        if isinstance(el, TableElement):      # a table layout to scale: printgen/draw/documents/tabledraw.py
+            from printgen.draw.documents.tabledraw import table_ops
+
+            return table_ops(self, el, w, (x, y, bw, bh))
+        raise AssertionError(type(el))  # pragma: no cover
+
+    def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
+        """A slot's box is the card size it names, at its x and y."""
+        from printgen.files.errors import did_you_mean
+        from printgen.model.layouts import load_catalogue
+
+        sizes, _ = load_catalogue("card-sizes")
+        if el.card not in sizes:
+            raise UserError(f"unknown card size '{el.card}'", where, did_you_mean(el.card, sizes))
+        size = sizes[el.card]
+        sw, sh = (size.height, size.width) if el.sideways else (size.width, size.height)
+        return self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+
+    def _slot(self, el: SlotElement, context: dict, w, box=None) -> list[Op]:
+        x, y, bw, bh = self._slot_box(el, w("card")) if box is None or el.rotation % 360 == 0 else box
+        colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        ops: list[Op] = [ShapeOp("rect", x, y, bw, bh, pt(3 * self.s), self._colour(el.fill, context, w("fill")),
+                                 colour, pt(0.5 * self.s), (4.0, 2.5))]
+        label = textfit.typographic(self.render(el.label, context, w("label")))
+        if label.strip():
+            font = self.fonts.pdf_name(el.font, w("font"))
+            pad = pt(4)
+            box = (x + pad, y + pad, bw - 2 * pad, bh - 2 * pad)
+            fitted = textfit.fit(label, font, el.size * self.s, 6.0, box[2], box[3], 1.15, True, 0.0)
+            ops.append(self._place(fitted, font, colour, "center", "middle", 1.15, 0.0, box))
+        return ops
+
+    def _repeat(self, side: str, name: str, el: RepeatElement, context: dict, card: Card | None, w) -> list[Op]:
+        source = el.positions if el.positions is not None else el.items
+        items = self.evaluate(source, context, w("positions" if el.positions is not None else "items"))
+        try:
+            items = list(items or [])
+        except TypeError:
+            raise UserError(f"'{source}' is not a list", w("items")) from None
+        scale = 1.0
+        if el.scale is not None:
+            value = self.evaluate(el.scale, context, w("scale"))
+            try:
+                scale = float(value)
+            except (TypeError, ValueError):
+                scale = -1.0
+            if not 0 < scale <= 100:
+                raise UserError(f"'{el.scale}' should give a positive number, not {value!r}", w("scale"))
+        ops: list[Op] = []
+        for index, item in enumerate(items):
+            turn = 0.0
+            if el.positions is not None:      # the copy goes where the table says
+                try:
+                    ox, oy = (el.x or 0.0) + float(item[0]), (el.y or 0.0) + float(item[1])
+                    turn = float(item[2]) if len(item) > 2 else 0.0
+                except (TypeError, ValueError, IndexError):
+                    raise UserError(f"each of '{source}' should be [x, y] or [x, y, degrees], not {item!r}",
+                                    w("positions")) from None
+            else:
+                ox = (el.x or 0.0) + (index % el.columns) * el.dx
+                oy = (el.y or 0.0) + (index // el.columns) * el.dy
+            inner = dict(context, item=item, index=index)
+            for child_name, child in el.elements.items():
+                if child is None:
+                    continue
+                update = {"x": ox + (child.x or 0.0) * scale, "y": oy + (child.y or 0.0) * scale}
+                if scale != 1.0:
+                    update.update({k: getattr(child, k) * scale for k in ("width", "height")
+                                   if getattr(child, k) is not None})
+                if turn:
+                    update["rotation"] = child.rotation + turn
+                moved = child.model_copy(update=update)
+                ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
+        return ops
+
+    MIN_DPI = 150   # below this a picture prints visibly soft
+
+    def _picture(self, src: str, where: Where, box: tuple[float, float, float, float], fit: str,
+                 card: Card | None, name: str) -> ImageOp:
+        """A picture checked, turned upright and shrunk to its box, or a UserError naming the card
+        and field it came from."""
+        from printgen.draw import pictures
+
+        where = self._picture_where(src, where, card)
+        path = pictures.locate(src, self.deck.folder, where)
+        shown = self._shown(path)
+        head = pictures.header(path, where, shown)
+        x, y, bw, bh = box
+        self._check_resolution(shown, head.upright, bw, bh, fit, where)
+        prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown, head)
+        return ImageOp(path, x, y, bw, bh, fit, prepared)
+
+    def _picture_where(self, src: str, where: Where, card: Card | None) -> Where:
+        """The deck line of the card field that holds this picture, when a card field does; else
+        the layout's `src`."""
+        if card is None:
+            return where
+        for field_name, value in card.values.items():
+            if isinstance(value, Path) and str(value) == src:
+                return card.where_of(field_name)
+        return where
+
+    def _shown(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.deck.folder.resolve()).as_posix()
+        except ValueError:
+            return path.name
+
+    def _check_resolution(self, shown: str, size: tuple[int, int], bw: float, bh: float, fit: str,
+                          where: Where) -> None:
+        """Warn when a picture has too few pixels for the size it prints at."""
+        pw, ph = size
+        scale = max(bw / pw, bh / ph) if fit == "cover" else min(bw / pw, bh / ph)   # points per pixel
+        dpi = 72.0 / scale
+        if dpi < self.MIN_DPI:
+            self.warn(Warning_(f"the picture '{shown}' ({pw} x {ph} pixels) prints at about {dpi:.0f} dpi here and "
+                               f"will look blurred; use one of at least {self.MIN_DPI} dpi "
+                               f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
+
+    def _text(self, el: TextElement, context: dict, w, card: Card, name: str, box) -> list[Op]:
+        value = textfit.typographic(self.render(el.text, context, w("text")))
+        if not value.strip():
+            return []
+        font = self.fonts.pdf_name(el.font, w("font"))
+        colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        size = el.size * self.s
+        min_size = min(el.min_size if el.min_size is not None else el.size, el.size) * self.s
+        tracking = el.tracking * self.s
+        x, y, bw, bh = box
+        where = self._text_where(card, name, w, el.text)
+        # as warnings say it: each says 'the <name>', so an `about` written with its own 'the'
+        # ('the name in the card's corners') is not said 'the the name ...'
+        name = (el.about[4:] if el.about.lower().startswith("the ") else el.about) if el.about else name
+        self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
+        self._check_quotes(value, name, where)
+        fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
+        if not fitted.fits:
+            self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
+                               f"shorten it", where))
+        else:
+            if fitted.split:
+                self.warn(Warning_(f"the {name} breaks a word across lines to fit its box (it prints "
+                                   f"{' / '.join(fitted.lines)!r}); shorten it", where))
+            self._check_legible(fitted.size, size, el.size, el.legible_size, name, where, w("size"))
+        return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
+
+    @staticmethod
+    def _place(fitted, font: str, colour: str, align: str, valign: str, leading: float, tracking: float, box) -> TextOp:
+        x, y, bw, bh = box
+        size = fitted.size
+        m = metrics(font)
+        height = textfit.block_height(len(fitted.lines), size, leading, font)
+        if valign == "top":
+            top = y + bh
+        elif valign == "bottom":
+            top = y + height
+        else:
+            top = y + (bh + height) / 2
+        baseline = top - m.ascent * size
+        placed = []
+        for line in fitted.lines:
+            width = text_width(line, font, size, tracking)
+            if align == "left":
+                lx = x
+            elif align == "right":
+                lx = x + bw - width
+            else:
+                lx = x + (bw - width) / 2
+            placed.append((round(lx, 3), round(baseline, 3), line))
+            baseline -= size * leading
+        return TextOp(font, size, colour, tracking, tuple(placed))
+
+    def _list(self, el: ListElement, context: dict, w, card: Card | None, name: str, box) -> list[Op]:
+        items = self.evaluate(el.items, context, w("items"))
+        try:
+            items = list(items)
+        except TypeError:
+            raise UserError(f"'{el.items}' is not a list", w("items")) from None
+        if not items:
+            return []
+        x, y, bw, bh = box
+        gap = pt(el.gap * self.s)
+        band = (bh - gap * (len(items) - 1)) / len(items)
+        tracking, radius = el.tracking * self.s, pt(el.radius * self.s)
+        font = self.fonts.pdf_name(el.font, w("font"))
+        labels = []
+        for item in items:
+            item_context = dict(context, item=item)
+            labels.append((textfit.typographic(self.render(el.text, item_context, w("text"))),
+                           self._colour(el.colour, item_context, w("colour")) or "#000000",
+                           self._colour(el.fill, item_context, w("fill"))))
+        # One size for every line, so the list reads as a set: the largest at which all fit.
+        pad = band * 0.08
+        where = self._text_where(card, name, w, "{{ " + el.items + " }}", el.text)
+        for label, _, _ in labels:
+            self._check_glyphs(label, font, name, where)
+        size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
+                               1.0, False, tracking).size for label, _, _ in labels)
+        self._check_legible(size, el.size * self.s, el.size, el.legible_size, name, where, w("size"))
+        ops: list[Op] = []
+        top = y + bh
+        for label, colour, fill in labels:
+            band_y = top - band
+            if fill:
+                ops.append(ShapeOp("rect", x, band_y, bw, band, radius, fill, None, 0.0))
+            fitted = textfit.fit(label, font, size, size, bw - 2 * pad, band, 1.0, False, tracking)
+            ops.append(self._place(fitted, font, colour, el.align, "middle", 1.0, tracking,
+                                   (x + pad, band_y, bw - 2 * pad, band)))
+            top = band_y - gap
+        return ops
+
+
+def _template_sources(elements: dict) -> list[str]:
+    """Every template string of a set of elements, expressions wrapped as {{ }} (nested too)."""
+    sources: list[str] = []
+
+    def walk(data: dict) -> None:
+        for key, value in data.items():
+            if key == "type" or value is None:
+                continue
+            if isinstance(value, dict):
+                walk(value)
+            elif isinstance(value, str):
+                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions", "scale") else value)
+
+    for element in elements.values():
+        if element is not None:
+            walk(element.model_dump())
+    return sources

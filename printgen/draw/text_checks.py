@@ -1,0 +1,119 @@
+"""What the resolver warns about a card's text, and where it points: a value with characters
+no font prints, text shrunk (or scaled by a smaller card size) below the legible size, and the
+card field a warning belongs to. A part of render.template.Resolver (self is the resolver: its
+layout, its warn callback), kept apart so the resolver stays about placing elements.
+"""
+
+from __future__ import annotations
+
+from printgen.files.errors import Warning_, Where
+from printgen.model.deck import Card, Layout
+from printgen.model.sandbox import environment
+
+
+class TextChecks:
+    layout: Layout             # (set by Resolver.__init__)
+    _fields_read: dict
+
+    def warn(self, warning: Warning_) -> None:      # (Resolver takes the callback in __init__)
+        raise NotImplementedError
+
+    def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
+        """Warnings about a card's text point at the line of the card field the text shows
+        (the first one the template reads that the card gives); else at the card, naming the
+        element."""
+        if card is None:
+            return w("text")
+        for field_name in (f for source in sources for f in self._card_fields(source)):
+            if field_name in card.lines:
+                return card.where_of(field_name)
+        return Where(card.where.file, card.where.line, card.name, name, card.where.row)
+
+    def _glyph_where(self, card: Card | None, where: Where, value: str, font: str) -> Where:
+        """An unprintable character is reported at the field that holds it, when a field does."""
+        from printgen.draw.fonts import missing
+
+        if card is None:
+            return where
+        lost = missing(value, font)
+        for field_name in card.lines:
+            held = card.values.get(field_name)
+            if isinstance(held, str) and any(ch in held for ch in lost):
+                return card.where_of(field_name)
+        return where
+
+    def _card_fields(self, source: str) -> list[str]:
+        """The card fields a template reads (`card.caption`, `card['note']`), in order of reading."""
+        found = self._fields_read.get(source)
+        if found is None:
+            from jinja2 import nodes
+
+            found = []
+            if "{" in source:
+                try:
+                    tree = environment().parse(source)
+                except Exception:
+                    tree = None   # the rendering has already reported a broken template
+                for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
+                    if isinstance(node.node, nodes.Name) and node.node.name == "card":
+                        key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+                        if isinstance(key, str) and key not in found:
+                            found.append(key)
+            self._fields_read[source] = found
+        return found
+
+    def _check_glyphs(self, value: str, font: str, name: str, where: Where) -> None:
+        """Warn once per character that no shipped font can print (an emoji, Chinese ...), and
+        about accents that cannot be drawn over their letter."""
+        from printgen.draw.fonts import describe, loose_marks, missing
+
+        marks = loose_marks(value)
+        if marks:
+            listed = ", ".join(describe(ch) for ch in marks[:5]) + (" ..." if len(marks) > 5 else "")
+            self.warn(Warning_(f"the {name} has {'an accent' if len(marks) == 1 else 'accents'} that no letter has "
+                               f"built in, printed beside the letter rather than over it: {listed}; use a letter "
+                               "with the accent built in, or leave the accent out", where))
+
+        lost = missing(value, font)
+        if lost:
+            listed = ", ".join(describe(ch) for ch in lost[:5]) + (" ..." if len(lost) > 5 else "")
+            self.warn(Warning_(f"the {name} has {'a character' if len(lost) == 1 else 'characters'} that no font "
+                               f"here can print, shown as an empty box: {listed}; leave "
+                               f"{'it' if len(lost) == 1 else 'them'} out or write {'it' if len(lost) == 1 else 'them'} "
+                               f"in words", where))
+
+    def _check_quotes(self, value: str, name: str, where: Where) -> None:
+        """A text that opens with a curly quote and never closes it: most likely a word processor's
+        curled quote meant to wrap the value (smart_quotes reads a closed pair as YAML's quotes), so
+        it is printed as typed, with a word about it."""
+        opening = value.lstrip()[:1]
+        closing = {"“": "”", "„": "“”", "«": "»"}.get(opening)
+        if closing is None or any(mark in value.lstrip()[1:] for mark in closing):
+            return
+        self.warn(Warning_(f"the {name} opens with {opening} but never closes it, so it prints as typed; to quote "
+                           f"the words, end them with {closing[-1]}, or to have no quote marks, leave it out", where))
+
+    def _check_legible(self, fitted: float, wanted: float, designed: float, own: float | None, name: str,
+                       where: Where, element: Where) -> None:
+        """Text that ends up too small for pupils, said at the layout's threshold: text shrunk to
+        fit its box (at the card), and text a smaller card size scales down (`wanted`, the
+        layout's `designed` size times the card size's scale; said once, at the element).
+
+        Type a layout sets small on purpose is not reported."""
+        legible = own if own is not None else self.layout.spec.legible_size
+        if legible is None or fitted >= legible - 1e-9:
+            return
+        if fitted < wanted - 1e-9:
+            self.warn(Warning_(f"the {name} is so long that it prints at {fitted:g} pt, below the {legible:g} pt "
+                               f"pupils can read comfortably; shorten it", where))
+        elif wanted < designed - 1e-9 and designed >= legible - 1e-9:
+            # every card alike, and elements that share their words (`about:`, the two corner
+            # indexes) alike: said once, at the first of them
+            said = self.__dict__.setdefault("_scaled_said", set())
+            if (name, designed, round(fitted, 1)) in said:
+                return
+            said.add((name, designed, round(fitted, 1)))
+            element = Where(element.file, element.line, None, element.field)
+            self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
+                               f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
+                               f"comfortably; choose a larger card size, or a layout drawn for this one", element))

@@ -1,0 +1,1 @@
+"""Cards as spreadsheet rows: export, and import back into deck.yaml."""

@@ -1,0 +1,112 @@
+"""The web editor's "Make the PDFs": the build with the page's paper and sides, a link to every
+PDF it made (by its title), and its warnings said of the cards they are about.
+
+A warning is told on the page as a problem is (page_words): "Henry IV, the Caption box: ...". The
+page names the cards in its status line and marks them in its list of cards, so a teacher sees
+which card to open without reading a build log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from printgen.editing.web.page_words import file_title, joined, page_name, page_warning
+from printgen.editing.roundtrip import DeckSource
+from printgen.files.errors import UserError, Warning_
+
+PAPERS = ("a4", "letter")
+# The choices of the page's "Sides of the paper", in the order the page lists them.
+DUPLEX = (("long", "Both sides, long edge"), ("short", "Both sides, short edge"),
+          ("none", "One side: backs after fronts"))
+SHOWN_NAMES = 5       # cards named in the status line; the rest are counted
+COMMAND_WORDS = re.compile(r"(?<![\w-])--[a-z]|\bprintgen [a-z]")
+
+
+def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
+    """Build the deck with the page's paper and duplex; every PDF the build wrote, with its title,
+    and its warnings in the page's words, each with the card it is about (when it is a card's)."""
+    from printgen.draw.build import BuildOptions, build_deck
+    from printgen.editing.web.webdeck import PageError
+
+    body = body if isinstance(body, dict) else {}
+    paper, duplex = body.get("paper"), body.get("duplex") or "long"
+    if paper not in (None, "", *PAPERS) or duplex not in dict(DUPLEX):
+        raise PageError("Choose the paper (A4 or Letter) and how the printer prints both sides, then try again.")
+    result = build_deck(folder, BuildOptions(out=out, paper=paper or None, duplex=duplex))
+    where = out / result.deck
+    pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
+    warnings = page_warnings(folder, result.warnings)
+    return {"summary": page_summary(result.summary), "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
+                                                 for p in pdfs],
+            "warnings": warnings, "said": ready(warnings)}
+
+
+def page_summary(summary: str) -> str:
+    """The build's summary as the page shows it (what each PDF holds, and how to print it on one
+    side): a line that names a command-line option or command ('tip: with --bleed 1.5 ...') is left
+    out, since the page offers no such choice."""
+    lines = [line for line in summary.splitlines() if not COMMAND_WORDS.search(line)]
+    return "\n".join(lines)
+
+
+def page_warnings(folder: Path, warnings: list[Warning_]) -> list[dict[str, Any]]:
+    """Each warning once, in the page's words, with the id and name of its card (None for a warning
+    about the deck or a sheet of paper)."""
+    try:
+        source = DeckSource(folder)
+        ids, fields = {c.name: c.id for c in source.cards}, source.columns()
+    except UserError:
+        ids, fields = {}, []
+    said: list[dict[str, Any]] = []
+    for warning in warnings:
+        name, file = warning.where.card, warning.where.file
+        about = name or (page_name(Path(file), folder) if file is not None else None) or "the printing"
+        item = {"card": ids.get(name) if name else None, "name": name, "field": warning.where.field,
+                "about": about, "message": page_warning(warning, folder, fields)}
+        if item not in said:
+            said.append(item)
+    return said
+
+
+def ready(warnings: list[dict[str, Any]]) -> str:
+    """The status line after a build: the cards the warnings are about (marked in the list of
+    cards), and whether others are about the printing; the warnings themselves are listed below."""
+    said = "The PDFs are ready: open them below."
+    if not warnings:
+        return said
+    count = len(warnings)
+    names = list(dict.fromkeys(w["name"] for w in warnings if w["name"]))
+    about = []
+    if names:
+        shown = names[:SHOWN_NAMES]
+        listed = joined(shown + ([f"{len(names) - len(shown)} more"] if len(names) > len(shown) else []))
+        about.append(f"{listed} (marked in the list of cards)")
+    about += list(dict.fromkeys(w["about"] for w in warnings if not w["name"]))
+    head = "1 warning came" if count == 1 else f"{count} warnings came"
+    return f"{said} {head} with them, about {joined(about)}: " \
+           f"{'it is' if count == 1 else 'they are'} said below the PDFs."
+
+
+def _order(path: Path) -> tuple[int, str]:
+    return (0 if path.name.endswith("-cards.pdf") else 1 if path.name.endswith("-rules.pdf") else 2, path.name)
+
+
+def pdf_title(path: Path, folder: Path, deck: str) -> str:
+    """What a built PDF is, for its link: 'The cards', 'The rule sheet: Cromwell', or the title a
+    form or board gives itself ('Cromwell score sheet')."""
+    stem = path.stem
+    if stem.endswith("-cards"):
+        pack = stem[:-len("-cards")]
+        return "The cards" if pack == deck else f"The cards ({pack.removeprefix(deck + '-')})"
+    if stem.endswith("-rules"):
+        title = file_title(folder / "rules" / (stem[:-len("-rules")] + ".md"))
+        return f"The rule sheet: {title}" if title else "The rule sheet"
+    for part in ("sheets", "boards"):
+        source = folder / part / (stem + ".yaml")
+        if source.is_file():
+            title = file_title(source)
+            if title:
+                return title
+    return stem.replace("-", " ").capitalize()

@@ -1,0 +1,105 @@
+"""User errors: one readable message naming file, line, card and field.
+
+Anything the user can fix (a typo in YAML, a missing picture) raises UserError; the CLI prints
+it without a traceback. Anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+
+@dataclass
+class Where:
+    """The place in the user's files an error or warning is about."""
+
+    file: Path | None = None
+    line: int | None = None
+    card: str | None = None
+    field: str | None = None
+    row: int | None = None          # a spreadsheet's row and column, where a card came from one
+    column: str | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(_display_path(self.file))
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.card is not None:
+            parts.append(f"card '{self.card}'")
+        if self.field is not None:
+            parts.append(f"field '{self.field}'")
+        if self.column is not None:
+            parts.append(f"column '{self.column}'")
+        return ", ".join(parts)
+
+
+@dataclass
+class UserError(Exception):
+    """An error in the user's input, with where it is and how to fix it."""
+
+    message: str
+    where: Where = field(default_factory=Where)
+    hint: str | None = None
+    sheet_hint: str | None = None    # the hint when the value is a spreadsheet cell, not a YAML line
+
+    def __str__(self) -> str:
+        place = self.where.describe()
+        text = f"{place}: {self.message}" if place else self.message
+        hint = self.sheet_hint if self.sheet_hint and self.where.row is not None else self.hint
+        if hint:
+            text += f"\n  hint: {hint}"
+        return text
+
+
+@dataclass
+class Warning_:
+    """A problem that does not stop the build but that the user should see."""
+
+    message: str
+    where: Where = field(default_factory=Where)
+
+    def __str__(self) -> str:
+        place = self.where.describe()
+        return f"{place}: {self.message}" if place else self.message
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
+    choices = list(choices)
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return f"did you mean '{lowered[word.lower()]}'? (capital letters matter)"
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not close:
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _display_path(path: Path) -> str:
+    """Show paths relative to the working folder when they are inside it: shorter to read. A file
+    of a deck printgen ships, outside it, is named by the deck ('coppertwaddle/deck.yaml'), not by
+    the folder it was installed in (site-packages/printgen/shipped/decks/...). A link is named
+    as the user sees it, not by where it leads ('mine/rules', never the folder it points to)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        pass
+    resolved = Path(path).resolve()
+    try:
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        pass
+    from printgen.files.paths import decks_dir
+
+    try:
+        return str(resolved.relative_to(decks_dir().resolve()))
+    except (ValueError, RuntimeError):
+        return str(path)

@@ -1,0 +1,82 @@
+"""What `printgen validate` says about Burro: how often the stock runs out and players pass, how
+long a game to B-U-R-R-O lasts, and which pack (40 or 48 cards) to play with, each with its
+confidence interval.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from printgen.files.errors import UserError
+from printgen.sim.engine import Finding, Result
+from printgen.sim.stats import wilson
+
+STOCKOUT_ADVICE = 0.5           # the smaller pack runs out of stock in most hands ...
+
+
+def _rate(k: int, n: int) -> str:
+    low, high = wilson(k, n)
+    return f"{k / n:.0%} (95 % CI {low:.0%}-{high:.0%})" if n else "no hands"
+
+
+def _tally(results: list[Result]) -> dict[str, int]:
+    out = {"hands": 0, "stockouts": 0, "passes": 0, "early": 0, "max_hand": 0, "longest": 0, "games": 0,
+           "timeouts": 0}
+    for r in results:
+        e = r.extra
+        out["hands"] += e["hands"]
+        out["early"] += e["early"]
+        out["stockouts"] += e["stockouts"]
+        out["passes"] += e["passes"]
+        out["max_hand"] = max(out["max_hand"], e["max_hand"])
+        out["longest"] = max(out["longest"], e["longest"])
+        out["games"] += 1
+        out["timeouts"] += r.timed_out
+    return out
+
+
+def findings(results: list[Result], prepared: Any, players: int, options: dict[str, Any],
+             more: Callable[[dict[str, Any], int], list[Result]], step_cap: int) -> list[Finding]:
+    """How often the stock runs out (and players pass), whether a hand can grow without end, a
+    game's length in hands; for the plain game, the other pack's stock-outs beside this one's, with
+    advice when one pack runs dry in most hands and the other clearly less often."""
+    t = _tally(results)
+    if not t["hands"]:
+        return []
+    pack = prepared.cards.pack or str(prepared.cards.n)
+    out = [Finding("info", f"the stock runs out in {_rate(t['stockouts'], t['hands'])} of {t['hands']:,} hands, "
+                           f"before anyone has gone out in {_rate(t['early'], t['hands'])}; a player has to pass in "
+                           f"{_rate(t['passes'], t['hands'])}",
+                   {"hands": t["hands"], "stockouts": t["stockouts"], "early": t["early"], "passes": t["passes"]})]
+    lengths = sorted(r.length for r in results if not r.timed_out)
+    if lengths:
+        mean = sum(lengths) / len(lengths)
+        out.append(Finding("info", f"a game to B-U-R-R-O lasts {mean:.1f} hands on average (from {lengths[0]} to "
+                                   f"{lengths[-1]}); the biggest hand anyone held was {t['max_hand']} cards and the "
+                                   f"longest hand {t['longest']} tricks",
+                           {"mean_hands": round(mean, 2), "max_hand": t["max_hand"], "longest": t["longest"]}))
+    if t["timeouts"]:
+        out.append(Finding("warning", f"{players} players: {t['timeouts']} games did not end within "
+                                      f"{step_cap:,} decisions", t["timeouts"]))
+    else:
+        out.append(Finding("info", "no hand grew without end: every hand ended (once the stock is empty each trick "
+                                   "takes at least the lead out of the hands)", 0))
+    if prepared.variant != "basic" or prepared.keep_drawing:     # compared once, in the plain game
+        return out
+    other = "40" if pack == "48" else "48"
+    try:
+        theirs = _tally(more({**options, "pack": other}, len(results)))
+    except UserError:
+        return out
+    small, big = (theirs, t) if other == "40" else (t, theirs)
+    s_low, s_high = wilson(small["early"], small["hands"])
+    b_low, b_high = wilson(big["early"], big["hands"])
+    text = (f"the stock runs out before anyone has gone out in {_rate(small['early'], small['hands'])} of hands with "
+            f"the 40-card pack and {_rate(big['early'], big['hands'])} with the 48-card pack")
+    if s_low > STOCKOUT_ADVICE and b_high < s_low:
+        also = ("; with either pack most hands end with players passing rather than drawing" if b_low > STOCKOUT_ADVICE
+                else "; with 40 cards most hands end with players passing rather than drawing")
+        out.append(Finding("info", f"advice: use the 48-card pack: {text}{also}", {"40": small, "48": big}))
+    else:
+        out.append(Finding("info", f"either pack plays: {text}", {"40": small, "48": big}))
+    return out

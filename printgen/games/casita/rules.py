@@ -1,0 +1,390 @@
+"""Casita Robada, steal the little house (seed 002 and decks/spanish/rules/casita-robada.md).
+
+Two to four players, the 40-card pack. Deal four cards each and four face up to the middle; in
+turn each player plays one card: when it has the rank of the top card of another player's
+casita (their pile of captured cards), they take that whole pile instead of capturing from the
+middle; otherwise they capture every middle card of its rank; otherwise the card stays in the
+middle. Captured cards go face up on the player's casita with the played card on top. When the
+hands are empty, four more each (none to the middle); when the stock cannot give everyone four,
+what is left is shared out equally (the rule sheet's clarification; with a pack that does not
+share equally the odd cards go to the middle). At the end the middle goes to the last player who
+captured or stole; the most cards wins, a tie is shared.
+
+Decisions are ints: card c (played to capture or to stay) is c; card c stealing from seat t is
+c + n * (1 + t), n the number of cards. Stealing is compulsory when possible (the rule sheet:
+"instead of"); `-O steal=may` lets the player capture from the middle instead (the other
+reading). A player with one card left plays it without a decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from printgen.files.errors import UserError
+from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.metrics import mixed_seats
+from printgen.sim.stats import binomial_p, format_p, wilson
+from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
+
+DEAL = 4
+OPTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
+    "pack": (None, "the deck's pack to play with (the rule sheet: 40 cards)"),
+    "steal": (("must", "may"), "must: a card that matches another casita's top steals it (the rule sheet); may: the "
+                               "player may capture from the middle instead"),
+}
+EDGE_ALPHA = 0.05
+
+
+class Prepared:
+    __slots__ = ("cards", "steal_may", "options")
+
+    def __init__(self, cards: Suited, steal_may: bool, options: dict[str, Any]):
+        self.cards = cards
+        self.steal_may = steal_may
+        self.options = options
+
+
+class State:
+    """hand[p]: cards in seat p's hand; middle[r]: middle cards of rank place r; pile[p]: seat p's
+    casita, bottom first (its top is the last card, its rank top[p], -1 when empty)."""
+
+    __slots__ = ("prep", "n", "hand", "middle", "pile", "top", "stock", "actor", "last", "over", "turns",
+                 "steals", "stolen", "captures", "held", "used", "start", "seen", "total", "cache")
+
+    def __init__(self, prep: Prepared, players: int):
+        self.prep = prep
+        self.n = players
+        self.hand: list[list[int]] = [[] for _ in range(players)]
+        self.middle: list[list[int]] = [[] for _ in prep.cards.ranks]
+        self.pile: list[list[int]] = [[] for _ in range(players)]
+        self.top = [-1] * players
+        self.stock: list[int] = []
+        self.actor = 0
+        self.last = -1              # the last seat to capture or steal
+        self.over = False
+        self.turns = 0
+        self.steals = [0] * players
+        self.stolen = 0             # cards taken by steals
+        self.captures = 0
+        self.held = 0
+        self.used = 0
+        self.start: list[int] = []
+        self.seen = [0] * len(prep.cards.ranks)     # cards of each rank played so far
+        self.total = prep.cards.n                   # cards in the game (a scripted one may leave some out)
+        self.cache: list[int] | None = None         # legal actions of the actor, until the next play
+
+
+class Casita(SuitedCards, Game):
+    name = "casita"
+    aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
+    variants = ("basic",)
+    step_cap = 200              # a game is at most 44 plays
+    good_hand = (4, 4)
+    length_unit = "turns"
+    length_note = "a turn is one card played; every card of the hands is played once"
+
+    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+        if variant not in self.variants:
+            raise UserError(f"Casita Robada has no variant '{variant}'", hint="variants: basic")
+        chosen = {"pack": "40", "steal": "must"}
+        for key, value in options.items():
+            if key not in OPTIONS:
+                raise UserError(f"Casita Robada has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
+            allowed, meaning = OPTIONS[key]
+            if allowed is not None and str(value) not in allowed:
+                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
+            chosen[key] = str(value)
+        cards = compile_suited(pack_deck(deck, chosen, None, "Casita Robada"), "Casita Robada")
+        return Prepared(cards, chosen["steal"] == "may", chosen)
+
+    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
+        return (2, 3, 4)
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        n = prepared.cards.n
+        rest = n - DEAL - players * DEAL
+        deals = rest // (players * DEAL)
+        last = (rest - deals * players * DEAL) // players
+        text = f"{n} cards: 4 to the middle, then {1 + deals} deals of four each"
+        if last:
+            text += f" and a last deal of {last} each"
+        return [Finding("info", text, {"deals": 1 + deals, "last": last})]
+
+    # -- one game --------------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players not in (2, 3, 4):
+            raise UserError(f"Casita Robada is for 2 to 4 players, not {players}")
+        rnd = rng.random
+        keys = [rnd() for _ in range(prepared.cards.n)]
+        order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
+        return self._start(prepared, players, order)
+
+    def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: list[str] = (),
+             piles: list[list[str]] | None = None) -> State:
+        """A scripted position: hands, middle and casitas (bottom first) by card name; the stock top
+        first; every other card is left out of the game. Seat 0 plays first."""
+        idx = prepared.cards.index
+        st = State(prepared, len(hands))
+        st.hand = [[idx(c) for c in h] for h in hands]
+        for c in middle:
+            st.middle[prepared.cards.pos[idx(c)]].append(idx(c))
+        for p, pile in enumerate(piles or []):
+            st.pile[p] = [idx(c) for c in pile]
+            st.top[p] = prepared.cards.pos[st.pile[p][-1]] if pile else -1
+        st.stock = [idx(c) for c in stock][::-1]
+        for h in st.hand:
+            for c in h:
+                st.held |= 1 << c
+        st.start = [len(h) for h in st.hand]
+        st.total = sum(st.start) + len(middle) + len(stock) + sum(len(p) for p in st.pile)
+        self._settle(st)
+        return st
+
+    def _start(self, prepared: Prepared, players: int, order: list[int]) -> State:
+        st = State(prepared, players)
+        pos = prepared.cards.pos
+        for c in order[:DEAL]:
+            st.middle[pos[c]].append(c)
+        st.stock = order[DEAL:]
+        self._deal(st)
+        st.start = [len(h) for h in st.hand]
+        self._settle(st)
+        return st
+
+    def _deal(self, st: State) -> None:
+        """Four each, or an equal share of what is left (odd cards to the middle)."""
+        st.cache = None
+        n = st.n
+        each = DEAL if len(st.stock) >= DEAL * n else len(st.stock) // n
+        stock = st.stock
+        for p in range(n):
+            cards = stock[-each:] if each else []
+            del stock[len(stock) - each:]
+            st.hand[p] = cards
+            for c in cards:
+                st.held |= 1 << c
+        if len(stock) < n:          # cannot be shared: to the middle
+            pos = st.prep.cards.pos
+            while stock:
+                c = stock.pop()
+                st.middle[pos[c]].append(c)
+
+    def _settle(self, st: State) -> None:
+        """Deal again when every hand is empty; end the game when nothing is left to deal; play a
+        lone last card for its holder when it has only one way to go."""
+        while True:
+            if not st.hand[st.actor]:
+                if any(st.hand):
+                    st.actor = (st.actor + 1) % st.n
+                    continue
+                if st.stock:
+                    self._deal(st)
+                    if any(st.hand):
+                        continue
+                self._finish(st)
+                return
+            if len(st.hand[st.actor]) == 1:
+                options = self.legal(st)
+                if len(options) == 1:
+                    self._play(st, options[0])
+                    continue
+            return
+
+    def _finish(self, st: State) -> None:
+        rest = [c for m in st.middle for c in m]
+        if rest and st.last >= 0:
+            st.pile[st.last][:0] = rest         # under the casita: its top card stays on top
+            for m in st.middle:
+                m.clear()
+        st.over = True
+
+    def to_act(self, state: State) -> int:
+        return state.actor
+
+    def legal(self, state: State) -> list[Action]:
+        st = state
+        if st.cache is not None:
+            return st.cache
+        if st.over:
+            return []
+        me = st.actor
+        top = st.top
+        tops = [t for t in range(st.n) if t != me and top[t] >= 0]
+        if not tops:
+            st.cache = list(st.hand[me])
+            return st.cache
+        pos = st.prep.cards.pos
+        n_cards = len(pos)
+        may = st.prep.steal_may
+        out = []
+        for c in st.hand[me]:
+            r = pos[c]
+            stealing = False
+            for t in tops:
+                if top[t] == r:
+                    out.append(c + n_cards * (1 + t))
+                    stealing = True
+            if not stealing or may:
+                out.append(c)
+        st.cache = out
+        return out
+
+    def apply(self, state: State, action: Action) -> None:
+        legal = state.cache if state.cache is not None else self.legal(state)
+        if state.over or action not in legal:
+            raise ValueError(f"action {action} is not legal now")
+        self._play(state, action)
+        if len(state.hand[state.actor]) < 2:
+            self._settle(state)
+
+    def _play(self, st: State, action: Action) -> None:
+        st.cache = None
+        pos = st.prep.cards.pos
+        n_cards = len(pos)
+        me = st.actor
+        if action < n_cards:
+            c, target = action, -1
+        else:
+            c, target = action % n_cards, action // n_cards - 1
+        r = pos[c]
+        st.hand[me].remove(c)
+        st.used |= 1 << c
+        st.seen[r] += 1
+        st.turns += 1
+        if target >= 0:
+            pile = st.pile[me]
+            taken = st.pile[target]
+            st.stolen += len(taken)
+            st.steals[me] += 1
+            pile.extend(taken)
+            st.pile[target] = []
+            st.top[target] = -1
+            pile.append(c)
+            st.top[me] = r
+            st.last = me
+        else:
+            middle = st.middle[r]
+            if middle:
+                st.captures += 1
+                pile = st.pile[me]
+                pile.extend(middle)
+                middle.clear()
+                pile.append(c)
+                st.top[me] = r
+                st.last = me
+            else:
+                middle.append(c)
+        st.actor = me + 1 if me + 1 < st.n else 0
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def scores(self, state: State) -> list[float]:
+        return [float(len(p)) for p in state.pile]
+
+    def length(self, state: State) -> int:
+        return state.turns
+
+    # -- the greedy bot ---------------------------------------------------------------------------
+    def greedy(self, state: State, rng: random.Random) -> Action:
+        """Take the most cards (a casita stolen counts all its cards, a capture the middle cards of
+        the rank, each with the card played); with nothing to take, leave the card of a rank most
+        already played (fewest left for the others to capture it with). Ties at random."""
+        st = state
+        cards = st.prep.cards
+        best, chosen = None, []
+        for a in self.legal(st):
+            c, t = a % cards.n, a // cards.n - 1
+            r = cards.pos[c]
+            gain = len(st.pile[t]) + 1 if t >= 0 else (len(st.middle[r]) + 1 if st.middle[r] else st.seen[r] / 8 - 1)
+            if best is None or gain > best:
+                best, chosen = gain, [a]
+            elif gain == best:
+                chosen.append(a)
+        return chosen[int(rng.random() * len(chosen))] if len(chosen) > 1 else chosen[0]
+
+    # -- what the metrics need ---------------------------------------------------------------------
+    def hand_sizes(self, state: State) -> list[int]:
+        return list(state.start)
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        """Every card held is played; 'used' are the cards played that captured or stole (a card
+        left in the middle did nothing by itself)."""
+        used = 0
+        for p in state.pile:
+            for c in p:
+                used |= 1 << c
+        return state.held, used & state.held
+
+    def check(self, state: State) -> None:
+        st = state
+        cards = st.prep.cards
+        where = [0] * cards.n
+        places = [c for h in st.hand for c in h] + [c for m in st.middle for c in m] + \
+            [c for p in st.pile for c in p] + st.stock
+        for c in places:
+            where[c] += 1
+        assert all(w <= 1 for w in where), "a card in two places"
+        assert len(places) == st.total, f"{len(places)} cards in the game, not {st.total}"
+        for r, m in enumerate(st.middle):
+            assert all(cards.pos[c] == r for c in m), "a middle card under the wrong rank"
+        for p in range(st.n):
+            top = cards.pos[st.pile[p][-1]] if st.pile[p] else -1
+            assert top == st.top[p], f"seat {p}: the top of the casita is wrong"
+        if not st.over:
+            assert st.hand[st.actor], "the player to act has no card"
+
+    # -- game-specific figures ----------------------------------------------------------------------
+    def result_extra(self, state: State) -> dict[str, Any]:
+        return {"steals": sum(state.steals), "stolen": state.stolen, "captures": state.captures,
+                "turns": state.turns, "scores": [len(p) for p in state.pile]}
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
+        """The first player's edge (seat 0, left of the dealer, plays first) with its interval and
+        a binomial test against a fair share, and how often a casita is stolen."""
+        done = [r for r in results if not r.timed_out]
+        if not done:
+            return []
+        decided = [r for r in done if len(r.winners) == 1]
+        first = sum(1 for r in decided if r.winners[0] == 0)
+        fair = 1 / players
+        low, high = wilson(first, len(decided))
+        p = binomial_p(first, len(decided), fair)
+        rate = first / len(decided) if decided else 0.0
+        judged = not mixed_seats(getattr(more, "bots", ()))     # with mixed bots the seats are the bots'
+        if not judged:
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)})")
+        elif p < EDGE_ALPHA and not low <= fair <= high:
+            verdict = "an edge" if rate > fair else "a handicap"
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): playing first is {verdict}")
+        else:
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
+        ties = len(done) - len(decided)
+        last = sum(1 for r in decided if r.winners[0] == players - 1)
+        llow, lhigh = wilson(last, len(decided))
+        lp = binomial_p(last, len(decided), fair)
+        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
+                 f"p = {format_p(lp)})")
+        if judged and lp < EDGE_ALPHA and llow > fair:
+            text += ": pass the deal to the left after each game, so that everyone plays last in turn"
+        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
+                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
+                       about="seat")]
+        with_steal = sum(1 for r in done if r.extra["steals"])
+        steals = sum(r.extra["steals"] for r in done)
+        turns = sum(r.extra["turns"] for r in done)
+        stolen = sum(r.extra["stolen"] for r in done)
+        slow, shigh = wilson(with_steal, len(done))
+        out.append(Finding("info", f"a casita is stolen in {with_steal / len(done):.0%} of games (95 % CI "
+                                   f"{slow:.0%}-{shigh:.0%}), {steals / len(done):.1f} times a game on average "
+                                   f"({steals / turns:.0%} of all plays), taking {stolen / max(1, steals):.1f} cards "
+                                   "each time", {"games_with_steal": with_steal, "steals": steals, "plays": turns}))
+        return out

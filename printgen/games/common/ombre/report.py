@@ -1,0 +1,95 @@
+"""What `printgen validate` says about L'Ombre and Tresillo beyond the shared figures: how each
+hand ends for the Ombre (sacado, codillo, repuesto; per contract in Tresillo), how the stakes
+grow from hand to hand, the first five tricks (stops, voles or bolas tried and made), estuches
+and, in L'Ombre, games played without taking in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.sim.engine import Finding, Result
+from printgen.sim.metrics import percentile
+from printgen.games.common.ombre.state import OUTCOMES
+from printgen.sim.stats import wilson
+
+GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
+GROWTH_SHARE = 0.05         # ... in more than 5 % of sessions: repuestos pile up without end
+
+
+def _rate(k: int, n: int) -> str:
+    low, high = wilson(k, n)
+    return f"{k / n:.1%} (95 % CI {low * 100:.1f}-{high * 100:.1f} %)" if n else "-"
+
+
+def findings(results: list[Result], players: int, stakes: str, unit: str, five_word: str = "the vole",
+             extra: Any = None) -> list[Finding]:
+    """Info lines (and a warning when the stakes run away) for one player count's sessions."""
+    done = [r for r in results if r.extra]
+    if not done:
+        return []
+    out: list[Finding] = []
+    hands = sum(r.extra["hands"] for r in done)
+    played = hands - sum(r.extra["passed"] for r in done)
+    by: dict[str, list[int]] = {}
+    for r in done:
+        for contract, row in r.extra["by"].items():
+            total = by.setdefault(contract, [0, 0, 0])
+            for i, k in enumerate(row):
+                total[i] += k
+    all_rows = [sum(row[i] for row in by.values()) for i in range(3)]
+    if played:
+        words = ", ".join(f"{name} {_rate(k, played)}" for name, k in zip(OUTCOMES, all_rows))
+        out.append(Finding("info", f"of {played:,} hands played, the Ombre ends {words}",
+                           dict(zip(OUTCOMES, all_rows))))
+    if len(by) > 1 or (extra and extra.get("contracts")):
+        for contract in sorted(by, key=lambda c: ("juego", "vuelta", "solo").index(c)):
+            row = by[contract]
+            n = sum(row)
+            # each share with its interval: a contract seldom bid rests on few hands
+            words = ", ".join(f"{name} {_rate(k, n)}" for name, k in zip(OUTCOMES, row))
+            out.append(Finding("info", f"{contract}, bid in {n:,} of {played:,} hands ({n / played:.1%}): {words}",
+                               {"hands": n, **dict(zip(OUTCOMES, row))}))
+    passed = hands - played
+    if passed:
+        out.append(Finding("info", f"all three pass and the cards are dealt again in "
+                                   f"{_rate(passed, hands)} of deals", passed))
+
+    # the stakes, hand by hand
+    length = min(len(r.extra["stakes"]) for r in done)
+    if length:
+        first = [r.extra["stakes"][0] for r in done]
+        last = [r.extra["stakes"][length - 1] for r in done]
+        mid = [r.extra["stakes"][length // 2] for r in done]
+        largest = max(max(r.extra["stakes"]) for r in done)
+        mean = lambda xs: sum(xs) / len(xs)       # noqa: E731
+        out.append(Finding("info", f"the {stakes} holds {mean(first):.1f} {unit} at the first hand, "
+                                   f"{mean(mid):.1f} on average at hand {length // 2 + 1} and {mean(last):.1f} at hand "
+                                   f"{length} (95th percentile {percentile(last, 0.95):.0f}, largest seen {largest:,})",
+                           {"first": round(mean(first), 2), "middle": round(mean(mid), 2), "last": round(mean(last), 2),
+                            "last_p95": percentile(last, 0.95), "largest": largest}))
+        base = max(mean(first), 1.0)
+        runaway = sum(1 for x in last if x > GROWTH_WARN * base) / len(done)
+        if runaway > GROWTH_SHARE:
+            out.append(Finding("warning", f"{players} players: in {runaway:.0%} of sessions the {stakes} at hand "
+                                          f"{length} holds more than {GROWTH_WARN} times its first stake: "
+                                          f"repuestos pile up",
+                               runaway))
+
+    # first five tricks, estuche, sure games
+    stops = sum(r.extra["five"][0] for r in done)
+    tries = sum(r.extra["five"][1] for r in done)
+    made = sum(r.extra["five"][2] for r in done)
+    if played:
+        out.append(Finding("info", f"a player takes the first five tricks and stops there in {_rate(stops, played)} "
+                                   f"of hands; {five_word} is tried in {_rate(tries, played)} and made in "
+                                   f"{_rate(made, played)}",
+                           {"stopped": stops, "tried": tries, "made": made}))
+        estuche = sum(r.extra["estuche"] for r in done)
+        out.append(Finding("info", f"the Ombre holds all three matadors (estuche) in "
+                                   f"{_rate(estuche, played)} of hands", estuche))
+    sure = sum(r.extra["sure"][0] for r in done)
+    if sure:
+        won = sum(r.extra["sure"][1] for r in done)
+        out.append(Finding("info", f"the Ombre plays without taking in in {_rate(sure, played)} of "
+                                   f"hands and wins {won / sure:.0%} of those", {"sure": sure, "won": won}))
+    return out

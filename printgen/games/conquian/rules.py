@@ -1,0 +1,281 @@
+"""Conquian's turn as decision steps: the deal, refusing, melding, forcing, discarding, the end.
+
+A mixin of :class:`printgen.games.conquian.game.Conquian`."""
+
+from __future__ import annotations
+
+import random
+from itertools import repeat
+
+from printgen.files.errors import UserError
+from printgen.sim.engine import Action
+from printgen.games.conquian.tables import (
+    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
+)
+
+
+class Rules:
+    # -- one game --------------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players != 2:
+            raise UserError(f"Conquian is for 2 players, not {players}")
+        n = prepared.cards.n
+        keys = list(map(type(rng).random, repeat(rng, n)))        # n calls of rng.random(), in a loop in C
+        order = sorted(range(n), key=keys.__getitem__)             # a shuffle, in fewer calls
+        d = prepared.deal
+        return self._start(prepared, [order[:d], order[d:2 * d]], order[2 * d:], [[], []])
+
+    def deal(self, prepared: Prepared, hands: list[list[str]], stock: list[str], melds=None, card: str | None = None,
+             origin: int = OWN, actor: int = 0) -> State:
+        """A scripted position: hands and melds by card name, the stock top first (other cards are
+        out of the game). Without `card`, `actor` turns up the stock's top card."""
+        idx = prepared.cards.index
+        st = self._start(prepared, [[idx(c) for c in h] for h in hands], [idx(c) for c in stock][::-1],
+                         [[[idx(c) for c in m] for m in ms] for ms in (melds or [[], []])], turn=card is None,
+                         actor=actor)
+        if card is not None:
+            st.card, st.origin, st.phase = idx(card), origin, CHOOSE
+            st.total += 1
+        return st
+
+    def _start(self, prep: Prepared, hands, stock: list[int], melds, turn: bool = True, actor: int = 0) -> State:
+        """The state of a deal: two hands and the melds as card lists; `stock` (top last) is kept."""
+        st = State(prep)
+        take = prep.bit.__getitem__
+        first, second = hands
+        st.hand = [sum(map(take, first)), sum(map(take, second))]
+        st.held = st.hand[0] | st.hand[1]
+        st.start = [len(first), len(second)]
+        if melds[0] or melds[1]:                     # a scripted position
+            pos = prep.cards.pos
+            for p in range(2):
+                st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
+                self._refit(st, p)
+                st.count[p] = sum(len(m) for m in melds[p])
+                for m in melds[p]:
+                    for c in m:
+                        st.used |= 1 << c
+        st.stock = stock
+        st.total = st.start[0] + st.start[1] + len(stock) + st.count[0] + st.count[1]
+        st.actor = actor
+        if turn:
+            self._turn_up(st)
+            self._settle(st)
+        return st
+
+
+    # -- the engine contract --------------------------------------------------------------------------
+    def to_act(self, state: State) -> int:
+        return state.actor
+
+    def legal(self, state: State) -> list[Action]:
+        st = state
+        if st.cache is not None:
+            return st.cache
+        p = st.actor
+        if st.phase == CHOOSE:
+            c = st.card
+            out = [REFUSE, *self._meld_options(st, p, c)]
+            if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] & st.prep.bit[c]:
+                out += [FORCE + m for m in self._fits(st, 1 - p, c)]
+        elif st.phase == DISCARDING:
+            fit = st.fit[1 - p]
+            if not st.hand[p] & fit:                  # no discard can be forced: the common case
+                out = _cards(st.hand[p], _DISCARDS)
+                st.cache = out
+                return out
+            out = []
+            for d in _cards(st.hand[p]):
+                out.append(DISCARD + d)
+                if fit >> d & 1:
+                    out += [DISCARD_FORCE + 8 * d + m for m in self._fits(st, 1 - p, d)]
+        elif st.phase == OFFER:
+            out = [REFUSE] + [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+        else:
+            out = []
+        st.cache = out
+        return out
+
+    def apply(self, state: State, action: Action) -> None:
+        st = state
+        if st.phase == OVER or action not in (st.cache if st.cache is not None else self.legal(st)):
+            raise ValueError(f"action {action} is not legal now")
+        self._do(st, action)
+        self._settle(st)
+
+    def _settle(self, st: State) -> None:
+        """Take every decision that has only one choice (most often: refuse a card that fits
+        nothing), so the bots and the step count see real choices only. Refusals, the common case,
+        are made in an inner loop on local names, written back to the state when it stops: most
+        cards turned up pass through it. A card outside the seat's `maybe` mask (and not to be
+        forced) is refused at once; for one inside it legal() lists the choices, and REFUSE alone is
+        taken as any single choice is."""
+        at_once, bit = st.prep.at_once, st.prep.bit
+        fit, maybe = st.fit, st.maybe
+        stock, waste = st.stock, st.waste
+        own, refused = OWN, REFUSED
+        while True:
+            phase = st.phase
+            if phase == CHOOSE:
+                p, c, origin = st.actor, st.card, st.origin
+                turned = st.turned
+                while True:
+                    b = bit[c]
+                    mask = maybe[p]
+                    if mask < 0:
+                        mask = self._remake(st, p)
+                    if mask & b or (origin == refused and not at_once and fit[1 - p] & b):
+                        break                           # legal() looks closer; REFUSE alone is taken below
+                    if origin == own:                   # pass the card on: the opponent may use it or force it
+                        p = 1 - p
+                        origin = refused
+                        mask = maybe[p]
+                        if mask < 0:
+                            mask = self._remake(st, p)
+                        if mask & b or (not at_once and fit[1 - p] & b):
+                            break
+                    waste.append(c)                     # waste it, turn up the next
+                    if not stock:
+                        st.card, st.actor, st.turned = -1, p, turned
+                        st.phase = OVER
+                        st.winner = -1
+                        return
+                    c = stock.pop()
+                    origin = own
+                    turned += 1
+                    if at_once and fit[p] & bit[c]:     # the opponent may force it at once
+                        p = 1 - p
+                        st.phase = OFFER
+                        break
+                st.actor, st.card, st.origin, st.turned = p, c, origin, turned
+            elif phase == OVER:
+                return
+            options = self.legal(st)
+            if len(options) != 1:
+                return
+            self._do(st, options[0])
+
+    def _remake(self, st: State, p: int) -> int:
+        """Seat p's `maybe` mask, made again from its hand, lendable cards and fit masks."""
+        mask = st.maybe[p] = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
+        return mask
+
+    def _do(self, st: State, action: Action) -> None:
+        st.cache = None
+        p = st.actor
+        if st.phase == DISCARDING:
+            d = (action - DISCARD) if action < DISCARD_FORCE else (action - DISCARD_FORCE) >> 3
+            st.hand[p] ^= st.prep.bit[d]             # (maybe[p] still holds every card of use)
+            if action < DISCARD_FORCE:                  # the discard is the opponent's card in play
+                st.card, st.origin, st.actor, st.phase = d, LEFT, 1 - p, CHOOSE
+            else:
+                self._force(st, 1 - p, d, (action - DISCARD_FORCE) & 7)
+            return
+        if st.phase == OFFER:
+            if action == REFUSE:
+                st.actor = 1 - p
+                st.phase = CHOOSE
+            else:
+                self._force(st, 1 - p, st.card, action - FORCE)
+            return
+        if action == REFUSE:
+            if st.origin == OWN:                        # passed on to the opponent
+                st.origin, st.actor = REFUSED, 1 - p
+            else:
+                st.waste.append(st.card)
+                st.card = -1
+                self._turn_up(st)
+            return
+        if action < MELD_FLAG:
+            self._force(st, 1 - p, st.card, action - FORCE)
+            return
+        self._meld(st, p, action)
+
+    # -- the moves -----------------------------------------------------------------------------------
+    def _turn_up(self, st: State) -> None:
+        """The actor turns up the stock's top card; an empty stock ties the game."""
+        if not st.stock:
+            st.phase = OVER
+            st.winner = -1
+            return
+        st.card = st.stock.pop()
+        st.origin = OWN
+        st.turned += 1
+        st.phase = CHOOSE
+        if st.prep.at_once and st.fit[st.actor] >> st.card & 1:
+            st.actor = 1 - st.actor          # the opponent may force it at once
+            st.phase = OFFER
+
+    def _lay(self, st: State, p: int, c: int) -> None:
+        st.used |= 1 << c
+        st.count[p] += 1
+        if st.count[p] > st.prep.deal:
+            st.phase = OVER
+            st.winner = p
+
+    def _force(self, st: State, p: int, c: int, m: int) -> None:
+        """Card c is laid on seat p's meld m by the opponent; p must discard."""
+        meld = st.melds[p][m]
+        pos = st.prep.cards.pos
+        if pos[c] < pos[meld[0]]:
+            meld.insert(0, c)
+        else:
+            meld.append(c)
+        self._refit(st, p)
+        st.forces += 1
+        st.card = -1
+        st.actor = p
+        st.phase = DISCARDING
+        self._lay(st, p, c)
+        if st.phase != OVER and not st.hand[p]:
+            self._turn_for(st, 1 - p)
+
+    def _meld(self, st: State, p: int, action: Action) -> None:
+        mask = action >> 16
+        c = st.card
+        st.hand[p] &= ~mask
+        st.card = -1
+        st.phase = DISCARDING
+        if not action & 0x7FF0:                     # a new meld from the hand alone: the common case
+            self._lay_new(st, p, c, mask)
+        else:
+            pos = st.prep.cards.pos
+            lent = ((action >> 8) & 0x7F) - 1
+            target = ((action >> 4) & 0xF) - 1
+            new = [c] + _cards(mask)
+            melds = st.melds[p]
+            if lent >= 0:
+                for meld in melds:
+                    if lent in meld:
+                        meld.remove(lent)
+                        break
+                new.append(lent)
+                st.borrows += 1
+            if target >= 0:
+                melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
+            else:
+                melds.append(sorted(new, key=pos.__getitem__))
+            self._refit(st, p)
+        st.used |= st.prep.bit[c] | mask
+        st.count[p] += 1 + mask.bit_count()
+        if st.count[p] > st.prep.deal:
+            st.phase = OVER
+            st.winner = p
+        elif not st.hand[p]:
+            self._turn_for(st, 1 - p)
+
+    def _turn_for(self, st: State, p: int) -> None:
+        """Nothing left to discard (a scripted position): seat p turns up the next card."""
+        st.actor = p
+        self._turn_up(st)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> list[float]:
+        if state.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if p == state.winner else 0.0 for p in range(2)]
+
+    def length(self, state: State) -> int:
+        return state.turned

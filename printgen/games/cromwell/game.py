@@ -1,0 +1,25 @@
+"""The Cromwell game for the simulation engine, assembled from its parts.
+
+Preparing (deck to tables), Reporting (static findings, advice), TurnRules (legal moves and their
+effect), GreedyBot and Checks are mixins over the shared tables, so each reads on its own while the
+engine sees one :class:`printgen.sim.engine.Game`.
+"""
+
+from __future__ import annotations
+
+from printgen.games.cromwell.bots import GreedyBot
+from printgen.games.cromwell.checks import Checks
+from printgen.games.cromwell.prepare import Preparing
+from printgen.games.cromwell.report import Reporting
+from printgen.games.cromwell.rules import TurnRules
+from printgen.sim.engine import Game
+
+
+class Cromwell(Preparing, Reporting, TurnRules, GreedyBot, Checks, Game):
+    name = "cromwell"
+    variants = ("basic", "advanced")
+    # hand sizes are judged by static_checks from the exact deal (fewer than 5 or more than 10)
+    good_hand = None
+    step_cap = 10000         # random bots play long rounds (6 players: 95 % end within ~6,500 steps)
+    length_unit = "turns"
+    length_note = "a turn is one player's go as the Cromwell"

@@ -1,0 +1,5 @@
+"""Drafting, a game of picking cards in turns: rules.py plays it and reports on it."""
+
+from printgen.games.drafting.rules import Drafting
+
+__all__ = ["Drafting"]

@@ -1,8 +1,0 @@
-"""What L'Ombre and Tresillo share in the simulator.
-
-pack.py compiles the 40-card Spanish pack and reads the games' options; hand.py is a session of
-hands (deal, naming trumps, the exchange, the tricks, the first five tricks, invariants) with the
-hooks each game fills in (printgen/sim/lombre.py, printgen/sim/tresillo.py); bots.py the greedy
-player; report.py what `printgen validate` says about both games. The ranking orders are
-printgen/sim/tricks.py.
-"""
