@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from badinput import Workspace, assert_refused, snapshot, workspace
-from printgen.draw.fonts import loose_marks, register, runs
+from printgen.draw.fonts import loose_marks, runs
+from printgen.files.font_files import register
 from printgen.draw.text import typographic
 
 DECK_FILE = "cromwell/deck.yaml"

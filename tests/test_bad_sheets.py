@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from badinput import Outcome, Workspace, assert_refused, run_limited, snapshot, workspace
-from printgen.editing.sheets.spreadsheet import export_deck
+from printgen.editing.sheets.export import export_deck
 
 LIMITS = {"time_limit": 20.0, "memory_mib": 400}
 SHEET = "xl/worksheets/sheet1.xml"

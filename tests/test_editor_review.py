@@ -11,7 +11,8 @@ import pytest
 from badinput import assert_refused, run_limited
 from conftest import DECKS
 from test_spreadsheet import set_csv_cell
-from printgen.editing.sheets.spreadsheet import export_deck, import_deck
+from printgen.editing.sheets.export import export_deck
+from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from badinput import assert_refused, run_limited
-from printgen.editing.sheets.spreadsheet import export_deck, import_deck, read_table
+from printgen.editing.sheets.export import export_deck
+from printgen.editing.sheets.sheet_import import import_deck
+from printgen.files.sheets import read_table
 from printgen.files.errors import UserError
 from printgen.model.load import ALL_CARDS, load_deck
 
@@ -576,7 +578,7 @@ def test_a_workbook_written_as_excel_writes_one_is_read_cell_by_cell(tmp_path):
 def test_the_csv_text_mark_gives_back_every_value_exactly():
     import itertools
 
-    from printgen.editing.sheets.spreadsheet import from_csv_cell, runs_as_formula, to_csv_cell
+    from printgen.files.sheets import from_csv_cell, runs_as_formula, to_csv_cell
 
     letters = ["'", "=", "+", "-", "@", "\t", "3", ".", "a"]
     for size in range(5):

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from badinput import assert_refused, run_limited
-from printgen.editing.sheets.spreadsheet import export_deck, import_deck
+from printgen.editing.sheets.export import export_deck
+from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError
 from printgen.model.load import ALL_CARDS, load_deck
 from test_spreadsheet import comments

@@ -102,7 +102,9 @@ def _raster(draw) -> np.ndarray:
 def test_fallback_draws_the_real_glyphs_not_empty_boxes():
     """Greek asked of Caladea comes out pixel for pixel as Noto Serif's Greek, and unlike the
     empty boxes Caladea alone would draw."""
-    from printgen.draw.fonts import FONTS_DIR, draw_string, register
+    from printgen.draw.fonts import draw_string
+    from printgen.files.font_files import register
+    from printgen.files.paths import FONTS_DIR
 
     caladea = register(FONTS_DIR / "caladea" / "Caladea-Italic.ttf")
     noto = register(FONTS_DIR / "noto-serif" / "NotoSerif-Italic.ttf")
@@ -277,7 +279,8 @@ def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_elem
 
 
 def test_a_word_is_kept_whole_by_shrinking_and_split_only_as_a_last_resort():
-    from printgen.draw.fonts import register, text_width
+    from printgen.draw.fonts import text_width
+    from printgen.files.font_files import register
     from printgen.draw.text import fit
 
     font = register(ROOT / "printgen" / "fonts" / "caladea" / "Caladea-Bold.ttf")
@@ -313,7 +316,8 @@ def test_a_corner_index_keeps_words_whole_or_says_it_cannot(tmp_path, name, says
 def test_a_no_break_space_keeps_two_words_on_one_line():
     """'50+\\u00a0Triumphal' on the quick reference broke as '50+ / Triumphal': str.split() breaks at
     a no-break space too; the wrapper must not."""
-    from printgen.draw.fonts import FONTS_DIR, register
+    from printgen.files.font_files import register
+    from printgen.files.paths import FONTS_DIR
     from printgen.draw.text import wrap
 
     font = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")

@@ -78,7 +78,7 @@ def test_a_tiny_run_judges_no_card_or_seat_and_fails():
 def test_every_table_rule_is_listed_with_its_figure(deck_copy):
     import re
 
-    from printgen.model.tablecheck import validate_tables
+    from printgen.commands.tables import validate_tables
 
     text, status = validate_tables("piecepack", "croquetnole")
     rules = int(re.search(r"(\d+) rules plus", text).group(1))

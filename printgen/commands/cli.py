@@ -272,7 +272,7 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                     bar.__exit__(None, None, None)
             return tick
 
-        from printgen.model.tablecheck import validate_tables
+        from printgen.commands.tables import validate_tables
 
         checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
         if checked is not None:

@@ -35,7 +35,7 @@ def settle(deck_ref: str) -> None:
 @click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
 def export_cmd(deck, output, force) -> None:
     """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
-    from printgen.editing.sheets.spreadsheet import export_deck
+    from printgen.editing.sheets.export import export_deck
 
     try:
         settle(deck)
@@ -69,7 +69,8 @@ def import_cmd(deck, sheet, force) -> None:
     new card; a deleted row, a deleted card. Nothing is written on any error, and every error of
     the sheet is listed. A value changed in deck.yaml since the export (in the web editor, say) is
     not put back to the sheet's older one."""
-    from printgen.editing.sheets.spreadsheet import CHECK, import_deck
+    from printgen.editing.sheets.sheet_import import import_deck
+    from printgen.files.sheets import CHECK
 
     try:
         settle(deck)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from printgen.model.layouts import load_catalogue
 from printgen.files.paths import FONTS_DIR
-from printgen.draw.fonts import register, text_width
+from printgen.draw.fonts import text_width
+from printgen.files.font_files import register
 from printgen.draw.pdfcanvas import finish, new_canvas
 from printgen.files.units import pt
 

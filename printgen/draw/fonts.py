@@ -1,7 +1,8 @@
 """TrueType fonts by the names templates use, registered once per process, with a fallback.
 
 Only TTFs are used so that every font is embedded (subset) in the PDF; ReportLab's built-in
-Helvetica is never embedded, so it must never be drawn with.
+Helvetica is never embedded, so it must never be drawn with. A font file is read, checked and
+registered by printgen/files/font_files.py (a layout's font is checked when the layout loads).
 
 A layout's font (Caladea) covers Latin only. So that a caption in Greek or Cyrillic prints
 instead of showing empty boxes, text is cut into runs: characters the layout's font lacks are
@@ -13,7 +14,6 @@ simply left out.
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,8 +21,8 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from printgen.files.errors import UserError, Where, did_you_mean
-
-FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+from printgen.files.font_files import register
+from printgen.files.paths import FONTS_DIR
 
 # Fallback families, tried in order, one file per style. Data, not code: another family (a
 # sans for symbols, say) is one more entry.
@@ -35,76 +35,10 @@ FALLBACK_FAMILIES: tuple[dict[str, str], ...] = (
     },
 )
 
-MAX_FONT_BYTES = 64_000_000   # a card font is well under this (Noto Serif: 0.6 MB); a bigger file is a mistake
-
-_registered: dict[Path, str] = {}
-
-
 @dataclass(frozen=True)
 class Metrics:
     ascent: float   # per point of size
     descent: float  # negative, per point of size
-
-
-def register(path: Path) -> str:
-    """Register a TTF with ReportLab (once) and return its PDF font name.
-
-    Raises ValueError with a reason a person can read when the file is not a usable TrueType
-    font; `check_font` turns that into an error naming the layout line."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    path = Path(path).resolve()
-    name = _registered.get(path)
-    if name is None:
-        reason, data = _not_a_font(path)
-        if reason:
-            raise ValueError(reason)
-        name = path.stem
-        taken = set(_registered.values())
-        counter = 2
-        while name in taken:               # two files called Regular.ttf in different folders
-            name = f"{path.stem}-{counter}"
-            counter += 1
-        try:
-            font = TTFont(name, data)
-        except Exception as exc:           # ReportLab's TTFError and struct errors on a damaged file
-            raise ValueError(f"it could not be read as a TrueType font ({exc})") from None
-        pdfmetrics.registerFont(font)
-        _registered[path] = name
-    return name
-
-
-def _not_a_font(path: Path) -> tuple[str | None, io.BytesIO | None]:
-    """(why the file is not a usable font, or None; its bytes). A quick look at the first bytes
-    catches most wrong files before parsing. The file is read as every file of a deck is
-    (printgen.files.deckfiles: a regular file, opened without waiting, at most MAX_FONT_BYTES), once:
-    ReportLab parses what was checked, never a file swapped in since."""
-    from printgen.files.deckfiles import in_memory
-    from printgen.files.errors import UserError
-
-    try:
-        data = in_memory(path, within=None, what="font", limit=MAX_FONT_BYTES)
-    except UserError as exc:
-        said = exc.message          # 'this is a named pipe, ...' said of the font: 'it is ...'
-        return ("it " + said.removeprefix("this ") if said.startswith("this ") else said), None
-    head = data.getvalue()[:4]
-    if head == b"OTTO":
-        return "it is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here", None
-    if head == b"ttcf":
-        return "it is a font collection (.ttc), not a single font", None
-    if head not in (b"\x00\x01\x00\x00", b"true"):
-        return "it is not a TrueType font file", None
-    return None, data
-
-
-def check_font(path: Path, where: Where) -> str:
-    """Register a layout's font file now, so a wrong file is an error at its `fonts:` line."""
-    try:
-        return register(path)
-    except ValueError as exc:
-        raise UserError(f"the font file '{Path(path).name}' cannot be used: {exc}", where,
-                        "give a TrueType font file (.ttf), for example one from printgen/fonts/") from None
 
 
 class FontSet:

@@ -92,7 +92,8 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
     from printgen.draw.template import Resolver
 
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
-    from printgen.draw.sheets.components import piece_pdf, uses_components
+    from printgen.draw.sheets.components import piece_pdf
+    from printgen.model.kinds import uses_components
 
     if uses_components(deck, layout):       # a tile, coin, die or pawn at its own size and shape
         return piece_pdf(deck, layout, card, back, with_bleed, warnings)

@@ -14,6 +14,7 @@ from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model import sandbox
+from printgen.model.sandbox import environment
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
@@ -21,13 +22,6 @@ from printgen.draw.text_checks import TextChecks
 from printgen.files.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
                              SymbolElement, TableElement, TextElement)
 from printgen.files.units import pt
-
-def environment():
-    """One sandboxed environment per process, with limits (see sandbox.py); undefined names
-    are errors, None prints as ''."""
-    from printgen.model.sandbox import environment as sandboxed
-
-    return sandboxed()
 
 
 class Resolver(TextChecks):
@@ -294,11 +288,12 @@ class Resolver(TextChecks):
         """A picture checked, turned upright and shrunk to its box, or a UserError naming the card
         and field it came from."""
         from printgen.draw import pictures
+        from printgen.files.picture_files import header, locate
 
         where = self._picture_where(src, where, card)
-        path = pictures.locate(src, self.deck.folder, where)
+        path = locate(src, self.deck.folder, where)
         shown = self._shown(path)
-        head = pictures.header(path, where, shown)
+        head = header(path, where, shown)
         x, y, bw, bh = box
         self._check_resolution(shown, head.upright, bw, bh, fit, where)
         prepared = pictures.prepare(path, bw, bh, fit, self.layout.imposition.picture_dpi, where, shown, head)

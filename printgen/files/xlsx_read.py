@@ -13,9 +13,9 @@ here directly, streamed through expat:
 - at most MAX_CELLS cells and MAX_ROW_TAGS rows are read, blank or not (a blank cell costs as
   much time as a filled one; this keeps the worst workbook to about a second), and at most
   MAX_STYLES cell formats;
-- a row keeps at most the columns a sheet of cards may have (spreadsheet.MAX_COLUMNS, and the
+- a row keeps at most the columns a sheet of cards may have (sheets.MAX_COLUMNS, and the
   first value beyond them, so it can be said), and only rows holding something are kept, at most
-  a header and spreadsheet.MAX_ROWS cards: a longer sheet is refused as soon as it is seen;
+  a header and sheets.MAX_ROWS cards: a longer sheet is refused as soon as it is seen;
 - no part may declare a DTD (no .xlsx part has one), so no entity is ever expanded.
 
 Anything not shaped as an .xlsx part is `Broken`, which the caller says as one message.

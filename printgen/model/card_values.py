@@ -221,10 +221,10 @@ def _shown(value: Any) -> str:
 def _check_image(value: Any, where: Where, folder: Path) -> Path:
     """Pictures must be PNG or JPEG files inside the deck's own folder, of a sane size.
 
-    The path and the header are checked here (printgen.draw.pictures); decoding the pixels,
+    The path and the header are checked here (printgen.files.picture_files); decoding the pixels,
     which finds a damaged or cut-short file, happens once when the picture is prepared for its box.
     """
-    from printgen.draw.pictures import header, locate, opened_picture, shown_path
+    from printgen.files.picture_files import header, locate, opened_picture, shown_path
 
     path = locate(value, folder, where)
     if path.suffix.lower() not in IMAGE_SUFFIXES:

@@ -16,7 +16,7 @@ from printgen.files.deckfiles import contained, exists, link_target, opened
 from printgen.files.errors import UserError, Warning_, Where, did_you_mean
 from printgen.model.deck import Deck, Layout
 from printgen.files.paths import DECK_FILE, FONTS_DIR, layouts_dir
-from printgen.draw.fonts import MAX_FONT_BYTES
+from printgen.files.font_files import MAX_FONT_BYTES
 from printgen.files.schema import LayoutFile, Size
 from printgen.files.schema_errors import schema_error, user_path
 from printgen.files.yamlsrc import Located, load_yaml
@@ -323,7 +323,7 @@ def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple |
         if path.is_relative_to(base):
             inside = True
             if exists(base / font_file):        # a pipe or a folder of that name is refused as what it is
-                from printgen.draw.fonts import check_font
+                from printgen.files.font_files import check_font
 
                 font_where = Where(f, line, field=f"fonts.{font_name}")
                 _check_truetype(base / font_file, font_file, font_where, base)

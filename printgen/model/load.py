@@ -216,7 +216,7 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
     """The cards of one rule, each also given the rule's fixed `set:` values."""
     from itertools import product
 
-    from printgen.draw.template import environment
+    from printgen.model.sandbox import environment
 
     where = located.where(path)
     fields = header.fields

@@ -1,7 +1,8 @@
-"""Table layouts measured: the geometry of pieces on a table, the check of every rule a layout
-keeps (its own and the three every layout keeps), and the report of `printgen validate DECK
---game NAME`. Why apart from reading (printgen/model/tablelayout.py): the reader refuses what cannot be
-measured, at its line, so everything here may trust a layout's sets of pieces.
+"""Table layouts measured: the geometry of pieces on a table, and the check of every rule a layout
+keeps (its own and the three every layout keeps). Why apart from reading
+(printgen/model/tablelayout.py): the reader refuses what cannot be measured, at its line, so
+everything here may trust a layout's sets of pieces. The report of `printgen validate DECK --game
+NAME` for a table layout is printgen/commands/tables.py.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 
 from printgen.files.errors import UserError, Where
-from printgen.model.tablelayout import Finding, Piece, Rule, Table, _pairs, load_table, table_names
+from printgen.model.tablelayout import Finding, Piece, Rule, Table, _pairs, load_table
 
 
 # --- geometry -----------------------------------------------------------------------------------
@@ -34,8 +35,8 @@ def distance(a: Piece, b: Piece) -> float:
     return math.hypot(max(dx, 0.0), max(dy, 0.0))
 
 
-def _set_distance(table: Table, first: list[str], second: list[str] | None,
-                  where: Where | None = None) -> tuple[float, Piece, Piece]:
+def set_distance(table: Table, first: list[str], second: list[str] | None,
+                 where: Where | None = None) -> tuple[float, Piece, Piece]:
     pieces = table.by_id()
     pairs = [(pieces[a], pieces[b]) for a, b in _pairs(first, second, pieces)]
     if not pairs:       # load_table refuses such a rule; a Table made by hand still gets its line
@@ -111,7 +112,7 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
     """What one rule measures on the table, in words, and what is wrong (None when it holds), so a
     report can list every rule with its figure, not only the broken ones."""
     if rule.kind == "gap":
-        d, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None, rule.where)
+        d, a, b = set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None, rule.where)
         seen = f"{d:.1f} mm, wanted {rule.value:.1f} mm"
         if abs(d - rule.value) > tol:
             return seen, f"the gap between {a.id} and {b.id} is {_mm(d, table)}, not {_mm(rule.value, table)}"
@@ -171,83 +172,3 @@ def checked_table(deck, layout, name: str, where: Where | None = None) -> Table:
                         "move the pieces or change the rule in the table layout; "
                         f"`printgen validate {deck.key} --game {name}` lists every broken rule")
     return table
-
-
-def report(table: Table) -> tuple[str, int]:
-    """The check as a report for `printgen validate DECK --game NAME`, and its exit status."""
-    found = check(table)
-    tiles = sum(1 for p in table.pieces if p.kind == "tile")
-    coins = sum(1 for p in table.pieces if p.kind == "coin")
-    later = [p for p in table.pieces if p.enters]
-    marked = f" ({len(later)} of them marked where they come into play later)" if later else ""
-    lines = [f"Table layout '{table.name}' ({table.title}): {table.width:g} x {table.height:g} mm table, "
-             f"{tiles} tiles and {coins} coins placed{marked}, {len(table.rules)} rules plus overlap, edge and "
-             f"one-of-each checks, within {table.tolerance:g} mm"]
-    if table.unused:
-        lines.append(f"   note: not used: {', '.join(table.unused)}")
-    nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3]) for p in table.pieces)
-    overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
-    off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
-    lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"
-                 f"{'' if overlaps == 1 else 's'} of {len(table.pieces)} pieces)")
-    lines.append(f"   {'fail' if off else 'pass'}: every piece lies on the table with {table.spare_words} to spare "
-                 f"(the nearest is {max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
-    by_id, tol = table.by_id(), table.tolerance
-    for rule in table.rules:             # every rule with its figure, so a pass says what was measured
-        seen, problem = measure(rule, table, by_id, tol)
-        place = f"line {rule.where.line}: " if rule.where.line else ""
-        lines.append(f"   {'fail' if problem else 'pass'}: {place}{rule.says} ({seen})")
-    for finding in found:
-        lines.append(f"   broken: {finding.where.describe()}: {finding.message}" if finding.where.line
-                     else f"   broken: {finding.message}")
-    lines += ["", f"Result: {'passes' if not found else f'{len(found)} broken'} (exit status {1 if found else 0})"]
-    return "\n".join(lines), 1 if found else 0
-
-
-# What `printgen validate` takes that only a simulated game uses, by its flag. A table layout is
-# measured, not played: such a setting given for one is refused, as a game refuses an option it
-# does not know, rather than ignored (the user would take the report for one it is not).
-PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
-                 "seed": "--seed", "bots": "--bots", "workers": "--workers", "backend": "--backend",
-                 "address": "--ray-address"}
-
-
-def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
-    """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
-    every table layout of a deck that simulates no game; None when a simulated game is meant.
-    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply."""
-    from printgen.model.layouts import load_layout
-    from printgen.model.load import ALL_CARDS, load_deck
-
-    deck = load_deck(deck_ref, ALL_CARDS)
-    names = table_names(deck)
-    if game is not None and game not in names:
-        return None
-    if game is None and (deck.games or not names):
-        return None
-    checked = [game] if game else names
-    if opts is not None:
-        _refuse_play_settings(deck, checked, opts)
-    layout = load_layout(deck.layout, deck)
-    texts, status = [], 0
-    for name in checked:
-        text, code = report(load_table(deck, layout, name))
-        texts.append(text)
-        status = max(status, code)
-    return "\n\n".join(texts), status
-
-
-def _refuse_play_settings(deck, names: list[str], opts) -> None:
-    from printgen.commands.validate import ValidateOptions, format_option
-
-    default = ValidateOptions()
-    for key, flag in PLAY_SETTINGS.items():
-        value = getattr(opts, key)
-        if value == getattr(default, key):
-            continue
-        given = (" ".join(f"-O {format_option(k, v)}" for k, v in value.items()) if key == "options"
-                 else f"{flag} {value}")
-        what = f"the table layout '{names[0]}'" if len(names) == 1 else f"the table layouts of '{deck.key}'"
-        raise UserError(f"{given}: {what} {'is' if len(names) == 1 else 'are'} checked by measuring, not played, "
-                        f"so {flag} does not apply", hint=f"the rules and their tolerance are in {deck.key}/tables/"
-                        f"{names[0] + '.yaml' if len(names) == 1 else ''}; leave {flag} out")

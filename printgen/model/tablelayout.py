@@ -226,7 +226,7 @@ def _length(text: Any, lengths: dict[str, float], where: Where) -> float:
 def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     """A table layout with its pieces sized from the deck's component kinds."""
     from printgen.files.schema_errors import load_file
-    from printgen.draw.sheets.components import CARD_KIND, kind_layout, kind_of
+    from printgen.model.kinds import CARD_KIND, kind_layout, kind_of
 
     path = table_path(deck, name, where)
     spec, located = load_file(path, TableFile, "in a table layout", within=deck.folder, kind="table layout",

@@ -14,7 +14,7 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.files.paths import FONTS_DIR
-from printgen.draw.fonts import register
+from printgen.files.font_files import register
 from printgen.sim.metrics import histogram, percentile
 from printgen.files.units import pt
 

@@ -65,7 +65,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
     from printgen.model.sandbox import render as limited
-    from printgen.draw.template import environment
+    from printgen.model.sandbox import environment
     from printgen.files.units import pt
 
     spec, located = load_sheet(path, deck.folder)

@@ -346,7 +346,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     if meta.get("time"):
         facts.append(str(meta["time"]))
     cards = len(played.cards) if table is None else len(table.pieces)      # what this game uses
-    from printgen.draw.sheets.components import component_field
+    from printgen.model.kinds import component_field
 
     facts.append(f"{cards} {'pieces' if component_field(deck) else 'cards'}")
     title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)

@@ -244,7 +244,7 @@ def _closest(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, floa
 
 
 def _dimensions(d: Drawing, table: Table, font: str, area: str, taken: list) -> list[Op]:
-    from printgen.model.tablecheck import _set_distance
+    from printgen.model.tablecheck import set_distance
 
     ops: list[Op] = []
     tile = table.lengths.get("tile")
@@ -252,7 +252,7 @@ def _dimensions(d: Drawing, table: Table, font: str, area: str, taken: list) -> 
     for rule in table.rules:
         if not rule.show or rule.kind != "gap":
             continue
-        _, a, b = _set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None, rule.where)
+        _, a, b = set_distance(table, rule.sets[0], rule.sets[1] if len(rule.sets) > 1 else None, rule.where)
         ops += _dimension(d, *_closest(a, b), font, size, tile, taken=taken)
     if area == "table":
         nearest = max(table.pieces, key=lambda p: (p.box()[3], -p.x))

@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from printgen.files.errors import Warning_
-from printgen.model.deck import Deck, Layout
-from printgen.draw.sheets import marks
-from printgen.draw.paint import draw_ops
 from printgen.draw.fonts import FontSet
-from printgen.model.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet, single_sided_lines
 from printgen.draw.ops import Op
+from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
+from printgen.draw.sheets import marks
+from printgen.draw.sheets.components import render_piece_sheets, resolve_pieces
+from printgen.draw.sheets.imposed import CardSheets, no_ruler, no_steps, sheet_lines
 from printgen.draw.template import Resolver
+from printgen.files.errors import Warning_
 from printgen.files.units import pt
-
-
-@dataclass
-class CardSheets:
-    pdf: bytes
-    manifest: dict[str, Any]
-    plan: SheetPlan | None       # None for a deck of several kinds of component, packed freely
-    sheets: int
-    warnings: list[Warning_] = field(default_factory=list)
+from printgen.model.deck import Deck, Layout
+from printgen.model.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet
+from printgen.model.kinds import uses_components
 
 
 @dataclass
@@ -37,9 +31,7 @@ class ResolvedDeck:
 
 
 def resolve_deck(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> ResolvedDeck:
-    from printgen.draw.sheets.components import resolve_pieces, uses_components
-
-    if uses_components(deck, layout):      # tiles, coins, dice ...: render/components.py
+    if uses_components(deck, layout):      # tiles, coins, dice ...: components.py
         return resolve_pieces(deck, layout, tick)
     warnings: list[Warning_] = []
     fonts = FontSet(layout.fonts)
@@ -94,8 +86,6 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
                        resolved: ResolvedDeck | None = None, tick: Callable[[], None] | None = None) -> CardSheets:
     resolved = resolved or resolve_deck(deck, layout)
     if not isinstance(resolved, ResolvedDeck):
-        from printgen.draw.sheets.components import render_piece_sheets
-
         return render_piece_sheets(deck, layout, duplex, offset, resolved, tick)
     imp = layout.imposition
     plan = plan_sheet(layout.paper, layout.card, imp)
@@ -149,39 +139,9 @@ def render_card_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[fl
     return CardSheets(finish(canvas), manifest, plan, sheets, warnings)
 
 
-def no_ruler(deck: Deck, ruler: float, missing: int, sheets: int, what: str) -> Warning_:
-    """The warning for sheets the ruler did not fit on, naming the deck (a whole build is many)."""
-    some = f"{missing} of {sheets} sheets" if missing < sheets else ("the sheet" if sheets == 1 else f"all {sheets} sheets")
-    return Warning_(f"{deck.output_key}: no room for the {ruler:g} mm ruler on {some}: the {what} fill the paper; "
-                    f"check the print scale with the calibration page (printgen calibrate)")
-
-
-def no_steps(deck: Deck, missing: int, pages: int, what: str) -> Warning_:
-    """The warning for single-sided pages whose margin had no room to say how to print them."""
-    some = f"{missing} of its {pages} pages" if missing < pages else f"its {pages} pages"
-    return Warning_(f"{deck.output_key}: the {what} fill the paper, leaving no room on {some} to print which sheet "
-                    f"each page is and how to print single-sided: follow the steps in this build's summary, and "
-                    f"keep the sheets in order")
-
-
 def _placement(page: int, slot: Slot) -> dict[str, Any]:
     return {"page": page, "x_mm": round(slot.x, 3), "y_mm": round(slot.y, 3), "width_mm": round(slot.w, 3),
             "height_mm": round(slot.h, 3), "rotation": slot.rotation}
-
-
-def sheet_lines(deck: Deck, layout: Layout, side: str, sheet: int, sheets: int, duplex: str,
-                offset: tuple[float, float]) -> list[str]:
-    """What a sheet says in its margin: its label, and when printed single-sided a second line
-    saying how to put the backs on the fronts (imposition.single_sided_lines)."""
-    what = "fronts" if side == "front" else "backs"
-    how = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge"}.get(duplex)
-    note = None
-    if duplex == "none":
-        how, note = single_sided_lines(sheets, side, sheet)
-    text = f"{deck.title} · {what} · sheet {sheet + 1} of {sheets} · {layout.paper_name.upper()} · {how}"
-    if side == "back" and offset != (0.0, 0.0):
-        text += f" · back offset {offset[0]:g}, {offset[1]:g} mm"
-    return [text] if note is None else [text, note]
 
 
 def _decorate(canvas, plan: SheetPlan, imp, trims, slots, grid, paper, font: str, physical_sheet: bool,

@@ -3,8 +3,8 @@
 A layout's `components:` names kinds beside its card, each with a shape, a size, a face and a
 back (schema.ComponentKind); a deck field of type `component` says which kind each card is.
 Each kind is drawn as a card is (the same elements and template resolver), in a layout of its
-own size made here; the pieces are packed on sheets of mixed sizes (render/packing.py), their
-backs mirrored by the same flip rule as cards (imposition.back_slot), and the manifest lists
+own size (printgen/model/kinds.py); the pieces are packed on sheets of mixed sizes
+(printgen/model/packing.py), their backs mirrored by the same flip rule as cards (imposition.back_slot), and the manifest lists
 every piece with its kind and shape.
 """
 
@@ -13,78 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printgen.files.errors import UserError, Warning_, Where, did_you_mean
+from printgen.draw.ops import Op
+from printgen.files.errors import UserError, Warning_, Where
+from printgen.files.units import pt
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.imposition import SheetPlan, Slot, back_slot, page_order
-from printgen.draw.ops import Op
-from printgen.model.shapes import Outline, layout_data, outline
-from printgen.files.schema import Size
-from printgen.files.units import pt
+from printgen.model.kinds import CARD_KIND, Kind, kind_layout, kind_of
 
-CARD_KIND = "card"          # the kind of a card without a component field: the layout's own face and back
 TAB_FILL = "#E4E1DA"
 FOLD_GREY = "#8A8A8A"
 CUT_GREY = "#6E6E6E"
-
-
-def component_field(deck: Deck) -> str | None:
-    """The deck's field naming each card's kind, if it has one."""
-    return next((name for name, spec in deck.fields.items() if spec.type == "component"), None)
-
-
-def uses_components(deck: Deck, layout: Layout) -> bool:
-    return bool(layout.spec.components) or component_field(deck) is not None
-
-
-def kind_of(deck: Deck, layout: Layout, card: Card) -> str:
-    """A card's kind, checked against the layout's kinds (an unknown one is named at its line)."""
-    field = component_field(deck)
-    name = card.values.get(field) if field else None
-    if name is None:
-        return CARD_KIND
-    if name not in layout.spec.components:
-        known = list(layout.spec.components)
-        raise UserError(f"unknown kind of component '{name}'", Where(card.where.file, card.where.line, card.name, field),
-                        did_you_mean(name, known) or (f"the layout '{layout.name}' has: {', '.join(known)}" if known else
-                                                      f"the layout '{layout.name}' has no components: section"))
-    return name
-
-
-@dataclass(frozen=True)
-class Kind:
-    name: str
-    layout: Layout          # the kind's own layout: its size as the card size, its face and back
-    shape: Outline
-    bleed: float
-    cut: str
-    fill: str | None
-
-
-def kind_layout(layout: Layout, name: str) -> Kind:
-    """A kind as a layout of its own, so the card resolver draws it unchanged."""
-    if name == CARD_KIND:
-        shape = outline("rect", layout.card.width, layout.card.height)
-        return Kind(name, layout, shape, layout.imposition.bleed, "marks", None)
-    kind = layout.spec.components[name]
-    where = layout.element_where.get((f"components.{name}", ""), Where())
-    if kind.shape == "round" and abs(kind.size.width - kind.size.height) > 1e-6:
-        raise UserError(f"the round component '{name}' is {kind.size.width:g} x {kind.size.height:g} mm; a round "
-                        f"piece's width and height are its diameter and must be equal", where)
-    shape = outline(kind.shape, kind.size.width, kind.size.height, kind.tab)
-    imp = layout.imposition
-    bleed = imp.bleed if kind.bleed is None else kind.bleed
-    safe = imp.safe if kind.safe is None else kind.safe
-    imposition = imp.model_copy(update={"bleed": bleed, "safe": min(safe, min(shape.faces[0].w, shape.faces[0].h) / 2)})
-    size = Size(width=round(shape.width, 4), height=round(shape.height, 4))
-    spec = layout.spec.model_copy(update={"face": kind.face, "back": kind.back, "components": {},
-                                          "data": {**layout.spec.data, "component": layout_data(shape)}})
-    own = {(side.rsplit(".", 1)[1], element): w for (side, element), w in layout.element_where.items()
-           if side in (f"components.{name}.face", f"components.{name}.back")}
-    sub = Layout(name=f"{layout.name}:{name}", spec=spec, card_size=name, card=size, design=size,
-                 paper_name=layout.paper_name, paper=layout.paper, imposition=imposition, fonts=layout.fonts,
-                 element_where=own)
-    cut = "line" if kind.shape in ("cube-net", "fold-stand") and kind.cut == "marks" else kind.cut
-    return Kind(name, sub, shape, bleed, cut, kind.fill)
 
 
 @dataclass
@@ -304,7 +242,7 @@ def _guides(canvas, kind: Kind, slot: Slot) -> None:
 def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                         resolved: ResolvedPieces | None = None, tick: Callable[[], None] | None = None):
     from printgen.draw.sheets import marks
-    from printgen.draw.sheets.cardsheets import CardSheets, sheet_lines
+    from printgen.draw.sheets.imposed import CardSheets, no_ruler, no_steps, sheet_lines
     from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
 
     resolved = resolved or resolve_pieces(deck, layout)
@@ -371,12 +309,8 @@ def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[f
     }
     warnings = list(resolved.warnings)
     if no_room:
-        from printgen.draw.sheets.cardsheets import no_ruler
-
         warnings.append(no_ruler(deck, imp.ruler, no_room, sheets, "pieces"))
     if unsaid and duplex == "none":
-        from printgen.draw.sheets.cardsheets import no_steps
-
         warnings.append(no_steps(deck, unsaid, 2 * sheets, "pieces"))
     return CardSheets(finish(canvas), manifest, None, sheets, warnings)
 

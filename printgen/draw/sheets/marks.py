@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from printgen.files.units import pt
-
-if TYPE_CHECKING:                       # (types only: components imports this module)
-    from printgen.draw.sheets.components import Kind
-    from printgen.model.imposition import Slot
+from printgen.model.imposition import Slot
+from printgen.model.kinds import Kind
 
 MARK_GREY = "#555555"
 CLEARANCE = 1.5  # mm between any card's bleed and a ruler or label

@@ -5,8 +5,8 @@ A row is a card (sheet_rows.py says which): its changed cells become value edits
 Where deck.yaml changed since the sheet was exported or last imported, sheet_merge decides:
 the newer value is kept, and a value changed in both places is refused unless `force`.
 
-Every problem of the sheet is found in one run and told together (problems.py): a bad value
-does not hide the next one. Values are checked by loading the deck as it would be; a value the
+Every problem of the sheet is found in one run and told together (printgen/files/sheet_problems.py):
+a bad value does not hide the next one. Values are checked by loading the deck as it would be; a value the
 loader refuses is noted at its cell, left out, and the deck loaded again, until it loads.
 A deleted row is only taken for a deleted card when the sheet had that card when exported (the
 roster in its check cells) or at its last import (the record): a card added to deck.yaml since,
@@ -25,7 +25,8 @@ from printgen.files.sheet_problems import Problems
 from printgen.editing.roundtrip import DeckSource, Edit, RawCard, relocate
 from printgen.editing.sheets.sheet_merge import APPLY, KEEP, Check, Record, read_check, roster
 from printgen.editing.sheets.sheet_rows import ADDED, Row, added_before, find_card, name_clashes, same_card
-from printgen.editing.sheets.spreadsheet import CHECK, ID, Table, cell_value, compared, read_table
+from printgen.editing.sheets.export import cell_value, compared
+from printgen.files.sheets import CHECK, ID, Table, read_table
 from printgen.editing.textdiff import shown_pair
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.model.load import slug

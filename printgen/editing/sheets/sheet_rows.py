@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.editing.sheets.sheet_merge import Check, Record, fingerprint
-from printgen.editing.sheets.spreadsheet import ID, compared
+from printgen.editing.sheets.export import compared
+from printgen.files.sheets import ID
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.model.load import slug
 

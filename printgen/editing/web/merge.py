@@ -18,7 +18,7 @@ from typing import Any
 
 from printgen.editing.cardlist import NewCard
 from printgen.editing.roundtrip import DeckSource, Edit, RawCard
-from printgen.editing.sheets.spreadsheet import compared
+from printgen.editing.sheets.export import compared
 from printgen.files.errors import UserError, Where
 
 

@@ -14,8 +14,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from printgen.files.errors import UserError
+
+
+class PageError(UserError):
+    """A problem told on the page: its words (page_words) and the card key and box it is about."""
+
+    def __init__(self, text: str, card: str | None = None, field_name: str | None = None, status: int = 400,
+                 extra: dict[str, Any] | None = None):
+        super().__init__(text)
+        self.card, self.field_name, self.status, self.extra = card, field_name, status, extra or {}
+
+    def __str__(self) -> str:
+        return self.message
+
+    def answer(self) -> dict[str, Any]:
+        return {"error": self.message, "card": self.card, "field": self.field_name, **self.extra}
+
 
 # Words that belong to deck.yaml's syntax, not to a box on the page.
 YAML_WORDS = re.compile(r"YAML|mapping|scalar|indentation|after '[\w-]+:'|a line '|'[\w-]+: \.\.\.'|"

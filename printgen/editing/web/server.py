@@ -56,7 +56,7 @@ class Editor:
         read any more (changed outside the page) is a PageError naming it and its line, plainly."""
         from printgen.editing.web.page_words import file_problem
         from printgen.editing.roundtrip import version_of
-        from printgen.editing.web.webdeck import PageError
+        from printgen.editing.web.page_words import PageError
 
         try:
             data = deck_bytes(self.folder)
@@ -76,10 +76,9 @@ def create_app(editor: Editor):
     """The Flask application for one deck (tests start it on a free port)."""
     from flask import Flask, abort, jsonify, render_template, request, send_from_directory
 
-    from printgen.editing.web import webbuild
-    from printgen.editing.web import webdeck
+    from printgen.editing.web import webbuild, webdeck
     from printgen.editing.web.merge import Changes
-    from printgen.editing.web.page_words import page_message
+    from printgen.editing.web.page_words import PageError, page_message
     from printgen.editing.web.uploads import MAX_UPLOAD, store_picture
 
     here = Path(__file__).resolve().parent
@@ -118,7 +117,7 @@ def create_app(editor: Editor):
         except BadRequest:
             return jsonify(error="The editor could not read this request, so nothing was changed. Reload the page "
                                  "and try again."), 400
-        except webdeck.PageError as error:
+        except PageError as error:
             return jsonify(error.answer()), error.status
         except StaleError:
             return jsonify(error="The deck's file changed while this was being saved. Reload the page to see the "
@@ -142,7 +141,7 @@ def create_app(editor: Editor):
     def index():
         try:                            # a deck.yaml broken outside the page: the page still opens, to say so
             title = editor.source().data.get("title", editor.folder.name)
-        except webdeck.PageError:
+        except PageError:
             import re
 
             try:

@@ -4,12 +4,12 @@ The file comes from the teacher's computer under any name (IMG_2041.JPG, "my pho
 its name is never used as a path: it is stored as art/<the card's id>.png or .jpg, by what the
 file holds, not by its name, and under a new name (-2, -3 ...) rather than over any file already
 there, so a picture another card uses is never replaced. Only PNG and JPEG are taken, at most
-MAX_UPLOAD bytes and the pixels the build takes (printgen.draw.pictures.MAX_PIXELS: a
+MAX_UPLOAD bytes and the pixels the build takes (printgen.files.picture_files.MAX_PIXELS: a
 decompression bomb is refused from its header, before its pixels are decoded), and the file is
 decoded in full once, so a damaged one is refused here rather than at the next build.
 
 The bytes are kept exactly as they came: a phone photo's EXIF orientation stays in the file, and
-the build turns it upright as it does every picture (render/pictures.py), so the preview and
+the build turns it upright as it does every picture (printgen/draw/pictures.py), so the preview and
 the print show it the same way up.
 """
 
@@ -49,7 +49,7 @@ def check_picture(data: bytes, name: str) -> str:
                         hint="open it in a picture program and save it as PNG or JPEG")
     from PIL import Image
 
-    from printgen.draw.pictures import header
+    from printgen.files.picture_files import header
 
     with tempfile.TemporaryDirectory(prefix="printgen-upload-") as scratch:
         probe = Path(scratch) / f"upload{suffix}"

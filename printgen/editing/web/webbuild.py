@@ -28,7 +28,7 @@ def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
     """Build the deck with the page's paper and duplex; every PDF the build wrote, with its title,
     and its warnings in the page's words, each with the card it is about (when it is a card's)."""
     from printgen.draw.build import BuildOptions, build_deck
-    from printgen.editing.web.webdeck import PageError
+    from printgen.editing.web.page_words import PageError
 
     body = body if isinstance(body, dict) else {}
     paper, duplex = body.get("paper"), body.get("duplex") or "long"

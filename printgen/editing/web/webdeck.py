@@ -18,7 +18,8 @@ from typing import Any
 
 from printgen.editing.cardlist import card_at_line, compose, list_problem, references
 from printgen.editing.web.merge import Changes, Merged, merge
-from printgen.editing.web.page_words import file_problem, joined, label, page_message, sentence, shown_in
+from printgen.editing.web.page_words import (PageError, file_problem, joined, label, page_message, sentence,
+                                             shown_in)
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.textdiff import difference
 from printgen.editing.web.webbuild import DUPLEX, PAPERS
@@ -35,21 +36,6 @@ HINTS = {
     "number": "a number",
     "ability": "a record, written as in deck.yaml: {use: ..., effects: [...]}",
 }
-
-
-class PageError(UserError):
-    """A problem told on the page: its words (page_words) and the card key and box it is about."""
-
-    def __init__(self, text: str, card: str | None = None, field_name: str | None = None, status: int = 400,
-                 extra: dict[str, Any] | None = None):
-        super().__init__(text)
-        self.card, self.field_name, self.status, self.extra = card, field_name, status, extra or {}
-
-    def __str__(self) -> str:
-        return self.message
-
-    def answer(self) -> dict[str, Any]:
-        return {"error": self.message, "card": self.card, "field": self.field_name, **self.extra}
 
 
 @dataclass
@@ -110,7 +96,7 @@ def checked(source: DeckSource, changes: Changes, version: str | None = None) ->
     have is one deleted (or renamed) in another window since the page loaded it only when the page
     sends the values it loaded (every change does) and the deck's file has changed since: else it
     never was the deck's, and the request is refused here, not answered with a conflict apiece."""
-    from printgen.editing.sheets.spreadsheet import MAX_ROWS
+    from printgen.files.sheets import MAX_ROWS
 
     named = len(changes.edits) + len(changes.added) + len(set(changes.deleted) - set(changes.edits))
     if max(named, len(changes.base)) > MAX_ROWS:
@@ -171,7 +157,7 @@ def apply(source: DeckSource, changes: Changes, conflicts_allowed: bool = False,
 def _conflicts(source: DeckSource, merged: Merged) -> PageError:
     """The conflicts of a save, said in plain words with both values, the difference marked (the
     page's value as it would be stored: its straight quotes curly)."""
-    from printgen.editing.sheets.spreadsheet import compared
+    from printgen.editing.sheets.export import compared
 
     items, said = [], []
     for c in merged.conflicts:

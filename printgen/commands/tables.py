@@ -1,0 +1,89 @@
+"""`printgen validate DECK --game NAME` for a table layout: the check of printgen/model/tablecheck.py
+as a report, every rule with what was measured, and the exit status.
+"""
+
+from __future__ import annotations
+
+from printgen.files.errors import UserError
+from printgen.model.tablecheck import check, measure
+from printgen.model.tablelayout import Table, load_table, table_names
+
+
+def report(table: Table) -> tuple[str, int]:
+    """The check as a report for `printgen validate DECK --game NAME`, and its exit status."""
+    found = check(table)
+    tiles = sum(1 for p in table.pieces if p.kind == "tile")
+    coins = sum(1 for p in table.pieces if p.kind == "coin")
+    later = [p for p in table.pieces if p.enters]
+    marked = f" ({len(later)} of them marked where they come into play later)" if later else ""
+    lines = [f"Table layout '{table.name}' ({table.title}): {table.width:g} x {table.height:g} mm table, "
+             f"{tiles} tiles and {coins} coins placed{marked}, {len(table.rules)} rules plus overlap, edge and "
+             f"one-of-each checks, within {table.tolerance:g} mm"]
+    if table.unused:
+        lines.append(f"   note: not used: {', '.join(table.unused)}")
+    nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3]) for p in table.pieces)
+    overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
+    off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
+    lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"
+                 f"{'' if overlaps == 1 else 's'} of {len(table.pieces)} pieces)")
+    lines.append(f"   {'fail' if off else 'pass'}: every piece lies on the table with {table.spare_words} to spare "
+                 f"(the nearest is {max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
+    by_id, tol = table.by_id(), table.tolerance
+    for rule in table.rules:             # every rule with its figure, so a pass says what was measured
+        seen, problem = measure(rule, table, by_id, tol)
+        place = f"line {rule.where.line}: " if rule.where.line else ""
+        lines.append(f"   {'fail' if problem else 'pass'}: {place}{rule.says} ({seen})")
+    for finding in found:
+        lines.append(f"   broken: {finding.where.describe()}: {finding.message}" if finding.where.line
+                     else f"   broken: {finding.message}")
+    lines += ["", f"Result: {'passes' if not found else f'{len(found)} broken'} (exit status {1 if found else 0})"]
+    return "\n".join(lines), 1 if found else 0
+
+
+# What `printgen validate` takes that only a simulated game uses, by its flag. A table layout is
+# measured, not played: such a setting given for one is refused, as a game refuses an option it
+# does not know, rather than ignored (the user would take the report for one it is not).
+PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
+                 "seed": "--seed", "bots": "--bots", "workers": "--workers", "backend": "--backend",
+                 "address": "--ray-address"}
+
+
+def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
+    """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
+    every table layout of a deck that simulates no game; None when a simulated game is meant.
+    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply."""
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+
+    deck = load_deck(deck_ref, ALL_CARDS)
+    names = table_names(deck)
+    if game is not None and game not in names:
+        return None
+    if game is None and (deck.games or not names):
+        return None
+    checked = [game] if game else names
+    if opts is not None:
+        _refuse_play_settings(deck, checked, opts)
+    layout = load_layout(deck.layout, deck)
+    texts, status = [], 0
+    for name in checked:
+        text, code = report(load_table(deck, layout, name))
+        texts.append(text)
+        status = max(status, code)
+    return "\n\n".join(texts), status
+
+
+def _refuse_play_settings(deck, names: list[str], opts) -> None:
+    from printgen.commands.validate import ValidateOptions, format_option
+
+    default = ValidateOptions()
+    for key, flag in PLAY_SETTINGS.items():
+        value = getattr(opts, key)
+        if value == getattr(default, key):
+            continue
+        given = (" ".join(f"-O {format_option(k, v)}" for k, v in value.items()) if key == "options"
+                 else f"{flag} {value}")
+        what = f"the table layout '{names[0]}'" if len(names) == 1 else f"the table layouts of '{deck.key}'"
+        raise UserError(f"{given}: {what} {'is' if len(names) == 1 else 'are'} checked by measuring, not played, "
+                        f"so {flag} does not apply", hint=f"the rules and their tolerance are in {deck.key}/tables/"
+                        f"{names[0] + '.yaml' if len(names) == 1 else ''}; leave {flag} out")
