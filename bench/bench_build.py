@@ -48,8 +48,8 @@ PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts
 
 def card_data(deck_ref: str | Path) -> dict:
     """The deck as plain JSON for the baseline script, read through printgen's own loader."""
-    from printgen.model.load import load_deck
     from printgen.files.paths import FONTS_DIR
+    from printgen.model.load import load_deck
 
     deck = load_deck(deck_ref)
     cards = []

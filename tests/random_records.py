@@ -13,10 +13,10 @@ import yaml
 from pydantic import ValidationError
 
 from conftest import DECKS
-from printgen.model.abilities import Ability
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.coppertwaddle.cards import _check_playable, _kind_of
+from printgen.model.abilities import Ability
+from printgen.model.load import load_deck
 
 UNTIL = ("robbing", "turn", "permanent")
 

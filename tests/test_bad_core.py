@@ -63,8 +63,8 @@ def _leftovers(folder: Path) -> list[str]:
 # --- 1. the last resort, usage errors, interruptions ------------------------------------------------
 
 def test_an_internal_error_is_a_short_report_with_the_traceback_only_on_request(monkeypatch, capsys, tmp_path):
-    from printgen.draw import build
     from printgen.commands import cli
+    from printgen.draw import build
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("forced for the test")

@@ -181,10 +181,10 @@ def test_table_cell_taller_than_a_page_splits_across_columns(rules, tmp_path):
 
 
 def _styles_and_page():
-    from printgen.model.layouts import load_layout
-    from printgen.model.load import load_deck
     from printgen.draw.documents.document import make_styles
     from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck
 
     deck = load_deck("cromwell")
     layout = load_layout(deck.layout, deck)

@@ -304,10 +304,10 @@ def test_copies_and_generated_cards_count_together(tmp_path):
 
 def test_a_deck_of_exactly_the_limit_still_loads():
     from printgen.files.limits import MAX_CARDS
-    from printgen.model.load import _count_generated, _count_listed
-    from printgen.model.deck import Group
     from printgen.files.schema import DeckHeader
     from printgen.files.yamlsrc import parse_yaml
+    from printgen.model.deck import Group
+    from printgen.model.load import _count_generated, _count_listed
 
     text = _generated_deck(50, 100)
     located = parse_yaml(text, Path("deck.yaml"))

@@ -13,8 +13,8 @@ import pytest
 
 from badinput import Workspace, assert_refused, snapshot, workspace
 from printgen.draw.fonts import loose_marks, runs
-from printgen.files.font_files import register
 from printgen.draw.text import typographic
+from printgen.files.font_files import register
 
 DECK_FILE = "cromwell/deck.yaml"
 FAST = {"time_limit": 15.0, "memory_mib": 500}
@@ -130,10 +130,10 @@ def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None
 # --- long documents -------------------------------------------------------------------------------
 
 def _document(parts: int) -> bytes:
-    from printgen.model.layouts import load_layout
     from printgen.draw.documents.document import TitleInfo, build_document, make_styles
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
 
     styles = make_styles(FontSet(load_layout("base").fonts))
     text = "".join(f"## Part {i}\n\nA rule of the game in words enough to fill a few lines of a column, "
@@ -148,8 +148,8 @@ def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
     past what any game's rule book reaches, and a document that passes it still stops there."""
     import pypdfium2
 
-    from printgen.files.errors import UserError
     from printgen.draw.documents import document
+    from printgen.files.errors import UserError
 
     assert document.MAX_PAGES >= 300
     made = _document(700)

@@ -13,15 +13,15 @@ import pytest
 from badinput import assert_refused, workspace
 from conftest import run_cli
 from printgen.draw.build import BuildOptions
+from printgen.draw.fonts import FontSet
+from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
+from printgen.draw.paint import draw_ops
+from printgen.draw.preview import card_pdf, deck_with_card
+from printgen.draw.template import Resolver
 from printgen.files.colours import CVD_MATRICES, contrast_ratio, delta_e2000, seen_difference
 from printgen.files.errors import UserError
 from printgen.model.layouts import load_layout
 from printgen.model.load import load_deck
-from printgen.draw.preview import card_pdf, deck_with_card
-from printgen.draw.paint import draw_ops
-from printgen.draw.fonts import FontSet
-from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.template import Resolver
 
 DPI = 300
 PX = DPI / 25.4          # pixels per mm

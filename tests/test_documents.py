@@ -197,10 +197,10 @@ def test_a_run_in_heading_never_ends_a_column_alone(tmp_path, follows):
     box it introduces starts in the next (one column here, so the next column is the next page)."""
     from reportlab.platypus import Spacer
 
-    from printgen.model.layouts import load_layout
     from printgen.draw.documents.document import TitleInfo, build_document, make_styles
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
 
     styles = make_styles(FontSet(load_layout("base").fonts))
     text = "Some words before.\n\n**The two sums.**\n\n" + follows + "\n"
@@ -225,10 +225,10 @@ def test_a_short_lead_in_stays_with_the_list_it_introduces(tmp_path, lead, keeps
     right and may end a column (so the page is not left half empty for it)."""
     from reportlab.platypus import Spacer
 
-    from printgen.model.layouts import load_layout
     from printgen.draw.documents.document import TitleInfo, build_document, make_styles
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
 
     styles = make_styles(FontSet(load_layout("base").fonts))
     text = "Some words before.\n\nLEADWORD " + lead + "\n\n- Robbers first item.\n- Defenders second item.\n"
@@ -247,10 +247,10 @@ def test_a_heading_its_lead_in_and_their_list_stay_together(tmp_path):
     was left alone at a column's foot once the lead-in was kept with its list)."""
     from reportlab.platypus import Spacer
 
-    from printgen.model.layouts import load_layout
     from printgen.draw.documents.document import TitleInfo, build_document, make_styles
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
 
     styles = make_styles(FontSet(load_layout("base").fonts))
     text = "Some words before.\n\n## HEADWORD\n\nA turn has five stages.\n\n- Robbers first item.\n- Second.\n"

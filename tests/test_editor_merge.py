@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from printgen.editing.web.merge import Changes, merge
 from printgen.editing.roundtrip import DeckSource
+from printgen.editing.web.merge import Changes, merge
 from printgen.files.errors import UserError
 
 JOHN = "Legend says I lost my treasure in the Wash in 1216. People still hunt for it."

@@ -172,8 +172,8 @@ def test_choices_fit_the_deck_and_read_in_words(deck_copy, tmp_path):
 
 
 def test_a_deck_using_no_emblem_yet_is_offered_the_heraldic_ones_first(deck_copy):
-    from printgen.editing.web.choices import emblem_choices
     from printgen.art.emblems import motif_names
+    from printgen.editing.web.choices import emblem_choices
 
     folder = deck_copy("cromwell")
     path = folder / "deck.yaml"

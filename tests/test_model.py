@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from printgen.files.errors import UserError, did_you_mean
-from printgen.model.layouts import load_layout
-from printgen.model.load import load_deck, slug
-from printgen.model.deck import parse_years
 from printgen.files.units import parse_length
 from printgen.files.yamlsrc import parse_yaml
+from printgen.model.deck import parse_years
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck, slug
 
 
 @pytest.mark.parametrize("text,printed,start,end", [

@@ -130,8 +130,8 @@ def picture_box(deck: Path) -> tuple[float, float, float, float]:
 def card_raster(deck: Path, name: str, dpi: int = 100) -> np.ndarray:
     """The card's front as printed (the PDF page of that card alone), as RGB pixels."""
     from printgen.draw.build import BuildOptions
-    from printgen.model.load import load_deck
     from printgen.draw.preview import card_pdf, find_card
+    from printgen.model.load import load_deck
 
     d = load_deck(deck)
     pdf = card_pdf(d, BuildOptions(), find_card(d, name), back=False)
@@ -212,8 +212,8 @@ def test_a_big_photo_is_shrunk_to_its_box_at_300_dpi(built) -> None:
 
 
 def test_a_small_picture_is_never_enlarged(tmp_path, monkeypatch) -> None:
-    from printgen.files.errors import Where
     from printgen.draw import pictures
+    from printgen.files.errors import Where
 
     monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")
     small = tmp_path / "small.png"
@@ -225,10 +225,10 @@ def test_a_small_picture_is_never_enlarged(tmp_path, monkeypatch) -> None:
 
 
 def test_the_layout_sets_the_resolution(tmp_path, monkeypatch) -> None:
+    from printgen.draw import pictures
     from printgen.files.errors import Where
     from printgen.model.layouts import load_layout
     from printgen.model.load import load_deck
-    from printgen.draw import pictures
 
     deck = load_deck("cromwell")
     assert load_layout(deck.layout, deck).imposition.picture_dpi == 300     # layouts/base.yaml

@@ -16,14 +16,14 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from printgen.model.layouts import load_layout
-from printgen.model.load import load_deck
-from printgen.model.deck import Card
-from printgen.draw.paint import draw_ops
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op
+from printgen.draw.paint import draw_ops
 from printgen.draw.template import Resolver
 from printgen.files.schema import RepeatElement
+from printgen.model.deck import Card
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck
 
 DPI = 200
 PX = DPI / 25.4          # pixels per mm

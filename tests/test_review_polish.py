@@ -19,12 +19,12 @@ import pytest
 
 from conftest import ROOT, run_cli
 from pdfcheck import page_text, squash
-from printgen.model.layouts import load_catalogue, load_layout
-from printgen.model.load import ALL_CARDS, load_deck
-from printgen.draw.paint import draw_ops
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp, SymbolOp, TextOp
+from printgen.draw.paint import draw_ops
 from printgen.draw.template import Resolver
+from printgen.model.layouts import load_catalogue, load_layout
+from printgen.model.load import ALL_CARDS, load_deck
 
 DPI = 150
 

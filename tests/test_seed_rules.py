@@ -187,8 +187,8 @@ def test_casita_stock_counts_are_the_simulators(built):
     """The sheet works the stock out from the pack; the simulator deals the same game."""
     import random
 
-    from printgen.model.load import load_deck
     from printgen.games.casita.rules import Casita
+    from printgen.model.load import load_deck
 
     text = text_of(rules_pdf(built, "spanish", "casita-robada"))
     block = section(text, f"{LABEL} The last deal.", "End of the game")

@@ -12,8 +12,8 @@ import pytest
 
 from conftest import run_cli
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.burro.rules import DRAW, FOLLOW, LEAD, OVER, Burro
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 
 GAME = Burro()

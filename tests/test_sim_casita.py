@@ -14,8 +14,8 @@ import pytest
 
 from conftest import run_cli
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.casita.rules import Casita
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 
 GAME = Casita()

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.conquian import Conquian, _cards
 from printgen.games.conquian.tables import MELD_FLAG
+from printgen.model.load import load_deck
 
 GAME = Conquian()
 DATA = Path(__file__).parent / "data"

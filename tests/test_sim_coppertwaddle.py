@@ -18,12 +18,12 @@ from badinput import assert_refused, run_limited, workspace
 from conftest import DECKS
 from random_records import random_records_deck
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
 from printgen.games.coppertwaddle.forecast import Forecast
 from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
 from printgen.games.coppertwaddle.rules import OVER, PASS, clone
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, Result, game_rng, play
 from printgen.sim.games import get_game
 

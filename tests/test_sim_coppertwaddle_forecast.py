@@ -19,11 +19,11 @@ import pytest
 
 from conftest import DECKS
 from random_records import random_records_deck
-from printgen.model.load import load_deck
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import COST_COVER, PASS, ROBBING
 from printgen.games.coppertwaddle.forecast import Forecast, carried_out
 from printgen.games.coppertwaddle.rules import clone
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng
 
 GAME = Coppertwaddle()

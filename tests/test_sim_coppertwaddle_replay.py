@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from replay import replay_digest
-from printgen.model.load import load_deck
 from printgen.games.coppertwaddle import Coppertwaddle
+from printgen.model.load import load_deck
 
 GAME = Coppertwaddle()
 GAMES = 120

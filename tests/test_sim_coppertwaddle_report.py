@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.model.load import load_deck
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.report import card_findings, dead_diagnosis
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, Result, play
 
 GAME = Coppertwaddle()
@@ -106,8 +106,8 @@ def test_a_top_of_the_scale_no_game_can_reach_is_a_warning(tmp_path):
     bonus): Triumphal (50) is reachable. Weakened Nobles put it out of reach, and the report says so."""
     import shutil
 
-    from printgen.model.load import load_deck
     from printgen.games.coppertwaddle.report import findings, highest_score
+    from printgen.model.load import load_deck
 
     prep = GAME.prepare(load_deck("coppertwaddle"), "basic", {})
     assert highest_score(prep) == 51

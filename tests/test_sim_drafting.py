@@ -12,9 +12,9 @@ import random
 import pytest
 
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.games.drafting import rules as dr
 from printgen.games.drafting.rules import Drafting, suit_points
+from printgen.model.load import load_deck
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
 from printgen.sim.games import get_game
 

@@ -11,16 +11,16 @@ import re
 
 import pytest
 
-from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.draw.documents.rules import read_rules, render_template, split_front_matter
+from printgen.files.errors import UserError
+from printgen.games.common.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
+                                               SURE, TRUMP, TRUMPS)
+from printgen.games.common.tricks import SUITS, chart, plain_chart
+from printgen.games.lombre.rules import LOmbre
 from printgen.model.context import document_context
+from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
 from printgen.sim.games import get_game, sheet_tables
-from printgen.games.lombre.rules import LOmbre
-from printgen.games.common.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
-                                      SURE, TRUMP, TRUMPS)
-from printgen.games.common.tricks import SUITS, chart, plain_chart
 from conftest import DECKS
 
 GAME = LOmbre()

@@ -9,12 +9,12 @@ import pytest
 
 from conftest import run_cli
 from printgen.files.errors import UserError
+from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
+                                               STOP, TRUMP, TRUMPS, VUELTA)
+from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 from printgen.sim.games import get_game
-from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
-                                      STOP, TRUMP, TRUMPS, VUELTA)
-from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
 
 GAME = Tresillo()
 OROS, COPAS, ESPADAS, BASTOS = (TRUMPS + i for i in range(4))

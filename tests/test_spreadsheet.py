@@ -13,8 +13,8 @@ import pytest
 from badinput import assert_refused, run_limited
 from printgen.editing.sheets.export import export_deck
 from printgen.editing.sheets.sheet_import import import_deck
-from printgen.files.sheets import read_table
 from printgen.files.errors import UserError
+from printgen.files.sheets import read_table
 from printgen.model.load import ALL_CARDS, load_deck
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from conftest import run_cli
 from printgen.files.errors import UserError
-from printgen.model.load import load_deck
 from printgen.files.smart_quotes import straighten
 from printgen.files.yamlsrc import parse_yaml
+from printgen.model.load import load_deck
 
 
 def _edit(folder: Path, old: str, new: str) -> str:

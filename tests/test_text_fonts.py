@@ -280,8 +280,8 @@ def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_elem
 
 def test_a_word_is_kept_whole_by_shrinking_and_split_only_as_a_last_resort():
     from printgen.draw.fonts import text_width
-    from printgen.files.font_files import register
     from printgen.draw.text import fit
+    from printgen.files.font_files import register
 
     font = register(ROOT / "printgen" / "fonts" / "caladea" / "Caladea-Bold.ttf")
     width = text_width("Victoria", font, 8.0) + 0.01          # "Victoria" fits at 8 pt, not at 10
@@ -316,9 +316,9 @@ def test_a_corner_index_keeps_words_whole_or_says_it_cannot(tmp_path, name, says
 def test_a_no_break_space_keeps_two_words_on_one_line():
     """'50+\\u00a0Triumphal' on the quick reference broke as '50+ / Triumphal': str.split() breaks at
     a no-break space too; the wrapper must not."""
+    from printgen.draw.text import wrap
     from printgen.files.font_files import register
     from printgen.files.paths import FONTS_DIR
-    from printgen.draw.text import wrap
 
     font = register(FONTS_DIR / "caladea" / "Caladea-Regular.ttf")
     text = "under 20 Miserae \u00b7 20\u201349 Ordinary \u00b7 50+\u00a0Triumphal"

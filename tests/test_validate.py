@@ -109,8 +109,8 @@ def test_shipped_cromwell_passes_with_the_setup_its_deck_declares(tmp_path):
     run, data = validate(tmp_path, "cromwell", "--games", "300")
     assert run.code == 0 and data["status"] == 0, run.out + run.err
     assert "Result: passes (exit status 0)" in run.out
-    from printgen.model.load import load_deck
     from printgen.commands.validate import game_setups, setup_options
+    from printgen.model.load import load_deck
 
     setup = game_setups(load_deck("cromwell"))["cromwell"]
     for section in data["sections"]:
@@ -252,8 +252,8 @@ def test_drafting_has_no_dead_card_artefact_and_counts_picks(tmp_path):
 def test_games_and_workers_are_bounded():
     import os
 
-    from printgen.files.errors import UserError
     from printgen.commands.validate import ValidateOptions, check_limits
+    from printgen.files.errors import UserError
 
     for settings, says in (({"workers": 0}, "at least 1 worker"), ({"workers": -3}, "at least 1 worker"),
                            ({"games": 0}, "at least 1 game"), ({"games": 2_000_000}, "1,000,000")):

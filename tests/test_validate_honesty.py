@@ -111,9 +111,9 @@ def coppertwaddle_games(prep, strong: str, rate: float, n: int = 600):
 
 
 def test_card_strength_is_checked_with_every_other_kind_of_bot():
-    from printgen.model.load import load_deck
     from printgen.games.coppertwaddle import Coppertwaddle
     from printgen.games.coppertwaddle.report import findings
+    from printgen.model.load import load_deck
 
     prep = Coppertwaddle().prepare(load_deck("coppertwaddle"), "basic", {"hands": "none"})
     asked: list[tuple] = []
@@ -151,10 +151,10 @@ def test_card_strength_is_checked_with_every_other_kind_of_bot():
 def test_advice_an_option_can_try_ends_with_the_whole_command():
     import shlex
 
-    from printgen.model.load import load_deck
+    from printgen.commands.validate import Setup, _with_command
     from printgen.games.coppertwaddle import Coppertwaddle
     from printgen.games.coppertwaddle.report import card_findings
-    from printgen.commands.validate import Setup, _with_command
+    from printgen.model.load import load_deck
 
     deck = load_deck("coppertwaddle")
     prep = Coppertwaddle().prepare(deck, "basic", {})
@@ -186,10 +186,10 @@ def test_each_option_says_how_often_its_situation_arose():
 
 
 def test_situation_counters_agree_with_the_games_own_figures():
-    from printgen.model.load import load_deck
-    from printgen.sim.engine import BOTS, play
     from printgen.games.lombre.rules import LOmbre
     from printgen.games.tresillo.rules import Tresillo
+    from printgen.model.load import load_deck
+    from printgen.sim.engine import BOTS, play
 
     deck = load_deck("spanish")
     for game, options in ((LOmbre(), {}), (Tresillo(), {"all_pass": "redeal"})):

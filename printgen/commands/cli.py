@@ -17,8 +17,8 @@ from pathlib import Path
 import click
 
 from printgen.commands.edit import COMMANDS
-from printgen.files.errors import UserError
 from printgen.commands.terminal import ProgressBar, say_error
+from printgen.files.errors import UserError
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 DUPLEX = click.Choice(["long", "short", "none"], case_sensitive=False)
@@ -97,8 +97,8 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     every deck is complete: a mistake in any deck leaves every earlier output as it was.
     """
     from printgen.draw.build import build_deck, check_distinct_names, publish_builds
-    from printgen.model.load import shipped_decks
     from printgen.files.output import PublishError
+    from printgen.model.load import shipped_decks
 
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed, out)
@@ -243,8 +243,8 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
     import json
 
     from printgen.commands.validate import ValidateOptions, check_limits, exit_status, report, to_json
-    from printgen.commands.validate_args import parse_options
     from printgen.commands.validate import validate as run_validation
+    from printgen.commands.validate_args import parse_options
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,

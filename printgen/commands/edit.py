@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from printgen.files.errors import UserError
 from printgen.commands.terminal import say_error
+from printgen.files.errors import UserError
 
 
 def settle(deck_ref: str) -> None:
@@ -45,8 +45,8 @@ def export_cmd(deck, output, force) -> None:
         sys.exit(2)
     from printgen.editing.copying import copy_command, is_shipped
     from printgen.editing.scaffold import command_line
-    from printgen.model.load import find_deck
     from printgen.files.wording import counted
+    from printgen.model.load import find_deck
 
     if is_shipped(find_deck(deck)):     # printgen's own copy is never written: import into the user's
         name = find_deck(deck).name

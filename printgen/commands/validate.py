@@ -18,8 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.commands.readings import readings, readings_line
+from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
+from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.schema import GameSetup
 from printgen.sim.engine import Finding, Tip, short_deal
 from printgen.sim.metrics import findings as metric_findings
@@ -27,7 +28,6 @@ from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summa
 from printgen.sim.runner import batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
-from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
 
 MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
 WORKERS_PER_CPU = 4           # more processes than this only queue up and use memory

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.files.errors import UserError, Warning_
+from printgen.files.output import publish
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
-from printgen.files.output import publish
 
 
 PARTS = ("cards", "rules", "sheets", "boards")

@@ -8,12 +8,12 @@ as --back-offset, with the same sign convention (+X right, +Y up, as seen on the
 
 from __future__ import annotations
 
-from printgen.model.layouts import load_catalogue
-from printgen.files.paths import FONTS_DIR
 from printgen.draw.fonts import text_width
-from printgen.files.font_files import register
 from printgen.draw.pdfcanvas import finish, new_canvas
+from printgen.files.font_files import register
+from printgen.files.paths import FONTS_DIR
 from printgen.files.units import pt
+from printgen.model.layouts import load_catalogue
 
 SPAN = 6      # mm either side of zero on each scale
 ARM = 30      # mm length of each crosshair arm

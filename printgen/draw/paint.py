@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from printgen.files.colours import parse_colour
 from printgen.draw.fonts import draw_string
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
+from printgen.files.colours import parse_colour
 
 
 def draw_ops(canvas, ops: Iterable[Op]) -> None:

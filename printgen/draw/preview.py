@@ -11,9 +11,9 @@ from pathlib import Path
 
 from printgen.draw.build import BuildOptions
 from printgen.files.errors import UserError, did_you_mean
+from printgen.model.deck import Card, Deck
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
-from printgen.model.deck import Card, Deck
 
 
 def _match(deck: Deck, name: str) -> Card | None:
@@ -85,11 +85,11 @@ def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
 def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_bleed: bool = False,
              warnings: list | None = None) -> bytes:
     """A one-page PDF the size of one card (its trim, or its bleed box)."""
-    from printgen.draw.sheets.cardsheets import FormCache
     from printgen.draw.fonts import FontSet
-    from printgen.model.imposition import Slot
     from printgen.draw.pdfcanvas import finish, new_canvas
+    from printgen.draw.sheets.cardsheets import FormCache
     from printgen.draw.template import Resolver
+    from printgen.model.imposition import Slot
 
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
     from printgen.draw.sheets.components import piece_pdf

@@ -10,18 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from printgen.files.colours import parse_colour
-from printgen.files.errors import UserError, Warning_, Where
-from printgen.model.deck import Card, Deck, Layout
-from printgen.model import sandbox
-from printgen.model.sandbox import environment
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
 from printgen.draw.text_checks import TextChecks
+from printgen.files.colours import parse_colour
+from printgen.files.errors import UserError, Warning_, Where
 from printgen.files.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
-                             SymbolElement, TableElement, TextElement)
+                                   SymbolElement, TableElement, TextElement)
 from printgen.files.units import pt
+from printgen.model import sandbox
+from printgen.model.deck import Card, Deck, Layout
+from printgen.model.sandbox import environment
 
 
 class Resolver(TextChecks):

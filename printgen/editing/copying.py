@@ -108,8 +108,8 @@ def copy_deck(ref: str, folder: Path, title: str | None = None, force: bool = Fa
     All or nothing: the copy is checked to load before `new` reports success, and on any failure
     nothing is left behind."""
     from printgen.editing.scaffold import check_new_folder
-    from printgen.model.load import ALL_CARDS, find_deck, load_deck
     from printgen.files.output import publish
+    from printgen.model.load import ALL_CARDS, find_deck, load_deck
 
     source = find_deck(ref)
     folder = Path(folder)

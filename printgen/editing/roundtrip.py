@@ -20,10 +20,10 @@ from typing import Any
 import yaml
 
 from printgen.files.errors import UserError, Where
-from printgen.model.load import DECK_FILE, find_deck, load_deck, slug
 from printgen.files.schema import FieldSpec
 from printgen.files.smart_quotes import straighten
 from printgen.files.yamlsrc import parse_yaml, read_source
+from printgen.model.load import DECK_FILE, find_deck, load_deck, slug
 
 COUNT = "count"           # the copies of a card: a column like a field's, though not declared as one
 COLLECTIONS = ("ability",)  # field types whose value is a record, edited as its YAML text

@@ -176,8 +176,8 @@ def check_new_folder(folder: Path, force: bool = False) -> None:
     """Refuse a folder `new` cannot fill: one that holds files already, or (unless `force`) one
     named like a shipped deck, since a folder of that name in the working folder is found first by
     `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
-    from printgen.model.load import shipped_decks
     from printgen.files.paths import decks_dir
+    from printgen.model.load import shipped_decks
 
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise UserError(f"'{folder}' already exists and is not an empty folder", Where(folder),
@@ -195,9 +195,9 @@ def check_new_folder(folder: Path, force: bool = False) -> None:
 def new_deck(folder: Path, title: str | None = None, force: bool = False) -> list[Path]:
     """Write a deck folder that builds at once; the files written. Nothing is written when the
     folder cannot be used (check_new_folder) or the deck would not load."""
+    from printgen.files.output import publish
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
-    from printgen.files.output import publish
 
     folder = Path(folder)
     check_new_folder(folder, force)
@@ -231,11 +231,11 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> lis
 
 def listing() -> str:
     """Decks, layouts, card sizes, emblems and each game's options, as plain lines."""
+    from printgen.art.symbols import names
+    from printgen.files.paths import layouts_dir
+    from printgen.files.wording import counted
     from printgen.model.layouts import load_catalogue
     from printgen.model.load import load_deck, shipped_decks
-    from printgen.files.paths import layouts_dir
-    from printgen.art.symbols import names
-    from printgen.files.wording import counted
 
     here = sorted(p.parent for p in Path.cwd().glob("*/deck.yaml") if p.parent.resolve() not in
                   {d.resolve() for d in shipped_decks()})

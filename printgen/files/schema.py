@@ -1,8 +1,8 @@
 """The shapes of the YAML files, checked by pydantic.
 
 Strict models (unknown keys forbidden) turn a misspelt key into an error with a 'did you mean'
-hint instead of a silently ignored setting. Card fields are declared by each deck and checked in
-model.py, because their types are the deck's, not printgen's.
+hint instead of a silently ignored setting. Card fields are declared by each deck and checked
+when it loads (printgen/model/card_values.py), because their types are the deck's, not printgen's.
 """
 
 from __future__ import annotations

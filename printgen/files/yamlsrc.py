@@ -29,7 +29,7 @@ from printgen.files.hidden_chars import check_characters, describe_hidden, hidde
 from printgen.files.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
 from printgen.files.smart_quotes import straighten
 from printgen.files.yaml_core import (FLOAT, INT, MAP, MERGE, NUMBER_DIGITS, PATTERNS, SCALAR_TAGS, SEQ,
-                                SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
+                                      SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
 from printgen.files.yaml_explain import TOO_DEEP, TOO_DEEP_HINT, card_at, explain_yaml_error
 
 

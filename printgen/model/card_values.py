@@ -16,9 +16,9 @@ from pydantic import ValidationError
 
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.limits import MAX_NUMBER
-from printgen.model.deck import Card, Group, parse_years
 from printgen.files.schema import FieldSpec
 from printgen.files.yamlsrc import Located
+from printgen.model.deck import Card, Group, parse_years
 
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}

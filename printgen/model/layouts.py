@@ -14,12 +14,12 @@ from pydantic import ValidationError
 
 from printgen.files.deckfiles import contained, exists, link_target, opened
 from printgen.files.errors import UserError, Warning_, Where, did_you_mean
-from printgen.model.deck import Deck, Layout
-from printgen.files.paths import DECK_FILE, FONTS_DIR, layouts_dir
 from printgen.files.font_files import MAX_FONT_BYTES
+from printgen.files.paths import DECK_FILE, FONTS_DIR, layouts_dir
 from printgen.files.schema import LayoutFile, Size
 from printgen.files.schema_errors import schema_error, user_path
 from printgen.files.yamlsrc import Located, load_yaml
+from printgen.model.deck import Deck, Layout
 
 
 def _find_layout_file(name: str, search: list[Path], where: Where | None = None) -> Path:

@@ -14,15 +14,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from printgen.files.deckfiles import DECK_FOLDER, exists
-from printgen.model.card_values import (COUNT_KEY, MAX_COPIES, check_ability, check_value, copies, exempt, exemption_text,
-                                  starts_with_hash, value_key)
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.limits import MAX_CARDS
-from printgen.model.deck import Card, Deck, Group
 from printgen.files.paths import DECK_FILE, decks_dir
 from printgen.files.schema import DeckHeader, FieldSpec, GroupEntry
 from printgen.files.schema_errors import schema_error
 from printgen.files.yamlsrc import Located, load_yaml, parse_yaml
+from printgen.model.card_values import (COUNT_KEY, MAX_COPIES, check_ability, check_value, copies, exempt, exemption_text,
+                                        starts_with_hash, value_key)
+from printgen.model.deck import Card, Deck, Group
 
 
 # --- finding things ---------------------------------------------------------------------------
@@ -335,8 +335,8 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
 
 
 def _load_group(located: Located, name: str) -> list[Group]:
-    from printgen.files.colours import parse_colour
     from printgen.art.symbols import names as motif_names
+    from printgen.files.colours import parse_colour
 
     raw = located.data.get(name)
     if not isinstance(raw, list) or not raw:

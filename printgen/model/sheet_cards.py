@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printgen.files.sheet_problems import Problems
-from printgen.files.sheets import CHECK, ID, SUFFIXES, read_table
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.schema import FieldSpec
+from printgen.files.sheet_problems import Problems
+from printgen.files.sheets import CHECK, ID, SUFFIXES, read_table
 from printgen.files.yamlsrc import Located
 
 

@@ -24,12 +24,12 @@ import re
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.art.vector import round_pen
 from printgen.art.emblems import devices
 from printgen.art.emblems import flowers
 from printgen.art.emblems import heraldry
 from printgen.art.emblems.frame import GRID, Motif, backdrop, light_field
 from printgen.art.emblems.heraldry import draw_generated, shield_design
+from printgen.art.vector import round_pen
 
 __all__ = ["draw_emblem", "motif_names", "shield_design"]
 

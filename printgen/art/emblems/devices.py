@@ -12,13 +12,13 @@ from typing import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.art.emblems.frame import R_FIELD, Motif
+from printgen.art.emblems.heraldry import cross_pattee, lozenge
 from printgen.art.vector import (
     ARGENT, AZURE, FINE, GOLD, GOLD_DARK, GULES, GULES_DARK, INK, OUTLINE, SABLE, STEEL, STEEL_DARK,
     STEEL_LIGHT, STONE, STONE_LIGHT, STONE_SHADE, VERT, VERT_LIGHT, Joint, Ops, capsule, circle, clipped, col,
     fill, inked_line, line, mirror, mix, poly, rect, silhouette, tube, xf,
 )
-from printgen.art.emblems.frame import R_FIELD, Motif
-from printgen.art.emblems.heraldry import cross_pattee, lozenge
 
 # --- crown -------------------------------------------------------------------
 

@@ -20,15 +20,15 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.model.context import document_context
-from printgen.files.errors import UserError, Where
-from printgen.model.deck import Deck, Layout
-from printgen.draw.sheets import marks
-from printgen.draw.paint import draw_ops
 from printgen.draw.fonts import FontSet, draw_string
+from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
+from printgen.draw.sheets import marks
+from printgen.files.errors import UserError, Where
 from printgen.files.schema import BoardFile, Imposition, LayoutFile
 from printgen.files.units import pt
+from printgen.model.context import document_context
+from printgen.model.deck import Deck, Layout
 
 BAND = 12.0        # mm at the top of a tiled sheet for its name and the map of tiles
 CROSS = 2.5        # mm, half the size of a registration cross

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
-from printgen.files.paths import FONTS_DIR
 from printgen.files.font_files import register
-from printgen.sim.metrics import histogram, percentile
+from printgen.files.paths import FONTS_DIR
 from printgen.files.units import pt
+from printgen.sim.metrics import histogram, percentile
 
 INK, BAR, FAIR, DEAD, GREY = "#1C2331", "#3F6E9A", "#B3202A", "#7D6200", "#6B7280"
 PAGE = (297.0, 210.0)          # A4 landscape, mm

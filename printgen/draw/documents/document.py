@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from printgen.files.errors import UserError, Where
 from printgen.draw.fonts import FontSet, draw_string
+from printgen.files.errors import UserError, Where
 
 INK = "#1C2331"
 ACCENT = "#A8841A"

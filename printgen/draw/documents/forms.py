@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.model.context import document_context
-from printgen.files.errors import UserError, Where
-from printgen.model.deck import Deck, Layout
 from printgen.draw.fonts import markup
+from printgen.files.errors import UserError, Where
 from printgen.files.schema import SheetFile
+from printgen.model.context import document_context
+from printgen.model.deck import Deck, Layout
 
 MIN_COLUMN_MM = 10.0     # room to write a two- or three-figure score by hand
 MIN_ROW_MM = 6.0         # the height of a line of handwriting
@@ -61,12 +61,12 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     from printgen.draw.documents.document import INK, PAPER_TINT, Source, TitleInfo, build_document, make_styles, tag
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
+    from printgen.draw.fonts import FontSet
+    from printgen.files.units import pt
     from printgen.model.sandbox import render as limited
     from printgen.model.sandbox import environment
-    from printgen.files.units import pt
 
     spec, located = load_sheet(path, deck.folder)
     context = document_context(deck)

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from printgen.files.errors import UserError, Where
 from printgen.draw.documents.document import ACCENT, INK, PAPER_TINT, Source, Styles, tag
 from printgen.draw.fonts import markup
+from printgen.files.errors import UserError, Where
 
 
 CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale

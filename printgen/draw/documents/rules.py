@@ -13,10 +13,10 @@ from typing import Any, Callable
 
 from printgen.files.deckfiles import DECK_FOLDER, read_bytes
 from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.yamlsrc import parse_yaml
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 from printgen.model.tablelayout import Table
-from printgen.files.yamlsrc import parse_yaml
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack", "table"}
@@ -229,8 +229,8 @@ def _card_row_class():
     from reportlab.platypus import Flowable
 
     from printgen.draw.sheets.cardsheets import FormCache
-    from printgen.model.imposition import Slot
     from printgen.files.units import pt
+    from printgen.model.imposition import Slot
 
     class _CardRow(Flowable):
         """A row of small real cards, centred in the column."""
@@ -314,8 +314,8 @@ def column_size_mm(layout: Layout) -> tuple[float, float]:
 def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     """One rules Markdown file -> PDF bytes."""
     from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles
-    from printgen.draw.fonts import FontSet
     from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
 
     source = read_rules(path, deck.folder)
     meta, body, offset, lines = split_front_matter(source, path)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 
-from printgen.files.errors import UserError, Where
 from printgen.draw.fonts import metrics, text_width
 from printgen.draw.ops import Op, ShapeOp, SymbolOp, TextOp
+from printgen.files.errors import UserError, Where
+from printgen.files.units import pt
 from printgen.model.tablecheck import checked_table
 from printgen.model.tablelayout import Piece, Table
-from printgen.files.units import pt
 
 TABLE_FILL, TABLE_EDGE = "#EFE6D2", "#8A7A5A"
 BACK_FILL, BACK_LINE = "#E6E0D2", "#5A5246"

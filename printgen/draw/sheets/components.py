@@ -37,10 +37,10 @@ class ResolvedPieces:
 
 
 def resolve_pieces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> ResolvedPieces:
-    from printgen.files.colours import parse_colour
-    from printgen.model.layouts import safe_zone_warnings
     from printgen.draw.fonts import FontSet
     from printgen.draw.template import Resolver
+    from printgen.files.colours import parse_colour
+    from printgen.model.layouts import safe_zone_warnings
 
     warnings: list[Warning_] = []
     fonts = FontSet(layout.fonts)
@@ -154,8 +154,8 @@ class PieceForms:
         key = (kind.name, ops, fill)
         name = self.names.get(key)
         if name is None:
-            from printgen.files.colours import parse_colour
             from printgen.draw.paint import draw_ops
+            from printgen.files.colours import parse_colour
 
             name = f"piece{len(self.names)}"
             c = self.canvas
@@ -241,9 +241,9 @@ def _guides(canvas, kind: Kind, slot: Slot) -> None:
 
 def render_piece_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                         resolved: ResolvedPieces | None = None, tick: Callable[[], None] | None = None):
+    from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
     from printgen.draw.sheets import marks
     from printgen.draw.sheets.imposed import CardSheets, no_ruler, no_steps, sheet_lines
-    from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
 
     resolved = resolved or resolve_pieces(deck, layout)
     imp = layout.imposition

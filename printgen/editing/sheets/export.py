@@ -40,8 +40,8 @@ def export_deck(ref: str, out: Path, force: bool = False) -> int:
     imported, and an export would silently put deck.yaml's values back over those edits."""
     from printgen.editing.roundtrip import DeckSource
     from printgen.editing.scaffold import command_line
-    from printgen.model.load import ALL_CARDS, load_deck
     from printgen.files.output import publish
+    from printgen.model.load import ALL_CARDS, load_deck
 
     out = Path(out)
     check_suffix(out, "export writes a spreadsheet")

@@ -1,7 +1,8 @@
 """`printgen import`: a spreadsheet's changes written into deck.yaml, all of them or none.
 
 A row is a card (sheet_rows.py says which): its changed cells become value edits
-(roundtrip.py), a row without an id a new card and a deleted row a deleted card (cardlist.py).
+(printgen/editing/roundtrip.py), a row without an id a new card and a deleted row a deleted card
+(printgen/editing/cardlist.py).
 Where deck.yaml changed since the sheet was exported or last imported, sheet_merge decides:
 the newer value is kept, and a value changed in both places is refused unless `force`.
 
@@ -21,14 +22,14 @@ from itertools import combinations
 from pathlib import Path
 
 from printgen.editing.cardlist import NewCard, card_at_line, compose, named_at, references
-from printgen.files.sheet_problems import Problems
 from printgen.editing.roundtrip import DeckSource, Edit, RawCard, relocate
+from printgen.editing.sheets.export import cell_value, compared
 from printgen.editing.sheets.sheet_merge import APPLY, KEEP, Check, Record, read_check, roster
 from printgen.editing.sheets.sheet_rows import ADDED, Row, added_before, find_card, name_clashes, same_card
-from printgen.editing.sheets.export import cell_value, compared
-from printgen.files.sheets import CHECK, ID, Table, read_table
 from printgen.editing.textdiff import shown_pair
 from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.sheet_problems import Problems
+from printgen.files.sheets import CHECK, ID, Table, read_table
 from printgen.model.load import slug
 
 SUBSETS = 3       # cards added to deck.yaml since an export, told from deleted rows by trying this many

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.editing.sheets.sheet_merge import Check, Record, fingerprint
 from printgen.editing.sheets.export import compared
-from printgen.files.sheets import ID
+from printgen.editing.sheets.sheet_merge import Check, Record, fingerprint
 from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.sheets import ID
 from printgen.model.load import slug
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.editing.web.page_requests import BadRequest, TooLarge, read_body, read_capped
 from printgen.editing.roundtrip import DeckSource, StaleError, deck_bytes
+from printgen.editing.web.page_requests import BadRequest, TooLarge, read_body, read_capped
 from printgen.files.errors import UserError
 from printgen.model.load import find_deck
 
@@ -54,8 +54,8 @@ class Editor:
     def source(self) -> DeckSource:
         """deck.yaml as it is now (re-read when the file changed on disk). A file that cannot be
         read any more (changed outside the page) is a PageError naming it and its line, plainly."""
-        from printgen.editing.web.page_words import file_problem
         from printgen.editing.roundtrip import version_of
+        from printgen.editing.web.page_words import file_problem
         from printgen.editing.web.page_words import PageError
 
         try:

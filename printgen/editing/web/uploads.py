@@ -70,8 +70,8 @@ def store_picture(folder: Path, data: bytes, name: str, card: str) -> str:
     """Check the picture and store it in the deck's art folder under a name made from the card's
     (`card`, its name as typed); the path to put in the card's picture box, such as
     'art/henry-viii.jpg'. The same picture chosen again is stored once."""
-    from printgen.model.load import slug
     from printgen.files.output import publish
+    from printgen.model.load import slug
 
     suffix = check_picture(data, name)
     art = folder / FOLDER

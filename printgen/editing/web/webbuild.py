@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printgen.editing.web.page_words import file_title, joined, page_name, page_warning
 from printgen.editing.roundtrip import DeckSource
+from printgen.editing.web.page_words import file_title, joined, page_name, page_warning
 from printgen.files.errors import UserError, Warning_
 
 PAPERS = ("a4", "letter")

@@ -5,7 +5,7 @@ webbuild.py's, the lists of choices choices.py's.
 The page holds unsaved changes: edits by card id, the values each changed card had when the page
 loaded it (the base), new cards under keys of its own ('new-1') and the ids of cards to delete.
 A preview and a save both apply them to deck.yaml as it is now, through the same in-place editing
-as `printgen import` (roundtrip.py, cardlist.py), and check the result by loading it.
+as `printgen import` (printgen/editing/roundtrip.py and cardlist.py), and check the result by loading it.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from printgen.editing.cardlist import card_at_line, compose, list_problem, references
+from printgen.editing.roundtrip import DeckSource
+from printgen.editing.textdiff import difference
 from printgen.editing.web.merge import Changes, Merged, merge
 from printgen.editing.web.page_words import (PageError, file_problem, joined, label, page_message, sentence,
                                              shown_in)
-from printgen.editing.roundtrip import DeckSource
-from printgen.editing.textdiff import difference
 from printgen.editing.web.webbuild import DUPLEX, PAPERS
 from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.deck import Deck

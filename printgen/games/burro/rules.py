@@ -26,8 +26,8 @@ from typing import Any, Callable
 
 from printgen.files.errors import UserError
 from printgen.games.burro.report import findings
-from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
+from printgen.sim.engine import Action, Deal, Finding, Game, Result
 
 DRAW = 1000
 LETTERS = 5                     # B-U-R-R-O

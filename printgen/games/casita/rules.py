@@ -22,10 +22,10 @@ import random
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
+from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
-from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 
 DEAL = 4
 OPTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {

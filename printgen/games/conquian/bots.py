@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from printgen.sim.engine import Action
 from printgen.games.conquian.tables import (
     CHOOSE, DISCARD, DISCARD_FORCE, MELD_FLAG, OFFER, REFUSE, State,
 )
+from printgen.sim.engine import Action
 
 
 class GreedyBot:

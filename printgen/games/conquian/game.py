@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Deal, Finding, Game
 from printgen.games.common.suited import SuitedCards, compile_suited, pack_deck
 from printgen.games.conquian.bots import GreedyBot
 from printgen.games.conquian.melds import Melds
@@ -14,6 +13,7 @@ from printgen.games.conquian.rules import Rules
 from printgen.games.conquian.tables import (
     OPTIONS, Prepared, VARIANTS,
 )
+from printgen.sim.engine import Deal, Finding, Game
 
 
 class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from printgen.sim.engine import Action
 from printgen.games.conquian.tables import (
     MELD_FLAG, State, _cards, meld_action, reach,
 )
+from printgen.sim.engine import Action
 
 
 class Melds:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from printgen.sim.engine import Finding, Result
-from printgen.sim.stats import wilson
 from printgen.games.conquian.tables import (
     DISCARDING, OVER, Prepared, State, TIE_WARN, _cards,
 )
+from printgen.sim.engine import Finding, Result
+from printgen.sim.stats import wilson
 
 
 class Report:

@@ -8,10 +8,10 @@ import random
 from itertools import repeat
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Action
 from printgen.games.conquian.tables import (
     CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
 )
+from printgen.sim.engine import Action
 
 
 class Rules:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from printgen.sim.engine import Action
 from printgen.games.common.suited import Suited
+from printgen.sim.engine import Action
 
 REFUSE = 0
 FORCE = 1

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from printgen.model.abilities import Ability
 from printgen.files.errors import UserError
+from printgen.model.abilities import Ability
 
 # card kinds
 NOBLE, PEASANT, WIND, FAVOUR, DECLARATION = range(5)

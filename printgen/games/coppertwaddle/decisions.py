@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from printgen.games.coppertwaddle.abilities import Abilities
 from printgen.games.coppertwaddle.cards import (
     CHOOSE, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, WIND,
 )
-from printgen.games.coppertwaddle.abilities import Abilities
 from printgen.games.coppertwaddle.state import DITCHED, DITCHES, EVERY, State, robber_sets
 from printgen.sim.engine import Action
 

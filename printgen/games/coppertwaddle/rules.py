@@ -36,11 +36,11 @@ import random
 from typing import Any, Sequence
 
 from printgen.files.errors import UserError
+from printgen.games.coppertwaddle.bots import greedy as greedy_choice
 from printgen.games.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OPTIONS, OVER, PASS, PEASANT,
     PERMANENT, RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
-from printgen.games.coppertwaddle.bots import greedy as greedy_choice
 from printgen.games.coppertwaddle.invariants import Invariants
 from printgen.games.coppertwaddle.state import (
     DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from printgen.sim.engine import Action
 from printgen.games.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, EXPLORE, GO_OUT, OFFER, START_LAY, State, _any_bit,
 )
+from printgen.sim.engine import Action
 
 
 class GreedyBot:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from printgen.files.errors import UserError, did_you_mean
-from printgen.sim.engine import Deal
 from printgen.games.cromwell.tables import (
     EVEN_UP, LEAVE_OUT, MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, OPTIONS, Prepared, SCORING, STALEMATE, _Runs, _bits, _end_key, _joint,
 )
+from printgen.sim.engine import Deal
 
 
 class Preparing:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from printgen.sim.engine import Finding, Tip
 from printgen.games.cromwell.tables import (
     LARGE_HAND, MIN_HAND, Prepared, SMALL_HAND, TARGET_HAND,
 )
+from printgen.sim.engine import Finding, Tip
 
 
 class Reporting:

@@ -9,10 +9,10 @@ import random
 from typing import Sequence
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Action, shuffle
 from printgen.games.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, MIN_PLAYERS, OFFER, OVER, PHASE_NAMES, Prepared, START_LAY, State, _bits,
 )
+from printgen.sim.engine import Action, shuffle
 
 
 class TurnRules:

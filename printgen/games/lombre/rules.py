@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printgen.sim.engine import Action, Finding, Result
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
 from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
+from printgen.sim.engine import Action, Finding, Result
 
 SMALL = 1
 LARGE = 5                   # a large counter is worth five small ones

@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printgen.sim.engine import Action, Finding, Result
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
 from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
+from printgen.sim.engine import Action, Finding, Result
 
 RESERVE_PIECE = 5           # each player's piece in the reserve; the dealer moves one to an empty plato
 DEALER_PAYS = 1

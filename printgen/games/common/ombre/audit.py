@@ -9,7 +9,7 @@ from typing import Any
 
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON
 from printgen.games.common.ombre.state import (BID, CONTRACT_NAMES, EXCHANGE, FIVE, OUTCOMES, OVER, PLAY, SACADO,
-                                      TRICKS, TRUMP, State)
+                                               TRICKS, TRUMP, State)
 
 
 class OmbreAudit:

@@ -4,8 +4,8 @@ with the talon, the nine tricks and the first five tricks
 
 A simulated game is a session of `hands` deals (option, 12 by default, so that with three or
 four players everyone deals equally often) with the stakes carried from hand to hand; its score
-is each player's net gain in counters (tantos in Tresillo). Each game class (lombre.py,
-tresillo.py) adds its bidding, its stakes and its settlement through the hooks of OmbreGame.
+is each player's net gain in counters (tantos in Tresillo). Each game class (printgen/games/lombre/,
+printgen/games/tresillo/) adds its bidding, its stakes and its settlement through the hooks of OmbreGame.
 
 Decisions, as ints (card indices 0..39 play or discard a card):
 
@@ -27,12 +27,12 @@ import random
 from typing import Any, Sequence
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 from printgen.games.common.ombre.audit import OmbreAudit
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
 from printgen.games.common.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
-                                      REPUESTO, SACADO, STOP, SURE, TRICKS, TRUMP, TRUMPS, State)
+                                               REPUESTO, SACADO, STOP, SURE, TRICKS, TRUMP, TRUMPS, State)
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, follow, winner
+from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 
 class OmbreGame(OmbreAudit, Game):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.games.common.ombre.state import OUTCOMES
 from printgen.sim.engine import Finding, Result
 from printgen.sim.metrics import percentile
-from printgen.games.common.ombre.state import OUTCOMES
 from printgen.sim.stats import wilson
 
 GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
