@@ -210,3 +210,42 @@ def test_the_player_aids_say_what_the_sheet_says(built: Path) -> None:
     assert "a lone Wind" in aid, "a lone Wind robs and counts toward the eight"
     sheet = _all_text(built / f"{DECK}-rules.pdf")
     assert "Here only Proud ones do" in sheet and "a Proud lone Wind fills its Ditch" in sheet
+
+
+# --- the two named Favours the seed's card list lacks (Mappa Mundi, Captain's Reversal) ------------
+
+def test_the_two_missing_cards_are_in_the_deck_as_named_favours(deck):
+    from collections import Counter
+
+    cards = {card.name: card for card in deck.cards}
+    assert len(deck.cards) == 55, "the seed's deck of fifty-five, everything included"
+    for name in ("Mappa Mundi", "Captain\u2019s Reversal"):
+        card = next((c for c in deck.cards if c.name.replace("'", "\u2019") == name), None)
+        assert card is not None, name
+        assert card.values["kind"].name == "Favour" and card.values["provenance"].name == "named", name
+        assert card.values["ability"] is not None
+    kinds = Counter(card.values["kind"].name for card in deck.cards)
+    assert kinds == {"Noble Threlm": 13, "Peasant Threlm": 15, "Wind Threlm": 4, "Favour": 15, "Declaration": 8}
+    assert sum(1 for c in deck.cards if c.name == "The Reeve") == 1 and "Mother Ratchet" not in cards
+
+
+def test_the_winds_power_is_marked_as_designed(deck):
+    winds = [c for c in deck.cards if c.values["kind"].name == "Wind Threlm"]
+    assert len(winds) == 4
+    for wind in winds:
+        assert wind.values["power"] == 0
+        assert wind.values["provenance"].name == "named", f"{wind.name}: the seed gives no Power"
+
+
+def test_the_rule_sheet_says_how_the_count_was_kept(tmp_path: Path):
+    run = run_cli("build", "coppertwaddle", "--only", "rules", "--out", str(tmp_path), "--quiet")
+    assert run.code == 0, run.err
+    pdf = tmp_path / "coppertwaddle" / "coppertwaddle-rules.pdf"
+    import pypdfium2 as pdfium
+
+    pages = len(pdfium.PdfDocument(str(pdf)))
+    text = squash(" ".join(page_text(pdf, p) for p in range(1, pages + 1)))
+    assert "13 Nobles, 15 Peasants, 4 Winds, 15 Favour cards and 8 Declaration cards" in text
+    clarification = text[text.index("The original gives the deck"):][:600]
+    for words in ("55 cards", "Mappa Mundi", "Captain\u2019s Reversal", "Reeve", "Mother Ratchet"):
+        assert words in clarification, words

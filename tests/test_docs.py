@@ -13,9 +13,11 @@ import shlex
 from pathlib import Path
 
 import click
+import numpy as np
 import pytest
 
 from conftest import ROOT, run_cli
+from pdfcheck import squash
 from printgen.commands.cli import cli
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -139,3 +141,38 @@ def test_the_teachers_guide_shows_the_sheet_error_printgen_prints(tmp_path):
     done = run_cli("import", "my-cromwell", "cards.csv", cwd=tmp_path)
     assert done.code == 2
     assert done.err.rstrip("\n").split("\n") == shown, done.err
+
+
+# --- the README's opening names every shipped deck and shows each -----------------------------------
+
+def test_the_readme_opening_names_the_shipped_decks_and_shows_each():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    opening = readme[:readme.index("## Set up")]
+    assert "Two more decks" not in opening
+    shipped = sorted(p.name for p in (ROOT / "decks").iterdir() if (p / "deck.yaml").is_file())
+    assert shipped == ["coppertwaddle", "cromwell", "piecepack", "spanish", "standard"]
+    words = {"coppertwaddle": "Coppertwaddle", "cromwell": "Cromwell", "spanish": "Spanish pack",
+             "standard": "standard deck", "piecepack": "piecepack"}
+    for deck in shipped:
+        assert f"**{words[deck]}**" in opening, deck
+        assert f"printgen preview {deck} " in squash(opening), f"how the {deck} picture was made"
+    pictures = re.findall(r"!\[[^\]]*\]\((docs/images/[^)]+)\)", opening)
+    assert len(pictures) == len(set(pictures)) == 7
+    for picture in pictures:
+        assert (ROOT / picture).is_file(), picture
+
+
+def test_the_coppertwaddle_picture_is_a_card_front_made_by_preview(tmp_path: Path):
+    from PIL import Image
+
+    shown = ROOT / "docs" / "images" / "the-bentham-fish.png"
+    run = run_cli("preview", "coppertwaddle", "--card", "The Bentham Fish", "--dpi", "200",
+                  "-o", str(tmp_path / "fish.png"))
+    assert run.code == 0, run.err
+    made = np.asarray(Image.open(tmp_path / "fish.png").convert("RGB")).astype(int)
+    kept = np.asarray(Image.open(shown).convert("RGB")).astype(int)
+    assert made.shape == kept.shape == (700, 500, 3), "a poker card at 200 dpi"
+    plum = np.array([0x6B, 0x2D, 0x5C])
+    band = kept[10:90, 150:450].reshape(-1, 3)
+    assert (np.abs(band - plum).max(axis=1) < 30).mean() > 0.5, "the Noble kind's band across the top"
+    assert np.abs(made - kept).mean() < 2.0, "the README's picture is what the command makes"

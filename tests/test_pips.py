@@ -17,13 +17,13 @@ import numpy as np
 import pytest
 
 from printgen.draw.fonts import FontSet
-from printgen.draw.ops import Op
+from printgen.draw.ops import Op, ShapeOp, SymbolOp, TextOp
 from printgen.draw.paint import draw_ops
 from printgen.draw.template import Resolver
 from printgen.files.schema import RepeatElement
 from printgen.model.deck import Card
-from printgen.model.layouts import load_layout
-from printgen.model.load import load_deck
+from printgen.model.layouts import load_catalogue, load_layout
+from printgen.model.load import ALL_CARDS, load_deck
 
 DPI = 200
 PX = DPI / 25.4          # pixels per mm
@@ -236,3 +236,172 @@ def test_cromwell_lower_corner_index_sits_in_its_corner_at_every_card_size(size)
         lower = (foot[1] - bottom, ink.width - right)         # over the foot, from the right edge
         assert lower == pytest.approx(upper, abs=0.3), (size, name, upper, lower)
         assert upper[0] < 0.08 * ink.height, (size, name, upper)   # and the corner is the corner
+
+
+# --- each element rasterised alone, its ink a mask -------------------------------------------------
+
+MASK_DPI = 150
+
+
+def masks(groups: list[list], card_w: float, card_h: float) -> list[np.ndarray]:
+    """Each group of drawing operations rasterised alone on a white card: its ink, as a mask."""
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    mm = 72 / 25.4
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(card_w * mm, card_h * mm))
+    for ops in groups:
+        draw_ops(canvas, list(ops))
+        canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        return [np.asarray(page.render(scale=MASK_DPI / 72).to_pil().convert("L")) < 235 for page in document]
+    finally:
+        document.close()
+
+
+def grow(mask: np.ndarray, millimetres: float) -> np.ndarray:
+    """The mask widened by a clearance, so 'grown A meets B' means 'closer than the clearance'."""
+    pixels = max(1, round(millimetres / 25.4 * MASK_DPI))
+    out = mask.copy()
+    for dy, dx in itertools.product(range(-pixels, pixels + 1), repeat=2):
+        out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
+    return out
+
+
+# --- the Cromwell corner index keeps clear of the name, picture and caption, element by element ----
+
+INDEX = ("index_top", "index_emblem_top", "index_bottom", "index_emblem_bottom")
+CONTENT = ("name", "reign", "frame", "caption", "note", "outside_play")
+GAP = 0.5   # mm of card between any two boxes
+
+
+def _apart(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """How far apart two boxes (x, y, w, h) are: negative when they overlap."""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return max(bx - (ax + aw), ax - (bx + bw), by - (ay + ah), ay - (by + bh))
+
+
+@pytest.mark.parametrize("size", sorted(load_catalogue("card-sizes")[0]))
+def test_cromwell_boxes_never_meet_at_any_card_size(size):
+    deck = load_deck("cromwell", ALL_CARDS)
+    layout = load_layout(deck.layout, deck, card_size=size)
+    face = layout.spec.face
+    boxes = {name: layout.map_box(face[name].x, face[name].y, face[name].width, face[name].height)
+             for name in INDEX + CONTENT}
+    pairs = [(i, c) for i in INDEX for c in CONTENT] + list(itertools.combinations(INDEX, 2))
+    pairs += [p for p in itertools.combinations(("name", "reign", "frame", "caption"), 2)]
+    pairs += [("caption", "note"), ("caption", "outside_play")]
+    gap = GAP * min(1.0, layout.scale)     # a smaller card shrinks the gaps with everything else
+    for a, b in pairs:
+        assert _apart(boxes[a], boxes[b]) >= gap - 1e-9, (size, a, b, boxes[a], boxes[b])
+    # the two corners are the same index turned half round, each as far from its own end's band
+    # (the house band at the top, the foot at the bottom) as the other: in the corner (to a
+    # fifth of a mm: the foot lies in the edge strip Layout.map_box keeps, the band does not)
+    top, bottom = boxes["index_top"], boxes["index_bottom"]
+    band = layout.map_box(face["band"].x, face["band"].y, face["band"].width, face["band"].height)
+    foot = layout.map_box(face["foot"].x, face["foot"].y, face["foot"].width, face["foot"].height)
+    assert bottom[0] == pytest.approx(layout.card.width - top[0] - top[2])
+    assert foot[1] - (bottom[1] + bottom[3]) == pytest.approx(top[1] - (band[1] + band[3]), abs=0.25)
+
+
+def _longest_cards(deck) -> list:
+    """The cards most likely to crowd a corner: the longest names, the longest corner words
+    (short names such as 'Steph'), the longest captions."""
+    def index_words(card) -> int:
+        short = deck_layout_short(card.name)
+        return len(short)
+    by_name = sorted(deck.cards, key=lambda c: (-len(c.name), c.name))[:3]
+    by_index = sorted(deck.cards, key=lambda c: (-index_words(c), c.name))[:2]
+    by_caption = sorted(deck.cards, key=lambda c: (-len(c.values.get("caption") or ""), c.name))[:2]
+    seen, out = set(), []
+    for card in by_name + by_index + by_caption:
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _short_names() -> tuple[dict, dict]:
+    data = load_layout("cromwell").spec.data
+    return data["short_names"], data["whole_names"]
+
+
+def deck_layout_short(name: str) -> str:
+    short, whole = _short_names()
+    first = name.split(" ")[0]
+    return whole.get(name) or short.get(first, first)
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini-euro"])
+def test_cromwell_index_ink_keeps_clear_on_the_longest_named_cards(size):
+    deck = load_deck("cromwell", ALL_CARDS)
+    layout = load_layout(deck.layout, deck, card_size=size)
+    resolver = Resolver(deck, layout, FontSet(layout.fonts), [].append)
+    names = INDEX + ("name", "reign", "frame", "caption")
+    cards = _longest_cards(deck)
+    assert {"Oliver Cromwell", "Stephen"} <= {c.name for c in cards}
+    groups = []
+    for card in cards:
+        context = resolver._context(card)
+        for name in names:
+            groups.append(resolver._maybe("face", name, layout.spec.face[name], context, card))
+    inks = masks(groups, layout.card.width, layout.card.height)
+    for k, card in enumerate(cards):
+        ink = dict(zip(names, inks[k * len(names):(k + 1) * len(names)]))
+        assert all(ink[n].any() for n in names), (card.name, [n for n in names if not ink[n].any()])
+        for a in INDEX:
+            near = grow(ink[a], GAP)
+            for b in names:
+                if b != a:
+                    assert not (near & ink[b]).any(), f"{size}: on '{card.name}' {a} comes within {GAP} mm of {b}"
+        for a, b in (("name", "reign"), ("reign", "frame"), ("frame", "caption")):
+            assert not (grow(ink[a], GAP) & ink[b]).any(), f"{size}: on '{card.name}' {a} touches {b}"
+
+
+# --- the low Spanish swords and batons are long and crossed, as in a real pack ----------------------
+
+@lru_cache(maxsize=None)
+def _spanish():
+    deck = load_deck("spanish", "48")
+    layout = load_layout(deck.layout, deck)
+    return deck, layout, Resolver(deck, layout, FontSet(layout.fonts), [].append)
+
+
+@pytest.mark.parametrize("suit", ["Espadas", "Bastos"])
+@pytest.mark.parametrize("rank", [2, 3])
+def test_low_swords_and_batons_cross_and_fill_the_card(suit, rank):
+    deck, layout, resolver = _spanish()
+    card = next(c for c in deck.cards if c.values["suit"].name == suit and c.values["rank"].value == rank)
+    ops = resolver.side("face", card)
+    pips = [op for op in ops if isinstance(_inner(op), SymbolOp)]
+    assert [_inner(op).motif for op in pips] == [f"{suit.lower()}-long"] * rank, card.name
+    frame = [op for op in ops if isinstance(op, ShapeOp) and op.stroke]
+    numerals = [op for op in ops if isinstance(op, TextOp)]
+    assert len(frame) == 1 and len(numerals) == 2
+    inks = masks([[p] for p in pips] + [frame, numerals], layout.card.width, layout.card.height)
+    pip_inks, frame_ink, numeral_ink = inks[:rank], inks[rank], inks[rank + 1]
+    for ink in pip_inks:
+        near = grow(ink, GAP)
+        assert not (near & frame_ink).any() and not (near & numeral_ink).any(), f"{card.name}: a pip touches"
+    assert (pip_inks[0] & pip_inks[1]).any(), f"{card.name}: the two lean ones cross"
+    # fill: the pips' ink reaches across most of the frame, as the old upright pair did not
+    ys, xs = np.nonzero(frame_ink)
+    inside = np.zeros_like(frame_ink)
+    inside[ys.min():ys.max(), xs.min():xs.max()] = True
+    ink = np.logical_or.reduce(pip_inks)
+    rows, cols = np.nonzero(ink)
+    assert (ink & ~inside).sum() == 0
+    assert np.ptp(cols) > 0.5 * np.ptp(xs), f"{card.name}: the pips span half the frame's width"
+    assert np.ptp(rows) > 0.75 * np.ptp(ys), f"{card.name}: and three quarters of its height"
+
+
+def _inner(op):
+    """What a drawing operation draws: a turned pip is a SymbolOp inside its TurnOp."""
+    from printgen.draw.ops import TurnOp
+
+    return op.ops[0] if isinstance(op, TurnOp) and len(op.ops) == 1 else op

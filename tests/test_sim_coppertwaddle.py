@@ -478,3 +478,42 @@ def test_an_effect_outlasts_the_threlm_that_gave_it_but_not_its_negation(prep):
             GAME._set_negs(st, [(fish, PERMANENT, -1)])
             assert GAME.power(st, ararat, robbing=False) == 8
         GAME.check(st)
+
+
+# -- the two named Favours the seed's card list lacks, played ------------------------------------------
+
+def test_captains_reversal_sends_a_robber_home_and_the_robbing_fails(prep):
+    henry = {"noble": ["Mount Ararat", "Trepaner"], "peasant": []}
+    anne = {"noble": ["Lady Wimple", "The Leper"], "peasant": []}
+    st = GAME.arrange(prep, [henry, anne], [["One Hundred Buttons"], ["Captain's Reversal"]], guardian=0)
+    ararat, trepaner, wimple = (card(prep, n) for n in ("Mount Ararat", "Trepaner", "Lady Wimple"))
+    mask = sum(1 << d for d, c in enumerate(st.slot[0]) if c in (ararat, trepaner))
+    GAME.apply(st, prep.rob_base + wimple * 256 + mask)
+    assert st.stage == ROBBING and GAME.attack(st) == 9 and GAME.defence(st, wimple) == 7   # 5 + the Leper's 2
+    assert GAME.to_act(st) == 0
+    GAME.apply(st, PASS)                                   # Henry, the Guardian, answers first
+    reversal = play_action(prep, "Captain's Reversal", "Mount Ararat")
+    assert GAME.to_act(st) == 1 and reversal in GAME.legal(st)
+    GAME.apply(st, reversal)
+    assert ararat in st.hand[0] and st.pos[ararat] < 0, "Mount Ararat goes back to Henry's hand"
+    assert card(prep, "Captain's Reversal") in st.midden
+    assert st.stage == ROBBING and GAME.attack(st) == 1, "only Trepaner is left robbing"
+    GAME.apply(st, play_action(prep, "One Hundred Buttons", "Trepaner"))   # 1 + 3: nobody has more to play
+    assert st.stage != ROBBING and card(prep, "One Hundred Buttons") in st.midden
+    assert st.robs == [1, 0] and st.robbed == [0, 0] and st.pos[wimple] // 8 == 1, "4 against 7: it fails"
+    assert st.proud[trepaner], "a failed robber stays Proud"
+    GAME.check(st)
+
+
+def test_mappa_mundi_draws_one_and_the_opponent_discards_one(prep):
+    st = GAME.arrange(prep, [{}, {}], [["Mappa Mundi"], ["Spleen", "Compass"]], guardian=0,
+                      trumpet=["Goodwife Plum"])
+    GAME.apply(st, play_action(prep, "Mappa Mundi"))
+    assert card(prep, "Goodwife Plum") in st.hand[0], "the Guardian draws the top of the Trumpet"
+    assert GAME.to_act(st) == 1, "Anne chooses what she discards"
+    choices = GAME.legal(st)
+    assert sorted(choices) == sorted(prep.disc_base + card(prep, n) for n in ("Spleen", "Compass"))
+    GAME.apply(st, prep.disc_base + card(prep, "Compass"))
+    assert st.hand[1] == [card(prep, "Spleen")] and card(prep, "Compass") in st.midden
+    assert card(prep, "Mappa Mundi") in st.midden and GAME.to_act(st) == 0
+    GAME.check(st)
