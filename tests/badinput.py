@@ -15,10 +15,13 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
+
+import pytest
 
 from cli_runner import CommandTimeout, run_printgen
 from conftest import DECKS, ROOT
+from printgen.files.errors import UserError
 
 # What a bad input may cost before we call it a hang or a blow-up. A real deck builds in a few
 # seconds and well under 300 MiB; these leave room for a slow CI machine.
@@ -150,3 +153,56 @@ def assert_refused(outcome: Outcome, ws: Workspace | None = None, *, file: str |
         after = snapshot(ws.out)
         assert after == ws.before, (f"earlier output changed: "
                                     f"{sorted(set(after) ^ set(ws.before)) or [k for k in after if after[k] != ws.before.get(k)]}")
+
+
+# --- cases that share one workspace, and cases checked in this process -----------------------------
+
+def restored(shared: Workspace) -> Iterator[Workspace]:
+    """The shared workspace for one case (a fixture yields from this); every file the case edits
+    or adds outside the output is put back afterwards, and folders it made are removed."""
+    saved = {p: p.read_bytes() for p in shared.root.rglob("*") if p.is_file() and shared.out not in p.parents}
+    yield shared
+    for path in sorted(shared.root.rglob("*"), reverse=True):
+        if shared.out in path.parents or path == shared.out:
+            continue
+        if path.is_file() and path not in saved:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()) and not any(p.is_relative_to(path) for p in saved):
+            path.rmdir()
+    for path, data in saved.items():
+        path.write_bytes(data)
+
+
+def refused_here(call: Callable[[], object], **expected) -> str:
+    """The harness's checks on a UserError raised in this process (the same message the command
+    prints after 'error: '): most variants are checked this way, one per kind end to end."""
+    with pytest.raises(UserError) as caught:
+        call()
+    err = f"error: {caught.value}"
+    assert_refused(Outcome(2, "", err, 0.0, 0.0), **expected)
+    return err
+
+
+def loader(ws: Workspace) -> Callable[[], object]:
+    """Loading the workspace's deck, as a call for refused_here."""
+    from printgen.model.load import load_deck
+
+    return lambda: load_deck(str(ws.deck))
+
+
+def replace_line(ws: Workspace, relative: str, needle: str, new: str) -> int:
+    """Replace the first line holding `needle` by `new`; returns its line number."""
+    line = ws.line_of(relative, needle)
+    ws.edit(relative, lambda text: "\n".join(new if n == line else t
+                                             for n, t in enumerate(text.splitlines(), 1)) + "\n")
+    return line
+
+
+def set_caption(ws: Workspace, card: str, caption: str) -> int:
+    """Set a card's caption in deck.yaml (double-quoted, so escapes are read); returns its line."""
+    lines = (ws.deck / "deck.yaml").read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"  - name: {card}")
+    line = next(n for n, t in enumerate(lines[start:], start + 1) if t.lstrip().startswith("caption:"))
+    ws.edit("deck.yaml", lambda text: "\n".join(f'    caption: "{caption}"' if n == line else t
+                                                 for n, t in enumerate(text.splitlines(), 1)) + "\n")
+    return line

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from badinput import Workspace, assert_refused, run_limited, snapshot, workspace
+from badinput import Workspace, assert_refused, refused_here, run_limited, snapshot, workspace
 from conftest import ROOT
 
 
@@ -410,3 +410,54 @@ def test_a_font_that_is_not_truetype(deck_ws: Workspace):
     name = _layout(ws, "mine", "extends: cromwell\nfonts:\n  serif: fonts/fake.ttf\n")
     _use_layout(ws, "mine")
     assert_refused(ws.build(), ws, file=name, line=3, says=["not a font file", "TrueType"])
+
+
+# --- a layout element off the card ------------------------------------------------------------------
+
+def _look(ws: Workspace, element: str) -> None:
+    """A layout 'look' over Cromwell's with one more face element, 'stray', which the deck uses."""
+    _layout(ws, "look", f"extends: cromwell\nface:\n  stray:\n{element}")
+    _use_layout(ws, "look")
+
+
+def _loaded_layout(ws: Workspace):
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck
+
+    deck = load_deck(str(ws.deck))
+    return load_layout(deck.layout, deck)
+
+
+def test_an_element_wholly_off_the_card_is_an_error(deck_ws: Workspace):
+    _look(deck_ws, "    type: text\n    text: hello\n    x: 400\n    y: 10\n    width: 20\n    height: 5\n")
+    assert_refused(deck_ws.build("--only", "cards"), deck_ws, file="look.yaml", line=3, field="face.stray",
+                   says=["'stray'", "wholly off the card"])
+
+
+@pytest.mark.parametrize("element", [
+    "    type: shape\n    fill: '#FF0000'\n    x: 10\n    y: -30\n    width: 20\n    height: 5\n",
+    "    type: symbol\n    symbol: tudor\n    x: 63.5\n    y: 10\n    width: 5\n    height: 5\n",
+    "    type: text\n    text: hello\n    x: 10\n    y: 95\n    width: 5\n    height: 30\n    rotation: 90\n",
+    "    type: image\n    src: x.png\n    x: -20\n    y: 10\n    width: 15\n    height: 5\n    bleed: true\n",
+], ids=["above", "just-past-the-edge", "turned-but-still-off", "bleed-art-left-of-the-card"])
+def test_other_elements_wholly_off_the_card(deck_ws: Workspace, element: str):
+    _look(deck_ws, element)
+    refused_here(lambda: _loaded_layout(deck_ws), file="look.yaml", line=3, field="face.stray", says=["wholly off the card"])
+
+
+def test_partly_off_is_still_a_warning_and_turning_can_bring_an_element_on(deck_ws: Workspace):
+    _look(deck_ws, "    type: text\n    text: hello\n    x: 55\n    y: 40\n    width: 20\n    height: 5\n")
+    warnings = [str(w) for w in _loaded_layout(deck_ws).warnings]
+    assert any("look.yaml, line 3" in w and "'stray'" in w and "safe zone" in w for w in warnings), warnings
+    # a 40 x 4 mm box starting just below the card, turned upright about its centre, reaches onto it
+    _look(deck_ws, "    type: shape\n    x: 10\n    y: 89\n    width: 40\n    height: 4\n    rotation: 90\n")
+    assert _loaded_layout(deck_ws) is not None
+
+
+def test_every_shipped_layout_keeps_its_elements_on_the_card():
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck, shipped_decks
+
+    for folder in shipped_decks():
+        deck = load_deck(str(folder))
+        assert load_layout(deck.layout, deck) is not None

@@ -1,18 +1,24 @@
-"""All or none, even under kill -9 (issue 24, item 8).
+"""All or none: several decks built as one act, a full disk, and even kill -9 (issue 24, item 8).
+
+Several decks built together are published together: a mistake in a later deck, or a file of it
+that cannot be written, leaves every earlier deck's output as it was. A full disk names the file
+it stopped at and says the earlier files are unchanged.
 
 A process killed between two of a publish's renames cannot undo anything itself: the set it was
 writing is finished or undone by the next printgen that publishes into the same folder, or by
-`printgen build` at its start (printgen/files/journal.py). Each case runs a real publish in a process of
-its own, paused at a chosen point by the test-only hook PRINTGEN_TEST_PUBLISH_PAUSE, kills it with
-SIGKILL, lets a second command recover, and checks that every file of the set is all old or all
-new with no staged file, backup or journal left.
+`printgen build` at its start (printgen/files/journal.py). Each case runs a real publish in a
+process of its own, paused at a chosen point by the test-only hook PRINTGEN_TEST_PUBLISH_PAUSE,
+kills it with SIGKILL, lets a second command recover, and checks that every file of the set is
+all old or all new with no staged file, backup or journal left.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,8 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from badinput import assert_refused, run_limited, snapshot, workspace
-from conftest import ROOT
+from badinput import Workspace, assert_refused, run_limited, snapshot, workspace
+from conftest import DECKS, ROOT
+
+DECK = "deck.yaml"
 
 PAUSE = "PRINTGEN_TEST_PUBLISH_PAUSE"
 
@@ -275,3 +283,152 @@ def test_the_editing_commands_settle_a_half_saved_deck_before_reading_it(tmp_pat
         assert (ws.root / "copy" / "deck.yaml").read_text(encoding="utf-8").startswith(new_text)
         assert (ws.root / "copy" / "rules" / "cromwell.md").read_text(encoding="utf-8").endswith("A new line.\n")
     assert [name for name in _leftovers(ws.deck) if name != ".printgen-imports.json"] == []   # import's own record
+
+
+# --- several decks built as one: all or none ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def pair_built(tmp_path_factory) -> Workspace:
+    """Two decks (Cromwell and a copy named 'second') built together once."""
+    ws = workspace(tmp_path_factory.mktemp("pair"), build_first=False)
+    shutil.copytree(DECKS / "cromwell", ws.root / "second")
+    good = run_limited(["build", "cromwell", "second", "--out", str(ws.out), "-q", "--only", "cards"], ws.root)
+    assert good.code == 0, good.err
+    ws.before = snapshot(ws.out)
+    assert {"cromwell/cromwell-cards.pdf", "second/second-cards.pdf"} <= set(ws.before)
+    return ws
+
+
+@pytest.fixture
+def pair(pair_built: Workspace):
+    """The pair with its first outputs put back after each case, so a case that wrongly replaced
+    them cannot hide the same fault in the next."""
+    yield pair_built
+    for path in sorted(pair_built.out.rglob("*"), reverse=True):
+        if path.is_file() and str(path.relative_to(pair_built.out)) not in pair_built.before:
+            path.unlink()
+    for name, data in pair_built.before.items():
+        target = pair_built.out / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        target.write_bytes(data)
+
+
+def _both(ws: Workspace, *extra: str):
+    # --bleed 2 changes every PDF: an output replaced before the failure would show.
+    return run_limited(["build", "cromwell", "second", "--out", str(ws.out), "-q", "--only", "cards",
+                        "--bleed", "2", *extra], ws.root)
+
+
+def test_a_mistake_in_a_later_deck_leaves_the_earlier_decks_outputs(pair: Workspace):
+    deck = pair.root / "second" / DECK
+    good = deck.read_text(encoding="utf-8")
+    try:
+        deck.write_text(good.replace("  - name: Stephen\n", '  - name: ""\n'), encoding="utf-8")
+        line = good.splitlines().index("  - name: Stephen") + 1
+        outcome = _both(pair)
+        assert_refused(outcome, pair, file="second/deck.yaml", line=line, field="name",
+                       says=["blank", "nothing was written for any of the 2 decks"])
+        assert "cromwell-cards" not in outcome.err      # the good deck is not said to be written
+    finally:
+        deck.write_text(good, encoding="utf-8")
+
+
+def test_a_later_deck_whose_file_cannot_be_written_leaves_the_earlier_decks_outputs(pair: Workspace):
+    """The failure comes only when writing: every deck was fine, the second's manifest is blocked."""
+    blocked = pair.out / "second" / "second-cards.json"
+    data = blocked.read_bytes()
+    blocked.unlink()
+    blocked.mkdir()
+    before = snapshot(pair.out)
+    outcome = _both(pair)
+    assert_refused(outcome, file="second-cards.json", says=["there is a folder with that name", "nothing was written"])
+    assert snapshot(pair.out) == before and blocked.is_dir()
+    assert not [p for p in pair.out.rglob("*") if p.name.startswith(".")]
+    blocked.rmdir()
+    blocked.write_bytes(data)
+
+
+def test_two_decks_with_the_same_folder_name_are_refused(pair: Workspace):
+    other = pair.root / "elsewhere" / "cromwell"
+    shutil.copytree(DECKS / "cromwell", other)
+    try:
+        text = (other / DECK).read_text(encoding="utf-8")
+        (other / DECK).write_text(text.replace("title: Cromwell", "title: Cromwell too"), encoding="utf-8")
+        outcome = run_limited(["build", "cromwell", str(other), "--out", str(pair.out), "-q", "--only", "cards"],
+                              pair.root)
+        assert_refused(outcome, pair, says=["both called 'cromwell'", "same output folder", "nothing was written"])
+        assert outcome.seconds < 5          # refused before any deck is drawn
+    finally:
+        shutil.rmtree(pair.root / "elsewhere")
+
+
+def test_plain_build_of_every_deck_is_all_or_none(pair: Workspace, monkeypatch, capsys):
+    """`printgen build` with no names builds every shipped deck: here, the pair's two folders."""
+    from printgen.commands import cli
+    from printgen.model import load
+
+    deck = pair.root / "second" / DECK
+    good = deck.read_text(encoding="utf-8")
+    monkeypatch.setattr(load, "shipped_decks", lambda: [pair.root / "cromwell", pair.root / "second"])
+    monkeypatch.chdir(pair.root)
+    try:
+        deck.write_text(good + "extra: [\n", encoding="utf-8")
+        code = cli.run(["build", "--out", str(pair.out), "-q", "--only", "cards", "--bleed", "2"])
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert f"second/deck.yaml, line {len(good.splitlines()) + 1}" in err and "'['" in err, err
+        assert "nothing was written for any of the 2 decks" in err
+        assert snapshot(pair.out) == pair.before
+    finally:
+        deck.write_text(good, encoding="utf-8")
+
+
+# --- a full disk names the file -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory) -> Workspace:
+    """One good Cromwell cards build."""
+    return workspace(tmp_path_factory.mktemp("full-disk"), only="cards")
+
+
+def test_a_full_disk_names_the_file_and_says_earlier_files_are_unchanged(monkeypatch, tmp_path):
+    from printgen.files import output
+
+    files = {tmp_path / f"f{i}.pdf": f"old {i}".encode() for i in range(3)}
+    output.publish(files)
+    real, calls = output._write_all, []
+
+    def write(fd, data):
+        calls.append(data)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")     # what write() gives: no file name
+        real(fd, data)
+
+    monkeypatch.setattr(output, "_write_all", write)
+    with pytest.raises(output.PublishError) as caught:
+        output.publish({path: b"new " + data for path, data in files.items()})
+    message = str(caught.value)
+    assert "f1.pdf" in message and "the disk is full" in message and "unchanged" in message
+    assert ".tmp" not in message
+    assert {p: p.read_bytes() for p in tmp_path.iterdir()} == files
+
+
+def test_a_full_disk_during_a_build(shared: Workspace, monkeypatch, capsys):
+    from printgen.commands import cli
+    from printgen.files import output
+
+    real = output._write_all
+
+    def write(fd, data):
+        if data.startswith(b"{"):                   # the manifest, written after the cards PDF
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(fd, data)
+
+    monkeypatch.setattr(output, "_write_all", write)
+    monkeypatch.chdir(shared.root)
+    code = cli.run(["build", shared.deck.name, "--out", str(shared.out), "-q", "--only", "cards", "--bleed", "2"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error:"), err
+    assert "cromwell-cards.json" in err and "the disk is full" in err and "unchanged" in err
+    assert snapshot(shared.out) == shared.before

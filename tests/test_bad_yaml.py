@@ -8,19 +8,21 @@ cases call parse_yaml directly, where a subprocess would add nothing but time.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
 import pytest
 import yaml
 
-from badinput import Workspace, assert_refused, snapshot, workspace
+from badinput import Workspace, assert_refused, loader, refused_here, replace_line, set_caption, snapshot, workspace
 from pdfcheck import squash, text_in_box, trim_box
 from printgen.files.errors import UserError
 from printgen.files.limits import MAX_DEPTH, MAX_TEXT_CHARS, MAX_VALUES
 from printgen.files.yamlsrc import CoreLoader, parse_yaml
 
 DECK_FILE = "cromwell/deck.yaml"      # as the message prints it: relative to the working folder
+DECK = "deck.yaml"                    # as the workspace names it, inside the deck's folder
 RULES_FILE = "cromwell/rules/cromwell.md"
 # A hostile file must be refused well inside these, not merely inside the harness's hang limits.
 FAST = {"time_limit": 15.0, "memory_mib": 500}
@@ -304,3 +306,76 @@ def test_alias_bomb_is_refused_fast(levels: int) -> None:
     error = refused("\n".join(bomb(levels)) + "\n")
     assert time.perf_counter() - start < 2.0
     assert error.where.line == 5 and f"more than {MAX_VALUES:,} times" in error.message
+
+
+# --- invisible characters made by escapes -----------------------------------------------------------
+
+def test_an_escaped_control_character_in_a_caption(ws: Workspace):
+    line = set_caption(ws, "Stephen", "I fought my cousin\\u202e Matilda.")
+    assert_refused(ws.build("--only", "cards"), ws, file=DECK, line=line, card="Stephen", field="caption",
+                   says=["U+202E", "RIGHT-TO-LEFT OVERRIDE", "escape"])
+
+
+@pytest.mark.parametrize("escape, code", [
+    ("\\a", "U+0007 (BEL)"), ("\\x1b", "U+001B (ESC)"), ("\\u2066", "U+2066"), ("\\x85", "U+0085"),
+    ("\\u200b", "U+200B"), ("\\r", "U+000D"), ("\\u00ad", "U+00AD"), ("\\U000E0041", "U+E0041"),
+], ids=["bell", "escape", "isolate", "c1-nel", "zero-width", "carriage-return", "soft-hyphen", "tag"])
+def test_every_kind_of_escaped_control_character(ws: Workspace, escape: str, code: str):
+    line = set_caption(ws, "Stephen", f"I fought my cousin{escape} Matilda.")
+    refused_here(loader(ws), file=DECK, line=line, card="Stephen", field="caption", says=[code, "escape"])
+
+
+def test_a_pasted_bidi_override_is_refused_at_its_own_line(ws: Workspace):
+    """Pasted in a caption over two lines: the line is the one holding it, not where the caption starts."""
+    line = set_caption(ws, "Stephen", "I fought my cousin\n      and \u202eadlitaM.")
+    refused_here(loader(ws), file=DECK, line=line + 1, card="Stephen", field="caption",
+                 says=["U+202E", "RIGHT-TO-LEFT OVERRIDE", "paste it as plain text"])
+
+
+def test_an_escaped_control_character_in_a_deck_setting_or_a_key(ws: Workspace):
+    line = replace_line(ws, DECK, "subtitle:", 'subtitle: "The kings\\u2067 and queens"')
+    refused_here(loader(ws), file=DECK, line=line, field="subtitle", says=["U+2067"])
+    replace_line(ws, DECK, "subtitle:", 'subtitle: The kings and queens')
+    line = replace_line(ws, DECK, "  - name: Stephen", '  - "name\\x1b": Stephen')
+    refused_here(loader(ws), file=DECK, line=line, says=["U+001B", "this key"])
+
+
+def test_an_escaped_control_character_in_rule_sheet_front_matter(ws: Workspace):
+    line = replace_line(ws, "rules/cromwell.md", "subtitle:", 'subtitle: "A rummy \\x1b[31mgame"')
+    assert_refused(ws.build("--only", "rules"), ws, file="cromwell.md", line=line, field="subtitle",
+                   says=["U+001B"])
+
+
+# --- an unclosed bracket at the end of the file ------------------------------------------------------
+
+def _append(ws: Workspace, tail: str) -> list[str]:
+    text = (ws.deck / DECK).read_text(encoding="utf-8") + tail
+    (ws.deck / DECK).write_text(text, encoding="utf-8")
+    return text.splitlines()
+
+
+def test_an_unclosed_bracket_on_the_last_line_is_reported_where_it_opens(ws: Workspace):
+    lines = _append(ws, "extra: [")
+    outcome = ws.build("--only", "cards")
+    assert_refused(outcome, ws, file=DECK, line=len(lines), says=["'['", "never closed"])
+
+
+@pytest.mark.parametrize("tail, opener, back", [
+    ("extra: {", "'{'", 0), ("extra: [\n\n\n# a note\n", "'['", 3), ("extra: [a,\n  {b: c,", "'['", 1),
+    ("extra:\n  - [", "'['", 0), ("extra: {a: [1, 2], b: \"[\", c: [", "'{'", 0),
+], ids=["brace", "blank-lines-after", "nested-over-lines", "in-a-list", "closed-and-quoted-inside"])
+def test_unclosed_brackets_at_the_end_in_other_shapes(ws: Workspace, tail, opener, back):
+    lines = _append(ws, tail)
+    line = len(lines) - back
+    err = refused_here(loader(ws), file=DECK, line=line, says=[opener, "never closed"])
+    assert int(re.search(r"line (\d+)", err).group(1)) <= len(lines)
+
+
+# --- an empty deck file --------------------------------------------------------------------------
+
+def test_an_empty_deck_file_is_line_1_with_a_hint(ws: Workspace):
+    (ws.deck / DECK).write_text("", encoding="utf-8")
+    assert_refused(ws.build("--only", "cards"), ws, file=DECK, line=1, says=["empty", "title:", "fields:", "cards:"])
+    for text in ("# only a note\n\n# and another\n", "\n\n   \n", "---\n# a note\n"):
+        (ws.deck / DECK).write_text(text, encoding="utf-8")
+        refused_here(loader(ws), file=DECK, line=1, says=["empty", "title:"])
