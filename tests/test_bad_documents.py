@@ -331,3 +331,36 @@ def test_a_table_in_a_sheets_foot_is_reported_at_its_line_in_the_yaml(sheets):
 def test_a_rule_sheet_of_megabytes_is_refused(rules):
     rules.edit(RULES, lambda t: t + ("A line of filler text for a rule sheet that is far too long.\n" * 40000))
     assert_refused(rules.build("--only", "rules"), rules, file=RULES, says=["at most 1 MB"], time_limit=20)
+
+
+# --- long documents: a real rule book builds, a runaway one stops -------------------------------------
+
+def _document(parts: int) -> bytes:
+    from printgen.draw.documents.document import TitleInfo, build_document, make_styles
+    from printgen.draw.documents.markdown import to_flowables
+    from printgen.draw.fonts import FontSet
+    from printgen.model.layouts import load_layout
+
+    styles = make_styles(FontSet(load_layout("base").fonts))
+    text = "".join(f"## Part {i}\n\nA rule of the game in words enough to fill a few lines of a column, "
+                   "and then a few more so that a part takes a good share of a column.\n\n- one\n- two\n\n"
+                   for i in range(parts))
+    return build_document((210, 297), 10, styles, lambda: to_flowables(text, styles, 250.0),
+                          TitleInfo("Rules"), "rules")
+
+
+def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
+    """Real rule books run to dozens of pages (the old cap of 40 refused some); the cap now sits
+    past what any game's rule book reaches, and a document that passes it still stops there."""
+    import pypdfium2
+
+    from printgen.draw.documents import document
+    from printgen.files.errors import UserError
+
+    assert document.MAX_PAGES >= 300
+    made = _document(700)
+    assert len(pypdfium2.PdfDocument(made)) > 40
+    monkeypatch.setattr(document, "MAX_PAGES", 5)         # the same stop, reached sooner
+    with pytest.raises(UserError) as caught:
+        _document(120)
+    assert "more than 5 pages" in str(caught.value)

@@ -408,3 +408,27 @@ def test_a_deck_file_swapped_for_a_pipe_or_device_while_serving_is_said_not_wait
     said = str(answer.get_json())
     assert ("named pipe" in said) if swap == "pipe" else ("link to" in said and "outside" in said), said
     assert "Traceback" not in said
+
+
+# --- a blank name typed in a box -------------------------------------------------------------------
+
+def test_a_blank_name_in_the_web_editor_is_a_400_naming_the_card(tmp_path):
+    folder = tmp_path / "cromwell"
+    shutil.copytree(DECKS / "cromwell", folder)
+    before = (folder / "deck.yaml").read_bytes()
+    editor = Editor(folder, tmp_path / "out")
+    client = create_app(editor).test_client()
+    headers = {"X-Printgen-Token": editor.token}
+    version = editor.source().version
+    for url, body in (("/api/save", {"version": version, "edits": {"john": {"name": ""}}}),
+                      ("/api/preview", {"card": "john", "edits": {"john": {"name": ""}}}),
+                      ("/api/save", {"version": version, "edits": {"john": {"caption": "half \ud83d"}}})):
+        answer = client.post(url, data=json.dumps(body), content_type="application/json", headers=headers)
+        assert answer.status_code == 400, (url, answer.status_code, answer.get_data(as_text=True)[:500])
+        data = answer.get_json()
+        assert data["card"] == "john", data                  # the card's key on the page, to show it
+    said = client.post("/api/save", json={"version": version, "edits": {"john": {"name": ""}}},
+                       headers=headers).get_json()["error"]
+    # the page's words: the card and its box, what to do there; no YAML, no file, no line
+    assert said == "John, the Name box: the name is blank, and every card needs one. Fill in the Name box.", said
+    assert (folder / "deck.yaml").read_bytes() == before

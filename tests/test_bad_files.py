@@ -418,3 +418,10 @@ def test_a_good_file_reads_whole_and_a_shipped_deck_still_builds(tmp_path):
     outcome = _build(ws, None)
     assert outcome.code == 0, outcome.err
     assert snapshot(ws.out) == ws.before
+
+
+def test_sizes_are_said_as_a_person_reads_them():
+    from printgen.files.limits import describe_bytes
+
+    assert [describe_bytes(n) for n in (900, 2_000_000, 1_500_000, 1_500_000_000, 3_000_000_000)] == \
+        ["1 KB", "2 MB", "1.5 MB", "1.5 GB", "3 GB"]

@@ -79,6 +79,18 @@ def test_text_warnings_name_the_fields_own_line(ws: Workspace, tmp_path):
         assert f"line {line}, card '{card}', field 'caption'" in found[0], found[0]
 
 
+def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None:
+    line = set_caption(ws, "Henry VIII", "Marks: e\u0351 o\u0352 a\u0358, and caf\u00e9.")
+    # built elsewhere: the workspace's own output is the earlier build the refusal cases compare with
+    outcome = run_limited(["build", ws.deck.name, "--out", str(ws.root / "accents"), "--quiet", "--only", "cards"],
+                          ws.root)
+    assert outcome.code == 0, outcome.err
+    said = [l for l in outcome.err.splitlines() if "accent" in l]
+    assert len(said) == 1, outcome.err
+    assert f"line {line}, card 'Henry VIII', field 'caption'" in said[0], said
+    assert all(f"U+{cp}" in said[0] for cp in ("0351", "0352", "0358")) and "U+0301" not in said[0], said
+
+
 # --- abilities and numbers ---------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -379,3 +379,79 @@ def test_an_empty_deck_file_is_line_1_with_a_hint(ws: Workspace):
     for text in ("# only a note\n\n# and another\n", "\n\n   \n", "---\n# a note\n"):
         (ws.deck / DECK).write_text(text, encoding="utf-8")
         refused_here(loader(ws), file=DECK, line=1, says=["empty", "title:"])
+
+
+# --- a caption or a field line written wrong: said at its own line, of its card and field ------------
+
+@pytest.mark.parametrize("value, says", [
+    ("!!binary aGVsbG8=", "'!!binary' is a YAML tag"),
+    ("&a [*a]", "a value cannot contain itself"),
+    ("&a [1, [*a]]", "a value cannot contain itself"),
+])
+def test_a_tag_or_alias_in_a_caption_names_the_card_and_the_field(ws: Workspace, value: str, says: str) -> None:
+    line = set_line(ws, "Henry VIII", "caption", f"    caption: {value}")
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption", says=[says], **FAST)
+
+
+def test_an_alias_bomb_inside_a_caption_names_the_field(ws: Workspace) -> None:
+    levels = "".join(f"&l{k} [*l{k - 1}, *l{k - 1}, *l{k - 1}, *l{k - 1}, *l{k - 1}, *l{k - 1}, *l{k - 1}, *l{k - 1}] "
+                     for k in range(1, 2))
+    nested = "[&l0 [x, x, x, x, x, x, x, x, x, x]"
+    for k in range(1, 8):
+        nested += f", &l{k} [" + ", ".join([f"*l{k - 1}"] * 10) + "]"
+    line = set_line(ws, "Henry VIII", "caption", f"    caption: {nested}]")
+    assert levels
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption",
+                   says=["repeat values more than"], **FAST)
+
+
+def test_a_key_glued_to_its_value_is_found_at_its_own_line(ws: Workspace) -> None:
+    """'caption:"..."' with no space was blamed on the next card, two lines down."""
+    line = set_line(ws, "Henry VIII", "caption", '    caption:"I broke with Rome so I could remarry."')
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption",
+                   says=["'caption:' needs a space after its colon"], **FAST)
+
+
+def test_fields_written_as_a_list_is_said_so(ws: Workspace) -> None:
+    """'fields:' as a list made the deck's groups look unknown ("'houses' is not a setting")."""
+    def as_list(text: str) -> str:
+        lines = text.split("\n")
+        start = lines.index("fields:") + 1
+        end = lines.index("", start)
+        lines[start:end] = ["  - " + l.strip() for l in lines[start:end]]
+        return "\n".join(lines)
+
+    text = ws.edit("deck.yaml", as_list)
+    line = text.read_text(encoding="utf-8").split("\n").index("fields:") + 1
+    outcome = ws.build()
+    assert_refused(outcome, ws, file=DECK_FILE, line=line, says=["'fields' should hold one line per field",
+                                                                  "without a '- '"], **FAST)
+    assert "'houses' is not a setting" not in outcome.err
+
+
+@pytest.mark.parametrize("written, says", [
+    ('    caption "I crossed."', "'caption' has no ':' after it"),
+    ('    caption="I crossed."', "'caption' is followed by '=' where a field takes ': '"),
+    ('    caption; "I crossed."', "'caption' is followed by ';'"),
+    ('    caption\uff1a"I crossed."', "'caption' is followed by '\uff1a'"),
+])
+def test_a_field_without_its_colon_and_space_is_found_at_its_own_line(ws: Workspace, written: str, says: str) -> None:
+    """Each read as one plain word, which libyaml only notices at the next card: the message must
+    name the line the teacher wrote, not the next card's."""
+    line = set_line(ws, "Henry VIII", "caption", written)
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, card="Henry VIII", field="caption", says=[says], **FAST)
+
+
+def test_a_cards_name_line_glued_to_its_value_is_found_at_its_own_line(ws: Workspace) -> None:
+    text = ws.edit("deck.yaml", lambda t: t.replace("\n  - name: Edward VI\n", '\n  - name:"Edward VI"\n', 1))
+    line = text.read_text(encoding="utf-8").split("\n").index('  - name:"Edward VI"') + 1
+    assert_refused(ws.build(), ws, file=DECK_FILE, line=line, field="name", says=["'name:' needs a space"], **FAST)
+
+
+def test_a_list_of_words_badly_indented_is_not_taken_for_a_field():
+    from printgen.files.yamlsrc import parse_yaml
+
+    text = "houses:\n  - Red Rose\n    colour: red\n"
+    with pytest.raises(Exception) as caught:
+        parse_yaml(text, Path("deck.yaml"))
+    assert "has no ':' after it" not in str(caught.value), str(caught.value)

@@ -92,3 +92,78 @@ def test_build_watch_rebuilds_when_the_deck_changes(tmp_path):
     assert changed and all(line == "changed: deck.yaml; building again" for line in changed), changed
     assert proc.returncode == 143, err
     assert "KeyboardInterrupt" not in err, "the watch library's own line ran into printgen's"
+
+
+# --- what `new` prints, and the names it refuses ----------------------------------------------------
+
+def test_new_prints_commands_that_work_when_pasted(tmp_path):
+    import shlex
+
+    made = run_cli("new", "My Deck!", cwd=tmp_path)
+    assert made.code == 0, made.err
+    line = next(l for l in made.out.splitlines() if l.startswith("next: "))
+    build, serve = line.removeprefix("next: ").split("   (or ")
+    assert shlex.split(build) == ["printgen", "build", "My Deck!"], build
+    assert shlex.split(serve.split(" to edit")[0]) == ["printgen", "serve", "My Deck!"], serve
+    notes = (tmp_path / "My Deck!" / "deck.yaml").read_text(encoding="utf-8")
+    assert "printgen build 'My Deck!'" in notes and "printgen serve 'My Deck!'" in notes
+
+
+def test_new_refuses_the_name_of_a_shipped_deck_unless_forced(tmp_path):
+    outcome = run_limited(["new", "cromwell"], tmp_path)
+    assert_refused(outcome, says=["'cromwell' is the name of a deck that comes with printgen",
+                                  "would build your new deck", "--force"])
+    assert not (tmp_path / "cromwell").exists()
+    forced = run_limited(["new", "cromwell", "--force"], tmp_path)
+    assert forced.code == 0, forced.err
+    assert (tmp_path / "cromwell" / "deck.yaml").is_file()
+
+
+# --- the options `list` shows -----------------------------------------------------------------------
+
+def test_list_gives_every_game_option_its_values_default_and_meaning():
+    from printgen.editing.scaffold import game_options
+
+    options = game_options()
+    for game, declared in options.items():
+        for key, words in declared.items():
+            assert len(words) > 20, (game, key, words)      # a description, not a bare name
+            assert "default None" not in words, (game, key, words)
+    cromwell = options["cromwell"]
+    assert cromwell["even_up"].startswith("auto|give|stock (default auto) ")
+    assert cromwell["scoring"].startswith("everyone|out (default everyone) ")
+    assert cromwell["knowledge"].startswith("(default 0.8) a number from 0 to 1")
+    assert options["burro"]["keep_drawing"].startswith("no|yes (default basic no, basic40 no, portuguese yes) ")
+    assert options["casita"]["steal"].startswith("must|may (default must) ")
+
+
+def test_the_defaults_list_shows_are_the_ones_cromwell_plays():
+    from printgen.games.cromwell.game import Cromwell
+    from printgen.games.cromwell.tables import OPTIONS
+    from printgen.model.load import ALL_CARDS, load_deck
+
+    prepared = Cromwell().prepare(load_deck("cromwell", ALL_CARDS), "basic", {})
+    for key in ("knowledge", "even_up", "leave_out", "stalemate", "scoring"):
+        assert getattr(prepared, key) == OPTIONS[key][1], key
+
+
+# --- what --watch takes for a change -------------------------------------------------------------
+
+def test_watch_reports_only_the_decks_real_files(tmp_path):
+    from printgen.editing.watch import deck_files, ignored, real_changes
+
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("x", encoding="utf-8")
+    (deck / "old.png").write_bytes(b"x")
+    (deck / "~$cards.xlsx").write_text("lock", encoding="utf-8")
+    known = deck_files([deck], tmp_path / "out")
+    assert {p.name for p in known} == {"deck.yaml", "old.png"}
+    (deck / "old.png").unlink()                        # a picture deleted: a real change
+    gone_temp = deck / "sedWXK3a8"                     # sed -i's copy, renamed over deck.yaml
+    changed = {(deck / "deck.yaml").resolve(), gone_temp.resolve(), (deck / "old.png").resolve()}
+    assert [p.name for p in real_changes(changed, known)] == ["deck.yaml", "old.png"]
+    assert real_changes({gone_temp.resolve()}, known) == []
+    for name in ("deck.yaml.bak", ".deck.yaml.swp", "#deck.yaml#", "~$cards.xlsx", "4913", "notes.txt~"):
+        assert ignored(name), name
+    assert not ignored("deck.yaml") and not ignored("fox.png")

@@ -15,6 +15,8 @@ from pypdf import PdfReader
 from badinput import assert_refused, workspace
 from conftest import DECKS, ROOT, read_manifest, run_cli
 from pdfcheck import Raster, page_text, squash, text_in_box, trim_box
+from printgen.draw.fonts import loose_marks, runs
+from printgen.draw.text import typographic
 from test_cromwell_pdf import _walk_fonts
 
 GREEK = "Ἀλέξανδρος ὁ Μέγας, βασιλεὺς τῶν Μακεδόνων"
@@ -326,3 +328,24 @@ def test_a_no_break_space_keeps_two_words_on_one_line():
         lines = wrap(text, font, 8.0, float(width))
         assert not any(line.endswith("50+") for line in lines), (width, lines)
     assert any("50+\u00a0Triumphal" in line for line in wrap(text, font, 8.0, 120.0))
+
+
+# --- accents typed after their letter ---------------------------------------------------------------
+
+def _caladea() -> str:
+    from printgen.files.font_files import register
+
+    return register(ROOT / "printgen" / "fonts" / "caladea" / "Caladea-Regular.ttf")
+
+
+def test_an_accent_typed_after_its_letter_is_joined_to_it():
+    assert typographic("Cafe\u0301 'noir'") == "Caf\u00e9 \u2018noir\u2019"
+    assert loose_marks(typographic("Cafe\u0301")) == []
+
+
+def test_a_letter_and_its_accent_are_drawn_in_one_font():
+    """Caladea lacks U+0351, Noto Serif has it: the 'e' goes with its accent to Noto Serif, so
+    the two are drawn from one font, the accent beside the letter it belongs to."""
+    pieces = runs("be\u0351d", _caladea())
+    assert [text for _, text in pieces] == ["b", "e\u0351", "d"], pieces
+    assert pieces[0][0] == pieces[2][0] != pieces[1][0]
