@@ -282,7 +282,7 @@ def test_spanish_pips_keep_clear_of_each_other_the_frame_and_numerals(suit):
     deck, layout, resolver = spanish_resolver()
     dpi = 150
     clearance = round(0.5 / 25.4 * dpi)      # half a millimetre of card between any two
-    crossed = layout.spec.data["crossed"].get(suit.lower(), {})   # long crossed pips: tests/test_review_polish.py
+    crossed = layout.spec.data["crossed"].get(suit.lower(), {})   # long crossed pips: tests/test_pips.py
     for rank in range(2, 10):
         if rank in crossed:
             continue
