@@ -126,3 +126,35 @@ def down_the_card(point: tuple[float, float], rotation: int) -> float:
     """How far down the card design a page point is, for a design turned by `rotation` degrees."""
     x, y = point
     return {0: -y, 90: x, 180: y, 270: -x}[rotation]
+
+
+def ink_masks(groups, card_w: float, card_h: float, dpi: float) -> list[np.ndarray]:
+    """Each group of drawing operations rasterised alone on a white card (mm): its ink, as a mask."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.draw.paint import draw_ops
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(card_w * MM, card_h * MM))
+    for ops in groups:
+        draw_ops(canvas, list(ops))
+        canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        return [np.asarray(page.render(scale=dpi / 72).to_pil().convert("L")) < 235 for page in document]
+    finally:
+        document.close()
+
+
+def grown(mask: np.ndarray, pixels: int) -> np.ndarray:
+    """The mask widened by `pixels` every way, so 'grown A meets B' means 'closer than that'."""
+    import itertools
+
+    out = mask.copy()
+    for dy, dx in itertools.product(range(-pixels, pixels + 1), repeat=2):
+        out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
+    return out
+

@@ -3,7 +3,6 @@ house colours, required fields, preview across packs, and the size and spacing o
 
 from __future__ import annotations
 
-import io
 import itertools
 from functools import lru_cache
 
@@ -12,10 +11,10 @@ import pytest
 
 from badinput import assert_refused, workspace
 from conftest import run_cli
+from pdfcheck import grown, ink_masks
 from printgen.draw.build import BuildOptions
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.paint import draw_ops
 from printgen.draw.preview import card_pdf, deck_with_card
 from printgen.draw.template import Resolver
 from printgen.files.colours import CVD_MATRICES, contrast_ratio, delta_e2000, seen_difference
@@ -253,28 +252,7 @@ def spanish_resolver() -> tuple:
 
 def op_masks(ops: list, card_w: float, card_h: float, dpi: int = 150) -> list[np.ndarray]:
     """Each drawing operation rasterised alone on a white card: its ink as a boolean mask."""
-    import pypdfium2 as pdfium
-    from reportlab.pdfgen.canvas import Canvas
-
-    mm = 72 / 25.4
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(card_w * mm, card_h * mm))
-    for op in ops:
-        draw_ops(canvas, [op])
-        canvas.showPage()
-    canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        return [np.asarray(page.render(scale=dpi / 72).to_pil().convert("L")) < 235 for page in document]
-    finally:
-        document.close()
-
-
-def grow(mask: np.ndarray, pixels: int) -> np.ndarray:
-    out = mask.copy()
-    for dy, dx in itertools.product(range(-pixels, pixels + 1), repeat=2):
-        out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
-    return out
+    return ink_masks([[op] for op in ops], card_w, card_h, dpi)
 
 
 @pytest.mark.parametrize("suit", ["Oros", "Copas", "Espadas", "Bastos"])
@@ -295,9 +273,9 @@ def test_spanish_pips_keep_clear_of_each_other_the_frame_and_numerals(suit):
         masks = op_masks(pips + frame + numerals, layout.card.width, layout.card.height, dpi)
         pip_masks, others = masks[:rank], masks[rank:]
         for i, j in itertools.combinations(range(rank), 2):
-            assert not (grow(pip_masks[i], clearance) & pip_masks[j]).any(), (card.name, "pips touch", i, j)
+            assert not (grown(pip_masks[i], clearance) & pip_masks[j]).any(), (card.name, "pips touch", i, j)
         for i, other in itertools.product(range(rank), others):
-            assert not (grow(pip_masks[i], clearance) & other).any(), (card.name, "pip touches frame or numeral", i)
+            assert not (grown(pip_masks[i], clearance) & other).any(), (card.name, "pip touches frame or numeral", i)
         # Inside the frame: the frame line's box holds every pip.
         ys, xs = np.nonzero(others[0])
         for i in range(rank):

@@ -8,7 +8,6 @@ prints, not on the boxes the layout gives.
 
 from __future__ import annotations
 
-import io
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,9 +15,9 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from pdfcheck import grown, ink_masks
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op, ShapeOp, SymbolOp, TextOp
-from printgen.draw.paint import draw_ops
 from printgen.draw.template import Resolver
 from printgen.files.schema import RepeatElement
 from printgen.model.deck import Card
@@ -103,20 +102,7 @@ class CardInk:
         return [self._ink[p.ops] for p in pieces]
 
     def _masks(self, sides: list[tuple[Op, ...]]) -> list[np.ndarray]:
-        import pypdfium2 as pdfium
-        from reportlab.pdfgen.canvas import Canvas
-
-        buffer = io.BytesIO()
-        canvas = Canvas(buffer, pagesize=(self.width * MM, self.height * MM))
-        for ops in sides:
-            draw_ops(canvas, ops)
-            canvas.showPage()
-        canvas.save()
-        document = pdfium.PdfDocument(buffer.getvalue())
-        try:
-            return [np.asarray(page.render(scale=DPI / 72).to_pil().convert("L")) < 235 for page in document]
-        finally:
-            document.close()
+        return ink_masks(sides, self.width, self.height, DPI)
 
 
 def _ink_of(mask: np.ndarray) -> Ink:
@@ -245,30 +231,12 @@ MASK_DPI = 150
 
 def masks(groups: list[list], card_w: float, card_h: float) -> list[np.ndarray]:
     """Each group of drawing operations rasterised alone on a white card: its ink, as a mask."""
-    import pypdfium2 as pdfium
-    from reportlab.pdfgen.canvas import Canvas
-
-    mm = 72 / 25.4
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(card_w * mm, card_h * mm))
-    for ops in groups:
-        draw_ops(canvas, list(ops))
-        canvas.showPage()
-    canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        return [np.asarray(page.render(scale=MASK_DPI / 72).to_pil().convert("L")) < 235 for page in document]
-    finally:
-        document.close()
+    return ink_masks(groups, card_w, card_h, MASK_DPI)
 
 
 def grow(mask: np.ndarray, millimetres: float) -> np.ndarray:
     """The mask widened by a clearance, so 'grown A meets B' means 'closer than the clearance'."""
-    pixels = max(1, round(millimetres / 25.4 * MASK_DPI))
-    out = mask.copy()
-    for dy, dx in itertools.product(range(-pixels, pixels + 1), repeat=2):
-        out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
-    return out
+    return grown(mask, max(1, round(millimetres / 25.4 * MASK_DPI)))
 
 
 # --- the Cromwell corner index keeps clear of the name, picture and caption, element by element ----
