@@ -56,6 +56,17 @@ def test_the_wheel_carries_every_shipped_deck_and_layout(installed: Path) -> Non
         assert (shipped / "layouts" / layout.name).is_file(), layout.name
 
 
+def test_the_wheel_carries_every_file_of_the_package(installed: Path) -> None:
+    """Every module of every folder, and every file the code reads beside it (the fonts, the web
+    editor's page and scripts): a folder moved without its package-data line would be missing."""
+    package = ROOT / "printgen"
+    wanted = [p.relative_to(package) for p in package.rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    assert any(w.suffix == ".html" for w in wanted) and any(w.suffix == ".ttf" for w in wanted)
+    missing = [str(w) for w in wanted if not (installed / "printgen" / w).is_file()]
+    assert not missing, missing
+
+
 def test_an_installed_printgen_builds_shipped_and_own_decks_from_any_folder(installed: Path, tmp_path: Path) -> None:
     probe = subprocess.run([sys.executable, "-c", "import printgen; print(printgen.__file__)"], cwd=tmp_path,
                            env=dict(os.environ, PYTHONPATH=str(installed)), capture_output=True, text=True)
