@@ -7,6 +7,7 @@ printed, never executed.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -147,8 +148,14 @@ class Resolver(TextChecks):
 
     def _box(self, element: Element) -> tuple[float, float, float, float]:
         """(x, y, w, h) in points, y up from the trim's bottom, bleed stretched as asked."""
-        x, y, w, h = self.layout.map_box(element.x, element.y, element.width, element.height)
-        if element.bleed:
+        return self._points(element.x, element.y, getattr(element, "width", None), getattr(element, "height", None),
+                            getattr(element, "bleed", False))
+
+    def _points(self, x: float | None, y: float | None, width: float | None, height: float | None,
+                bleed: bool) -> tuple[float, float, float, float]:
+        """A box in mm from the trim's top-left, as points from its bottom-left at the printed size."""
+        x, y, w, h = self.layout.map_box(x, y, width, height)
+        if bleed:
             b = self.bleed
             if x <= 1e-9:
                 x, w = x - b, w + b
@@ -177,8 +184,10 @@ class Resolver(TextChecks):
         w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
         x, y, bw, bh = box if box is not None else self._box(el)
         if isinstance(el, ShapeElement):
+            # the dash pattern is lengths in mm along the stroke, scaled with it
+            dash = tuple(pt(d * self.s) for d in el.dash) if el.dash else None
             return [ShapeOp(el.shape, x, y, bw, bh, pt(el.radius * self.s), self._colour(el.fill, context, w("fill")),
-                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width * self.s))]
+                            self._colour(el.stroke, context, w("stroke")), pt(el.stroke_width * self.s), dash)]
         if isinstance(el, TextElement):
             return self._text(el, context, w, card, name, (x, y, bw, bh))
         if isinstance(el, ImageElement):
@@ -195,7 +204,7 @@ class Resolver(TextChecks):
 
                 raise UserError(f"unknown symbol '{motif}'", w("symbol"), did_you_mean(motif, symbols.names()))
             key = self.render(el.key, context, w("key"))
-            colour = self._colour(el.colour, context, w("colour")) or "#444444"
+            colour = _six_digit(self._colour(el.colour, context, w("colour")) or "#444444")
             if symbols.is_square(motif):      # pips and emblems: the largest centred square
                 size = min(bw, bh)
                 x, y, bw, bh = x + (bw - size) / 2, y + (bh - size) / 2, size, size
@@ -222,7 +231,7 @@ class Resolver(TextChecks):
             raise UserError(f"unknown card size '{el.card}'", where, did_you_mean(el.card, sizes))
         size = sizes[el.card]
         sw, sh = (size.height, size.width) if el.sideways else (size.width, size.height)
-        return self._box(el.model_copy(update={"width": sw, "height": sh, "bleed": False}))
+        return self._points(el.x, el.y, sw, sh, False)
 
     def _slot(self, el: SlotElement, context: dict, w, box=None) -> list[Op]:
         x, y, bw, bh = self._slot_box(el, w("card")) if box is None or el.rotation % 360 == 0 else box
@@ -337,9 +346,7 @@ class Resolver(TextChecks):
         tracking = el.tracking * self.s
         x, y, bw, bh = box
         where = self._text_where(card, name, w, el.text)
-        # as warnings say it: each says 'the <name>', so an `about` written with its own 'the'
-        # ('the name in the card's corners') is not said 'the the name ...'
-        name = (el.about[4:] if el.about.lower().startswith("the ") else el.about) if el.about else name
+        name = _said(el.about, name)
         self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
         self._check_quotes(value, name, where)
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
@@ -401,6 +408,7 @@ class Resolver(TextChecks):
         # One size for every line, so the list reads as a set: the largest at which all fit.
         pad = band * 0.08
         where = self._text_where(card, name, w, "{{ " + el.items + " }}", el.text)
+        name = _said(el.about, name)
         for label, _, _ in labels:
             self._check_glyphs(label, font, name, where)
         size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
@@ -417,6 +425,24 @@ class Resolver(TextChecks):
                                    (x + pad, band_y, bw - 2 * pad, band)))
             top = band_y - gap
         return ops
+
+
+def _six_digit(colour: str) -> str:
+    """A colour as '#RRGGBB', the one form the emblems' art takes: any colour a shape takes ('white',
+    '#FFF') is a symbol's colour too. One already in that form is kept as written."""
+    if re.fullmatch(r"#[0-9A-Fa-f]{6}", colour):
+        return colour
+    value = parse_colour(colour)
+    return "#" + "".join(f"{round(part * 255):02X}" for part in (value.red, value.green, value.blue))
+
+
+def _said(about: str | None, name: str) -> str:
+    """An element as warnings say it: its `about`, else its name. Each warning says 'the <name>',
+    so an `about` written with its own 'the' ('the name in the card's corners') is not said
+    'the the name ...'."""
+    if not about:
+        return name
+    return about[4:] if about.lower().startswith("the ") else about
 
 
 def _template_sources(elements: dict) -> list[str]:

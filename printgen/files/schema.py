@@ -8,7 +8,7 @@ when it loads (printgen/model/card_values.py), because their types are the deck'
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, ClassVar, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -48,6 +48,13 @@ def _not_blank(value: str) -> str:
     if not value.strip():
         raise ValueError("this is blank: write some words here")
     return value
+
+
+def _some_ink(pattern: list[float]) -> list[float]:
+    """A dash pattern of nothing but zeros draws no line at all, and PDF readers refuse it."""
+    if pattern and not any(length > 0 for length in pattern):
+        raise ValueError("a dash pattern needs at least one length above zero (e.g. [2, 1]: 2 mm drawn, 1 mm gap)")
+    return pattern
 
 
 # Text a file must give and that is printed or names something (a title, a house): never blank.
@@ -93,33 +100,46 @@ class Imposition(Strict):
 # --- template elements ------------------------------------------------------------------------
 
 class Element(Strict):
-    """A box on the card, in mm from the trim's top-left corner (y grows downwards).
+    """What every element has: where it starts, whether it is drawn, and its turn.
 
-    Missing x/y/width/height fill the trim. `bleed: true` stretches the box out to the bleed
-    edge on every side where it touches the trim, so the design does not depend on the bleed
-    chosen at build time. `when` is an expression; the element is drawn only when it is true.
+    x and y are mm from the trim's top-left corner (y grows downwards); a missing one is the
+    trim's edge. `when` is an expression; the element is drawn only when it is true.
 
     `rotation` turns the element, whatever its type, by that many degrees counter-clockwise
     about the centre of its box: 180 prints it upside down (the lower index of a playing card),
     90 reads upwards and 270 downwards. At 90 and 270 the content is laid out in the box turned
     on its side, so a tall narrow box holds a line of text running along it.
+
+    Each type takes only the settings it draws with (tests/test_element_fields.py holds every
+    one to being drawn and documented), so a setting a type would ignore is refused at its line.
     """
 
     x: Optional[Length] = None
     y: Optional[Length] = None
-    width: Optional[Extent] = None
-    height: Optional[Extent] = None
-    # how warnings speak of it to the person making the deck ("the name in the card's corners");
-    # elements with the same words are warned about once
-    about: Optional[str] = None
-    bleed: bool = False
     when: Optional[str] = None
     rotation: float = 0.0
 
 
-class TextElement(Element):
+class SizedElement(Element):
+    """An element with a box of its own: a missing width or height runs to the trim's far edge."""
+
+    width: Optional[Extent] = None
+    height: Optional[Extent] = None
+
+
+class BoxElement(SizedElement):
+    """An element drawn in its box. `bleed: true` stretches the box out to the bleed edge on every
+    side where it touches the trim, so the design does not depend on the bleed chosen at build time."""
+
+    bleed: bool = False
+
+
+class TextElement(BoxElement):
     type: Literal["text"]
     text: str
+    # how warnings speak of it to the person making the deck ("the name in the card's corners");
+    # elements with the same words are warned about once
+    about: Optional[str] = None
     font: str = "serif"
     size: Points = 10.0
     min_size: Optional[Points] = None
@@ -132,35 +152,37 @@ class TextElement(Element):
     tracking: Annotated[float, _within(-100, 100, " pt")] = 0.0
 
 
-class ImageElement(Element):
+class ImageElement(BoxElement):
     type: Literal["image"]
     src: str
     fit: Literal["contain", "cover"] = "contain"
 
 
-class ShapeElement(Element):
+class ShapeElement(BoxElement):
     type: Literal["shape"]
     shape: Literal["rect", "ellipse", "line"] = "rect"
     radius: Extent = 0.0
     fill: Optional[str] = None
     stroke: Optional[str] = None
     stroke_width: Annotated[Extent, _within(0, 50, " mm")] = 0.3
-    dash: Optional[list[Annotated[float, _within(0, 100)]]] = None
+    # the stroke's dash pattern, mm on, off, on ...; none (or an empty list) draws it solid
+    dash: Optional[Annotated[list[Annotated[Extent, _within(0, 100, " mm")]], AfterValidator(_some_ink)]] = None
 
 
-class SymbolElement(Element):
+class SymbolElement(BoxElement):
     type: Literal["symbol"]
     symbol: str
     key: str = ""
     colour: str = "#444444"
 
 
-class ListElement(Element):
+class ListElement(BoxElement):
     """One line per item of a collection, spread evenly over the box (e.g. houses on a back)."""
 
     type: Literal["list"]
     items: str
     text: str
+    about: Optional[str] = None       # as a text's: the words warnings use for it
     font: str = "serif-bold"
     size: Points = 14.0
     min_size: Optional[Points] = None
@@ -174,8 +196,13 @@ class ListElement(Element):
 
 
 class SlotElement(Element):
-    """Where a card goes on a board: a card-sized dashed outline with a label."""
+    """Where a card goes on a board: a card-sized dashed outline with a label. Its box is the card
+    size it names, so it takes no width, height or bleed (code measuring any element reads them
+    as none, as for an element without them)."""
 
+    width: ClassVar[None] = None
+    height: ClassVar[None] = None
+    bleed: ClassVar[bool] = False
     type: Literal["slot"]
     card: str = "poker"
     sideways: bool = False
@@ -186,12 +213,15 @@ class SlotElement(Element):
     fill: Optional[str] = None
 
 
-class RepeatElement(Element):
+class RepeatElement(SizedElement):
     """Its elements drawn once per item of a collection, on a grid: x/y of the repeat, then
     each copy `dx` further right and, after `columns` copies, `dy` further down. Inside,
     `item` is the current item and `index` counts from 0. `scale`, an expression, sizes every
-    copy's elements about the copy's origin (e.g. larger pips on cards with fewer of them)."""
+    copy's elements about the copy's origin (e.g. larger pips on cards with fewer of them).
+    Its width and height are the box it turns about when given a `rotation`; it draws nothing of
+    its own there, so it takes no bleed."""
 
+    bleed: ClassVar[bool] = False
     type: Literal["repeat"]
     items: str = "[]"
     positions: Optional[str] = None   # an expression giving [x, y] or [x, y, degrees] per copy
@@ -202,7 +232,7 @@ class RepeatElement(Element):
     elements: dict[str, Optional["AnyElement"]]
 
 
-class TableElement(Element):
+class TableElement(BoxElement):
     """A table layout of the deck (decks/<deck>/tables/NAME.yaml) drawn in the box: every piece
     where it starts, at `scale` (1 is true size; none: as large as the box allows). `area: table`
     shows the whole table, `pieces` only the pieces with `margin` mm round them. `dimensions`
