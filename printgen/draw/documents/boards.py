@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.draw.fonts import FontSet, draw_string
+from printgen.draw.ops import Op
 from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.draw.sheets import marks
@@ -266,6 +267,13 @@ def _blank(tile: Tile, ops, H: float) -> bool:
     x0, x1 = pt(tile.x0), pt(tile.x1)
     y0, y1 = pt(H - tile.y1), pt(H - tile.y0)
     return not any(min(a, c) < x1 and max(a, c) > x0 and min(b, d) < y1 and max(b, d) > y0 for a, b, c, d in boxes(ops))
+
+
+def resolve_board(deck: Deck, layout: Layout, path: Path) -> tuple[Op, ...]:
+    """A board file's drawing operations, before any sheet is planned: what the board draws,
+    whatever paper it is printed on (tests/drawing_pins.py pins each shipped board by them)."""
+    spec, located = load_board(path, deck.folder)
+    return _resolve(deck, layout, spec, located, FontSet(layout.fonts))
 
 
 def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSet):
