@@ -270,6 +270,26 @@ def test_a_setting_a_type_does_not_draw_is_refused(kind, name):
             name, Probe("the words"))).value})
 
 
+@pytest.mark.parametrize("line,says,hint", [
+    ("{type: shape, stroke: black, about: the fold}", "'about' is not a setting of a shape element",
+     "a text or list element takes 'about'"),
+    ("{type: slot, bleed: true}", "'bleed' is not a setting of a slot element",
+     "a text, image, shape, symbol, list or table element takes 'bleed'"),
+])
+def test_a_refused_setting_says_which_types_take_it(tmp_path, line, says, hint):
+    """A layout written when every element took every setting loads no more: the error says, at
+    its line, which types do take the setting, so it can be moved or taken out."""
+    from printgen.files.errors import UserError
+
+    (tmp_path / "deck.yaml").write_text("title: Mine\nlayout: mine\nfields:\n  name: {type: text}\n"
+                                        "cards:\n  - name: One\n")
+    (tmp_path / "mine.yaml").write_text(f"extends: base\nface:\n  probe: {line}\n")
+    with pytest.raises(UserError) as info:
+        load_layout("mine", load_deck(tmp_path))
+    assert says in info.value.message and info.value.where.line == 3
+    assert hint in info.value.hint
+
+
 # --- boards, score sheets and component kinds -----------------------------------------------------
 
 # settings that are words for whoever reads the file: their row in the reference says "not printed"

@@ -38,6 +38,13 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
             hint = "allowed here: " + ", ".join(a for a in allowed if a != "type")
         if missing:
             hint += " (" + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are") + " missing)"
+        element = _element_type(owner)
+        if element is not None:     # each type takes only what it draws: say which types take this one
+            takers = [tag for tag, model in _ELEMENT_MODELS.items() if name in model.model_fields]
+            said = ", ".join(takers[:-1]) + " or " + takers[-1] if len(takers) > 1 else "".join(takers)
+            hint = (f"a {said} element takes '{name}'; " if takers else "") + (hint or "")
+            return UserError(f"'{name}' is not a setting of a {element} element", located.where(path, card, field),
+                             hint or None)
         return UserError(f"'{name}' is not a setting {what}", located.where(path, card, field), hint)
     if kind == "missing":
         return UserError(f"'{loc[-1]}' is missing {what}", located.where(path, card, field))
@@ -62,15 +69,22 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                      located.where(path, card, field))
 
 
-def _element_types() -> tuple[str, ...]:
+def _element_models() -> dict[str, type]:
+    """Each layout element's type, as written after `type:`, and its model."""
     from typing import get_args
 
     from printgen.files.schema import AnyElement
 
-    return tuple(get_args(m.model_fields["type"].annotation)[0] for m in get_args(get_args(AnyElement)[0]))
+    return {get_args(m.model_fields["type"].annotation)[0]: m for m in get_args(get_args(AnyElement)[0])}
 
 
-_UNION_TAGS = _element_types()
+def _element_type(owner: type | None) -> str | None:
+    """The `type:` of an element's model, None for any other part of a file."""
+    return next((tag for tag, model in _ELEMENT_MODELS.items() if model is owner), None)
+
+
+_ELEMENT_MODELS = _element_models()
+_UNION_TAGS = tuple(_ELEMENT_MODELS)
 _MESSAGES = {
     "string_type": "should be text",
     "float_type": "should be a number",
