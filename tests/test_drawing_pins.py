@@ -10,6 +10,7 @@ this prints, which card, side and operation changed (then regenerate the pins wi
 from __future__ import annotations
 
 import difflib
+import re
 
 import pytest
 
@@ -23,9 +24,20 @@ def test_the_resolved_drawing_is_as_pinned(name):
     assert pinned.exists(), f"no pin for the deck '{name}': make it with {REGENERATE} {name}"
     want = pinned.read_text(encoding="utf-8").splitlines()
     got = pin_text(name).splitlines()
-    diff = list(difflib.unified_diff(want, got, f"tests/pins/{name}.txt", "drawn now", n=2, lineterm=""))
+    diff = [with_section(line, want) for line in
+            difflib.unified_diff(want, got, f"tests/pins/{name}.txt", "drawn now", n=2, lineterm="")]
     shown = "\n".join(diff[:80]) + (f"\n... and {len(diff) - 80} more lines" if len(diff) > 80 else "")
     assert not diff, f"the drawing of '{name}' differs from its pin:\n{shown}\n(meant? {REGENERATE} {name})"
+
+
+def with_section(line: str, pinned: list[str]) -> str:
+    """A hunk's head with the card and side (or board) it falls in, as git names a hunk's function."""
+    found = re.match(r"@@ -(\d+)", line)
+    if not found:
+        return line
+    start = int(found.group(1))
+    heads = [text for text in pinned[:start + 1] if text.startswith("== ")]
+    return f"{line} {heads[-1]}" if heads else line
 
 
 def test_every_pin_is_of_a_shipped_deck():
