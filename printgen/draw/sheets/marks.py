@@ -277,7 +277,7 @@ def _grey():
 
 
 def piece_ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, float, float]], imp, paper) -> None:
-    """Cut marks beyond a piece's bleed (components.render_piece_sheets): a rect's edges
+    """Cut marks beyond a piece's bleed (the packed pieces of sheets/pdf.py): a rect's edges
     continued outward, stopping short of any other piece and of the paper's margin; a round
     piece's four diagonals, in the corners its circle leaves free."""
 
