@@ -2,12 +2,15 @@
 
     faces.resolve_faces      each piece's front, back and fill, checked
     model/placement.impose   each side of each piece on its page (a grid for cards, packed otherwise)
-    forms.Forms              every placement drawn, backs mirrored by their slots
-    marks, margin            cut marks from the placements; the ruler and the sheet's words
+    write_pdf                every placement drawn (forms.Forms), each with its own side, so a page
+                             may hold fronts and backs together; then the page's cut marks
+                             (marks.cut_marks) and its ruler and words (margin), all from the
+                             placements
     manifest                 where every piece went, from the same placements
 
-A new way out of the desk (per-card images, a print shop's page order, a virtual table's sheet)
-is a new placement or a new writer over these stages, not a copy of them.
+A new way out of the desk (per-card images, a print shop's page order, a virtual table's sheet,
+a gutter fold) is a new `Imposed` handed to `write_pdf`, or a new writer over the same faces and
+placements, not a copy of these stages.
 """
 
 from __future__ import annotations
@@ -22,12 +25,12 @@ from printgen.draw.sheets.faces import Faces, fill_of, resolve_faces
 from printgen.draw.sheets.forms import Forms, guides
 from printgen.draw.sheets.manifest import manifest, plural, summary
 from printgen.draw.sheets.margin import no_ruler, no_steps, sheet_lines
-from printgen.files.errors import Warning_
 from printgen.draw.template import Resolver
+from printgen.files.errors import Warning_
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.imposition import SheetPlan, Slot
 from printgen.model.kinds import kind_layout, kind_of, uses_components
-from printgen.model.placement import Imposed, Page, impose
+from printgen.model.placement import Imposed, Placement, impose
 
 
 @dataclass
@@ -59,22 +62,30 @@ def render_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, 
     """The PDF of every piece on its sheets with its marks, and the manifest; `tick` once a piece."""
     faces = faces or resolve_faces(deck, layout)
     imposed = impose(deck, layout, faces.kinds, duplex, offset)
+    pdf, warnings = write_pdf(deck, layout, faces, imposed, tick)
+    return Sheets(pdf, manifest(deck, layout, faces, imposed), warnings, faces, imposed)
+
+
+def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
+              tick: Callable[[], None] | None = None) -> tuple[bytes, list[Warning_]]:
+    """Any imposition's pages as one PDF: each placement drawn with its own side, the page's cut
+    marks, its ruler and its words; with the faces' warnings and those of margins with no room."""
     imp = layout.imposition
     font = faces.fonts.default()
     canvas = new_canvas(imposed.paper, font, f"{deck.title}: {imposed.noun}",
-                        f"{_contents(deck, layout, faces, imposed)}, {layout.paper_name}, duplex {duplex}")
+                        f"{_contents(deck, layout, faces, imposed)}, {layout.paper_name}, duplex {imposed.duplex}")
     forms = Forms(canvas, "side" if imposed.grid is not None else "piece")
     no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
     for page in imposed.pages:
         set_boxes(canvas, page.trim_box, page.bleed_box)
         for placement in page.placements:
-            forms.place(faces.kinds[placement.piece], *faces.side(placement.piece, page.side), placement.slot)
-            if tick and page.side == "front":
+            draw_placement(forms, faces, placement)
+            if tick and placement.side == "front":
                 tick()
-        _cut_marks(canvas, layout, imposed, page, faces)
+        marks.cut_marks(canvas, imp, imposed, page, faces.kinds)
         strips = marks.free_strips(page.frame, page.frame_bleed, imposed.paper, imp.margin, imp.crop_marks.length,
                                    imp.crop_marks.offset)
-        lines = sheet_lines(deck, layout, page.side, page.sheet, imposed.sheets, duplex, offset)
+        lines = sheet_lines(deck, layout, page.side, page.sheet, imposed.sheets, imposed.duplex, imposed.offset)
         fitted = marks.sheet_marks(canvas, strips, imposed.paper, imp.ruler if page.physical else 0.0, font, lines)
         no_room += not fitted.ruler
         unsaid += not fitted.lines
@@ -82,9 +93,16 @@ def render_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, 
     warnings = list(faces.warnings)
     if no_room:
         warnings.append(no_ruler(deck, imp.ruler, no_room, imposed.sheets, imposed.noun))
-    if unsaid and duplex == "none":
+    if unsaid and imposed.duplex == "none":
         warnings.append(no_steps(deck, unsaid, 2 * imposed.sheets, imposed.noun))
-    return Sheets(finish(canvas), manifest(deck, layout, faces, imposed), warnings, faces, imposed)
+    return finish(canvas), warnings
+
+
+def draw_placement(forms: Forms, faces: Faces, placement: Placement) -> None:
+    """One side of one piece where its placement puts it: the side the placement names, whatever
+    the page holds besides (a gutter fold puts a front and its back on one page)."""
+    ops, fill = faces.side(placement.piece, placement.side)
+    forms.place(faces.kinds[placement.piece], ops, fill, placement.slot)
 
 
 def _contents(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> str:
@@ -92,26 +110,6 @@ def _contents(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> str
     if imposed.grid is not None:
         return f"{len(deck.cards)} cards, {layout.card_size} size"
     return ", ".join(f"{count} {plural(layout, name, count)}" for name, count in faces.counts().items())
-
-
-def _cut_marks(canvas, layout: Layout, imposed: Imposed, page: Page, faces: Faces) -> None:
-    """Where to cut, from the page's placements. Cards on a grid share their cut lines: crop marks
-    round the grid, on every side printed on its own. Packed pieces each have their own: the
-    guides of their shape and, for a kind cut by marks, ticks beyond its bleed, on the fronts."""
-    imp, crop, paper = layout.imposition, layout.imposition.crop_marks, imposed.paper
-    if imposed.grid is not None:
-        if page.physical:
-            marks.crop_marks(canvas, [p.trim for p in page.placements], page.bleed_box, crop.length, crop.offset,
-                             crop.width, paper, imp.margin)
-        return
-    if page.side != "front":
-        return
-    bleeds = [p.bleed_box for p in page.placements]
-    for number, placement in enumerate(page.placements):
-        kind = faces.kinds[placement.piece]
-        guides(canvas, kind, placement.slot)
-        if kind.cut == "marks":
-            marks.piece_ticks(canvas, kind, placement.slot, bleeds[:number] + bleeds[number + 1:], imp, paper)
 
 
 def piece_pdf(deck: Deck, layout: Layout, card: Card, back: bool, with_bleed: bool = False,
@@ -133,3 +131,4 @@ def piece_pdf(deck: Deck, layout: Layout, card: Card, back: bool, with_bleed: bo
         guides(canvas, kind, slot)
     canvas.showPage()
     return finish(canvas)
+
