@@ -108,22 +108,22 @@ def test_layout_loop_is_reported(tmp_path):
 
 
 def test_unknown_font_in_element_is_reported_at_build(tmp_path):
-    from printgen.draw.sheets.cardsheets import resolve_deck
+    from printgen.draw.sheets.faces import resolve_faces
 
     folder = _deck_with_layout(tmp_path, "extends: base\nface:\n  name: {font: serif-blod}\n")
     deck = load_deck(folder)
     with pytest.raises(UserError) as info:
-        resolve_deck(deck, load_layout(deck.layout, deck))
+        resolve_faces(deck, load_layout(deck.layout, deck))
     assert "did you mean 'serif-bold'?" in str(info.value) and "card 'One'" in str(info.value)
 
 
 def test_template_cannot_reach_python_internals(tmp_path):
-    from printgen.draw.sheets.cardsheets import resolve_deck
+    from printgen.draw.sheets.faces import resolve_faces
 
     folder = _deck_with_layout(tmp_path, "extends: base\nface:\n  name: {text: \"{{ card.__class__.__mro__ }}\"}\n")
     deck = load_deck(folder)
     with pytest.raises(UserError):
-        resolve_deck(deck, load_layout(deck.layout, deck))
+        resolve_faces(deck, load_layout(deck.layout, deck))
 
 
 def test_map_box_keeps_edges_and_safe_zone(tmp_path):

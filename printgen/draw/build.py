@@ -77,7 +77,8 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
                write: bool = True) -> BuildResult:
     """Check and draw one deck, then write its files all or none; with write=False, keep them
     in the result's `staged` instead, so several decks can be written in one step."""
-    from printgen.draw.sheets.cardsheets import render_card_sheets, resolve_deck
+    from printgen.draw.sheets.faces import resolve_faces
+    from printgen.draw.sheets.pdf import render_sheets
 
     progress = progress or Progress()
     check_out_folder(options.out, options.out)
@@ -92,15 +93,15 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
             cards = load_deck(ref, pack) if pack is not None else deck
             label = cards.output_key
             progress.start(f"{label}: checking cards", len(cards.cards))
-            resolved = resolve_deck(cards, layout, progress.advance)
+            faces = resolve_faces(cards, layout, progress.advance)
             progress.finish()
             progress.start(f"{label}: drawing sheets", len(cards.cards))
-            sheets = render_card_sheets(cards, layout, options.duplex, options.back_offset, resolved, progress.advance)
+            sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance)
             progress.finish()
             manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
             files[folder / f"{label}-cards.pdf"] = sheets.pdf
             files[folder / f"{label}-cards.json"] = manifest
-            summaries.append(_cards_summary(cards, layout, sheets, options))
+            summaries.append(sheets.summary(cards, layout) + _single_sided(sheets.sheets, options))
             said = {str(x) for x in warnings}
             for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
                 if str(w) not in said:
@@ -161,22 +162,6 @@ def publish_builds(results: list[BuildResult]) -> None:
     publish(files)
 
 
-def _cards_summary(deck, layout, sheets, options: BuildOptions) -> str:
-    from printgen.files.wording import counted
-
-    plan = sheets.plan
-    if plan is None:
-        from printgen.draw.sheets.components import summary
-
-        return summary(deck, layout, sheets, options.duplex) + _single_sided(sheets.sheets, options)
-    turned = ", turned sideways" if plan.rotated else ""
-    summary = (f"{deck.output_key}: {counted(len(deck.cards), 'card')}, {layout.card_size} {layout.card.width:g} x "
-               f"{layout.card.height:g} mm on {layout.paper_name.upper()}, {plan.per_sheet} per sheet{turned}, "
-               f"{counted(sheets.sheets, 'sheet')}, duplex {options.duplex}")
-    tip = _more_cards_tip(layout)
-    return summary + (f"\n  tip: {tip}" if tip else "") + _single_sided(sheets.sheets, options)
-
-
 def _single_sided(sheets: int, options: BuildOptions) -> str:
     """With --duplex none, which pages to print first and how to turn the stack (the sheets say
     it too)."""
@@ -214,18 +199,3 @@ def render_document(kind: str, deck, layout, source: Path) -> bytes:
     from printgen.draw.documents.boards import render_board
 
     return render_board(deck, layout, source).pdf
-
-
-def _more_cards_tip(layout) -> str | None:
-    """Point out when a little less bleed would fit more cards on each sheet."""
-    from printgen.model.imposition import plan_sheet
-
-    imp = layout.imposition
-    now = plan_sheet(layout.paper, layout.card, imp).per_sheet
-    bleed = imp.bleed
-    while bleed > 1.0:
-        bleed = round(bleed - 0.1, 1)
-        more = plan_sheet(layout.paper, layout.card, imp.model_copy(update={"bleed": bleed})).per_sheet
-        if more > now:
-            return f"with --bleed {bleed:g}, {more} cards would fit on each sheet instead of {now}"
-    return None

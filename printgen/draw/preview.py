@@ -84,35 +84,17 @@ def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
 
 def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_bleed: bool = False,
              warnings: list | None = None) -> bytes:
-    """A one-page PDF the size of one card (its trim, or its bleed box)."""
-    from printgen.draw.fonts import FontSet
-    from printgen.draw.pdfcanvas import finish, new_canvas
-    from printgen.draw.sheets.cardsheets import FormCache
-    from printgen.draw.template import Resolver
-    from printgen.model.imposition import Slot
+    """A one-page PDF of one card or other piece, at its size and shape (its trim, or its bleed box)."""
+    from printgen.draw.sheets.pdf import piece_pdf
 
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
-    from printgen.draw.sheets.components import piece_pdf
-    from printgen.model.kinds import uses_components
-
-    if uses_components(deck, layout):       # a tile, coin, die or pawn at its own size and shape
-        return piece_pdf(deck, layout, card, back, with_bleed, warnings)
-    fonts = FontSet(layout.fonts)
-    resolver = Resolver(deck, layout, fonts, (warnings if warnings is not None else []).append)
-    ops = resolver.side("back" if back else "face", card)
-    b = layout.imposition.bleed if with_bleed else 0.0
-    w, h = layout.card.width + 2 * b, layout.card.height + 2 * b
-    canvas = new_canvas((w, h), fonts.default(), f"{deck.title}: {card.name}", "preview")
-    FormCache(canvas, layout.card.width, layout.card.height, layout.imposition.bleed).place(
-        ops, Slot(b, b, layout.card.width, layout.card.height, 0))
-    canvas.showPage()
-    return finish(canvas)
+    return piece_pdf(deck, layout, card, back, with_bleed, warnings)
 
 
 def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, back: bool, dpi: int,
             pack: str | None = None, warnings: list | None = None) -> tuple[bytes, str]:
     """PNG bytes and a one-line description of what they show."""
-    from printgen.draw.sheets.cardsheets import render_card_sheets
+    from printgen.draw.sheets.pdf import render_sheets
     from printgen.model.imposition import page_order
 
     if not 20 <= dpi <= 1200:
@@ -124,7 +106,7 @@ def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, ba
     deck = load_deck(ref, ALL_CARDS)
     deck = load_deck(ref, pack_name(deck, pack))
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
-    sheets = render_card_sheets(deck, layout, options.duplex, options.back_offset)
+    sheets = render_sheets(deck, layout, options.duplex, options.back_offset)
     if warnings is not None:
         warnings.extend(sheets.warnings)
     if not 1 <= sheet <= sheets.sheets:

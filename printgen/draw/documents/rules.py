@@ -226,11 +226,14 @@ class CardPictures:
 
 
 def _card_row_class():
+    from dataclasses import replace
+
     from reportlab.platypus import Flowable
 
-    from printgen.draw.sheets.cardsheets import FormCache
+    from printgen.draw.sheets.forms import Forms
     from printgen.files.units import pt
     from printgen.model.imposition import Slot
+    from printgen.model.kinds import CARD_KIND, kind_layout
 
     class _CardRow(Flowable):
         """A row of small real cards, centred in the column."""
@@ -238,6 +241,7 @@ def _card_row_class():
         def __init__(self, sides, layout: Layout, width_mm: float):
             super().__init__()
             self.sides, self.layout = sides, layout
+            self.kind = replace(kind_layout(layout, CARD_KIND), bleed=0.0)    # drawn to its trim
             self.k = width_mm / layout.card.width
             self.card_w, self.card_h = pt(width_mm), pt(layout.card.height * self.k)
             self.gap = pt(2.5 if width_mm >= 15 else 1.5)
@@ -273,7 +277,7 @@ def _card_row_class():
             canvas = self.canv
             caches = getattr(canvas, "_printgen_forms", None)
             if caches is None:
-                caches = canvas._printgen_forms = FormCache(canvas, self.layout.card.width, self.layout.card.height, 0.0)
+                caches = canvas._printgen_forms = Forms(canvas, "side")
             lines = [self.sides[i:i + self.per_line] for i in range(0, len(self.sides), self.per_line)]
             for number, line in enumerate(lines):
                 y = (len(lines) - 1 - number) * (self.card_h + self.gap)
@@ -289,7 +293,7 @@ def _card_row_class():
                 path.roundRect(0, 0, self.card_w, self.card_h, pt(1.2))
                 canvas.clipPath(path, stroke=0, fill=0)
                 canvas.scale(self.k, self.k)
-                caches.place(ops, Slot(0, 0, self.layout.card.width, self.layout.card.height, 0))
+                caches.place(self.kind, ops, None, Slot(0, 0, self.layout.card.width, self.layout.card.height, 0))
                 canvas.restoreState()
                 canvas.saveState()
                 canvas.setLineWidth(0.4)

@@ -18,9 +18,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from printgen.draw.sheets.forms import guides
 from printgen.files.units import pt
 from printgen.model.imposition import Slot
 from printgen.model.kinds import Kind
+from printgen.model.placement import Imposed, Page
 
 MARK_GREY = "#555555"
 CLEARANCE = 1.5  # mm between any card's bleed and a ruler or label
@@ -276,8 +278,28 @@ def _grey():
     return parse_colour(MARK_GREY)
 
 
+def cut_marks(canvas, imp, imposed: Imposed, page: Page, kinds: Sequence[Kind]) -> None:
+    """Where to cut one page, from its placements. Cards on a grid share their cut lines: crop
+    marks round the grid, on every side printed on its own. Packed pieces each have their own: the
+    guides of their shape and, for a kind cut by marks, ticks beyond its bleed, on the fronts."""
+    crop, paper = imp.crop_marks, imposed.paper
+    if imposed.grid is not None:
+        if page.physical:
+            crop_marks(canvas, [p.trim for p in page.placements], page.bleed_box, crop.length, crop.offset,
+                       crop.width, paper, imp.margin)
+        return
+    for placement in page.placements:
+        if placement.side != "front":
+            continue
+        kind = kinds[placement.piece]
+        guides(canvas, kind, placement.slot)
+        if kind.cut == "marks":      # ticks stop short of every other piece on the page, either side
+            others = [p.bleed_box for p in page.placements if p is not placement]
+            piece_ticks(canvas, kind, placement.slot, others, imp, paper)
+
+
 def piece_ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float, float, float]], imp, paper) -> None:
-    """Cut marks beyond a piece's bleed (components.render_piece_sheets): a rect's edges
+    """Cut marks beyond a piece's bleed (the packed pieces' fronts, cut_marks): a rect's edges
     continued outward, stopping short of any other piece and of the paper's margin; a round
     piece's four diagonals, in the corners its circle leaves free."""
 

@@ -1,27 +1,11 @@
-"""A deck imposed on sheets, cards or pieces alike: the result (the PDF, its manifest, the sheet
-plan) and what each sheet says in its margin, with the warnings when the margin has no room.
-
-Why a module of its own: the sheets of cards (cardsheets.py) and of pieces (components.py) both
-make these, and neither may import the other for them.
-"""
+"""What each sheet says in its margin, and the warnings when the margin has no room for it or for
+the ruler: the words of the marks stage, the same for cards and for every other piece."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from printgen.files.errors import Warning_
 from printgen.model.deck import Deck, Layout
-from printgen.model.imposition import SheetPlan, single_sided_lines
-
-
-@dataclass
-class CardSheets:
-    pdf: bytes
-    manifest: dict[str, Any]
-    plan: SheetPlan | None       # None for a deck of several kinds of component, packed freely
-    sheets: int
-    warnings: list[Warning_] = field(default_factory=list)
+from printgen.model.imposition import single_sided_lines
 
 
 def no_ruler(deck: Deck, ruler: float, missing: int, sheets: int, what: str) -> Warning_:

@@ -1,0 +1,134 @@
+"""The sheets PDF of a deck, cards or any other pieces: the one sheet pipeline run end to end.
+
+    faces.resolve_faces      each piece's front, back and fill, checked
+    model/placement.impose   each side of each piece on its page (a grid for cards, packed otherwise)
+    write_pdf                every placement drawn (forms.Forms), each with its own side, so a page
+                             may hold fronts and backs together; then the page's cut marks
+                             (marks.cut_marks) and its ruler and words (margin), all from the
+                             placements
+    manifest                 where every piece went, from the same placements
+
+A new way out of the desk (per-card images, a print shop's page order, a virtual table's sheet,
+a gutter fold) is a new `Imposed` handed to `write_pdf`, or a new writer over the same faces and
+placements, not a copy of these stages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from printgen.draw.fonts import FontSet
+from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
+from printgen.draw.sheets import marks
+from printgen.draw.sheets.faces import Faces, fill_of, resolve_faces
+from printgen.draw.sheets.forms import Forms, guides
+from printgen.draw.sheets.manifest import manifest, plural, summary
+from printgen.draw.sheets.margin import no_ruler, no_steps, sheet_lines
+from printgen.draw.template import Resolver
+from printgen.files.errors import Warning_
+from printgen.model.deck import Card, Deck, Layout
+from printgen.model.imposition import SheetPlan, Slot
+from printgen.model.kinds import kind_layout, kind_of, uses_components
+from printgen.model.placement import Imposed, Placement, impose
+
+
+@dataclass
+class Sheets:
+    """A deck's sheets: the PDF, its manifest, and the faces and placements both were made from."""
+
+    pdf: bytes
+    manifest: dict[str, Any]
+    warnings: list[Warning_]
+    faces: Faces
+    imposed: Imposed
+
+    @property
+    def plan(self) -> SheetPlan | None:
+        """The grid of a deck of cards; None for pieces packed sheet by sheet."""
+        return self.imposed.grid
+
+    @property
+    def sheets(self) -> int:
+        return self.imposed.sheets
+
+    def summary(self, deck: Deck, layout: Layout) -> str:
+        """The build's line for these sheets (manifest.summary)."""
+        return summary(deck, layout, self.faces, self.imposed)
+
+
+def render_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
+                  faces: Faces | None = None, tick: Callable[[], None] | None = None) -> Sheets:
+    """The PDF of every piece on its sheets with its marks, and the manifest; `tick` once a piece."""
+    faces = faces or resolve_faces(deck, layout)
+    imposed = impose(deck, layout, faces.kinds, duplex, offset)
+    pdf, warnings = write_pdf(deck, layout, faces, imposed, tick)
+    return Sheets(pdf, manifest(deck, layout, faces, imposed), warnings, faces, imposed)
+
+
+def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
+              tick: Callable[[], None] | None = None) -> tuple[bytes, list[Warning_]]:
+    """Any imposition's pages as one PDF: each placement drawn with its own side, the page's cut
+    marks, its ruler and its words; with the faces' warnings and those of margins with no room."""
+    imp = layout.imposition
+    font = faces.fonts.default()
+    canvas = new_canvas(imposed.paper, font, f"{deck.title}: {imposed.noun}",
+                        f"{_contents(deck, layout, faces, imposed)}, {layout.paper_name}, duplex {imposed.duplex}")
+    forms = Forms(canvas, "side" if imposed.grid is not None else "piece")
+    no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
+    for page in imposed.pages:
+        set_boxes(canvas, page.trim_box, page.bleed_box)
+        for placement in page.placements:
+            draw_placement(forms, faces, placement)
+            if tick and placement.side == "front":
+                tick()
+        marks.cut_marks(canvas, imp, imposed, page, faces.kinds)
+        strips = marks.free_strips(page.frame, page.frame_bleed, imposed.paper, imp.margin, imp.crop_marks.length,
+                                   imp.crop_marks.offset)
+        lines = sheet_lines(deck, layout, page.side, page.sheet, imposed.sheets, imposed.duplex, imposed.offset)
+        fitted = marks.sheet_marks(canvas, strips, imposed.paper, imp.ruler if page.physical else 0.0, font, lines)
+        no_room += not fitted.ruler
+        unsaid += not fitted.lines
+        canvas.showPage()
+    warnings = list(faces.warnings)
+    if no_room:
+        warnings.append(no_ruler(deck, imp.ruler, no_room, imposed.sheets, imposed.noun))
+    if unsaid and imposed.duplex == "none":
+        warnings.append(no_steps(deck, unsaid, 2 * imposed.sheets, imposed.noun))
+    return finish(canvas), warnings
+
+
+def draw_placement(forms: Forms, faces: Faces, placement: Placement) -> None:
+    """One side of one piece where its placement puts it: the side the placement names, whatever
+    the page holds besides (a gutter fold puts a front and its back on one page)."""
+    ops, fill = faces.side(placement.piece, placement.side)
+    forms.place(faces.kinds[placement.piece], ops, fill, placement.slot)
+
+
+def _contents(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> str:
+    """What the PDF holds, for its subject: the cards and their size, or each kind's count."""
+    if imposed.grid is not None:
+        return f"{len(deck.cards)} cards, {layout.card_size} size"
+    return ", ".join(f"{count} {plural(layout, name, count)}" for name, count in faces.counts().items())
+
+
+def piece_pdf(deck: Deck, layout: Layout, card: Card, back: bool, with_bleed: bool = False,
+              warnings: list[Warning_] | None = None) -> bytes:
+    """One piece alone on a page its size (its trim, or with its bleed), drawn as on the sheets:
+    for `preview --card` and the web editor. Only the side asked for is resolved."""
+    packed = uses_components(deck, layout)
+    kind = kind_layout(layout, kind_of(deck, layout, card))
+    fonts = FontSet(layout.fonts)
+    resolver = Resolver(deck, kind.layout, fonts, (warnings if warnings is not None else []).append)
+    ops = resolver.side("back" if back else "face", card)
+    fill = None if back else fill_of(layout, resolver, kind, card)
+    b = kind.bleed if with_bleed else 0.0
+    w, h = kind.shape.width + 2 * b, kind.shape.height + 2 * b
+    canvas = new_canvas((w, h), fonts.default(), f"{deck.title}: {card.name}", "preview")
+    slot = Slot(b, b, kind.shape.width, kind.shape.height, 0)
+    Forms(canvas, "piece" if packed else "side").place(kind, ops, fill, slot)
+    if packed and not back:
+        guides(canvas, kind, slot)
+    canvas.showPage()
+    return finish(canvas)
+
