@@ -47,7 +47,7 @@ def test_rule_sheet_headings_pack_and_length(built, source):
 def test_ranking_charts_draw_every_card_they_name(built, game):
     """The charts are drawn from the simulator's own ranking tables (printgen.games.common.tricks)."""
     from printgen.model.load import load_deck
-    from printgen.sim.games import sheet_tables
+    from printgen.games.registry import sheet_tables
 
     source = (DECKS / "spanish" / "rules" / f"{game}.md").read_text()
     assert "game.trumps.oros" in source and "game.trumps.espadas" in source

@@ -20,7 +20,7 @@ from printgen.games.lombre.rules import LOmbre
 from printgen.model.context import document_context
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
-from printgen.sim.games import get_game, sheet_tables
+from printgen.games.registry import get_game, sheet_tables
 from conftest import DECKS
 
 GAME = LOmbre()

@@ -18,7 +18,7 @@ def run(deck: str, **settings):
 
 def test_a_game_answers_to_its_alias():
     from printgen.files.errors import UserError
-    from printgen.sim.games import canonical, get_game
+    from printgen.games.registry import canonical, get_game
 
     assert canonical("casita-robada") == "casita" and canonical("casita") == "casita"
     assert get_game("casita-robada").name == "casita"

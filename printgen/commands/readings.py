@@ -33,9 +33,9 @@ class Reading:
 def _declared(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(OPTIONS, VARIANTS) of the game called `name`: from its class's module, its package, or a
     module of its package (Coppertwaddle declares them in cards.py)."""
-    from printgen.sim.games import GAMES, get_game
+    from printgen.games.registry import get_game
 
-    package = GAMES[name][0]
+    package = type(get_game(name)).__module__.rpartition(".")[0]
     homes = [sys.modules.get(type(get_game(name)).__module__), import_module(package)]
     homes += [m for n, m in sorted(sys.modules.items()) if n.startswith(package + ".") and m is not None]
     for home in homes:
@@ -49,7 +49,7 @@ def _declared(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 def readings(name: str, variant: str, options: dict[str, Any]) -> list[Reading]:
     """The game's readings in declared order, each with the value `options` played (or the rule
     sheet's when the options do not name it)."""
-    from printgen.sim.games import canonical
+    from printgen.games.registry import canonical
 
     own = canonical(name)
     if own is None:

@@ -308,11 +308,12 @@ def game_options() -> dict[str, dict[str, str]]:
     import sys
     from importlib import import_module
 
-    from printgen.sim.games import GAMES, get_game
+    from printgen.games.registry import get_game, names
 
     found: dict[str, dict[str, str]] = {}
-    for name, (module, _cls) in GAMES.items():
+    for name in names():
         game = get_game(name)
+        module = type(game).__module__.rpartition(".")[0]
         declared, home = None, None
         for candidate in (type(game).__module__, module):
             home = sys.modules.get(candidate) or import_module(candidate)
