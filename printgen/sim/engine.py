@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
+
+from printgen.sim.options import Option, read_options
 
 Action = int
 
@@ -93,8 +95,11 @@ class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
     name: str = ""
+    title: str = ""                    # the game in messages ("Casita Robada"); the name when empty
     aliases: tuple[str, ...] = ()      # other names --game accepts (e.g. the rule sheet's name)
     variants: tuple[str, ...] = ("basic",)
+    players: tuple[int, ...] = (2,)    # the player counts the rules allow (a prepared deck may allow fewer)
+    options: tuple[Option, ...] = ()   # its -O options, each declared once
     step_cap: int = 5000
     # Starting hand sizes that play well; outside them validation warns. None: no such check
     # (a drafting game deals 13 cards that are split at once).
@@ -116,7 +121,13 @@ class Game:
         raise NotImplementedError
 
     def player_counts(self, prepared: Any) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The player counts this prepared deck can be dealt to: every count of `players` unless
+        the game says otherwise (a deal the pack cannot give to eight)."""
+        return self.players
+
+    def read_options(self, variant: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value in `variant`, the given ones checked (UserError naming a bad one)."""
+        return read_options(self.title or self.name, self.options, variant, given)
 
     def deal_needs(self, prepared: Any, players: int) -> Deal:
         """The cards set-up takes from the pack for `players` (see Deal); every game declares it,
@@ -130,11 +141,11 @@ class Game:
     def static_checks(self, prepared: Any, players: int) -> list[Finding]:
         return []
 
-    def option_default(self, key: str) -> Any:
-        """The value an option takes when none is given (the rule sheet's reading), read from the
-        game's OPTIONS table (name -> (allowed, default, meaning)); None if it declares none."""
-        entry = getattr(self, "OPTIONS", {}).get(key)
-        return entry[1] if isinstance(entry, tuple) and len(entry) == 3 else None
+    def option_default(self, key: str, variant: str | None = None) -> Any:
+        """The value option `key` takes in `variant` (the first when None) when none is given: the
+        rule sheet's reading. None when the game declares no such option."""
+        chosen = variant if variant is not None else self.variants[0]
+        return next((o.default_for(chosen) for o in self.options if o.name == key), None)
 
     def advice(self, prepared: Any, counts: Sequence[int]) -> list[Tip]:
         """Plain-words recommendations (e.g. which houses to use for each player count)."""

@@ -24,15 +24,16 @@ from typing import Any, Callable
 from printgen.files.errors import UserError
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.options import Option
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 DEAL = 4
-OPTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
-    "pack": (None, "the deck's pack to play with (the rule sheet: 40 cards)"),
-    "steal": (("must", "may"), "must: a card that matches another casita's top steals it (the rule sheet); may: the "
-                               "player may capture from the middle instead"),
-}
+OPTIONS = (
+    Option("pack", None, "40", "the deck's pack to play with (the rule sheet: 40 cards)", read=str),
+    Option("steal", ("must", "may"), "must", "must: a card that matches another casita's top steals it (the rule "
+                                             "sheet); may: the player may capture from the middle instead"),
+)
 EDGE_ALPHA = 0.05
 
 
@@ -77,8 +78,11 @@ class State:
 
 class Casita(SuitedCards, Game):
     name = "casita"
+    title = "Casita Robada"
     aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
     variants = ("basic",)
+    players = (2, 3, 4)
+    options = OPTIONS
     step_cap = 200              # a game is at most 44 plays
     good_hand = (4, 4)
     length_unit = "turns"
@@ -87,19 +91,9 @@ class Casita(SuitedCards, Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Casita Robada has no variant '{variant}'", hint="variants: basic")
-        chosen = {"pack": "40", "steal": "must"}
-        for key, value in options.items():
-            if key not in OPTIONS:
-                raise UserError(f"Casita Robada has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
-            allowed, meaning = OPTIONS[key]
-            if allowed is not None and str(value) not in allowed:
-                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-            chosen[key] = str(value)
+        chosen = self.read_options(variant, options)
         cards = compile_suited(pack_deck(deck, chosen, None, "Casita Robada"), "Casita Robada")
         return Prepared(cards, chosen["steal"] == "may", chosen)
-
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (2, 3, 4)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((DEAL,) * players, ((DEAL, "to the middle"),))

@@ -148,7 +148,9 @@ class State:
 
 class Drafting(Game):
     name = "drafting"
+    title = "Drafting"
     variants = ("basic",)
+    players = (PLAYERS,)
     good_hand = None   # 13 cards are dealt but split into stacks of 6 and 7 at once
     step_cap = 200          # a game is exactly 84 steps
     length_unit = "picks"
@@ -158,9 +160,7 @@ class Drafting(Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"the drafting game has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
-        if options:
-            raise UserError("the drafting game takes no options (found: " + ", ".join(sorted(options)) + ")",
-                            hint="drop the --option settings for this game")
+        self.read_options(variant, options)        # it declares none: refuses any given
         cards = deck.cards
         where = deck.where("cards")
         if len(cards) != PLAYERS * HAND:
@@ -199,9 +199,6 @@ class Drafting(Game):
                 raise UserError(f"the suit {suit_name} should hold one card of each rank from 1 (ace) to 13 (king): "
                                 f"{detail}", where, "a standard deck has 13 cards per suit, ace to king")
         return Prepared(suits, ranks, [c.name for c in cards], suit_names)
-
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (PLAYERS,)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((HAND,) * players)

@@ -24,7 +24,7 @@ Decisions, as ints (card indices 0..39 play or discard a card):
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from printgen.files.errors import UserError
 from printgen.games.common.ombre.audit import OmbreAudit
@@ -36,15 +36,14 @@ from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 
 class OmbreGame(OmbreAudit, Game):
-    """The shared machinery. Subclasses set `title`, `OPTIONS`, `player_range` and implement the
+    """The shared machinery. Subclasses set `title`, `options`, `players` and implement the
     hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
 
     variants = ("basic",)
     good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
     length_unit = "tricks"
     title = ""
-    OPTIONS: dict[str, tuple[Any, Any, str]] = {}
-    player_range: tuple[int, ...] = (3,)
+    players: tuple[int, ...] = (3,)
 
     # -- hooks ------------------------------------------------------------------------------------
     def start_stakes(self, st: State) -> None:
@@ -78,9 +77,6 @@ class OmbreGame(OmbreAudit, Game):
         return False
 
     # -- preparing -----------------------------------------------------------------------------------
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return self.player_range
-
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Three players are dealt a hand; with four, the dealer sits the hand out."""
         return Deal((HAND,) * ACTIVE + (0,) * (players - ACTIVE), ((TALON, "in the talon"),))
@@ -104,8 +100,8 @@ class OmbreGame(OmbreAudit, Game):
 
     # -- one session --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
-        if players not in self.player_range:
-            raise UserError(f"{self.title} is for {' or '.join(map(str, self.player_range))} players, not {players}")
+        if players not in self.players:
+            raise UserError(f"{self.title} is for {' or '.join(map(str, self.players))} players, not {players}")
         st = State(prepared, players, prepared.options["hands"], rng)
         self.start_stakes(st)
         self.new_hand(st)

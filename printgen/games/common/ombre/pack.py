@@ -73,28 +73,6 @@ def compile_pack(deck, game: str, options: dict[str, Any]) -> Prepared:
     return Prepared([c.name for c in cards], [c.id for c in cards], order, options, left_out)
 
 
-def read_options(game: str, table: dict[str, tuple[tuple[str, ...] | range, Any, str]],
-                 options: dict[str, Any]) -> dict[str, Any]:
-    """The options with their defaults filled in; a plain UserError for an unknown name or value.
-    `table`: name -> (allowed words or a range of whole numbers, default, what it means)."""
-    out = {name: default for name, (_, default, _) in table.items()}
-    for key, value in options.items():
-        if key not in table:
-            raise UserError(f"{game} has no option '{key}'",
-                            hint=did_you_mean(str(key), table) or "its options: " + ", ".join(table))
-        allowed, _, meaning = table[key]
-        if isinstance(allowed, range):
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
-                                hint=meaning)
-            out[key] = value
-        else:
-            if str(value) not in allowed:
-                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-            out[key] = str(value)
-    return out
-
-
 def sheet_tables(deck, game: str) -> dict[str, Any]:
     """What the rule sheets print from the ranking orders: for each suit, its trumps (`trumps`) and
     its plain order (`plain`) as [{id, name}], highest first. Empty when the deck is not a Spanish
