@@ -135,7 +135,7 @@ class Checks:
         if phase in (START_LAY, ANNOUNCE, DECIDE, GO_OUT, END_LAY):
             assert st.actor == st.crom
         if phase in (START_LAY, END_LAY):
-            assert self._can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
+            assert self.can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
         if phase in (OFFER, DECIDE):
             assert st.hands[st.crom] >> st.announced & 1, "the announced card is not in the Cromwell's hand"
             assert st.offers[st.crom] < 0
@@ -148,10 +148,10 @@ class Checks:
             assert any(o >= 0 for o in st.offers), "deciding with no offer"
         assert st.no_discard == (phase == GO_OUT), "going out without a discard outside that phase"
         if phase == GO_OUT:
-            assert self._clearable(st, st.hands[st.crom]), "going out but the hand cannot be laid"
+            assert self.clearable(st, st.hands[st.crom]), "going out but the hand cannot be laid"
         if phase == ANSWER:
             assert st.adv and st.stage in (1, 2)
             assert st.actor == (st.crom if st.stage == 1 else st.trade_seat)
         if phase == ANSWER:
-            card = self._answer_card(st)
+            card = self.answer_card(st)
             assert st.hands[st.actor] >> card & 1, "the answerer does not hold the card answered about"

@@ -2,7 +2,9 @@
 
 Preparing (deck to tables), Reporting (static findings, advice), TurnRules (legal moves and their
 effect), GreedyBot and Checks are mixins over the shared tables, so each reads on its own while the
-engine sees one :class:`printgen.sim.engine.Game`.
+engine sees one :class:`printgen.sim.engine.Game`. What one mixin asks of another (the deals, the
+lays that go out, the card an answerer received) is public, without a leading underscore; a
+private method is called only inside the mixin that defines it.
 """
 
 from __future__ import annotations

@@ -249,7 +249,7 @@ class Preparing:
 
     # -- deal sizes ------------------------------------------------------------------------------
     @staticmethod
-    def _basic_deal(n: int, players: int, even_up: str) -> tuple[int, int, str, int]:
+    def basic_deal(n: int, players: int, even_up: str) -> tuple[int, int, str, int]:
         """(hand size, stock size, what evening up did, cards moved) for n cards dealt to players
         plus the stock."""
         base, r = divmod(n, players + 1)
@@ -263,7 +263,7 @@ class Preparing:
             return base + 1, base - short, "give", short
         return base, base + r, "stock", r
 
-    def _advanced_deal(self, prep: Prepared, players: int) -> tuple[int, int, list[int]]:
+    def advanced_deal(self, prep: Prepared, players: int) -> tuple[int, int, list[int]]:
         """(smallest hand, largest hand, cards left out) for the advanced deal."""
         n = prep.n
         r = n % players
@@ -275,19 +275,19 @@ class Preparing:
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
         if prepared.advanced:
-            low, high, out = self._advanced_deal(prepared, players)
+            low, high, out = self.advanced_deal(prepared, players)
             extra = (prepared.n - len(out)) - low * players
             return Deal((high,) * extra + (low,) * (players - extra), ((len(out), "left out"),))
-        hand, stock, _, _ = self._basic_deal(prepared.n, players, prepared.even_up)
+        hand, stock, _, _ = self.basic_deal(prepared.n, players, prepared.even_up)
         return Deal((hand,) * players, ((stock, "in the stock"),))
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         out = []
         for players in self.players:
             if prepared.advanced:
-                low = self._advanced_deal(prepared, players)[0]
+                low = self.advanced_deal(prepared, players)[0]
             else:
-                hand, stock, how, _ = self._basic_deal(prepared.n, players, prepared.even_up)
+                hand, stock, how, _ = self.basic_deal(prepared.n, players, prepared.even_up)
                 low = hand
             if low >= MIN_HAND:
                 out.append(players)
