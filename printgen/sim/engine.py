@@ -9,6 +9,7 @@ loop into a reported timeout instead of a hang.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -153,22 +154,41 @@ class Game:
 
     # -- one game -----------------------------------------------------------------------------
     def setup(self, prepared: Any, players: int, rng: random.Random) -> Any:
+        """A new game for `players`, dealt with `rng`, which the state keeps for every later draw."""
         raise NotImplementedError
 
     def to_act(self, state: Any) -> int:
+        """The seat whose decision it is."""
         raise NotImplementedError
 
     def legal(self, state: Any) -> list[Action]:
+        """The actions open to the seat to act, distinct, in a fixed order (a random bot picks by place)."""
         raise NotImplementedError
 
     def apply(self, state: Any, action: Action) -> None:
+        """Take `action` for the seat to act, changing `state` in place; ValueError if it is not legal."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
+        """Whether the game has ended: no seat acts any more."""
         raise NotImplementedError
 
     def scores(self, state: Any) -> list[float]:
+        """Each seat's score at the end: the highest wins, equal highest share the win."""
         raise NotImplementedError
+
+    def action_name(self, state: Any, action: Action) -> str:
+        """`action` in words as the seat to act would say it in `state`; distinct among legal(state)."""
+        raise NotImplementedError
+
+    def num_actions(self, prepared: Any, players: int) -> int | None:
+        """A bound on the actions (each in range(num_actions)); None where actions are no small range."""
+        return None
+
+    def clone(self, state: Any) -> Any:
+        """A copy of `state` to play on that shares nothing play can change (its generator included)."""
+        prep = getattr(state, "prep", None)
+        return copy.deepcopy(state, _kept(prep) if prep is not None else {})
 
     def length(self, state: Any) -> int:
         """How long the game has lasted so far, in `length_unit`."""
@@ -198,7 +218,7 @@ class Game:
         raise NotImplementedError
 
     def check(self, state: Any) -> None:
-        """Assert every invariant of a state (cards conserved, hands consistent...); for tests."""
+        """Assert every invariant of `state` (cards conserved, hands consistent...): checked play calls it at every step."""
 
     # -- the rule sheet ---------------------------------------------------------------------------
     def sheet_tables(self, deck) -> dict[str, Any]:
@@ -220,6 +240,17 @@ class Game:
         bots=(...))` plays them with other bots, and `more.bots` names the bots that played
         `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
+
+
+def _kept(prep: Any) -> dict[int, Any]:
+    """A deepcopy memo that keeps the prepared deck and each table it holds as they are: a clone
+    shares them (play never changes them), so cloning costs what the state itself holds."""
+    memo = {id(prep): prep}
+    fields = getattr(prep, "__dict__", None) or {name: getattr(prep, name) for name in getattr(type(prep), "__slots__", ())
+                                                 if hasattr(prep, name)}
+    for value in fields.values():
+        memo[id(value)] = value
+    return memo
 
 
 Bot = Callable[[Game, Any, random.Random], Action]

@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from printgen.files.errors import UserError
 from printgen.games.burro.report import findings
+from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.sim.options import Option
@@ -221,6 +222,10 @@ class Burro(SuitedCards, Game):
                 out.append(DRAW)
             return out
         return []
+
+    def action_name(self, state: State, action: Action) -> str:
+        """'play Rey de Oros', or 'draw again' (the Portuguese game)."""
+        return "draw again" if action == DRAW else f"play {distinct_names(state.prep.cards.names)[action]}"
 
     def apply(self, state: State, action: Action) -> None:
         st = state

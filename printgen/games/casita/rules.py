@@ -22,6 +22,7 @@ import random
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
 from printgen.sim.options import Option
@@ -198,6 +199,12 @@ class Casita(SuitedCards, Game):
 
     def to_act(self, state: State) -> int:
         return state.actor
+
+    def action_name(self, state: State, action: Action) -> str:
+        """'play Siete de Copas', or 'steal seat 2's casita with Siete de Copas'."""
+        names = distinct_names(state.prep.cards.names)
+        owner, card = divmod(action, len(names))
+        return f"play {names[card]}" if owner == 0 else f"steal seat {owner - 1}'s casita with {names[card]}"
 
     def legal(self, state: State) -> list[Action]:
         st = state

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from printgen.games.common.names import distinct_names
 from printgen.games.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, OFFER, OVER, Prepared, START_LAY, State, _bits,
 )
@@ -13,19 +14,25 @@ from printgen.games.cromwell.tables import (
 
 class Checks:
     # -- helpers for people and tests --------------------------------------------------------------
+    def action_name(self, state: State, action: int) -> str:
+        """The action in words (Cromwell's actions say all they do without the state)."""
+        return self.describe(state.prep, action)
+
     def describe(self, prepared: Prepared, action: int) -> str:
+        """An action of this prepared deck in words: 'lay down Henry IV-Henry V-Henry VI', 'offer Anne'."""
         p = prepared
+        names = distinct_names(p.names)
         if 0 <= action < p.S:
-            return "lay down " + "-".join(p.names[c] for c in _bits(p.seqs[action]))
+            return "lay down " + "-".join(names[c] for c in _bits(p.seqs[action]))
         if p.LAYOFF <= action < p.DONE:
             j, c = divmod(action - p.LAYOFF, p.n)
-            return f"lay off {p.names[c]} on table sequence {j}"
+            return f"lay off {names[c]} on table sequence {j}"
         if action == p.DONE:
             return "done laying"
         if p.ANNOUNCE <= action < p.ANNOUNCE + p.n:
-            return f"announce {p.names[action - p.ANNOUNCE]}"
+            return f"announce {names[action - p.ANNOUNCE]}"
         if p.OFFER <= action < p.OFFER + p.n:
-            return f"offer {p.names[action - p.OFFER]}"
+            return f"offer {names[action - p.OFFER]}"
         if action == p.PASS:
             return "pass"
         if p.ACCEPT <= action < p.ACCEPT + MAX_PLAYERS:

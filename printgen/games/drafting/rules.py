@@ -42,6 +42,7 @@ from bisect import insort
 from typing import Any, Callable, Sequence
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 PLAYERS = 4
@@ -59,6 +60,9 @@ FINAL_UP = 2
 SPLIT, PICK1, FORCE1, DISCARD2, PICK2, FORCE2, OVER = range(7)
 PHASE_NAMES = ("split", "round 1 draft", "round 1 forced discard", "round 2 discard",
                "round 2 draft", "round 2 forced discard", "over")
+# what an action (a card) does in each phase, in words
+VERBS = ("put into the 6-stack:", "pick", "make the right-hand player discard", "discard",
+         "pick", "make the left-hand player discard", "(over)")
 
 
 def face_value(rank: int) -> int:
@@ -230,6 +234,10 @@ class Drafting(Game):
 
     def to_act(self, state: State) -> int:
         return state.actor
+
+    def action_name(self, state: State, action: Action) -> str:
+        """The card and what the phase does with it: 'pick Queen of Hearts'."""
+        return f"{VERBS[state.phase]} {distinct_names(state.prep.names)[action]}"
 
     def legal(self, state: State) -> list[Action]:
         phase = state.phase

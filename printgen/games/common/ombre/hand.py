@@ -27,11 +27,13 @@ import random
 from typing import Sequence
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.games.common.ombre.audit import OmbreAudit
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
-from printgen.games.common.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
-                                               REPUESTO, SACADO, STOP, SURE, TRICKS, TRUMP, TRUMPS, State)
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, follow, winner
+from printgen.games.common.ombre.state import (ACTION_WORDS, BID, CODILLO, CONTRACT_NAMES, DONE, EXCHANGE, FIRST_FIVE,
+                                               FIVE, LOOK, ON, OVER, PASS, PLAY, REPUESTO, SACADO, STOP, SURE, TRICKS,
+                                               TRUMP, TRUMPS, State)
+from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, SUITS, follow, winner
 from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 
@@ -215,6 +217,16 @@ class OmbreGame(OmbreAudit, Game):
         return st.held, st.used
 
     # -- decisions ----------------------------------------------------------------------------------
+    def action_name(self, st: State, action: Action) -> str:
+        """A decision in words: 'play Rey de Oros', 'discard Sota de Copas', 'bid juego', 'name espadas trumps'."""
+        if action < PASS:
+            return ("discard " if st.phase == EXCHANGE else "play ") + distinct_names(st.prep.names)[action]
+        if action in CONTRACT_NAMES:
+            return f"bid {CONTRACT_NAMES[action]}"
+        if TRUMPS <= action < TRUMPS + 4:
+            return f"name {SUITS[action - TRUMPS]} trumps"
+        return ACTION_WORDS[action]
+
     def legal(self, st: State) -> list[Action]:
         phase = st.phase
         if phase == PLAY:
