@@ -223,6 +223,10 @@ class Burro(SuitedCards, Game):
             return out
         return []
 
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Card indices and DRAW, the highest."""
+        return DRAW + 1
+
     def action_name(self, state: State, action: Action) -> str:
         """'play Rey de Oros', or 'draw again' (the Portuguese game)."""
         return "draw again" if action == DRAW else f"play {distinct_names(state.prep.cards.names)[action]}"

@@ -200,6 +200,10 @@ class Casita(SuitedCards, Game):
     def to_act(self, state: State) -> int:
         return state.actor
 
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """A card played (its index), or played to steal seat t's casita (index + cards * (1 + t))."""
+        return prepared.cards.n * (1 + players)
+
     def action_name(self, state: State, action: Action) -> str:
         """'play Siete de Copas', or 'steal seat 2's casita with Siete de Copas'."""
         names = distinct_names(state.prep.cards.names)

@@ -20,6 +20,10 @@ from printgen.sim.engine import Action
 
 
 class Invariants(Decisions):
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every decision of this prepared deck (plays, abilities, discards, robberies)."""
+        return prepared.n_actions
+
     def action_name(self, state: State, action: Action) -> str:
         """The decision in words (Coppertwaddle's decisions say all they do without the state)."""
         return self.describe(state.prep, action)

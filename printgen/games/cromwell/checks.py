@@ -14,6 +14,10 @@ from printgen.games.cromwell.tables import (
 
 class Checks:
     # -- helpers for people and tests --------------------------------------------------------------
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every action of this prepared deck (lays, lay-offs, trades, answers)."""
+        return prepared.N_ACTIONS
+
     def action_name(self, state: State, action: int) -> str:
         """The action in words (Cromwell's actions say all they do without the state)."""
         return self.describe(state.prep, action)

@@ -235,6 +235,10 @@ class Drafting(Game):
     def to_act(self, state: State) -> int:
         return state.actor
 
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every action is a card index."""
+        return len(prepared.names)
+
     def action_name(self, state: State, action: Action) -> str:
         """The card and what the phase does with it: 'pick Queen of Hearts'."""
         return f"{VERBS[state.phase]} {distinct_names(state.prep.names)[action]}"
@@ -255,6 +259,8 @@ class Drafting(Game):
         phase = state.phase
         seat = state.actor
         if phase == PICK1 or phase == PICK2:
+            if action not in state.stack[seat]:        # checked now: a pending pick is carried out later
+                raise ValueError(f"{action} is not a card of the stack seat {seat} picks from")
             pending = state.pending
             pending[seat] = action
             if seat < PLAYERS - 1:
@@ -293,6 +299,9 @@ class Drafting(Game):
                 else:
                     state.actor = seat + 1
             return
+        if phase == OVER or action not in (state.hold[seat] if phase == DISCARD2 else
+                                           state.up[(seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS]):
+            raise ValueError(f"{action} cannot be chosen in the {PHASE_NAMES[phase]}")
         pending = state.pending
         pending[seat] = action
         if seat < PLAYERS - 1:

@@ -217,6 +217,10 @@ class OmbreGame(OmbreAudit, Game):
         return st.held, st.used
 
     # -- decisions ----------------------------------------------------------------------------------
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Cards (0-39), then the words of bidding, naming trumps and playing on (up to ON)."""
+        return ON + 1
+
     def action_name(self, st: State, action: Action) -> str:
         """A decision in words: 'play Rey de Oros', 'discard Sota de Copas', 'bid juego', 'name espadas trumps'."""
         if action < PASS:
