@@ -23,9 +23,8 @@ from typing import Any, Callable
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, sheet_tables
+from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 from printgen.sim.engine import Action, Finding, Result
 from printgen.sim.options import Option
 
@@ -34,10 +33,7 @@ LARGE = 5                   # a large counter is worth five small ones
 MATADOR_PAY = 3 * LARGE     # from each other player, for holding the three matadors
 
 OPTIONS = (
-    Option("hands", range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
-    Option("privilege", (PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
-                        "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any "
-                        "other matador led"),
+    *FAMILY_OPTIONS,
     Option("fail", ("five", "lose"), "five",
                    "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
                    "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),

@@ -23,9 +23,8 @@ from typing import Any, Callable
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, sheet_tables
+from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 from printgen.sim.engine import Action, Finding, Result
 from printgen.sim.options import Option
 
@@ -41,10 +40,7 @@ FIRST, IN_PLATO, RESERVED = "first puesta", "puesta in the plato", "reserved pue
 CONTRACTS = (JUEGO, VUELTA, SOLO)
 
 OPTIONS = (
-    Option("hands", range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
-    Option("privilege", (PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
-                        "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any "
-                        "other matador led"),
+    *FAMILY_OPTIONS,
     Option("all_pass", ("eldest", "redeal"), "eldest",
                        "eldest: when all three pass, the eldest hand plays a juego, as in L'Ombre (the rule sheet); "
                        "redeal: the next dealer deals again"),

@@ -10,11 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
-from printgen.games.common.tricks import RANKS, SUITS, Orders, chart, plain_chart
+from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, RANKS, SUITS, Orders, chart, plain_chart
+from printgen.sim.options import Option
 
 HAND = 9                    # cards dealt to each of the three players in a hand
 TALON = 13                  # the rest
 ACTIVE = 3                  # players in a hand (a fourth Tresillo player sits out)
+
+
+# the options both games of the family take, first among each game's own
+FAMILY_OPTIONS = (
+    Option("hands", range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
+    Option("privilege", (PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
+           "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any other "
+           "matador led"),
+)
 
 
 class Prepared:
