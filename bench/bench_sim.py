@@ -90,7 +90,7 @@ def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[flo
 
 def _prepare(name: str, deck: str, variant: str, players: int):
     from printgen.model.load import load_deck
-    from printgen.sim.games import get_game
+    from printgen.games.registry import get_game
 
     game = get_game(name)
     prepared = game.prepare(load_deck(deck), variant, {})

@@ -3,7 +3,7 @@
 The import graph is built from the source, not by importing: every `import` and `from ... import`
 of a printgen module, at any depth (inside functions and `if TYPE_CHECKING:` blocks too), relative
 ones resolved, and every string that is a module's whole dotted name (what `import_module` is
-given: the registry of games, the registry of symbols). Why both checks: a cycle made of imports inside functions works until the day one
+given: the registry of symbols). Why both checks: a cycle made of imports inside functions works until the day one
 of them moves to the top of its file, and a lower layer that reaches up (the model asking the
 drawing code) is how the cycles began. The layer order is docs/architecture.md's, kept here as data.
 """
@@ -21,12 +21,6 @@ PACKAGE = ROOT / "printgen"
 # Lowest first: a module may import from its own folder and from the folders before it, never after.
 # Modules at the top of the package (printgen/__main__.py) stand above every folder.
 LAYERS = ("files", "art", "model", "sim", "games", "draw", "editing", "commands")
-
-# The one reference that reaches up on purpose, by name only: the registry of games lists each game's
-# package as a string and imports it when the game is asked for. Games found by discovery (games
-# registering themselves) will replace it; until then it is the only exception.
-NAMED_UP = {("printgen.sim.games", "printgen.games")}
-
 
 def modules(package: Path) -> dict[str, Path]:
     """Every module of the package by its dotted name (a package by its own name, for __init__.py)."""
@@ -154,17 +148,14 @@ def layer_of(name: str, layers: tuple[str, ...] = LAYERS) -> int | None:
     return layers.index(parts[1]) if parts[1] in layers else None
 
 
-def reaching_up(graph: dict[str, set[str]], layers: tuple[str, ...] = LAYERS,
-                allowed: set[tuple[str, str]] = frozenset()) -> list[str]:
-    """Every import from a lower layer into a higher one, in words (but those `allowed`: a module and
-    a package whose modules it may name)."""
+def reaching_up(graph: dict[str, set[str]], layers: tuple[str, ...] = LAYERS) -> list[str]:
+    """Every import from a lower layer into a higher one, in words. There is no exception: the games
+    are found by discovery (games/registry.py), so nothing below games/ names one."""
     found = []
     for name, targets in sorted(graph.items()):
         own = layer_of(name, layers)
         for target in sorted(targets):
             theirs = layer_of(target, layers)
-            if any(name == low and (target == high or target.startswith(high + ".")) for low, high in allowed):
-                continue
             if own is not None and theirs is not None and theirs > own:
                 found.append(f"{name} ({_layer_name(own, layers)}) imports {target} ({_layer_name(theirs, layers)})")
     return found
@@ -182,7 +173,7 @@ def test_no_module_imports_another_in_a_circle_lazy_imports_included():
 
 
 def test_no_module_imports_from_a_layer_above_its_own():
-    found = reaching_up(import_graph(PACKAGE), allowed=NAMED_UP)
+    found = reaching_up(import_graph(PACKAGE))
     assert not found, f"layer order {' < '.join(LAYERS)}; these reach up:\n" + "\n".join(found)
 
 
@@ -264,7 +255,6 @@ def test_a_module_named_by_a_string_counts_as_imported_and_prose_does_not(tmp_pa
     graph = import_graph(package)
     assert graph["printgen.sim.games"] == {"printgen.games.burro"}
     assert reaching_up(graph) == ["printgen.sim.games (sim) imports printgen.games.burro (games)"]
-    assert reaching_up(graph, allowed={("printgen.sim.games", "printgen.games")}) == []
 
 
 @pytest.mark.parametrize("name, place", [("printgen", 8), ("printgen.__main__", 8), ("printgen.files.errors", 0),

@@ -47,7 +47,7 @@ def test_rule_sheet_headings_pack_and_length(built, source):
 def test_ranking_charts_draw_every_card_they_name(built, game):
     """The charts are drawn from the simulator's own ranking tables (printgen.games.common.tricks)."""
     from printgen.model.load import load_deck
-    from printgen.sim.games import sheet_tables
+    from printgen.games.registry import sheet_tables
 
     source = (DECKS / "spanish" / "rules" / f"{game}.md").read_text()
     assert "game.trumps.oros" in source and "game.trumps.espadas" in source
@@ -189,7 +189,7 @@ def _doc_section(title: str) -> str:
 def test_clarifications_doc_covers_every_decision_of_the_sheet(sheet):
     """docs/clarifications.md lists each clarification (and variant) of each sheet, and every -O it
     names is an option that game declares, with a value it accepts."""
-    from printgen.commands.readings import _declared
+    from printgen.games.registry import get_game
 
     source = next(DECKS.glob(f"*/rules/{sheet}.md")).read_text()
     titles = re.findall(r"^> \*\*(Clarification|Variant):\s*(.*?)\.?\*\*", source, re.M)
@@ -204,10 +204,10 @@ def test_clarifications_doc_covers_every_decision_of_the_sheet(sheet):
     if sheet not in GAMES:
         assert not named, (sheet, named)
         return
-    options, _ = _declared(GAMES[sheet])
+    options = {option.name: option for option in get_game(GAMES[sheet]).options}
     for key, value in named:
         assert key in options, (sheet, key)
-        allowed = options[key][0]
+        allowed = options[key].allowed
         if isinstance(allowed, (tuple, list)):
             assert value in map(str, allowed), (sheet, key, value)
 

@@ -139,12 +139,12 @@ def test_list_gives_every_game_option_its_values_default_and_meaning():
 
 def test_the_defaults_list_shows_are_the_ones_cromwell_plays():
     from printgen.games.cromwell.game import Cromwell
-    from printgen.games.cromwell.tables import OPTIONS
     from printgen.model.load import ALL_CARDS, load_deck
 
-    prepared = Cromwell().prepare(load_deck("cromwell", ALL_CARDS), "basic", {})
+    game = Cromwell()
+    prepared = game.prepare(load_deck("cromwell", ALL_CARDS), "basic", {})
     for key in ("knowledge", "even_up", "leave_out", "stalemate", "scoring"):
-        assert getattr(prepared, key) == OPTIONS[key][1], key
+        assert getattr(prepared, key) == game.option_default(key), key
 
 
 # --- what --watch takes for a change -------------------------------------------------------------

@@ -237,13 +237,13 @@ def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_o
 
 
 def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(built):
-    from printgen.games.lombre.rules import OPTIONS
+    from printgen.games.lombre.rules import LOmbre
 
     text = text_of(rules_pdf(built, "spanish", "lombre"))
     assert "the opponents take 4 tricks each and the Ombre only 1" in text
     assert "With 4 for Ana (the Ombre), 4 for Ben and 1 for Carla it is repuesto" in text
     end = text[text.index(f"{LABEL} When to stop, and the pool."):]
-    hands = OPTIONS["hands"][1]                  # the simulator's session
+    hands = LOmbre().option_default("hands")     # the simulator's session
     words = {9: "nine", 12: "twelve", 15: "fifteen", 3: "three", 4: "four", 5: "five"}
     assert hands % 3 == 0, hands
     assert f"{words[hands]} hands ({words[hands // 3]} deals each)" in end, (hands, end)

@@ -25,7 +25,7 @@ from printgen.games.coppertwaddle.report import card_strength, scale, suite_poin
 from printgen.games.coppertwaddle.rules import OVER, PASS, clone
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, Result, game_rng, play
-from printgen.sim.games import get_game
+from printgen.games.registry import get_game
 
 GAME = Coppertwaddle()
 

@@ -270,7 +270,7 @@ def test_the_scoring_option_says_who_counts_the_cards_left_in_hands(deck, scorin
     act(st, GAME.lay_off(p, "Mary I", 0))
     assert GAME.is_over(st) and st.winner == 0 and st.laid == [4, 0, 0]
     assert GAME.scores(st) == scores == expected_scores(st, st.laid)
-    with pytest.raises(UserError, match="scoring='winner' should be one of: everyone, out"):
+    with pytest.raises(UserError, match="-O scoring=winner: use everyone or out"):
         GAME.prepare(deck, "basic", {"scoring": "winner"})
 
 

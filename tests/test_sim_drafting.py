@@ -16,7 +16,7 @@ from printgen.games.drafting import rules as dr
 from printgen.games.drafting.rules import Drafting, suit_points
 from printgen.model.load import load_deck
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
-from printgen.sim.games import get_game
+from printgen.games.registry import get_game
 
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 

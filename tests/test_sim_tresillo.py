@@ -14,7 +14,7 @@ from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JU
 from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
-from printgen.sim.games import get_game
+from printgen.games.registry import get_game
 
 GAME = Tresillo()
 OROS, COPAS, ESPADAS, BASTOS = (TRUMPS + i for i in range(4))

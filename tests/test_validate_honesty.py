@@ -18,7 +18,7 @@ def run(deck: str, **settings):
 
 def test_a_game_answers_to_its_alias():
     from printgen.files.errors import UserError
-    from printgen.sim.games import canonical, get_game
+    from printgen.games.registry import canonical, get_game
 
     assert canonical("casita-robada") == "casita" and canonical("casita") == "casita"
     assert get_game("casita-robada").name == "casita"
@@ -199,7 +199,7 @@ def test_situation_counters_agree_with_the_games_own_figures():
         assert arose("five_failed") == sum(r.extra["five"][1] - r.extra["five"][2] for r in results)
         assert arose("sure") == sum(r.extra["sure"][0] for r in results)
         assert sum(r.extra["occasions"] for r in results) == 30 * 12
-        assert set(game.situations) <= set(game.OPTIONS) and "hands" not in game.situations
+        assert set(game.situations) <= {o.name for o in game.options} and "hands" not in game.situations
         # the privilege's two readings differ only after a matador is led (hand.py counts only then),
         # which holds because the matadors are the highest trumps
         o = prep.orders

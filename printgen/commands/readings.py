@@ -4,18 +4,18 @@ Why: where a seed is silent or contradicts itself, the rule sheet decides and sa
 (a clarification); the simulator can play the other readings too, chosen with `-O KEY=VALUE`.
 A player's sheet never names those options, so the validate report is where a designer reads
 which reading its figures come from, and what else could be played. The readings are read from
-the `OPTIONS` each game module declares (the same table `printgen list` prints): an option with a
-fixed set of values is a reading; the first value, or the declared default, is the rule sheet's.
+the options each game declares (`Game.options`, the same `printgen list` prints): an option with a
+fixed set of values is a reading; its default for the variant is the rule sheet's.
 Options that only steer the report itself (whose meaning speaks of `printgen validate`) are not
 rules and are left out.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
+
+from printgen.sim.options import Option
 
 
 @dataclass(frozen=True)
@@ -30,43 +30,29 @@ class Reading:
         return self.played != self.sheet
 
 
-def _declared(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(OPTIONS, VARIANTS) of the game called `name`: from its class's module, its package, or a
-    module of its package (Coppertwaddle declares them in cards.py)."""
-    from printgen.sim.games import GAMES, get_game
-
-    package = GAMES[name][0]
-    homes = [sys.modules.get(type(get_game(name)).__module__), import_module(package)]
-    homes += [m for n, m in sorted(sys.modules.items()) if n.startswith(package + ".") and m is not None]
-    for home in homes:
-        options = getattr(home, "OPTIONS", None)
-        if isinstance(options, dict) and options:
-            variants = getattr(home, "VARIANTS", None)
-            return options, variants if isinstance(variants, dict) else {}
-    return {}, {}
-
-
 def readings(name: str, variant: str, options: dict[str, Any]) -> list[Reading]:
     """The game's readings in declared order, each with the value `options` played (or the rule
     sheet's when the options do not name it)."""
-    from printgen.sim.games import canonical
+    from printgen.games.registry import canonical, get_game
 
     own = canonical(name)
     if own is None:
         return []
-    declared, variants = _declared(own)
     out = []
-    for key, spec in declared.items():
-        if not isinstance(spec, tuple) or len(spec) not in (2, 3):
+    for option in get_game(own).options:
+        if not _is_reading(option):
             continue
-        allowed, about = spec[0], str(spec[-1])
-        if not isinstance(allowed, (tuple, list)) or len(allowed) < 2 or "printgen validate" in about:
-            continue
-        values = tuple(str(v) for v in allowed)
-        sheet = spec[1] if len(spec) == 3 else variants.get(variant, {}).get(key, values[0])
-        played = str(options.get(key, sheet))
-        out.append(Reading(key, played, str(sheet), tuple(v for v in values if v != played)))
+        values = tuple(str(v) for v in option.allowed)
+        sheet = str(option.default_for(variant))
+        played = str(options.get(option.name, sheet))
+        out.append(Reading(option.name, played, sheet, tuple(v for v in values if v != played)))
     return out
+
+
+def _is_reading(option: Option) -> bool:
+    """A reading of an open rule: a fixed set of words (not a number, not a pack), about the game
+    rather than about what `printgen validate` reports."""
+    return isinstance(option.allowed, tuple) and len(option.allowed) >= 2 and "printgen validate" not in option.meaning
 
 
 def readings_line(found: list[Reading]) -> str:

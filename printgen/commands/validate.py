@@ -191,7 +191,7 @@ def _most_cards_from(deck) -> Where:
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
              ) -> tuple[list[Section], Any]:
     from printgen.model.load import load_deck
-    from printgen.sim.games import canonical, get_game
+    from printgen.games.registry import canonical, get_game
 
     if opts.bots not in ("greedy", "random", "mixed"):
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
@@ -257,7 +257,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
         summaries, warnings, own = {}, [], {}
         for n in counts:
             bots = _bots(opts.bots, n)
-            work = batches(name, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
+            work = batches(game, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
                            chunk_size(opts.games, opts.workers))
             tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
             results = execute(work, opts.workers, opts.backend, tick, opts.address)
@@ -271,7 +271,7 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
             def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
                 """Further games of this player count with other options (same seed and workers; the
                 same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
-                extra_work = batches(name, variant, str(deck.folder), options, n, games, opts.seed, bots,
+                extra_work = batches(game, variant, str(deck.folder), options, n, games, opts.seed, bots,
                                      chunk_size(games, opts.workers))
                 return execute(extra_work, opts.workers, opts.backend, None, opts.address)
             more.bots = bots        # who played `results`
@@ -297,7 +297,7 @@ def _normal(value: Any) -> Any:
 
 def _command_tip(tip: Tip, ref: str, name: str, variant: str, deck, setup: Setup | None) -> str:
     """A tip with the whole command that plays it; says so when it is already the setup used."""
-    from printgen.sim.games import canonical
+    from printgen.games.registry import canonical
 
     if not tip.options:
         return tip.text

@@ -301,73 +301,15 @@ def _game_names(deck) -> list[str]:
 
 
 def game_options() -> dict[str, dict[str, str]]:
-    """Each simulated game's -O options, read from the `OPTIONS` its module declares: name ->
-    (allowed values, default, what it means), or (allowed values, what it means) with the
-    defaults in the module's VARIANTS (per variant) or, for a choice, its first value (each game
-    lists the rule sheet's reading first); or a bare tuple of names."""
-    import sys
-    from importlib import import_module
-
-    from printgen.sim.games import GAMES, get_game
+    """Each simulated game's -O options in words, as each game declares them (`Game.options`):
+    name -> 'allowed (default ...) what it means', the default given per variant where it differs."""
+    from printgen.games.registry import get_game, names
 
     found: dict[str, dict[str, str]] = {}
-    for name, (module, _cls) in GAMES.items():
+    for name in names():
         game = get_game(name)
-        declared, home = None, None
-        for candidate in (type(game).__module__, module):
-            home = sys.modules.get(candidate) or import_module(candidate)
-            declared = getattr(home, "OPTIONS", None)
-            if declared is not None:
-                break
-        if declared is None and type(game).__module__.startswith(module + "."):
-            declared = _options_from_package(module)
-        options: dict[str, str] = {}
-        if isinstance(declared, dict):
-            variants = getattr(home, "VARIANTS", None)
-            for key, spec in declared.items():
-                options[key] = _option_words(key, spec, variants if isinstance(variants, dict) else {})
-        elif declared:
-            options = {str(key): "" for key in declared}
-        found[name] = options
+        found[name] = {option.name: option.words(game.variants) for option in game.options}
     return found
-
-
-def _option_words(key: str, spec, variants: dict) -> str:
-    """'vacant|midden (default vacant) what it means' for one declared option."""
-    if isinstance(spec, tuple) and len(spec) == 3:
-        allowed, default, about = spec
-    elif isinstance(spec, tuple) and len(spec) == 2:
-        allowed, about = spec
-        by_variant = {v: str(values[key]) for v, values in variants.items()
-                      if isinstance(values, dict) and key in values}
-        if by_variant and len(set(by_variant.values())) == 1:
-            default = next(iter(by_variant.values()))
-        elif by_variant:
-            default = ", ".join(f"{v} {d}" for v, d in by_variant.items())
-        else:
-            default = allowed[0] if isinstance(allowed, (tuple, list)) and allowed else None
-    else:
-        return ""
-    if isinstance(allowed, (tuple, list)):
-        choices = "|".join(map(str, allowed))
-    elif isinstance(allowed, range):
-        choices = f"{allowed.start}-{allowed.stop - 1}"
-    else:
-        choices = ""
-    if isinstance(default, (list, tuple)):
-        default = ",".join(map(str, default))
-    shown = f"(default {default}) " if default is not None else ""
-    return (f"{choices} " if choices else "") + shown + str(about)
-
-
-def _options_from_package(package: str):
-    """A game that is a package may declare OPTIONS in one of its modules (coppertwaddle/cards.py)."""
-    import sys
-
-    for name, module in sorted(sys.modules.items()):
-        if name.startswith(package + ".") and module is not None and hasattr(module, "OPTIONS"):
-            return module.OPTIONS
-    return None
 
 
 def _columns(words: list[str], width: int = 96) -> list[str]:

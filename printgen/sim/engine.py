@@ -9,9 +9,12 @@ loop into a reported timeout instead of a hang.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
+
+from printgen.sim.options import Option, read_options
 
 Action = int
 
@@ -93,8 +96,11 @@ class Game:
     """Subclass per game. Methods take the state object `setup` returned and mutate it in place."""
 
     name: str = ""
+    title: str = ""                    # the game in messages ("Casita Robada"); the name when empty
     aliases: tuple[str, ...] = ()      # other names --game accepts (e.g. the rule sheet's name)
     variants: tuple[str, ...] = ("basic",)
+    players: tuple[int, ...] = (2,)    # the player counts the rules allow (a prepared deck may allow fewer)
+    options: tuple[Option, ...] = ()   # its -O options, each declared once
     step_cap: int = 5000
     # Starting hand sizes that play well; outside them validation warns. None: no such check
     # (a drafting game deals 13 cards that are split at once).
@@ -116,7 +122,13 @@ class Game:
         raise NotImplementedError
 
     def player_counts(self, prepared: Any) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The player counts this prepared deck can be dealt to: every count of `players` unless
+        the game says otherwise (a deal the pack cannot give to eight)."""
+        return self.players
+
+    def read_options(self, variant: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value in `variant`, the given ones checked (UserError naming a bad one)."""
+        return read_options(self.title or self.name, self.options, variant, given)
 
     def deal_needs(self, prepared: Any, players: int) -> Deal:
         """The cards set-up takes from the pack for `players` (see Deal); every game declares it,
@@ -130,11 +142,11 @@ class Game:
     def static_checks(self, prepared: Any, players: int) -> list[Finding]:
         return []
 
-    def option_default(self, key: str) -> Any:
-        """The value an option takes when none is given (the rule sheet's reading), read from the
-        game's OPTIONS table (name -> (allowed, default, meaning)); None if it declares none."""
-        entry = getattr(self, "OPTIONS", {}).get(key)
-        return entry[1] if isinstance(entry, tuple) and len(entry) == 3 else None
+    def option_default(self, key: str, variant: str | None = None) -> Any:
+        """The value option `key` takes in `variant` (the first when None) when none is given: the
+        rule sheet's reading. None when the game declares no such option."""
+        chosen = variant if variant is not None else self.variants[0]
+        return next((o.default_for(chosen) for o in self.options if o.name == key), None)
 
     def advice(self, prepared: Any, counts: Sequence[int]) -> list[Tip]:
         """Plain-words recommendations (e.g. which houses to use for each player count)."""
@@ -142,22 +154,41 @@ class Game:
 
     # -- one game -----------------------------------------------------------------------------
     def setup(self, prepared: Any, players: int, rng: random.Random) -> Any:
+        """A new game for `players`, dealt with `rng`, which the state keeps for every later draw."""
         raise NotImplementedError
 
     def to_act(self, state: Any) -> int:
+        """The seat whose decision it is."""
         raise NotImplementedError
 
     def legal(self, state: Any) -> list[Action]:
+        """The actions open to the seat to act, distinct, in a fixed order (a random bot picks by place)."""
         raise NotImplementedError
 
     def apply(self, state: Any, action: Action) -> None:
+        """Take `action` for the seat to act, changing `state` in place; ValueError if it is not legal."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
+        """Whether the game has ended: no seat acts any more."""
         raise NotImplementedError
 
     def scores(self, state: Any) -> list[float]:
+        """Each seat's score at the end: the highest wins, equal highest share the win."""
         raise NotImplementedError
+
+    def action_name(self, state: Any, action: Action) -> str:
+        """`action` in words as the seat to act would say it in `state`; distinct among legal(state)."""
+        raise NotImplementedError
+
+    def num_actions(self, prepared: Any, players: int) -> int | None:
+        """A bound on the actions (each in range(num_actions)); None where actions are no small range."""
+        return None
+
+    def clone(self, state: Any) -> Any:
+        """A copy of `state` to play on that shares nothing play can change (its generator included)."""
+        prep = getattr(state, "prep", None)
+        return copy.deepcopy(state, _kept(prep) if prep is not None else {})
 
     def length(self, state: Any) -> int:
         """How long the game has lasted so far, in `length_unit`."""
@@ -187,7 +218,7 @@ class Game:
         raise NotImplementedError
 
     def check(self, state: Any) -> None:
-        """Assert every invariant of a state (cards conserved, hands consistent...); for tests."""
+        """Assert every invariant of `state` (cards conserved, hands consistent...): checked play calls it at every step."""
 
     # -- the rule sheet ---------------------------------------------------------------------------
     def sheet_tables(self, deck) -> dict[str, Any]:
@@ -209,6 +240,17 @@ class Game:
         bots=(...))` plays them with other bots, and `more.bots` names the bots that played
         `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
+
+
+def _kept(prep: Any) -> dict[int, Any]:
+    """A deepcopy memo that keeps the prepared deck and each table it holds as they are: a clone
+    shares them (play never changes them), so cloning costs what the state itself holds."""
+    memo = {id(prep): prep}
+    fields = getattr(prep, "__dict__", None) or {name: getattr(prep, name) for name in getattr(type(prep), "__slots__", ())
+                                                 if hasattr(prep, name)}
+    for value in fields.values():
+        memo[id(value)] = value
+    return memo
 
 
 Bot = Callable[[Game, Any, random.Random], Action]

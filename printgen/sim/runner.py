@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import BOTS, Result, play
+from printgen.sim.engine import BOTS, Game, Result, play
 
 
 @dataclass(frozen=True)
 class Batch:
-    game: str
+    game: Game           # the game itself: a worker unpickles it by its class's import path
     variant: str
     deck: str            # a deck name or folder, loaded again in each worker
     options: tuple       # sorted (key, value) pairs of game options
@@ -32,12 +32,11 @@ _prepared: dict[tuple, tuple] = {}
 
 def _prepare(batch: Batch):
     """The game and its prepared deck, cached per process (workers reuse them across batches)."""
-    key = (batch.game, batch.variant, batch.deck, batch.options)
+    key = (type(batch.game), batch.game.name, batch.variant, batch.deck, batch.options)
     if key not in _prepared:
         from printgen.model.load import load_deck
-        from printgen.sim.games import get_game
 
-        game = get_game(batch.game)
+        game = batch.game
         options = {k: list(v) if isinstance(v, tuple) else v for k, v in batch.options}
         _prepared[key] = (game, game.prepare(load_deck(batch.deck), batch.variant, options))
     return _prepared[key]
@@ -50,7 +49,7 @@ def run_batch(batch: Batch) -> list[Result]:
             for index in range(batch.start, batch.start + batch.count)]
 
 
-def batches(game: str, variant: str, deck: str, options: dict, players: int, games: int, seed: int,
+def batches(game: Game, variant: str, deck: str, options: dict, players: int, games: int, seed: int,
             bots: tuple[str, ...], size: int) -> list[Batch]:
     frozen = options_key(options)
     return [Batch(game, variant, deck, frozen, players, seed, start, min(size, games - start), bots)

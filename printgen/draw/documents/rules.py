@@ -147,7 +147,7 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int,
                     game: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> str:
     """`game`: the tables of the game a rule sheet is named after (its ranking charts), from the
-    simulator's own data (printgen.sim.games.sheet_tables); `table`: the table layout the sheet
+    simulator's own data (printgen.games.registry.sheet_tables); `table`: the table layout the sheet
     names in its front matter (see sheet_table)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
@@ -324,7 +324,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     source = read_rules(path, deck.folder)
     meta, body, offset, lines = split_front_matter(source, path)
     pack = check_pack(deck, meta, lines, path)
-    from printgen.sim.games import sheet_tables
+    from printgen.games.registry import sheet_tables
 
     played = deck
     if pack is not None:        # the game's own pack (e.g. the 40-card Spanish pack): what the sheet counts with

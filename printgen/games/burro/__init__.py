@@ -2,4 +2,6 @@
 
 from printgen.games.burro.rules import Burro
 
-__all__ = ["Burro"]
+GAME = Burro
+
+__all__ = ["GAME", "Burro"]

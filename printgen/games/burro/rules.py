@@ -26,27 +26,27 @@ from typing import Any, Callable
 
 from printgen.files.errors import UserError
 from printgen.games.burro.report import findings
+from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.options import Option
 
 DRAW = 1000
 LETTERS = 5                     # B-U-R-R-O
 LEAD, FOLLOW, OVER = range(3)
 
-VARIANTS: dict[str, dict[str, Any]] = {
-    "basic": {"pack": "48", "deal": 4, "keep_drawing": "no"},
-    "basic40": {"pack": "40", "deal": 4, "keep_drawing": "no"},
-    "portuguese": {"pack": "40", "deal": 5, "keep_drawing": "yes"},
-}
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "pack": (None, "the deck's pack to play with (40 or 48 cards)"),
-    "deal": (range(1, 13), "cards dealt to each player (the rule sheet: 4; the Portuguese game: 5)"),
-    "keep_drawing": (("no", "yes"), "yes: a player who had to draw may keep drawing after finding the led suit "
-                                    "(the Portuguese game)"),
-    "decider": (("first_out", "share"), "first_out: a tie for the fewest letters is decided by one more hand, "
-                                        "won by the first tied player to run out (the rule sheet); share: the "
-                                        "tied players share the win"),
-}
+VARIANTS = ("basic", "basic40", "portuguese")
+OPTIONS = (
+    Option("pack", None, "48", "the deck's pack to play with (40 or 48 cards)",
+           {"basic40": "40", "portuguese": "40"}, read=str),
+    Option("deal", range(1, 13), 4, "cards dealt to each player (the rule sheet: 4; the Portuguese game: 5)",
+           {"portuguese": 5}),
+    Option("keep_drawing", ("no", "yes"), "no", "yes: a player who had to draw may keep drawing after finding the "
+                                                "led suit (the Portuguese game)", {"portuguese": "yes"}),
+    Option("decider", ("first_out", "share"), "first_out",
+           "first_out: a tie for the fewest letters is decided by one more hand, won by the first tied player to run "
+           "out (the rule sheet); share: the tied players share the win"),
+)
 
 
 class Prepared:
@@ -110,28 +110,12 @@ class State:
         self.given = 0              # letters a scripted game starts with
 
 
-def read_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
-    out = dict(VARIANTS[variant])
-    out["decider"] = "first_out"
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise UserError(f"Burro has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
-        allowed, meaning = OPTIONS[key]
-        if isinstance(value, bool) and allowed == ("no", "yes"):     # YAML reads yes/no as booleans
-            value = "yes" if value else "no"
-        if isinstance(allowed, range):
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
-                                hint=meaning)
-        elif allowed is not None and str(value) not in allowed:
-            raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-        out[key] = value if isinstance(allowed, range) else str(value)
-    return out
-
-
 class Burro(SuitedCards, Game):
     name = "burro"
-    variants = tuple(VARIANTS)
+    title = "Burro"
+    variants = VARIANTS
+    players = (2, 3, 4, 5, 6, 7, 8)
+    options = OPTIONS
     step_cap = 6000             # 8 players need at most 33 hands of at most 48 plays
     good_hand = (4, 5)
     length_unit = "hands"
@@ -141,12 +125,12 @@ class Burro(SuitedCards, Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Burro has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
-        chosen = read_options(variant, options)
+        chosen = self.read_options(variant, options)
         cards = compile_suited(pack_deck(deck, chosen, None, "Burro"), "Burro")
         return Prepared(cards, chosen["deal"], chosen["keep_drawing"] == "yes", chosen["decider"], chosen, variant)
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return tuple(n for n in range(2, 9) if n * prepared.deal <= prepared.cards.n)
+        return tuple(n for n in self.players if n * prepared.deal <= prepared.cards.n)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((prepared.deal,) * players, option="deal")
@@ -238,6 +222,14 @@ class Burro(SuitedCards, Game):
                 out.append(DRAW)
             return out
         return []
+
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Card indices and DRAW, the highest."""
+        return DRAW + 1
+
+    def action_name(self, state: State, action: Action) -> str:
+        """'play Rey de Oros', or 'draw again' (the Portuguese game)."""
+        return "draw again" if action == DRAW else f"play {distinct_names(state.prep.cards.names)[action]}"
 
     def apply(self, state: State, action: Action) -> None:
         st = state

@@ -2,4 +2,6 @@
 
 from printgen.games.casita.rules import Casita
 
-__all__ = ["Casita"]
+GAME = Casita
+
+__all__ = ["GAME", "Casita"]

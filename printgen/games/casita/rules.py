@@ -22,17 +22,19 @@ import random
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
 from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.options import Option
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 DEAL = 4
-OPTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
-    "pack": (None, "the deck's pack to play with (the rule sheet: 40 cards)"),
-    "steal": (("must", "may"), "must: a card that matches another casita's top steals it (the rule sheet); may: the "
-                               "player may capture from the middle instead"),
-}
+OPTIONS = (
+    Option("pack", None, "40", "the deck's pack to play with (the rule sheet: 40 cards)", read=str),
+    Option("steal", ("must", "may"), "must", "must: a card that matches another casita's top steals it (the rule "
+                                             "sheet); may: the player may capture from the middle instead"),
+)
 EDGE_ALPHA = 0.05
 
 
@@ -77,8 +79,11 @@ class State:
 
 class Casita(SuitedCards, Game):
     name = "casita"
+    title = "Casita Robada"
     aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
     variants = ("basic",)
+    players = (2, 3, 4)
+    options = OPTIONS
     step_cap = 200              # a game is at most 44 plays
     good_hand = (4, 4)
     length_unit = "turns"
@@ -87,19 +92,9 @@ class Casita(SuitedCards, Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Casita Robada has no variant '{variant}'", hint="variants: basic")
-        chosen = {"pack": "40", "steal": "must"}
-        for key, value in options.items():
-            if key not in OPTIONS:
-                raise UserError(f"Casita Robada has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
-            allowed, meaning = OPTIONS[key]
-            if allowed is not None and str(value) not in allowed:
-                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-            chosen[key] = str(value)
+        chosen = self.read_options(variant, options)
         cards = compile_suited(pack_deck(deck, chosen, None, "Casita Robada"), "Casita Robada")
         return Prepared(cards, chosen["steal"] == "may", chosen)
-
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (2, 3, 4)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
@@ -204,6 +199,16 @@ class Casita(SuitedCards, Game):
 
     def to_act(self, state: State) -> int:
         return state.actor
+
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """A card played (its index), or played to steal seat t's casita (index + cards * (1 + t))."""
+        return prepared.cards.n * (1 + players)
+
+    def action_name(self, state: State, action: Action) -> str:
+        """'play Siete de Copas', or 'steal seat 2's casita with Siete de Copas'."""
+        names = distinct_names(state.prep.cards.names)
+        owner, card = divmod(action, len(names))
+        return f"play {names[card]}" if owner == 0 else f"steal seat {owner - 1}'s casita with {names[card]}"
 
     def legal(self, state: State) -> list[Action]:
         st = state

@@ -30,5 +30,7 @@ from printgen.games.conquian.tables import (
     CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN, REFUSE, REFUSED, _cards, meld_action,
 )
 
-__all__ = ["Conquian", "CHOOSE", "DISCARD", "DISCARD_FORCE", "DISCARDING", "FORCE", "LEFT", "OFFER", "OVER", "OWN",
+GAME = Conquian
+
+__all__ = ["GAME", "Conquian", "CHOOSE", "DISCARD", "DISCARD_FORCE", "DISCARDING", "FORCE", "LEFT", "OFFER", "OVER", "OWN",
            "REFUSE", "REFUSED", "_cards", "meld_action"]

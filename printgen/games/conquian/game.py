@@ -18,7 +18,10 @@ from printgen.sim.engine import Deal, Finding, Game
 
 class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
     name = "conquian"
-    variants = tuple(VARIANTS)
+    title = "Conquian"
+    variants = VARIANTS
+    players = (2,)
+    options = OPTIONS
     step_cap = 400
     good_hand = (8, 10)
     length_unit = "cards turned"
@@ -27,26 +30,12 @@ class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
-        chosen = {"pack": "40", "force_drawn": "at_once", **VARIANTS[variant]}
-        for key, value in options.items():
-            if key not in OPTIONS:
-                raise UserError(f"Conquian has no option '{key}'", hint="its options: " + ", ".join(OPTIONS))
-            allowed, meaning = OPTIONS[key]
-            if isinstance(allowed, range):
-                if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                    raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to "
-                                    f"{allowed.stop - 1}", hint=meaning)
-            elif allowed is not None and str(value) not in allowed:
-                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-            chosen[key] = value if isinstance(allowed, range) else str(value)
+        chosen = self.read_options(variant, options)
         cards = compile_suited(pack_deck(deck, chosen, None, "Conquian"), "Conquian")
         if cards.n > 64:
             raise UserError(f"Conquian: a pack of {cards.n} cards is too big for the simulator (at most 64)",
                             hint="play the 40- or 48-card pack (-O pack=40)")
         return Prepared(cards, chosen["deal"], chosen["force_drawn"] == "at_once", chosen)
-
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (2,)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((prepared.deal,) * players, ((1, "turned up from the stock"),), "deal")

@@ -8,6 +8,7 @@ import random
 from itertools import repeat
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.games.conquian.tables import (
     CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
 )
@@ -67,6 +68,24 @@ class Rules:
     # -- the engine contract --------------------------------------------------------------------------
     def to_act(self, state: State) -> int:
         return state.actor
+
+    def action_name(self, state: State, action: Action) -> str:
+        """A decision in words: 'refuse 7 de Oros', 'meld 7 de Oros with ...', 'discard ...', 'force ... on meld 2'."""
+        names = distinct_names(state.prep.cards.names)
+        card = names[state.card] if state.card >= 0 else "the card"
+        if action == REFUSE:
+            return "do not force" if state.phase == OFFER else f"refuse {card}"
+        if FORCE <= action < DISCARD:
+            return f"force {card} on the opponent's meld {action - FORCE + 1}"
+        if DISCARD <= action < DISCARD_FORCE:
+            return f"discard {names[action - DISCARD]}"
+        if DISCARD_FORCE <= action < MELD_FLAG:
+            d, m = divmod(action - DISCARD_FORCE, 8)
+            return f"discard {names[d]} and force it on the opponent's meld {m + 1}"
+        used, borrow, target = action >> 16, ((action >> 8) & 0x7F) - 1, ((action >> 4) & 0xF) - 1   # MELD_FLAG is bit 15
+        words = f"meld {card}" + "".join(f", {names[c]}" for c in _cards(used))
+        words += f" borrowing {names[borrow]}" if borrow >= 0 else ""
+        return words + (f" onto own meld {target + 1}" if target >= 0 else " as a new meld")
 
     def legal(self, state: State) -> list[Action]:
         st = state

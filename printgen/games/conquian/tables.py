@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from printgen.games.common.suited import Suited
 from printgen.sim.engine import Action
+from printgen.sim.options import Option
 
 REFUSE = 0
 FORCE = 1
@@ -16,15 +17,15 @@ DISCARD_FORCE = 128
 MELD_FLAG = 0x8000
 CHOOSE, DISCARDING, OFFER, OVER = range(4)
 OWN, LEFT, REFUSED = range(3)        # where the card in play came from (LEFT: the opponent's discard)
-VARIANTS = {"basic": {"deal": 10}, "short": {"deal": 8}}
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "pack": (None, "the deck's pack to play with (the rule sheet: 40 cards)"),
-    "deal": (range(3, 11), "cards dealt to each player; one more melded wins (the rule sheet: 10; the short "
-                           "variant: 8)"),
-    "force_drawn": (("at_once", "refused"), "at_once: a card the opponent turned up can be forced on them as soon as it "
-                                            "is turned up (the rule sheet, after the seed's example); refused: only "
-                                            "once they refuse it"),
-}
+VARIANTS = ("basic", "short")
+OPTIONS = (
+    Option("pack", None, "40", "the deck's pack to play with (the rule sheet: 40 cards)", read=str),
+    Option("deal", range(3, 11), 10, "cards dealt to each player; one more melded wins (the rule sheet: 10; the "
+                                     "short variant: 8)", {"short": 8}),
+    Option("force_drawn", ("at_once", "refused"), "at_once",
+           "at_once: a card the opponent turned up can be forced on them as soon as it is turned up (the rule sheet, "
+           "after the seed's example); refused: only once they refuse it"),
+)
 TIE_WARN = 0.5
 
 

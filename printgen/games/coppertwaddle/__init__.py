@@ -8,4 +8,6 @@ bots.py the greedy player; report.py what `printgen validate` says beyond the sh
 
 from printgen.games.coppertwaddle.rules import Coppertwaddle
 
-__all__ = ["Coppertwaddle"]
+GAME = Coppertwaddle
+
+__all__ = ["GAME", "Coppertwaddle"]

@@ -18,6 +18,7 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.model.abilities import Ability
+from printgen.sim.options import Option, read_options
 
 # card kinds
 NOBLE, PEASANT, WIND, FAVOUR, DECLARATION = range(5)
@@ -57,45 +58,47 @@ EFFECT_CODES = {"power": E_POWER, "negate": E_NEGATE, "cover": E_COVER, "make_pr
                 "release": E_RELEASE, "protect": E_PROTECT, "promote": E_PROMOTE, "counter": E_COUNTER,
                 "draw": E_DRAW, "discard": E_DISCARD, "return": E_RETURN, "destroy": E_DESTROY}
 
-# the game options: name -> (allowed values or a range, default, what it means)
-OPTIONS: dict[str, tuple[Any, Any, str]] = {
-    "hand": (range(1, 11), 4, "cards each player draws before the first turn (the rule sheet: 4)"),
-    "limit": (range(1, 11), 4, "the most cards a hand may keep after the Respite (the seed: 4)"),
-    "rob_full": (("vacant", "midden"), "vacant",
-                 "vacant: a robbing may only target a Threlm whose Rank has a vacant Ditch in the robber's "
-                 "Domain (the rule sheet); midden: any Threlm, and one robbed into a full Rank goes to the Midden"),
-    "scale": (("upper", "lower"), "upper",
-              "upper: a score of exactly 20 is Ordinary and 50 Triumphal (the rule sheet); lower: 20 is a "
-              "Miserae and 50 Ordinary"),
-    "suite_ties": (("nobody", "both"), "nobody",
-                   "nobody: a shared highest score or total gives nobody the Suite point (the rule sheet); "
-                   "both: each player gets it"),
-    "hands": (None, [3, 4, 5, 6],
-              "the starting hands `printgen validate` compares (a list such as 3,4,5,6; 'none' to skip)"),
-    "covered_support": (("no", "yes"), "no",
-                        "no: a covered Threlm (a Wind lying alone included) beside or below the target adds "
-                        "nothing to the defence; yes: it adds its Power (the seed does not say)"),
-    "robbing": (("after", "any"), "after",
-                "after: one robbing a turn, announced once the Guardian's other En Garde plays are done, and it ends En "
-                "Garde (the rule sheet); any: the robbing is one of En Garde's actions, taken at any point, and En Garde "
-                "goes on after it (the seed's order; still one robbing a turn)"),
-    "robbers": (("proud", "positive"), "proud",
-                "proud: any Proud Threlm of the Guardian's whose support is not negated may rob, a Wind lying alone "
-                "included (the rule sheet); positive: only Threlms in a Ditch whose Power is above 0"),
-    "negated": (("all", "power"), "all",
-                "all: a negated Threlm's abilities are all off, as Compass says (the rule sheet); power: only those "
-                "that change another Threlm's Power (a power or negate effect), as the seed's rule of support says"),
-    "wind_alone": (("fills", "blocks"), "fills",
-                   "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
-                   "blocks: that Ditch can never count toward a full Domain"),
-    "explain": (("yes", "no"), "yes",
-                "yes: `printgen validate` replays games to tell findings of the deck from the bots' play (a "
-                "strong card with the other bots, a dead card watched for whether it could be played); no: skip "
-                "that (faster)"),
-    "watch": (("no", "yes"), "no",
-              "yes: record which cards could have been played (slower; `printgen validate` turns it on for a "
-              "few hundred games to tell a card that is rarely playable from one the bots choose not to play)"),
-}
+# the game options, each with its default (the rule sheet's reading) and what it means
+OPTIONS = (
+    Option("hand", range(1, 11), 4, "cards each player draws before the first turn (the rule sheet: 4)"),
+    Option("limit", range(1, 11), 4, "the most cards a hand may keep after the Respite (the seed: 4)"),
+    Option("rob_full", ("vacant", "midden"), "vacant",
+           "vacant: a robbing may only target a Threlm whose Rank has a vacant Ditch in the robber's "
+           "Domain (the rule sheet); midden: any Threlm, and one robbed into a full Rank goes to the Midden"),
+    Option("scale", ("upper", "lower"), "upper",
+           "upper: a score of exactly 20 is Ordinary and 50 Triumphal (the rule sheet); lower: 20 is a "
+           "Miserae and 50 Ordinary"),
+    Option("suite_ties", ("nobody", "both"), "nobody",
+           "nobody: a shared highest score or total gives nobody the Suite point (the rule sheet); "
+           "both: each player gets it"),
+    Option("hands", None, [3, 4, 5, 6],
+           "the starting hands `printgen validate` compares (a list such as 3,4,5,6; 'none' to skip)",
+           read=lambda value: _hand_list(value)),       # defined below, read when an option is given
+    Option("covered_support", ("no", "yes"), "no",
+           "no: a covered Threlm (a Wind lying alone included) beside or below the target adds "
+           "nothing to the defence; yes: it adds its Power (the seed does not say)"),
+    Option("robbing", ("after", "any"), "after",
+           "after: one robbing a turn, announced once the Guardian's other En Garde plays are done, and it ends En "
+           "Garde (the rule sheet); any: the robbing is one of En Garde's actions, taken at any point, and En Garde "
+           "goes on after it (the seed's order; still one robbing a turn)"),
+    Option("robbers", ("proud", "positive"), "proud",
+           "proud: any Proud Threlm of the Guardian's whose support is not negated may rob, a Wind lying alone "
+           "included (the rule sheet); positive: only Threlms in a Ditch whose Power is above 0"),
+    Option("negated", ("all", "power"), "all",
+           "all: a negated Threlm's abilities are all off, as Compass says (the rule sheet); power: only those "
+           "that change another Threlm's Power (a power or negate effect), as the seed's rule of support says"),
+    Option("wind_alone", ("fills", "blocks"), "fills",
+           "fills: a Wind lying alone in a Peasant Ditch fills it (Power 0) toward a full Domain; "
+           "blocks: that Ditch can never count toward a full Domain"),
+    Option("explain", ("yes", "no"), "yes",
+           "yes: `printgen validate` replays games to tell findings of the deck from the bots' play (a "
+           "strong card with the other bots, a dead card watched for whether it could be played); no: skip "
+           "that (faster)"),
+    Option("watch", ("no", "yes"), "no",
+           "yes: record which cards could have been played (slower; `printgen validate` turns it on for a "
+           "few hundred games to tell a card that is rarely playable from one the bots choose not to play)"),
+)
+MEANING = {option.name: option.meaning for option in OPTIONS}
 
 
 class Spec:
@@ -269,33 +272,13 @@ def _check_playable(deck, card, kind: int, ability: Ability) -> None:
         raise _refuse(deck, card, "only a Threlm can cover itself", "use 'cost: discard' or 'cost: none'")
 
 
-def read_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The game options with their defaults; UserError for an unknown one or a bad value."""
-    out = {name: default for name, (_, default, _) in OPTIONS.items()}
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise UserError(f"Coppertwaddle has no option '{key}'",
-                            hint="its options: " + ", ".join(OPTIONS))
-        allowed, _, _ = OPTIONS[key]
-        if allowed is None:                 # 'hands': a list of starting hands, or none
-            value = _hand_list(value)
-        elif isinstance(allowed, range):
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
-                                hint=OPTIONS[key][2])
-        elif str(value) not in allowed:
-            raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=OPTIONS[key][2])
-        out[key] = value if allowed is None or isinstance(allowed, range) else str(value)
-    return out
-
-
 def _hand_list(value: Any) -> list[int]:
     if value in ("none", "", None):
         return []
     values = value if isinstance(value, list) else [value]
     if not values or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10 for v in values):
         raise UserError(f"-O hands={value}: list starting hands from 1 to 10, such as hands=3,4,5,6, or hands=none",
-                        hint=OPTIONS["hands"][2])
+                        hint=MEANING["hands"])
     return sorted(set(values))
 
 
@@ -303,7 +286,7 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
     """Read the deck's cards (kind, power, ability) into a Prepared; refuse what cannot be played."""
     from printgen.model.abilities import describe
 
-    chosen = read_options(options)
+    chosen = read_options("Coppertwaddle", OPTIONS, "basic", options)
     names, kinds, powers, specs = [], [], [], []
     places: dict[str, dict[str, Any]] = {}        # where each card's power and ability are written, for advice
     for card in deck.cards:

@@ -13,32 +13,43 @@ from printgen.games.coppertwaddle.cards import (
     CHALLENGING, CHOOSE, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, ROBBING, S_PROUD, STAGE_NAMES,
     T_CARD, WIND, Prepared,
 )
+from printgen.games.common.names import distinct_names
 from printgen.games.coppertwaddle.decisions import Decisions
 from printgen.games.coppertwaddle.state import DITCHES, State
 from printgen.sim.engine import Action
 
 
 class Invariants(Decisions):
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every decision of this prepared deck (plays, abilities, discards, robberies)."""
+        return prepared.n_actions
+
+    def action_name(self, state: State, action: Action) -> str:
+        """The decision in words (Coppertwaddle's decisions say all they do without the state)."""
+        return self.describe(state.prep, action)
+
     def describe(self, prep: Prepared, action: Action) -> str:
-        """A decision in words, for tests and the messages of failed checks."""
+        """A decision in words, for tests and the messages of failed checks (a card the deck holds
+        more than once is named with its copy number)."""
+        names = distinct_names(prep.names)
         if action == PASS:
             return "pass"
         if not 0 < action < prep.n_actions:
             return f"no such choice ({action})"
         if action >= prep.rob_base:
             target, mask = divmod(action - prep.rob_base, 256)
-            return f"rob {prep.names[target]} with Ditches {[d for d in range(8) if mask >> d & 1]}"
+            return f"rob {names[target]} with Ditches {[d for d in range(8) if mask >> d & 1]}"
         if action >= prep.disc_base:
-            return f"discard {prep.names[action - prep.disc_base]}"
+            return f"discard {names[action - prep.disc_base]}"
         use = action >= prep.use_base
         c, tc = divmod(action - (prep.use_base if use else prep.play_base), prep.codes)
         verb = "use the ability of" if use else "play"
         if tc == 0:
-            return f"{verb} {prep.names[c]}"
+            return f"{verb} {names[c]}"
         if tc <= prep.n:
-            return f"{verb} {prep.names[c]} on {prep.names[tc - 1]}"
+            return f"{verb} {names[c]} on {names[tc - 1]}"
         p, i = divmod(tc - prep.n - 1, DITCHES)
-        return f"{verb} {prep.names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
+        return f"{verb} {names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
 
     def check(self, state: State) -> None:
         st = state

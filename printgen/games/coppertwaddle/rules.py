@@ -57,7 +57,9 @@ class Coppertwaddle(Invariants, Game):
     good_hand = (3, 6)
     length_unit = "turns"
     length_note = "a turn is one player's Engagement to Respite"
-    OPTIONS = OPTIONS                  # the readings, for validate (the rule sheet's is each default)
+    title = "Coppertwaddle"
+    players = (2,)
+    options = OPTIONS                  # the readings, for validate (the rule sheet's is each default)
     situations = SITUATIONS            # how often the situation each reading governs arose
     situation_unit = "games"
 
@@ -66,9 +68,6 @@ class Coppertwaddle(Invariants, Game):
         if variant not in self.variants:
             raise UserError(f"Coppertwaddle has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
         return compile_deck(deck, options)
-
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (2,)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
         return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")

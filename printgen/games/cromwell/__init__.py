@@ -129,5 +129,7 @@ from printgen.games.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, OFFER, OVER, START_LAY, Prepared, State,
 )
 
-__all__ = ["Cromwell", "Prepared", "State", "START_LAY", "ANNOUNCE", "OFFER", "DECIDE", "GO_OUT",
+GAME = Cromwell
+
+__all__ = ["GAME", "Cromwell", "Prepared", "State", "START_LAY", "ANNOUNCE", "OFFER", "DECIDE", "GO_OUT",
            "ANSWER", "END_LAY", "OVER"]

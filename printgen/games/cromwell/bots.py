@@ -121,12 +121,12 @@ class GreedyBot:
             return p.DRAW
         if phase == ANSWER:
             r = st.rng
-            card = self._answer_card(st)
+            card = self.answer_card(st)
             b, a = p.has_dir[card]
             direction = (r.random() < 0.5) if (b and a) else (1 if a else 0)
             right = 1 if r.random() < p.knowledge else 0
             return p.ANSWER + 2 * direction + right
         if phase == GO_OUT:
-            lays = self._go_out_lays(st)
+            lays = self.go_out_lays(st)
             return lays[int(rng.random() * len(lays))] if len(lays) > 1 else lays[0]
         raise ValueError("the round is over")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from printgen.games.common.names import distinct_names
 from printgen.games.cromwell.tables import (
     ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, OFFER, OVER, Prepared, START_LAY, State, _bits,
 )
@@ -13,19 +14,29 @@ from printgen.games.cromwell.tables import (
 
 class Checks:
     # -- helpers for people and tests --------------------------------------------------------------
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every action of this prepared deck (lays, lay-offs, trades, answers)."""
+        return prepared.N_ACTIONS
+
+    def action_name(self, state: State, action: int) -> str:
+        """The action in words (Cromwell's actions say all they do without the state)."""
+        return self.describe(state.prep, action)
+
     def describe(self, prepared: Prepared, action: int) -> str:
+        """An action of this prepared deck in words: 'lay down Henry IV-Henry V-Henry VI', 'offer Anne'."""
         p = prepared
+        names = distinct_names(p.names)
         if 0 <= action < p.S:
-            return "lay down " + "-".join(p.names[c] for c in _bits(p.seqs[action]))
+            return "lay down " + "-".join(names[c] for c in _bits(p.seqs[action]))
         if p.LAYOFF <= action < p.DONE:
             j, c = divmod(action - p.LAYOFF, p.n)
-            return f"lay off {p.names[c]} on table sequence {j}"
+            return f"lay off {names[c]} on table sequence {j}"
         if action == p.DONE:
             return "done laying"
         if p.ANNOUNCE <= action < p.ANNOUNCE + p.n:
-            return f"announce {p.names[action - p.ANNOUNCE]}"
+            return f"announce {names[action - p.ANNOUNCE]}"
         if p.OFFER <= action < p.OFFER + p.n:
-            return f"offer {p.names[action - p.OFFER]}"
+            return f"offer {names[action - p.OFFER]}"
         if action == p.PASS:
             return "pass"
         if p.ACCEPT <= action < p.ACCEPT + MAX_PLAYERS:
@@ -135,7 +146,7 @@ class Checks:
         if phase in (START_LAY, ANNOUNCE, DECIDE, GO_OUT, END_LAY):
             assert st.actor == st.crom
         if phase in (START_LAY, END_LAY):
-            assert self._can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
+            assert self.can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
         if phase in (OFFER, DECIDE):
             assert st.hands[st.crom] >> st.announced & 1, "the announced card is not in the Cromwell's hand"
             assert st.offers[st.crom] < 0
@@ -148,10 +159,10 @@ class Checks:
             assert any(o >= 0 for o in st.offers), "deciding with no offer"
         assert st.no_discard == (phase == GO_OUT), "going out without a discard outside that phase"
         if phase == GO_OUT:
-            assert self._clearable(st, st.hands[st.crom]), "going out but the hand cannot be laid"
+            assert self.clearable(st, st.hands[st.crom]), "going out but the hand cannot be laid"
         if phase == ANSWER:
             assert st.adv and st.stage in (1, 2)
             assert st.actor == (st.crom if st.stage == 1 else st.trade_seat)
         if phase == ANSWER:
-            card = self._answer_card(st)
+            card = self.answer_card(st)
             assert st.hands[st.actor] >> card & 1, "the answerer does not hold the card answered about"

@@ -5,11 +5,11 @@ on their own."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
 from printgen.games.cromwell.tables import (
-    EVEN_UP, LEAVE_OUT, MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, OPTIONS, Prepared, SCORING, STALEMATE, _Runs, _bits, _end_key, _joint,
+    MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, Prepared, _Runs, _bits, _end_key, _joint,
 )
 from printgen.sim.engine import Deal
 
@@ -21,18 +21,15 @@ class Preparing:
             raise UserError(f"the Cromwell game has no variant '{variant}'",
                             hint=did_you_mean(variant, self.variants) or "variants: " + ", ".join(self.variants))
         options = dict(options or {})
-        for key in options:
-            if key not in OPTIONS:
-                raise UserError(f"the Cromwell game has no option '{key}'",
-                                hint=did_you_mean(key, OPTIONS) or "options: " + ", ".join(OPTIONS))
+        chosen_options = self.read_options(variant, options)
         p = Prepared()
         p.variant = variant
         p.advanced = variant == "advanced"
-        p.knowledge = self._knowledge(options.get("knowledge", OPTIONS["knowledge"][1]))
-        p.even_up = self._choice(options.get("even_up", OPTIONS["even_up"][1]), EVEN_UP, "even_up")
-        p.leave_out = self._choice(options.get("leave_out", OPTIONS["leave_out"][1]), LEAVE_OUT, "leave_out")
-        p.stalemate = self._choice(options.get("stalemate", OPTIONS["stalemate"][1]), STALEMATE, "stalemate")
-        p.scoring = self._choice(options.get("scoring", OPTIONS["scoring"][1]), SCORING, "scoring")
+        p.knowledge = self._knowledge(chosen_options["knowledge"])
+        p.even_up = chosen_options["even_up"]
+        p.leave_out = chosen_options["leave_out"]
+        p.stalemate = chosen_options["stalemate"]
+        p.scoring = chosen_options["scoring"]
 
         all_houses = [g.name for g in deck.groups.get("houses", [])]
         if not all_houses:
@@ -225,13 +222,6 @@ class Preparing:
         return k
 
     @staticmethod
-    def _choice(value: Any, allowed: Sequence[str], key: str) -> str:
-        if value not in allowed:
-            raise UserError(f"the option {key}={value!r} should be one of: {', '.join(allowed)}",
-                            hint=did_you_mean(str(value), allowed))
-        return value
-
-    @staticmethod
     def _houses(value: Any, all_houses: list[str]) -> list[str]:
         """The chosen houses in deck order: a list of names, one name, or a range 'First..Last'."""
         if value is None:
@@ -259,7 +249,7 @@ class Preparing:
 
     # -- deal sizes ------------------------------------------------------------------------------
     @staticmethod
-    def _basic_deal(n: int, players: int, even_up: str) -> tuple[int, int, str, int]:
+    def basic_deal(n: int, players: int, even_up: str) -> tuple[int, int, str, int]:
         """(hand size, stock size, what evening up did, cards moved) for n cards dealt to players
         plus the stock."""
         base, r = divmod(n, players + 1)
@@ -273,7 +263,7 @@ class Preparing:
             return base + 1, base - short, "give", short
         return base, base + r, "stock", r
 
-    def _advanced_deal(self, prep: Prepared, players: int) -> tuple[int, int, list[int]]:
+    def advanced_deal(self, prep: Prepared, players: int) -> tuple[int, int, list[int]]:
         """(smallest hand, largest hand, cards left out) for the advanced deal."""
         n = prep.n
         r = n % players
@@ -285,19 +275,19 @@ class Preparing:
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
         if prepared.advanced:
-            low, high, out = self._advanced_deal(prepared, players)
+            low, high, out = self.advanced_deal(prepared, players)
             extra = (prepared.n - len(out)) - low * players
             return Deal((high,) * extra + (low,) * (players - extra), ((len(out), "left out"),))
-        hand, stock, _, _ = self._basic_deal(prepared.n, players, prepared.even_up)
+        hand, stock, _, _ = self.basic_deal(prepared.n, players, prepared.even_up)
         return Deal((hand,) * players, ((stock, "in the stock"),))
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         out = []
-        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for players in self.players:
             if prepared.advanced:
-                low = self._advanced_deal(prepared, players)[0]
+                low = self.advanced_deal(prepared, players)[0]
             else:
-                hand, stock, how, _ = self._basic_deal(prepared.n, players, prepared.even_up)
+                hand, stock, how, _ = self.basic_deal(prepared.n, players, prepared.even_up)
                 low = hand
             if low >= MIN_HAND:
                 out.append(players)

@@ -34,7 +34,7 @@ class Reporting:
             out.append(Finding("info", "the deck has no Cromwell card (a card with in_play: false) to pass round as "
                                        "the turn marker; any token will do"))
         if p.advanced:
-            low, high, left = self._advanced_deal(p, players)
+            low, high, left = self.advanced_deal(p, players)
             if left:
                 out.append(Finding("info", f"{players} players (advanced): for an even deal "
                                            f"{len(left)} monarch{'s' if len(left) != 1 else ''} "
@@ -50,7 +50,7 @@ class Reporting:
                                            + ", ".join(lost) + ": after a wrong answer about them the card always "
                                            "goes back", len(lost)))
         else:
-            hand, stock, how, moved = self._basic_deal(p.n, players, p.even_up)
+            hand, stock, how, moved = self.basic_deal(p.n, players, p.even_up)
             detail = {"even": "", "give": f" (evened up: {moved} short hand{'s' if moved != 1 else ''} took a card "
                                           f"from the stock)",
                       "stock": f" (evened up: {moved} extra card{'s' if moved != 1 else ''} put into the stock)"}[how]
@@ -98,7 +98,7 @@ class Reporting:
                         hand, stock = n // players, 0
                         key: tuple = (abs(hand - TARGET_HAND), n % players, -n)
                     else:
-                        hand, stock, _, _ = self._basic_deal(n, players, p.even_up)
+                        hand, stock, _, _ = self.basic_deal(n, players, p.even_up)
                         key = (abs(hand - TARGET_HAND), 0 if stock else 1, abs(stock - hand), -n)
                     if hand < MIN_HAND:
                         continue

@@ -24,7 +24,7 @@ class TurnRules:
         cards = list(range(p.n))
         out: list[int] = []
         if p.advanced:
-            low, high, out = self._advanced_deal(p, players)
+            low, high, out = self.advanced_deal(p, players)
             left = set(out)
             cards = [c for c in cards if c not in left]
         shuffle(rng, cards)
@@ -34,7 +34,7 @@ class TurnRules:
         else:
             piles = [cards[s::players + 1] for s in range(players + 1)]
             hands, stock = piles[:players], piles[players]
-            hand, size, how, moved = self._basic_deal(p.n, players, p.even_up)
+            hand, size, how, moved = self.basic_deal(p.n, players, p.even_up)
             if how == "give":
                 for s in range(players):
                     if len(hands[s]) < hand:
@@ -78,7 +78,7 @@ class TurnRules:
 
     # -- turn machinery ----------------------------------------------------------------------------
     @staticmethod
-    def _can_lay(st: State, h: int) -> bool:
+    def can_lay(st: State, h: int) -> bool:
         """Whether hand h can lay anything. Every sequence of three or more holds one of exactly
         three (a prefix of it in house order), and a three-card sequence is either three cards
         next to each other in index order within a house (`ok3` marks where such a triple
@@ -93,7 +93,7 @@ class TurnRules:
 
     def _begin_turn(self, st: State) -> None:
         st.actor = st.crom
-        st.phase = START_LAY if self._can_lay(st, st.hands[st.crom]) else ANNOUNCE
+        st.phase = START_LAY if self.can_lay(st, st.hands[st.crom]) else ANNOUNCE
 
     def _next_turn(self, st: State) -> None:
         st.crom = (st.crom + 1) % st.P
@@ -105,7 +105,7 @@ class TurnRules:
                 st.winner = -1
                 return
         st.actor = st.crom
-        st.phase = START_LAY if self._can_lay(st, st.hands[st.crom]) else ANNOUNCE
+        st.phase = START_LAY if self.can_lay(st, st.hands[st.crom]) else ANNOUNCE
 
     @staticmethod
     def _stalled(st: State) -> bool:
@@ -120,7 +120,7 @@ class TurnRules:
         return not (st.prep.all_mask & ~st.table_mask & st.ext_all)
 
     def _to_end_lay(self, st: State) -> None:
-        if self._can_lay(st, st.hands[st.crom]):
+        if self.can_lay(st, st.hands[st.crom]):
             st.phase = END_LAY
             st.actor = st.crom
         else:
@@ -183,7 +183,7 @@ class TurnRules:
         return False
 
     # full layability (going out without a discard) --------------------------------------------
-    def _clearable(self, st: State, h: int) -> bool:
+    def clearable(self, st: State, h: int) -> bool:
         """Can every card of hand h be laid down or laid off, given the table?"""
         p = st.prep
         for hh, lo in enumerate(p.house_lo):
@@ -223,7 +223,7 @@ class TurnRules:
         p.clear_cache[key] = result
         return result
 
-    def _go_out_lays(self, st: State) -> list[int]:
+    def go_out_lays(self, st: State) -> list[int]:
         """The lays that keep the whole hand layable (phase GO_OUT)."""
         seat = st.crom
         h = st.hands[seat]
@@ -247,7 +247,7 @@ class TurnRules:
         saved = st.table
         st.table = table
         try:
-            return self._clearable(st, h & ~m)
+            return self.clearable(st, h & ~m)
         finally:
             st.table = saved
 
@@ -268,9 +268,9 @@ class TurnRules:
                 out.append(p.DRAW)
             return out
         if phase == GO_OUT:
-            return self._go_out_lays(st)
+            return self.go_out_lays(st)
         if phase == ANSWER:
-            card = self._answer_card(st)
+            card = self.answer_card(st)
             b, a = p.has_dir[card]
             out = []
             if b:
@@ -285,7 +285,7 @@ class TurnRules:
         return [(st.crom + k) % st.P for k in range(1, st.P)]
 
     @staticmethod
-    def _answer_card(st: State) -> int:
+    def answer_card(st: State) -> int:
         """The card the current answerer received: stage 1 the Cromwell (the offered card), stage 2
         the other trader (the announced card)."""
         return st.offers[st.trade_seat] if st.stage == 1 else st.announced
@@ -331,7 +331,7 @@ class TurnRules:
             self._lay(st, seat, action)
             if not st.hands[seat]:
                 self._go_out(st, seat)
-            elif not self._can_lay(st, st.hands[seat]):
+            elif not self.can_lay(st, st.hands[seat]):
                 if phase == START_LAY:
                     st.phase = ANNOUNCE
                 else:
@@ -370,7 +370,7 @@ class TurnRules:
             return
         if phase == ANSWER:
             k = action - p.ANSWER
-            card = self._answer_card(st)
+            card = self.answer_card(st)
             if not (0 <= k < 4 and p.has_dir[card][k >> 1]):
                 self._illegal(st, action)
             if not k & 1:
@@ -416,7 +416,7 @@ class TurnRules:
         st.hands[seat] |= bit
         st.held |= bit
         h = st.hands[seat]
-        if self._can_lay(st, h) and self._clearable(st, h):
+        if self.can_lay(st, h) and self.clearable(st, h):
             st.phase = GO_OUT
             st.actor = seat
             st.no_discard = True

@@ -6,7 +6,8 @@ what makes monarchs consecutive."""
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from printgen.sim.options import Option
 
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -20,23 +21,23 @@ STALEMATE = ("play", "stop")
 SCORING = ("everyone", "out")
 EVEN_UP = ("auto", "give", "stock")
 LEAVE_OUT = ("latest", "earliest", "none")
-# -O options: name -> (allowed values or None, default, what it means), as the other games declare
-# them; prepare() takes its defaults from here and `printgen list` shows them.
-OPTIONS: dict[str, tuple[Any, Any, str]] = {
-    "houses": (None, "all", "the houses whose monarchs are dealt: one name, a list (Tudor,Stuart) or a range "
-                            "(Plantagenet..Hanover)"),
-    "knowledge": (None, DEFAULT_KNOWLEDGE, "a number from 0 to 1: how often the greedy bot answers the advanced "
-                                           "game's before-or-after question right"),
-    "even_up": (EVEN_UP, "auto", "basic game, when the deal comes out uneven: give, each short hand takes a card "
-                                 "from the stock; stock, each long hand puts its last card into the stock; auto, "
-                                 "whichever moves fewer cards"),
-    "leave_out": (LEAVE_OUT, "latest", "advanced game: which monarchs (by reign) are taken out so every hand is the "
-                                       "same size; none deals uneven hands instead"),
-    "stalemate": (STALEMATE, "stop", "stop: a round in which nobody can ever lay again ends there (the rule sheet's "
-                                     "stuck round); play: it goes on to the step cap, to study that gap"),
-    "scoring": (SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the other "
-                                     "hands; out: only the player who went out scores the other hands"),
-}
+# -O options, each with its default (the rule sheet's reading) and what it means: prepare() reads
+# them through Game.read_options, and `printgen list` shows them.
+OPTIONS = (
+    Option("houses", None, "all", "the houses whose monarchs are dealt: one name, a list (Tudor,Stuart) or a range "
+                                  "(Plantagenet..Hanover)"),
+    Option("knowledge", None, DEFAULT_KNOWLEDGE, "a number from 0 to 1: how often the greedy bot answers the advanced "
+                                                 "game's before-or-after question right"),
+    Option("even_up", EVEN_UP, "auto", "basic game, when the deal comes out uneven: give, each short hand takes a card "
+                                       "from the stock; stock, each long hand puts its last card into the stock; auto, "
+                                       "whichever moves fewer cards"),
+    Option("leave_out", LEAVE_OUT, "latest", "advanced game: which monarchs (by reign) are taken out so every hand is the "
+                                             "same size; none deals uneven hands instead"),
+    Option("stalemate", STALEMATE, "stop", "stop: a round in which nobody can ever lay again ends there (the rule sheet's "
+                                           "stuck round); play: it goes on to the step cap, to study that gap"),
+    Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the other "
+                                           "hands; out: only the player who went out scores the other hands"),
+)
 
 # phases
 START_LAY, ANNOUNCE, OFFER, DECIDE, GO_OUT, ANSWER, END_LAY, OVER = range(8)

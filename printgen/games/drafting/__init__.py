@@ -2,4 +2,6 @@
 
 from printgen.games.drafting.rules import Drafting
 
-__all__ = ["Drafting"]
+GAME = Drafting
+
+__all__ = ["GAME", "Drafting"]

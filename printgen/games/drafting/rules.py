@@ -42,6 +42,7 @@ from bisect import insort
 from typing import Any, Callable, Sequence
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 PLAYERS = 4
@@ -59,6 +60,9 @@ FINAL_UP = 2
 SPLIT, PICK1, FORCE1, DISCARD2, PICK2, FORCE2, OVER = range(7)
 PHASE_NAMES = ("split", "round 1 draft", "round 1 forced discard", "round 2 discard",
                "round 2 draft", "round 2 forced discard", "over")
+# what an action (a card) does in each phase, in words
+VERBS = ("put into the 6-stack:", "pick", "make the right-hand player discard", "discard",
+         "pick", "make the left-hand player discard", "(over)")
 
 
 def face_value(rank: int) -> int:
@@ -148,7 +152,9 @@ class State:
 
 class Drafting(Game):
     name = "drafting"
+    title = "Drafting"
     variants = ("basic",)
+    players = (PLAYERS,)
     good_hand = None   # 13 cards are dealt but split into stacks of 6 and 7 at once
     step_cap = 200          # a game is exactly 84 steps
     length_unit = "picks"
@@ -158,9 +164,7 @@ class Drafting(Game):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"the drafting game has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
-        if options:
-            raise UserError("the drafting game takes no options (found: " + ", ".join(sorted(options)) + ")",
-                            hint="drop the --option settings for this game")
+        self.read_options(variant, options)        # it declares none: refuses any given
         cards = deck.cards
         where = deck.where("cards")
         if len(cards) != PLAYERS * HAND:
@@ -200,9 +204,6 @@ class Drafting(Game):
                                 f"{detail}", where, "a standard deck has 13 cards per suit, ace to king")
         return Prepared(suits, ranks, [c.name for c in cards], suit_names)
 
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return (PLAYERS,)
-
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((HAND,) * players)
 
@@ -234,6 +235,14 @@ class Drafting(Game):
     def to_act(self, state: State) -> int:
         return state.actor
 
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Every action is a card index."""
+        return len(prepared.names)
+
+    def action_name(self, state: State, action: Action) -> str:
+        """The card and what the phase does with it: 'pick Queen of Hearts'."""
+        return f"{VERBS[state.phase]} {distinct_names(state.prep.names)[action]}"
+
     def legal(self, state: State) -> list[Action]:
         phase = state.phase
         if phase == PICK1 or phase == PICK2:
@@ -250,6 +259,8 @@ class Drafting(Game):
         phase = state.phase
         seat = state.actor
         if phase == PICK1 or phase == PICK2:
+            if action not in state.stack[seat]:        # checked now: a pending pick is carried out later
+                raise ValueError(f"{action} is not a card of the stack seat {seat} picks from")
             pending = state.pending
             pending[seat] = action
             if seat < PLAYERS - 1:
@@ -288,6 +299,9 @@ class Drafting(Game):
                 else:
                     state.actor = seat + 1
             return
+        if phase == OVER or action not in (state.hold[seat] if phase == DISCARD2 else
+                                           state.up[(seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS]):
+            raise ValueError(f"{action} cannot be chosen in the {PHASE_NAMES[phase]}")
         pending = state.pending
         pending[seat] = action
         if seat < PLAYERS - 1:

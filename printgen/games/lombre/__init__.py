@@ -3,4 +3,6 @@ family's shared session, bots and report are in printgen/games/common/ombre/."""
 
 from printgen.games.lombre.rules import LOmbre
 
-__all__ = ["LOmbre"]
+GAME = LOmbre
+
+__all__ = ["GAME", "LOmbre"]

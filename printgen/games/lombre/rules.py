@@ -23,43 +23,40 @@ from typing import Any, Callable
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
+from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 from printgen.sim.engine import Action, Finding, Result
+from printgen.sim.options import Option
 
 SMALL = 1
 LARGE = 5                   # a large counter is worth five small ones
 MATADOR_PAY = 3 * LARGE     # from each other player, for holding the three matadors
 
-OPTIONS: dict[str, tuple[Any, Any, str]] = {
-    "hands": (range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
-    "privilege": ((PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
-                  "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any "
-                  "other matador led"),
-    "fail": (("five", "lose"), "five",
-             "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
-             "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),
-    "opponents_pay": (("no", "yes"), "no",
-                      "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
-                      "a card, as the Ombre pays"),
-    "vole_fail": (("pays", "free"), "pays",
-                  "pays: a player who fails the vole pays each other player a large counter (the rule sheet); "
-                  "free: it costs nothing"),
-    "codillo_tie": (("share", "repuesto"), "share",
-                    "share: when both opponents beat the Ombre with equal tricks they share the pool and the "
-                    "payment (the rule sheet); repuesto: the hand counts as a repuesto"),
-    "matadors": (("ombre", "any", "off"), "ombre",
-                 "ombre: an Ombre holding the three matadors is paid for them (the rule sheet); any: any player "
-                 "holding them; off: nobody"),
-}
+OPTIONS = (
+    *FAMILY_OPTIONS,
+    Option("fail", ("five", "lose"), "five",
+                   "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
+                   "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),
+    Option("opponents_pay", ("no", "yes"), "no",
+                            "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
+                            "a card, as the Ombre pays"),
+    Option("vole_fail", ("pays", "free"), "pays",
+                        "pays: a player who fails the vole pays each other player a large counter (the rule sheet); "
+                        "free: it costs nothing"),
+    Option("codillo_tie", ("share", "repuesto"), "share",
+                          "share: when both opponents beat the Ombre with equal tricks they share the pool and the "
+                          "payment (the rule sheet); repuesto: the hand counts as a repuesto"),
+    Option("matadors", ("ombre", "any", "off"), "ombre",
+                       "ombre: an Ombre holding the three matadors is paid for them (the rule sheet); any: any player "
+                       "holding them; off: nobody"),
+)
 
 
 class LOmbre(OmbreGame):
     name = "lombre"
     title = "L'Ombre"
-    OPTIONS = OPTIONS
-    player_range = (3,)
+    options = OPTIONS
+    players = (3,)
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when a player stops after five)"
     # each rule option's situation (a counter of ombre.state's State.flags) in words, for validate
@@ -75,7 +72,7 @@ class LOmbre(OmbreGame):
     bid_at = 7.0                # ... and takes the game with this strength (bots.strength)
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
-        opts = read_options(self.title, OPTIONS, options)
+        opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 
     def sheet_tables(self, deck) -> dict[str, Any]:

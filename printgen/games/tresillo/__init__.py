@@ -3,4 +3,6 @@
 
 from printgen.games.tresillo.rules import Tresillo
 
-__all__ = ["Tresillo"]
+GAME = Tresillo
+
+__all__ = ["GAME", "Tresillo"]

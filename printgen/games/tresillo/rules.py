@@ -23,10 +23,10 @@ from typing import Any, Callable
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack, read_options, sheet_tables
+from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER
 from printgen.sim.engine import Action, Finding, Result
+from printgen.sim.options import Option
 
 RESERVE_PIECE = 5           # each player's piece in the reserve; the dealer moves one to an empty plato
 DEALER_PAYS = 1
@@ -39,24 +39,21 @@ BOLA = 8
 FIRST, IN_PLATO, RESERVED = "first puesta", "puesta in the plato", "reserved puesta"
 CONTRACTS = (JUEGO, VUELTA, SOLO)
 
-OPTIONS: dict[str, tuple[Any, Any, str]] = {
-    "hands": (range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
-    "privilege": ((PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
-                  "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any "
-                  "other matador led"),
-    "all_pass": (("eldest", "redeal"), "eldest",
-                 "eldest: when all three pass, the eldest hand plays a juego, as in L'Ombre (the rule sheet); "
-                 "redeal: the next dealer deals again"),
-    "match": (("once", "no"), "once",
-              "once: a contract may be named a second time by another player, who then holds it (the rule "
-              "sheet); no: every bid must be higher than the last"),
-    "codillo_tie": (("share", "repuesto"), "share",
-                    "share: when both opponents beat the Ombre with equal tricks they share what the winner is "
-                    "paid (the rule sheet); repuesto: the hand counts as a repuesto"),
-    "bola_fail": (("pays", "free"), "pays",
-                  "pays: an Ombre who plays on after five tricks and misses the bola pays each opponent 8 (the "
-                  "rule sheet); free: it costs nothing"),
-}
+OPTIONS = (
+    *FAMILY_OPTIONS,
+    Option("all_pass", ("eldest", "redeal"), "eldest",
+                       "eldest: when all three pass, the eldest hand plays a juego, as in L'Ombre (the rule sheet); "
+                       "redeal: the next dealer deals again"),
+    Option("match", ("once", "no"), "once",
+                    "once: a contract may be named a second time by another player, who then holds it (the rule "
+                    "sheet); no: every bid must be higher than the last"),
+    Option("codillo_tie", ("share", "repuesto"), "share",
+                          "share: when both opponents beat the Ombre with equal tricks they share what the winner is "
+                          "paid (the rule sheet); repuesto: the hand counts as a repuesto"),
+    Option("bola_fail", ("pays", "free"), "pays",
+                        "pays: an Ombre who plays on after five tricks and misses the bola pays each opponent 8 (the "
+                        "rule sheet); free: it costs nothing"),
+)
 
 
 class Book:
@@ -95,8 +92,8 @@ class Bidding:
 class Tresillo(OmbreGame):
     name = "tresillo"
     title = "Tresillo"
-    OPTIONS = OPTIONS
-    player_range = (3, 4)
+    options = OPTIONS
+    players = (3, 4)
     step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
     length_note = "tricks played in a session of hands (nine a hand, fewer when the Ombre stops after five)"
     sure_at = None
@@ -113,7 +110,7 @@ class Tresillo(OmbreGame):
     vuelta_matadors = 2         # ... and a vuelta with two matadors but no suit strong enough for a juego
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
-        opts = read_options(self.title, OPTIONS, options)
+        opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 
     def sheet_tables(self, deck) -> dict[str, Any]:

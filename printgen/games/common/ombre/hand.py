@@ -24,27 +24,28 @@ Decisions, as ints (card indices 0..39 play or discard a card):
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from printgen.files.errors import UserError
+from printgen.games.common.names import distinct_names
 from printgen.games.common.ombre.audit import OmbreAudit
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
-from printgen.games.common.ombre.state import (BID, CODILLO, DONE, EXCHANGE, FIRST_FIVE, FIVE, LOOK, ON, OVER, PLAY,
-                                               REPUESTO, SACADO, STOP, SURE, TRICKS, TRUMP, TRUMPS, State)
-from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, follow, winner
+from printgen.games.common.ombre.state import (ACTION_WORDS, BID, CODILLO, CONTRACT_NAMES, DONE, EXCHANGE, FIRST_FIVE,
+                                               FIVE, LOOK, ON, OVER, PASS, PLAY, REPUESTO, SACADO, STOP, SURE, TRICKS,
+                                               TRUMP, TRUMPS, State)
+from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, SUITS, follow, winner
 from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
 
 
 class OmbreGame(OmbreAudit, Game):
-    """The shared machinery. Subclasses set `title`, `OPTIONS`, `player_range` and implement the
+    """The shared machinery. Subclasses set `title`, `options`, `players` and implement the
     hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
 
     variants = ("basic",)
     good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
     length_unit = "tricks"
     title = ""
-    OPTIONS: dict[str, tuple[Any, Any, str]] = {}
-    player_range: tuple[int, ...] = (3,)
+    players: tuple[int, ...] = (3,)
 
     # -- hooks ------------------------------------------------------------------------------------
     def start_stakes(self, st: State) -> None:
@@ -78,9 +79,6 @@ class OmbreGame(OmbreAudit, Game):
         return False
 
     # -- preparing -----------------------------------------------------------------------------------
-    def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
-        return self.player_range
-
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Three players are dealt a hand; with four, the dealer sits the hand out."""
         return Deal((HAND,) * ACTIVE + (0,) * (players - ACTIVE), ((TALON, "in the talon"),))
@@ -104,8 +102,8 @@ class OmbreGame(OmbreAudit, Game):
 
     # -- one session --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
-        if players not in self.player_range:
-            raise UserError(f"{self.title} is for {' or '.join(map(str, self.player_range))} players, not {players}")
+        if players not in self.players:
+            raise UserError(f"{self.title} is for {' or '.join(map(str, self.players))} players, not {players}")
         st = State(prepared, players, prepared.options["hands"], rng)
         self.start_stakes(st)
         self.new_hand(st)
@@ -219,6 +217,20 @@ class OmbreGame(OmbreAudit, Game):
         return st.held, st.used
 
     # -- decisions ----------------------------------------------------------------------------------
+    def num_actions(self, prepared: Prepared, players: int) -> int:
+        """Cards (0-39), then the words of bidding, naming trumps and playing on (up to ON)."""
+        return ON + 1
+
+    def action_name(self, st: State, action: Action) -> str:
+        """A decision in words: 'play Rey de Oros', 'discard Sota de Copas', 'bid juego', 'name espadas trumps'."""
+        if action < PASS:
+            return ("discard " if st.phase == EXCHANGE else "play ") + distinct_names(st.prep.names)[action]
+        if action in CONTRACT_NAMES:
+            return f"bid {CONTRACT_NAMES[action]}"
+        if TRUMPS <= action < TRUMPS + 4:
+            return f"name {SUITS[action - TRUMPS]} trumps"
+        return ACTION_WORDS[action]
+
     def legal(self, st: State) -> list[Action]:
         phase = st.phase
         if phase == PLAY:

@@ -10,11 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
-from printgen.games.common.tricks import RANKS, SUITS, Orders, chart, plain_chart
+from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, RANKS, SUITS, Orders, chart, plain_chart
+from printgen.sim.options import Option
 
 HAND = 9                    # cards dealt to each of the three players in a hand
 TALON = 13                  # the rest
 ACTIVE = 3                  # players in a hand (a fourth Tresillo player sits out)
+
+
+# the options both games of the family take, first among each game's own
+FAMILY_OPTIONS = (
+    Option("hands", range(1, 1001), 12, "hands in a simulated session, the stakes carried from one to the next"),
+    Option("privilege", (PRIVILEGE_HIGHER, PRIVILEGE_ANY), PRIVILEGE_HIGHER,
+           "higher: a matador is forced out only by a higher matador led (the rule sheet); any: by any other "
+           "matador led"),
+)
 
 
 class Prepared:
@@ -71,28 +81,6 @@ def compile_pack(deck, game: str, options: dict[str, Any]) -> Prepared:
     order = [(s, r) for s in SUITS for r in RANKS]
     cards = [found[key] for key in order]
     return Prepared([c.name for c in cards], [c.id for c in cards], order, options, left_out)
-
-
-def read_options(game: str, table: dict[str, tuple[tuple[str, ...] | range, Any, str]],
-                 options: dict[str, Any]) -> dict[str, Any]:
-    """The options with their defaults filled in; a plain UserError for an unknown name or value.
-    `table`: name -> (allowed words or a range of whole numbers, default, what it means)."""
-    out = {name: default for name, (_, default, _) in table.items()}
-    for key, value in options.items():
-        if key not in table:
-            raise UserError(f"{game} has no option '{key}'",
-                            hint=did_you_mean(str(key), table) or "its options: " + ", ".join(table))
-        allowed, _, meaning = table[key]
-        if isinstance(allowed, range):
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                raise UserError(f"-O {key}={value}: use a whole number from {allowed.start} to {allowed.stop - 1}",
-                                hint=meaning)
-            out[key] = value
-        else:
-            if str(value) not in allowed:
-                raise UserError(f"-O {key}={value}: use " + " or ".join(allowed), hint=meaning)
-            out[key] = str(value)
-    return out
 
 
 def sheet_tables(deck, game: str) -> dict[str, Any]:

@@ -14,6 +14,9 @@ PASS, JUEGO, VUELTA, SOLO = 40, 41, 42, 43
 TRUMPS = 44                         # + suit index
 LOOK, SURE, DONE, STOP, ON = 48, 49, 50, 51, 52
 CONTRACT_NAMES = {JUEGO: "juego", VUELTA: "vuelta", SOLO: "solo"}
+ACTION_WORDS = {PASS: "pass", LOOK: "look: exchange first, the next player names trumps",
+                SURE: "play without taking in", DONE: "done exchanging", STOP: "stop after five tricks",
+                ON: "play on for every trick"}
 
 # phases
 BID, TRUMP, EXCHANGE, PLAY, FIVE, OVER = range(6)
