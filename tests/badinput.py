@@ -13,14 +13,14 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import pytest
-
 from cli_runner import CommandTimeout, run_printgen
 from conftest import DECKS, ROOT
+
 from printgen.files.errors import UserError
 
 # What a bad input may cost before we call it a hang or a blow-up. A real deck builds in a few

@@ -17,6 +17,7 @@ determinism check, say) asks for `fresh=True` and gets a plain subprocess.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import select
@@ -26,9 +27,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,10 +161,8 @@ class _Zygote:
         pid = self._reply(30.0)["pid"]
         result = self._reply(time_limit)
         if result is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             self._reply(30.0)
             raise CommandTimeout(time_limit, "")
         return result["code"], result["peak_kib"] / 1024

@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from badinput import Workspace, assert_refused, refused_here, run_limited, snapshot, workspace
 from conftest import ROOT
 

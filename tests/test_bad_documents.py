@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited, workspace
+
 from printgen.files.errors import UserError
 
 RULES = "rules/cromwell.md"

@@ -21,12 +21,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited, snapshot
 from conftest import DECKS, ROOT
+
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.web.server import TOKEN_HEADER, Editor, create_app
 

@@ -29,7 +29,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from badinput import Workspace, assert_refused, run_limited, snapshot, workspace
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes and /dev/zero are POSIX's")

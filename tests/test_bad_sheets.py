@@ -25,8 +25,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from badinput import Outcome, Workspace, assert_refused, run_limited, snapshot, workspace
+
 from printgen.editing.sheets.export import export_deck
 
 LIMITS = {"time_limit": 20.0, "memory_mib": 400}

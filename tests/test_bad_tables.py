@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from functools import partial
 
 import pytest
-
 from badinput import Outcome, Workspace, assert_refused, snapshot, workspace
 from conftest import ROOT
+
 from printgen.files.errors import UserError
 
 TABLE = "tables/croquetnole.yaml"
@@ -274,7 +275,7 @@ def test_a_name_with_a_nul_or_of_absurd_length_is_refused_without_touching_the_d
 
     deck = load_deck(str(ws.deck), ALL_CARDS)
     for name in ("croque\x00tnole", "c" * 5000, "", "croquetnole.yaml/.."):
-        err = refused_here(lambda: table_path(deck, name))
+        err = refused_here(partial(table_path, deck, name))
         assert "is not the name of a table layout" in err and len(err) < 1000, err
         assert "\x00" not in err
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from badinput import Outcome, assert_refused, run_limited, snapshot
 from conftest import DECKS
+
 from printgen.files.errors import UserError
 
 

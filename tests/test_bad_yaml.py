@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from badinput import Workspace, assert_refused, loader, refused_here, replace_line, set_caption, snapshot, workspace
 from pdfcheck import squash, text_in_box, trim_box
+
 from printgen.files.errors import UserError
 from printgen.files.limits import MAX_DEPTH, MAX_TEXT_CHARS, MAX_VALUES
 from printgen.files.yamlsrc import CoreLoader, parse_yaml
@@ -418,7 +418,7 @@ def test_fields_written_as_a_list_is_said_so(ws: Workspace) -> None:
         lines = text.split("\n")
         start = lines.index("fields:") + 1
         end = lines.index("", start)
-        lines[start:end] = ["  - " + l.strip() for l in lines[start:end]]
+        lines[start:end] = ["  - " + line.strip() for line in lines[start:end]]
         return "\n".join(lines)
 
     text = ws.edit("deck.yaml", as_list)

@@ -4,14 +4,14 @@ house colours, required fields, preview across packs, and the size and spacing o
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
-
 from badinput import assert_refused, workspace
 from conftest import run_cli
 from pdfcheck import grown, ink_masks
+
 from printgen.draw.build import BuildOptions
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
@@ -243,7 +243,7 @@ def test_preview_accepts_the_pack_as_the_build_names_it():
 
 # --- 12. Spanish pips sized like a real pack, never touching -----------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def spanish_resolver() -> tuple:
     deck = load_deck("spanish", "48")
     layout = load_layout(deck.layout, deck)

@@ -6,11 +6,10 @@ import re
 
 import pytest
 import yaml
-from pypdf import PdfReader
-from pypdf.generic import DictionaryObject, IndirectObject
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import down_the_card, page_text, squash, text_in_box, trim_box, word_centres
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject
 
 DECK = yaml.safe_load((DECKS / "cromwell" / "deck.yaml").read_text())
 HOUSES = [h["name"] for h in DECK["houses"]]

@@ -9,10 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import DECKS, run_cli
 from pdfcheck import Raster, page_text, squash
+from pypdf import PdfReader
 from test_cromwell_pdf import _walk_fonts
 
 RULES = DECKS / "cromwell" / "rules" / "cromwell.md"

@@ -18,7 +18,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from conftest import DECKS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

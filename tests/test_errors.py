@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from PIL import Image
-
 from badinput import good_build
 from conftest import ROOT, run_cli
+from PIL import Image
 
 DECK = "cromwell"
 FILE = f"{DECK}/deck.yaml"  # as printed: relative to the working folder, which is tmp_path

@@ -8,10 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import DECKS, ROOT, run_cli
 from pdfcheck import page_text, squash
+from pypdf import PdfReader
 
 SHEETS = sorted((DECKS / "spanish" / "rules").glob("*.md")) + [DECKS / "standard" / "rules" / "drafting.md"]
 

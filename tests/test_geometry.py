@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, read_manifest, run_cli
 from pdfcheck import Raster, near, trim_box
 

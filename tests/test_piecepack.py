@@ -8,7 +8,6 @@ import shutil
 
 import numpy as np
 import pytest
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import Raster, near, page_text
 

@@ -5,7 +5,7 @@ build. Every sheet of every shipped deck, on A4 and on Letter, and the calibrati
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +53,7 @@ def edge_ink(pdf: bytes) -> list[tuple[int, str, float]]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_pdfs(paper: str, duplex: str) -> dict[str, bytes]:
     """Every shipped deck's cards (or pieces) PDFs, built in memory."""
     options = BuildOptions(paper=paper, duplex=duplex, only=frozenset({"cards"}))

@@ -101,7 +101,7 @@ def test_new_prints_commands_that_work_when_pasted(tmp_path):
 
     made = run_cli("new", "My Deck!", cwd=tmp_path)
     assert made.code == 0, made.err
-    line = next(l for l in made.out.splitlines() if l.startswith("next: "))
+    line = next(shown for shown in made.out.splitlines() if shown.startswith("next: "))
     build, serve = line.removeprefix("next: ").split("   (or ")
     assert shlex.split(build) == ["printgen", "build", "My Deck!"], build
     assert shlex.split(serve.split(" to edit")[0]) == ["printgen", "serve", "My Deck!"], serve

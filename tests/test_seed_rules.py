@@ -15,10 +15,9 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import MM, Raster, near, page_text, squash, text_in_box, trim_box
+from pypdf import PdfReader
 
 LABEL = "CLARIFICATION"
 LABEL_COLOUR = "#2B6C8F"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
 from printgen.games.casita.rules import Casita
 from printgen.model.load import load_deck

@@ -15,11 +15,25 @@ import copy
 import random
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
-from printgen.games.conquian import (CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN,
-                                     REFUSE, REFUSED, Conquian, _cards, meld_action)
+from printgen.games.conquian import (
+    CHOOSE,
+    DISCARD,
+    DISCARD_FORCE,
+    DISCARDING,
+    FORCE,
+    LEFT,
+    OFFER,
+    OVER,
+    OWN,
+    REFUSE,
+    REFUSED,
+    Conquian,
+    _cards,
+    meld_action,
+)
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
 

@@ -279,7 +279,7 @@ def test_simultaneous_choices_stay_hidden(game, prepared):
     while state.phase != dr.PICK1:
         game.apply(state, game.legal(state)[0])
     before = [(list(state.stack[s]), list(state.up[s]), list(state.down[s])) for s in range(4)]
-    for seat in range(3):
+    for _ in range(3):
         game.apply(state, game.legal(state)[-1])
         assert [(list(state.stack[s]), list(state.up[s]), list(state.down[s])) for s in range(4)] == before
     game.apply(state, game.legal(state)[-1])

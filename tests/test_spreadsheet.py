@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited
+
 from printgen.editing.sheets.export import export_deck
 from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError

@@ -10,14 +10,14 @@ import shutil
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from badinput import assert_refused, workspace
 from conftest import DECKS, ROOT, read_manifest, run_cli
 from pdfcheck import Raster, page_text, squash, text_in_box, trim_box
+from pypdf import PdfReader
+from test_cromwell_pdf import _walk_fonts
+
 from printgen.draw.fonts import loose_marks, runs
 from printgen.draw.text import typographic
-from test_cromwell_pdf import _walk_fonts
 
 GREEK = "Ἀλέξανδρος ὁ Μέγας, βασιλεὺς τῶν Μακεδόνων"
 CYRILLIC = "Пётр Великий основал Санкт-Петербург"

@@ -6,9 +6,8 @@ import json
 import re
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import run_cli
+from pypdf import PdfReader
 
 
 def validate(tmp_path, *args: str, name: str = "report.json"):

@@ -3,14 +3,14 @@ jokers and backs. One registry, so decks and layouts name symbols the same way w
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
 
 ART = ("printgen.art.spanish", "printgen.art.french", "printgen.art.coppertwaddle",
        "printgen.art.piecepack")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _owners() -> dict[str, object]:
     owners: dict[str, object] = {}
     for module_name in ART:

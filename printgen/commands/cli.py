@@ -8,6 +8,7 @@ stopped by SIGTERM (no temporary file is left behind either way).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
@@ -452,8 +453,6 @@ def main() -> None:
     """
     code = run()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code)

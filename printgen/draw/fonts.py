@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -100,7 +100,7 @@ def style(pdf_name: str) -> str:
                                                                                           "bold-italic")
 
 
-@lru_cache(maxsize=None)
+@cache
 def chain(pdf_name: str) -> tuple[str, ...]:
     """The font itself, then the fallback faces of its style (registered on first use)."""
     wanted = style(pdf_name)

@@ -31,7 +31,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.draw.picture_cache import cache_folder, read as _cache_read, write as _cache_write  # noqa: F401
+from printgen.draw.picture_cache import cache_folder  # noqa: F401
+from printgen.draw.picture_cache import read as _cache_read
+from printgen.draw.picture_cache import write as _cache_write
 from printgen.files.errors import UserError, Where
 from printgen.files.picture_files import MAX_PICTURE_BYTES, MAX_PIXELS, Header, header, opened_picture, reason, too_big
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,10 +80,8 @@ class DeckSource:
         raw_fields = self.data.get("fields") if isinstance(self.data.get("fields"), dict) else {}
         self.fields: dict[str, FieldSpec] = {}
         for name, spec in raw_fields.items():
-            try:
+            with suppress(Exception):       # the loader reports a bad field properly; check() runs it
                 self.fields[str(name)] = FieldSpec.model_validate(spec)
-            except Exception:       # the loader reports it properly; check() runs it
-                pass
         self.cards: list[RawCard] = self._cards()
 
     # --- reading ------------------------------------------------------------------------------

@@ -16,8 +16,9 @@ gone with it, even when a folder of the same name (and often the same inode numb
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import Callable
 
 import click
 
@@ -221,7 +222,5 @@ def _shown(path: Path) -> str:
 
 
 def _run(rebuild: Callable[[], None]) -> None:
-    try:
+    with suppress(SystemExit):          # the build command's exit status: its messages are already out
         rebuild()
-    except SystemExit:          # the build command's exit status: its messages are already out
-        pass

@@ -24,9 +24,9 @@ import errno
 import os
 import signal
 import tempfile
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Iterator
 
 from printgen.files import journal
 from printgen.files.errors import Where
@@ -59,7 +59,7 @@ def publish(files: dict[Path, bytes]) -> None:
             try:
                 created += _make_folder(target.parent)
             except OSError as exc:
-                raise _named(exc, target)
+                raise _named(exc, target) from exc
         with journal.locked(target.parent for target in files):
             for target, data in files.items():
                 try:
@@ -74,7 +74,7 @@ def publish(files: dict[Path, bytes]) -> None:
                         os.close(fd)
                     journal.checkpoint("staged")
                 except OSError as exc:
-                    raise _named(exc, target)
+                    raise _named(exc, target) from exc
             with _signals_held():
                 _commit(journal.new_plan(staged, created))
             published = True
@@ -101,7 +101,7 @@ def _commit(plan: journal.Plan) -> None:
                 done.append((entry.target, backup))
                 os.replace(entry.staged, entry.target)
             except OSError as exc:
-                raise _named(exc, entry.target)
+                raise _named(exc, entry.target) from exc
             journal.checkpoint("renamed")
     except BaseException as failure:
         journal.mark_undo(plan)
@@ -214,17 +214,13 @@ def short_path(name: object, limit: int = 120) -> str:
 
 
 def _remove(path: Path) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def _rmdir_if_empty(folder: Path) -> None:
-    try:
+    with suppress(OSError):
         folder.rmdir()
-    except OSError:
-        pass
 
 
 @contextmanager

@@ -17,10 +17,11 @@ from __future__ import annotations
 import errno
 import os
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from printgen.files.deckfiles import exists, opened, what_is
 from printgen.files.errors import UserError, Where

@@ -23,12 +23,13 @@ Anything not shaped as an .xlsx part is `Broken`, which the caller says as one m
 
 from __future__ import annotations
 
+import contextlib
 import io
 import posixpath
 import zipfile
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 from xml.parsers import expat
 
 MAX_UNPACKED = 20_000_000     # bytes of XML unpacked from one workbook: a sheet of 5,000 cards is ~4 MB
@@ -261,10 +262,8 @@ def _date_styles(parts: _Parts, name: str | None) -> set[int]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         tag = _local(tag)
         if tag == "numFmt":
-            try:
+            with contextlib.suppress(ValueError):
                 codes[int(attrs.get("numFmtId", ""))] = attrs.get("formatCode", "")
-            except ValueError:
-                pass
         elif tag == "cellXfs":
             depth["cellXfs"] += 1
         elif tag == "xf" and depth["cellXfs"]:

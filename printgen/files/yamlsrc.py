@@ -20,18 +20,38 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import yaml
-from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
-                         SequenceEndEvent, StreamEndEvent)
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    StreamEndEvent,
+)
 
 from printgen.files.deckfiles import read_bytes
 from printgen.files.errors import UserError, Where
 from printgen.files.hidden_chars import check_characters, describe_hidden, hidden_character
 from printgen.files.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARS, MAX_VALUES, describe_bytes
 from printgen.files.smart_quotes import straighten
-from printgen.files.yaml_core import (FLOAT, INT, MAP, MERGE, NUMBER_DIGITS, PATTERNS, SCALAR_TAGS, SEQ,
-                                      SPECIAL_START, STR, TAG, CoreLoader, resolve_plain, value_of)
+from printgen.files.yaml_core import (
+    FLOAT,
+    INT,
+    MAP,
+    MERGE,
+    NUMBER_DIGITS,
+    PATTERNS,
+    SCALAR_TAGS,
+    SEQ,
+    SPECIAL_START,
+    STR,
+    TAG,
+    CoreLoader,
+    resolve_plain,
+    value_of,
+)
 from printgen.files.yaml_explain import TOO_DEEP, TOO_DEEP_HINT, card_at, explain_yaml_error
-
 
 PathKey = tuple[Any, ...]
 
@@ -163,7 +183,7 @@ class _Open:
 
     __slots__ = ("data", "path", "is_map", "key", "height", "anchor", "merges")
 
-    def __init__(self, data: Any, path: PathKey, anchor: "_Anchor | None"):
+    def __init__(self, data: Any, path: PathKey, anchor: _Anchor | None):
         self.data, self.path, self.anchor = data, path, anchor
         self.is_map = type(data) is dict
         self.key: Any = _NO_KEY            # a mapping's key whose value comes next (MERGE for '<<')
@@ -292,7 +312,7 @@ class _Composer:
             number: str | None = None
             if kind is ScalarEvent:
                 value, tag = self.scalar(event, line, is_key, field_name)
-                if tag is not STR and (tag == INT or tag == FLOAT):
+                if tag is not STR and (tag in (INT, FLOAT)):
                     number = event.value
                 self.count(1, line)
                 if event.anchor is not None:
@@ -379,7 +399,7 @@ class _Composer:
         elif tag != STR and not (PATTERNS[tag].match(value) or (tag == FLOAT and PATTERNS[INT].match(value))):
             raise self.refuse(f"'{value}' is marked {_short(tag)} but is not one", line,
                               "remove the '!!' mark", field_name)
-        if (tag == INT or tag == FLOAT) and len(value) > NUMBER_DIGITS:
+        if (tag in (INT, FLOAT)) and len(value) > NUMBER_DIGITS:
             raise self.refuse("this number is too long", line, "if it is meant as text, put it in double quotes",
                               field_name)
         result = value_of(tag, value)

@@ -20,7 +20,6 @@ from printgen.files.schema import FieldSpec
 from printgen.files.yamlsrc import Located
 from printgen.model.deck import Card, Group, parse_years
 
-
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 def value_key(value: Any) -> str:
     return value.name if isinstance(value, Group) else str(value).lower() if isinstance(value, bool) else str(value)
@@ -197,7 +196,7 @@ def _ability_owner(loc: tuple) -> tuple[str, list[str]]:
     from printgen.model.abilities import Ability
 
     model, words = Ability, "the ability"
-    for at, part in enumerate(loc[:-1]):
+    for part in loc[:-1]:
         if isinstance(part, int):
             words = f"{words.removeprefix('the ').rstrip('s')} {part + 1}"
             continue

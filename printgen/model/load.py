@@ -20,10 +20,18 @@ from printgen.files.paths import DECK_FILE, decks_dir
 from printgen.files.schema import DeckHeader, FieldSpec, GroupEntry
 from printgen.files.schema_errors import schema_error
 from printgen.files.yamlsrc import Located, load_yaml, parse_yaml
-from printgen.model.card_values import (COUNT_KEY, MAX_COPIES, check_ability, check_value, copies, exempt, exemption_text,
-                                        starts_with_hash, value_key)
+from printgen.model.card_values import (
+    COUNT_KEY,
+    MAX_COPIES,
+    check_ability,
+    check_value,
+    copies,
+    exempt,
+    exemption_text,
+    starts_with_hash,
+    value_key,
+)
 from printgen.model.deck import Card, Deck, Group
-
 
 # --- finding things ---------------------------------------------------------------------------
 

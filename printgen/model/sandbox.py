@@ -16,8 +16,9 @@ import math
 import re
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment

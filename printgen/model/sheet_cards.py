@@ -66,7 +66,7 @@ def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Wh
     for number, row in table.rows:
         values: dict[str, Any] = {}
         for column, cell in zip(table.header, row):
-            if not column or column == ID or column == CHECK or not cell.strip():
+            if not column or column in (ID, CHECK) or not cell.strip():
                 continue
             kind = "number" if column == "count" else fields[column].type
             values[column] = _typed(cell, kind, Where(path, None, names.get(number), None, number, column))

@@ -12,7 +12,6 @@ import math
 from printgen.files.errors import UserError, Where
 from printgen.model.tablelayout import Finding, Piece, Rule, Table, _pairs, load_table
 
-
 # --- geometry -----------------------------------------------------------------------------------
 
 def distance(a: Piece, b: Piece) -> float:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
 
@@ -51,26 +52,26 @@ def _some_pieces(pieces: list) -> list:
 
 class TablePiece(Strict):
     id: str
-    at: Optional[list[Annotated[float, Field(ge=-FARTHEST_AT, le=FARTHEST_AT)]]] = Field(None, min_length=2,
+    at: list[Annotated[float, Field(ge=-FARTHEST_AT, le=FARTHEST_AT)]] | None = Field(None, min_length=2,
                                                                                          max_length=2)
-    on: Optional[str] = None
+    on: str | None = None
     face: Literal["up", "down"] = "up"
-    label: Optional[str] = None
-    enters: Optional[str] = None      # when it comes into play, if not at set-up ("on its player's first turn")
+    label: str | None = None
+    enters: str | None = None      # when it comes into play, if not at set-up ("on its player's first turn")
 
 
 class TableRule(Strict):
     model_config = Strict.model_config | {"populate_by_name": True}
 
     each: dict[str, list[str]] = {}
-    gap: Optional[list[str]] = None
-    within: Optional[list[str]] = None
-    stack: Optional[list[str]] = None
-    line: Optional[list[str]] = None
-    share: Optional[list[str]] = None
-    face: Optional[list[str]] = None
-    row: Optional[list[str]] = None
-    is_: Union[str, float, None] = Field(None, alias="is")
+    gap: list[str] | None = None
+    within: list[str] | None = None
+    stack: list[str] | None = None
+    line: list[str] | None = None
+    share: list[str] | None = None
+    face: list[str] | None = None
+    row: list[str] | None = None
+    is_: str | float | None = Field(None, alias="is")
     top: dict[str, str] = {}
     says: str
     show: bool = False
@@ -342,13 +343,7 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
     count = len(lists[0]) if lists else 1
     out = []
     for i in range(count):
-        values = {k: v[i] for k, v in raw.each.items()}
-
-        def fill(text: str) -> str:
-            for k, v in values.items():
-                text = text.replace("{" + k + "}", v)
-            return text
-
+        fill = partial(_fill, {k: v[i] for k, v in raw.each.items()})
         names = [fill(s) for s in getattr(raw, kind)]
         sets = []
         for name in names:
@@ -373,6 +368,13 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
         out.append(Rule(kind, sets, names, value, {k: fill(v) for k, v in raw.top.items()}, fill(raw.says),
                         raw.show and i == 0, where))
     return out
+
+
+def _fill(values: dict[str, str], text: str) -> str:
+    """A rule's text with each `{name}` of its `each` lists replaced by this repetition's value."""
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", v)
+    return text
 
 
 def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict, where: Where) -> None:

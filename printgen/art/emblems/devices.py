@@ -8,16 +8,47 @@ emblem's field; MOTIFS names them for the emblem registry.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.emblems.frame import R_FIELD, Motif
 from printgen.art.emblems.heraldry import cross_pattee, lozenge
 from printgen.art.vector import (
-    ARGENT, AZURE, FINE, GOLD, GOLD_DARK, GULES, GULES_DARK, INK, OUTLINE, SABLE, STEEL, STEEL_DARK,
-    STEEL_LIGHT, STONE, STONE_LIGHT, STONE_SHADE, VERT, VERT_LIGHT, Joint, Ops, capsule, circle, clipped, col,
-    fill, inked_line, line, mirror, mix, poly, rect, silhouette, tube, xf,
+    ARGENT,
+    AZURE,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    GULES,
+    GULES_DARK,
+    INK,
+    OUTLINE,
+    SABLE,
+    STEEL,
+    STEEL_DARK,
+    STEEL_LIGHT,
+    STONE,
+    STONE_LIGHT,
+    STONE_SHADE,
+    VERT,
+    VERT_LIGHT,
+    Joint,
+    Ops,
+    capsule,
+    circle,
+    clipped,
+    col,
+    fill,
+    inked_line,
+    line,
+    mirror,
+    mix,
+    poly,
+    rect,
+    silhouette,
+    tube,
+    xf,
 )
 
 # --- crown -------------------------------------------------------------------

@@ -15,7 +15,22 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.french.courts import face
 from printgen.art.french.style import (
-    BLACK, FINE, GOLD, GOLD_DARK, INK, OUTLINE, RED, SKIN, WHITE, WOOD, Point, dots, ellipse, frame, limb, shape,
+    BLACK,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    OUTLINE,
+    RED,
+    SKIN,
+    WHITE,
+    WOOD,
+    Point,
+    dots,
+    ellipse,
+    frame,
+    limb,
+    shape,
 )
 from printgen.art.vector import bilateral, box, clipped, line, mirror, poly
 

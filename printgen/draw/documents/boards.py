@@ -230,7 +230,7 @@ def _draw_copies(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float
         count = min(left, per_sheet)
         left -= count
         trims = [(x, top - H, x + W, top) for x, top in plan.places(board, count)]
-        for x0, y0, x1, y1 in trims:
+        for x0, y0, _, _ in trims:
             canvas.saveState()
             clip = canvas.beginPath()
             clip.rect(pt(x0), pt(y0), pt(W), pt(H))

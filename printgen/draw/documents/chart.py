@@ -78,7 +78,7 @@ def pages(sections, deck_title: str, regular: str, bold: str) -> list:
             page.add(String(pt(12), pt(top - 3), f"{n} players", fontName=bold, fontSize=10))
             panel_h = row_h - 7
             y = pt(top - 5 - panel_h)
-            for x_mm, width, panel in (
+            for x_mm, _width, panel in (
                     (12, 112, _length_panel(m, s.unit, s.note, regular, 112, panel_h)),
                     (128, 72, _seat_panel(m, regular, 72, panel_h)),
                     (204, 81, _dead_panel(m, regular, 81, panel_h))):

@@ -7,9 +7,10 @@ Rule sheets and score sheets share this so that every printed leaflet looks like
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from printgen.draw.fonts import FontSet, draw_string
 from printgen.files.errors import UserError, Where

@@ -65,8 +65,8 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from printgen.draw.documents.rules import render_template
     from printgen.draw.fonts import FontSet
     from printgen.files.units import pt
-    from printgen.model.sandbox import render as limited
     from printgen.model.sandbox import environment
+    from printgen.model.sandbox import render as limited
 
     spec, located = load_sheet(path, deck.folder)
     context = document_context(deck)

@@ -20,14 +20,13 @@ when there is room) and a row taller than a whole column splits inside itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 from xml.sax.saxutils import escape
 
 from printgen.draw.documents.document import ACCENT, INK, PAPER_TINT, Source, Styles, tag
 from printgen.draw.fonts import markup
 from printgen.files.errors import UserError, Where
-
 
 CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale
 # The narrowest a table column may be: padding and about three letters. Longer words break.

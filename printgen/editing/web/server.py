@@ -55,8 +55,7 @@ class Editor:
         """deck.yaml as it is now (re-read when the file changed on disk). A file that cannot be
         read any more (changed outside the page) is a PageError naming it and its line, plainly."""
         from printgen.editing.roundtrip import version_of
-        from printgen.editing.web.page_words import file_problem
-        from printgen.editing.web.page_words import PageError
+        from printgen.editing.web.page_words import PageError, file_problem
 
         try:
             data = deck_bytes(self.folder)
@@ -325,9 +324,9 @@ def serve_hint(here: Path) -> str:
 
 def run_server(ref: str | None, *, host: str, port: int, out: Path, open_browser: bool) -> None:
     """Serve until Ctrl-C."""
-    import click
-
     import logging
+
+    import click
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)     # no line per request on the teacher's screen
     editor, server = make_server(ref, host, port, out)

@@ -20,8 +20,7 @@ from printgen.editing.cardlist import card_at_line, compose, list_problem, refer
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.textdiff import difference
 from printgen.editing.web.merge import Changes, Merged, merge
-from printgen.editing.web.page_words import (PageError, file_problem, joined, label, page_message, sentence,
-                                             shown_in)
+from printgen.editing.web.page_words import PageError, file_problem, joined, label, page_message, sentence, shown_in
 from printgen.editing.web.webbuild import DUPLEX, PAPERS
 from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.deck import Deck
