@@ -19,7 +19,8 @@ from pdfcheck import squash, text_in_box, trim_box
 
 from printgen.files.errors import UserError
 from printgen.files.limits import MAX_DEPTH, MAX_TEXT_CHARS, MAX_VALUES
-from printgen.files.yamlsrc import CoreLoader, parse_yaml
+from printgen.files.yaml_core import CoreLoader
+from printgen.files.yamlsrc import parse_yaml
 
 DECK_FILE = "cromwell/deck.yaml"      # as the message prints it: relative to the working folder
 DECK = "deck.yaml"                    # as the workspace names it, inside the deck's folder
@@ -264,7 +265,7 @@ def test_refused_at_its_line(text: str, line: int, says: str) -> None:
 
 def test_too_many_values(monkeypatch) -> None:
     """A file of plain values past the limit (lowered here to keep the test quick) is refused at the line."""
-    monkeypatch.setattr("printgen.files.yamlsrc.MAX_VALUES", 1000)
+    monkeypatch.setattr("printgen.files.yaml_compose.MAX_VALUES", 1000)
     error = refused("a: 1\nb: [" + "1, " * 600 + "]\nc: [" + "2, " * 600 + "]\n")
     assert error.where.line == 3 and "holds more than 1,000 values" in error.message, str(error)
 

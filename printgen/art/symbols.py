@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from types import ModuleType
 
 ART = ("printgen.art.spanish", "printgen.art.french", "printgen.art.coppertwaddle",
        "printgen.art.piecepack")
 
 
 @cache
-def _owners() -> dict[str, object]:
-    owners: dict[str, object] = {}
+def _owners() -> dict[str, ModuleType]:
+    owners: dict[str, ModuleType] = {}
     for module_name in ART:
         module = import_module(module_name)
         for name in module.symbol_names():

@@ -21,10 +21,11 @@ from typing import Any
 import yaml
 
 from printgen.files.errors import UserError, Where
+from printgen.files.paths import DECK_FILE
 from printgen.files.schema import FieldSpec
 from printgen.files.smart_quotes import straighten
 from printgen.files.yamlsrc import parse_yaml, read_source
-from printgen.model.load import DECK_FILE, find_deck, load_deck, slug
+from printgen.model.load import find_deck, load_deck, slug
 
 COUNT = "count"           # the copies of a card: a column like a field's, though not declared as one
 COLLECTIONS = ("ability",)  # field types whose value is a record, edited as its YAML text

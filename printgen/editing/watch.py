@@ -22,8 +22,8 @@ from pathlib import Path
 
 import click
 
-from printgen.files.paths import layouts_dir
-from printgen.model.load import DECK_FILE, find_deck, shipped_decks
+from printgen.files.paths import DECK_FILE, layouts_dir
+from printgen.model.load import find_deck, shipped_decks
 
 # Files editors and office programs keep beside the one being edited (backups, swap and lock
 # files); they are never part of a deck. Short-lived ones (sed -i's "sedAbC123", an editor's

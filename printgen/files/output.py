@@ -37,7 +37,7 @@ __all__ = ["PublishError", "UNCHANGED", "publish", "short_path"]
 # What every refusal to write can promise, unless it says otherwise (PublishError.partial).
 UNCHANGED = "nothing was written, and the files already there are unchanged"
 _HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
-_HINTS = {
+_HINTS: dict[int | None, str] = {      # by an OSError's errno, which may be None
     errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
     errno.EDQUOT: "free some space (or write elsewhere with --out) and build again",
     errno.EISDIR: "move or rename that folder, or write elsewhere with --out",
@@ -82,8 +82,8 @@ def publish(files: dict[Path, bytes]) -> None:
         raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
-            for tmp, _, _ in staged:
-                _remove(tmp)
+            for staged_file, _, _ in staged:
+                _remove(staged_file)
             if not published:
                 for folder in reversed(created):
                     _rmdir_if_empty(folder)
@@ -193,7 +193,7 @@ def _make_folder(folder: Path) -> list[Path]:
 
 def _describe(exc: OSError) -> str:
     name = short_path(exc.filename) if exc.filename else "the output"
-    reasons = {
+    reasons: dict[int | None, str] = {
         errno.ENOSPC: "the disk is full",
         errno.EDQUOT: "the disk quota is used up",
         errno.EFBIG: "the file is larger than this system allows",
@@ -236,7 +236,7 @@ def _signals_held() -> Iterator[None]:
     try:
         yield
     finally:
-        if previous is not None:
+        if mask is not None and previous is not None:
             mask(signal.SIG_SETMASK, previous)
 
 

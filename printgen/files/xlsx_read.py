@@ -311,7 +311,8 @@ class _SheetReader:
         self.cells: list[str] = []
         self.extra: str | None = None
         self.column = -1
-        self.kind, self.style = "n", None
+        self.kind: str = "n"
+        self.style: str | None = None
         self.value: list[str] = []
         self.formula: list[str] | None = None
         self.collect: list[str] | None = None
@@ -346,7 +347,7 @@ class _SheetReader:
             self.seen_rows += 1
             if self.seen_rows > MAX_ROW_TAGS:
                 raise TooMany("rows", MAX_ROW_TAGS)
-            ref = attrs.get("r")
+            ref = attrs.get("r") or ""
             try:
                 self.number = int(ref) if ref else self.number + 1
             except ValueError:

@@ -12,7 +12,7 @@ import math
 import zlib
 from collections.abc import Callable, Sequence
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas  # type: ignore[attr-defined]  # not in types-reportlab
 
 from printgen.art.emblems.frame import Motif
 from printgen.art.vector import (
