@@ -256,6 +256,7 @@ def _to_srgb(picture):
         alpha = picture.getchannel("A") if picture.mode == "RGBA" else None
         base = picture.convert("RGB") if alpha is not None else picture
         converted = ImageCms.profileToProfile(base, source, ImageCms.createProfile("sRGB"), outputMode="RGB")
+        assert converted is not None, "profileToProfile returns the new picture unless asked to convert in place"
         if alpha is not None:
             converted.putalpha(alpha)
         return converted
@@ -281,13 +282,13 @@ def _fit(picture, full: tuple[int, int], want_w: float, want_h: float, fit: str)
         box = ((w - cw) / 2, (h - ch) / 2, (w + cw) / 2, (h + ch) / 2)
         if want_w >= cw * full[0] / w:      # no more pixels than the box needs: crop only
             return picture.crop(tuple(round(v) for v in box))
-        return picture.resize((max(1, round(want_w)), max(1, round(want_h))), Image.LANCZOS, box=box,
+        return picture.resize((max(1, round(want_w)), max(1, round(want_h))), Image.Resampling.LANCZOS, box=box,
                               reducing_gap=3.0)
     scale = min(want_w / full[0], want_h / full[1])
     if scale >= 1:
         return picture
     size = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
-    return picture.resize(size, Image.LANCZOS, reducing_gap=3.0)
+    return picture.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 # --- drawing --------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ Effects (`effects`, one to three, applied in order):
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -53,7 +53,7 @@ EffectName = Literal["power", "negate", "cover", "make_proud", "release", "prote
                      "draw", "discard", "return", "destroy"]
 
 # Which settings each effect takes (beyond `do`), and whether it needs a target.
-EFFECTS: dict[str, dict] = {
+EFFECTS: dict[str, dict[str, Any]] = {
     "power": {"settings": {"amount", "until"}, "target": True},
     "negate": {"settings": {"until"}, "target": True},
     "cover": {"settings": set(), "target": True},
@@ -116,7 +116,7 @@ class Ability(_Strict):
     effects: list[Effect] = Field(min_length=1, max_length=3)
     flavour: str | None = None
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         """How a card template sees the ability: its printed text and its parts."""
         return {"text": describe(self), "use": self.use, "when": self.when, "flavour": self.flavour}
 
@@ -166,6 +166,7 @@ def _effect_words(effect: Effect, subject: str, attached: bool) -> str:
     tail = f" {until}" if until else ""
     do = effect.do
     if do == "power":
+        assert effect.amount is not None, "a power effect has an amount (checked when it is read)"
         sign = "+" if effect.amount > 0 else "\u2212"
         return f"{subject} gets {sign}{abs(effect.amount)} Power{tail}"
     if do == "negate":

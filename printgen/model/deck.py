@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.files.errors import Where
+from printgen.files.errors import Warning_, Where
 from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
+from printgen.files.yamlsrc import Located
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def parse_years(value: object) -> Years:
     """'1066-1087', '1483', '2022-', or spans joined by commas; raises ValueError in plain words."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ValueError("should be years such as 1066-1087")
-    spans = []
+    spans: list[tuple[int, int | None]] = []
     for part in str(value).split(","):
         match = _SPAN.match(part)
         if not match:
@@ -133,7 +134,7 @@ class Deck:
     games: list[str] = field(default_factory=list)
     pack: str | None = None          # the pack these cards are, when the deck has several
     packs: list[str] = field(default_factory=list)
-    source: Any = field(default=None, repr=False)   # the Located YAML, for errors found later
+    source: Located | None = field(default=None, repr=False)   # the YAML as read, for errors found later
 
     def where(self, *path: Any, field_name: str | None = None) -> Where:
         """The file and line of a key of the deck file, for errors found after loading."""
@@ -170,7 +171,7 @@ class Layout:
     imposition: Imposition
     fonts: dict[str, Path]
     element_where: dict[tuple[str, str], Where] = field(default_factory=dict)
-    warnings: list = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
 
     @property
     def scale(self) -> float:

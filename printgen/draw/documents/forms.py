@@ -12,12 +12,18 @@ with the most that fit, before anything is drawn.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import markup
 from printgen.files.errors import UserError, Where
 from printgen.files.schema import SheetFile
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Table
+
+    from printgen.draw.documents.document import Styles
 
 MIN_COLUMN_MM = 10.0     # room to write a two- or three-figure score by hand
 MIN_ROW_MM = 6.0         # the height of a line of handwriting
@@ -57,10 +63,9 @@ def sheet_paper(spec: SheetFile, layout: Layout, where: Where | None = None) -> 
 
 
 def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[float, float]]:
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer
 
-    from printgen.draw.documents.document import INK, PAPER_TINT, Source, TitleInfo, build_document, make_styles, tag
+    from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles, tag
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
     from printgen.draw.fonts import FontSet
@@ -105,29 +110,8 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
         return total
 
     def story() -> list:
-        head = styles["head"]
-        # markup(): escaped, with Greek or Cyrillic in the fallback font (printgen.draw.fonts)
-        rows = [[Paragraph(markup(spec.columns.label, head.fontName), head)]
-                + [Paragraph(markup(h, head.fontName), head) for h in headings]]
-        if spec.names:
-            rows.append([Paragraph("<i>name</i>", styles["cell"])] + [""] * len(headings))
-        rows += [[Paragraph(markup(label, styles.regular), styles["body"])] + [""] * len(headings) for label in labels]
-        if spec.total:
-            rows.append([Paragraph(f"<b>{markup(spec.total, styles.bold)}</b>", styles["body"])] + [""] * len(headings))
-        # rows.height is the most a row may take: the grid and its foot must fit on one page.
-        count = len(labels) + int(spec.names) + (1.2 if spec.total else 0)
         room = pt(paper[1] - 2 * margin - TITLE_MM) - foot_height() - tall_head
-        row = min(pt(spec.rows.height), room / count)
-        heights = [None] + ([row] if spec.names else []) + [row] * len(labels)
-        if spec.total:
-            heights.append(row * 1.2)
-        table = Table(rows, colWidths=[first] + [other] * len(headings), rowHeights=heights)
-        ink, tint = HexColor(INK), HexColor(PAPER_TINT)
-        style = [("FONTNAME", (0, 0), (-1, -1), styles.regular), ("GRID", (0, 0), (-1, -1), 0.6, ink), ("BACKGROUND", (0, 0), (-1, 0), ink),
-                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BACKGROUND", (0, 1), (0, -1), tint)]
-        if spec.total:
-            style += [("LINEABOVE", (0, -1), (-1, -1), 1.6, ink), ("BACKGROUND", (1, -1), (-1, -1), tint)]
-        table.setStyle(TableStyle(style))
+        table = _score_table(spec, styles, headings, labels, [first] + [other] * len(headings), room)
         tag(table, Source(path), located.line_of(("columns",)), "grid")
         out = [table, Spacer(1, pt(4))]
         if foot:
@@ -138,6 +122,43 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     pdf = build_document(paper, margin, styles, story, title, footer=f"{deck.title}: {spec.title}", columns=1,
                          pdf_title=spec.title, source=Source(path))
     return pdf, paper
+
+
+def _score_table(spec: SheetFile, styles: Styles, headings: list[str], labels: list[str], widths: list[float],
+                 room: float) -> Table:
+    """The grid: a heading row, a row per label (after a row for the players' names, if asked) and
+    a total row, as tall as `room` allows up to the sheet's row height."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from printgen.draw.documents.document import INK, PAPER_TINT
+    from printgen.files.units import pt
+
+    head = styles["head"]
+    # markup(): escaped, with Greek or Cyrillic in the fallback font (printgen.draw.fonts)
+    header: list[Paragraph | str] = [Paragraph(markup(spec.columns.label, head.fontName), head)]
+    header += [Paragraph(markup(h, head.fontName), head) for h in headings]
+    rows = [header]
+    if spec.names:
+        rows.append([Paragraph("<i>name</i>", styles["cell"])] + [""] * len(headings))
+    rows += [[Paragraph(markup(label, styles.regular), styles["body"])] + [""] * len(headings) for label in labels]
+    if spec.total:
+        rows.append([Paragraph(f"<b>{markup(spec.total, styles.bold)}</b>", styles["body"])] + [""] * len(headings))
+    # rows.height is the most a row may take: the grid and its foot must fit on one page.
+    count = len(labels) + int(spec.names) + (1.2 if spec.total else 0)
+    row = min(pt(spec.rows.height), room / count)
+    heights = [None] + ([row] if spec.names else []) + [row] * len(labels)
+    if spec.total:
+        heights.append(row * 1.2)
+    table = Table(rows, colWidths=widths, rowHeights=heights)
+    ink, tint = HexColor(INK), HexColor(PAPER_TINT)
+    style: list[Any] = [("FONTNAME", (0, 0), (-1, -1), styles.regular), ("GRID", (0, 0), (-1, -1), 0.6, ink),
+                        ("BACKGROUND", (0, 0), (-1, 0), ink), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("BACKGROUND", (0, 1), (0, -1), tint)]
+    if spec.total:
+        style += [("LINEABOVE", (0, -1), (-1, -1), 1.6, ink), ("BACKGROUND", (1, -1), (-1, -1), tint)]
+    table.setStyle(TableStyle(style))
+    return table
 
 
 def located_text_line(located, line: int) -> str:
