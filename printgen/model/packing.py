@@ -22,11 +22,11 @@ class Rect:
     w: float
     h: float
 
-    def contains(self, other: Rect) -> bool:
+    def contains(self, other: "Rect") -> bool:
         return (other.x >= self.x - EPS and other.y >= self.y - EPS and other.x + other.w <= self.x + self.w + EPS
                 and other.y + other.h <= self.y + self.h + EPS)
 
-    def overlaps(self, other: Rect) -> bool:
+    def overlaps(self, other: "Rect") -> bool:
         return (self.x < other.x + other.w - EPS and other.x < self.x + self.w - EPS
                 and self.y < other.y + other.h - EPS and other.y < self.y + self.h - EPS)
 

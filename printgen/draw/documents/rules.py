@@ -8,9 +8,8 @@ cannot break a table or start emphasis.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from printgen.files.deckfiles import DECK_FOLDER, read_bytes
 from printgen.files.errors import UserError, Where, did_you_mean
