@@ -34,9 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Everything the commands import lazily, imported once in the zygote.
-_PRELOAD = ("printgen.commands.cli", "printgen.draw.build", "printgen.model.load", "printgen.files.output", "printgen.draw.preview",
-            "printgen.draw.calibrate", "printgen.commands.validate", "printgen.files.wording", "printgen.editing.scaffold",
-            "printgen.editing.sheets.export")
+_PRELOAD = ("printgen.commands.cli", "printgen.draw.build", "printgen.model.load", "printgen.files.output",
+            "printgen.draw.preview", "printgen.draw.calibrate", "printgen.commands.validate", "printgen.files.wording",
+            "printgen.editing.scaffold", "printgen.editing.sheets.export")
 
 _ZYGOTE = r"""
 import atexit, io, json, os, resource, runpy, sys, threading, traceback

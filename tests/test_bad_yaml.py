@@ -113,14 +113,16 @@ def test_billion_laughs_in_rule_sheet_front_matter(ws: Workspace) -> None:
     rows = bomb()
     text = ws.edit("rules/cromwell.md", lambda t: t.replace("---\n", "---\n" + "\n".join(rows) + "\n", 1)).read_text()
     line = text.split("\n").index(rows[4]) + 1
-    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line, says=[f"more than {MAX_VALUES:,} times"], **FAST)
+    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line,
+                   says=[f"more than {MAX_VALUES:,} times"], **FAST)
 
 
 def test_front_matter_errors_give_the_file_line(ws: Workspace) -> None:
     text = ws.edit("rules/cromwell.md", lambda t: t.replace("age: 11+\n", "colour: red\n", 1)).read_text()
     line = text.split("\n").index("colour: red") + 1
     assert line > 2
-    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line, says=["'colour' is not a front matter setting"], **FAST)
+    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line,
+                   says=["'colour' is not a front matter setting"], **FAST)
 
 
 @pytest.mark.parametrize("size", [1_000_000, 50_000_000], ids=["1MB", "50MB"])
@@ -291,7 +293,8 @@ def test_tabs_line_ends_and_a_leading_byte_order_mark_are_fine() -> None:
 ])
 def test_unclosed_openers(opener: str, text: str) -> None:
     error = refused(text)
-    assert error.where.line == 2 and f"opens {'a list with ' if opener == chr(39) + '[' + chr(39) else ''}" in error.message
+    opened = "a list with " if opener == chr(39) + "[" + chr(39) else ""
+    assert error.where.line == 2 and f"opens {opened}" in error.message
     assert opener in error.message and "never closed" in error.message, str(error)
 
 

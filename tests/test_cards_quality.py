@@ -183,7 +183,8 @@ def test_a_card_without_its_house_is_refused(tmp_path):
     ws = workspace(tmp_path, "cromwell", only="cards")
     lines = (ws.deck / "deck.yaml").read_text(encoding="utf-8").splitlines()
     line = lines.index("  - name: Henry VIII") + 1      # the card itself, not the example in the notes
-    ws.edit("deck.yaml", lambda text: text.replace("  - name: Henry VIII\n    house: Tudor\n", "  - name: Henry VIII\n"))
+    ws.edit("deck.yaml",
+            lambda text: text.replace("  - name: Henry VIII\n    house: Tudor\n", "  - name: Henry VIII\n"))
     assert_refused(ws.build("--only", "cards"), ws, file="deck.yaml", line=line, card="Henry VIII", field="house",
                    says=["has no 'house'"])
 

@@ -62,7 +62,8 @@ def test_rules_follow_a_renamed_house(tmp_path, deck_copy):
     folder = deck_copy("cromwell")
     deck = (folder / "deck.yaml").read_text()
     deck = re.sub(r"\bTudor\b", "Tudur & <Co>", deck)   # markup characters too: they must print as typed
-    deck = deck.replace('name: Tudur & <Co>', 'name: "Tudur & <Co>"').replace("house: Tudur & <Co>", 'house: "Tudur & <Co>"')
+    deck = deck.replace('name: Tudur & <Co>', 'name: "Tudur & <Co>"').replace("house: Tudur & <Co>",
+                                                                              'house: "Tudur & <Co>"')
     (folder / "deck.yaml").write_text(deck)
     run = run_cli("build", str(folder), "--out", str(tmp_path / "out"), "--quiet")
     assert run.code == 0, run.err

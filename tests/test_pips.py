@@ -182,7 +182,8 @@ def crowded(deck: str, pack: str | None) -> list[tuple[float, float, str, str, s
                 least = PIP_CLEAR if p.repeated or q.repeated else CLEAR
             distance = gap(a, b, within=least)
             if distance < least:
-                found.append((round(distance, 2), least, card.name, f"{p.element} {p.copy + 1}", f"{q.element} {q.copy + 1}"))
+                found.append((round(distance, 2), least, card.name, f"{p.element} {p.copy + 1}",
+                              f"{q.element} {q.copy + 1}"))
     return sorted(found)
 
 

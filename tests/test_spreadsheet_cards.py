@@ -315,7 +315,8 @@ def test_text_differences_are_marked_around_the_changed_words():
     assert shown_pair(long, long.replace("Hastings", "Stamford Bridge")) == (
         "'\u2026from Normandy, won at [Hastings,] and was crowned on\u2026'",
         "'\u2026from Normandy, won at [Stamford Bridge,] and was crowned on\u2026'")
-    assert shown_pair("lost my treasure", "lost all my treasure") == ("'lost [my] treasure'", "'lost [all my] treasure'")
+    assert shown_pair("lost my treasure", "lost all my treasure") == ("'lost [my] treasure'",
+                                                                      "'lost [all my] treasure'")
     assert shown_pair("", "new") == ("nothing", "'[new]'")
     assert shown_pair("Tudor", "Stuart") == ("'[Tudor]'", "'[Stuart]'")
 

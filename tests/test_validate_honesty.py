@@ -175,7 +175,8 @@ def test_advice_an_option_can_try_ends_with_the_whole_command():
 
 def test_each_option_says_how_often_its_situation_arose():
     sections, text, _ = run("spanish", game="lombre", games=100, options={"fail": "lose", "codillo_tie": "repuesto"})
-    lines = {f.figure["option"]: f for f in sections[0].findings[3] if isinstance(f.figure, dict) and "option" in f.figure}
+    lines = {f.figure["option"]: f for f in sections[0].findings[3]
+             if isinstance(f.figure, dict) and "option" in f.figure}
     fail, tie = lines["fail"], lines["codillo_tie"]
     # the greedy bots hardly ever play without taking in: the option changes no game, and the report says so
     assert fail.figure["arose"] < 10 and fail.figure["of"] == 1200 and fail.figure["games_changed"] == 0

@@ -14,7 +14,8 @@ transparency), identified by a hash of the source's bytes and the box: the PDF n
 after its pixels, so the output depends on content only, not on where the deck lies.
 
 Preparing is done once per distinct (content, box, dpi) in a build, on worker threads while the
-rest of the deck is resolved, and remembered across builds in a cache folder (printgen/draw/picture_cache.py). A cache entry carries a checksum of its own bytes and
+rest of the deck is resolved, and remembered across builds in a cache folder
+(printgen/draw/picture_cache.py). A cache entry carries a checksum of its own bytes and
 is only used when the checksum holds, and the key includes the Pillow version, so a cached
 build gives the same bytes as an uncached one.
 """

@@ -122,7 +122,8 @@ def key_order(source: DeckSource) -> list[str]:
         previous: str | None = None
         for key in card.pairs:
             if key not in order:
-                order.insert(order.index(previous) + 1 if previous is not None and previous in order else len(order), key)
+                after = order.index(previous) + 1 if previous is not None and previous in order else len(order)
+                order.insert(after, key)
             previous = key
     return order + [name for name in list(source.fields) + [COUNT] if name not in order]
 

@@ -55,7 +55,9 @@ def hidden_character(text: str) -> str | None:
 
 
 # The usual short names of the control characters, which Unicode leaves unnamed.
-_CONTROL_NAMES = dict(enumerate(["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"]))
+_CONTROL_NAMES = dict(enumerate(["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF",
+                                 "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM",
+                                 "SUB", "ESC", "FS", "GS", "RS", "US"]))
 _CONTROL_NAMES.update({0x7F: "DEL", 0x85: "NEL"})
 
 

@@ -110,7 +110,8 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
                 continue
             hidden = hidden_character(cell)
             if hidden is not None:
-                found.add(UserError(f"this cell holds {describe_hidden(hidden)}", Where(path, row=number, column=column),
+                found.add(UserError(f"this cell holds {describe_hidden(hidden)}",
+                                    Where(path, row=number, column=column),
                                     "click into the cell and type its text again (a character copied with it "
                                     "cannot be seen or printed); when pasting, paste as text only"))
                 blanked.add((number, index))

@@ -178,7 +178,8 @@ def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if _local(tag) == "Relationship" and attrs.get("Id") and attrs.get("Target"):
             target = attrs["Target"]
-            target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            target = (target.lstrip("/") if target.startswith("/")
+                      else posixpath.normpath(posixpath.join(folder, target)))
             found[attrs["Id"]] = (attrs.get("Type", "").rsplit("/", 1)[-1], target)
     _parse(parts.chunks(rels), start)
     return found

@@ -14,14 +14,16 @@ from printgen.files.limits import MAX_DEPTH
 
 # The one way nesting too deep is told, whether printgen's reader or libyaml's (PyYAML 6.0.4 and
 # later stop at 1,000 levels of '[' or '{' themselves) notices it first.
-TOO_DEEP = f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far more than any printgen file needs"
+TOO_DEEP = (f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far more than any printgen "
+            "file needs")
 TOO_DEEP_HINT = "check for '[' or '{' typed many times, or indentation that keeps growing"
 
 
 _HINTS = {
     "mapping values are not allowed": "a value that contains ': ' must be put in double quotes",
     "found character '\\t'": "indent with spaces, not tabs",
-    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or the one above",
+    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or "
+                                   "the one above",
     "found unexpected end of stream": "a quote or bracket was opened and never closed",
     "did not find expected key": "check the indentation: fields of one card must line up",
 }
@@ -71,8 +73,8 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         name = "double" if quote == '"' else "single"
         return UserError(f"a straight {name} quote ({quote}) inside the text ends it too early",
                          Where(path, inner, card_at(lines, inner)),
-                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
-                         "only at the start and end")
+                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the "
+                         "straight ones only at the start and end")
     broken = _not_a_field(exc, lines, line)
     if broken is not None:
         number, key, between = broken

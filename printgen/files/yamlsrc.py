@@ -131,7 +131,8 @@ def parse_yaml(text: str, path: Path) -> Located:
     path = Path(path)
     if len(text) > MAX_FILE_BYTES:
         raise UserError(f"this holds {len(text):,} characters; printgen reads files up to "
-                        f"{describe_bytes(MAX_FILE_BYTES)}", Where(path), "check that this is the right file and that nothing was pasted into it by mistake")
+                        f"{describe_bytes(MAX_FILE_BYTES)}", Where(path),
+                        "check that this is the right file and that nothing was pasted into it by mistake")
     check_characters(text, path)
     text = straighten(text)               # “a caption” typed in a word processor: its quotes are YAML's
     loader = CoreLoader(text)

@@ -124,7 +124,8 @@ class Ability(_Strict):
     def _consistent(self) -> Ability:
         needs_target = any(EFFECTS[e.do]["target"] for e in self.effects)
         if needs_target and self.target is None:
-            raise ValueError(f"the effect '{next(e.do for e in self.effects if EFFECTS[e.do]['target'])}' needs a 'target'")
+            needing = next(e.do for e in self.effects if EFFECTS[e.do]["target"])
+            raise ValueError(f"the effect '{needing}' needs a 'target'")
         if self.use == "declaration" and (self.target is None or self.target.kind in ("card", "wind")
                                           or self.target.state not in ("proud",)):
             raise ValueError("a declaration is laid on a proud Threlm: its target needs kind noble, peasant or "

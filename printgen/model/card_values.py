@@ -112,7 +112,8 @@ def check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fold
         return value
     if kind == "flag":
         if not isinstance(value, bool):
-            raise UserError("should be true or false", where, "write true or false (words such as yes and no are read as text)")
+            raise UserError("should be true or false", where,
+                            "write true or false (words such as yes and no are read as text)")
         return value
     if kind == "number":
         if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -176,13 +176,15 @@ class Layout:
     @property
     def scale(self) -> float:
         """Factor for type, strokes and corners when printing at another size than designed."""
-        return min(self._interior(self.card.width, self.design.width), self._interior(self.card.height, self.design.height))
+        return min(self._interior(self.card.width, self.design.width),
+                   self._interior(self.card.height, self.design.height))
 
     def _interior(self, printed: float, designed: float) -> float:
         safe = self.imposition.safe
         return (printed - 2 * safe) / (designed - 2 * safe) if designed > 2 * safe else printed / designed
 
-    def map_box(self, x: float | None, y: float | None, w: float | None, h: float | None) -> tuple[float, float, float, float]:
+    def map_box(self, x: float | None, y: float | None, w: float | None,
+                h: float | None) -> tuple[float, float, float, float]:
         """A template box (mm from the top-left, None = to the edge) at the printed card size.
 
         Piecewise linear: the strips between the trim and the safe zone keep their size and the

@@ -46,8 +46,8 @@ def _find_layout_file(name: str, search: list[Path], where: Where | None = None)
             except (OSError, RuntimeError):      # a link loop: the reader says so
                 inside = True
             if not inside:
-                raise UserError(f"the layout '{name}' is a link to a file outside {folder} ({link_target(path)})", where,
-                                "copy the layout file itself into the deck's folder or into layouts/")
+                raise UserError(f"the layout '{name}' is a link to a file outside {folder} ({link_target(path)})",
+                                where, "copy the layout file itself into the deck's folder or into layouts/")
             return path
     raise UserError(f"no layout called '{name}'", where,
                     did_you_mean(name, known) or f"layouts available: {', '.join(known)}")
@@ -88,7 +88,8 @@ def _merge(base: dict[str, Any], top: dict[str, Any], base_lines: _Lines, top_li
     return out, lines
 
 
-def _read_layout_chain(name: str, search: list[Path], where: Where | None = None) -> tuple[dict[str, Any], _Lines, Path]:
+def _read_layout_chain(name: str, search: list[Path],
+                       where: Where | None = None) -> tuple[dict[str, Any], _Lines, Path]:
     """Follow `extends` to the root and merge; lines map each path to (file, line).
 
     `where` is the place that names the first layout (the deck's `layout:` line); each later
@@ -104,7 +105,8 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
             loop = " -> ".join([p.stem for p in seen] + [path.stem])
             message = (f"the layout '{current}' extends itself" if path == seen[-1]
                        else f"layouts extend each other in a loop: {loop}")
-            raise UserError(message, where or Where(), "'extends' names the layout this one starts from; remove it or name "
+            raise UserError(message, where or Where(),
+                            "'extends' names the layout this one starts from; remove it or name "
                             "another one (most layouts extend 'base')")
         seen.append(path)
         located = load_yaml(found, within=found.parent, what="layout")
@@ -265,8 +267,8 @@ def safe_zone_warnings(layout: Layout) -> list[Warning_]:
             over = max(safe - x0, safe - y0, x1 - (w - safe), y1 - (h - safe))
             if over > 0.005:
                 where = layout.element_where.get((side, name), Where())
-                found.append(Warning_(f"the {side} element '{name}' reaches {over:.2f} mm past the {safe:g} mm safe zone "
-                                      f"of a {w:g} x {h:g} mm card; a slightly off cut could clip it", where))
+                found.append(Warning_(f"the {side} element '{name}' reaches {over:.2f} mm past the {safe:g} mm "
+                                      f"safe zone of a {w:g} x {h:g} mm card; a slightly off cut could clip it", where))
     return found
 
 
@@ -300,9 +302,11 @@ def _check_fit(paper: Size, card: Size, imp: Imposition, lines: _Lines, file: Pa
         which = f"--bleed {imp.bleed:g}" if bleed_option is not None else f"a bleed of {imp.bleed:g} mm"
         raise UserError(f"impossible bleed: with {which}, no {card.width:g} x {card.height:g} mm card fits on {sheet}",
                         where, f"at most {math.floor(most * 10) / 10:g} mm of bleed fits; 3 mm is usual") from None
-    if paper.width > card.width and paper.height > card.height or paper.width > card.height and paper.height > card.width:
+    if (paper.width > card.width and paper.height > card.height
+            or paper.width > card.height and paper.height > card.width):
         raise UserError(f"the {imp.margin:g} mm margins leave no room for a {card.width:g} x {card.height:g} mm card "
-                        f"on {paper.width:g} x {paper.height:g} mm paper", _layout_where(lines, file, ("imposition", "margin")),
+                        f"on {paper.width:g} x {paper.height:g} mm paper",
+                        _layout_where(lines, file, ("imposition", "margin")),
                         "home printers need about 5 mm") from None
     raise UserError(problem.message, size_where if size_where.file or size_where.line else
                     _layout_where(lines, file, ("card_size",)), problem.hint) from None
@@ -339,6 +343,8 @@ def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple[P
                 check_font(path, font_where)     # a damaged font file is refused here, at its line
                 return path
     if not inside:
-        raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/", Where(f, line),
+        raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/",
+                        Where(f, line),
                         "copy the font next to the layout (or into a folder beside it) and give its path from there")
-    raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
+    raise UserError(f"font file '{font_file}' not found", Where(f, line),
+                    "font paths are relative to the layout file or printgen/fonts/")

@@ -113,11 +113,13 @@ def _deck_data(located: Located) -> dict[str, Any]:
     neither a setting nor one of its declared groups."""
     data = located.data
     if data is None:
-        raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'", Where(located.file, 1),
+        raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'",
+                        Where(located.file, 1),
                         "a deck needs at least 'title:', 'fields:' (what each card carries) and 'cards:' (the cards, "
                         "or a 'generate:' rule); start from a copy of a shipped deck, such as decks/cromwell/deck.yaml")
     if not isinstance(data, dict):
-        raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
+        raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)",
+                        located.where(()))
     header_keys = set(DeckHeader.model_fields)
     if "fields" in data and not isinstance(data["fields"], dict):
         # said before unknown keys: without fields, the deck's groups ('houses:') would look unknown
@@ -302,7 +304,8 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
         name = run(name_template, "name", context)
         if not name.strip():
             raise UserError("the generate: name template gives a blank name for some cards", located.where(
-                ("generate", "name"), field="generate.name"), "use the group fields, e.g. {{ rank.label }} of {{ suit.name }}")
+                ("generate", "name"), field="generate.name"),
+                "use the group fields, e.g. {{ rank.label }} of {{ suit.name }}")
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
         values.update(fixed)
         values.update(dict(zip(names, combo)))
@@ -389,7 +392,8 @@ def _load_group(located: Located, name: str) -> list[Group]:
         try:
             entry = GroupEntry.model_validate(item)
         except ValidationError as exc:
-            raise schema_error(exc, located, path, what=f"in an entry of '{name}'", known=list(GroupEntry.model_fields)) from None
+            raise schema_error(exc, located, path, what=f"in an entry of '{name}'",
+                               known=list(GroupEntry.model_fields)) from None
         try:
             parse_colour(entry.colour)
         except ValueError as exc:

@@ -122,7 +122,8 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
         for member in rule.sets[0]:
             d = min(distance(by_id[member], by_id[other]) for other in rule.sets[1])
             if d > rule.value + tol:
-                return f"{member} {_mm(d, table)} away", f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}"
+                return (f"{member} {_mm(d, table)} away",
+                        f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}")
             if d < -tol:
                 return f"{member} overlaps", f"{member} overlaps {rule.names[1]}"
             if d > far:

@@ -81,12 +81,14 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
         try:
             return limited(env.from_string(text), {"n": n, "deck": context})
         except Exception as exc:   # a template error in a heading or label
-            raise UserError(f"template error in '{text}': {exc}", Where(located.file, located.line_of((key,)))) from None
+            raise UserError(f"template error in '{text}': {exc}",
+                            Where(located.file, located.line_of((key,)))) from None
 
     paper = sheet_paper(spec, layout, located.where(("paper",), field="paper"))
     margin = max(layout.imposition.margin, 10.0)
     _check_columns(spec, located, paper, margin)
-    headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count, lambda t, n: render(t, n, "columns"))
+    headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count,
+                       lambda t, n: render(t, n, "columns"))
     styles = make_styles(FontSet(layout.fonts))
     width = pt(paper[0] - 2 * margin)
     foot_line = located.line_of(("foot",)) or 0
@@ -97,17 +99,19 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
     other = (width - first) / len(headings)
     # Headings taller than one line take room from the rows (HEAD_MM of TITLE_MM is theirs).
-    head = max(Paragraph(markup(h, styles["head"].fontName), styles["head"]).wrap(other - 12, pt(paper[1]))[1] + 12 for h in headings)
+    head_style = styles["head"]
+    head = max(Paragraph(markup(h, head_style.fontName), head_style).wrap(other - 12, pt(paper[1]))[1] + 12
+               for h in headings)
     tall_head = max(0.0, head - pt(HEAD_MM))
-    _check_rows(spec, located, paper, margin, tall_head + sum(
-        f.wrap(width, pt(paper[1]))[1] + styles.size for f in (to_flowables(foot, styles, width, source=origin) if foot else [])))
-    labels = _labels(spec.rows.labels, spec.rows.label, spec.rows.count, render)
 
     def foot_height() -> float:
         total = 0.0
         for flowable in (to_flowables(foot, styles, width, source=origin) if foot else []):
             total += flowable.wrap(width, pt(paper[1]))[1] + styles.size
         return total
+
+    _check_rows(spec, located, paper, margin, tall_head + foot_height())
+    labels = _labels(spec.rows.labels, spec.rows.label, spec.rows.count, render)
 
     def story() -> list:
         room = pt(paper[1] - 2 * margin - TITLE_MM) - foot_height() - tall_head
@@ -184,7 +188,8 @@ def _check_columns(spec: SheetFile, located, paper: tuple[float, float], margin:
     count = len(spec.columns.headings) if spec.columns.headings is not None else spec.columns.count
     most = int((width - first) // MIN_COLUMN_MM)
     if count < 1:
-        raise UserError("the sheet has no columns to write in", located.where(("columns", "headings"), field="columns.headings"),
+        raise UserError("the sheet has no columns to write in",
+                        located.where(("columns", "headings"), field="columns.headings"),
                         "list at least one heading, or give 'heading' and 'count' instead")
     if count > most:
         key = ("columns", "headings") if spec.columns.headings is not None else ("columns", "count")
@@ -210,6 +215,6 @@ def _check_rows(spec: SheetFile, located, paper: tuple[float, float], margin: fl
     if count > most:
         key = ("rows", "labels") if spec.rows.labels is not None else ("rows", "count")
         foot = " with these headings and this foot" if spec.foot else " with these headings"
-        raise UserError(f"{count} rows do not fit: at most {most} fit on one page{foot}, each {MIN_ROW_MM:g} mm high to "
-                        f"write in", located.where(key, field=".".join(key)),
+        raise UserError(f"{count} rows do not fit: at most {most} fit on one page{foot}, each {MIN_ROW_MM:g} mm "
+                        f"high to write in", located.where(key, field=".".join(key)),
                         "use fewer rows, shorter headings or foot, or print two sheets")

@@ -55,7 +55,8 @@ def parser():
     from markdown_it import MarkdownIt
 
     # typographer: "quotes" become “quotes”, -- an en dash, ... an ellipsis.
-    return MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    return (MarkdownIt("commonmark", {"html": False, "typographer": True})
+            .enable(["table", "replacements", "smartquotes"]))
 
 
 def to_flowables(text: str, styles: Styles, width: float,

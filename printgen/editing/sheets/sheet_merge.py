@@ -113,7 +113,8 @@ class Record:
     def held(self, check: Check, row_id: str, column: str, value: str) -> bool:
         """Did the row hold this value when exported, or when last imported?"""
         base = self.base(check.export, row_id)
-        return check.had(row_id, column, value) or (base is not None and base.get(column) == fingerprint("", column, value))
+        return check.had(row_id, column, value) or (base is not None
+                                                    and base.get(column) == fingerprint("", column, value))
 
     def decide(self, check: Check, row_id: str, column: str, sheet: str, deck: str) -> str:
         """APPLY the sheet's value, KEEP deck.yaml's, or CONFLICT (both changed since the base)."""
