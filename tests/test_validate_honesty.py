@@ -212,7 +212,7 @@ def test_situation_counters_agree_with_the_games_own_figures():
             trumps = [c for c in range(prep.n) if o.suit[t][c] == t]
             assert min(o.power[t][c] for c in trumps if o.matador[t][c]) > \
                 max(o.power[t][c] for c in trumps if not o.matador[t][c])
-    assert arose("all_pass") == sum(r.extra["passed"] for r in results) > 0       # Tresillo redeals when all pass
+    assert arose["all_pass"] == sum(r.extra["passed"] for r in results) > 0       # Tresillo redeals when all pass
 
 
 # -- a card the bots could play but never do is not warned as a dead card of the deck ------------------
