@@ -39,8 +39,9 @@ DECK = "cromwell"
 AIM_RATIO = 2.0      # from the issue: within 2x of the plain script ...
 AIM_MIB = 100.0      # ... and under 100 MiB peak
 # What each program imports before it does any work (from `python -X importtime` of real runs).
-BUILD_IMPORTS = ("import printgen.commands.cli, printgen.draw.build, printgen.model.load, printgen.draw.sheets.pdf, "
-                 "printgen.draw.template, printgen.art.emblems, jinja2.sandbox, reportlab.pdfbase.ttfonts")
+BUILD_IMPORTS = ("import printgen.commands.cli, printgen.draw.build, printgen.model.load, "
+                 "printgen.draw.sheets.pdf, printgen.draw.template, printgen.art.emblems, jinja2.sandbox, "
+                 "reportlab.pdfbase.ttfonts")
 PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, printgen.art.emblems"
 
 
@@ -227,6 +228,23 @@ def versions() -> dict[str, str]:
 
 
 def main() -> None:
+    args, workdir = _arguments()
+    global CHILD_ENV
+    CHILD_ENV = None if args.env_as_is else child_env(workdir)
+    info = _print_setting(args, workdir)
+    results, outputs = _measure_workloads(args, workdir)
+    startup = _measure_startup(args, workdir)
+    summary = _print_workloads(results, outputs)
+    _print_startup(startup, results, summary)
+    if args.json:
+        payload = {"versions": info, "runs": args.runs, "aim": {"time_ratio": AIM_RATIO, "peak_mib": AIM_MIB},
+                   "workloads": results, "summary": summary, "startup": startup}
+        Path(args.json).write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.json}")
+
+
+def _arguments() -> tuple[argparse.Namespace, Path]:
+    """The command line, checked, and the scratch folder (made, and outside the repository)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="measured runs of each command (default 7, at least 5)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
@@ -234,7 +252,8 @@ def main() -> None:
                         help="scratch folder for decks, pictures and PDFs (default: /tmp/bench)")
     parser.add_argument("--env-as-is", action="store_true",
                         help="run the children in this environment unchanged (by default their bytecode is cached "
-                             "under WORKDIR/pycache, as in a normal installation, even if PYTHONDONTWRITEBYTECODE is set)")
+                             "under WORKDIR/pycache, as in a normal installation, even if PYTHONDONTWRITEBYTECODE is "
+                             "set)")
     parser.add_argument("--photos", action="store_true",
                         help="give the pictures photo-like grain, so they compress poorly (memory grows with the PDF)")
     parser.add_argument("--camera", action="store_true",
@@ -247,9 +266,11 @@ def main() -> None:
     if workdir == REPO or REPO in workdir.parents:
         parser.error("--workdir must be outside the repository")
     workdir.mkdir(parents=True, exist_ok=True)
-    global CHILD_ENV
-    CHILD_ENV = None if args.env_as_is else child_env(workdir)
+    return args, workdir
 
+
+def _print_setting(args: argparse.Namespace, workdir: Path) -> dict:
+    """The versions and settings the figures were measured with (returned for the JSON)."""
     info = versions()
     print(f"Python {info['python']} | ReportLab {info['reportlab']} | Pillow {info.get('pillow', '?')} | "
           f"{info['platform']} | {info['cpus']} CPUs")
@@ -259,7 +280,11 @@ def main() -> None:
     cache = "environment as is" if args.env_as_is else f"bytecode cached in {workdir / 'pycache'}"
     print(f"ReportLab {accel} its C accelerator (_rl_accel) | {cache}")
     print(f"{args.runs} measured runs per command, after one warm-up run each; commands interleaved\n")
+    return info
 
+
+def _measure_workloads(args: argparse.Namespace, workdir: Path) -> tuple[dict[str, dict], dict[str, dict[str, Path]]]:
+    """Each workload built by printgen and by the plain script, timed; and where each PDF is."""
     # Inputs are prepared before any timing.
     py = sys.executable
     picture_load = "camera" if args.camera else "photos" if args.photos else "pictures"
@@ -276,12 +301,19 @@ def main() -> None:
         outputs[workload] = {"printgen": out / "printgen" / key / f"{key}-cards.pdf", "plain": plain_pdf}
         commands = {
             # The cards only: the plain script draws the cards, so this compares like with like.
-            "printgen": [py, "-m", "printgen", "build", ref, "--only", "cards", "--out", str(out / "printgen"), "--quiet"],
+            "printgen": [py, "-m", "printgen", "build", ref, "--only", "cards", "--out",
+                         str(out / "printgen"), "--quiet"],
             "plain": [py, str(PLAIN), str(data_file), str(plain_pdf)],
         }
         results[workload] = measure(commands, args.runs, workload)
 
-    startup = measure({
+    return results, outputs
+
+
+def _measure_startup(args: argparse.Namespace, workdir: Path) -> dict:
+    """What starting up costs: Python, ReportLab, printgen's imports, a whole build."""
+    py = sys.executable
+    return measure({
         "python -c pass": [py, "-c", "pass"],
         "import reportlab.pdfgen.canvas": [py, "-c", "import reportlab.pdfgen.canvas"],
         "python -m printgen --help": [py, "-m", "printgen", "--help"],
@@ -292,7 +324,9 @@ def main() -> None:
                                        "--quiet"],
     }, args.runs, "start-up")
 
-    # The tables.
+
+def _print_workloads(results: dict[str, dict], outputs: dict[str, dict[str, Path]]) -> dict:
+    """The table of workloads, each with printgen's ratio to the plain script; the summary for the JSON."""
     head = f"{'workload':<10} {'command':<9} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9} " \
            f"{'pages':>5} {'PDF KiB':>8}"
     print(head)
@@ -317,6 +351,11 @@ def main() -> None:
               f"aim <= {AIM_RATIO:g}x: {'met' if time_ok else 'NOT met'}; "
               f"peak < {AIM_MIB:g} MiB: {'met' if mem_ok else 'NOT met'}\n")
 
+    return summary
+
+
+def _print_startup(startup: dict, results: dict[str, dict], summary: dict) -> None:
+    """The start-up table, and how much of each build the imports take."""
     print(f"{'start-up (whole process)':<30} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9}")
     print("-" * 66)
     for name, f in startup.items():
@@ -329,12 +368,6 @@ def main() -> None:
         print(f"  {workload}: imports are {pg_imports / figures['printgen']['median_s']:.0%} of a printgen build, "
               f"{plain_imports / figures['plain']['median_s']:.0%} of a plain run")
     summary["imports_extra_s"] = pg_imports - plain_imports
-
-    if args.json:
-        payload = {"versions": info, "runs": args.runs, "aim": {"time_ratio": AIM_RATIO, "peak_mib": AIM_MIB},
-                   "workloads": results, "summary": summary, "startup": startup}
-        Path(args.json).write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
-        print(f"\nwrote {args.json}")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ def _play(args) -> None:
     """--child: play the asked games in this process, nothing else."""
     sys.path.insert(0, str(HERE))
     from bench_sim import _prepare
+
     from printgen.sim.engine import BOTS, play
 
     game, prepared, players = _prepare(args.game, args.deck, args.variant, args.players)

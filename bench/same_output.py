@@ -94,7 +94,8 @@ def main() -> int:
                 print(f"  {name}")
             return 1
         print(f"all {total} files are byte-identical to {args.against} "
-              f"({len(args.decks)} decks built on {', '.join(BUILDS)}; validated with {args.games} games, seed {args.seed})")
+              f"({len(args.decks)} decks built on {', '.join(BUILDS)}; "
+              f"validated with {args.games} games, seed {args.seed})")
         return 0
 
 

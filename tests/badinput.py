@@ -13,14 +13,14 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import pytest
-
 from cli_runner import CommandTimeout, run_printgen
 from conftest import DECKS, ROOT
+
 from printgen.files.errors import UserError
 
 # What a bad input may cost before we call it a hang or a blow-up. A real deck builds in a few
@@ -114,7 +114,8 @@ def good_build(deck: str = "cromwell", only: str | None = None) -> Path:
     return _GOOD_BUILDS[key]
 
 
-def workspace(tmp_path: Path, deck: str = "cromwell", *, build_first: bool = True, only: str | None = None) -> Workspace:
+def workspace(tmp_path: Path, deck: str = "cromwell", *, build_first: bool = True,
+              only: str | None = None) -> Workspace:
     """Copy a shipped deck to tmp_path/<deck> with a good build of it, so later damage can be seen."""
     target = tmp_path / deck
     shutil.copytree(DECKS / deck, target)
@@ -151,8 +152,8 @@ def assert_refused(outcome: Outcome, ws: Workspace | None = None, *, file: str |
     assert outcome.peak_mib < memory_mib, f"peak memory {outcome.peak_mib:.0f} MiB"
     if ws is not None and ws.before:
         after = snapshot(ws.out)
-        assert after == ws.before, (f"earlier output changed: "
-                                    f"{sorted(set(after) ^ set(ws.before)) or [k for k in after if after[k] != ws.before.get(k)]}")
+        changed = sorted(set(after) ^ set(ws.before)) or [k for k in after if after[k] != ws.before.get(k)]
+        assert after == ws.before, f"earlier output changed: {changed}"
 
 
 # --- cases that share one workspace, and cases checked in this process -----------------------------

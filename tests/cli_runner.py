@@ -17,6 +17,7 @@ determinism check, say) asks for `fresh=True` and gets a plain subprocess.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import select
@@ -26,16 +27,16 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Everything the commands import lazily, imported once in the zygote.
-_PRELOAD = ("printgen.commands.cli", "printgen.draw.build", "printgen.model.load", "printgen.files.output", "printgen.draw.preview",
-            "printgen.draw.calibrate", "printgen.commands.validate", "printgen.files.wording", "printgen.editing.scaffold",
-            "printgen.editing.sheets.export")
+_PRELOAD = ("printgen.commands.cli", "printgen.draw.build", "printgen.model.load", "printgen.files.output",
+            "printgen.draw.preview", "printgen.draw.calibrate", "printgen.commands.validate", "printgen.files.wording",
+            "printgen.editing.scaffold", "printgen.editing.sheets.export")
 
 _ZYGOTE = r"""
 import atexit, io, json, os, resource, runpy, sys, threading, traceback
@@ -160,10 +161,8 @@ class _Zygote:
         pid = self._reply(30.0)["pid"]
         result = self._reply(time_limit)
         if result is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             self._reply(30.0)
             raise CommandTimeout(time_limit, "")
         return result["code"], result["peak_kib"] / 1024

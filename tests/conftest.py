@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from cli_runner import run_printgen
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -100,7 +100,8 @@ def trim_box(card_side: dict) -> tuple[float, float, float, float]:
             card_side["y_mm"] + card_side["height_mm"])
 
 
-def word_centres(pdf: Path, page: int, word: str, box_mm: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+def word_centres(pdf: Path, page: int, word: str,
+                 box_mm: tuple[float, float, float, float]) -> list[tuple[float, float]]:
     """Centres (mm) of each occurrence of `word` whose centre lies inside the box."""
     document = pdfium.PdfDocument(str(pdf))
     textpage = document[page - 1].get_textpage()

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import yaml
+from conftest import DECKS
 from pydantic import ValidationError
 
-from conftest import DECKS
 from printgen.files.errors import UserError
 from printgen.games.coppertwaddle.cards import _check_playable, _kind_of
 from printgen.model.abilities import Ability

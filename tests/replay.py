@@ -14,17 +14,18 @@ def replay_digest(game: Game, prep: Any, bots: tuple[str, ...], games: int, seed
     """Games 0..games-1 of `seed` with the named bots, two players. `offered`: record the legal
     choices offered at each decision too, not only the one taken (it pins legal()'s order)."""
     sha = hashlib.sha256()
-    for index in range(games):
-        taken: list = []
 
-        def recording(bot):
-            def choose(game, state, rng):
-                listed = list(game.legal(state)) if offered else None
-                action = bot(game, state, rng)
-                taken.append((listed, action) if offered else action)
-                return action
-            return choose
-        r = play(game, prep, 2, seed, index, [recording(BOTS[b]) for b in bots])
+    def recording(bot: Any, taken: list[Any]) -> Any:
+        def choose(game: Game, state: Any, rng: Any) -> Any:
+            listed = list(game.legal(state)) if offered else None
+            action = bot(game, state, rng)
+            taken.append((listed, action) if offered else action)
+            return action
+        return choose
+
+    for index in range(games):
+        taken: list[Any] = []
+        r = play(game, prep, 2, seed, index, [recording(BOTS[b], taken) for b in bots])
         row = (taken, r.steps, r.timed_out, r.scores, r.winners, r.start_hands, r.held, r.used, r.length,
                sorted(r.extra.items()))
         sha.update(repr(row).encode())

@@ -3,9 +3,10 @@
 The import graph is built from the source, not by importing: every `import` and `from ... import`
 of a printgen module, at any depth (inside functions and `if TYPE_CHECKING:` blocks too), relative
 ones resolved, and every string that is a module's whole dotted name (what `import_module` is
-given: the registry of symbols). Why both checks: a cycle made of imports inside functions works until the day one
-of them moves to the top of its file, and a lower layer that reaches up (the model asking the
-drawing code) is how the cycles began. The layer order is docs/architecture.md's, kept here as data.
+given: the registry of symbols). Why both checks: a cycle made of imports inside functions works
+until the day one of them moves to the top of its file, and a lower layer that reaches up (the model
+asking the drawing code) is how the cycles began. The layer order is docs/architecture.md's, kept
+here as data.
 """
 
 from __future__ import annotations
@@ -248,7 +249,8 @@ def test_a_module_named_by_a_string_counts_as_imported_and_prose_does_not(tmp_pa
     package = _package(tmp_path, {
         "__init__.py": "",
         "sim/__init__.py": "",
-        "sim/games.py": '"""Games (printgen.games.burro is one)."""\nGAMES = {"burro": ("printgen.games.burro", "Burro")}\n',
+        "sim/games.py": ('"""Games (printgen.games.burro is one)."""\n'
+                         'GAMES = {"burro": ("printgen.games.burro", "Burro")}\n'),
         "games/__init__.py": "",
         "games/burro/__init__.py": "",
     })

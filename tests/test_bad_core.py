@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from badinput import Workspace, assert_refused, refused_here, run_limited, snapshot, workspace
 from conftest import ROOT
 
@@ -152,7 +151,8 @@ def test_a_back_offset_off_the_paper_is_refused_by_preview_too(ws: Workspace):
 
 @pytest.mark.parametrize("text, field, says", [
     ("imposition:\n  bleed: .nan\n", "imposition.bleed", ["'.nan' is not a length"]),
-    ("imposition:\n  crop_marks: {length: 5, width: .inf}\n", "imposition.crop_marks.width", ["'.inf' is not a length"]),
+    ("imposition:\n  crop_marks: {length: 5, width: .inf}\n", "imposition.crop_marks.width",
+     ["'.inf' is not a length"]),
     ("imposition:\n  crop_marks: {width: 1.0e+308}\n", "imposition.crop_marks.width", ["at most 5000 mm"]),
     ("imposition:\n  crop_marks: {width: 12}\n", "imposition.crop_marks.width", ["at most 5 mm"]),
     ("imposition:\n  margin: -10\n", "imposition.margin", ["zero or more", "-10"]),
@@ -442,7 +442,8 @@ def test_an_element_wholly_off_the_card_is_an_error(deck_ws: Workspace):
 ], ids=["above", "just-past-the-edge", "turned-but-still-off", "bleed-art-left-of-the-card"])
 def test_other_elements_wholly_off_the_card(deck_ws: Workspace, element: str):
     _look(deck_ws, element)
-    refused_here(lambda: _loaded_layout(deck_ws), file="look.yaml", line=3, field="face.stray", says=["wholly off the card"])
+    refused_here(lambda: _loaded_layout(deck_ws), file="look.yaml", line=3, field="face.stray",
+                 says=["wholly off the card"])
 
 
 def test_partly_off_is_still_a_warning_and_turning_can_bring_an_element_on(deck_ws: Workspace):

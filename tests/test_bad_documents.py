@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited, workspace
+
 from printgen.files.errors import UserError
 
 RULES = "rules/cromwell.md"
@@ -168,7 +168,8 @@ def test_table_cell_taller_than_a_page_splits_across_columns(rules, tmp_path):
                   for n in range(1, 23)]      # about 9,500 characters: under the 10,000 a value may hold
     note = "\\n\\n".join(paragraphs)
     rules.edit("deck.yaml", lambda t: t.replace("  - name: Normandy\n", f'  - name: Normandy\n    note: "{note}"\n', 1))
-    rules.edit(RULES, lambda t: t.replace("| **{{ house.name }}** |", "| **{{ house.name }}** {{ house.note or '' }} |", 1))
+    rules.edit(RULES,
+               lambda t: t.replace("| **{{ house.name }}** |", "| **{{ house.name }}** {{ house.note or '' }} |", 1))
     out = tmp_path / "out"
     built = run_limited(["build", rules.deck.name, "--out", str(out), "--quiet", "--only", "rules"], rules.root)
     assert built.code == 0, built.err

@@ -21,12 +21,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited, snapshot
 from conftest import DECKS, ROOT
+
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.web.server import TOKEN_HEADER, Editor, create_app
 
@@ -112,7 +111,8 @@ BOMB = "{" + ", ".join([f"l0: &l0 [{', '.join(['x'] * 9)}]"] + [
     ("ability", "{use: !!binary aGVsbG8=, cost: cover_self}", "'!!binary' is a YAML tag"),
     ("ability", "!!python/object/apply:os.system ['true']", "is a YAML tag"),
     ("ability", BOMB, "repeat values more than 100,000 times"),
-    ("ability", "{use: ability, cost: &c cover_self, effects: [{do: draw, amount: 1}]}", "names or uses a shared value"),
+    ("ability", "{use: ability, cost: &c cover_self, effects: [{do: draw, amount: 1}]}",
+     "names or uses a shared value"),
     ("flavour", "A mountain\x00 of a man.", "U+0000 (NUL)"),
     ("flavour", "A mountain \u202eof a man.", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
 ])
@@ -356,7 +356,8 @@ def test_cards_deleted_elsewhere_are_conflicts_answered_in_proportion_to_the_req
     """With an older version and the values the page loaded, a card the deck lacks may have been
     deleted in another window: a conflict each, said in the message for the first few only."""
     fake = {f"fake-{n}": {"flavour": "x"} for n in range(3000)}
-    body = {"edits": fake, "version": "an older version", "base": {key: {"name": f"Fake {n}"} for n, key in enumerate(fake)}}
+    body = {"edits": fake, "version": "an older version",
+            "base": {key: {"name": f"Fake {n}"} for n, key in enumerate(fake)}}
     status, answer, seconds = _save(editor, body)
     assert status == 409 and len(answer["conflicts"]) == 3000, answer["error"][:300]
     assert answer["error"].count("was deleted in another window") == 5 and "And 2995 more" in answer["error"]

@@ -29,7 +29,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from badinput import Workspace, assert_refused, run_limited, snapshot, workspace
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes and /dev/zero are POSIX's")
@@ -39,7 +38,8 @@ GB = 1 << 30
 
 # (deck, file, the part of the build that reads it)
 CROMWELL_FILES = [("cromwell", "deck.yaml", None), ("cromwell", "rules/cromwell.md", "rules"),
-                  ("cromwell", "boards/cromwell-mat.yaml", "boards"), ("cromwell", "sheets/cromwell-score.yaml", "sheets")]
+                  ("cromwell", "boards/cromwell-mat.yaml", "boards"),
+                  ("cromwell", "sheets/cromwell-score.yaml", "sheets")]
 PIECEPACK_FILES = [("piecepack", "piecepack.yaml", None), ("piecepack", "tables/croquetnole.yaml", "rules")]
 
 
@@ -87,7 +87,8 @@ def _replace(path: Path, kind: str) -> None:
 
 
 _SOCKETS: list[socket.socket] = []
-SAYS = {"pipe": ["a named pipe, not an ordinary file"], "zero": ["/dev/zero"], "folder": ["a folder, not an ordinary file"],
+SAYS = {"pipe": ["a named pipe, not an ordinary file"], "zero": ["/dev/zero"],
+        "folder": ["a folder, not an ordinary file"],
         "socket": ["a socket, not an ordinary file"]}
 
 
@@ -131,7 +132,8 @@ def test_a_socket_as_a_board_a_kind_nobody_listed_is_refused_as_one(tmp_path):
 @pytest.mark.parametrize("kind,says", [("pipe", "a named pipe"), ("folder", "a folder"), ("socket", "a socket")])
 def test_a_picture_that_is_no_file_is_said_as_what_it_is_never_missing(tmp_path, kind, says):
     ws = workspace(tmp_path)
-    ws.edit("deck.yaml", lambda t: t.replace("\n  - name: Henry VIII\n", "\n  - name: Henry VIII\n    picture: art/henry.png\n", 1))
+    ws.edit("deck.yaml",
+            lambda t: t.replace("\n  - name: Henry VIII\n", "\n  - name: Henry VIII\n    picture: art/henry.png\n", 1))
     (ws.deck / "art").mkdir()
     _replace(ws.deck / "art" / "henry.png", kind)
     before = _snap(ws.deck)
@@ -158,7 +160,8 @@ def test_deck_yaml_a_broken_link_or_a_link_loop_is_said_as_such(tmp_path):
     deck.unlink()
     deck.symlink_to("gone.yaml")
     before = _snap(ws.deck)
-    _refused(ws, _build(ws, None), before, file="cromwell/deck.yaml", says=["a link to gone.yaml, which does not exist"])
+    _refused(ws, _build(ws, None), before, file="cromwell/deck.yaml",
+             says=["a link to gone.yaml, which does not exist"])
     deck.unlink()
     deck.symlink_to("deck.yaml")
     _refused(ws, _build(ws, None), before, file="cromwell/deck.yaml", says=["leads back to itself"])
@@ -186,7 +189,8 @@ def test_a_link_leading_out_of_the_deck_is_refused_naming_the_link(tmp_path, dec
         _refused(ws, outcome, before, file=rules, line=ws.line_of(rules, "table: croquetnole"),
                  says=[f"{deck}/tables is a link to {elsewhere}, outside the deck's folder"])
     else:
-        _refused(ws, outcome, before, file=f"{deck}/{relative}", says=[f"is a link to {elsewhere}, outside the deck's folder"])
+        _refused(ws, outcome, before, file=f"{deck}/{relative}",
+                 says=[f"is a link to {elsewhere}, outside the deck's folder"])
     assert "elsewhere/" + Path(relative).name + ":" not in outcome.err     # the link is named, not its target
 
 
@@ -202,7 +206,8 @@ def test_links_that_stay_inside_the_deck_are_followed(tmp_path):
         (ws.deck / relative).symlink_to(os.path.relpath(moved, (ws.deck / relative).parent))
     outcome = _build(ws, "rules")
     assert outcome.code == 0, outcome.err
-    (ws.deck / "sources" / "deck.yaml").write_text((ws.deck / "sources" / "deck.yaml").read_text(encoding="utf-8").replace(
+    copied = ws.deck / "sources" / "deck.yaml"
+    copied.write_text(copied.read_text(encoding="utf-8").replace(
         '\n    caption: "I broke with Rome', '\n    caption: #1 I broke with Rome', 1), encoding="utf-8")
     outcome = _build(ws, "cards")
     assert_refused(outcome, file="cromwell/deck.yaml", card="Henry VIII", says=["starts with '#'"], **LIMITS)
@@ -229,7 +234,8 @@ def test_a_sparse_file_of_gigabytes_is_refused_from_its_size_said_in_gb(tmp_path
 
 def test_a_sparse_picture_of_gigabytes_is_refused_before_it_is_hashed(tmp_path):
     ws = workspace(tmp_path)
-    ws.edit("deck.yaml", lambda t: t.replace("\n  - name: Henry VIII\n", "\n  - name: Henry VIII\n    picture: art/henry.png\n", 1))
+    ws.edit("deck.yaml",
+            lambda t: t.replace("\n  - name: Henry VIII\n", "\n  - name: Henry VIII\n    picture: art/henry.png\n", 1))
     picture = ws.write_bytes("art/henry.png", _tiny_png())
     with open(picture, "r+b") as handle:
         handle.truncate(3 * GB)
@@ -278,7 +284,8 @@ def test_a_generate_rule_of_200_000_cards_is_refused_before_one_is_made(tmp_path
 
 def test_a_pasted_list_of_10_000_cards_is_refused_at_the_cards_line(tmp_path):
     ws = workspace(tmp_path)
-    extra = "".join(f'\n  - name: Extra {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: "x"\n' for i in range(10_000))
+    extra = "".join(f'\n  - name: Extra {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: "x"\n'
+                    for i in range(10_000))
     ws.edit("deck.yaml", lambda t: t.rstrip("\n") + "\n" + extra)
     before = _snap(ws.deck)
     outcome = ws.build(time_limit=15.0, memory_mib=400)
@@ -289,8 +296,8 @@ def test_a_pasted_list_of_10_000_cards_is_refused_at_the_cards_line(tmp_path):
 
 def test_copies_and_generated_cards_count_together(tmp_path):
     ws = workspace(tmp_path)
-    copies = "".join(f"\n  - name: Copy {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: \"x\"\n    count: 100\n"
-                     for i in range(60))
+    copies = "".join(f"\n  - name: Copy {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: \"x\"\n"
+                     "    count: 100\n" for i in range(60))
     ws.edit("deck.yaml", lambda t: t.rstrip("\n") + "\n" + copies)
     before = _snap(ws.deck)
     _refused(ws, ws.build(**LIMITS), before, file="cromwell/deck.yaml", line=ws.line_of("deck.yaml", "cards:"),
@@ -312,7 +319,8 @@ def test_a_deck_of_exactly_the_limit_still_loads():
     text = _generated_deck(50, 100)
     located = parse_yaml(text, Path("deck.yaml"))
     header = DeckHeader.model_validate({k: v for k, v in located.data.items() if k in DeckHeader.model_fields})
-    groups = {g: [Group(f"{g}{i}", "#000000", None, None, i) for i in range(n)] for g, n in (("suits", 50), ("ranks", 100))}
+    groups = {g: [Group(f"{g}{i}", "#000000", None, None, i) for i in range(n)]
+              for g, n in (("suits", 50), ("ranks", 100))}
     assert _count_generated(located, header, groups) == MAX_CARDS
     _count_listed(located, [], MAX_CARDS)                     # exactly the limit: no refusal
     with pytest.raises(Exception, match="at most 5,000"):
@@ -323,7 +331,8 @@ def test_a_deck_of_exactly_the_limit_still_loads():
 def test_validate_refuses_a_deck_of_too_many_cards_at_the_line_they_come_from(tmp_path, source):
     ws = workspace(tmp_path, build_first=False)
     if source == "listed":
-        extra = "".join(f'\n  - name: Extra {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: "x"\n' for i in range(1200))
+        extra = "".join(f'\n  - name: Extra {i}\n    house: Tudor\n    reign: 1509-1547\n    caption: "x"\n'
+                        for i in range(1200))
         ws.edit("deck.yaml", lambda t: t.rstrip("\n") + "\n" + extra)
         line = ws.line_of("deck.yaml", "cards:")
     else:
@@ -367,7 +376,8 @@ def _regular_look(monkeypatch, real: Path) -> None:
 
     original = os.stat
     fake = original(real)
-    monkeypatch.setattr(deckfiles.os, "stat", lambda p, *a, **k: fake if str(p).endswith("swapped.md") else original(p, *a, **k))
+    monkeypatch.setattr(deckfiles.os, "stat",
+                        lambda p, *a, **k: fake if str(p).endswith("swapped.md") else original(p, *a, **k))
 
 
 def test_a_file_swapped_for_a_pipe_after_the_look_is_refused_not_waited_on(tmp_path, monkeypatch):
@@ -376,7 +386,8 @@ def test_a_file_swapped_for_a_pipe_after_the_look_is_refused_not_waited_on(tmp_p
     (tmp_path / "real.md").write_text("# rules\n")
     os.mkfifo(tmp_path / "swapped.md")
     _regular_look(monkeypatch, tmp_path / "real.md")
-    err = _refused_within(5, lambda: read_bytes(tmp_path / "swapped.md", within=tmp_path, what="rule sheet", limit=1000))
+    err = _refused_within(5,
+                          lambda: read_bytes(tmp_path / "swapped.md", within=tmp_path, what="rule sheet", limit=1000))
     assert "named pipe" in err and "swapped.md" in err
 
 

@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from badinput import Workspace, assert_refused, run_limited, snapshot, workspace
 from conftest import DECKS, ROOT
 

@@ -25,8 +25,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from badinput import Outcome, Workspace, assert_refused, run_limited, snapshot, workspace
+
 from printgen.editing.sheets.export import export_deck
 
 LIMITS = {"time_limit": 20.0, "memory_mib": 400}
@@ -351,7 +351,8 @@ def test_a_sheet_that_is_not_a_regular_file_is_refused_without_waiting(ws, suffi
         sheet.symlink_to("/dev/zero")
     try:
         expected = {"named pipe": "a named pipe", "link to /dev/zero": "a device", "folder": "a folder"}[kind]
-        _refused_import(ws, sheet, says=[f"is {expected}, not an ordinary file, so it cannot be read as a sheet of cards"])
+        _refused_import(ws, sheet,
+                        says=[f"is {expected}, not an ordinary file, so it cannot be read as a sheet of cards"])
     finally:
         sheet.rmdir() if kind == "folder" else sheet.unlink()
 
@@ -497,7 +498,8 @@ def test_a_shared_formula_is_said_whole(ws):
     parts[SHEET] = xml.encode()
     sheet = _write_zip(ws.root / "shared.xlsx", parts)
     outcome = _refused_import(ws, sheet, says=[
-        f"row {first}, card 'Henry I', column 'caption': this cell holds a formula (=B{first}&\"!\"); type the text itself",
+        f"row {first}, card 'Henry I', column 'caption': this cell holds a formula (=B{first}&\"!\"); "
+        "type the text itself",
         f"row {second}, card 'Stephen', column 'caption': this cell holds a formula (one shared with the cell above or "
         "beside it); type the text itself"])
     assert "above )" not in outcome.err
@@ -507,7 +509,8 @@ def test_a_sheet_of_a_million_formulas_is_refused_in_bounded_time_and_memory(ws)
     """Each formula was one problem, each compared with every other: 55,000 formulas ran past two
     minutes. At most 1,000 are kept, and the message says there were more."""
     sheet = _with_sheet(ws, "formulas.xlsx", [(b"<row>" + b"<c><f>1</f></c>" * 11 + b"</row>", 90_000)])
-    outcome = _refused_import(ws, sheet, says=["more than 1,000 problems", "column 'id': this cell holds a formula (=1)",
+    outcome = _refused_import(ws, sheet,
+                              says=["more than 1,000 problems", "column 'id': this cell holds a formula (=1)",
                                                "printgen stops counting at 1,000"])
     assert outcome.seconds < 10, outcome.seconds
 
@@ -541,7 +544,8 @@ def test_a_password_protected_or_old_format_workbook_is_said_plainly(ws, kind):
     if kind == "encrypted zip parts":
         _encrypted_parts(ws, sheet)
     elif kind == "an encrypted package":      # how Excel saves a workbook with a password: an OLE file
-        sheet.write_bytes(ole + "EncryptedInfo".encode("utf-16-le") + b"\0" * 50 + "EncryptedPackage".encode("utf-16-le"))
+        sheet.write_bytes(ole + "EncryptedInfo".encode("utf-16-le") + b"\0" * 50
+                          + "EncryptedPackage".encode("utf-16-le"))
     else:
         sheet.write_bytes(ole + "Workbook".encode("utf-16-le"))
     says = ["the old Excel format (.xls", "save it again as .xlsx"] if "xls" in kind else \

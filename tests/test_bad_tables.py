@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from functools import partial
 
 import pytest
-
 from badinput import Outcome, Workspace, assert_refused, snapshot, workspace
 from conftest import ROOT
+
 from printgen.files.errors import UserError
 
 TABLE = "tables/croquetnole.yaml"
@@ -142,7 +143,8 @@ def test_a_rule_measuring_a_group_against_itself_is_blamed_on_the_table_not_the_
     ('row: ["{castle} door"]', 'row: ["{castle} guard"]', "two or more pieces"),
     ('line: ["{castle} gate", "{castle} door", "{castle} tower"]', 'line: ["{castle} gate", "{castle} door"]',
      "3 to 9 sets"),
-    ('each: {castle: [Moons, Suns, Crowns, Arms]}\n    gap: ["{castle} gate"]', 'each: {castle: []}\n    gap: ["{castle} gate"]',
+    ('each: {castle: [Moons, Suns, Crowns, Arms]}\n    gap: ["{castle} gate"]',
+     'each: {castle: []}\n    gap: ["{castle} gate"]',
      "the lists under 'each' are empty"),
     ('gap: ["{castle} gate"]\n    is: 1 tile', 'gap: ["{castle} gate"]\n    is: -1 tile', "zero or more"),
 ])
@@ -160,7 +162,8 @@ def test_a_line_rule_whose_first_and_last_middles_coincide_is_measured_not_divid
     farthest apart, so naming them first and last measures the door between them."""
     from printgen.model.tablecheck import check
 
-    _edit(ws, 'each: {castle: [Moons, Suns, Crowns, Arms]}\n    line: ["{castle} gate", "{castle} door", "{castle} tower"]',
+    _edit(ws,
+          'each: {castle: [Moons, Suns, Crowns, Arms]}\n    line: ["{castle} gate", "{castle} door", "{castle} tower"]',
           'each: {castle: [moons]}\n    line: ["tile-{castle}-null", "Moons door", "Moons gate", "tile-{castle}-ace"]')
     assert check(_load(ws)()) == []
     _edit(ws, "{id: tile-moons-3,  at: [1, 3]", "{id: tile-moons-3,  at: [1.5, 3]")
@@ -177,7 +180,8 @@ def test_a_place_no_table_has_is_refused_at_the_piece(ws, old, new, says):
     refused_here(_load(ws), file=TABLE, line=ws.line_of(TABLE, new), says=[says] if says else [])
 
 
-@pytest.mark.parametrize("setting, says", [("unit: 0 mm", "a length above zero"), ("unit: -1 tile", "a length above zero"),
+@pytest.mark.parametrize("setting, says",
+                         [("unit: 0 mm", "a length above zero"), ("unit: -1 tile", "a length above zero"),
                                            ("spare: -1 coin", "zero or more")])
 def test_a_unit_or_spare_that_measures_nothing_is_refused_at_its_line(ws, setting, says):
     _edit(ws, "unit: tile\n", f"unit: tile\n{setting}\n" if setting.startswith("spare") else f"{setting}\n")
@@ -274,7 +278,7 @@ def test_a_name_with_a_nul_or_of_absurd_length_is_refused_without_touching_the_d
 
     deck = load_deck(str(ws.deck), ALL_CARDS)
     for name in ("croque\x00tnole", "c" * 5000, "", "croquetnole.yaml/.."):
-        err = refused_here(lambda: table_path(deck, name))
+        err = refused_here(partial(table_path, deck, name))
         assert "is not the name of a table layout" in err and len(err) < 1000, err
         assert "\x00" not in err
 
@@ -294,5 +298,6 @@ def test_a_table_layout_of_thousands_of_rules_is_refused_at_once(ws):
     _edit(ws, "  - each: {castle: [Moons, Suns, Crowns, Arms]}\n    gap: [\"{castle} gate\"]",
           "  - each: {castle: [" + castles + "]}\n    gap: [\"{castle} gate\"]")
     before = snapshot(ws.deck)
-    _refused_untouched(ws, ws.build(), before, file=TABLE, line=ws.line_of(TABLE, "  - each: {castle: [Moons, Suns, Crowns, Arms, Moons"),
+    _refused_untouched(ws, ws.build(), before, file=TABLE,
+                       line=ws.line_of(TABLE, "  - each: {castle: [Moons, Suns, Crowns, Arms, Moons"),
                        says=["more than 2,000 rules"], time_limit=20.0)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from badinput import Outcome, assert_refused, run_limited, snapshot
 from conftest import DECKS
+
 from printgen.files.errors import UserError
 
 
@@ -115,7 +115,8 @@ def test_a_huge_player_range_is_refused_at_once_in_little_memory(small):
 @pytest.mark.parametrize("text, says", [
     ("2-100000000000", "cannot be played by 2, 7, 8 ... 100,000,000,000 players"),
     ("1-1000000000000000000000", "by 1, 2, 7 ... 1,000,000,000,000,000,000,000 players"),
-    ("3-1" + "0" * 4000, "cannot be played by 7, 8, 9 ... 10,000,000,000,000,0...00,000,000 (5,334 characters) players"),
+    ("3-1" + "0" * 4000,
+     "cannot be played by 7, 8, 9 ... 10,000,000,000,000,0...00,000,000 (5,334 characters) players"),
     ("3-7", "cannot be played by 7 players"),
     ("9" * 5000, "should be a number"),
     ("6-3", "a range runs from the smaller count to the larger"),

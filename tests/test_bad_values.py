@@ -12,9 +12,17 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from badinput import (Workspace, assert_refused, loader, refused_here, replace_line, restored, run_limited, set_caption,
-                      workspace)
+from badinput import (
+    Workspace,
+    assert_refused,
+    loader,
+    refused_here,
+    replace_line,
+    restored,
+    run_limited,
+    set_caption,
+    workspace,
+)
 
 DECK = "deck.yaml"
 
@@ -85,7 +93,7 @@ def test_an_accent_no_letter_has_built_in_is_warned_about(ws: Workspace) -> None
     outcome = run_limited(["build", ws.deck.name, "--out", str(ws.root / "accents"), "--quiet", "--only", "cards"],
                           ws.root)
     assert outcome.code == 0, outcome.err
-    said = [l for l in outcome.err.splitlines() if "accent" in l]
+    said = [line for line in outcome.err.splitlines() if "accent" in line]
     assert len(said) == 1, outcome.err
     assert f"line {line}, card 'Henry VIII', field 'caption'" in said[0], said
     assert all(f"U+{cp}" in said[0] for cp in ("0351", "0352", "0358")) and "U+0301" not in said[0], said

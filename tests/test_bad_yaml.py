@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from badinput import Workspace, assert_refused, loader, refused_here, replace_line, set_caption, snapshot, workspace
 from pdfcheck import squash, text_in_box, trim_box
+
 from printgen.files.errors import UserError
 from printgen.files.limits import MAX_DEPTH, MAX_TEXT_CHARS, MAX_VALUES
-from printgen.files.yamlsrc import CoreLoader, parse_yaml
+from printgen.files.yaml_core import CoreLoader
+from printgen.files.yamlsrc import parse_yaml
 
 DECK_FILE = "cromwell/deck.yaml"      # as the message prints it: relative to the working folder
 DECK = "deck.yaml"                    # as the workspace names it, inside the deck's folder
@@ -112,14 +113,16 @@ def test_billion_laughs_in_rule_sheet_front_matter(ws: Workspace) -> None:
     rows = bomb()
     text = ws.edit("rules/cromwell.md", lambda t: t.replace("---\n", "---\n" + "\n".join(rows) + "\n", 1)).read_text()
     line = text.split("\n").index(rows[4]) + 1
-    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line, says=[f"more than {MAX_VALUES:,} times"], **FAST)
+    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line,
+                   says=[f"more than {MAX_VALUES:,} times"], **FAST)
 
 
 def test_front_matter_errors_give_the_file_line(ws: Workspace) -> None:
     text = ws.edit("rules/cromwell.md", lambda t: t.replace("age: 11+\n", "colour: red\n", 1)).read_text()
     line = text.split("\n").index("colour: red") + 1
     assert line > 2
-    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line, says=["'colour' is not a front matter setting"], **FAST)
+    assert_refused(ws.build("--only", "rules"), ws, file=RULES_FILE, line=line,
+                   says=["'colour' is not a front matter setting"], **FAST)
 
 
 @pytest.mark.parametrize("size", [1_000_000, 50_000_000], ids=["1MB", "50MB"])
@@ -264,7 +267,7 @@ def test_refused_at_its_line(text: str, line: int, says: str) -> None:
 
 def test_too_many_values(monkeypatch) -> None:
     """A file of plain values past the limit (lowered here to keep the test quick) is refused at the line."""
-    monkeypatch.setattr("printgen.files.yamlsrc.MAX_VALUES", 1000)
+    monkeypatch.setattr("printgen.files.yaml_compose.MAX_VALUES", 1000)
     error = refused("a: 1\nb: [" + "1, " * 600 + "]\nc: [" + "2, " * 600 + "]\n")
     assert error.where.line == 3 and "holds more than 1,000 values" in error.message, str(error)
 
@@ -290,7 +293,8 @@ def test_tabs_line_ends_and_a_leading_byte_order_mark_are_fine() -> None:
 ])
 def test_unclosed_openers(opener: str, text: str) -> None:
     error = refused(text)
-    assert error.where.line == 2 and f"opens {'a list with ' if opener == chr(39) + '[' + chr(39) else ''}" in error.message
+    opened = "a list with " if opener == chr(39) + "[" + chr(39) else ""
+    assert error.where.line == 2 and f"opens {opened}" in error.message
     assert opener in error.message and "never closed" in error.message, str(error)
 
 
@@ -418,7 +422,7 @@ def test_fields_written_as_a_list_is_said_so(ws: Workspace) -> None:
         lines = text.split("\n")
         start = lines.index("fields:") + 1
         end = lines.index("", start)
-        lines[start:end] = ["  - " + l.strip() for l in lines[start:end]]
+        lines[start:end] = ["  - " + line.strip() for line in lines[start:end]]
         return "\n".join(lines)
 
     text = ws.edit("deck.yaml", as_list)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from badinput import assert_refused, workspace
 from conftest import DECKS, run_cli
 from pdfcheck import Raster, page_text
+from pypdf import PdfReader
+
 from printgen.draw.documents.boards import COPY_GAP, plan_copies
 
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)

@@ -4,14 +4,14 @@ house colours, required fields, preview across packs, and the size and spacing o
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
-
 from badinput import assert_refused, workspace
 from conftest import run_cli
 from pdfcheck import grown, ink_masks
+
 from printgen.draw.build import BuildOptions
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp, SymbolOp, TextOp, TurnOp
@@ -183,7 +183,8 @@ def test_a_card_without_its_house_is_refused(tmp_path):
     ws = workspace(tmp_path, "cromwell", only="cards")
     lines = (ws.deck / "deck.yaml").read_text(encoding="utf-8").splitlines()
     line = lines.index("  - name: Henry VIII") + 1      # the card itself, not the example in the notes
-    ws.edit("deck.yaml", lambda text: text.replace("  - name: Henry VIII\n    house: Tudor\n", "  - name: Henry VIII\n"))
+    ws.edit("deck.yaml",
+            lambda text: text.replace("  - name: Henry VIII\n    house: Tudor\n", "  - name: Henry VIII\n"))
     assert_refused(ws.build("--only", "cards"), ws, file="deck.yaml", line=line, card="Henry VIII", field="house",
                    says=["has no 'house'"])
 
@@ -243,7 +244,7 @@ def test_preview_accepts_the_pack_as_the_build_names_it():
 
 # --- 12. Spanish pips sized like a real pack, never touching -----------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def spanish_resolver() -> tuple:
     deck = load_deck("spanish", "48")
     layout = load_layout(deck.layout, deck)

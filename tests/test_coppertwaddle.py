@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from badinput import assert_refused, workspace
 from conftest import run_cli
 from pdfcheck import Raster, page_text, squash, text_in_box, trim_box

@@ -12,14 +12,14 @@ held to the deck's own cards.
 from __future__ import annotations
 
 import pytest
-
 from conftest import DECKS
+from test_sim_coppertwaddle import card, play_action
+
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import CHALLENGING, E_DESTROY, E_RELEASE, E_RETURN, EN_GARDE, ROBBING
 from printgen.games.coppertwaddle.rules import PASS
 from printgen.games.coppertwaddle.state import NEGATED_OTHER, ODD_ROBBER, ROBBING_LEFT
 from printgen.model.load import load_deck
-from test_sim_coppertwaddle import card, play_action
 
 GAME = Coppertwaddle()
 

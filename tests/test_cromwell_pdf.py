@@ -6,11 +6,10 @@ import re
 
 import pytest
 import yaml
-from pypdf import PdfReader
-from pypdf.generic import DictionaryObject, IndirectObject
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import down_the_card, page_text, squash, text_in_box, trim_box, word_centres
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject
 
 DECK = yaml.safe_load((DECKS / "cromwell" / "deck.yaml").read_text())
 HOUSES = [h["name"] for h in DECK["houses"]]
@@ -140,7 +139,8 @@ def test_caption_markup_and_template_syntax_print_literally(tmp_path, deck_copy)
     folder = deck_copy("cromwell")
     nasty = "Fish & chips <b>not bold</b> {{ card.name }} {% if true %}no{% endif %} a<b & c>d"
     text = (folder / "deck.yaml").read_text()
-    text = re.sub(r'(- name: Henry VIII\n(?:    .*\n)*?    caption: ).*', lambda m: m.group(1) + yaml.safe_dump(nasty, default_style='"').strip(), text)
+    text = re.sub(r'(- name: Henry VIII\n(?:    .*\n)*?    caption: ).*',
+                  lambda m: m.group(1) + yaml.safe_dump(nasty, default_style='"').strip(), text)
     (folder / "deck.yaml").write_text(text)
     assert next(c for c in yaml.safe_load(text)["cards"] if c["name"] == "Henry VIII")["caption"] == nasty
     run = run_cli("build", str(folder), "--out", str(tmp_path / "out"), "--quiet")
@@ -155,7 +155,8 @@ def test_too_long_caption_shrinks_then_warns_naming_the_card(tmp_path, deck_copy
     folder = deck_copy("cromwell")
     text = (folder / "deck.yaml").read_text()
     long_caption = "A very long caption that keeps going. " * 12
-    text = re.sub(r'(- name: Anne\n(?:    .*\n)*?    caption: ).*', lambda m: m.group(1) + '"' + long_caption.strip() + '"', text)
+    text = re.sub(r'(- name: Anne\n(?:    .*\n)*?    caption: ).*',
+                  lambda m: m.group(1) + '"' + long_caption.strip() + '"', text)
     (folder / "deck.yaml").write_text(text)
     run = run_cli("build", str(folder), "--out", str(tmp_path / "out"))
     assert run.code == 0, run.err

@@ -15,9 +15,9 @@ from pathlib import Path
 import click
 import numpy as np
 import pytest
-
 from conftest import ROOT, run_cli
 from pdfcheck import squash
+
 from printgen.commands.cli import cli
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

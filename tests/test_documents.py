@@ -9,10 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import DECKS, run_cli
 from pdfcheck import Raster, page_text, squash
+from pypdf import PdfReader
 from test_cromwell_pdf import _walk_fonts
 
 RULES = DECKS / "cromwell" / "rules" / "cromwell.md"
@@ -63,7 +62,8 @@ def test_rules_follow_a_renamed_house(tmp_path, deck_copy):
     folder = deck_copy("cromwell")
     deck = (folder / "deck.yaml").read_text()
     deck = re.sub(r"\bTudor\b", "Tudur & <Co>", deck)   # markup characters too: they must print as typed
-    deck = deck.replace('name: Tudur & <Co>', 'name: "Tudur & <Co>"').replace("house: Tudur & <Co>", 'house: "Tudur & <Co>"')
+    deck = deck.replace('name: Tudur & <Co>', 'name: "Tudur & <Co>"').replace("house: Tudur & <Co>",
+                                                                              'house: "Tudur & <Co>"')
     (folder / "deck.yaml").write_text(deck)
     run = run_cli("build", str(folder), "--out", str(tmp_path / "out"), "--quiet")
     assert run.code == 0, run.err

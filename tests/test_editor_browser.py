@@ -18,7 +18,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from conftest import DECKS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -117,7 +116,8 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     find = browser.find_element
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, '#cards button[data-card="henry-viii"]'), what="the cards")
     find(By.CSS_SELECTOR, '#cards button[data-card="henry-viii"]').click()
-    wait_for(lambda: find(By.ID, "card-name").text == "Henry VIII" and find(By.ID, "preview").get_attribute("data-sequence"),
+    wait_for(lambda: find(By.ID, "card-name").text == "Henry VIII"
+             and find(By.ID, "preview").get_attribute("data-sequence"),
              what="Henry VIII's preview")
     before = find(By.ID, "preview").get_attribute("src")
     assert before.startswith("data:image/png;base64,")
@@ -174,8 +174,8 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
 
     find(By.ID, "save").click()
     wait_for(lambda: find(By.ID, "status").text.startswith("Saved."), what="the save")
-    assert find(By.ID, "status").text == ("Saved. A copy of the deck as it was before is kept in its folder, in case you "
-                                          "want it back.")
+    assert find(By.ID, "status").text == ("Saved. A copy of the deck as it was before is kept in its folder, in case "
+                                          "you want it back.")
     saved = deck_file.read_text(encoding="utf-8")
     stored = "Six wives, Henry\u2019s Rome <script>window.pwned=1</script> & the Church of England."
     assert f'    caption: "{stored}"' in saved
@@ -260,10 +260,11 @@ def test_a_save_made_on_an_older_version_is_merged_and_only_the_same_value_confl
     assert body["conflicts"] == [{"card": "john", "name": "John", "field": "caption", "label": "Caption",
                                   "mine": "Third tab's words.", "theirs": "First tab\u2019s words.",
                                   "shown": {"mine": {"before": "", "marked": "Third", "after": " tab\u2019s words."},
-                                            "theirs": {"before": "", "marked": "First", "after": " tab\u2019s words."}}}]
+                                            "theirs": {"before": "", "marked": "First",
+                                                       "after": " tab\u2019s words."}}}]
     assert body["error"] == ("The caption of John was changed in another window (or another program) after this page "
-                             "loaded it: there it is \u201c[First] tab\u2019s words.\u201d, here \u201c[Third] tab\u2019s "
-                             "words.\u201d. Choose which to keep, then save again.")
+                             "loaded it: there it is \u201c[First] tab\u2019s words.\u201d, here "
+                             "\u201c[Third] tab\u2019s words.\u201d. Choose which to keep, then save again.")
     assert "Third" not in deck_file.read_text(encoding="utf-8")
     # keeping mine: the other value becomes the base, and the save goes through
     third["base"]["john"] = dict(values["john"], caption="First tab\u2019s words.")

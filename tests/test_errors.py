@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from PIL import Image
-
 from badinput import good_build
 from conftest import ROOT, run_cli
+from PIL import Image
 
 DECK = "cromwell"
 FILE = f"{DECK}/deck.yaml"  # as printed: relative to the working folder, which is tmp_path
@@ -164,7 +163,8 @@ def test_malformed_yaml(deck: Deck, old: str, new: str, problem: str, hint: str)
 
 UNCLOSED = [
     pytest.param(HENRY_CAPTION, '    caption: "I broke with Rome so I could remarry.\n', id="mid-file"),
-    pytest.param(_card_lines("Charles III")["caption"], _card_lines("Charles III")["caption"].rstrip().rstrip('"') + "\n",
+    pytest.param(_card_lines("Charles III")["caption"],
+                 _card_lines("Charles III")["caption"].rstrip().rstrip('"') + "\n",
                  id="last-card"),
 ]
 
@@ -174,7 +174,8 @@ def test_unclosed_quote_points_at_the_opening_quote(deck: Deck, old: str, new: s
     text = deck.edit(old, new)
     err = deck.fails()
     card = "Henry VIII" if "Rome" in new else "Charles III"
-    assert err.startswith(place(line_number(text, new), card) + "this line opens a double quote (\") that is never closed\n"), err
+    assert err.startswith(place(line_number(text, new), card)
+                          + "this line opens a double quote (\") that is never closed\n"), err
     assert "  hint: end the text with a straight double quote" in err
 
 
@@ -184,7 +185,8 @@ def test_hash_inside_a_caption_is_not_taken_for_an_unclosed_quote(deck: Deck) ->
               '    caption: "Winner of battle #1 of my reign: Bosworth, 1485."\n')
     text = deck.edit(HENRY_REIGN, "\treign: 1509-1547\n")
     err = deck.fails()
-    assert err.startswith(place(line_number(text, "\treign: 1509-1547"), "Henry VIII") + "this line is indented with a tab"), err
+    assert err.startswith(place(line_number(text, "\treign: 1509-1547"), "Henry VIII")
+                          + "this line is indented with a tab"), err
     assert "  hint: indent with spaces, not tabs\n" in err
 
 
@@ -225,7 +227,8 @@ def test_misspelt_required_deck_setting(deck: Deck) -> None:
         pytest.param(HENRY_REIGN, "    reign: [1509]\n", "Henry VIII", "reign",
                      "should be years such as 1066-1087", None, id="reign-list"),
         pytest.param(HENRY_CAPTION, "    caption: true\n", "Henry VIII", "caption",
-                     "should be text, but YAML read it as true/false", "put the text in double quotes", id="caption-true"),
+                     "should be text, but YAML read it as true/false", "put the text in double quotes",
+                     id="caption-true"),
         pytest.param("card_size: poker ", "card_size: 5 ", None, "card_size",
                      "should be text (found 5)", None, id="card-size-number"),
         pytest.param("title: Cromwell\n", "title: [Cromwell]\n", None, "title",
@@ -299,7 +302,8 @@ def test_picture_outside_the_deck_folder(deck: Deck, how: str) -> None:
     assert (deck.folder / value).is_file()  # it exists: refused for where it is, not for being missing
     line = add_picture(deck, value)
     err = deck.fails()
-    assert err.startswith(place(line, "Henry VIII", "picture") + f"the picture '{value}' is outside the deck's folder\n"), err
+    assert err.startswith(place(line, "Henry VIII", "picture")
+                          + f"the picture '{value}' is outside the deck's folder\n"), err
     assert f"  hint: copy the picture into {deck.folder}" in err
 
 
@@ -350,7 +354,8 @@ def test_unknown_deck_name(tmp_path: Path) -> None:
 def test_straight_quote_inside_a_caption(deck: Deck) -> None:
     text = deck.edit(HENRY_CAPTION, '    caption: "I broke with "Rome" so I could remarry."\n')
     err = deck.fails()
-    assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome" so I could remarry."'), "Henry VIII")
+    assert err.startswith(place(line_number(text, '    caption: "I broke with "Rome" so I could remarry."'),
+                                "Henry VIII")
                           + 'a straight double quote (") inside the text ends it too early'), err
     assert "curly quotes" in err
 

@@ -8,10 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import DECKS, ROOT, run_cli
 from pdfcheck import page_text, squash
+from pypdf import PdfReader
 
 SHEETS = sorted((DECKS / "spanish" / "rules").glob("*.md")) + [DECKS / "standard" / "rules" / "drafting.md"]
 
@@ -151,7 +150,8 @@ def test_croquetnole_diagram_figures_match_its_table():
     across = int(2 * reach + 1)                               # tile-widths, edge to edge
     table_in = float(spec["table"]["width"].removesuffix("in"))
     margin = (table_in - across * tile_in) / 2
-    said = (f"The whole layout is {across} tile-widths across ({across * tile_in:g} in, {across * tile_in * 25.4:.1f} mm), "
+    said = (f"The whole layout is {across} tile-widths across "
+            f"({across * tile_in:g} in, {across * tile_in * 25.4:.1f} mm), "
             f"so a {table_in:g} in table")
     assert said in how, how
     assert f"leaves {margin:g} in between each tower and the edge" in how
@@ -172,7 +172,8 @@ def test_validate_report_says_which_reading_it_played():
 
 CLARIFICATIONS = ROOT / "docs" / "clarifications.md"
 DOC_SECTIONS = {"cromwell": "Cromwell", "burro": "Burro", "casita-robada": "Casita Robada", "conquian": "Conquian",
-                "lombre": "L'Ombre", "tresillo": "Tresillo", "drafting": "Drafting", "croquetnole": "Castle Croquetnole",
+                "lombre": "L'Ombre", "tresillo": "Tresillo", "drafting": "Drafting",
+                "croquetnole": "Castle Croquetnole",
                 "coppertwaddle": "Coppertwaddle"}
 GAMES = {"cromwell": "cromwell", "burro": "burro", "casita-robada": "casita", "conquian": "conquian",
          "lombre": "lombre", "tresillo": "tresillo", "drafting": "drafting", "coppertwaddle": "coppertwaddle"}

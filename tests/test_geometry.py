@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, read_manifest, run_cli
 from pdfcheck import Raster, near, trim_box
 
@@ -40,7 +39,8 @@ def corner_of_card_top_right(side: dict) -> tuple[float, float]:
 def inward(point: tuple[float, float], side: dict, distance: float) -> tuple[float, float]:
     x0, y0, x1, y1 = trim_box(side)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    return (point[0] + (distance if cx > point[0] else -distance), point[1] + (distance if cy > point[1] else -distance))
+    return (point[0] + (distance if cx > point[0] else -distance),
+            point[1] + (distance if cy > point[1] else -distance))
 
 
 CASES = [

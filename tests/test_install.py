@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 pytestmark = pytest.mark.slow
@@ -33,7 +32,8 @@ def installed(tmp_path_factory) -> Path:
                     "--wheel-dir", str(wheels), str(source)], check=True, capture_output=True, timeout=300)
     wheel = next(wheels.glob("printgen-*.whl"))
     target = work / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+                    str(wheel)],
                    check=True, capture_output=True, timeout=300)
     return target
 

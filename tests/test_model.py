@@ -143,4 +143,5 @@ def test_content_outside_the_safe_zone_warns_with_its_line(tmp_path):
     deck = load_deck(folder)
     warnings = [str(w) for w in load_layout(deck.layout, deck).warnings]
     assert len(warnings) == 1
-    assert "mine.yaml, line 3" in warnings[0] and "'name'" in warnings[0] and "1.50 mm past the 3 mm safe zone" in warnings[0]
+    assert "mine.yaml, line 3" in warnings[0] and "'name'" in warnings[0]
+    assert "1.50 mm past the 3 mm safe zone" in warnings[0]

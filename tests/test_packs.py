@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
-
 from conftest import read_manifest, run_cli
 from pdfcheck import Raster, near, squash, text_in_box, trim_box
+from PIL import Image
 
 SUITS_ES = ["oros", "copas", "espadas", "bastos"]
 SUITS_FR = ["spades", "hearts", "diamonds", "clubs"]

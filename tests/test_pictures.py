@@ -17,11 +17,10 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageDraw
-from pypdf import PdfReader
-
 from badinput import assert_refused, workspace
 from conftest import DECKS, run_cli
+from PIL import Image, ImageDraw
+from pypdf import PdfReader
 
 MM = 72 / 25.4
 RED, BLUE = (224, 32, 32), (48, 96, 192)

@@ -8,7 +8,6 @@ import shutil
 
 import numpy as np
 import pytest
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import Raster, near, page_text
 
@@ -143,7 +142,8 @@ def test_sizes_measured_on_the_sheet_match_the_manifest(geometry):
         left, right = _run(raster(front["page"]), x, y, FACE, across=True)
         low, high = _run(raster(front["page"]), x, y, FACE, across=False)
         size = 50.8 if card["kind"] == "tile" else 19.05
-        for measured, wanted, at in ((right - left, front["width_mm"], "width"), (high - low, front["height_mm"], "height")):
+        for measured, wanted, at in ((right - left, front["width_mm"], "width"),
+                                     (high - low, front["height_mm"], "height")):
             assert abs(measured - wanted) <= TOLERANCE, (card["id"], at, measured, wanted)
             assert abs(measured - size) <= TOLERANCE, (card["id"], at, measured)
         assert abs(left - front["x_mm"]) <= TOLERANCE and abs(low - front["y_mm"]) <= TOLERANCE, card["id"]

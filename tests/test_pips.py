@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
-
 from pdfcheck import grown, ink_masks
+
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op, ShapeOp, SymbolOp, TextOp
 from printgen.draw.template import Resolver
@@ -151,7 +151,7 @@ def _near(points: np.ndarray, box: tuple[int, int, int, int], reach: float) -> n
     return points[keep]
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_ink(deck: str, pack: str | None = None, card_size: str | None = None) -> CardInk:
     return CardInk(deck, pack, card_size)
 
@@ -182,7 +182,8 @@ def crowded(deck: str, pack: str | None) -> list[tuple[float, float, str, str, s
                 least = PIP_CLEAR if p.repeated or q.repeated else CLEAR
             distance = gap(a, b, within=least)
             if distance < least:
-                found.append((round(distance, 2), least, card.name, f"{p.element} {p.copy + 1}", f"{q.element} {q.copy + 1}"))
+                found.append((round(distance, 2), least, card.name, f"{p.element} {p.copy + 1}",
+                              f"{q.element} {q.copy + 1}"))
     return sorted(found)
 
 
@@ -293,7 +294,7 @@ def _longest_cards(deck) -> list:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _short_names() -> tuple[dict, dict]:
     data = load_layout("cromwell").spec.data
     return data["short_names"], data["whole_names"]
@@ -333,7 +334,7 @@ def test_cromwell_index_ink_keeps_clear_on_the_longest_named_cards(size):
 
 # --- the low Spanish swords and batons are long and crossed, as in a real pack ----------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _spanish():
     deck = load_deck("spanish", "48")
     layout = load_layout(deck.layout, deck)

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import DECKS, run_cli
 
 SHIPPED = sorted(p.parent.name for p in DECKS.glob("*/deck.yaml"))

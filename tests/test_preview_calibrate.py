@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
-
 from conftest import run_cli
 from pdfcheck import Raster, near, word_centres
+from PIL import Image
 
 
 def test_card_preview_is_the_card_at_the_asked_resolution(tmp_path):

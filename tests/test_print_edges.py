@@ -5,7 +5,7 @@ build. Every sheet of every shipped deck, on A4 and on Letter, and the calibrati
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +53,7 @@ def edge_ink(pdf: bytes) -> list[tuple[int, str, float]]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_pdfs(paper: str, duplex: str) -> dict[str, bytes]:
     """Every shipped deck's cards (or pieces) PDFs, built in memory."""
     options = BuildOptions(paper=paper, duplex=duplex, only=frozenset({"cards"}))
@@ -186,7 +186,8 @@ def test_the_build_says_the_single_sided_steps():
             "still at the top), put it back in the printer to print on the blank sides, sheet 1 first, and print "
             "pages 7\u201312 (the backs)") in result.summary
     pieces = build_deck("piecepack", BuildOptions(duplex="none", only=frozenset({"cards"})), write=False)
-    assert "print pages 1\u20132 (the fronts) first" in pieces.summary and "pages 3\u20134 (the backs)" in pieces.summary
+    assert "print pages 1\u20132 (the fronts) first" in pieces.summary
+    assert "pages 3\u20134 (the backs)" in pieces.summary
     assert "single-sided" not in build_deck("cromwell", BuildOptions(only=frozenset({"cards"})), write=False).summary
 
 
@@ -194,7 +195,8 @@ def test_one_sheet_single_sided_speaks_of_one_sheet():
     from printgen.model.imposition import single_sided_lines
 
     assert single_sided_lines(1, "front", 0) == (
-        "single-sided: print page 1 first", "then flip the printed sheet on its long edge and print page 2 on its blank side")
+        "single-sided: print page 1 first",
+        "then flip the printed sheet on its long edge and print page 2 on its blank side")
 
 
 def test_single_sided_steps_that_find_no_room_on_the_sheets_are_said_to_be_missing():

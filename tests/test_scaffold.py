@@ -24,7 +24,8 @@ def test_new_deck_builds_at_once(tmp_path):
     assert made.code == 0, made.err
     folder = tmp_path / "nature-cards"
     deck = (folder / "deck.yaml").read_text(encoding="utf-8")
-    assert deck.split("\ncards:")[1].count("\n  - name: ") == 3 and deck.count("\n#") > 10, "three cards and notes for the teacher"
+    assert deck.split("\ncards:")[1].count("\n  - name: ") == 3 and deck.count("\n#") > 10, \
+        "three cards and notes for the teacher"
     assert "extends: base" in (folder / "nature-cards.yaml").read_text(encoding="utf-8")
     built = run_cli("build", "nature-cards", "--out", "out", cwd=tmp_path)
     assert built.code == 0 and "warning" not in built.err, built.err
@@ -101,7 +102,7 @@ def test_new_prints_commands_that_work_when_pasted(tmp_path):
 
     made = run_cli("new", "My Deck!", cwd=tmp_path)
     assert made.code == 0, made.err
-    line = next(l for l in made.out.splitlines() if l.startswith("next: "))
+    line = next(shown for shown in made.out.splitlines() if shown.startswith("next: "))
     build, serve = line.removeprefix("next: ").split("   (or ")
     assert shlex.split(build) == ["printgen", "build", "My Deck!"], build
     assert shlex.split(serve.split(" to edit")[0]) == ["printgen", "serve", "My Deck!"], serve

@@ -15,10 +15,9 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import DECKS, read_manifest, run_cli
 from pdfcheck import MM, Raster, near, page_text, squash, text_in_box, trim_box
+from pypdf import PdfReader
 
 LABEL = "CLARIFICATION"
 LABEL_COLOUR = "#2B6C8F"
@@ -335,5 +334,6 @@ def test_player_aids_are_in_their_own_words(deck, path, seed):
     longest = 6
     runs = {tuple(seen[i:i + longest + 1]) for i in range(len(seen) - longest)}
     aid = _words(path.read_text(encoding="utf-8"))
-    copied = [" ".join(aid[i:i + longest + 1]) for i in range(len(aid) - longest) if tuple(aid[i:i + longest + 1]) in runs]
+    copied = [" ".join(aid[i:i + longest + 1]) for i in range(len(aid) - longest)
+              if tuple(aid[i:i + longest + 1]) in runs]
     assert not copied, copied

@@ -11,8 +11,8 @@ import hashlib
 from pathlib import Path
 
 import pytest
-
 from conftest import DECKS, run_cli
+
 from printgen.editing.copying import is_shipped
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.web.server import make_server
@@ -65,8 +65,8 @@ def test_new_from_copies_a_shipped_deck_that_builds_and_can_be_edited(tmp_path):
     original = (DECKS / "cromwell" / "deck.yaml").read_text(encoding="utf-8")
     assert 'title: "Year 8: monarchs"' in text
     # only the title changed: every comment and aligned column is kept
-    assert [l for l in text.splitlines() if not l.startswith("title:")] == \
-        [l for l in original.splitlines() if not l.startswith("title:")]
+    assert [line for line in text.splitlines() if not line.startswith("title:")] == \
+        [line for line in original.splitlines() if not line.startswith("title:")]
     built = run_cli("build", "year-8", "--only", "cards", "--only", "rules", "--quiet", cwd=tmp_path)
     assert built.code == 0, built.err
     assert (tmp_path / "output" / "year-8" / "year-8-cards.pdf").is_file()

@@ -9,8 +9,8 @@ seeded random and greedy games of every variant and player count checked at ever
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
 from printgen.games.burro.rules import DRAW, FOLLOW, LEAD, OVER, Burro
 from printgen.model.load import load_deck

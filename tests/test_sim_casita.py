@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
 from printgen.games.casita.rules import Casita
 from printgen.model.load import load_deck
@@ -53,7 +53,8 @@ def test_the_sheet_example_the_five_steals_the_casita(prep):
     GAME.apply(st, steal(prep, "5 copas", 1))
     assert names(prep, st.pile[0]) == ["As de Copas", "As de Bastos", "Cinco de Espadas", "Cinco de Copas"]
     assert st.pile[1] == [] and st.top == [4, -1], "the thief's casita shows the 5; the victim's is empty"
-    assert sorted(names(prep, [x for m in st.middle for x in m])) == ["Siete de Bastos", "Siete de Copas", "Tres de Oros"]
+    assert sorted(names(prep, [x for m in st.middle for x in m])) == ["Siete de Bastos", "Siete de Copas",
+                                                                      "Tres de Oros"]
     assert st.steals == [1, 0] and st.stolen == 3 and st.last == 0 and st.actor == 1
     GAME.check(st)
 
@@ -82,7 +83,8 @@ def test_a_steal_comes_instead_of_a_capture_unless_the_option_says_may(deck, pre
     st = GAME.deal(may, **position)
     assert {c(may, "5 copas"), steal(may, "5 copas", 1)} <= set(GAME.legal(st))
     GAME.apply(st, c(may, "5 copas"))
-    assert names(may, st.pile[0]) == ["Cinco de Oros", "Cinco de Copas"] and names(may, st.pile[1]) == ["Cinco de Espadas"]
+    assert names(may, st.pile[0]) == ["Cinco de Oros", "Cinco de Copas"]
+    assert names(may, st.pile[1]) == ["Cinco de Espadas"]
 
 
 def test_two_casitas_with_the_rank_on_top_the_player_chooses(prep):

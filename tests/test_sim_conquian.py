@@ -15,11 +15,25 @@ import copy
 import random
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
-from printgen.games.conquian import (CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN,
-                                     REFUSE, REFUSED, Conquian, _cards, meld_action)
+from printgen.games.conquian import (
+    CHOOSE,
+    DISCARD,
+    DISCARD_FORCE,
+    DISCARDING,
+    FORCE,
+    LEFT,
+    OFFER,
+    OVER,
+    OWN,
+    REFUSE,
+    REFUSED,
+    Conquian,
+    _cards,
+    meld_action,
+)
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
 
@@ -153,7 +167,8 @@ def test_runs_cross_the_gap_after_the_seven_and_additions_take_one_hand_card(pre
             meld_action(mask(prep, "3 oros"), -1, 0)} <= legal, "alone, with the sota beyond, or the 3 at the other end"
     assert meld_action(mask(prep, "3 oros", "sota oros"), -1, 0) not in legal, "one hand card at most"
     GAME.apply(st, meld_action(mask(prep, "3 oros"), -1, 0))
-    assert meld_names(prep, st, 0) == [["Tres de Oros", "Cuatro de Oros", "Cinco de Oros", "Seis de Oros", "Siete de Oros"]]
+    assert meld_names(prep, st, 0) == [["Tres de Oros", "Cuatro de Oros", "Cinco de Oros", "Seis de Oros",
+                                        "Siete de Oros"]]
 
 
 def test_eleven_cards_melded_win_at_once(prep):

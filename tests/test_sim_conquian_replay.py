@@ -16,8 +16,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from replay import replay_digest
+
 from printgen.games.conquian import Conquian
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, shuffle

@@ -80,7 +80,8 @@ def test_a_pack_too_big_for_the_masks_is_refused(tmp_path):
     text = text.replace("  - {name: Rey,     label: \"12\", value: 12}\n",
                         "  - {name: Rey,     label: \"12\", value: 12}\n" + more)
     text = text.replace("leave_out: {rank: [Ocho, Nueve]}", "leave_out: {rank: [Ocho, Nueve, R13, R14, R15, R16, R17]}")
-    text = text.replace('  "48":\n', '  "68":\n    note: every rank\n  "48":\n    leave_out: {rank: [R13, R14, R15, R16, R17]}\n')
+    text = text.replace('  "48":\n',
+                        '  "68":\n    note: every rank\n  "48":\n    leave_out: {rank: [R13, R14, R15, R16, R17]}\n')
     (tmp_path / "deck.yaml").write_text(text)
     with pytest.raises(UserError) as caught:
         GAME.prepare(load_deck(tmp_path), "basic", {"pack": "68"})

@@ -13,10 +13,10 @@ import random
 import shutil
 
 import pytest
-
 from badinput import assert_refused, run_limited, workspace
 from conftest import DECKS
 from random_records import random_records_deck
+
 from printgen.files.errors import UserError
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING

@@ -16,9 +16,9 @@ import random
 import shutil
 
 import pytest
-
 from conftest import DECKS
 from random_records import random_records_deck
+
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import COST_COVER, PASS, ROBBING
 from printgen.games.coppertwaddle.forecast import Forecast, carried_out

@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from replay import replay_digest
+
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.model.load import load_deck
 

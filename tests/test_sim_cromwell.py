@@ -624,8 +624,9 @@ def test_legal_is_exactly_what_apply_accepts(deck, variant):
 # Every variant and player count, with random and greedy bots, checked at every step. Basic rounds
 # with random players are long (about 700 steps at 3 players, 2,200 at 6), so the quick run checks
 # a few dozen of them and the slow one (marked slow: -m 'not slow' leaves it out) 100 per basic
-# case and 300 per advanced case: 1,600 random and 3,200 greedy games in all, every step checked. Random games use every house (the biggest deck); greedy games use the deck's own setup, as
-# validate plays it; odd player counts score with scoring=out, even ones with the seed's scoring.
+# case and 300 per advanced case: 1,600 random and 3,200 greedy games in all, every step checked. Random games
+# use every house (the biggest deck); greedy games use the deck's own setup, as validate plays it; odd player
+# counts score with scoring=out, even ones with the seed's scoring.
 RANDOM_GAMES = {("basic", 3): 40, ("basic", 4): 25, ("basic", 5): 15, ("basic", 6): 12,
                 ("advanced", 3): 60, ("advanced", 4): 60, ("advanced", 5): 60, ("advanced", 6): 60}
 RANDOM_GAMES_SLOW = {"basic": 100, "advanced": 300}

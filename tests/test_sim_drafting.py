@@ -114,7 +114,8 @@ def _explicit_deck(folder, cards) -> str:
 
 
 def _full_deck():
-    return [(f"{RANK_NAMES[r - 1]} of {s}", s, r) for s in ("Spades", "Hearts", "Diamonds", "Clubs") for r in range(1, 14)]
+    return [(f"{RANK_NAMES[r - 1]} of {s}", s, r) for s in ("Spades", "Hearts", "Diamonds", "Clubs")
+            for r in range(1, 14)]
 
 
 def test_short_deck_file_is_refused(game, tmp_path):
@@ -237,7 +238,8 @@ def test_greedy_bot_breaks_ties_at_random_but_replays_a_seed(game, prepared, dec
         for c in range(52):
             dead[c] += not r.used >> c & 1
     for suit in SUITS:
-        rates = [dead[card_index(deck, f"{rank} of {suit}")] / len(results) for rank in ("Ten", "Jack", "Queen", "King")]
+        rates = [dead[card_index(deck, f"{rank} of {suit}")] / len(results)
+                 for rank in ("Ten", "Jack", "Queen", "King")]
         assert max(rates) - min(rates) < 0.08, (suit, rates)
     # the same seed still replays the same games
     assert [play(game, prepared, 4, 21, i, [greedy_bot] * 4) for i in range(30)] == results[:30]
@@ -279,7 +281,7 @@ def test_simultaneous_choices_stay_hidden(game, prepared):
     while state.phase != dr.PICK1:
         game.apply(state, game.legal(state)[0])
     before = [(list(state.stack[s]), list(state.up[s]), list(state.down[s])) for s in range(4)]
-    for seat in range(3):
+    for _ in range(3):
         game.apply(state, game.legal(state)[-1])
         assert [(list(state.stack[s]), list(state.up[s]), list(state.down[s])) for s in range(4)] == before
     game.apply(state, game.legal(state)[-1])

@@ -9,18 +9,32 @@ import random
 import re
 
 import pytest
+from conftest import DECKS
 
 from printgen.draw.documents.rules import read_rules, render_template, split_front_matter
 from printgen.files.errors import UserError
-from printgen.games.common.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
-                                               SURE, TRUMP, TRUMPS)
+from printgen.games.common.ombre.state import (
+    CODILLO,
+    DONE,
+    FIVE,
+    JUEGO,
+    LOOK,
+    ON,
+    PASS,
+    PLAY,
+    REPUESTO,
+    SACADO,
+    STOP,
+    SURE,
+    TRUMP,
+    TRUMPS,
+)
 from printgen.games.common.tricks import SUITS, chart, plain_chart
 from printgen.games.lombre.rules import LOmbre
 from printgen.model.context import document_context
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, play
 from printgen.games.registry import get_game, sheet_tables
-from conftest import DECKS
+from printgen.sim.engine import BOTS, play
 
 GAME = LOmbre()
 OROS, COPAS, ESPADAS, BASTOS = (TRUMPS + i for i in range(4))

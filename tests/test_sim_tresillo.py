@@ -6,11 +6,26 @@ players with the dealer sitting out, and the shared random-simulation invariants
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
-from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
-                                               STOP, TRUMP, TRUMPS, VUELTA)
+from printgen.games.common.ombre.state import (
+    CODILLO,
+    DONE,
+    EXCHANGE,
+    FIVE,
+    JUEGO,
+    ON,
+    PASS,
+    PLAY,
+    REPUESTO,
+    SACADO,
+    SOLO,
+    STOP,
+    TRUMP,
+    TRUMPS,
+    VUELTA,
+)
 from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
@@ -206,7 +221,7 @@ def test_four_players_the_dealer_sits_out_and_the_reserve_is_filled_again(deck):
     st = GAME.arrange(p, 4, PLAIN_DEAL)
     assert st.dealer == DAN and st.active == [ANA, BEN, CARLA] and not st.hand[DAN]
     assert st.book.reserve == 15 and st.money == [-5, -5, -5, -6]
-    for hand in range(5):
+    for _ in range(5):
         run(st, JUEGO, PASS, PASS, OROS, DONE, DONE, DONE)
         assert st.dealer not in st.active
         finish(st, [5, 2, 2], by_seat=False)            # the eldest, the Ombre, wins: the plato is emptied

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.games.common.tricks import (COLOURS, PRIVILEGE_ANY, RANKS, SUITS, TRUMP_POWER, Orders, chart, follow,
-                                          plain_chart, winner)
+from printgen.games.common.tricks import (
+    COLOURS,
+    PRIVILEGE_ANY,
+    RANKS,
+    SUITS,
+    TRUMP_POWER,
+    Orders,
+    chart,
+    follow,
+    plain_chart,
+    winner,
+)
 
 CARDS = [(s, r) for s in SUITS for r in RANKS]
 ORDERS = Orders(CARDS)

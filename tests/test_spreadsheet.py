@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited
+
 from printgen.editing.sheets.export import export_deck
 from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError
@@ -361,7 +361,8 @@ def test_a_check_cell_copied_from_another_row_is_refused_and_an_empty_one_is_sai
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows(rows)
     outcome = run_limited(["import", str(folder), str(sheet)], tmp_path)
-    assert_refused(outcome, file="cards.csv", card="Richard III", says=["column 'printgen check'", "not the one exported"])
+    assert_refused(outcome, file="cards.csv", card="Richard III",
+                   says=["column 'printgen check'", "not the one exported"])
     by_id["richard-iii"][-1] = ""
     with sheet.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows(rows)
@@ -547,7 +548,8 @@ def _excel_like(path: Path) -> Path:
             '<x:c t="inlineStr"><x:is><x:t>flag</x:t></x:is></x:c></x:row>'
             '<x:row r="3"><x:c r="A3" t="inlineStr"><x:is><x:t>henry-viii</x:t></x:is></x:c><x:c r="B3" t="s">'
             '<x:v>3</x:v></x:c><x:c r="C3" s="1"><x:v>45385</x:v></x:c><x:c r="D3" t="b"><x:v>1</x:v></x:c></x:row>'
-            '<x:row r="4"><x:c r="A4" t="str"><x:f>"x"</x:f><x:v>x</x:v></x:c><x:c r="B4"><x:f t="shared" ref="B4:B5" si="0">'
+            '<x:row r="4"><x:c r="A4" t="str"><x:f>"x"</x:f><x:v>x</x:v></x:c>'
+            '<x:c r="B4"><x:f t="shared" ref="B4:B5" si="0">'
             'A3&amp;"!"</x:f><x:v>henry-viii!</x:v></x:c></x:row>'
             '<x:row r="5"><x:c r="B5"><x:f t="shared" si="0"/><x:v>7.0</x:v></x:c></x:row>'
             '</x:sheetData></x:worksheet>',

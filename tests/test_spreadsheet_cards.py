@@ -8,13 +8,13 @@ import io
 from pathlib import Path
 
 import pytest
-
 from badinput import assert_refused, run_limited
+from test_spreadsheet import comments
+
 from printgen.editing.sheets.export import export_deck
 from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError
 from printgen.model.load import ALL_CARDS, load_deck
-from test_spreadsheet import comments
 
 
 def read_rows(path: Path) -> list[list[str]]:
@@ -239,7 +239,7 @@ def test_every_problem_of_a_sheet_is_told_in_one_run(cromwell, tmp_path):
         "  row 45, card 'Mary III', column 'house': unknown house 'Windsr' \u2014 did you mean 'Windsor'?",
         "  row 46, column 'name': the name is blank, and every card needs one \u2014 fill in the 'name' column",
     ]
-    found = [next((l for l in lines if l.startswith(e)), None) for e in expected]
+    found = [next((line for line in lines if line.startswith(e)), None) for e in expected]
     assert all(found), outcome.err
     assert [lines.index(f) for f in found] == sorted(lines.index(f) for f in found), "told row by row"
     assert (folder / "deck.yaml").read_bytes() == before and not (folder / "deck.yaml.bak").exists()
@@ -315,7 +315,8 @@ def test_text_differences_are_marked_around_the_changed_words():
     assert shown_pair(long, long.replace("Hastings", "Stamford Bridge")) == (
         "'\u2026from Normandy, won at [Hastings,] and was crowned on\u2026'",
         "'\u2026from Normandy, won at [Stamford Bridge,] and was crowned on\u2026'")
-    assert shown_pair("lost my treasure", "lost all my treasure") == ("'lost [my] treasure'", "'lost [all my] treasure'")
+    assert shown_pair("lost my treasure", "lost all my treasure") == ("'lost [my] treasure'",
+                                                                      "'lost [all my] treasure'")
     assert shown_pair("", "new") == ("nothing", "'[new]'")
     assert shown_pair("Tudor", "Stuart") == ("'[Tudor]'", "'[Stuart]'")
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from badinput import assert_refused, run_limited
 from conftest import DECKS
+from test_spreadsheet import set_csv_cell
+
 from printgen.editing.sheets.export import export_deck
 from printgen.editing.sheets.sheet_import import import_deck
 from printgen.files.errors import UserError
-from test_spreadsheet import set_csv_cell
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def test_deleted_rows_delete_their_cards_and_the_message_names_them(deck_and_she
     folder, sheet = deck_and_sheet
     before = (folder / "deck.yaml").read_text(encoding="utf-8")
     lines = sheet.read_text(encoding="utf-8-sig").splitlines(keepends=True)
-    sheet.write_text("".join(l for l in lines if not l.startswith(("john,", "anne,"))), encoding="utf-8")
+    sheet.write_text("".join(line for line in lines if not line.startswith(("john,", "anne,"))), encoding="utf-8")
     done = run_limited(["import", str(folder), str(sheet)], tmp_path)
     assert done.code == 0, done.err
     assert "deleted 2 cards (John, Anne); the previous file is" in done.out, done.out

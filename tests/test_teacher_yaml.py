@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from printgen.files.errors import UserError
 from printgen.files.smart_quotes import straighten
 from printgen.files.yamlsrc import parse_yaml
@@ -85,7 +85,7 @@ def test_curly_quotes_around_a_caption_are_its_quotes(deck_copy, tmp_path):
 
     folder = deck_copy("cromwell", "class")
     caption = "I broke with Rome: so I could remarry. In the end I had six wives."
-    _edit(folder, f'    caption: "I broke with Rome so I could remarry. In the end I had six wives."',
+    _edit(folder, '    caption: "I broke with Rome so I could remarry. In the end I had six wives."',
           f"    caption: “{caption}”   # typed in TextEdit")
     deck = load_deck(folder)
     henry = next(card for card in deck.cards if card.name == "Henry VIII")

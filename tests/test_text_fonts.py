@@ -10,14 +10,14 @@ import shutil
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from badinput import assert_refused, workspace
 from conftest import DECKS, ROOT, read_manifest, run_cli
 from pdfcheck import Raster, page_text, squash, text_in_box, trim_box
+from pypdf import PdfReader
+from test_cromwell_pdf import _walk_fonts
+
 from printgen.draw.fonts import loose_marks, runs
 from printgen.draw.text import typographic
-from test_cromwell_pdf import _walk_fonts
 
 GREEK = "Ἀλέξανδρος ὁ Μέγας, βασιλεὺς τῶν Μακεδόνων"
 CYRILLIC = "Пётр Великий основал Санкт-Петербург"
@@ -176,7 +176,8 @@ def test_long_caption_warns_below_the_legible_size(intl):
 def test_typographic_quotes_by_context():
     from printgen.draw.text import typographic
 
-    assert typographic("'Bloody Mary' was Mary's \"name\"") == "\u2018Bloody Mary\u2019 was Mary\u2019s \u201cname\u201d"
+    assert typographic("'Bloody Mary' was Mary's \"name\"") == \
+        "\u2018Bloody Mary\u2019 was Mary\u2019s \u201cname\u201d"
     assert typographic("the '90s (\"roaring\")") == "the \u201990s (\u201croaring\u201d)"
     assert typographic("no quotes") == "no quotes"
     assert typographic("'Tis rock 'n' roll") == "\u2019Tis rock \u2019n\u2019 roll"

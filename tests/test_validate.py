@@ -6,9 +6,8 @@ import json
 import re
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import run_cli
+from pypdf import PdfReader
 
 
 def validate(tmp_path, *args: str, name: str = "report.json"):
@@ -79,7 +78,8 @@ def test_errors_exit_2(tmp_path, deck_copy):
     run = run_cli("validate", "cromwell", "--game", "draftin")
     assert run.code == 2 and "did you mean 'drafting'?" in run.err
     folder = deck_copy("cromwell")
-    (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("\n    house: Tudor", "\n    house: Tudro", 1))
+    (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("\n    house: Tudor",
+                                                                                 "\n    house: Tudro", 1))
     run = run_cli("validate", str(folder))
     assert run.code == 2 and "did you mean 'Tudor'?" in run.err
 
@@ -149,7 +149,7 @@ def test_advice_lines_are_commands_that_run(tmp_path, deck_copy):
     section = data["sections"][0]
     assert section["players"] == [4] and section["variant"] == "advanced"
     houses = args[7].split("=", 1)[1]
-    assert section["setup"]["4"]["from"] == "deck.yaml and command line" or section["setup"]["4"]["from"] == "command line"
+    assert section["setup"]["4"]["from"] in ("deck.yaml and command line", "command line")
     shown = section["setup"]["4"]["options"]["houses"]
     assert (",".join(shown) if isinstance(shown, list) else shown) == houses
     assert "(the deck's own setup)" in again.out       # the advice now matches what was played

@@ -11,6 +11,7 @@ The back is symmetric under a half turn, so a card reads the same whichever way 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -46,7 +47,7 @@ def _ellipse(c: Canvas, cx: float, cy: float, rx: float, ry: float, fill: Color,
     c.restoreState()
 
 
-def _polygon(c: Canvas, points: list[tuple[float, float]], fill: Color) -> None:
+def _polygon(c: Canvas, points: Sequence[tuple[float, float]], fill: Color) -> None:
     solid(c, poly(points), fill)
 
 

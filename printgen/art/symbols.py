@@ -3,16 +3,17 @@ jokers and backs. One registry, so decks and layouts name symbols the same way w
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
+from types import ModuleType
 
 ART = ("printgen.art.spanish", "printgen.art.french", "printgen.art.coppertwaddle",
        "printgen.art.piecepack")
 
 
-@lru_cache(maxsize=None)
-def _owners() -> dict[str, object]:
-    owners: dict[str, object] = {}
+@cache
+def _owners() -> dict[str, ModuleType]:
+    owners: dict[str, ModuleType] = {}
     for module_name in ART:
         module = import_module(module_name)
         for name in module.symbol_names():

@@ -8,6 +8,7 @@ stopped by SIGTERM (no temporary file is left behind either way).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
@@ -29,12 +30,15 @@ def _print_options(func):
     options = [
         click.option("--paper", type=PAPERS, default=None, help="Paper size (default: the layout's, usually A4)."),
         click.option("--card-size", "card_size", default=None, metavar="NAME",
-                     help="A card size from layouts/card-sizes.yaml (poker, bridge, euro, mini-euro, tarot, spanish...)."),
+                     help="A card size from layouts/card-sizes.yaml "
+                          "(poker, bridge, euro, mini-euro, tarot, spanish...)."),
         click.option("--duplex", type=DUPLEX, default="long", show_default=True,
                      help="How your printer turns the page: long or short edge; none puts all backs after the fronts."),
         click.option("--back-offset", "back_offset", default="0,0", metavar="X,Y", show_default=True,
-                     help="Shift the backs by X,Y mm (+X right, +Y up as seen on the back page); see `printgen calibrate`."),
-        click.option("--bleed", type=float, default=None, metavar="MM", help="Bleed around each card in mm (default 3)."),
+                     help="Shift the backs by X,Y mm (+X right, +Y up as seen on the back page); "
+                          "see `printgen calibrate`."),
+        click.option("--bleed", type=float, default=None, metavar="MM",
+                     help="Bleed around each card in mm (default 3)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -53,7 +57,8 @@ def _options(paper, card_size, duplex, back_offset, bleed, out=None):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printgen")
-@click.option("--debug", is_flag=True, help="Show the full traceback if printgen itself fails (or set PRINTGEN_DEBUG=1).")
+@click.option("--debug", is_flag=True,
+              help="Show the full traceback if printgen itself fails (or set PRINTGEN_DEBUG=1).")
 def cli(debug: bool) -> None:
     """Print-and-play PDFs of card decks described in YAML.
 
@@ -222,7 +227,8 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="Processes to play in (results are identical); at most 4 per CPU.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="ray: run the batches on a Ray cluster (pip install 'printgen[ray]').")
-@click.option("--ray-address", default=None, metavar="ADDRESS", help="An existing Ray cluster (default: start one here).")
+@click.option("--ray-address", default=None, metavar="ADDRESS",
+              help="An existing Ray cluster (default: start one here).")
 @click.option("--bots", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
               help="Who plays: simple sensible players, random legal moves, or one random player among greedy ones.")
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
@@ -452,8 +458,6 @@ def main() -> None:
     """
     code = run()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code)

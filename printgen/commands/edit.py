@@ -87,12 +87,13 @@ def import_cmd(deck, sheet, force) -> None:
         why = {"unchecked": f"the sheet has no '{CHECK}' column, so printgen cannot tell a deleted row from a card "
                             "added to deck.yaml since",
                "unknown": f"printgen cannot tell whether {'its row was' if one else 'their rows were'} deleted or "
-                          f"{'the card was' if one else 'the cards were'} added or renamed in deck.yaml after the export",
+                          f"{'the card was' if one else 'the cards were'} added or renamed in deck.yaml after the "
+                          "export",
                "since": f"{'it was' if one else 'they were'} added to deck.yaml after the sheet was exported (or last "
                         "imported)"}
         click.secho("note: ", fg="cyan", err=True, nl=False)
-        click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if len(result.missing) == 1 else 'have'} "
-                   f"no row in the sheet ({_listed(result.missing)}) and {'was' if len(result.missing) == 1 else 'were'} "
+        click.echo(f"{counted(len(result.missing), 'card')} of deck.yaml {'has' if one else 'have'} "
+                   f"no row in the sheet ({_listed(result.missing)}) and {'was' if one else 'were'} "
                    f"kept: {why.get(result.why_missing, why['since'])}; to delete a card, delete its row in a sheet "
                    "exported after it was added", err=True)
     if result.gone:

@@ -21,7 +21,8 @@ def report(table: Table) -> tuple[str, int]:
              f"one-of-each checks, within {table.tolerance:g} mm"]
     if table.unused:
         lines.append(f"   note: not used: {', '.join(table.unused)}")
-    nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3]) for p in table.pieces)
+    nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3])
+                  for p in table.pieces)
     overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
     off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
     lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"

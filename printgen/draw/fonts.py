@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from printgen.files.errors import UserError, Where, did_you_mean
@@ -69,18 +70,17 @@ class FontSet:
 
 
 def metrics(pdf_name: str) -> Metrics:
-    from reportlab.pdfbase import pdfmetrics
-
-    face = pdfmetrics.getFont(pdf_name).face
+    face = _face(pdf_name)
     return Metrics(face.ascent / 1000.0, face.descent / 1000.0)
 
 
 # --- fallback ---------------------------------------------------------------------------------
 
-def _face(pdf_name: str):
+def _face(pdf_name: str) -> Any:
+    """The typeface of a registered font: its ascent and descent, and a TTF's glyph map."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.getFont(pdf_name).face
+    return pdfmetrics.getFont(pdf_name).face  # type: ignore[attr-defined]  # every ReportLab font has one; the stubs omit it
 
 
 def _cmap(pdf_name: str) -> dict:
@@ -100,7 +100,7 @@ def style(pdf_name: str) -> str:
                                                                                           "bold-italic")
 
 
-@lru_cache(maxsize=None)
+@cache
 def chain(pdf_name: str) -> tuple[str, ...]:
     """The font itself, then the fallback faces of its style (registered on first use)."""
     wanted = style(pdf_name)
@@ -153,6 +153,7 @@ def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
     for cluster in _clusters(text):
         ch = cluster[0]
         cp = ord(ch)
+        font: str | None
         if current is not None and len(cluster) == 1 and unicodedata.category(ch)[0] in "ZP" and cp in _cmap(current):
             font = current
         else:

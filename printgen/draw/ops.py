@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
 
 from printgen.draw.pictures import Prepared
 
@@ -67,7 +66,7 @@ class TurnOp:
     angle: float
     cx: float
     cy: float
-    ops: tuple["Op", ...]
+    ops: tuple[Op, ...]
 
 
-Op = Union[ShapeOp, TextOp, ImageOp, SymbolOp, TurnOp]
+Op = ShapeOp | TextOp | ImageOp | SymbolOp | TurnOp

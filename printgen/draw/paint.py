@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from printgen.draw.fonts import draw_string
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp

@@ -5,24 +5,32 @@ from __future__ import annotations
 
 import io
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printgen.files.units import pt
 
 
-def new_canvas(paper_mm: tuple[float, float], initial_font: str, title: str, subject: str):
+class BufferedCanvas(Canvas):
+    """A canvas that keeps the memory buffer it writes to, so finish() can hand back the bytes."""
+
+    buffer: io.BytesIO
+
+
+def new_canvas(paper_mm: tuple[float, float], initial_font: str, title: str, subject: str) -> BufferedCanvas:
     """A canvas writing to memory; the caller decides where (and whether) the bytes land."""
     from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # plain binary streams: faster and smaller than ASCII85 for pictures
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(paper_mm[0]), pt(paper_mm[1])), invariant=1, pageCompression=1,
-                    initialFontName=initial_font, initialFontSize=10)
+    # types-reportlab declares initialFontName a float; ReportLab takes the font's name.
+    canvas = BufferedCanvas(buffer, pagesize=(pt(paper_mm[0]), pt(paper_mm[1])), invariant=1, pageCompression=1,
+                            initialFontName=initial_font, initialFontSize=10)  # type: ignore[arg-type]
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setCreator("printgen")
     canvas.setAuthor("printgen")
-    canvas._printgen_buffer = buffer
+    canvas.buffer = buffer
     return canvas
 
 
@@ -32,6 +40,6 @@ def set_boxes(canvas, trim: tuple[float, float, float, float], bleed: tuple[floa
     canvas.setBleedBox(tuple(round(pt(v), 4) for v in bleed))
 
 
-def finish(canvas) -> bytes:
+def finish(canvas: BufferedCanvas) -> bytes:
     canvas.save()
-    return canvas._printgen_buffer.getvalue()
+    return canvas.buffer.getvalue()

@@ -14,7 +14,8 @@ transparency), identified by a hash of the source's bytes and the box: the PDF n
 after its pixels, so the output depends on content only, not on where the deck lies.
 
 Preparing is done once per distinct (content, box, dpi) in a build, on worker threads while the
-rest of the deck is resolved, and remembered across builds in a cache folder (printgen/draw/picture_cache.py). A cache entry carries a checksum of its own bytes and
+rest of the deck is resolved, and remembered across builds in a cache folder
+(printgen/draw/picture_cache.py). A cache entry carries a checksum of its own bytes and
 is only used when the checksum holds, and the key includes the Pillow version, so a cached
 build gives the same bytes as an uncached one.
 """
@@ -31,7 +32,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.draw.picture_cache import cache_folder, read as _cache_read, write as _cache_write  # noqa: F401
+from printgen.draw.picture_cache import cache_folder  # noqa: F401
+from printgen.draw.picture_cache import read as _cache_read
+from printgen.draw.picture_cache import write as _cache_write
 from printgen.files.errors import UserError, Where
 from printgen.files.picture_files import MAX_PICTURE_BYTES, MAX_PIXELS, Header, header, opened_picture, reason, too_big
 
@@ -254,6 +257,7 @@ def _to_srgb(picture):
         alpha = picture.getchannel("A") if picture.mode == "RGBA" else None
         base = picture.convert("RGB") if alpha is not None else picture
         converted = ImageCms.profileToProfile(base, source, ImageCms.createProfile("sRGB"), outputMode="RGB")
+        assert converted is not None, "profileToProfile returns the new picture unless asked to convert in place"
         if alpha is not None:
             converted.putalpha(alpha)
         return converted
@@ -279,13 +283,13 @@ def _fit(picture, full: tuple[int, int], want_w: float, want_h: float, fit: str)
         box = ((w - cw) / 2, (h - ch) / 2, (w + cw) / 2, (h + ch) / 2)
         if want_w >= cw * full[0] / w:      # no more pixels than the box needs: crop only
             return picture.crop(tuple(round(v) for v in box))
-        return picture.resize((max(1, round(want_w)), max(1, round(want_h))), Image.LANCZOS, box=box,
+        return picture.resize((max(1, round(want_w)), max(1, round(want_h))), Image.Resampling.LANCZOS, box=box,
                               reducing_gap=3.0)
     scale = min(want_w / full[0], want_h / full[1])
     if scale >= 1:
         return picture
     size = (max(1, round(full[0] * scale)), max(1, round(full[1] * scale)))
-    return picture.resize(size, Image.LANCZOS, reducing_gap=3.0)
+    return picture.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 # --- drawing --------------------------------------------------------------------------------------

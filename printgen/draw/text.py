@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
 from dataclasses import dataclass
 
 from printgen.draw.fonts import metrics, text_width

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -118,10 +119,11 @@ def key_order(source: DeckSource) -> list[str]:
     it follows in the cards that have it), then the fields no card has yet, in declared order."""
     order: list[str] = []
     for card in source.cards:
-        previous = None
+        previous: str | None = None
         for key in card.pairs:
             if key not in order:
-                order.insert(order.index(previous) + 1 if previous in order else len(order), key)
+                after = order.index(previous) + 1 if previous is not None and previous in order else len(order)
+                order.insert(after, key)
             previous = key
     return order + [name for name in list(source.fields) + [COUNT] if name not in order]
 
@@ -166,7 +168,7 @@ def _blank_between(text: str, cards: list[RawCard]) -> bool:
     """Are the file's cards set apart by blank lines (the Cromwell deck's are)?"""
     if len(cards) < 2:
         return False
-    votes = Counter()
+    votes: Counter[bool] = Counter()
     for before, after in zip(cards, cards[1:]):
         gap = text[card_end(text, before):_line_start(text, after.node.start_mark.index)]
         votes["\n" in gap.replace("\r", "") and any(not line.strip() for line in gap.splitlines())] += 1

@@ -9,6 +9,7 @@ folder first asks `refuse_shipped`, whose message names the one command that mak
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -140,7 +141,5 @@ def _remove(folder: Path, files: list[Path]) -> None:
     for path in files:
         path.unlink(missing_ok=True)
     for path in sorted({p.parent for p in files} | {folder}, key=lambda p: len(p.parts), reverse=True):
-        try:
+        with contextlib.suppress(OSError):
             path.rmdir()
-        except OSError:
-            pass

@@ -11,19 +11,24 @@ saved: an edit that would change anything else is a bug, refused rather than wri
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from printgen.files.errors import UserError, Where
+from printgen.files.paths import DECK_FILE
 from printgen.files.schema import FieldSpec
 from printgen.files.smart_quotes import straighten
 from printgen.files.yamlsrc import parse_yaml, read_source
-from printgen.model.load import DECK_FILE, find_deck, load_deck, slug
+from printgen.model.deck import Deck
+from printgen.model.load import find_deck, load_deck, slug
 
 COUNT = "count"           # the copies of a card: a column like a field's, though not declared as one
 COLLECTIONS = ("ability",)  # field types whose value is a record, edited as its YAML text
@@ -37,7 +42,7 @@ class Edit:
     card: int
     field: str
     text: str
-    where: Where = field(default_factory=Where)
+    where: Where = dataclasses.field(default_factory=Where)   # `field` is the attribute above, here
 
 
 @dataclass
@@ -76,13 +81,13 @@ class DeckSource:
         self.located = located
         self.cards_key: yaml.ScalarNode | None = None
         self.cards_node: yaml.SequenceNode | None = None
-        raw_fields = self.data.get("fields") if isinstance(self.data.get("fields"), dict) else {}
+        raw_fields = self.data.get("fields")
+        if not isinstance(raw_fields, dict):
+            raw_fields = {}
         self.fields: dict[str, FieldSpec] = {}
         for name, spec in raw_fields.items():
-            try:
+            with suppress(Exception):       # the loader reports a bad field properly; check() runs it
                 self.fields[str(name)] = FieldSpec.model_validate(spec)
-            except Exception:       # the loader reports it properly; check() runs it
-                pass
         self.cards: list[RawCard] = self._cards()
 
     # --- reading ------------------------------------------------------------------------------
@@ -92,6 +97,8 @@ class DeckSource:
         if not isinstance(cards_data, list):
             return []
         root = yaml.compose(straighten(self.text), Loader=yaml.SafeLoader)   # positions as the loader sees them
+        if not isinstance(root, yaml.MappingNode):      # (it is: the data has `cards:`)
+            return []
         key, node = next(((k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "cards"),
                          (None, None))
         if not isinstance(node, yaml.SequenceNode):
@@ -321,7 +328,7 @@ class DeckSource:
 
     # --- checking and saving ------------------------------------------------------------------
 
-    def check(self, text: str, edits: list[Edit] = ()):
+    def check(self, text: str, edits: Sequence[Edit] = ()) -> Deck:
         """The deck as it would load from `text` (every card), or the loader's error, moved to
         the place the teacher typed the value when it is about an edited value."""
         from printgen.model.load import ALL_CARDS
@@ -363,7 +370,7 @@ class StaleError(UserError):
     """The file changed under an edit: the edit must be made again on the new version."""
 
 
-def relocate(error: UserError, edits, source: DeckSource) -> UserError:
+def relocate(error: UserError, edits: Sequence[Edit], source: DeckSource) -> UserError:
     """A loader error about a value that was edited, told at the place the value was typed."""
     found = edit_of(error, edits, source)
     if found is None:

@@ -81,4 +81,6 @@ def shown_pair(first: str, second: str) -> tuple[str, str]:
     """Both values as text, each quoted in single quotes with its differing part in [brackets];
     an empty value is 'nothing'."""
     a, b = difference(first, second)
-    return tuple("nothing" if not value else f"'{side.text()}'" for value, side in ((first, a), (second, b)))
+    first_shown, second_shown = ("nothing" if not value else f"'{side.text()}'"
+                                 for value, side in ((first, a), (second, b)))
+    return first_shown, second_shown

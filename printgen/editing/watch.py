@@ -16,13 +16,14 @@ gone with it, even when a folder of the same name (and often the same inode numb
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import Callable
 
 import click
 
-from printgen.files.paths import layouts_dir
-from printgen.model.load import DECK_FILE, find_deck, shipped_decks
+from printgen.files.paths import DECK_FILE, layouts_dir
+from printgen.model.load import find_deck, shipped_decks
 
 # Files editors and office programs keep beside the one being edited (backups, swap and lock
 # files); they are never part of a deck. Short-lived ones (sed -i's "sedAbC123", an editor's
@@ -221,7 +222,5 @@ def _shown(path: Path) -> str:
 
 
 def _run(rebuild: Callable[[], None]) -> None:
-    try:
+    with suppress(SystemExit):          # the build command's exit status: its messages are already out
         rebuild()
-    except SystemExit:          # the build command's exit status: its messages are already out
-        pass

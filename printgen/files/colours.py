@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_colour(value: str):
     """A ReportLab colour; ValueError in plain words for anything else."""
     from reportlab.lib import colors

@@ -25,9 +25,10 @@ import errno
 import io
 import os
 import stat
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO
 
 from printgen.files.errors import UserError, Where
 from printgen.files.limits import describe_bytes
@@ -235,10 +236,8 @@ def _refuse_kind(path: Path, mode: int, what: str, where: Where | None) -> None:
         return
     words = f"is {kind}, not an ordinary file, so it cannot be read as {_a(what)}"
     if Path(path).is_symlink():
-        try:
+        with suppress(OSError):
             words = f"is a link to {os.readlink(path)}, which {words}"
-        except OSError:
-            pass
     raise _refusal(path, where, words, f"in its place put the {what} itself, saved as an ordinary file")
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import errno
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 class FolderLocks:

@@ -11,7 +11,6 @@ from pathlib import Path
 from printgen.files.errors import UserError, Where
 from printgen.files.yaml_explain import card_at
 
-
 # What YAML forbids or a text editor does not show: C0 and C1 control characters other than tab
 # and line ends, DEL, Unicode line and paragraph separators (editors and YAML disagree on whether
 # they end a line, so line numbers would drift), a byte-order mark inside the text, non-characters.
@@ -56,8 +55,9 @@ def hidden_character(text: str) -> str | None:
 
 
 # The usual short names of the control characters, which Unicode leaves unnamed.
-_CONTROL_NAMES = dict(enumerate("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN "
-                                "ETB CAN EM SUB ESC FS GS RS US".split()))
+_CONTROL_NAMES = dict(enumerate(["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF",
+                                 "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM",
+                                 "SUB", "ESC", "FS", "GS", "RS", "US"]))
 _CONTROL_NAMES.update({0x7F: "DEL", 0x85: "NEL"})
 
 

@@ -46,10 +46,10 @@ import re
 import secrets
 import sys
 import time
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from printgen.files.errors import UserError
 from printgen.files.folderlock import FolderLocks
@@ -347,10 +347,8 @@ def recover(plan: Plan) -> str:
     remove(plan)
     if undone:
         for folder in reversed(plan.created):
-            try:
+            with suppress(OSError):
                 folder.rmdir()
-            except OSError:
-                pass
     return said
 
 
@@ -441,7 +439,5 @@ def _say(line: str) -> None:
 
 
 def _remove(path: Path) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass

@@ -24,9 +24,9 @@ import errno
 import os
 import signal
 import tempfile
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Iterator
 
 from printgen.files import journal
 from printgen.files.errors import Where
@@ -37,7 +37,7 @@ __all__ = ["PublishError", "UNCHANGED", "publish", "short_path"]
 # What every refusal to write can promise, unless it says otherwise (PublishError.partial).
 UNCHANGED = "nothing was written, and the files already there are unchanged"
 _HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
-_HINTS = {
+_HINTS: dict[int | None, str] = {      # by an OSError's errno, which may be None
     errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
     errno.EDQUOT: "free some space (or write elsewhere with --out) and build again",
     errno.EISDIR: "move or rename that folder, or write elsewhere with --out",
@@ -59,7 +59,7 @@ def publish(files: dict[Path, bytes]) -> None:
             try:
                 created += _make_folder(target.parent)
             except OSError as exc:
-                raise _named(exc, target)
+                raise _named(exc, target) from exc
         with journal.locked(target.parent for target in files):
             for target, data in files.items():
                 try:
@@ -74,7 +74,7 @@ def publish(files: dict[Path, bytes]) -> None:
                         os.close(fd)
                     journal.checkpoint("staged")
                 except OSError as exc:
-                    raise _named(exc, target)
+                    raise _named(exc, target) from exc
             with _signals_held():
                 _commit(journal.new_plan(staged, created))
             published = True
@@ -82,8 +82,8 @@ def publish(files: dict[Path, bytes]) -> None:
         raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(), _HINTS.get(exc.errno, _HINT)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
-            for tmp, _, _ in staged:
-                _remove(tmp)
+            for staged_file, _, _ in staged:
+                _remove(staged_file)
             if not published:
                 for folder in reversed(created):
                     _rmdir_if_empty(folder)
@@ -101,7 +101,7 @@ def _commit(plan: journal.Plan) -> None:
                 done.append((entry.target, backup))
                 os.replace(entry.staged, entry.target)
             except OSError as exc:
-                raise _named(exc, entry.target)
+                raise _named(exc, entry.target) from exc
             journal.checkpoint("renamed")
     except BaseException as failure:
         journal.mark_undo(plan)
@@ -193,7 +193,7 @@ def _make_folder(folder: Path) -> list[Path]:
 
 def _describe(exc: OSError) -> str:
     name = short_path(exc.filename) if exc.filename else "the output"
-    reasons = {
+    reasons: dict[int | None, str] = {
         errno.ENOSPC: "the disk is full",
         errno.EDQUOT: "the disk quota is used up",
         errno.EFBIG: "the file is larger than this system allows",
@@ -214,17 +214,13 @@ def short_path(name: object, limit: int = 120) -> str:
 
 
 def _remove(path: Path) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def _rmdir_if_empty(folder: Path) -> None:
-    try:
+    with suppress(OSError):
         folder.rmdir()
-    except OSError:
-        pass
 
 
 @contextmanager
@@ -240,7 +236,7 @@ def _signals_held() -> Iterator[None]:
     try:
         yield
     finally:
-        if previous is not None:
+        if mask is not None and previous is not None:
             mask(signal.SIG_SETMASK, previous)
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import errno
 import os
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from printgen.files.deckfiles import exists, opened, what_is
 from printgen.files.errors import UserError, Where
@@ -75,7 +76,8 @@ def locate(value: object, folder: Path, where: Where) -> Path:
         raise UserError(f"the picture '{shown}' cannot be opened: {exc.strerror or exc}", where) from None
     if not path.is_relative_to(root):
         raise UserError(f"the picture '{shown}' is outside the deck's folder", where,
-                        f"copy the picture into {folder} (for example into an 'art' folder) and give its path from there")
+                        f"copy the picture into {folder} (for example into an 'art' folder) and give its path from "
+                        "there")
     if kind == "missing":
         if _is_loop(root / value):
             raise _loop(shown, where)

@@ -110,7 +110,8 @@ def read_table(path: Path, problems: Problems | None = None) -> Table:
                 continue
             hidden = hidden_character(cell)
             if hidden is not None:
-                found.add(UserError(f"this cell holds {describe_hidden(hidden)}", Where(path, row=number, column=column),
+                found.add(UserError(f"this cell holds {describe_hidden(hidden)}",
+                                    Where(path, row=number, column=column),
                                     "click into the cell and type its text again (a character copied with it "
                                     "cannot be seen or printed); when pasting, paste as text only"))
                 blanked.add((number, index))
@@ -200,9 +201,9 @@ def _read_csv(path: Path, data: bytes) -> list[tuple[int, list[str]]]:
     _whole_cells()
     number = 0
     try:
-        for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
-            if any(c.strip() for c in row):
-                rows.append((number, [from_csv_cell(c) for c in _kept(row)]))
+        for number, cells in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
+            if any(c.strip() for c in cells):
+                rows.append((number, [from_csv_cell(c) for c in _kept(cells)]))
                 if len(rows) > MAX_ROWS + 1:
                     raise _too_many_rows(path)
     except csv.Error as exc:
@@ -303,9 +304,12 @@ def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
         return ("\ufeff" + out.getvalue()).encode("utf-8")
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.worksheet import Worksheet
 
     book = Workbook()
     sheet = book.active
+    assert isinstance(sheet, Worksheet), "a new workbook holds one worksheet, the active one"
     sheet.title = "cards"
     for number, values in enumerate([header, *rows], start=1):
         for column, value in enumerate(values, start=1):
@@ -318,13 +322,13 @@ def table_bytes(path: Path, header: list[str], rows: list[list[str]]) -> bytes:
         cell.font = Font(bold=True)
     for index, name in enumerate(header, start=1):
         longest = max([len(name)] + [len(r[index - 1]) for r in rows])
-        letter = sheet.cell(row=1, column=index).column_letter
+        letter = get_column_letter(index)
         sheet.column_dimensions[letter].width = min(max(longest, 6) + 2, 80)
         if longest > 78:
             for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
     if header and header[-1] == CHECK:        # for printgen, not for the teacher
-        sheet.column_dimensions[sheet.cell(row=1, column=len(header)).column_letter].hidden = True
+        sheet.column_dimensions[get_column_letter(len(header))].hidden = True
     sheet.freeze_panes = "B2"
     raw = io.BytesIO()
     book.save(raw)

@@ -23,12 +23,13 @@ Anything not shaped as an .xlsx part is `Broken`, which the caller says as one m
 
 from __future__ import annotations
 
+import contextlib
 import io
 import posixpath
 import zipfile
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 from xml.parsers import expat
 
 MAX_UNPACKED = 20_000_000     # bytes of XML unpacked from one workbook: a sheet of 5,000 cards is ~4 MB
@@ -177,7 +178,8 @@ def _relations(parts: _Parts, part: str) -> dict[str, tuple[str, str]]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if _local(tag) == "Relationship" and attrs.get("Id") and attrs.get("Target"):
             target = attrs["Target"]
-            target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            target = (target.lstrip("/") if target.startswith("/")
+                      else posixpath.normpath(posixpath.join(folder, target)))
             found[attrs["Id"]] = (attrs.get("Type", "").rsplit("/", 1)[-1], target)
     _parse(parts.chunks(rels), start)
     return found
@@ -261,10 +263,8 @@ def _date_styles(parts: _Parts, name: str | None) -> set[int]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         tag = _local(tag)
         if tag == "numFmt":
-            try:
+            with contextlib.suppress(ValueError):
                 codes[int(attrs.get("numFmtId", ""))] = attrs.get("formatCode", "")
-            except ValueError:
-                pass
         elif tag == "cellXfs":
             depth["cellXfs"] += 1
         elif tag == "xf" and depth["cellXfs"]:
@@ -312,7 +312,8 @@ class _SheetReader:
         self.cells: list[str] = []
         self.extra: str | None = None
         self.column = -1
-        self.kind, self.style = "n", None
+        self.kind: str = "n"
+        self.style: str | None = None
         self.value: list[str] = []
         self.formula: list[str] | None = None
         self.collect: list[str] | None = None
@@ -347,7 +348,7 @@ class _SheetReader:
             self.seen_rows += 1
             if self.seen_rows > MAX_ROW_TAGS:
                 raise TooMany("rows", MAX_ROW_TAGS)
-            ref = attrs.get("r")
+            ref = attrs.get("r") or ""
             try:
                 self.number = int(ref) if ref else self.number + 1
             except ValueError:

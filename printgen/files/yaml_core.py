@@ -10,7 +10,6 @@ from typing import Any
 
 import yaml
 
-
 TAG = "tag:yaml.org,2002:"
 STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, MERGE = (TAG + name for name in
                                                 ("str", "int", "float", "bool", "null", "seq", "map", "merge"))

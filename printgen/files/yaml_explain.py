@@ -14,14 +14,16 @@ from printgen.files.limits import MAX_DEPTH
 
 # The one way nesting too deep is told, whether printgen's reader or libyaml's (PyYAML 6.0.4 and
 # later stop at 1,000 levels of '[' or '{' themselves) notices it first.
-TOO_DEEP = f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far more than any printgen file needs"
+TOO_DEEP = (f"lists and settings are nested here more than {MAX_DEPTH} levels deep, far more than any printgen "
+            "file needs")
 TOO_DEEP_HINT = "check for '[' or '{' typed many times, or indentation that keeps growing"
 
 
 _HINTS = {
     "mapping values are not allowed": "a value that contains ': ' must be put in double quotes",
     "found character '\\t'": "indent with spaces, not tabs",
-    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or the one above",
+    "could not find expected ':'": "each line inside a card needs 'field: value'; check the quotes on this line or "
+                                   "the one above",
     "found unexpected end of stream": "a quote or bracket was opened and never closed",
     "did not find expected key": "check the indentation: fields of one card must line up",
 }
@@ -57,20 +59,22 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         culprit = _unclosed_bracket(lines)     # libyaml gave up at the end, inside a '[' or '{'
     if culprit is not None:
         number, opener = culprit
-        what, hint = _OPENERS[opener]
-        return UserError(f"this line opens {what} that is never closed", Where(path, number, card_at(lines, number)), hint)
+        what, opened_hint = _OPENERS[opener]
+        return UserError(f"this line opens {what} that is never closed", Where(path, number, card_at(lines, number)),
+                         opened_hint)
     problem = exc.problem or exc.context or "malformed YAML"
     if line is not None and line > max(len(lines), 1):
         line = _last_content_line(lines)       # never a line past the end of the file
     source = lines[line - 1] if line and line <= len(lines) else ""
-    inner = next((n for n in (line, (line or 1) - 1) if n and n <= len(lines) and _INNER_QUOTE.search(lines[n - 1])), None)
-    if inner is not None:
-        quote = _INNER_QUOTE.search(lines[inner - 1]).group(1)[0]
+    found = next(((n, match) for n in (line, (line or 1) - 1)
+                  if n and n <= len(lines) and (match := _INNER_QUOTE.search(lines[n - 1]))), None)
+    if found is not None:
+        inner, quote = found[0], found[1].group(1)[0]
         name = "double" if quote == '"' else "single"
         return UserError(f"a straight {name} quote ({quote}) inside the text ends it too early",
                          Where(path, inner, card_at(lines, inner)),
-                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the straight ones "
-                         "only at the start and end")
+                         "inside a caption use curly quotes \u201c \u201d (or \u2018 \u2019), and keep the "
+                         "straight ones only at the start and end")
     broken = _not_a_field(exc, lines, line)
     if broken is not None:
         number, key, between = broken
@@ -83,6 +87,7 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         return UserError(f"{said}: YAML reads the whole line as one word, not as a field and its value",
                          Where(path, number, card_at(lines, number), key),
                          f"write '{key}: ' (a colon and a space), then the value")
+    hint: str | None
     if "found character '\\t'" in str(exc) or "\t" in source[: len(source) - len(source.lstrip())]:
         message, hint = "this line is indented with a tab", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem and ": " in source.split(": ", 1)[-1]:

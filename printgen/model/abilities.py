@@ -38,7 +38,7 @@ Effects (`effects`, one to three, applied in order):
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -53,7 +53,7 @@ EffectName = Literal["power", "negate", "cover", "make_proud", "release", "prote
                      "draw", "discard", "return", "destroy"]
 
 # Which settings each effect takes (beyond `do`), and whether it needs a target.
-EFFECTS: dict[str, dict] = {
+EFFECTS: dict[str, dict[str, Any]] = {
     "power": {"settings": {"amount", "until"}, "target": True},
     "negate": {"settings": {"until"}, "target": True},
     "cover": {"settings": set(), "target": True},
@@ -82,19 +82,19 @@ class Target(_Strict):
 
 class Effect(_Strict):
     do: EffectName
-    amount: Optional[int] = None
-    until: Optional[Until] = None
+    amount: int | None = None
+    until: Until | None = None
 
     @field_validator("amount")
     @classmethod
-    def _amount_in_range(cls, amount: Optional[int]) -> Optional[int]:
+    def _amount_in_range(cls, amount: int | None) -> int | None:
         # a field check, so a message about the amount points at the amount's own line
         if amount is not None and (amount == 0 or abs(amount) > 20):
             raise ValueError("'amount' should be a whole number from -20 to 20, not zero")
         return amount
 
     @model_validator(mode="after")
-    def _settings_fit(self) -> "Effect":
+    def _settings_fit(self) -> Effect:
         wanted = EFFECTS[self.do]["settings"]
         given = {name for name in ("amount", "until") if getattr(self, name) is not None}
         extra, missing = given - wanted, wanted - given
@@ -112,19 +112,20 @@ class Ability(_Strict):
     when: Stage = "any"
     cost: Cost = "none"
     out_of_turn: bool = False
-    target: Optional[Target] = None
+    target: Target | None = None
     effects: list[Effect] = Field(min_length=1, max_length=3)
-    flavour: Optional[str] = None
+    flavour: str | None = None
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         """How a card template sees the ability: its printed text and its parts."""
         return {"text": describe(self), "use": self.use, "when": self.when, "flavour": self.flavour}
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Ability":
+    def _consistent(self) -> Ability:
         needs_target = any(EFFECTS[e.do]["target"] for e in self.effects)
         if needs_target and self.target is None:
-            raise ValueError(f"the effect '{next(e.do for e in self.effects if EFFECTS[e.do]['target'])}' needs a 'target'")
+            needing = next(e.do for e in self.effects if EFFECTS[e.do]["target"])
+            raise ValueError(f"the effect '{needing}' needs a 'target'")
         if self.use == "declaration" and (self.target is None or self.target.kind in ("card", "wind")
                                           or self.target.state not in ("proud",)):
             raise ValueError("a declaration is laid on a proud Threlm: its target needs kind noble, peasant or "
@@ -166,6 +167,7 @@ def _effect_words(effect: Effect, subject: str, attached: bool) -> str:
     tail = f" {until}" if until else ""
     do = effect.do
     if do == "power":
+        assert effect.amount is not None, "a power effect has an amount (checked when it is read)"
         sign = "+" if effect.amount > 0 else "\u2212"
         return f"{subject} gets {sign}{abs(effect.amount)} Power{tail}"
     if do == "negate":

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.limits import MAX_NUMBER
 from printgen.files.schema import FieldSpec
 from printgen.files.yamlsrc import Located
 from printgen.model.deck import Card, Group, parse_years
-
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 def value_key(value: Any) -> str:
@@ -112,7 +112,8 @@ def check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fold
         return value
     if kind == "flag":
         if not isinstance(value, bool):
-            raise UserError("should be true or false", where, "write true or false (words such as yes and no are read as text)")
+            raise UserError("should be true or false", where,
+                            "write true or false (words such as yes and no are read as text)")
         return value
     if kind == "number":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -131,7 +132,7 @@ def check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fold
     raise AssertionError(kind)  # pragma: no cover - FieldType is a Literal
 
 
-def check_ability(value: Any, where: Where, located: Located, path: tuple) -> Any:
+def check_ability(value: Any, where: Where, located: Located, path: tuple[Any, ...]) -> Any:
     """An ability record checked against the vocabulary in printgen/model/abilities.py; a mistake is
     told in plain words at the line of the setting inside the record, with a 'did you mean'."""
     from printgen.model.abilities import Ability
@@ -152,7 +153,7 @@ def check_ability(value: Any, where: Where, located: Located, path: tuple) -> An
         raise UserError(message, place, hint, sheet_hint) from None
 
 
-def _ability_problem(err: dict, loc: tuple) -> tuple[str, str | None]:
+def _ability_problem(err: ErrorDetails, loc: tuple[Any, ...]) -> tuple[str, str | None]:
     """(message, hint) for one pydantic error inside an ability record."""
     from printgen.model.abilities import EFFECTS
 
@@ -160,7 +161,7 @@ def _ability_problem(err: dict, loc: tuple) -> tuple[str, str | None]:
     key = next((str(p) for p in reversed(loc) if not isinstance(p, int)), None)
     owner, choices = _ability_owner(loc)
     what = f"'{key}'" + (f" of {owner}" if owner != "the ability" or len(loc) > 1 else "") if key else owner
-    if kind == "extra_forbidden":
+    if kind == "extra_forbidden" and key is not None:      # (an unknown setting always has a name)
         return (f"'{key}' is not a setting of {owner}",
                 did_you_mean(key, choices) or "settings here: " + ", ".join(choices))
     if kind == "missing":
@@ -188,23 +189,25 @@ _ABILITY_WORDS = {
 }
 
 
-def _ability_owner(loc: tuple) -> tuple[str, list[str]]:
+def _ability_owner(loc: tuple[Any, ...]) -> tuple[str, list[str]]:
     """Which part of an ability record a location is in ('effect 2', 'the target') and its settings."""
+    from types import UnionType
     from typing import Union, get_args, get_origin
 
     from pydantic import BaseModel
 
     from printgen.model.abilities import Ability
 
-    model, words = Ability, "the ability"
-    for at, part in enumerate(loc[:-1]):
+    model: object = Ability       # the part of the record `loc` has reached: a model, or a plain type
+    words = "the ability"
+    for part in loc[:-1]:
         if isinstance(part, int):
             words = f"{words.removeprefix('the ').rstrip('s')} {part + 1}"
             continue
         if not (isinstance(model, type) and issubclass(model, BaseModel)) or part not in model.model_fields:
             break
         annotation = model.model_fields[part].annotation
-        while get_origin(annotation) in (list, Union):
+        while get_origin(annotation) in (list, Union, UnionType):     # list[X], Optional[X] and X | None
             annotation = next(a for a in get_args(annotation) if a is not type(None))
         model, words = annotation, f"the {part}"
     if isinstance(model, type) and issubclass(model, BaseModel):

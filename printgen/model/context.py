@@ -29,7 +29,7 @@ def document_context(deck: Deck) -> dict[str, Any]:
     context: dict[str, Any] = {"title": deck.title, "subtitle": deck.subtitle, "cards": cards,
                                "card_count": len(cards), "in_play_count": sum(1 for c in cards if c["in_play"])}
     for field_name, spec in deck.fields.items():
-        if spec.type != "group":
+        if spec.type != "group" or spec.group is None:      # (a group field always names its groups)
             continue
         entries = []
         for group in deck.groups[spec.group]:

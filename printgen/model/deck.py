@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.files.errors import Where
+from printgen.files.errors import Warning_, Where
 from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
+from printgen.files.yamlsrc import Located
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def parse_years(value: object) -> Years:
     """'1066-1087', '1483', '2022-', or spans joined by commas; raises ValueError in plain words."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ValueError("should be years such as 1066-1087")
-    spans = []
+    spans: list[tuple[int, int | None]] = []
     for part in str(value).split(","):
         match = _SPAN.match(part)
         if not match:
@@ -133,7 +134,7 @@ class Deck:
     games: list[str] = field(default_factory=list)
     pack: str | None = None          # the pack these cards are, when the deck has several
     packs: list[str] = field(default_factory=list)
-    source: Any = field(default=None, repr=False)   # the Located YAML, for errors found later
+    source: Located | None = field(default=None, repr=False)   # the YAML as read, for errors found later
 
     def where(self, *path: Any, field_name: str | None = None) -> Where:
         """The file and line of a key of the deck file, for errors found after loading."""
@@ -170,18 +171,20 @@ class Layout:
     imposition: Imposition
     fonts: dict[str, Path]
     element_where: dict[tuple[str, str], Where] = field(default_factory=dict)
-    warnings: list = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
 
     @property
     def scale(self) -> float:
         """Factor for type, strokes and corners when printing at another size than designed."""
-        return min(self._interior(self.card.width, self.design.width), self._interior(self.card.height, self.design.height))
+        return min(self._interior(self.card.width, self.design.width),
+                   self._interior(self.card.height, self.design.height))
 
     def _interior(self, printed: float, designed: float) -> float:
         safe = self.imposition.safe
         return (printed - 2 * safe) / (designed - 2 * safe) if designed > 2 * safe else printed / designed
 
-    def map_box(self, x: float | None, y: float | None, w: float | None, h: float | None) -> tuple[float, float, float, float]:
+    def map_box(self, x: float | None, y: float | None, w: float | None,
+                h: float | None) -> tuple[float, float, float, float]:
         """A template box (mm from the top-left, None = to the edge) at the printed card size.
 
         Piecewise linear: the strips between the trim and the safe zone keep their size and the

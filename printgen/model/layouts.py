@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -16,7 +17,7 @@ from printgen.files.deckfiles import contained, exists, link_target, opened
 from printgen.files.errors import UserError, Warning_, Where, did_you_mean
 from printgen.files.font_files import MAX_FONT_BYTES
 from printgen.files.paths import DECK_FILE, FONTS_DIR, layouts_dir
-from printgen.files.schema import LayoutFile, Size
+from printgen.files.schema import Element, Imposition, LayoutFile, Size
 from printgen.files.schema_errors import schema_error, user_path
 from printgen.files.yamlsrc import Located, load_yaml
 from printgen.model.deck import Deck, Layout
@@ -45,8 +46,8 @@ def _find_layout_file(name: str, search: list[Path], where: Where | None = None)
             except (OSError, RuntimeError):      # a link loop: the reader says so
                 inside = True
             if not inside:
-                raise UserError(f"the layout '{name}' is a link to a file outside {folder} ({link_target(path)})", where,
-                                "copy the layout file itself into the deck's folder or into layouts/")
+                raise UserError(f"the layout '{name}' is a link to a file outside {folder} ({link_target(path)})",
+                                where, "copy the layout file itself into the deck's folder or into layouts/")
             return path
     raise UserError(f"no layout called '{name}'", where,
                     did_you_mean(name, known) or f"layouts available: {', '.join(known)}")
@@ -57,7 +58,12 @@ _CATALOGUES = {"card-sizes": "the list of card sizes", "papers": "the list of pa
 _LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
-def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple = ()) -> tuple[dict, dict]:
+# Where each key of a merged layout chain was set: (file, line) by the key's path.
+_Lines = dict[tuple[Any, ...], tuple[Path, int]]
+
+
+def _merge(base: dict[str, Any], top: dict[str, Any], base_lines: _Lines, top_lines: _Lines,
+           path: tuple[Any, ...] = ()) -> tuple[dict[str, Any], _Lines]:
     """Deep merge for `extends`: mappings merge key by key, anything else is replaced, null deletes.
     An element given a different `type` is a new element and replaces the inherited one whole."""
     out = dict(base)
@@ -72,7 +78,9 @@ def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple
             value.get("type") is not None and out[key].get("type") not in (None, value.get("type"))
         if isinstance(value, dict) and isinstance(out.get(key), dict) and not retyped:
             out[key], lines = _merge(out[key], value, lines, top_lines, sub)
-            lines[sub] = top_lines.get(sub, lines.get(sub))
+            placed = top_lines.get(sub, lines.get(sub))
+            if placed is not None:
+                lines[sub] = placed
         else:
             lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
             out[key] = value
@@ -80,7 +88,8 @@ def _merge(base: dict, top: dict, base_lines: dict, top_lines: dict, path: tuple
     return out, lines
 
 
-def _read_layout_chain(name: str, search: list[Path], where: Where | None = None) -> tuple[dict, dict, str]:
+def _read_layout_chain(name: str, search: list[Path],
+                       where: Where | None = None) -> tuple[dict[str, Any], _Lines, Path]:
     """Follow `extends` to the root and merge; lines map each path to (file, line).
 
     `where` is the place that names the first layout (the deck's `layout:` line); each later
@@ -96,7 +105,8 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
             loop = " -> ".join([p.stem for p in seen] + [path.stem])
             message = (f"the layout '{current}' extends itself" if path == seen[-1]
                        else f"layouts extend each other in a loop: {loop}")
-            raise UserError(message, where, "'extends' names the layout this one starts from; remove it or name "
+            raise UserError(message, where or Where(),
+                            "'extends' names the layout this one starts from; remove it or name "
                             "another one (most layouts extend 'base')")
         seen.append(path)
         located = load_yaml(found, within=found.parent, what="layout")
@@ -108,8 +118,8 @@ def _read_layout_chain(name: str, search: list[Path], where: Where | None = None
         if parent is not None and not isinstance(parent, str):
             raise UserError("'extends' should name another layout", where)
         current = parent
-    data: dict = {}
-    lines: dict = {}
+    data: dict[str, Any] = {}
+    lines: _Lines = {}
     for located in reversed(chain):
         top_lines = {path: (located.file, line) for path, line in located.lines.items()}
         data, lines = _merge(data, located.data, lines, top_lines)
@@ -170,7 +180,8 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     if deck is not None and not card_size and deck.card_size:
         where_size = deck.where("card_size", field_name="card_size")
     card = _pick(size_name, sizes, "card size", where_size)
-    design = _pick(spec.card_size, sizes, "card size", Where(*lines.get(("card_size",), (file, None)), field="card_size"))
+    design_file, design_line = lines.get(("card_size",), (file, None))
+    design = _pick(spec.card_size, sizes, "card size", Where(design_file, design_line, field="card_size"))
     paper_where = Where() if paper is not None else _layout_where(lines, file, ("imposition", "paper"))
     paper_size = _pick(imposition.paper, papers, "paper", paper_where)
     _check_fit(paper_size, card, imposition, lines, file, bleed, where_size)
@@ -217,7 +228,7 @@ def refuse_off_card(layout: Layout) -> None:
                                 "check its x, y, width and height (a missing decimal point or a minus sign?)")
 
 
-def _turned_extent(layout: Layout, element) -> tuple[float, float, float, float]:
+def _turned_extent(layout: Layout, element: Element) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of an element's box on the printed card, turned by its rotation."""
     x, y, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
     x0, x1 = sorted((x, x + bw))
@@ -226,7 +237,7 @@ def _turned_extent(layout: Layout, element) -> tuple[float, float, float, float]
     turn = math.radians(element.rotation % 360)
     cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
     hw, hh = hw * cos + hh * sin, hw * sin + hh * cos
-    return tuple(round(v, 2) for v in (cx - hw, cy - hh, cx + hw, cy + hh))
+    return round(cx - hw, 2), round(cy - hh, 2), round(cx + hw, 2), round(cy + hh, 2)
 
 
 def _apart(low: float, high: float, size: float) -> bool:
@@ -256,12 +267,12 @@ def safe_zone_warnings(layout: Layout) -> list[Warning_]:
             over = max(safe - x0, safe - y0, x1 - (w - safe), y1 - (h - safe))
             if over > 0.005:
                 where = layout.element_where.get((side, name), Where())
-                found.append(Warning_(f"the {side} element '{name}' reaches {over:.2f} mm past the {safe:g} mm safe zone "
-                                      f"of a {w:g} x {h:g} mm card; a slightly off cut could clip it", where))
+                found.append(Warning_(f"the {side} element '{name}' reaches {over:.2f} mm past the {safe:g} mm "
+                                      f"safe zone of a {w:g} x {h:g} mm card; a slightly off cut could clip it", where))
     return found
 
 
-def _layout_where(lines: dict, file: Path, path: tuple) -> Where:
+def _layout_where(lines: _Lines, file: Path, path: tuple[str, ...]) -> Where:
     """The file and line that set `path` in a layout chain (the nearest enclosing key if unset)."""
     while path and path not in lines:
         path = path[:-1]
@@ -269,7 +280,7 @@ def _layout_where(lines: dict, file: Path, path: tuple) -> Where:
     return Where(f, line, field=".".join(path) or None)
 
 
-def _check_fit(paper: Size, card: Size, imp, lines: dict, file: Path, bleed_option: float | None,
+def _check_fit(paper: Size, card: Size, imp: Imposition, lines: _Lines, file: Path, bleed_option: float | None,
                size_where: Where) -> None:
     """At least one card must fit on the sheet; otherwise name what to change: the bleed (the
     option or the layout line), the margin, or the card size."""
@@ -291,9 +302,11 @@ def _check_fit(paper: Size, card: Size, imp, lines: dict, file: Path, bleed_opti
         which = f"--bleed {imp.bleed:g}" if bleed_option is not None else f"a bleed of {imp.bleed:g} mm"
         raise UserError(f"impossible bleed: with {which}, no {card.width:g} x {card.height:g} mm card fits on {sheet}",
                         where, f"at most {math.floor(most * 10) / 10:g} mm of bleed fits; 3 mm is usual") from None
-    if paper.width > card.width and paper.height > card.height or paper.width > card.height and paper.height > card.width:
+    if (paper.width > card.width and paper.height > card.height
+            or paper.width > card.height and paper.height > card.width):
         raise UserError(f"the {imp.margin:g} mm margins leave no room for a {card.width:g} x {card.height:g} mm card "
-                        f"on {paper.width:g} x {paper.height:g} mm paper", _layout_where(lines, file, ("imposition", "margin")),
+                        f"on {paper.width:g} x {paper.height:g} mm paper",
+                        _layout_where(lines, file, ("imposition", "margin")),
                         "home printers need about 5 mm") from None
     raise UserError(problem.message, size_where if size_where.file or size_where.line else
                     _layout_where(lines, file, ("card_size",)), problem.hint) from None
@@ -312,7 +325,7 @@ def _check_truetype(path: Path, font_file: str, where: Where, within: Path) -> N
                         "use the .ttf version of the font (many font families ship one)")
 
 
-def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple | None) -> Path:
+def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple[Path, int] | None) -> Path:
     """A font named in a layout: a file under the layout's own folder or printgen/fonts/, never
     anywhere else on the computer (a deck shared with a class must carry its fonts)."""
     f, line = where or (layout_file, None)
@@ -330,6 +343,8 @@ def _font_path(font_name: str, font_file: str, layout_file: Path, where: tuple |
                 check_font(path, font_where)     # a damaged font file is refused here, at its line
                 return path
     if not inside:
-        raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/", Where(f, line),
+        raise UserError(f"the font file '{font_file}' is outside the layout's folder and printgen/fonts/",
+                        Where(f, line),
                         "copy the font next to the layout (or into a folder beside it) and give its path from there")
-    raise UserError(f"font file '{font_file}' not found", Where(f, line), "font paths are relative to the layout file or printgen/fonts/")
+    raise UserError(f"font file '{font_file}' not found", Where(f, line),
+                    "font paths are relative to the layout file or printgen/fonts/")

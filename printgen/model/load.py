@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from math import prod
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -17,13 +17,24 @@ from printgen.files.deckfiles import DECK_FOLDER, exists
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.limits import MAX_CARDS
 from printgen.files.paths import DECK_FILE, decks_dir
-from printgen.files.schema import DeckHeader, FieldSpec, GroupEntry
+from printgen.files.schema import DeckHeader, FieldSpec, Generate, GroupEntry, Pack
 from printgen.files.schema_errors import schema_error
 from printgen.files.yamlsrc import Located, load_yaml, parse_yaml
-from printgen.model.card_values import (COUNT_KEY, MAX_COPIES, check_ability, check_value, copies, exempt, exemption_text,
-                                        starts_with_hash, value_key)
+from printgen.model.card_values import (
+    COUNT_KEY,
+    MAX_COPIES,
+    check_ability,
+    check_value,
+    copies,
+    exempt,
+    exemption_text,
+    starts_with_hash,
+    value_key,
+)
 from printgen.model.deck import Card, Deck, Group
 
+if TYPE_CHECKING:
+    from jinja2 import Template
 
 # --- finding things ---------------------------------------------------------------------------
 
@@ -76,13 +87,39 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
     folder = find_deck(str(name_or_path))
     located = (load_yaml(folder / DECK_FILE, within=folder, what="deck file", place=DECK_FOLDER) if text is None
                else parse_yaml(text, folder / DECK_FILE))
+    data = _deck_data(located)
+    header = _deck_header(located, data)
+    groups = {g: _load_group(located, g) for g in _group_names(header)}
+    cards = _deck_cards(located, folder, data.get("cards"), header, groups)
+    packs = list(header.packs)
+    for pack_name, pack_spec in header.packs.items():
+        _check_pack(located, header, groups, pack_name, pack_spec, _select(cards, pack_spec))
+    chosen: str | None = None
+    if packs and pack != ALL_CARDS:
+        chosen = pack if pack is not None else packs[0]
+        if chosen not in header.packs:
+            raise UserError(f"the deck '{folder.name}' has no pack '{chosen}'",
+                            hint=did_you_mean(chosen, packs) or "packs: " + ", ".join(packs))
+        cards = _select(cards, header.packs[chosen])
+        for index, card in enumerate(cards):
+            card.index = index
+    return Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
+                dict(header.fields), groups, cards, games=list(header.games), pack=chosen, packs=packs,
+                source=located)
+
+
+def _deck_data(located: Located) -> dict[str, Any]:
+    """The deck file's settings, refused when it is empty, not a mapping, or holds a key that is
+    neither a setting nor one of its declared groups."""
     data = located.data
     if data is None:
-        raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'", Where(located.file, 1),
+        raise UserError(f"{DECK_FILE} is empty: it holds nothing, or only notes starting with '#'",
+                        Where(located.file, 1),
                         "a deck needs at least 'title:', 'fields:' (what each card carries) and 'cards:' (the cards, "
                         "or a 'generate:' rule); start from a copy of a shipped deck, such as decks/cromwell/deck.yaml")
     if not isinstance(data, dict):
-        raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)", located.where(()))
+        raise UserError("a deck file must be a list of 'key: value' settings (title, fields, cards, ...)",
+                        located.where(()))
     header_keys = set(DeckHeader.model_fields)
     if "fields" in data and not isinstance(data["fields"], dict):
         # said before unknown keys: without fields, the deck's groups ('houses:') would look unknown
@@ -91,13 +128,23 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
                         "write the fields as in a new deck (printgen new shows one): '  name: {type: text}', "
                         "'  house: {type: group, group: houses}'")
     # Unknown keys first: a misspelt 'titel' should be reported as such, not as a missing 'title'.
-    raw_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
+    raw_fields = data.get("fields")
+    if not isinstance(raw_fields, dict):
+        raw_fields = {}
     declared_groups = {f.get("group") for f in raw_fields.values() if isinstance(f, dict) and f.get("type") == "group"}
     allowed = header_keys | {g for g in declared_groups if isinstance(g, str)} | {"cards"}
     for key in data:
         if key not in allowed:
             raise UserError(f"'{key}' is not a setting in the deck", located.where((key,)),
                             did_you_mean(str(key), allowed) or "allowed: " + ", ".join(sorted(allowed)))
+    return data
+
+
+def _deck_header(located: Located, data: dict[str, Any]) -> DeckHeader:
+    """Everything in the deck file but its cards, checked: the settings against the schema, then
+    what the schema cannot see (a title cut by a note, a group field naming no group, an
+    `except_when` naming no field)."""
+    header_keys = set(DeckHeader.model_fields)
     try:
         header = DeckHeader.model_validate({k: v for k, v in data.items() if k in header_keys})
     except ValidationError as exc:
@@ -108,7 +155,6 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
             raise UserError(f"the {key} stops before '{note[:40]}': in YAML ' #' starts a note, so the rest of "
                             f"the line is not part of the {key}", located.where((key,), field=key),
                             "put the whole text in double quotes; a note of your own goes on a line of its own")
-    group_names = [spec.group for spec in header.fields.values() if spec.type == "group"]
     for field_name, spec in header.fields.items():
         if spec.type == "group" and not spec.group:
             raise UserError("a field of type 'group' needs 'group: NAME' (the list its values come from)",
@@ -118,8 +164,18 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
             if other not in header.fields:
                 raise UserError(f"'except_when' of '{field_name}' names '{other}', which is not a field",
                                 located.where(("fields", field_name)), did_you_mean(str(other), header.fields))
-    groups = {g: _load_group(located, g) for g in group_names}
-    cards_data = data.get("cards")
+    return header
+
+
+def _group_names(header: DeckHeader) -> list[str]:
+    """The lists of groups the deck's group fields take their values from (each named: checked)."""
+    return [spec.group for spec in header.fields.values() if spec.type == "group" and spec.group]
+
+
+def _deck_cards(located: Located, folder: Path, cards_data: Any, header: DeckHeader,
+                groups: dict[str, list[Group]]) -> list[Card]:
+    """Every card of the deck, generated ones first, then the listed ones (from deck.yaml or the
+    spreadsheet it names), each with its copies; numbered, and refused on a duplicate name."""
     if cards_data is None and header.generate is not None:
         cards_data = []
     if not isinstance(cards_data, (list, str)) or (not cards_data and header.generate is None):
@@ -148,24 +204,10 @@ def load_deck(name_or_path: str | Path, pack: str | None = None, *, text: str | 
         seen[card.id] = card
         card.index = len(cards)
         cards.append(card)
-    packs = list(header.packs)
-    for pack_name, spec in header.packs.items():
-        _check_pack(located, header, groups, pack_name, spec, _select(cards, spec))
-    chosen: str | None = None
-    if packs and pack != ALL_CARDS:
-        chosen = pack if pack is not None else packs[0]
-        if chosen not in header.packs:
-            raise UserError(f"the deck '{folder.name}' has no pack '{chosen}'",
-                            hint=did_you_mean(chosen, packs) or "packs: " + ", ".join(packs))
-        cards = _select(cards, header.packs[chosen])
-        for index, card in enumerate(cards):
-            card.index = index
-    return Deck(folder.name, header.title, header.subtitle, folder, located.file, header.layout, header.card_size,
-                dict(header.fields), groups, cards, games=list(header.games), pack=chosen, packs=packs,
-                source=located)
+    return cards
 
 
-def _rules(header: DeckHeader) -> list[tuple[Any, tuple]]:
+def _rules(header: DeckHeader) -> list[tuple[Generate, tuple[Any, ...]]]:
     """Each generate: rule with its path in deck.yaml (one rule, or a list of them)."""
     if isinstance(header.generate, list):
         return [(rule, ("generate", i)) for i, rule in enumerate(header.generate)]
@@ -191,7 +233,7 @@ def _count_generated(located: Located, header: DeckHeader, groups: dict[str, lis
     return total
 
 
-def _count_listed(located: Located, cards_data: list, generated: int) -> None:
+def _count_listed(located: Located, cards_data: list[Any], generated: int) -> None:
     """The listed cards (each `count:` copies counted) and the generated ones together, refused at
     the `cards:` line past MAX_CARDS, before any card is checked: a pasted list of 10,000 cards
     would otherwise be checked card by card for a minute first."""
@@ -212,7 +254,8 @@ def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group
     return [card for rule, path in _rules(header) for card in _generate_rule(located, header, groups, rule, path)]
 
 
-def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[Group]], rule, path: tuple) -> list[Card]:
+def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[Group]], rule: Generate,
+                   path: tuple[Any, ...]) -> list[Card]:
     """The cards of one rule, each also given the rule's fixed `set:` values."""
     from itertools import product
 
@@ -242,7 +285,7 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
     except Exception as exc:
         raise UserError(f"template error in generate: {exc}", where) from None
 
-    def run(template, key: str, context: dict) -> str:
+    def run(template: Template, key: str, context: dict[str, Any]) -> str:
         from jinja2 import TemplateError
 
         from printgen.model.sandbox import render
@@ -261,7 +304,8 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
         name = run(name_template, "name", context)
         if not name.strip():
             raise UserError("the generate: name template gives a blank name for some cards", located.where(
-                ("generate", "name"), field="generate.name"), "use the group fields, e.g. {{ rank.label }} of {{ suit.name }}")
+                ("generate", "name"), field="generate.name"),
+                "use the group fields, e.g. {{ rank.label }} of {{ suit.name }}")
         values: dict[str, Any] = {f: spec.default for f, spec in fields.items()}
         values.update(fixed)
         values.update(dict(zip(names, combo)))
@@ -272,7 +316,7 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
 
 
 
-def _select(cards: list[Card], spec) -> list[Card]:
+def _select(cards: list[Card], spec: Pack) -> list[Card]:
     def keep(card: Card) -> bool:
         for field_name, allowed in spec.only.items():
             if value_key(card.values.get(field_name)) not in {value_key(a) for a in allowed}:
@@ -284,7 +328,7 @@ def _select(cards: list[Card], spec) -> list[Card]:
     return [c for c in cards if keep(c)]
 
 
-def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Group]], name: str, spec,
+def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Group]], name: str, spec: Pack,
                 cards: list[Card]) -> None:
     """A pack must hold exactly what it promises: so many cards, so many of each suit and rank."""
     where = located.where(("packs", name))
@@ -309,6 +353,7 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
                 if kind is not None:
                     counts[kind] = counts.get(kind, 0) + 1
         else:
+            assert spec_field.group is not None, "a group field names its groups (checked with the header)"
             counts = {g.name: 0 for g in groups[spec_field.group]}
         for card in cards:
             value = card.values.get(field_name)
@@ -347,7 +392,8 @@ def _load_group(located: Located, name: str) -> list[Group]:
         try:
             entry = GroupEntry.model_validate(item)
         except ValidationError as exc:
-            raise schema_error(exc, located, path, what=f"in an entry of '{name}'", known=list(GroupEntry.model_fields)) from None
+            raise schema_error(exc, located, path, what=f"in an entry of '{name}'",
+                               known=list(GroupEntry.model_fields)) from None
         try:
             parse_colour(entry.colour)
         except ValueError as exc:
@@ -409,5 +455,6 @@ def _load_card(located: Located, folder: Path, fields: dict[str, FieldSpec], gro
                             located.where(path, label, field_name), f"add a line '{field_name}: ...' to the card",
                             sheet_hint=f"fill in the '{field_name}' column")
     name = str(values.get("name") or label)
-    lines = {str(key): located.lines[path + (key,)] for key in raw if path + (key,) in located.lines}
+    lines: dict[str, int | None] = {str(key): located.lines[path + (key,)] for key in raw
+                                    if path + (key,) in located.lines}
     return Card(slug(name), index, name, values, located.where(path, name), lines)

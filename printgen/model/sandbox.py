@@ -16,10 +16,14 @@ import math
 import re
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from types import FrameType
+from typing import Any, TypeVar
 
+from jinja2 import Template
 from jinja2.exceptions import SecurityError, TemplateError
+from jinja2.runtime import Context
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
 
@@ -101,11 +105,13 @@ def _check_binop(operator: str, left: Any, right: Any) -> None:
             _check_format(left, right)
 
 
+T = TypeVar("T")
+
 # Methods of str whose first argument is a width (or tab size) of the result.
 _WIDTH_METHODS = {"center", "ljust", "rjust", "zfill", "expandtabs"}
 
 
-def _check_call(obj: Any, args: tuple, kwargs: dict) -> None:
+def _check_call(obj: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     name = getattr(obj, "__name__", "")
     owner = getattr(obj, "__self__", None)
     if isinstance(owner, str):
@@ -124,7 +130,7 @@ def _check_call(obj: Any, args: tuple, kwargs: dict) -> None:
             raise TemplateLimit("lipsum() makes at most 100 paragraphs here")
 
 
-def _filter_guard(name: str, function: Callable) -> Callable:
+def _filter_guard(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """A built-in filter with its arguments checked before and its result after."""
 
     passes = hasattr(function, "jinja_pass_arg")
@@ -186,18 +192,18 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.globals["namespace"] = LimitedNamespace
         self.globals["range"] = _range
 
-    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         _check_binop(operator, left, right)
         return super().call_binop(context, operator, left, right)
 
-    def call(__self, __context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _check_call(__obj, args, kwargs)
         result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, (str, list, tuple)):
             _limit(_weight(result), "the result of a call")
         return result
 
-    def wrap_str_format(self, value: Any):
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         wrapped = super().wrap_str_format(value)
         if wrapped is None:
             return None
@@ -236,7 +242,7 @@ def deadline(seconds: float = MAX_SECONDS) -> Iterator[None]:
         yield
         return
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: FrameType | None) -> None:
         raise TemplateLimit(f"the template was still running after {seconds:g} seconds")
 
     previous = signal.signal(signal.SIGALRM, stop)
@@ -248,7 +254,7 @@ def deadline(seconds: float = MAX_SECONDS) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def guarded(call: Callable[[], Any]) -> Any:
+def guarded(call: Callable[[], T]) -> T:
     """Run template code under the deadline; Python's own refusals become TemplateProblem,
     with the template's frames kept in the traceback (callers read its line from there)."""
     try:
@@ -263,11 +269,12 @@ def guarded(call: Callable[[], Any]) -> Any:
         raise TemplateProblem(f"{exc}").with_traceback(exc.__traceback__) from None
 
 
-def render(template, context: dict) -> str:
+def render(template: Template, context: dict[str, Any]) -> str:
     """template.render(context), streamed, refused once it prints more than MAX_OUTPUT."""
 
     def run() -> str:
-        parts, total = [], 0
+        parts: list[str] = []
+        total = 0
         for chunk in template.generate(context):
             total += len(chunk)
             if total > MAX_OUTPUT:

@@ -12,6 +12,7 @@ from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.schema import FieldSpec
 from printgen.files.sheet_problems import Problems
 from printgen.files.sheets import CHECK, ID, SUFFIXES, read_table
+from printgen.files.yaml_compose import PathKey
 from printgen.files.yamlsrc import Located
 
 
@@ -21,15 +22,15 @@ class SheetLocated(Located):
     deck.yaml gives is at its line, so a warning found at build time about a card's value is said
     at that value's row and column (model.Card.where_of) as its errors are."""
 
-    def __init__(self, file: Path, cards: list[dict], rows: list[int]):
+    def __init__(self, file: Path, cards: list[dict[str, Any]], rows: list[int]):
         given = {("cards", index, name): None for index, card in enumerate(cards) for name in card}
         super().__init__({"cards": cards}, file, given)          # type: ignore[arg-type]
         self.rows = rows
 
-    def line_of(self, path) -> int | None:
+    def line_of(self, path: PathKey) -> int | None:
         return None
 
-    def where(self, path, card: str | None = None, field: str | None = None) -> Where:
+    def where(self, path: PathKey, card: str | None = None, field: str | None = None) -> Where:
         path = tuple(path)
         row = self.rows[path[1]] if len(path) > 1 and isinstance(path[1], int) and path[1] < len(self.rows) else None
         column = str(path[2]) if len(path) > 2 else field
@@ -66,7 +67,7 @@ def sheet_cards(folder: Path, name: str, fields: dict[str, FieldSpec], where: Wh
     for number, row in table.rows:
         values: dict[str, Any] = {}
         for column, cell in zip(table.header, row):
-            if not column or column == ID or column == CHECK or not cell.strip():
+            if not column or column in (ID, CHECK) or not cell.strip():
                 continue
             kind = "number" if column == "count" else fields[column].type
             values[column] = _typed(cell, kind, Where(path, None, names.get(number), None, number, column))

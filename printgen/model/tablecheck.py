@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from printgen.files.errors import UserError, Where
+from printgen.model.deck import Deck, Layout
 from printgen.model.tablelayout import Finding, Piece, Rule, Table, _pairs, load_table
-
 
 # --- geometry -----------------------------------------------------------------------------------
 
@@ -122,7 +122,8 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
         for member in rule.sets[0]:
             d = min(distance(by_id[member], by_id[other]) for other in rule.sets[1])
             if d > rule.value + tol:
-                return f"{member} {_mm(d, table)} away", f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}"
+                return (f"{member} {_mm(d, table)} away",
+                        f"{member} is {_mm(d, table)} away, more than {_mm(rule.value, table)}")
             if d < -tol:
                 return f"{member} overlaps", f"{member} overlaps {rule.names[1]}"
             if d > far:
@@ -140,9 +141,9 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
         tops = "".join(f", its {k} {v}" for k, v in rule.top.items())
         return f"{top.id} lies on {base.id}{tops}", None
     if rule.kind == "line":
-        worst, name = _off_line([_centre(table, ids) for ids in rule.sets], rule.names)
-        seen = f"{worst:.1f} mm off the line"
-        return seen, (f"the middle of {name} is {worst:.1f} mm off the line" if worst > tol else None)
+        off, name = _off_line([_centre(table, ids) for ids in rule.sets], rule.names)
+        seen = f"{off:.1f} mm off the line"
+        return seen, (f"the middle of {name} is {off:.1f} mm off the line" if off > tol else None)
     if rule.kind == "share":
         common = set(rule.sets[0]) & set(rule.sets[1])
         seen = f"{len(common)} piece{'s' if len(common) != 1 else ''} in common" + \
@@ -162,7 +163,7 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
     return "", None
 
 
-def checked_table(deck, layout, name: str, where: Where | None = None) -> Table:
+def checked_table(deck: Deck, layout: Layout, name: str, where: Where | None = None) -> Table:
     """A table layout that keeps every rule, or a UserError naming the first broken one."""
     table = load_table(deck, layout, name, where)
     found = check(table)

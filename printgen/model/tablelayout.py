@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
 
@@ -29,6 +30,11 @@ from printgen.files.deckfiles import DECK_FOLDER, contained, exists, link_target
 from printgen.files.deckfiles import shown as shown_file
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.schema import Extent, Size, Strict
+
+if TYPE_CHECKING:
+    from printgen.files.yamlsrc import Located
+    from printgen.model.deck import Deck, Layout
+    from printgen.model.kinds import Kind
 
 TABLES = "tables"
 # A table layout's name: its file name without '.yaml', as a layout's (no folder, no leading dot).
@@ -43,7 +49,7 @@ FARTHEST_AT = 1000.0
 MAX_RULES = 2_000
 
 
-def _some_pieces(pieces: list) -> list:
+def _some_pieces(pieces: list[TablePiece]) -> list[TablePiece]:
     if not pieces:
         raise ValueError("a table layout places at least one piece: list them, each with its id and where it goes")
     return pieces
@@ -51,26 +57,26 @@ def _some_pieces(pieces: list) -> list:
 
 class TablePiece(Strict):
     id: str
-    at: Optional[list[Annotated[float, Field(ge=-FARTHEST_AT, le=FARTHEST_AT)]]] = Field(None, min_length=2,
+    at: list[Annotated[float, Field(ge=-FARTHEST_AT, le=FARTHEST_AT)]] | None = Field(None, min_length=2,
                                                                                          max_length=2)
-    on: Optional[str] = None
+    on: str | None = None
     face: Literal["up", "down"] = "up"
-    label: Optional[str] = None
-    enters: Optional[str] = None      # when it comes into play, if not at set-up ("on its player's first turn")
+    label: str | None = None
+    enters: str | None = None      # when it comes into play, if not at set-up ("on its player's first turn")
 
 
 class TableRule(Strict):
     model_config = Strict.model_config | {"populate_by_name": True}
 
     each: dict[str, list[str]] = {}
-    gap: Optional[list[str]] = None
-    within: Optional[list[str]] = None
-    stack: Optional[list[str]] = None
-    line: Optional[list[str]] = None
-    share: Optional[list[str]] = None
-    face: Optional[list[str]] = None
-    row: Optional[list[str]] = None
-    is_: Union[str, float, None] = Field(None, alias="is")
+    gap: list[str] | None = None
+    within: list[str] | None = None
+    stack: list[str] | None = None
+    line: list[str] | None = None
+    share: list[str] | None = None
+    face: list[str] | None = None
+    row: list[str] | None = None
+    is_: str | float | None = Field(None, alias="is")
     top: dict[str, str] = {}
     says: str
     show: bool = False
@@ -151,7 +157,7 @@ class Table:
 
 # --- loading ------------------------------------------------------------------------------------
 
-def table_path(deck, name: object, where: Where | None = None) -> Path:
+def table_path(deck: Deck, name: object, where: Where | None = None) -> Path:
     """The file of a table layout named in a deck (a rule sheet's `table:` or `![](table:NAME)`, a
     board's `table` element, `validate --game NAME`). Why a plain name and never a path: a name in
     a deck must not reach a file outside the deck's folder, as for layouts and pictures; a link in
@@ -189,7 +195,7 @@ def table_path(deck, name: object, where: Where | None = None) -> Path:
                                                   f"a table layout is a file in {deck.key}/{TABLES}/"))
 
 
-def table_names(deck) -> list[str]:
+def table_names(deck: Deck) -> list[str]:
     folder = deck.folder / TABLES
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
@@ -223,7 +229,7 @@ def _length(text: Any, lengths: dict[str, float], where: Where) -> float:
                         f"or millimetres, or a length with a unit ('2in')", where) from None
 
 
-def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
+def load_table(deck: Deck, layout: Layout, name: str, where: Where | None = None) -> Table:
     """A table layout with its pieces sized from the deck's component kinds."""
     from printgen.files.schema_errors import load_file
     from printgen.model.kinds import CARD_KIND, kind_layout, kind_of
@@ -232,9 +238,9 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
     spec, located = load_file(path, TableFile, "in a table layout", within=deck.folder, kind="table layout",
                               place=DECK_FOLDER)
     cards = {card.id: card for card in deck.cards}
-    kinds: dict[str, Any] = {}
+    kinds: dict[str, Kind] = {}
 
-    def kind(kind_name: str):
+    def kind(kind_name: str) -> Kind:
         if kind_name not in kinds:
             kinds[kind_name] = kind_layout(layout, kind_name)
         return kinds[kind_name]
@@ -293,7 +299,7 @@ def load_table(deck, layout, name: str, where: Where | None = None) -> Table:
                  spare, spare_words(spec.spare, spare), lengths, unused, path)
 
 
-def _groups(raw: dict[str, list[str]], located, seen: dict[str, Piece]) -> dict[str, list[str]]:
+def _groups(raw: dict[str, list[str]], located: Located, seen: dict[str, Piece]) -> dict[str, list[str]]:
     """The named sets of pieces, each checked where it is written: a group with no pieces, one
     naming a piece twice or a piece not placed, or one named like a placed piece, would make every
     rule that names it measure nothing, a piece against itself, or something other than meant."""
@@ -324,7 +330,8 @@ SETS = {"gap": (1, 2), "within": (2, 2), "stack": (1, 1), "line": (3, 9), "share
 APART = ("gap", "within")
 
 
-def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: dict, lengths: dict) -> list[Rule]:
+def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: dict[str, Piece],
+            lengths: dict[str, float]) -> list[Rule]:
     """One rule of the file as the rules it stands for (one per `each` entry), each checked for
     what it can measure when the file is read, at the rule's line: the checks and drawings that
     use a rule can then trust its sets (never empty, never a set measured against itself)."""
@@ -342,13 +349,7 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
     count = len(lists[0]) if lists else 1
     out = []
     for i in range(count):
-        values = {k: v[i] for k, v in raw.each.items()}
-
-        def fill(text: str) -> str:
-            for k, v in values.items():
-                text = text.replace("{" + k + "}", v)
-            return text
-
+        fill = partial(_fill, {k: v[i] for k, v in raw.each.items()})
         names = [fill(s) for s in getattr(raw, kind)]
         sets = []
         for name in names:
@@ -375,7 +376,14 @@ def _expand(raw: TableRule, where: Where, groups: dict[str, list[str]], seen: di
     return out
 
 
-def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict, where: Where) -> None:
+def _fill(values: dict[str, str], text: str) -> str:
+    """A rule's text with each `{name}` of its `each` lists replaced by this repetition's value."""
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
+def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict[str, Piece], where: Where) -> None:
     """What a rule's sets must be for its measure to mean anything (see _expand)."""
     low, high = SETS[kind]
     if not low <= len(sets) <= high:
@@ -408,7 +416,7 @@ def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict, 
         raise UserError(f"a 'row' rule names a set of two or more pieces; '{names[0]}' has one", where)
 
 
-def _pairs(first: list[str], second: list[str] | None, pieces: dict) -> list[tuple[str, str]]:
+def _pairs(first: list[str], second: list[str] | None, pieces: dict[str, Piece]) -> list[tuple[str, str]]:
     """The pairs of pieces a gap is measured between: within one set, or across two; never a piece
     and the one it lies on (they touch by design)."""
     pairs = ([(a, b) for i, a in enumerate(first) for b in first[i + 1:]] if second is None else

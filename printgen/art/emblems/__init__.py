@@ -24,9 +24,7 @@ import re
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.art.emblems import devices
-from printgen.art.emblems import flowers
-from printgen.art.emblems import heraldry
+from printgen.art.emblems import devices, flowers, heraldry
 from printgen.art.emblems.frame import GRID, Motif, backdrop, light_field
 from printgen.art.emblems.heraldry import draw_generated, shield_design
 from printgen.art.vector import round_pen

@@ -8,16 +8,47 @@ emblem's field; MOTIFS names them for the emblem registry.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.emblems.frame import R_FIELD, Motif
 from printgen.art.emblems.heraldry import cross_pattee, lozenge
 from printgen.art.vector import (
-    ARGENT, AZURE, FINE, GOLD, GOLD_DARK, GULES, GULES_DARK, INK, OUTLINE, SABLE, STEEL, STEEL_DARK,
-    STEEL_LIGHT, STONE, STONE_LIGHT, STONE_SHADE, VERT, VERT_LIGHT, Joint, Ops, capsule, circle, clipped, col,
-    fill, inked_line, line, mirror, mix, poly, rect, silhouette, tube, xf,
+    ARGENT,
+    AZURE,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    GULES,
+    GULES_DARK,
+    INK,
+    OUTLINE,
+    SABLE,
+    STEEL,
+    STEEL_DARK,
+    STEEL_LIGHT,
+    STONE,
+    STONE_LIGHT,
+    STONE_SHADE,
+    VERT,
+    VERT_LIGHT,
+    Joint,
+    Ops,
+    capsule,
+    circle,
+    clipped,
+    col,
+    fill,
+    inked_line,
+    line,
+    mirror,
+    mix,
+    poly,
+    rect,
+    silhouette,
+    tube,
+    xf,
 )
 
 # --- crown -------------------------------------------------------------------
@@ -52,8 +83,8 @@ def _crown_top(c: Canvas) -> None:
     fill(c, cross_pattee(0, 30.5, 4.2), GOLD)
     for x in (-21, 21):
         fill(c, cross_pattee(x, 1.5, 4.6), GOLD)
-    for x in (-10.5, 10.5):
-        silhouette(c, _fleur_parts(x, -4.5, 10.0), GOLD)
+    for fleur_x in (-10.5, 10.5):
+        silhouette(c, _fleur_parts(fleur_x, -4.5, 10.0), GOLD)
 
 
 def _crown_base(c: Canvas) -> None:
@@ -187,11 +218,11 @@ def _motif_tower(c: Canvas, house: str) -> None:
 # --- white horse of Hanover --------------------------------------------------
 
 # A rearing horse facing left, as joint chains of (x, y, radius).
-_HORSE_FAR = [
+_HORSE_FAR: list[list[Joint]] = [
     [(-5, 5, 3.6), (-15, 3, 2.3), (-17, -6, 1.9), (-15.5, -9, 1.7)],            # far foreleg
     [(17, -11, 5.5), (15, -21, 3.0), (21, -27, 2.2), (19, -34, 1.8)],            # far hind leg
 ]
-_HORSE_NEAR = [
+_HORSE_NEAR: list[list[Joint]] = [
     [(-6, 8, 8.6), (3.5, -0.5, 8.8), (13, -10, 10.0)],                          # body
     [(-3, 12, 7.2), (-9, 22, 5.2), (-12, 27, 4.4)],                             # neck
     [(-12, 27, 5.0), (-19, 23, 3.6), (-25, 19.5, 3.0)],                          # head

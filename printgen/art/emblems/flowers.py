@@ -13,9 +13,32 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.emblems.frame import Motif
 from printgen.art.vector import (
-    ARGENT, BROOM_KEEL, BROOM_YELLOW, FINE, GOLD, GOLD_DARK, GULES, INK, OUTLINE, PURPLE, PURPLE_LIGHT, VERT,
-    VERT_DARK, VERT_LIGHT, Ops, bezier_at, circle, clipped, col, fill, inked_line, line, polar, poly,
-    silhouette, xf,
+    ARGENT,
+    BROOM_KEEL,
+    BROOM_YELLOW,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    GULES,
+    INK,
+    OUTLINE,
+    PURPLE,
+    PURPLE_LIGHT,
+    VERT,
+    VERT_DARK,
+    VERT_LIGHT,
+    Ops,
+    bezier_at,
+    circle,
+    clipped,
+    col,
+    fill,
+    inked_line,
+    line,
+    polar,
+    poly,
+    silhouette,
+    xf,
 )
 
 # --- roses -------------------------------------------------------------------

@@ -7,7 +7,7 @@ Kept apart from the charges so that every motif module can size its charge to th
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas

@@ -10,14 +10,30 @@ from __future__ import annotations
 
 import math
 import zlib
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas  # type: ignore[attr-defined]  # not in types-reportlab
 
 from printgen.art.emblems.frame import Motif
 from printgen.art.vector import (
-    ARGENT, GOLD, GULES, INK, OUTLINE, Ops, arc_ops, band, circle, clipped, col, fill, line, path, poly, rect,
-    star, xf,
+    ARGENT,
+    GOLD,
+    GULES,
+    INK,
+    OUTLINE,
+    Ops,
+    arc_ops,
+    band,
+    circle,
+    clipped,
+    col,
+    fill,
+    line,
+    path,
+    poly,
+    rect,
+    star,
+    xf,
 )
 
 # --- charges ---------------------------------------------------------------

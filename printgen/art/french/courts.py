@@ -9,16 +9,34 @@ jokers reuse the face.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.french.held import HAND_X, HAND_Y, halberd, hand, pennant, rose, sceptre, sword, tulip
 from printgen.art.french.style import (
-    BLUE, CHEEK, FINE, FRAME_X, FRAME_Y, GOLD, GOLD_DARK, INK, OUTLINE, RED, RED_DARK, SCHEMES, SKIN, WHITE,
-    Scheme, cross, dots, ellipse, frame, shape,
+    BLUE,
+    CHEEK,
+    FINE,
+    FRAME_X,
+    FRAME_Y,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    OUTLINE,
+    RED,
+    RED_DARK,
+    SCHEMES,
+    SKIN,
+    WHITE,
+    Scheme,
+    cross,
+    dots,
+    ellipse,
+    frame,
+    shape,
 )
 from printgen.art.french.suits import SUITS, draw_suit
 from printgen.art.vector import Ops, bezier_at, bilateral, box, clip, clipped, line, xf

@@ -12,7 +12,21 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.french.style import (
-    FINE, GOLD, GOLD_DARK, INK, LEAF, RED, SKIN, STEEL, STEEL_DARK, WOOD, Scheme, cross, dots, ellipse, limb,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    LEAF,
+    RED,
+    SKIN,
+    STEEL,
+    STEEL_DARK,
+    WOOD,
+    Scheme,
+    cross,
+    dots,
+    ellipse,
+    limb,
     shape,
 )
 from printgen.art.vector import bilateral, box, line, poly, xf

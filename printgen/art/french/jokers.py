@@ -15,7 +15,22 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.french.courts import face
 from printgen.art.french.style import (
-    BLACK, FINE, GOLD, GOLD_DARK, INK, OUTLINE, RED, SKIN, WHITE, WOOD, Point, dots, ellipse, frame, limb, shape,
+    BLACK,
+    FINE,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    OUTLINE,
+    RED,
+    SKIN,
+    WHITE,
+    WOOD,
+    Point,
+    dots,
+    ellipse,
+    frame,
+    limb,
+    shape,
 )
 from printgen.art.vector import bilateral, box, clipped, line, mirror, poly
 
@@ -86,8 +101,8 @@ def _tunic(c: Canvas, m: _Motley) -> None:
     with clipped(c, _TUNIC):
         for i in range(-2, 3):
             for j in range(-2, 2):
-                x, y = 9.0 * i, 2.0 + 12.0 * j
-                shape(c, poly([(x, y - 6), (x + 4.5, y), (x, y + 6), (x - 4.5, y)]), m.second, FINE)
+                cx, cy = 9.0 * i, 2.0 + 12.0 * j
+                shape(c, poly([(cx, cy - 6), (cx + 4.5, cy), (cx, cy + 6), (cx - 4.5, cy)]), m.second, FINE)
     line(c, _TUNIC, INK, OUTLINE)
     shape(c, box(-14.6, -10.4, 14.6, -6.6), GOLD)
     shape(c, box(-2.4, -11.2, 2.4, -5.8), GOLD_DARK, FINE)

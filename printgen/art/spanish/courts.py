@@ -7,16 +7,26 @@ Each pose is assembled from the shared parts in printgen.art.spanish.figures on 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.spanish.figures import SCHEMES, Scheme, arm, arm_with_symbol, collar, draw_hand, head
-from printgen.art.spanish.style import (
-    COIN, GROUND, GROUND_EARTH, LW, WOOD, WOOD_DARK, shape, smooth, stroke, union,
-)
+from printgen.art.spanish.style import COIN, GROUND, GROUND_EARTH, LW, WOOD, WOOD_DARK, shape, smooth, stroke, union
 from printgen.art.vector import (
-    GULES, GULES_DARK, INK, SABLE, Joint, circle, clipped, col, ellipse, mix, poly, rect, tube,
+    GULES,
+    GULES_DARK,
+    INK,
+    SABLE,
+    Joint,
+    circle,
+    clipped,
+    col,
+    ellipse,
+    mix,
+    poly,
+    rect,
+    tube,
 )
 
 COURTS = ("sota", "caballo", "rey")

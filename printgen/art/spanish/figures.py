@@ -8,17 +8,31 @@ assembled from these, so a change to a face or a sleeve shows on every court ali
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.spanish.pips import suit_at
-from printgen.art.spanish.style import (
-    COIN, FLESH, FLESH_SHADE, LW, PIP, PURPLE, YELLOW, shape, smooth, stroke, union,
-)
+from printgen.art.spanish.style import COIN, FLESH, FLESH_SHADE, LW, PIP, PURPLE, YELLOW, shape, smooth, stroke, union
 from printgen.art.vector import (
-    ARGENT, AZURE, GULES, GULES_DARK, INK, SABLE, VERT, VERT_DARK, Joint, circle, col, ellipse, mix, poly,
-    rect, tube, xf,
+    ARGENT,
+    AZURE,
+    GULES,
+    GULES_DARK,
+    INK,
+    SABLE,
+    VERT,
+    VERT_DARK,
+    Joint,
+    circle,
+    col,
+    ellipse,
+    mix,
+    poly,
+    rect,
+    tube,
+    xf,
 )
 
 # --- court figures: colour schemes ------------------------------------------------

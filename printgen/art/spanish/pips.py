@@ -7,16 +7,42 @@ so they live apart from both; suit_at places one at any size and angle.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.art.spanish.style import (
-    BLADE, BLADE_DARK, COIN, COIN_LIGHT, COIN_RING, CUP, CUP_SHADE, LEAF, PIP, PIP_LW, WOOD, WOOD_CUT,
-    WOOD_DARK, shape, stroke, union,
+    BLADE,
+    BLADE_DARK,
+    COIN,
+    COIN_LIGHT,
+    COIN_RING,
+    CUP,
+    CUP_SHADE,
+    LEAF,
+    PIP,
+    PIP_LW,
+    WOOD,
+    WOOD_CUT,
+    WOOD_DARK,
+    shape,
+    stroke,
+    union,
 )
 from printgen.art.vector import (
-    AZURE, GULES, GULES_DARK, Ops, bilateral, capsule, circle, clipped, ellipse, polar, poly, rect, tube,
+    AZURE,
+    GULES,
+    GULES_DARK,
+    Ops,
+    bilateral,
+    capsule,
+    circle,
+    clipped,
+    ellipse,
+    polar,
+    poly,
+    rect,
+    tube,
 )
 
 SUITS = ("oros", "copas", "espadas", "bastos")

@@ -10,7 +10,7 @@ program has written, so they stay, shared by every part of the pack.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas

@@ -99,7 +99,8 @@ def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: f
     for row in range(ny):
         for column in range(nx):
             x0, y0 = column * (ww - overlap), row * (wh - overlap)
-            tiles.append(Tile(column, row, round(x0, 4), round(y0, 4), round(min(W, x0 + ww), 4), round(min(H, y0 + wh), 4)))
+            tiles.append(Tile(column, row, round(x0, 4), round(y0, 4), round(min(W, x0 + ww), 4),
+                              round(min(H, y0 + wh), 4)))
     return sheet, tiles, nx, ny
 
 
@@ -231,7 +232,7 @@ def _draw_copies(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float
         count = min(left, per_sheet)
         left -= count
         trims = [(x, top - H, x + W, top) for x, top in plan.places(board, count)]
-        for x0, y0, x1, y1 in trims:
+        for x0, y0, _, _ in trims:
             canvas.saveState()
             clip = canvas.beginPath()
             clip.rect(pt(x0), pt(y0), pt(W), pt(H))
@@ -285,7 +286,8 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSe
         name=spec.title, spec=LayoutFile(face=spec.elements), card_size="board", card=size, design=size,
         paper_name=layout.paper_name, paper=layout.paper, imposition=Imposition(bleed=0, safe=0),
         fonts=layout.fonts,
-        element_where={("face", name): Where(located.file, located.line_of(("elements", name)), field=f"elements.{name}")
+        element_where={("face", name): Where(located.file, located.line_of(("elements", name)),
+                                             field=f"elements.{name}")
                        for name in spec.elements})
     resolver = Resolver(deck, board_layout, fonts, lambda warning: None)
     return resolver.resolve("face", {"deck": document_context(deck)})

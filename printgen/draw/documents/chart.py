@@ -78,7 +78,7 @@ def pages(sections, deck_title: str, regular: str, bold: str) -> list:
             page.add(String(pt(12), pt(top - 3), f"{n} players", fontName=bold, fontSize=10))
             panel_h = row_h - 7
             y = pt(top - 5 - panel_h)
-            for x_mm, width, panel in (
+            for x_mm, _width, panel in (
                     (12, 112, _length_panel(m, s.unit, s.note, regular, 112, panel_h)),
                     (128, 72, _seat_panel(m, regular, 72, panel_h)),
                     (204, 81, _dead_panel(m, regular, 81, panel_h))):
@@ -131,7 +131,7 @@ def _length_panel(m: dict, unit: str, note: str, font: str, width_mm: float, hei
     edges, counts = hist["edges"], hist["counts"]
     width = edges[1] - edges[0]
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 34, 26, w - 42, h - 40
+    chart.x, chart.y, chart.width, chart.height = 34, 26, w - 42, h - 40  # type: ignore[assignment]  # types-reportlab says int; any number is a position
     chart.data = [counts]
     labels = [f"{e:,}" if width == 1 else f"{e:,}-{e + width - 1:,}" for e in edges[:-1]]
     every = max(1, -(-len(labels) // 6))
@@ -139,7 +139,7 @@ def _length_panel(m: dict, unit: str, note: str, font: str, width_mm: float, hei
                                         else "" for i, lab in enumerate(labels)]
     chart.bars[0].fillColor = HexColor(BAR)
     chart.bars[0].strokeColor = None
-    chart.barSpacing = 0.5
+    chart.barSpacing = 0.5  # type: ignore[assignment]  # types-reportlab says int; ReportLab takes any number
     chart.groupSpacing = 1 if len(counts) > 12 else 4
     chart.valueAxis.valueMin = 0
     chart.valueAxis.valueMax = _nice_top(max(counts))
@@ -170,7 +170,7 @@ def _seat_panel(m: dict, font: str, width_mm: float, height_mm: float):
     cis = [(lo * 100, hi * 100) for lo, hi in m.get("seat_win_ci95", [(r / 100, r / 100) for r in rates])]
     fair = m["fair_share"] * 100
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 30, 26, w - 36, h - 40
+    chart.x, chart.y, chart.width, chart.height = 30, 26, w - 36, h - 40  # type: ignore[assignment]  # types-reportlab says int; any number is a position
     chart.data = [rates or [0]]
     chart.categoryAxis.categoryNames = [str(i + 1) for i in range(len(rates))] or [""]
     chart.bars[0].fillColor = HexColor(BAR)
@@ -224,7 +224,7 @@ def _dead_panel(m: dict, font: str, width_mm: float, height_mm: float):
                  fontName=font, fontSize=6.5, fillColor=HexColor(GREY)))
     chart = HorizontalBarChart()
     label_w = 52
-    chart.x, chart.y, chart.width, chart.height = label_w, 14, w - label_w - 10, h - 36
+    chart.x, chart.y, chart.width, chart.height = label_w, 14, w - label_w - 10, h - 36  # type: ignore[assignment]  # types-reportlab says int; any number is a position
     groups.reverse()                       # the first group at the top
     chart.data = [[rate * 100 for _, rate in groups]]
     chart.categoryAxis.categoryNames = [name for name, _ in groups]
@@ -267,7 +267,8 @@ def chart_svg(sections, deck_title: str) -> bytes:
         drawn = pages(sections, deck_title, regular, bold)
         w, h = pt(PAGE[0]), pt(PAGE[1])
         sheet = Drawing(w, h * len(drawn))
-        sheet.add(Rect(0, 0, w, h * len(drawn), fillColor=white, strokeColor=None))
+        # types-reportlab types Rect's keywords without Unpack, so no keyword can match.
+        sheet.add(Rect(0, 0, w, h * len(drawn), fillColor=white, strokeColor=None))  # type: ignore[arg-type]
         for i, page in enumerate(drawn):
             group = Group(*page.contents)
             group.transform = (1, 0, 0, 1, 0, h * (len(drawn) - 1 - i))

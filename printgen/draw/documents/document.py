@@ -7,9 +7,10 @@ Rule sheets and score sheets share this so that every printed leaflet looks like
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from printgen.draw.fonts import FontSet, draw_string
 from printgen.files.errors import UserError, Where
@@ -61,7 +62,8 @@ def make_styles(fonts: FontSet, size: float = 10.0) -> Styles:
         "cell": ParagraphStyle("cell", parent=body, fontSize=size * 0.85, leading=size * 1.02, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=size * 0.85, leading=size * 1.02,
                                spaceAfter=0, textColor=HexColor("#FFFFFF")),
-        "callout": ParagraphStyle("callout", parent=body, fontSize=size * 0.95, leading=size * 1.18, spaceAfter=size * 0.3),
+        "callout": ParagraphStyle("callout", parent=body, fontSize=size * 0.95, leading=size * 1.18,
+                                  spaceAfter=size * 0.3),
         "caption": ParagraphStyle("caption", parent=body, fontName=italic, fontSize=size * 0.75, leading=size * 0.9,
                                   alignment=TA_CENTER, spaceAfter=0),
         "code": ParagraphStyle("code", parent=body, fontSize=size * 0.9),

@@ -12,12 +12,18 @@ with the most that fit, before anything is drawn.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import markup
 from printgen.files.errors import UserError, Where
 from printgen.files.schema import SheetFile
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Table
+
+    from printgen.draw.documents.document import Styles
 
 MIN_COLUMN_MM = 10.0     # room to write a two- or three-figure score by hand
 MIN_ROW_MM = 6.0         # the height of a line of handwriting
@@ -57,16 +63,15 @@ def sheet_paper(spec: SheetFile, layout: Layout, where: Where | None = None) -> 
 
 
 def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[float, float]]:
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer
 
-    from printgen.draw.documents.document import INK, PAPER_TINT, Source, TitleInfo, build_document, make_styles, tag
+    from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles, tag
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
     from printgen.draw.fonts import FontSet
     from printgen.files.units import pt
-    from printgen.model.sandbox import render as limited
     from printgen.model.sandbox import environment
+    from printgen.model.sandbox import render as limited
 
     spec, located = load_sheet(path, deck.folder)
     context = document_context(deck)
@@ -76,12 +81,14 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
         try:
             return limited(env.from_string(text), {"n": n, "deck": context})
         except Exception as exc:   # a template error in a heading or label
-            raise UserError(f"template error in '{text}': {exc}", Where(located.file, located.line_of((key,)))) from None
+            raise UserError(f"template error in '{text}': {exc}",
+                            Where(located.file, located.line_of((key,)))) from None
 
     paper = sheet_paper(spec, layout, located.where(("paper",), field="paper"))
     margin = max(layout.imposition.margin, 10.0)
     _check_columns(spec, located, paper, margin)
-    headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count, lambda t, n: render(t, n, "columns"))
+    headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count,
+                       lambda t, n: render(t, n, "columns"))
     styles = make_styles(FontSet(layout.fonts))
     width = pt(paper[0] - 2 * margin)
     foot_line = located.line_of(("foot",)) or 0
@@ -92,11 +99,10 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
     other = (width - first) / len(headings)
     # Headings taller than one line take room from the rows (HEAD_MM of TITLE_MM is theirs).
-    head = max(Paragraph(markup(h, styles["head"].fontName), styles["head"]).wrap(other - 12, pt(paper[1]))[1] + 12 for h in headings)
+    head_style = styles["head"]
+    head = max(Paragraph(markup(h, head_style.fontName), head_style).wrap(other - 12, pt(paper[1]))[1] + 12
+               for h in headings)
     tall_head = max(0.0, head - pt(HEAD_MM))
-    _check_rows(spec, located, paper, margin, tall_head + sum(
-        f.wrap(width, pt(paper[1]))[1] + styles.size for f in (to_flowables(foot, styles, width, source=origin) if foot else [])))
-    labels = _labels(spec.rows.labels, spec.rows.label, spec.rows.count, render)
 
     def foot_height() -> float:
         total = 0.0
@@ -104,30 +110,12 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
             total += flowable.wrap(width, pt(paper[1]))[1] + styles.size
         return total
 
+    _check_rows(spec, located, paper, margin, tall_head + foot_height())
+    labels = _labels(spec.rows.labels, spec.rows.label, spec.rows.count, render)
+
     def story() -> list:
-        head = styles["head"]
-        # markup(): escaped, with Greek or Cyrillic in the fallback font (printgen.draw.fonts)
-        rows = [[Paragraph(markup(spec.columns.label, head.fontName), head)]
-                + [Paragraph(markup(h, head.fontName), head) for h in headings]]
-        if spec.names:
-            rows.append([Paragraph("<i>name</i>", styles["cell"])] + [""] * len(headings))
-        rows += [[Paragraph(markup(label, styles.regular), styles["body"])] + [""] * len(headings) for label in labels]
-        if spec.total:
-            rows.append([Paragraph(f"<b>{markup(spec.total, styles.bold)}</b>", styles["body"])] + [""] * len(headings))
-        # rows.height is the most a row may take: the grid and its foot must fit on one page.
-        count = len(labels) + int(spec.names) + (1.2 if spec.total else 0)
         room = pt(paper[1] - 2 * margin - TITLE_MM) - foot_height() - tall_head
-        row = min(pt(spec.rows.height), room / count)
-        heights = [None] + ([row] if spec.names else []) + [row] * len(labels)
-        if spec.total:
-            heights.append(row * 1.2)
-        table = Table(rows, colWidths=[first] + [other] * len(headings), rowHeights=heights)
-        ink, tint = HexColor(INK), HexColor(PAPER_TINT)
-        style = [("FONTNAME", (0, 0), (-1, -1), styles.regular), ("GRID", (0, 0), (-1, -1), 0.6, ink), ("BACKGROUND", (0, 0), (-1, 0), ink),
-                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BACKGROUND", (0, 1), (0, -1), tint)]
-        if spec.total:
-            style += [("LINEABOVE", (0, -1), (-1, -1), 1.6, ink), ("BACKGROUND", (1, -1), (-1, -1), tint)]
-        table.setStyle(TableStyle(style))
+        table = _score_table(spec, styles, headings, labels, [first] + [other] * len(headings), room)
         tag(table, Source(path), located.line_of(("columns",)), "grid")
         out = [table, Spacer(1, pt(4))]
         if foot:
@@ -138,6 +126,43 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     pdf = build_document(paper, margin, styles, story, title, footer=f"{deck.title}: {spec.title}", columns=1,
                          pdf_title=spec.title, source=Source(path))
     return pdf, paper
+
+
+def _score_table(spec: SheetFile, styles: Styles, headings: list[str], labels: list[str], widths: list[float],
+                 room: float) -> Table:
+    """The grid: a heading row, a row per label (after a row for the players' names, if asked) and
+    a total row, as tall as `room` allows up to the sheet's row height."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from printgen.draw.documents.document import INK, PAPER_TINT
+    from printgen.files.units import pt
+
+    head = styles["head"]
+    # markup(): escaped, with Greek or Cyrillic in the fallback font (printgen.draw.fonts)
+    header: list[Paragraph | str] = [Paragraph(markup(spec.columns.label, head.fontName), head)]
+    header += [Paragraph(markup(h, head.fontName), head) for h in headings]
+    rows = [header]
+    if spec.names:
+        rows.append([Paragraph("<i>name</i>", styles["cell"])] + [""] * len(headings))
+    rows += [[Paragraph(markup(label, styles.regular), styles["body"])] + [""] * len(headings) for label in labels]
+    if spec.total:
+        rows.append([Paragraph(f"<b>{markup(spec.total, styles.bold)}</b>", styles["body"])] + [""] * len(headings))
+    # rows.height is the most a row may take: the grid and its foot must fit on one page.
+    count = len(labels) + int(spec.names) + (1.2 if spec.total else 0)
+    row = min(pt(spec.rows.height), room / count)
+    heights = [None] + ([row] if spec.names else []) + [row] * len(labels)
+    if spec.total:
+        heights.append(row * 1.2)
+    table = Table(rows, colWidths=widths, rowHeights=heights)
+    ink, tint = HexColor(INK), HexColor(PAPER_TINT)
+    style: list[Any] = [("FONTNAME", (0, 0), (-1, -1), styles.regular), ("GRID", (0, 0), (-1, -1), 0.6, ink),
+                        ("BACKGROUND", (0, 0), (-1, 0), ink), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("BACKGROUND", (0, 1), (0, -1), tint)]
+    if spec.total:
+        style += [("LINEABOVE", (0, -1), (-1, -1), 1.6, ink), ("BACKGROUND", (1, -1), (-1, -1), tint)]
+    table.setStyle(TableStyle(style))
+    return table
 
 
 def located_text_line(located, line: int) -> str:
@@ -163,7 +188,8 @@ def _check_columns(spec: SheetFile, located, paper: tuple[float, float], margin:
     count = len(spec.columns.headings) if spec.columns.headings is not None else spec.columns.count
     most = int((width - first) // MIN_COLUMN_MM)
     if count < 1:
-        raise UserError("the sheet has no columns to write in", located.where(("columns", "headings"), field="columns.headings"),
+        raise UserError("the sheet has no columns to write in",
+                        located.where(("columns", "headings"), field="columns.headings"),
                         "list at least one heading, or give 'heading' and 'count' instead")
     if count > most:
         key = ("columns", "headings") if spec.columns.headings is not None else ("columns", "count")
@@ -189,6 +215,6 @@ def _check_rows(spec: SheetFile, located, paper: tuple[float, float], margin: fl
     if count > most:
         key = ("rows", "labels") if spec.rows.labels is not None else ("rows", "count")
         foot = " with these headings and this foot" if spec.foot else " with these headings"
-        raise UserError(f"{count} rows do not fit: at most {most} fit on one page{foot}, each {MIN_ROW_MM:g} mm high to "
-                        f"write in", located.where(key, field=".".join(key)),
+        raise UserError(f"{count} rows do not fit: at most {most} fit on one page{foot}, each {MIN_ROW_MM:g} mm "
+                        f"high to write in", located.where(key, field=".".join(key)),
                         "use fewer rows, shorter headings or foot, or print two sheets")

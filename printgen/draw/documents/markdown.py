@@ -13,26 +13,23 @@ CALLOUT_KINDS.
 
 Every block flowable remembers the line of the text it came from (see document.tag), so a
 table, picture or box that cannot be laid out is reported at its line in the user's file.
-Tables share the column's width by their words (no column narrower than its longest word
-when there is room) and a row taller than a whole column splits inside itself.
+Tables are laid out by md_tables.py.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 from xml.sax.saxutils import escape
 
-from printgen.draw.documents.document import ACCENT, INK, PAPER_TINT, Source, Styles, tag
+from printgen.draw.documents.document import ACCENT, PAPER_TINT, Source, Styles, tag
+from printgen.draw.documents.md_tables import column_widths, min_column, splitting_table, styled_table
 from printgen.draw.fonts import markup
 from printgen.files.errors import UserError, Where
 
-
 CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale
-# The narrowest a table column may be: padding and about three letters. Longer words break.
-MIN_COLUMN_EMS = 2.2
-CELL_PADDING = 6.0
 # The narrowest a nested list or box may leave for its text, in points (about 20 mm).
 MIN_TEXT_WIDTH = 56.0
 # A table longer than this is data, not a rule sheet; it would also take minutes to lay out.
@@ -58,7 +55,8 @@ def parser():
     from markdown_it import MarkdownIt
 
     # typographer: "quotes" become “quotes”, -- an en dash, ... an ellipsis.
-    return MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    return (MarkdownIt("commonmark", {"html": False, "typographer": True})
+            .enable(["table", "replacements", "smartquotes"]))
 
 
 def to_flowables(text: str, styles: Styles, width: float,
@@ -195,7 +193,7 @@ def _headings_kept(flowables: list) -> list:
     a lead-in sentence) and the first thing after it that they introduce go into one KeepTogether
     when a list is among them (which still splits a list too long for a whole column)."""
     from reportlab.platypus import KeepTogether
-    from reportlab.platypus.doctemplate import _ktAllow
+    from reportlab.platypus.doctemplate import _ktAllow  # type: ignore[attr-defined]  # private, so not in the stubs
 
     def keeps(f) -> bool:
         return bool(f.getKeepWithNext()) if hasattr(f, "getKeepWithNext") else False
@@ -270,7 +268,7 @@ def _face(font: str | None, bold: bool = False, italic: bool = False) -> str | N
 
     family, b, i = ps2tt(font)
     try:
-        return tt2ps(family, b or bold, i or italic)
+        return tt2ps(family, 1 if b or bold else 0, 1 if i or italic else 0)
     except ValueError:      # a family without that face: Platypus would keep the font too
         return font
 
@@ -320,7 +318,7 @@ def _list(node, styles: Styles, width: float, card_row, source: Source | None):
 
 
 def _table(node, styles: Styles, width: float, source: Source | None = None):
-    from reportlab.platypus import Paragraph, TableStyle
+    from reportlab.platypus import Paragraph
 
     rows: list[list] = []
     plain: list[list[str]] = []
@@ -337,96 +335,13 @@ def _table(node, styles: Styles, width: float, source: Source | None = None):
             plain.append([c.content if c is not None else "" for c in cells])
             if section.type == "thead":
                 header_rows += 1
-    widths = _column_widths(plain, styles, width)
+    widths = column_widths(plain, styles, width)
     if widths is None:
-        most = int(width // _min_column(styles))
+        most = int(width // min_column(styles))
         raise UserError(f"this table has {max(len(r) for r in plain)} columns, too many for a page column: "
                         f"at most {most} fit across its {width / 72 * 25.4:.0f} mm", _where(source, node),
                         "split it into two tables, or turn some columns into rows")
-    table = _splitting_table()(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-    commands = [
-        ("FONTNAME", (0, 0), (-1, -1), styles.regular),   # else Table sets unembedded Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.35, _colour("#C9BC98")),
-    ]
-    if header_rows:
-        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), _colour(INK)))
-    for r in range(header_rows, len(rows)):
-        if (r - header_rows) % 2 == 1:
-            commands.append(("BACKGROUND", (0, r), (-1, r), _colour(PAPER_TINT)))
-    table.setStyle(TableStyle(commands))
-    table.spaceAfter = styles.size * 0.6
-    return table
-
-
-def _min_column(styles: Styles) -> float:
-    return CELL_PADDING + 1 + styles.size * 0.85 * MIN_COLUMN_EMS
-
-
-def _column_widths(plain: list[list[str]], styles: Styles, width: float) -> list[float] | None:
-    """Widths that fill `width`, or None when the columns cannot fit even at their narrowest.
-
-    As a browser does: when everything fits on one line, each column gets its text and an
-    equal share of the rest; otherwise each gets at least its longest word and the room left
-    goes to the columns with most to wrap. When even the longest words do not fit, the words
-    are broken and the columns share the width by their longest words, none narrower than
-    MIN_COLUMN_EMS.
-    """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    columns = max(len(r) for r in plain)
-    narrowest = _min_column(styles)
-    if columns * narrowest > width:
-        return None
-    size = styles.size * 0.85
-    natural = [narrowest] * columns
-    longest_word = [narrowest] * columns
-    for row in plain:
-        for i, text in enumerate(row):
-            natural[i] = max(natural[i], stringWidth(text, styles.bold, size) + CELL_PADDING + 1)
-            for word in text.split():
-                longest_word[i] = max(longest_word[i], stringWidth(word, styles.bold, size) + CELL_PADDING + 1)
-    if sum(natural) <= width:
-        extra = (width - sum(natural)) / columns
-        return [n + extra for n in natural]
-    if sum(longest_word) <= width:
-        wraps = [n - w for n, w in zip(natural, longest_word)]
-        room = width - sum(longest_word)
-        return [w + room * g / sum(wraps) for w, g in zip(longest_word, wraps)]
-    over = [w - narrowest for w in longest_word]
-    room = width - columns * narrowest
-    return [narrowest + room * o / sum(over) for o in over]
-
-
-def _splitting_table():
-    """Table whose rows split inside themselves, but only when a row fills a whole column."""
-    global _SPLITTING_TABLE
-    if _SPLITTING_TABLE is None:
-        from reportlab.platypus import Table
-
-        class SplittingTable(Table):
-            def split(self, availWidth, availHeight):
-                pieces = super().split(availWidth, availHeight)
-                frame = getattr(self, "_frame", None)
-                if pieces or self.splitInRow or frame is None or not getattr(frame, "_atTop", False):
-                    return pieces
-                # At the top of a fresh column and still too tall: the row itself must split.
-                self.splitInRow = 1
-                try:
-                    pieces = super().split(availWidth, availHeight)
-                finally:
-                    self.splitInRow = 0
-                for piece in pieces:
-                    piece.splitInRow = 0
-                return pieces
-
-        _SPLITTING_TABLE = SplittingTable
-    return _SPLITTING_TABLE
-
-
-_SPLITTING_TABLE = None
+    return styled_table(rows, widths, header_rows, styles)
 
 
 def _callout(node, styles: Styles, width: float, card_row, source: Source | None = None):
@@ -436,7 +351,7 @@ def _callout(node, styles: Styles, width: float, card_row, source: Source | None
     for flowable in inner:
         if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
             flowable.style = styles["callout"]
-    box = _splitting_table()([[inner]], colWidths=[width])
+    box = splitting_table()([[inner]], colWidths=[width])
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), styles.regular),
         ("BACKGROUND", (0, 0), (-1, -1), _colour(PAPER_TINT)),
@@ -484,8 +399,8 @@ def _labelled_callout(node, kind: CalloutKind, styles: Styles, width: float, car
         if hasattr(flowable, "style") and getattr(flowable.style, "name", "") == "body":
             flowable.style = styles["callout"]
         inner.append(flowable)
-    box = _splitting_table()([[inner]], colWidths=[width])
-    commands = [
+    box = splitting_table()([[inner]], colWidths=[width])
+    commands: list[Any] = [
         ("FONTNAME", (0, 0), (-1, -1), styles.regular),
         ("LINEBEFORE", (0, 0), (0, -1), 1.8, _colour(kind.colour)),
         ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 4),

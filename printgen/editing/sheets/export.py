@@ -47,7 +47,8 @@ def export_deck(ref: str, out: Path, force: bool = False) -> int:
     check_suffix(out, "export writes a spreadsheet")
     if out.exists() and not force:
         raise UserError("this file already exists, and may hold edits not yet brought back into deck.yaml",
-                        Where(out), f"to keep those edits, import it first ({command_line('printgen', 'import', ref, out)}); "
+                        Where(out),
+                        f"to keep those edits, import it first ({command_line('printgen', 'import', ref, out)}); "
                         "or export to another name; or add --force to replace it")
     deck = load_deck(ref, ALL_CARDS)           # a deck that does not load is not exported half-read
     source = DeckSource(deck.folder)

@@ -155,10 +155,10 @@ def read_sheet(source: DeckSource, table: Table, problems: Problems, force: bool
         plan.rows_of[card.id] = row.number
         matched[card.index] = (row, row.id)
     claimed: set[int] = set()       # cards whose row had its id typed over: neither new nor deleted
-    for row, error in unknown:
+    for row, refusal in unknown:
         card = same_card(row, [c for c in source.cards if c.id not in plan.rows_of and c.index not in claimed])
         if card is not None:
-            problems.add(error)
+            problems.add(refusal)
             claimed.add(card.index)
         else:
             later.append(row)
@@ -448,7 +448,7 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
                           plan.why_missing)
     final = DeckSource(source.folder, text).cards
     gone = {c.index for c in plan.deleted}
-    after = {}              # card index before -> card after
+    after: dict[int, RawCard] = {}              # card index before -> card after
     for card in source.cards:
         if card.index not in gone:
             after[card.index] = final[len(after)]

@@ -32,13 +32,13 @@ APPLY, KEEP, CONFLICT = "apply", "keep", "conflict"
 
 
 def fingerprint(card_id: str, column: str, value: str) -> str:
-    return hashlib.sha256(f"{card_id}\0{column}\0{value}".encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha256(f"{card_id}\0{column}\0{value}".encode()).hexdigest()[:8]
 
 
 def export_id(deck_text: str, sheet_path: str) -> str:
     """The export's id: the same deck exported to the same file gives the same id (exports are
     reproducible); two sheets exported side by side, in two folders or under two names, differ."""
-    return "x" + hashlib.sha256(f"{deck_text}\0{sheet_path}".encode("utf-8")).hexdigest()[:7]
+    return "x" + hashlib.sha256(f"{deck_text}\0{sheet_path}".encode()).hexdigest()[:7]
 
 
 def roster(card_ids) -> str:
@@ -85,7 +85,7 @@ class Record:
     exports: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, folder: Path) -> "Record":
+    def load(cls, folder: Path) -> Record:
         path = folder / RECORD
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -113,7 +113,8 @@ class Record:
     def held(self, check: Check, row_id: str, column: str, value: str) -> bool:
         """Did the row hold this value when exported, or when last imported?"""
         base = self.base(check.export, row_id)
-        return check.had(row_id, column, value) or (base is not None and base.get(column) == fingerprint("", column, value))
+        return check.had(row_id, column, value) or (base is not None
+                                                    and base.get(column) == fingerprint("", column, value))
 
     def decide(self, check: Check, row_id: str, column: str, sheet: str, deck: str) -> str:
         """APPLY the sheet's value, KEEP deck.yaml's, or CONFLICT (both changed since the base)."""

@@ -35,7 +35,7 @@ def used_emblems(source: DeckSource) -> list[str]:
     """The emblems the deck already uses, in the order it first uses them: its groups' (a house's
     emblem) and its cards' emblem values."""
     used: list[str] = []
-    for name, spec in source.fields.items():
+    for spec in source.fields.values():
         if spec.type == "group" and isinstance(source.data.get(spec.group), list):
             used += [str(g["emblem"]) for g in source.data[spec.group] if isinstance(g, dict) and g.get("emblem")]
     for card in source.cards:

@@ -56,7 +56,7 @@ class Changes:
     deleted: list[str]
 
     @classmethod
-    def read(cls, body: Any) -> "Changes":
+    def read(cls, body: Any) -> Changes:
         """The changes in a page's request; UserError for anything not shaped as the page sends it."""
         body = body if isinstance(body, dict) else {}
 
@@ -168,7 +168,7 @@ def merge(source: DeckSource, changes: Changes, mine_on_conflict: bool = False) 
             merged.conflicts.append(Conflict(card_id, card.name, changed[0], None, card.values.get(changed[0], "")))
         else:
             merged.deleted.append(card.index)
-    for key, values in changes.added.items():
+    for values in changes.added.values():
         merged.added.append(NewCard({k: v for k, v in values.items() if v.strip()},
                                     Where(card=values.get("name") or None)))
     return merged

@@ -18,7 +18,7 @@ MB of edits were read, merged and answered at 57 MB before this reader.
 from __future__ import annotations
 
 import json
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 TEXT = "text"                 # a string
 TEXTS = ("list", TEXT)        # a list of strings
@@ -47,7 +47,7 @@ class TooLarge(Exception):
 CHUNK = 1 << 16
 
 
-def read_capped(stream: BinaryIO, stated: int | None, limit: int) -> bytes:
+def read_capped(stream: IO[bytes], stated: int | None, limit: int) -> bytes:
     """A request's body, at most `limit` bytes: TooLarge for a body stated longer (before anything is
     read) or found longer while read (a chunked body states no length), having read at most one
     chunk past the limit."""

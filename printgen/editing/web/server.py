@@ -24,14 +24,18 @@ import secrets
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.editing.roundtrip import DeckSource, StaleError, deck_bytes
 from printgen.editing.web.page_requests import BadRequest, TooLarge, read_body, read_capped
 from printgen.files.errors import UserError
 from printgen.model.load import find_deck
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 TOKEN_HEADER = "X-Printgen-Token"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")     # hosts only this computer reaches
@@ -55,8 +59,7 @@ class Editor:
         """deck.yaml as it is now (re-read when the file changed on disk). A file that cannot be
         read any more (changed outside the page) is a PageError naming it and its line, plainly."""
         from printgen.editing.roundtrip import version_of
-        from printgen.editing.web.page_words import file_problem
-        from printgen.editing.web.page_words import PageError
+        from printgen.editing.web.page_words import PageError, file_problem
 
         try:
             data = deck_bytes(self.folder)
@@ -72,20 +75,30 @@ class Editor:
 
 # --- the web application ----------------------------------------------------------------------
 
-def create_app(editor: Editor):
+def create_app(editor: Editor) -> Flask:
     """The Flask application for one deck (tests start it on a free port)."""
-    from flask import Flask, abort, jsonify, render_template, request, send_from_directory
+    from flask import Flask
+    from flask.json.provider import DefaultJSONProvider
 
-    from printgen.editing.web import webbuild, webdeck
-    from printgen.editing.web.merge import Changes
-    from printgen.editing.web.page_words import PageError, page_message
-    from printgen.editing.web.uploads import MAX_UPLOAD, store_picture
+    from printgen.editing.web.uploads import MAX_UPLOAD
 
     here = Path(__file__).resolve().parent
     app = Flask("printgen.editing.web", template_folder=str(here / "templates"), static_folder=str(here / "static"))
     app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD + 65536       # a picture; other requests are held to MAX_REQUEST
+    assert isinstance(app.json, DefaultJSONProvider), "a new Flask application has Flask's own JSON provider"
     app.json.ensure_ascii = False
     app.json.sort_keys = False          # a card's values and the page's lists keep the deck's order
+    _guard(app, editor)
+    _page_routes(app, editor)
+    _api_routes(app, editor)
+    _error_pages(app)
+    return app
+
+
+def _guard(app: Flask, editor: Editor) -> None:
+    """Every request: the Host must be this server's, a change must carry the token and be the page's
+    own kind of request; every answer: headers that keep the page to this server."""
+    from flask import abort, jsonify, request
 
     @app.before_request
     def guard():
@@ -109,33 +122,62 @@ def create_app(editor: Editor):
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    def answer(work):
-        try:
-            return jsonify(work())
-        except TooLarge as large:
-            return too_large(large.limit)
-        except BadRequest:
-            return jsonify(error="The editor could not read this request, so nothing was changed. Reload the page "
-                                 "and try again."), 400
-        except PageError as error:
-            return jsonify(error.answer()), error.status
-        except StaleError:
-            return jsonify(error="The deck's file changed while this was being saved. Reload the page to see the "
-                                 "change, then make yours again.", stale=True), 409
-        except UserError as error:
-            return jsonify(error=page_message(error, editor.folder), card=None, field=error.where.field), 400
 
-    def capped(limit: int) -> bytes:
-        """The request's body through the one bounded reader, whatever its transfer encoding (a
-        stated length is weighed before the stream is touched: the web library refuses one past its
-        own, larger cap there in words about pictures)."""
-        stated = request.content_length
-        if stated is not None and stated > limit:
-            raise TooLarge(limit)
-        return read_capped(request.stream, stated, limit)
+def _answer(editor: Editor, work: Callable[[], Any]) -> Any:
+    """The JSON answer of a request's work, or of what stopped it, in words the page shows."""
+    from flask import jsonify
 
-    def body(route: str) -> dict[str, Any]:
-        return read_body(capped(MAX_REQUEST), route)
+    from printgen.editing.web.page_words import PageError, page_message
+
+    try:
+        return jsonify(work())
+    except TooLarge as large:
+        return _too_large(large.limit)
+    except BadRequest:
+        return jsonify(error="The editor could not read this request, so nothing was changed. Reload the page "
+                             "and try again."), 400
+    except PageError as error:
+        return jsonify(error.answer()), error.status
+    except StaleError:
+        return jsonify(error="The deck's file changed while this was being saved. Reload the page to see the "
+                             "change, then make yours again.", stale=True), 409
+    except UserError as error:
+        return jsonify(error=page_message(error, editor.folder), card=None, field=error.where.field), 400
+
+
+def _capped(limit: int) -> bytes:
+    """The request's body through the one bounded reader, whatever its transfer encoding (a
+    stated length is weighed before the stream is touched: the web library refuses one past its
+    own, larger cap there in words about pictures)."""
+    from flask import request
+
+    stated = request.content_length
+    if stated is not None and stated > limit:
+        raise TooLarge(limit)
+    return read_capped(request.stream, stated, limit)
+
+
+def _body(route: str) -> dict[str, Any]:
+    return read_body(_capped(MAX_REQUEST), route)
+
+
+def _too_large(limit: int | None) -> Any:
+    """413: a picture larger than any card needs, or a request far larger than a deck's changes."""
+    from flask import jsonify
+
+    from printgen.editing.web.uploads import MAX_UPLOAD
+
+    if limit == MAX_REQUEST:
+        return jsonify(error="The page sent far more than a deck's changes, so nothing was changed."), 413
+    return jsonify(error=f"The file is larger than {MAX_UPLOAD // 1_000_000} MB, more than any card picture "
+                         "needs. Save a smaller copy of it (about 1000 x 1000 pixels) and choose that."), 413
+
+
+def _page_routes(app: Flask, editor: Editor) -> None:
+    """The page itself, and the PDFs a build made for it."""
+    from flask import abort, render_template, send_from_directory
+
+    from printgen.editing.web.page_words import PageError
 
     @app.get("/")
     def index():
@@ -152,58 +194,72 @@ def create_app(editor: Editor):
             title = found.group(1) if found else editor.folder.name
         return render_template("editor.html", token=editor.token, title=title)
 
+    @app.get("/pdf/<name>")
+    def pdf(name: str):
+        if not name.endswith(".pdf"):
+            abort(404)
+        return send_from_directory(editor.out.resolve() / editor.folder.name, name, mimetype="application/pdf")
+
+
+def _api_routes(app: Flask, editor: Editor) -> None:
+    """What the page asks of the deck: its cards, a preview, a save, a picture, a build. Changes take
+    turns under the editor's lock."""
+    from flask import request
+
+    from printgen.editing.web import webbuild, webdeck
+    from printgen.editing.web.merge import Changes
+    from printgen.editing.web.uploads import MAX_UPLOAD, store_picture
+
     @app.get("/api/deck")
     def api_deck():
-        return answer(lambda: webdeck.deck_json(editor.source()))
+        return _answer(editor, lambda: webdeck.deck_json(editor.source()))
 
     @app.post("/api/preview")
     def api_preview():
         def work():
-            sent = body("preview")
+            sent = _body("preview")
             return webdeck.preview(editor.source(), sent.get("card", ""), Changes.read(sent))
-        return answer(work)
+        return _answer(editor, work)
 
     @app.post("/api/save")
     def api_save():
         def work():
-            sent = body("save")
+            sent = _body("save")
             with editor.lock:
                 return webdeck.save(editor.source(), Changes.read(sent), sent.get("version"))
-        return answer(work)
-
-    def too_large(limit: int | None):
-        """413: a picture larger than any card needs, or a request far larger than a deck's changes."""
-        if limit == MAX_REQUEST:
-            return jsonify(error="The page sent far more than a deck's changes, so nothing was changed."), 413
-        return jsonify(error=f"The file is larger than {MAX_UPLOAD // 1_000_000} MB, more than any card picture "
-                             "needs. Save a smaller copy of it (about 1000 x 1000 pixels) and choose that."), 413
-
-    @app.errorhandler(413)
-    def past_the_library_cap(_error):
-        return too_large(None)
+        return _answer(editor, work)
 
     @app.post("/api/picture")
     def api_picture():
         name, card = request.args.get("file", ""), request.args.get("card", "")
 
         def work():
-            data = capped(MAX_UPLOAD)
+            data = _capped(MAX_UPLOAD)
             with editor.lock:
                 return {"value": store_picture(editor.folder, data, name, card)}
-        return answer(work)
+        return _answer(editor, work)
 
     @app.post("/api/build")
     def api_build():
         def work():
-            sent = body("build")
+            sent = _body("build")
             with editor.lock:
                 return webbuild.build(editor.folder, editor.out, sent)
-        return answer(work)
+        return _answer(editor, work)
+
+
+def _error_pages(app: Flask) -> None:
+    """A request past the web library's size cap, and a bug behind a request, answered as the page
+    expects: JSON with a message it can show (not the web library's HTML page)."""
+    from flask import jsonify
+
+    @app.errorhandler(413)
+    def past_the_library_cap(_error):
+        return _too_large(None)
 
     @app.errorhandler(Exception)
     def internal(error):
-        """A bug behind a request: the page gets a message it can show (not the web library's HTML
-        page), the terminal one line (the traceback only with PRINTGEN_DEBUG)."""
+        """The terminal gets one line (the traceback only with PRINTGEN_DEBUG)."""
         from werkzeug.exceptions import HTTPException
 
         if isinstance(error, HTTPException):
@@ -215,14 +271,6 @@ def create_app(editor: Editor):
             print(f"error: the editor stopped on an internal problem ({summary}); please report it", file=sys.stderr)
         return jsonify(error=f"printgen stopped on an internal problem ({summary}), so nothing was changed. Please "
                              "report it; reloading the page may help meanwhile."), 500
-
-    @app.get("/pdf/<name>")
-    def pdf(name: str):
-        if not name.endswith(".pdf"):
-            abort(404)
-        return send_from_directory(editor.out.resolve() / editor.folder.name, name, mimetype="application/pdf")
-
-    return app
 
 
 def make_server(ref: str | Path | None, host: str = "127.0.0.1", port: int = 8765, out: Path = Path("output")):
@@ -325,9 +373,9 @@ def serve_hint(here: Path) -> str:
 
 def run_server(ref: str | None, *, host: str, port: int, out: Path, open_browser: bool) -> None:
     """Serve until Ctrl-C."""
-    import click
-
     import logging
+
+    import click
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)     # no line per request on the teacher's screen
     editor, server = make_server(ref, host, port, out)

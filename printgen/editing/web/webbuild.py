@@ -38,7 +38,8 @@ def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
     where = out / result.deck
     pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
     warnings = page_warnings(folder, result.warnings)
-    return {"summary": page_summary(result.summary), "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
+    return {"summary": page_summary(result.summary),
+            "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
                                                  for p in pdfs],
             "warnings": warnings, "said": ready(warnings)}
 

@@ -20,8 +20,7 @@ from printgen.editing.cardlist import card_at_line, compose, list_problem, refer
 from printgen.editing.roundtrip import DeckSource
 from printgen.editing.textdiff import difference
 from printgen.editing.web.merge import Changes, Merged, merge
-from printgen.editing.web.page_words import (PageError, file_problem, joined, label, page_message, sentence,
-                                             shown_in)
+from printgen.editing.web.page_words import PageError, file_problem, joined, label, page_message, sentence, shown_in
 from printgen.editing.web.webbuild import DUPLEX, PAPERS
 from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.deck import Deck
@@ -72,7 +71,8 @@ def deck_json(source: DeckSource) -> dict[str, Any]:
     named = references(source.folder, [c.id for c in source.cards])
     return {"deck": source.folder.name, "title": str(title), "version": source.version, "fields": fields,
             "problem": problem, "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
-            "listing": list_problem(source, page=True), "paper": paper if paper in PAPERS else "a4", "papers": list(PAPERS),
+            "listing": list_problem(source, page=True), "paper": paper if paper in PAPERS else "a4",
+            "papers": list(PAPERS),
             "duplex": [{"value": value, "label": words} for value, words in DUPLEX],
             "cards": [{"id": c.id, "name": c.name, "values": c.values,
                        "named": _shown_note(source.folder, named[c.id]) if c.id in named else None}
@@ -274,6 +274,7 @@ def preview(source: DeckSource, key: str, changes: Changes) -> dict[str, Any]:
     if index is None:
         raise PageError("This card is no longer in the deck (deleted in another window?). Reload the page to see "
                         "the deck as it is now.", key, status=409, extra={"stale": True})
+    assert deck.source is not None, "a deck loaded from its file keeps the file as read"
     line = deck.source.line_of(("cards", index))
     card = next(c for c in deck.cards if c.where.line == line and c.where.file == deck.source.file)
     warnings: list[Warning_] = []
