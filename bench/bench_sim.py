@@ -89,8 +89,8 @@ def rate(game, prepared, players: int, bots, games: int, seed: int) -> tuple[flo
 
 
 def _prepare(name: str, deck: str, variant: str, players: int):
-    from printgen.model.load import load_deck
     from printgen.games.registry import get_game
+    from printgen.model.load import load_deck
 
     game = get_game(name)
     prepared = game.prepare(load_deck(deck), variant, {})

@@ -79,7 +79,8 @@ def variant(resolver: Resolver, layout: Layout, card: Card) -> tuple[str, ...]:
         for name, element in getattr(layout.spec, side).items():
             if element is None:
                 continue
-            if element.when is None or resolver.evaluate(element.when, context, resolver._where(side, name, "when", card)):
+            where = resolver._where(side, name, "when", card)
+            if element.when is None or resolver.evaluate(element.when, context, where):
                 drawn.append(f"{side}.{name}")
     return tuple(drawn)
 

@@ -86,9 +86,9 @@ def test_a_deal_that_fits_is_played(small):
 ])
 def test_every_game_checks_its_deal_against_the_pack(tmp_path, game, options, players, says):
     """A pack of eight Spanish cards (two ranks of four suits) for the games that take a pack."""
+    from printgen.games.registry import get_game
     from printgen.model.load import load_deck
     from printgen.sim.engine import short_deal
-    from printgen.games.registry import get_game
 
     folder = tmp_path / "spanish"
     shutil.copytree(DECKS / "spanish", folder)
@@ -182,9 +182,9 @@ def test_each_games_declared_deal_is_measured_in_its_setup(deck_name, game_name,
     are the declared ones, and the shipped deck's pack holds the declared deal."""
     import random
 
+    from printgen.games.registry import get_game
     from printgen.model.load import load_deck
     from printgen.sim.engine import short_deal
-    from printgen.games.registry import get_game
 
     game = get_game(game_name)
     assert variant in game.variants

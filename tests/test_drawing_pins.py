@@ -13,8 +13,8 @@ import difflib
 import re
 
 import pytest
-
 from drawing_pins import DECKS, PINS, REGENERATE, op_lines, pin_text
+
 from printgen.draw.ops import ShapeOp, TextOp, TurnOp
 
 

@@ -14,14 +14,13 @@ import dataclasses
 import re
 import shutil
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from conftest import DECKS, ROOT
 from PIL import Image
 from pydantic import TypeAdapter
 
-from conftest import DECKS, ROOT
 from printgen.draw.fonts import FontSet
 from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas
@@ -112,7 +111,8 @@ def scratch(tmp_path_factory) -> tuple[Deck, Layout]:
     for name, colour in (("one.png", (200, 40, 40)), ("two.png", (40, 40, 200))):
         Image.new("RGB", (600, 400), colour).save(folder / name)
     table = (folder / "tables" / "croquetnole.yaml").read_text(encoding="utf-8")
-    (folder / "tables" / "croquetnole-copy.yaml").write_text(table.replace("width: 32in", "width: 36in"), encoding="utf-8")
+    (folder / "tables" / "croquetnole-copy.yaml").write_text(table.replace("width: 32in", "width: 36in"),
+                                                             encoding="utf-8")
     deck = load_deck(folder, ALL_CARDS)
     return deck, load_layout("base", deck)
 
@@ -213,6 +213,7 @@ def test_the_quick_reference_folds_on_a_dashed_line(tmp_path):
     """The Coppertwaddle quick reference's fold line (`dash: [2, 2]`) prints as dashes 2 mm long
     with 2 mm gaps: ink on about half of its length, not a solid line."""
     from pdfcheck import Raster
+
     from printgen.draw.documents.boards import render_board
 
     deck = load_deck("coppertwaddle", ALL_CARDS)
@@ -222,7 +223,8 @@ def test_the_quick_reference_folds_on_a_dashed_line(tmp_path):
     middle = page.width_mm / 2           # the copies are centred across the paper, the fold halves each
     x0, y0, x1, y1 = page.colour_box(middle - 3, 0, middle + 3, page.height_mm / 2, "#B8A98A", tolerance=30)
     assert x1 - x0 < 1.0 and y1 - y0 > 70, "the lower copy's fold is not a line down its middle"
-    column = page.pixels[int(page.px(page.height_mm - y1)):int(page.px(page.height_mm - y0)), int(page.px((x0 + x1) / 2))]
+    top, bottom = int(page.px(page.height_mm - y1)), int(page.px(page.height_mm - y0))
+    column = page.pixels[top:bottom, int(page.px((x0 + x1) / 2))]
     inked = (abs(column - [0xB8, 0xA9, 0x8A]) <= 30).all(axis=1)
     assert 0.4 < inked.mean() < 0.6, f"ink on {inked.mean():.0%} of the fold"
     runs = [len(run) for run in "".join("x" if i else " " for i in inked).split()]
@@ -313,7 +315,8 @@ def file_settings(model: type, parts: tuple[str, ...]) -> dict[str, tuple[type, 
 @pytest.mark.parametrize("heading", FILES)
 def test_every_setting_of_a_board_sheet_or_component_is_documented(heading):
     model, parts = FILES[heading]
-    assert documented(heading) == set(file_settings(model, parts)), f"the reference's table '{heading}' and the schema differ"
+    assert documented(heading) == set(file_settings(model, parts)), \
+        f"the reference's table '{heading}' and the schema differ"
     text = REFERENCE.read_text(encoding="utf-8")
     for qualified in NOT_PRINTED:
         owner, name = qualified.split(".")
@@ -343,8 +346,8 @@ def traced_build(tmp_path_factory) -> set[str]:
     for model in models:
         model.__getattribute__ = tracing
     try:
-        build_deck(folder, BuildOptions(out=tmp_path_factory.mktemp("out"), only=frozenset({"cards", "sheets", "boards"})),
-                   write=False)
+        only = frozenset({"cards", "sheets", "boards"})
+        build_deck(folder, BuildOptions(out=tmp_path_factory.mktemp("out"), only=only), write=False)
     finally:
         for model in models:
             del model.__getattribute__

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from conftest import ROOT
 from pdfcheck import Raster, near
+
 from printgen.draw.sheets.faces import resolve_faces
 from printgen.draw.sheets.pdf import render_sheets, write_pdf
 from printgen.model.imposition import Slot, back_slot, page_order

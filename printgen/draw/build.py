@@ -6,12 +6,12 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from printgen.files.errors import UserError, Warning_
 from printgen.files.output import publish
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
-
 
 PARTS = ("cards", "rules", "sheets", "boards")
 
@@ -38,12 +38,26 @@ class BuildResult:
     folder: Path | None = None           # the deck's own folder
 
 
-class Progress:
-    """What a build reports while it works; the CLI draws it as a bar."""
+class Progress(Protocol):
+    """What a build reports while it works; the CLI draws it as a bar. A protocol, so the
+    terminal's bar matches it by shape without importing the drawing code."""
 
     def start(self, label: str, total: int) -> None: ...
     def advance(self) -> None: ...
     def finish(self) -> None: ...
+
+
+class Silent:
+    """The progress of a build nobody watches."""
+
+    def start(self, label: str, total: int) -> None:
+        pass
+
+    def advance(self) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -80,7 +94,7 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.pdf import render_sheets
 
-    progress = progress or Progress()
+    progress = progress or Silent()
     check_out_folder(options.out, options.out)
     deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
@@ -89,7 +103,8 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
     files: dict[Path, bytes] = {}
     summaries, warnings = [], list(layout.warnings)
     if "cards" in options.only:
-        for pack in deck.packs or [None]:
+        packs: list[str | None] = list(deck.packs) or [None]
+        for pack in packs:
             cards = load_deck(ref, pack) if pack is not None else deck
             label = cards.output_key
             progress.start(f"{label}: checking cards", len(cards.cards))

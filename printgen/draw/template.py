@@ -8,8 +8,9 @@ printed, never executed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
@@ -17,8 +18,17 @@ from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
-from printgen.files.schema import (Element, ImageElement, ListElement, RepeatElement, ShapeElement, SlotElement,
-                                   SymbolElement, TableElement, TextElement)
+from printgen.files.schema import (
+    Element,
+    ImageElement,
+    ListElement,
+    RepeatElement,
+    ShapeElement,
+    SlotElement,
+    SymbolElement,
+    TableElement,
+    TextElement,
+)
 from printgen.files.units import pt
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
@@ -179,7 +189,7 @@ class Resolver(TextChecks):
             raise UserError(str(exc), where) from None
         return value
 
-    def _element(self, side: str, name: str, el: Element, context: dict, card: Card,
+    def _element(self, side: str, name: str, el: Element, context: dict, card: Card | None,
                  box: tuple[float, float, float, float] | None = None) -> list[Op]:
         w = lambda prop: self._where(side, name, prop, card)  # noqa: E731 - short local helper
         x, y, bw, bh = box if box is not None else self._box(el)
@@ -335,7 +345,7 @@ class Resolver(TextChecks):
                                f"will look blurred; use one of at least {self.MIN_DPI} dpi "
                                f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
 
-    def _text(self, el: TextElement, context: dict, w, card: Card, name: str, box) -> list[Op]:
+    def _text(self, el: TextElement, context: dict, w, card: Card | None, name: str, box) -> list[Op]:
         value = textfit.typographic(self.render(el.text, context, w("text")))
         if not value.strip():
             return []

@@ -6,17 +6,17 @@ layout, its warn callback), kept apart so the resolver stays about placing eleme
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printgen.files.errors import Warning_, Where
 from printgen.model.deck import Card, Layout
 from printgen.model.sandbox import environment
 
 
 class TextChecks:
-    layout: Layout             # (set by Resolver.__init__)
+    layout: Layout                          # (set by Resolver.__init__)
+    warn: Callable[[Warning_], None]        # (the callback Resolver takes in __init__)
     _fields_read: dict
-
-    def warn(self, warning: Warning_) -> None:      # (Resolver takes the callback in __init__)
-        raise NotImplementedError
 
     def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
         """Warnings about a card's text point at the line of the card field the text shows
@@ -55,6 +55,7 @@ class TextChecks:
                 except Exception:
                     tree = None   # the rendering has already reported a broken template
                 for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
+                    assert isinstance(node, (nodes.Getattr, nodes.Getitem))
                     if isinstance(node.node, nodes.Name) and node.node.name == "card":
                         key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
                         if isinstance(key, str) and key not in found:
@@ -77,10 +78,10 @@ class TextChecks:
         lost = missing(value, font)
         if lost:
             listed = ", ".join(describe(ch) for ch in lost[:5]) + (" ..." if len(lost) > 5 else "")
+            them = "it" if len(lost) == 1 else "them"
             self.warn(Warning_(f"the {name} has {'a character' if len(lost) == 1 else 'characters'} that no font "
                                f"here can print, shown as an empty box: {listed}; leave "
-                               f"{'it' if len(lost) == 1 else 'them'} out or write {'it' if len(lost) == 1 else 'them'} "
-                               f"in words", where))
+                               f"{them} out or write {them} in words", where))
 
     def _check_quotes(self, value: str, name: str, where: Where) -> None:
         """A text that opens with a curly quote and never closes it: most likely a word processor's

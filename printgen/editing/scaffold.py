@@ -233,7 +233,6 @@ def listing() -> str:
     """Decks, layouts, card sizes, emblems and each game's options, as plain lines."""
     from printgen.art.symbols import names
     from printgen.files.paths import layouts_dir
-    from printgen.files.wording import counted
     from printgen.model.layouts import load_catalogue
     from printgen.model.load import load_deck, shipped_decks
 

@@ -8,7 +8,7 @@ when it loads (printgen/model/card_values.py), because their types are the deck'
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, ClassVar, Literal, Optional, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -75,7 +75,7 @@ class Strict(BaseModel):
 class Size(Strict):
     width: Dimension
     height: Dimension
-    note: Optional[str] = None
+    note: str | None = None
 
 
 # --- imposition -------------------------------------------------------------------------------
@@ -114,17 +114,17 @@ class Element(Strict):
     one to being drawn and documented), so a setting a type would ignore is refused at its line.
     """
 
-    x: Optional[Length] = None
-    y: Optional[Length] = None
-    when: Optional[str] = None
+    x: Length | None = None
+    y: Length | None = None
+    when: str | None = None
     rotation: float = 0.0
 
 
 class SizedElement(Element):
     """An element with a box of its own: a missing width or height runs to the trim's far edge."""
 
-    width: Optional[Extent] = None
-    height: Optional[Extent] = None
+    width: Extent | None = None
+    height: Extent | None = None
 
 
 class BoxElement(SizedElement):
@@ -139,11 +139,11 @@ class TextElement(BoxElement):
     text: str
     # how warnings speak of it to the person making the deck ("the name in the card's corners");
     # elements with the same words are warned about once
-    about: Optional[str] = None
+    about: str | None = None
     font: str = "serif"
     size: Points = 10.0
-    min_size: Optional[Points] = None
-    legible_size: Optional[Points] = None   # shrinking below this warns; default: the layout's
+    min_size: Points | None = None
+    legible_size: Points | None = None   # shrinking below this warns; default: the layout's
     colour: str = "#000000"
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
@@ -162,11 +162,11 @@ class ShapeElement(BoxElement):
     type: Literal["shape"]
     shape: Literal["rect", "ellipse", "line"] = "rect"
     radius: Extent = 0.0
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: str | None = None
+    stroke: str | None = None
     stroke_width: Annotated[Extent, _within(0, 50, " mm")] = 0.3
     # the stroke's dash pattern, mm on, off, on ...; none (or an empty list) draws it solid
-    dash: Optional[Annotated[list[Annotated[Extent, _within(0, 100, " mm")]], AfterValidator(_some_ink)]] = None
+    dash: Annotated[list[Annotated[Extent, _within(0, 100, " mm")]], AfterValidator(_some_ink)] | None = None
 
 
 class SymbolElement(BoxElement):
@@ -182,13 +182,13 @@ class ListElement(BoxElement):
     type: Literal["list"]
     items: str
     text: str
-    about: Optional[str] = None       # as a text's: the words warnings use for it
+    about: str | None = None       # as a text's: the words warnings use for it
     font: str = "serif-bold"
     size: Points = 14.0
-    min_size: Optional[Points] = None
-    legible_size: Optional[Points] = None   # shrinking below this warns; default: the layout's
+    min_size: Points | None = None
+    legible_size: Points | None = None   # shrinking below this warns; default: the layout's
     colour: str = "#000000"
-    fill: Optional[str] = None
+    fill: str | None = None
     align: Literal["left", "center", "right"] = "center"
     gap: Extent = 0.0
     radius: Extent = 0.0
@@ -210,7 +210,7 @@ class SlotElement(Element):
     font: str = "serif-bold"
     size: Points = 11.0
     colour: str = "#7A6A4A"
-    fill: Optional[str] = None
+    fill: str | None = None
 
 
 class RepeatElement(SizedElement):
@@ -224,12 +224,12 @@ class RepeatElement(SizedElement):
     bleed: ClassVar[bool] = False
     type: Literal["repeat"]
     items: str = "[]"
-    positions: Optional[str] = None   # an expression giving [x, y] or [x, y, degrees] per copy
-    scale: Optional[str] = None       # an expression giving a factor for the copies' boxes
+    positions: str | None = None   # an expression giving [x, y] or [x, y, degrees] per copy
+    scale: str | None = None       # an expression giving a factor for the copies' boxes
     columns: int = Field(1, ge=1, le=1000)
     dx: Length = 0.0
     dy: Length = 0.0
-    elements: dict[str, Optional["AnyElement"]]
+    elements: dict[str, AnyElement | None]
 
 
 class TableElement(BoxElement):
@@ -241,7 +241,7 @@ class TableElement(BoxElement):
 
     type: Literal["table"]
     table: str
-    scale: Optional[Annotated[float, _within(0, 1, above=True)]] = None
+    scale: Annotated[float, _within(0, 1, above=True)] | None = None
     area: Literal["table", "pieces"] = "table"
     margin: Extent = 10.0
     dimensions: bool = False
@@ -250,8 +250,8 @@ class TableElement(BoxElement):
 
 
 AnyElement = Annotated[
-    Union[TextElement, ImageElement, ShapeElement, SymbolElement, ListElement, SlotElement, RepeatElement,
-          TableElement],
+    TextElement | ImageElement | ShapeElement | SymbolElement | ListElement | SlotElement | RepeatElement
+    | TableElement,
     Field(discriminator="type"),
 ]
 RepeatElement.model_rebuild()
@@ -262,26 +262,26 @@ class BoardFile(Strict):
 
     title: Words
     size: Size
-    background: Optional[str] = "#FFFFFF"
+    background: str | None = "#FFFFFF"
     overlap: Extent = 10.0
     # leave out the sheets of a tiled board on which nothing is drawn (the corners of a cross-shaped layout)
     skip_blank: bool = False
     # how many copies to print (one per player, say): a board smaller than the paper is laid out
     # several to a sheet, each with its own cut marks; a tiled board's sheets are printed again
     copies: Annotated[int, _within(1, 100)] = 1
-    elements: dict[str, Optional[AnyElement]]
+    elements: dict[str, AnyElement | None]
 
 
 class SheetColumns(Strict):
     label: str = ""
-    headings: Optional[list[str]] = None
+    headings: list[str] | None = None
     heading: str = ""
     count: int = Field(1, ge=1, le=200)
-    width: Optional[Dimension] = None
+    width: Dimension | None = None
 
 
 class SheetRows(Strict):
-    labels: Optional[list[str]] = None
+    labels: list[str] | None = None
     label: str = "{{ n }}"
     count: int = Field(1, ge=1, le=500)
     height: Dimension = 11.0
@@ -291,13 +291,13 @@ class SheetFile(Strict):
     """A printable form (score sheet): a grid of columns and rows with a title and a foot."""
 
     title: Words
-    subtitle: Optional[str] = None
-    paper: Optional[str] = None
+    subtitle: str | None = None
+    paper: str | None = None
     orientation: Literal["portrait", "landscape"] = "portrait"
     columns: SheetColumns
     rows: SheetRows
     names: bool = True
-    total: Optional[str] = None
+    total: str | None = None
     foot: str = ""
 
 
@@ -316,28 +316,28 @@ class ComponentKind(Strict):
     shape: Literal["rect", "round", "cube-net", "fold-stand"] = "rect"
     size: Size
     tab: Annotated[Extent, _within(0, 50, " mm")] = 4.0    # glue tab (cube-net) or base (fold-stand)
-    bleed: Optional[Annotated[Extent, _within(0, 10, " mm")]] = None   # default: the layout's
-    safe: Optional[Extent] = None                                       # default: the layout's
+    bleed: Annotated[Extent, _within(0, 10, " mm")] | None = None   # default: the layout's
+    safe: Extent | None = None                                       # default: the layout's
     cut: Literal["line", "marks", "none"] = "marks"
-    fill: Optional[str] = None
-    plural: Optional[str] = None      # how the build names several (dice); default: the name and 's'
-    note: Optional[str] = None
-    face: dict[str, Optional[AnyElement]] = {}
-    back: dict[str, Optional[AnyElement]] = {}
+    fill: str | None = None
+    plural: str | None = None      # how the build names several (dice); default: the name and 's'
+    note: str | None = None
+    face: dict[str, AnyElement | None] = {}
+    back: dict[str, AnyElement | None] = {}
 
 
 class LayoutFile(Strict):
     """A layout after `extends` has been merged: everything a card look needs."""
 
-    extends: Optional[str] = None
-    description: Optional[str] = None
+    extends: str | None = None
+    description: str | None = None
     card_size: str = "poker"
     imposition: Imposition = Imposition()
     fonts: dict[str, str] = {}
-    legible_size: Optional[float] = Field(None, gt=0)   # pt: text shrunk below this gets a warning
+    legible_size: float | None = Field(None, gt=0)   # pt: text shrunk below this gets a warning
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
-    face: dict[str, Optional[AnyElement]] = {}
-    back: dict[str, Optional[AnyElement]] = {}
+    face: dict[str, AnyElement | None] = {}
+    back: dict[str, AnyElement | None] = {}
     # kinds of component beside the card (tiles, coins, dice, pawns); a deck field of type
     # `component` names each card's kind, and a card without one is a card
     components: dict[str, ComponentKind] = {}
@@ -354,18 +354,18 @@ class FieldSpec(Strict):
 
     type: FieldType
     required: bool = False
-    except_when: dict[str, Union[bool, int, float, str, list[Union[bool, int, float, str]]]] = {}
-    group: Optional[str] = None
-    default: Union[bool, int, float, str, None] = None
+    except_when: dict[str, bool | int | float | str | list[bool | int | float | str]] = {}
+    group: str | None = None
+    default: bool | int | float | str | None = None
 
 
 class GroupEntry(Strict):
     name: Words
     colour: str = "#444444"
-    emblem: Optional[str] = None
-    note: Optional[str] = None
-    label: Optional[str] = None     # how the entry is printed on a card, e.g. "10" or "S"
-    value: Optional[Annotated[float, _within(-MAX_NUMBER, MAX_NUMBER)]] = None   # rank order, face value...
+    emblem: str | None = None
+    note: str | None = None
+    label: str | None = None     # how the entry is printed on a card, e.g. "10" or "S"
+    value: Annotated[float, _within(-MAX_NUMBER, MAX_NUMBER)] | None = None   # rank order, face value...
 
 
 class Generate(Strict):
@@ -374,25 +374,25 @@ class Generate(Strict):
 
     each: dict[str, str]            # field -> group, outermost first
     name: Words                       # template, e.g. "{{ rank.label }} de {{ suit.name }}"
-    id: Optional[str] = None        # template; default: the name made file-safe
+    id: str | None = None        # template; default: the name made file-safe
     # fixed values every card of this rule gets, e.g. {piece: coin}
-    set: dict[str, Union[bool, int, float, str]] = {}
+    set: dict[str, bool | int | float | str] = {}
 
 
 class Composition(Strict):
     cards: int
     # field -> cards expected for each of its values: one number for all (4 of each suit), or a
     # number per value (13 Noble Threlms, 15 Peasant Threlms, ...).
-    per: dict[str, Union[int, dict[str, int]]] = {}
+    per: dict[str, int | dict[str, int]] = {}
 
 
 class Pack(Strict):
     """A selection of the deck's cards printed as its own PDF, checked against `expect`."""
 
-    only: dict[str, list[Union[str, int, float, bool]]] = {}
-    leave_out: dict[str, list[Union[str, int, float, bool]]] = {}
-    note: Optional[str] = None
-    expect: Optional[Composition] = None
+    only: dict[str, list[str | int | float | bool]] = {}
+    leave_out: dict[str, list[str | int | float | bool]] = {}
+    note: str | None = None
+    expect: Composition | None = None
 
 
 GameOptions = dict[str, Any]           # a game's options, e.g. {houses: Plantagenet..Tudor}
@@ -410,7 +410,7 @@ class GameSetup(VariantSetup):
     by default. Later, more specific settings win: the game's `options`, its `players` entry,
     then the variant's `options` and `players` entry (and last, -O on the command line)."""
 
-    note: Optional[str] = None
+    note: str | None = None
     variants: dict[str, VariantSetup] = {}
 
 
@@ -418,11 +418,11 @@ class DeckHeader(Strict):
     """The deck file without its cards and groups, which are checked against `fields`."""
 
     title: Words
-    subtitle: Optional[str] = None
+    subtitle: str | None = None
     layout: str = "base"
-    card_size: Optional[str] = None
+    card_size: str | None = None
     # the games `printgen validate` plays: a list of names, or name -> how it is set up
-    games: Union[list[str], dict[str, Optional[GameSetup]]] = []
+    games: list[str] | dict[str, GameSetup | None] = []
     fields: dict[str, FieldSpec]
-    generate: Union[Generate, list[Generate], None] = None   # one rule, or several (tiles, coins, ...)
+    generate: Generate | list[Generate] | None = None   # one rule, or several (tiles, coins, ...)
     packs: dict[str, Pack] = {}

@@ -7,8 +7,9 @@ same way.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from printgen.files.errors import UserError, did_you_mean
 from printgen.files.yamlsrc import Located, load_yaml
@@ -37,7 +38,8 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
         if hint is None and allowed:
             hint = "allowed here: " + ", ".join(a for a in allowed if a != "type")
         if missing:
-            hint += " (" + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are") + " missing)"
+            said = ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are")
+            hint = f"{hint or ''} ({said} missing)".lstrip()
         element = _element_type(owner)
         if element is not None:     # each type takes only what it draws: say which types take this one
             takers = [tag for tag, model in _ELEMENT_MODELS.items() if name in model.model_fields]
@@ -69,7 +71,7 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
                      located.where(path, card, field))
 
 
-def _element_models() -> dict[str, type]:
+def _element_models() -> dict[str, type[BaseModel]]:
     """Each layout element's type, as written after `type:`, and its model."""
     from typing import get_args
 
@@ -111,21 +113,25 @@ def _schema_class(title: str):
     return getattr(schema, title, None)
 
 
-def user_path(model, loc: tuple) -> tuple[tuple, type | None]:
+def user_path(model: Any, loc: tuple) -> tuple[tuple, type[BaseModel] | None]:
     """Pydantic's error location without union tags, and the model owning the last key.
 
     Pydantic inserts the discriminator value (e.g. 'text') into the location of a tagged union;
     the user's file has no such key, so it is dropped, and the member model it names is used to
     suggest the right key.
     """
+    from types import UnionType
     from typing import Annotated, Union, get_args, get_origin
 
-    from pydantic import BaseModel
+    def is_union(tp) -> bool:
+        # `Optional[X]` and `X | None` are two kinds of object at run time: both are unions here
+        return get_origin(tp) in (Union, UnionType)
 
     def unwrap(tp):
-        while get_origin(tp) is Annotated or (get_origin(tp) is Union and type(None) in get_args(tp)
+        while get_origin(tp) is Annotated or (is_union(tp) and type(None) in get_args(tp)
                                               and len(get_args(tp)) == 2):
-            tp = get_args(tp)[0] if get_origin(tp) is Annotated else next(a for a in get_args(tp) if a is not type(None))
+            args = get_args(tp)
+            tp = args[0] if get_origin(tp) is Annotated else next(a for a in args if a is not type(None))
         return tp
 
     path: list = []
@@ -140,9 +146,10 @@ def user_path(model, loc: tuple) -> tuple[tuple, type | None]:
         elif get_origin(current) is dict:
             path.append(part)
             current = get_args(current)[1]
-        elif get_origin(current) is Union:
+        elif is_union(current):
             members = [m for m in get_args(current) if isinstance(m, type) and issubclass(m, BaseModel)]
-            tagged = [m for m in members if "type" in m.model_fields and part in get_args(m.model_fields["type"].annotation)]
+            tagged = [m for m in members
+                      if "type" in m.model_fields and part in get_args(m.model_fields["type"].annotation)]
             if tagged:
                 current = tagged[0]
                 continue

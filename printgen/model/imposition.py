@@ -49,7 +49,7 @@ class SheetPlan:
         return (min(s.x for s in slots), min(s.y for s in slots),
                 max(s.x + s.w for s in slots), max(s.y + s.h for s in slots))
 
-    def bleed_bounds(self, slots) -> tuple[float, float, float, float]:
+    def bleed_bounds(self, slots: tuple[Slot, ...] | list[Slot]) -> tuple[float, float, float, float]:
         x0, y0, x1, y1 = self.trim_bounds(slots)
         b = self.bleed
         return (max(0.0, x0 - b), max(0.0, y0 - b), min(self.paper_w, x1 + b), min(self.paper_h, y1 + b))
@@ -98,7 +98,8 @@ def back_slot(plan: SheetPlan, front: Slot, duplex: str, offset: tuple[float, fl
         x, y = plan.paper_w - front.x - front.w, front.y
         rotation = (-front.rotation) % 360
     slot = Slot(round(x + dx, 4), round(y + dy, 4), front.w, front.h, rotation)
-    if slot.x < -1e-6 or slot.y < -1e-6 or slot.x + slot.w > plan.paper_w + 1e-6 or slot.y + slot.h > plan.paper_h + 1e-6:
+    off = 1e-6
+    if slot.x < -off or slot.y < -off or slot.x + slot.w > plan.paper_w + off or slot.y + slot.h > plan.paper_h + off:
         raise UserError(f"--back-offset {dx:g},{dy:g} puts the backs off the paper: "
                         f"on this sheet {offset_range(plan, duplex)}",
                         hint="printers shift the back by a millimetre or two; measure yours with `printgen calibrate`")

@@ -36,10 +36,11 @@ def kind_of(deck: Deck, layout: Layout, card: Card) -> str:
         return CARD_KIND
     if name not in layout.spec.components:
         known = list(layout.spec.components)
-        raise UserError(f"unknown kind of component '{name}'", Where(card.where.file, card.where.line, card.name, field),
-                        did_you_mean(name, known) or (f"the layout '{layout.name}' has: {', '.join(known)}" if known else
-                                                      f"the layout '{layout.name}' has no components: section"))
-    return name
+        has = f"the layout '{layout.name}' has: {', '.join(known)}" if known else \
+            f"the layout '{layout.name}' has no components: section"
+        where = Where(card.where.file, card.where.line, card.name, field)
+        raise UserError(f"unknown kind of component '{name}'", where, did_you_mean(name, known) or has)
+    return str(name)
 
 
 @dataclass(frozen=True)

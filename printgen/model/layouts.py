@@ -230,7 +230,9 @@ def refuse_off_card(layout: Layout) -> None:
 
 def _turned_extent(layout: Layout, element: Element) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of an element's box on the printed card, turned by its rotation."""
-    x, y, bw, bh = layout.map_box(element.x, element.y, element.width, element.height)
+    # a slot has no box of its own: it is measured as the whole card, as map_box takes a missing size
+    x, y, bw, bh = layout.map_box(element.x, element.y, getattr(element, "width", None),
+                                  getattr(element, "height", None))
     x0, x1 = sorted((x, x + bw))
     y0, y1 = sorted((y, y + bh))
     cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2

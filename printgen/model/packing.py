@@ -22,11 +22,11 @@ class Rect:
     w: float
     h: float
 
-    def contains(self, other: "Rect") -> bool:
+    def contains(self, other: Rect) -> bool:
         return (other.x >= self.x - EPS and other.y >= self.y - EPS and other.x + other.w <= self.x + self.w + EPS
                 and other.y + other.h <= self.y + self.h + EPS)
 
-    def overlaps(self, other: "Rect") -> bool:
+    def overlaps(self, other: Rect) -> bool:
         return (self.x < other.x + other.w - EPS and other.x < self.x + self.w - EPS
                 and self.y < other.y + other.h - EPS and other.y < self.y + self.h - EPS)
 
@@ -61,7 +61,8 @@ class Sheet:
                 pieces.append(Rect(free.x, used.y + used.h, free.w, free.y + free.h - used.y - used.h))
         pieces = [p for p in pieces if p.w > EPS and p.h > EPS]
         self.free = [p for i, p in enumerate(pieces)
-                     if not any(j != i and q.contains(p) and (not p.contains(q) or j < i) for j, q in enumerate(pieces))]
+                     if not any(j != i and q.contains(p) and (not p.contains(q) or j < i)
+                                for j, q in enumerate(pieces))]
 
 
 class TooBig(ValueError):
@@ -83,13 +84,20 @@ def pack(boxes: list[tuple[float, float]], width: float, height: float) -> list[
     sheets: list[Sheet] = []
     placed: list[tuple[int, Rect]] = []
     for w, h in boxes:
-        for index, sheet in enumerate(sheets):
-            spot = sheet.spot(w, h)
-            if spot is not None:
-                break
-        else:
+        index, spot = _first_room(sheets, w, h)
+        if spot is None:
             sheets.append(Sheet(width, height))
             index, spot = len(sheets) - 1, sheets[-1].spot(w, h)
+            assert spot is not None         # a box no larger than the sheet fits on an empty one
         sheets[index].take(spot)
         placed.append((index, spot))
     return placed
+
+
+def _first_room(sheets: list[Sheet], w: float, h: float) -> tuple[int, Rect | None]:
+    """The first sheet with room for a w x h box and the spot on it; (-1, None) when none has."""
+    for index, sheet in enumerate(sheets):
+        spot = sheet.spot(w, h)
+        if spot is not None:
+            return index, spot
+    return -1, None

@@ -10,8 +10,8 @@ manifest, later per-card images or a print shop's pages) is written once, for ev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from printgen.files.errors import UserError, Where
 from printgen.model.deck import Deck, Layout
@@ -123,7 +123,8 @@ def impose(deck: Deck, layout: Layout, kinds: Sequence[Kind], duplex: str,
                            for i, slot in zip(sheet.members, slots))
         frame_bleed = _union([bleed_of(s, b) for s, b in zip(frame, sheet.frame_bleeds)])
         pages.append(Page(number, index, side, placements, side == "front" or duplex == "none",
-                          _union([p.trim for p in placements]), _within(_union([p.bleed_box for p in placements]), paper),
+                          _union([p.trim for p in placements]),
+                          _within(_union([p.bleed_box for p in placements]), paper),
                           tuple(trim_of(s) for s in frame), _within(frame_bleed, paper)))
     return Imposed(tuple(pages), len(sheets), grid, paper, duplex, offset)
 

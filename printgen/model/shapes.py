@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 Point = tuple[float, float]
 
@@ -86,7 +87,9 @@ def _edge(face: str, side: str, a: float) -> tuple[Point, Point, Point]:
 def _cube_net(a: float, tab: float) -> Outline:
     cells = set(_NET.values())
     tabbed = {pair[1] for pair in _GLUED}
-    cuts, folds, tabs = [], [], []
+    cuts: list[tuple[Point, ...]] = []
+    folds: list[tuple[Point, Point]] = []
+    tabs: list[tuple[Point, ...]] = []
     for face, (col, row) in _NET.items():
         for side, (dc, dr) in (("top", (0, -1)), ("bottom", (0, 1)), ("left", (-1, 0)), ("right", (1, 0))):
             p, q, (ox, oy) = _edge(face, side, a)
@@ -152,7 +155,7 @@ def _fold_stand(w: float, h: float, tab: float) -> Outline:
     return Outline("fold-stand", w, total, faces, (tuple(outline_points),), folds, tabs, tuple(outline_points[:-1]))
 
 
-def layout_data(shape: Outline) -> dict:
+def layout_data(shape: Outline) -> dict[str, Any]:
     """What templates see as `layout.component`: the piece's box and its faces (mm from its
     top-left), so a die's six values or a pawn's two sides are placed with a repeat."""
     return {"shape": shape.shape, "width": round(shape.width, 4), "height": round(shape.height, 4),

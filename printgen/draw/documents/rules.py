@@ -8,8 +8,10 @@ cannot break a table or start emphasis.
 from __future__ import annotations
 
 import re
+import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from printgen.files.deckfiles import DECK_FOLDER, read_bytes
 from printgen.files.errors import UserError, Where, did_you_mean
@@ -74,7 +76,8 @@ def split_front_matter(text: str, path: Path) -> tuple[dict[str, Any], str, int,
     for key in meta:
         if key not in FRONT_MATTER_KEYS:
             raise UserError(f"'{key}' is not a front matter setting", Where(path, lines.get(key, 1)),
-                            did_you_mean(str(key), FRONT_MATTER_KEYS) or "allowed: " + ", ".join(sorted(FRONT_MATTER_KEYS)))
+                            did_you_mean(str(key), FRONT_MATTER_KEYS)
+                            or "allowed: " + ", ".join(sorted(FRONT_MATTER_KEYS)))
         if not isinstance(meta[key], (str, int, float)) and meta[key] is not None:
             raise UserError(f"'{key}' should be one line of text", Where(path, lines.get(key, 1)),
                             "write it as 'key: text' (quote text that holds ': ' or starts with '[')")
@@ -127,7 +130,8 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
                 if op == "equal":
                     best = i1 + (j - j1)
                 elif i2 > i1 and i2 - i1 <= 200:
-                    best = max(range(i1, i2), key=lambda i: difflib.SequenceMatcher(None, source[i], made[j]).quick_ratio())
+                    best = max(range(i1, i2),
+                               key=lambda i: difflib.SequenceMatcher(None, source[i], made[j]).quick_ratio())
                 else:
                     best = max(i1 - 1, 0) if i2 == i1 else i1
                 result[j] = best + 1 + offset
@@ -208,7 +212,8 @@ class CardPictures:
             card = self.by_id.get(card_id)
             if card is None:
                 raise UserError(f"no card with the id '{card_id}'", Where(self.source, line),
-                                did_you_mean(card_id, self.by_id) or "card ids are card names in lower case with '-' for spaces")
+                                did_you_mean(card_id, self.by_id)
+                                or "card ids are card names in lower case with '-' for spaces")
             side = "back" if scheme == "card-back" else "face"
             if (side, card_id) not in self.sides:     # the same card drawn again, or on the next pass
                 self.sides[(side, card_id)] = self.resolver.side(side, card)
@@ -223,6 +228,10 @@ class CardPictures:
             raise UserError(f"the picture of card '{card_id}' is {width:g} mm wide; it must be "
                             f"{MIN_CARD_WIDTH_MM:g} to {widest:.0f} mm to fit a page column", Where(self.source, line),
                             f"write a width such as \"{CARD_WIDTH_MM:g}mm\" after the card id, or none")
+
+
+# The card pictures' forms of each canvas, drawn once per document however many rows show them.
+_FORMS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 def _card_row_class():
@@ -275,9 +284,9 @@ def _card_row_class():
 
         def draw(self):
             canvas = self.canv
-            caches = getattr(canvas, "_printgen_forms", None)
+            caches = _FORMS.get(canvas)
             if caches is None:
-                caches = canvas._printgen_forms = Forms(canvas, "side")
+                caches = _FORMS[canvas] = Forms(canvas, "side")
             lines = [self.sides[i:i + self.per_line] for i in range(0, len(self.sides), self.per_line)]
             for number, line in enumerate(lines):
                 y = (len(lines) - 1 - number) * (self.card_h + self.gap)
@@ -354,5 +363,6 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
 
     facts.append(f"{cards} {'pieces' if component_field(deck) else 'cards'}")
     title = TitleInfo(str(meta.get("title") or deck.title), meta.get("subtitle") or deck.subtitle, facts)
-    return build_document(paper, margin, styles, lambda: to_flowables(text, styles, column, pictures.row, origin), title,
+    return build_document(paper, margin, styles,
+                          lambda: to_flowables(text, styles, column, pictures.row, origin), title,
                           footer=f"{title.title}: rules", pdf_title=f"{title.title}: rules", source=origin)

@@ -9,8 +9,8 @@ draws, and the same faces serve the sheets and any later output made from them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op

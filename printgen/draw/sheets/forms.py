@@ -72,6 +72,7 @@ def _filled_outline(c, kind: Kind, fill: str) -> None:
     """The outline filled, and stroked as wide as twice the bleed: colour out to the bleed."""
     h, b = kind.shape.height, kind.bleed
     path = c.beginPath()
+    assert kind.shape.silhouette, "only an outline that is one polygon is filled to the bleed"
     first, *rest = kind.shape.silhouette
     path.moveTo(pt(first[0]), pt(h - first[1]))
     for x, y in rest:

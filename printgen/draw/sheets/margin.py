@@ -10,7 +10,10 @@ from printgen.model.imposition import single_sided_lines
 
 def no_ruler(deck: Deck, ruler: float, missing: int, sheets: int, what: str) -> Warning_:
     """The warning for sheets the ruler did not fit on, naming the deck (a whole build is many)."""
-    some = f"{missing} of {sheets} sheets" if missing < sheets else ("the sheet" if sheets == 1 else f"all {sheets} sheets")
+    if missing < sheets:
+        some = f"{missing} of {sheets} sheets"
+    else:
+        some = "the sheet" if sheets == 1 else f"all {sheets} sheets"
     return Warning_(f"{deck.output_key}: no room for the {ruler:g} mm ruler on {some}: the {what} fill the paper; "
                     f"check the print scale with the calibration page (printgen calibrate)")
 

@@ -15,8 +15,8 @@ Lengths in mm, page origin at the lower-left corner.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from printgen.draw.sheets.forms import guides
 from printgen.files.units import pt
@@ -313,8 +313,8 @@ def piece_ticks(canvas, kind: Kind, slot: Slot, others: list[tuple[float, float,
         start, end = r + b + crop.offset, min((r + b) * math.sqrt(2) - 0.3, r + b + crop.offset + crop.length)
         for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
             k = 1 / math.sqrt(2)
-            segments.append(_inside(((cx + dx * k * start, cy + dy * k * start), (cx + dx * k * end, cy + dy * k * end)),
-                                    bounds))
+            line = ((cx + dx * k * start, cy + dy * k * start), (cx + dx * k * end, cy + dy * k * end))
+            segments.append(_inside(line, bounds))
     else:
         x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
         reach = b + crop.offset
@@ -372,10 +372,7 @@ def _clipped(start, direction, length, others, bounds):
     if not (bx0 <= sx <= bx1 and by0 <= sy <= by1):
         return None
     limit = length
-    if dx:
-        limit = min(limit, (bx1 - sx) if dx > 0 else sx - bx0)
-    else:
-        limit = min(limit, (by1 - sy) if dy > 0 else sy - by0)
+    limit = min(limit, bx1 - sx if dx > 0 else sx - bx0) if dx else min(limit, by1 - sy if dy > 0 else sy - by0)
     for x0, y0, x1, y1 in others:
         if dx and y0 - 0.3 <= sy <= y1 + 0.3:
             gap = (x0 - sx) if dx > 0 else (sx - x1)

@@ -15,8 +15,9 @@ placements, not a copy of these stages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from printgen.draw.fonts import FontSet
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
