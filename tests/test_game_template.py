@@ -21,7 +21,7 @@ import test_game_conformance as conformance
 from printgen.model.load import load_deck
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "game-template"
-DECK = EXAMPLE / "deck"
+DECK = EXAMPLE / "decks" / "plaintricks"
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +85,8 @@ def test_printgen_validate_finds_the_installed_plugin(tmp_path):
         assert section["players"] == [2, 3, 4]
         assert all(r["completed"] == 200 for r in section["results"].values())
     assert "the leader took" in run.stdout                        # the game's own finding, from report.py
+
+
+def test_the_rule_sheet_gets_the_ranks_the_game_plays_by(template):
+    assert template().sheet_tables(load_deck(DECK)) == {"order": ["8", "7", "6", "5", "4", "3", "2", "1"]}
+    assert template().sheet_tables(load_deck("cromwell")) == {}       # a deck it cannot play: no table

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from printgen.files.errors import UserError
 from printgen.sim.engine import Finding, Result
 
 from plaintricks.tables import Prepared, State
@@ -37,6 +38,6 @@ class Report:
         """The ranks from high to low, as the rule sheet prints them ({{ game.order }})."""
         try:
             prepared = self.prepare(deck, "basic", {})
-        except Exception:                      # a deck the game cannot play: the sheet prints no table
+        except UserError:                      # a deck the game cannot play: the sheet prints no table
             return {}
         return {"order": [str(r) for r in sorted(set(prepared.rank), reverse=True)]}
