@@ -4,10 +4,12 @@ come out of it as out of greedy_bot called as any other bot would be."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, greedy_bot, play
+from printgen.sim.engine import BOTS, greedy_bot, play, shuffle
 from printgen.games.registry import get_game, names
 
 # each game with a shipped deck it plays
@@ -33,3 +35,29 @@ def test_the_direct_greedy_call_plays_the_same_games(name):
         direct = play(game, prepared, players, 11, index, [BOTS["greedy"]] * players)
         wrapped = play(game, prepared, players, 11, index, [as_any_bot] * players)
         assert direct == wrapped, f"{name}, game {index}"
+
+
+def test_shuffle_draws_as_the_library_shuffle():
+    """engine.shuffle writes out random.shuffle; the same generator state must give the same deal
+    and leave the generator in the same state."""
+    for n in (0, 1, 2, 3, 7, 40, 55, 64, 129):
+        ours, theirs = random.Random(f"deal/{n}"), random.Random(f"deal/{n}")
+        for _ in range(20):
+            mine, library = list(range(n)), list(range(n))
+            shuffle(ours, mine)
+            theirs.shuffle(library)
+            assert mine == library
+        assert ours.random() == theirs.random()
+
+
+def test_random_bot_draws_as_randrange():
+    """The random bot writes out randrange's draw; the same generator state must give the same pick."""
+    class Listed:                           # a game whose legal actions are the state itself
+        @staticmethod
+        def legal(state):
+            return state
+
+    for n in (1, 2, 3, 5, 8, 13, 64, 100):
+        ours, theirs = random.Random(n), random.Random(n)
+        for _ in range(200):
+            assert BOTS["random"](Listed, list(range(n)), ours) == theirs.randrange(n)

@@ -109,6 +109,26 @@ class State:
         self.total = prep.cards.n   # cards in the hand (a scripted hand may leave some out)
         self.given = 0              # letters a scripted game starts with
 
+    def __str__(self) -> str:
+        """The game as the players see the table: whose turn and why, each seat's letters and hand
+        (by suit, low to high), the stock and the trick; for playthroughs and debugging."""
+        cards = self.prep.cards
+        names = distinct_names(cards.names)
+        kind = "deciding hand" if self.deciding else "hand"
+        if self.phase == OVER:
+            lines = [f"game over after {self.hands} hands"]
+        elif self.phase == LEAD:
+            lines = [f"{kind} {self.hands + 1}, seat {self.actor} to lead"]
+        else:
+            lines = [f"{kind} {self.hands + 1}, seat {self.actor} to follow {cards.suit_names[self.led]}"
+                     f" (best so far: {names[cards.at[self.led][self.best]]} by seat {self.winner})"]
+        for p in range(self.n):
+            held = [names[c] for suit in self.hand[p] for c in sorted(suit, key=cards.pos.__getitem__)]
+            lines.append(f"  seat {p}: letters {'BURRO'[:self.letters[p]] or '-'}; "
+                         f"hand {', '.join(held) if held else '-'}")
+        lines.append(f"  stock {len(self.stock)} cards; played this hand {len(self.gone)}")
+        return "\n".join(lines)
+
 
 class Burro(SuitedCards, Game):
     name = "burro"

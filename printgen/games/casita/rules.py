@@ -76,6 +76,19 @@ class State:
         self.total = prep.cards.n                   # cards in the game (a scripted one may leave some out)
         self.cache: list[int] | None = None         # legal actions of the actor, until the next play
 
+    def __str__(self) -> str:
+        """The table as the players see it: whose turn, each hand and casita (its size and the card
+        on top, the one a steal must match), the middle by rank and the stock; for playthroughs."""
+        names = distinct_names(self.prep.cards.names)
+        lines = [f"game over after {self.turns} turns" if self.over else f"turn {self.turns + 1}, seat {self.actor} to play"]
+        for p in range(self.n):
+            held = ", ".join(names[c] for c in self.hand[p]) or "-"
+            house = f"{len(self.pile[p])} cards, {names[self.pile[p][-1]]} on top" if self.pile[p] else "empty"
+            lines.append(f"  seat {p}: hand {held}; casita {house}")
+        middle = ", ".join(names[c] for rank in self.middle for c in rank) or "-"
+        lines.append(f"  middle {middle}; stock {len(self.stock)} cards")
+        return "\n".join(lines)
+
 
 class Casita(SuitedCards, Game):
     name = "casita"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited
 from printgen.sim.engine import Action
 from printgen.sim.options import Option
@@ -227,6 +228,28 @@ class State:
         # needed by _settle; -1 (every card) once the melds changed so that it must be made again.
         # It may hold more (a discard leaves it as it was): legal() has the last word
         self.maybe = [-1, -1]
+
+    def __str__(self) -> str:
+        """The table as the players see it: the card in play and where it came from, who decides
+        what, each hand (by suit, low to high) and melds, the stock and the waste; for playthroughs."""
+        cards = self.prep.cards
+        names = distinct_names(cards.names)
+        card = names[self.card] if self.card >= 0 else "-"
+        whence = ("turned up by seat {}", "discarded by seat {}", "refused by seat {}")[self.origin]
+        giver = self.actor if self.origin == OWN else 1 - self.actor
+        doing = {CHOOSE: f"seat {self.actor} to meld or refuse {card} ({whence.format(giver)})",
+                 DISCARDING: f"seat {self.actor} to discard",
+                 OFFER: f"seat {self.actor} to force {card} on seat {1 - self.actor} or not"}
+        won = f"seat {self.winner} won" if self.winner >= 0 else "a tie"
+        lines = [doing.get(self.phase, f"game over, {won} after {self.turned} cards turned up")]
+        for p in range(2):
+            held = sorted(_cards(self.hand[p]), key=lambda c: (cards.suit[c], cards.pos[c]))
+            melds = " ".join(f"{m}: [{', '.join(names[c] for c in meld)}]"
+                             for m, meld in enumerate(self.melds[p], 1)) or "-"
+            lines.append(f"  seat {p}: hand {', '.join(names[c] for c in held) or '-'}; "
+                         f"melds {melds}")
+        lines.append(f"  stock {len(self.stock)} cards; waste {len(self.waste)} cards")
+        return "\n".join(lines)
 
 
 _BYTES = [[[8 * k + b for b in range(8) if v >> b & 1] for v in range(256)] for k in range(8)]

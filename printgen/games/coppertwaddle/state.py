@@ -6,7 +6,8 @@ turn machinery.
 
 from __future__ import annotations
 
-from printgen.games.coppertwaddle.cards import CHALLENGING, Prepared
+from printgen.games.coppertwaddle.cards import CHALLENGING, OVER, STAGE_NAMES, Prepared
+from printgen.games.common.names import distinct_names
 
 DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table.relist is unrolled for 4)
 # State.seen[p] lists the cards on player p's side by where they lie, in Ditch order; its first four
@@ -117,6 +118,37 @@ class State:
         self.pw: list[int] | None = prep.power     # Powers with the effects in force (Table.powers)
         self.could = 0                     # cards with a legal play or use at some decision (watch=yes)
         self.arose = [0] * len(SITUATIONS)  # did each option's situation arise in this game (0 or 1)
+
+    def __str__(self) -> str:
+        """The game as the table shows it: the turn, the Guardian, the stage and who acts, each
+        hand and Domain (Nobles and Peasants by Ditch, a covered Threlm marked, a Wind on its
+        Peasant Ditch), the effects in force, the cards being played, the robbing, the Trumpet
+        and the Midden; for playthroughs and debugging."""
+        names = distinct_names(self.prep.names)
+        stage = STAGE_NAMES[self.base] + (f", {STAGE_NAMES[self.stage]}" if self.stage != self.base else "")
+        lines = [f"game over after {self.turn + 1} turns" + (f", seat {self.winner} won ({self.victory})"
+                                                              if self.winner >= 0 else ", a tie")
+                 if self.stage == OVER else
+                 f"turn {self.turn + 1}, seat {self.guardian} is the Guardian; {stage}: seat {self.actor} to act"]
+
+        def threlm(c: int, wind: int = -1) -> str:
+            word = "-" if c < 0 else names[c] + ("" if self.proud[c] else " (covered)")
+            return word if wind < 0 else f"{names[wind]} on {word}" if c >= 0 else f"{names[wind]} alone"
+        for p in range(2):
+            nobles = ", ".join(threlm(c) for c in self.slot[p][:DITCHES])
+            peasants = ", ".join(threlm(c, w) for c, w in zip(self.slot[p][DITCHES:], self.wind[p]))
+            lines.append(f"  seat {p}: hand {', '.join(names[c] for c in self.hand[p]) or '-'}; "
+                         f"Nobles {nobles}; Peasants {peasants}")
+        said = [f"{names[t]} {amount:+d}" for t, amount, *_ in self.mods]
+        said += [f"{names[t]} negated" for t in sorted(self.negset)] + [f"{names[t]} protected" for t in sorted(self.protset)]
+        if said:
+            lines.append("  in force: " + ", ".join(said))
+        if self.pending:
+            lines.append("  being played: " + ", ".join(f"{names[c]} by seat {p}" for p, c, _ in self.pending))
+        if self.rob is not None:
+            lines.append(f"  robbing {names[self.rob[0]]} with {', '.join(names[c] for c in self.rob[1])}")
+        lines.append(f"  Trumpet {len(self.trumpet)} cards; Midden {len(self.midden)} cards")
+        return "\n".join(lines)
 
 
 def clone(st: State) -> State:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from printgen.games.common.names import distinct_names
 from printgen.sim.options import Option
 
 
@@ -202,3 +203,26 @@ class State:
         self.stalled = -1          # basic: the turn from which nobody can ever lay again
         self.dealt = [0] * players  # hand sizes after the deal
         self.no_discard = False     # the Cromwell drew and is going out without a discard
+
+    def __str__(self) -> str:
+        """The round as the players see it: who holds the Cromwell card and who decides what, each
+        hand (house by house, in reign order) with its score-sheet ticks and offer, the sequences
+        on the table, the Block and the stock; for playthroughs and debugging."""
+        names = distinct_names(self.prep.names)
+        trading = self.phase in (OFFER, DECIDE) and self.announced >= 0     # offers and the announced card stand
+        received = self.offers[self.trade_seat] if self.stage == 1 else self.announced     # answered about (ANSWER)
+        if self.phase == OVER:
+            lines = [f"round over after {self.turns} turns" + (f", seat {self.winner} went out" if self.winner >= 0 else "")]
+        else:
+            lines = [f"turn {self.turns + 1}, seat {self.crom} holds the Cromwell; seat {self.actor} to "
+                     f"{PHASE_NAMES[self.phase]}" + (f" (announced {names[self.announced]})" if trading else "")
+                     + (f" about {names[received]}" if self.phase == ANSWER else "")]
+        for s in range(self.P):
+            offer = f"; offers {names[self.offers[s]]}" if trading and self.offers[s] >= 0 else ""
+            held = ", ".join(names[c] for c in _bits(self.hands[s])) or "-"
+            lines.append(f"  seat {s}: laid {self.laid[s]}; hand {held}{offer}")
+        for j, seq in enumerate(self.table):
+            lines.append(f"  table sequence {j}: {'-'.join(names[c] for c in _bits(seq))}")
+        block = ", ".join(names[c] for c in self.block) or "-"
+        lines.append(f"  Block {block}; stock {len(self.stock)} cards")
+        return "\n".join(lines)

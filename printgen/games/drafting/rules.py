@@ -149,6 +149,27 @@ class State:
             for c in h:
                 self.dealt[s][suit[c]] += 1
 
+    def __str__(self) -> str:
+        """The game as the table sees it: the phase and whose choice it is, then per seat its hand
+        (or 7-stack), the stack before it, the cards in front of it (face up, face down) and the
+        choice it made this step; for playthroughs and debugging."""
+        names = distinct_names(self.prep.names)
+        if self.phase == OVER:
+            lines = ["game over"]
+        else:
+            pick = f", pick {self.pick + 1}" if self.phase in (PICK1, PICK2) else ""
+            lines = [f"{PHASE_NAMES[self.phase]}{pick}, seat {self.actor} to choose"]
+        for s in range(PLAYERS):
+            parts = [f"{'hand' if self.phase == SPLIT else '7-stack'} {', '.join(names[c] for c in self.hold[s]) or '-'}",
+                     f"stack {', '.join(names[c] for c in self.stack[s]) or '-'}",
+                     f"up {', '.join(names[c] for c in self.up[s]) or '-'}",
+                     f"down {', '.join(names[c] for c in self.down[s]) or '-'}"]
+            if self.pending[s] >= 0:
+                parts.append(f"chose {names[self.pending[s]]}")
+            lines.append(f"  seat {s}: " + "; ".join(parts))
+        lines.append(f"  discard pile {len(self.discard)} cards")
+        return "\n".join(lines)
+
 
 class Drafting(Game):
     name = "drafting"

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from printgen.games.common.names import distinct_names
 from printgen.games.common.ombre.pack import HAND, Prepared
+from printgen.games.common.tricks import SUITS
 
 # decisions
 PASS, JUEGO, VUELTA, SOLO = 40, 41, 42, 43
@@ -87,3 +89,27 @@ class State:
         self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
         self.flags: set[str] = set()        # situations a rule option governs that arose this hand ...
         self.arose: dict[str, int] = {}     # ... and in how many hands of the session each arose
+
+    def __str__(self) -> str:
+        """The session as the table sees it: the hand, its Ombre, contract and trumps, whose turn
+        and in which phase, each seat's hand, tricks and counters, the trick on the table and the
+        talon; for playthroughs and debugging."""
+        names = distinct_names(self.prep.names)
+        if self.phase == OVER:
+            lines = [f"session over after {self.hand_no} hands; pool {self.pool}"]
+        else:
+            bid = f"; seat {self.ombre} is Ombre" if self.ombre >= 0 else ""
+            bid += f" ({CONTRACT_NAMES[self.contract]})" if self.contract in CONTRACT_NAMES else ""
+            bid += f"; {SUITS[self.trumps]} trumps" if self.trumps >= 0 else ""
+            lines = [f"hand {self.hand_no} of {self.hands}, seat {self.dealer} deals{bid}; pool {self.pool}",
+                     f"  {PHASE_NAMES[self.phase]}: seat {self.actor} to act"]
+        for p in range(self.players):
+            sitting = "" if p in self.active or self.phase == OVER else " (sits out)"
+            held = ", ".join(names[c] for c in sorted(self.hand[p], key=lambda c: (self.prep.suit[c], self.prep.rank[c])))
+            lines.append(f"  seat {p}{sitting}: hand {held or '-'}; tricks {self.tricks[p]}; counters {self.money[p]}")
+        if self.trick:
+            lines.append("  trick " + ", ".join(f"{names[c]} by seat {p}" for c, p in zip(self.trick, self.trick_seats)))
+        if self.pending:
+            lines.append("  marked to discard " + ", ".join(names[c] for c in self.pending))
+        lines.append(f"  talon {len(self.talon)} cards")
+        return "\n".join(lines)

@@ -1,0 +1,92 @@
+"""The template game (examples/game-template/, docs/adding-a-game.md) is a working plug-in: it keeps
+the play contract under the same conformance checks as printgen's own games, and once installed
+`printgen validate` finds it by its entry point and reports on it like any shipped game.
+
+Why: the template is the model a designer copies; a template that drifted from the contract, or
+whose pyproject no longer declared its entry point the way printgen reads it, would teach the wrong thing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import test_game_conformance as conformance
+from printgen.model.load import load_deck
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "game-template"
+DECK = EXAMPLE / "decks" / "plaintricks"
+
+
+@pytest.fixture(scope="module")
+def template():
+    """The template's Game class, imported from the example's folder (not installed here: an installed
+    plug-in would join every game list of the suite)."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from plaintricks import GAME
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    return GAME
+
+
+def installed(site: Path) -> Path:
+    """`site` made into what pip leaves for the example: a dist-info folder with the entry points its
+    pyproject.toml declares (read from the file, so a wrong declaration fails here)."""
+    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    (info / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in entries.items())
+        for group, entries in project["entry-points"].items()))
+    return site
+
+
+def test_the_template_keeps_the_play_contract(template, monkeypatch):
+    """The conformance test's own checks, run on the template for each variant and player count."""
+    game = template()
+    monkeypatch.setattr(conformance, "get_game", lambda name: game)
+    monkeypatch.setattr(conformance, "_prepared", lambda name, variant: (game, game.prepare(load_deck(DECK), variant, {})))
+    for variant in game.variants:
+        _, prepared = conformance._prepared(game.name, variant)
+        for players in game.player_counts(prepared):
+            conformance.test_legal_is_exactly_what_apply_accepts_and_every_state_checks(game.name, variant, players)
+    conformance.test_a_clone_shares_nothing_play_can_change(game.name)
+    conformance.test_the_same_seed_plays_the_same_game(game.name)
+
+
+def test_the_template_state_names_the_cards(template):
+    game = template()
+    prepared = game.prepare(load_deck(DECK), "trumps", {})
+    state = game.setup(prepared, 3, conformance.game_rng(3, 3, 0))
+    text = str(state)
+    assert text.startswith("trick 1, seat 0 to lead; Spades are trumps")
+    assert all(prepared.names[c] in text for hand in state.hands for c in hand)
+
+
+def test_printgen_validate_finds_the_installed_plugin(tmp_path):
+    site = installed(tmp_path / "site")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(EXAMPLE), os.environ.get("PYTHONPATH", "")]))
+    out = tmp_path / "report.json"
+    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "200", "-q",
+                          "--json", str(out)], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode in (0, 1), run.stderr or run.stdout         # 1: warnings, which a small game may earn
+    report = json.loads(out.read_text())
+    sections = {(s["game"], s["variant"]): s for s in report["sections"]}
+    assert set(sections) == {("plaintricks", "basic"), ("plaintricks", "trumps")}
+    for section in sections.values():
+        assert section["players"] == [2, 3, 4]
+        assert all(r["completed"] == 200 for r in section["results"].values())
+    assert "the leader took" in run.stdout                        # the game's own finding, from report.py
+
+
+def test_the_rule_sheet_gets_the_ranks_the_game_plays_by(template):
+    assert template().sheet_tables(load_deck(DECK)) == {"order": ["8", "7", "6", "5", "4", "3", "2", "1"]}
+    assert template().sheet_tables(load_deck("cromwell")) == {}       # a deck it cannot play: no table
