@@ -87,7 +87,7 @@ def test_a_deal_that_fits_is_played(small):
 def test_every_game_checks_its_deal_against_the_pack(tmp_path, game, options, players, says):
     """A pack of eight Spanish cards (two ranks of four suits) for the games that take a pack."""
     from printgen.model.load import load_deck
-    from printgen.sim.engine import short_deal
+    from printgen.sim.report import short_deal
     from printgen.games.registry import get_game
 
     folder = tmp_path / "spanish"
@@ -182,7 +182,7 @@ def test_each_games_declared_deal_is_measured_in_its_setup(deck_name, game_name,
     import random
 
     from printgen.model.load import load_deck
-    from printgen.sim.engine import short_deal
+    from printgen.sim.report import short_deal
     from printgen.games.registry import get_game
 
     game = get_game(game_name)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Finding, Result
+from printgen.sim.report import Finding, Result
 from printgen.sim.stats import wilson
 
 STOCKOUT_ADVICE = 0.5           # the smaller pack runs out of stock in most hands ...

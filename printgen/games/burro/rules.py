@@ -28,7 +28,8 @@ from printgen.files.errors import UserError
 from printgen.games.burro.report import findings
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
-from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.engine import Action, Game
+from printgen.sim.report import Deal, Finding, Result, Report
 from printgen.sim.options import Option
 
 DRAW = 1000
@@ -110,7 +111,7 @@ class State:
         self.given = 0              # letters a scripted game starts with
 
 
-class Burro(SuitedCards, Game):
+class Burro(SuitedCards, Game, Report):
     name = "burro"
     title = "Burro"
     variants = VARIANTS

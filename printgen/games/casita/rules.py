@@ -24,7 +24,8 @@ from typing import Any, Callable
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
-from printgen.sim.engine import Action, Deal, Finding, Game, Result
+from printgen.sim.engine import Action, Game
+from printgen.sim.report import Deal, Finding, Result, Report
 from printgen.sim.options import Option
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.stats import binomial_p, format_p, wilson
@@ -77,7 +78,7 @@ class State:
         self.cache: list[int] | None = None         # legal actions of the actor, until the next play
 
 
-class Casita(SuitedCards, Game):
+class Casita(SuitedCards, Game, Report):
     name = "casita"
     title = "Casita Robada"
     aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)

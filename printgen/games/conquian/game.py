@@ -8,15 +8,16 @@ from printgen.files.errors import UserError
 from printgen.games.common.suited import SuitedCards, compile_suited, pack_deck
 from printgen.games.conquian.bots import GreedyBot
 from printgen.games.conquian.melds import Melds
-from printgen.games.conquian.report import Report
+from printgen.games.conquian.report import Reporting
 from printgen.games.conquian.rules import Rules
 from printgen.games.conquian.tables import (
     OPTIONS, Prepared, VARIANTS,
 )
-from printgen.sim.engine import Deal, Finding, Game
+from printgen.sim.engine import Game
+from printgen.sim.report import Deal, Finding, Report
 
 
-class Conquian(Melds, Rules, GreedyBot, Report, SuitedCards, Game):
+class Conquian(Melds, Rules, GreedyBot, Reporting, SuitedCards, Game, Report):
     name = "conquian"
     title = "Conquian"
     variants = VARIANTS

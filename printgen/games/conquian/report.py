@@ -9,11 +9,11 @@ from typing import Any, Callable
 from printgen.games.conquian.tables import (
     DISCARDING, OVER, Prepared, State, TIE_WARN, _cards,
 )
-from printgen.sim.engine import Finding, Result
+from printgen.sim.report import Finding, Result
 from printgen.sim.stats import wilson
 
 
-class Report:
+class Reporting:
     # -- what the metrics need ---------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
         return list(state.start)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from printgen.games.coppertwaddle.cards import (
     DECLARATION, E_POWER, FAVOUR, KIND_NAMES, NOBLE, PEASANT, PERMANENT, WIND, Prepared,
 )
-from printgen.sim.engine import Finding, Result
+from printgen.sim.report import Finding, Result
 from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
 from printgen.sim.stats import binomial_p, format_p, wilson
 

@@ -45,12 +45,13 @@ from printgen.games.coppertwaddle.invariants import Invariants
 from printgen.games.coppertwaddle.state import (
     DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,
 )
-from printgen.sim.engine import Action, Deal, Finding, Game, Result, shuffle
+from printgen.sim.engine import Action, Game, shuffle
+from printgen.sim.report import Deal, Finding, Result, Report
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
-class Coppertwaddle(Invariants, Game):
+class Coppertwaddle(Invariants, Game, Report):
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000

@@ -16,9 +16,10 @@ from printgen.games.cromwell.report import Reporting
 from printgen.games.cromwell.rules import TurnRules
 from printgen.games.cromwell.tables import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from printgen.sim.engine import Game
+from printgen.sim.report import Report
 
 
-class Cromwell(Preparing, Reporting, TurnRules, GreedyBot, Checks, Game):
+class Cromwell(Preparing, Reporting, TurnRules, GreedyBot, Checks, Game, Report):
     name = "cromwell"
     title = "Cromwell"
     variants = ("basic", "advanced")

@@ -11,7 +11,7 @@ from printgen.files.errors import UserError, did_you_mean
 from printgen.games.cromwell.tables import (
     MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, Prepared, _Runs, _bits, _end_key, _joint,
 )
-from printgen.sim.engine import Deal
+from printgen.sim.report import Deal
 
 
 class Preparing:

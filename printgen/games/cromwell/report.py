@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from printgen.games.cromwell.tables import (
     LARGE_HAND, MIN_HAND, Prepared, SMALL_HAND, TARGET_HAND,
 )
-from printgen.sim.engine import Finding, Tip
+from printgen.sim.report import Finding, Tip
 
 
 class Reporting:

@@ -43,7 +43,8 @@ from typing import Any, Callable, Sequence
 
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
-from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
+from printgen.sim.engine import Action, Game, shuffle
+from printgen.sim.report import Deal, Finding, Report
 
 PLAYERS = 4
 HAND = 13
@@ -150,7 +151,7 @@ class State:
                 self.dealt[s][suit[c]] += 1
 
 
-class Drafting(Game):
+class Drafting(Game, Report):
     name = "drafting"
     title = "Drafting"
     variants = ("basic",)

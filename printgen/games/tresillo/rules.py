@@ -25,7 +25,8 @@ from printgen.games.common.ombre import report
 from printgen.games.common.ombre.hand import OmbreGame
 from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
-from printgen.sim.engine import Action, Finding, Result
+from printgen.sim.engine import Action
+from printgen.sim.report import Finding, Result
 from printgen.sim.options import Option
 
 RESERVE_PIECE = 5           # each player's piece in the reserve; the dealer moves one to an empty plato

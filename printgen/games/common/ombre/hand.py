@@ -34,10 +34,11 @@ from printgen.games.common.ombre.state import (ACTION_WORDS, BID, CODILLO, CONTR
                                                FIVE, LOOK, ON, OVER, PASS, PLAY, REPUESTO, SACADO, STOP, SURE, TRICKS,
                                                TRUMP, TRUMPS, State)
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, SUITS, follow, winner
-from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
+from printgen.sim.engine import Action, Game, shuffle
+from printgen.sim.report import Deal, Finding, Report
 
 
-class OmbreGame(OmbreAudit, Game):
+class OmbreGame(OmbreAudit, Game, Report):
     """The shared machinery. Subclasses set `title`, `options`, `players` and implement the
     hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.games.common.ombre.state import OUTCOMES
-from printgen.sim.engine import Finding, Result
+from printgen.sim.report import Finding, Result
 from printgen.sim.metrics import percentile
 from printgen.sim.stats import wilson
 
