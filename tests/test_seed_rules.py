@@ -187,7 +187,7 @@ def test_casita_stock_counts_are_the_simulators(built):
     """The sheet works the stock out from the pack; the simulator deals the same game."""
     import random
 
-    from printgen.games.casita.rules import Casita
+    from printgen.games.casita import Casita
     from printgen.model.load import load_deck
 
     text = text_of(rules_pdf(built, "spanish", "casita-robada"))
