@@ -15,7 +15,7 @@ from printgen.files.errors import UserError
 from printgen.games.common.ombre.state import (CODILLO, DONE, FIVE, JUEGO, LOOK, ON, PASS, PLAY, REPUESTO, SACADO, STOP,
                                                SURE, TRUMP, TRUMPS)
 from printgen.games.common.tricks import SUITS, chart, plain_chart
-from printgen.games.lombre.rules import LOmbre
+from printgen.games.lombre import LOmbre
 from printgen.model.context import document_context
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play

@@ -11,7 +11,8 @@ from conftest import run_cli
 from printgen.files.errors import UserError
 from printgen.games.common.ombre.state import (CODILLO, DONE, EXCHANGE, FIVE, JUEGO, ON, PASS, PLAY, REPUESTO, SACADO, SOLO,
                                                STOP, TRUMP, TRUMPS, VUELTA)
-from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
+from printgen.games.tresillo import Tresillo
+from printgen.games.tresillo.tables import FIRST, IN_PLATO, RESERVED
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 from printgen.games.registry import get_game

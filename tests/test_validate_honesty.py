@@ -186,8 +186,8 @@ def test_each_option_says_how_often_its_situation_arose():
 
 
 def test_situation_counters_agree_with_the_games_own_figures():
-    from printgen.games.lombre.rules import LOmbre
-    from printgen.games.tresillo.rules import Tresillo
+    from printgen.games.lombre import LOmbre
+    from printgen.games.tresillo import Tresillo
     from printgen.model.load import load_deck
     from printgen.sim.engine import BOTS, play
 
