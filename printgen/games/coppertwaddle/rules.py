@@ -42,40 +42,31 @@ from printgen.games.coppertwaddle.cards import (
     PERMANENT, RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.games.coppertwaddle.invariants import Invariants
+from printgen.games.coppertwaddle.report import CoppertwaddleReport
 from printgen.games.coppertwaddle.state import (
-    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,
+    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone,
 )
 from printgen.sim.engine import Action, Game, shuffle
-from printgen.sim.report import Deal, Finding, Result, Report
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
-class Coppertwaddle(Invariants, Game, Report):
+class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
+    """The game: its play (Table, Abilities, Decisions, Invariants and the turn here), its greedy
+    player (bots.py) and its report (report.py's CoppertwaddleReport)."""
+
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000
-    good_hand = (3, 6)
-    length_unit = "turns"
-    length_note = "a turn is one player's Engagement to Respite"
     title = "Coppertwaddle"
     players = (2,)
     options = OPTIONS                  # the readings, for validate (the rule sheet's is each default)
-    situations = SITUATIONS            # how often the situation each reading governs arose
-    situation_unit = "games"
 
     # -- the deck --------------------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Coppertwaddle has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
         return compile_deck(deck, options)
-
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
-        return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        from printgen.games.coppertwaddle.report import static_findings
-        return static_findings(prepared)
 
     # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
@@ -159,37 +150,8 @@ class Coppertwaddle(Invariants, Game, Report):
         out[1 - state.winner] = float(min(state.victory, 0) - 1)
         return out
 
-    def length(self, state: State) -> int:
-        return state.turn + 1
-
     # the greedy player (bots.greedy(game, state, rng)) is this method itself: one call less a step
     greedy = greedy_choice      # type: ignore[assignment]   # (the function is the method: game, state, rng)
-
-    # -- metrics ----------------------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        return list(state.dealt)
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        return state.held, state.used
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return list(prepared.groups)
-
-    def result_extra(self, state: State) -> dict[str, Any]:
-        extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn),
-                 "arose": {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}}
-        if state.prep.watch:
-            extra["could"] = state.could
-        return extra
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more) -> list[Finding]:
-        from printgen.games.coppertwaddle.report import findings
-        return findings(results, prepared, options, more)
 
     # -- applying a decision ----------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
