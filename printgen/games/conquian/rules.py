@@ -65,7 +65,7 @@ class Rules:
             pos = prep.cards.pos
             for p in range(2):
                 st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
-                self._refit(st, p)
+                self.refit(st, p)
                 st.count[p] = sum(len(m) for m in melds[p])
                 for m in melds[p]:
                     for c in m:
@@ -108,9 +108,9 @@ class Rules:
         p = st.actor
         if st.phase == CHOOSE:
             c = st.card
-            out = [REFUSE, *self._meld_options(st, p, c)]
+            out = [REFUSE, *self.meld_options(st, p, c)]
             if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] & st.prep.bit[c]:
-                out += [FORCE + m for m in self._fits(st, 1 - p, c)]
+                out += [FORCE + m for m in self.fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
             fit = st.fit[1 - p]
             if not st.hand[p] & fit:                  # no discard can be forced: the common case
@@ -121,9 +121,9 @@ class Rules:
             for d in _cards(st.hand[p]):
                 out.append(DISCARD + d)
                 if fit >> d & 1:
-                    out += [DISCARD_FORCE + 8 * d + m for m in self._fits(st, 1 - p, d)]
+                    out += [DISCARD_FORCE + 8 * d + m for m in self.fits(st, 1 - p, d)]
         elif st.phase == OFFER:
-            out = [REFUSE] + [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+            out = [REFUSE] + [FORCE + m for m in self.fits(st, 1 - p, st.card)]
         else:
             out = []
         st.cache = out
@@ -254,7 +254,7 @@ class Rules:
             meld.insert(0, c)
         else:
             meld.append(c)
-        self._refit(st, p)
+        self.refit(st, p)
         st.forces += 1
         st.card = -1
         st.actor = p
@@ -270,7 +270,7 @@ class Rules:
         st.card = -1
         st.phase = DISCARDING
         if not action & 0x7FF0:                     # a new meld from the hand alone: the common case
-            self._lay_new(st, p, c, mask)
+            self.lay_new(st, p, c, mask)
         else:
             pos = st.prep.cards.pos
             lent = ((action >> 8) & 0x7F) - 1
@@ -288,7 +288,7 @@ class Rules:
                 melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
             else:
                 melds.append(sorted(new, key=pos.__getitem__))
-            self._refit(st, p)
+            self.refit(st, p)
         st.used |= st.prep.bit[c] | mask
         st.count[p] += 1 + mask.bit_count()
         if st.count[p] > st.prep.deal:
@@ -318,7 +318,7 @@ class Rules:
         for p in range(2):
             maybe = st.maybe[p]
             kept = (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p])
-            self._refit(st, p)
+            self.refit(st, p)
             assert kept == (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p]), f"seat {p}: fit masks out of date"
             st.maybe[p] = maybe
             if maybe >= 0:

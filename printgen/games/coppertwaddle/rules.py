@@ -134,7 +134,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
 
     def legal(self, state: State) -> list[Action]:
         if state.cache is None:
-            state.cache = [] if state.stage == OVER else self._options(state)
+            state.cache = [] if state.stage == OVER else self.choices(state)
         return state.cache
 
     def is_over(self, state: State) -> bool:
@@ -191,7 +191,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (PASS), so the bots see real choices only."""
         while st.stage != OVER:
-            if self._has_choice(st):
+            if self.has_choice(st):
                 st.cache = None
                 if st.prep.watch:
                     self._watch(st)
@@ -240,7 +240,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
         st.used |= 1 << c
         kind = prep.kind[c]
         if kind == NOBLE or kind == PEASANT:
-            self._place(st, c, actor, True)
+            self.place_card(st, c, actor, True)
             st.laid = True
             return
         if kind == WIND:
@@ -249,7 +249,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
             st.pos[c] = p * 8 + DITCHES + i
             st.proud[c] = True
             st.laid = True
-            self._moved(st, p, c, WINDS, True)
+            self.note_moved(st, p, c, WINDS, True)
             return
         if st.stage != RESPOND:
             st.acting = actor
@@ -284,12 +284,12 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
         if spec.cost == COST_DISCARD:
             self._choose(st, actor, 1, ("effects", actor, c, tc - 1, 0, c, -1))
         else:
-            self._effects(st, ("effects", actor, c, tc - 1, 0, c, -1))
+            self.carry_out_effects(st, ("effects", actor, c, tc - 1, 0, c, -1))
 
     def _window(self, st: State) -> None:
         """The card on top of the stack may be answered by the other player's counter."""
         responder = 1 - st.pending[-1][0]
-        if self._counters(st, responder):
+        if self.counter_plays(st, responder):
             st.stage = RESPOND
             st.actor = responder
         else:
@@ -322,13 +322,13 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
                 if target >= 0 and st.pos[target] >= 0:
                     st.under[target] += (c,)
                     st.host[c] = target
-                    self._effects(st, ("effects", player, c, target, 0, -1, c))
+                    self.carry_out_effects(st, ("effects", player, c, target, 0, -1, c))
                 else:
                     st.midden.append(c)
                     self._after(st)
             else:
                 st.midden.append(c)
-                self._effects(st, ("effects", player, c, target, 0, -1, -1))
+                self.carry_out_effects(st, ("effects", player, c, target, 0, -1, -1))
             return
         self._after(st)
 
@@ -369,7 +369,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
         if job[0] == "window":
             self._window(st)
         elif job[0] == "effects":
-            self._effects(st, job)
+            self.carry_out_effects(st, job)
         else:
             self._respite(st)
 
@@ -420,14 +420,14 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
                 st.proud[r] = False
             st.aims = {}
             st.robbed[g] += 1
-            if not self._move(st, target, g):
-                self._lift(st, target)           # rob_full=midden and no vacant Ditch
+            if not self.move_card(st, target, g):
+                self.lift_card(st, target)           # rob_full=midden and no vacant Ditch
                 st.midden.append(target)
         st.rob = None
-        self._expire(st, UNTIL_ROBBING)
+        self.expire_effects(st, UNTIL_ROBBING)
         st.stage = st.base = EN_GARDE         # as En Garde stands after the robbing (robbing_done: no other)
         st.actor = st.acting = g
-        if self._has_choice(st):             # a play left: robbing=any lets the Guardian make it
+        if self.has_choice(st):             # a play left: robbing=any lets the Guardian make it
             st.arose[ROBBING_LEFT] = 1
         st.memo = {}
         if not st.prep.rob_any:              # the rule sheet: the robbing ends En Garde
@@ -446,7 +446,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
             if len(st.hand[p]) > limit:
                 self._choose(st, p, len(st.hand[p]) - limit, ("respite",))
                 return
-        self._expire(st, PERMANENT - 1)
+        self.expire_effects(st, PERMANENT - 1)
         st.after_respite = [len(st.hand[0]), len(st.hand[1])]
         st.abil_used = 0
         st.laid = False
