@@ -88,7 +88,7 @@ def test_every_game_checks_its_deal_against_the_pack(tmp_path, game, options, pl
     """A pack of eight Spanish cards (two ranks of four suits) for the games that take a pack."""
     from printgen.games.registry import get_game
     from printgen.model.load import load_deck
-    from printgen.sim.engine import short_deal
+    from printgen.sim.report import short_deal
 
     folder = tmp_path / "spanish"
     shutil.copytree(DECKS / "spanish", folder)
@@ -184,7 +184,7 @@ def test_each_games_declared_deal_is_measured_in_its_setup(deck_name, game_name,
 
     from printgen.games.registry import get_game
     from printgen.model.load import load_deck
-    from printgen.sim.engine import short_deal
+    from printgen.sim.report import short_deal
 
     game = get_game(game_name)
     assert variant in game.variants

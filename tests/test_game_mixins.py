@@ -29,7 +29,16 @@ def private_calls_across(package: Path) -> list[str]:
             if name in defined and caller not in defined[name]]
 
 
-@pytest.mark.parametrize("game", ["cromwell"])
+# every package of printgen/games/ holding modules: each game, and the parts several share
+PACKAGES = sorted(str(init.parent.relative_to(GAMES)) for init in GAMES.rglob("__init__.py") if init.parent != GAMES)
+
+
+def test_every_game_is_held_to_it():
+    assert {"burro", "casita", "conquian", "coppertwaddle", "cromwell", "drafting", "lombre", "tresillo",
+            "common/ombre"} <= set(PACKAGES)
+
+
+@pytest.mark.parametrize("game", PACKAGES)
 def test_no_mixin_calls_another_mixins_private_method(game):
     found = private_calls_across(GAMES / game)
     assert not found, "\n".join(found)

@@ -186,7 +186,7 @@ def test_casita_stock_counts_are_the_simulators(built):
     """The sheet works the stock out from the pack; the simulator deals the same game."""
     import random
 
-    from printgen.games.casita.rules import Casita
+    from printgen.games.casita import Casita
     from printgen.model.load import load_deck
 
     text = text_of(rules_pdf(built, "spanish", "casita-robada"))
@@ -236,7 +236,7 @@ def test_tresillo_marks_the_vuelta_and_exchange_order_and_words_the_puesta_its_o
 
 
 def test_lombre_says_whose_tricks_and_ends_the_session_as_the_simulator_does(built):
-    from printgen.games.lombre.rules import LOmbre
+    from printgen.games.lombre import LOmbre
 
     text = text_of(rules_pdf(built, "spanish", "lombre"))
     assert "the opponents take 4 tricks each and the Ombre only 1" in text

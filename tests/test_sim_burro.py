@@ -12,7 +12,8 @@ import pytest
 from conftest import run_cli
 
 from printgen.files.errors import UserError
-from printgen.games.burro.rules import DRAW, FOLLOW, LEAD, OVER, Burro
+from printgen.games.burro import Burro
+from printgen.games.burro.tables import DRAW, FOLLOW, LEAD, OVER
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 

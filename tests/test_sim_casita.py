@@ -14,7 +14,7 @@ import pytest
 from conftest import run_cli
 
 from printgen.files.errors import UserError
-from printgen.games.casita.rules import Casita
+from printgen.games.casita import Casita
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 

@@ -24,7 +24,8 @@ from printgen.games.coppertwaddle.forecast import Forecast
 from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
 from printgen.games.coppertwaddle.rules import OVER, PASS, clone
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, Result, game_rng, play
+from printgen.sim.engine import BOTS, game_rng, play
+from printgen.sim.report import Result
 from printgen.games.registry import get_game
 
 GAME = Coppertwaddle()
@@ -169,7 +170,7 @@ def test_a_wind_lying_alone_beside_the_target_defends_like_any_threlm(deck, opti
     anne = {"peasant": ["Yeoman"], "winds": {1: "North Wind"}}
     st = GAME.arrange(prep, [henry, anne], [[], []], guardian=0)
     yeoman, wind = card(prep, "Yeoman"), card(prep, "North Wind")
-    GAME._set_mods(st, [(wind, 3, PERMANENT, -1, -1)])        # the Wind has +3, say from a Favour
+    GAME.set_mods(st, [(wind, 3, PERMANENT, -1, -1)])        # the Wind has +3, say from a Favour
     st.rob = [yeoman, [card(prep, "Mount Ararat")]]            # Henry robs Yeoman (for the forecast)
     assert GAME.defence(st, yeoman) == 2 + 3
     assert Forecast(GAME, st).defence == 2 + 3
@@ -468,14 +469,14 @@ def test_an_effect_outlasts_the_threlm_that_gave_it_but_not_its_negation(prep):
     for leaves in (True, False):
         st = GAME.arrange(prep, [henry, {}], [[], []], guardian=0)
         fish, ararat = card(prep, "The Bentham Fish"), card(prep, "Mount Ararat")
-        GAME._set_mods(st, [(ararat, 3, PERMANENT, fish, -1)])
+        GAME.set_mods(st, [(ararat, 3, PERMANENT, fish, -1)])
         assert GAME.power(st, ararat, robbing=False) == 8 + 3
         if leaves:
-            GAME._lift(st, fish)                    # destroyed: to the Midden
+            GAME.lift_card(st, fish)                    # destroyed: to the Midden
             st.midden.append(fish)
             assert GAME.power(st, ararat, robbing=False) == 8 + 3
         else:
-            GAME._set_negs(st, [(fish, PERMANENT, -1)])
+            GAME.set_negs(st, [(fish, PERMANENT, -1)])
             assert GAME.power(st, ararat, robbing=False) == 8
         GAME.check(st)
 

@@ -186,8 +186,8 @@ def test_a_negated_threlm_returned_takes_its_negation_away_with_it():
     st = GAME.arrange(prep, [henry, anne], [["Captain's Reversal"], []], guardian=1)
     fish, trepaner, wimple, reversal = (prep.names.index(name) for name in
                                         ("The Bentham Fish", "Trepaner", "Lady Wimple", "Captain's Reversal"))
-    GAME._set_mods(st, [(trepaner, 4, UNTIL_TURN, fish, -1)])
-    GAME._set_negs(st, [(fish, UNTIL_TURN, -1)])
+    GAME.set_mods(st, [(trepaner, 4, UNTIL_TURN, fish, -1)])
+    GAME.set_negs(st, [(fish, UNTIL_TURN, -1)])
     GAME.begin_robbing(st, wimple, 0b11)                # Mount Ararat and Trepaner
     assert (GAME.attack(st), GAME.defence(st, wimple)) == (9, 11)
     assert carried_out(GAME, st, reversal, False, fish), "the rules: 8 + 1 + 4 = 13 against 11"

@@ -9,7 +9,8 @@ import pytest
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.report import card_findings, dead_diagnosis
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, Result, play
+from printgen.sim.engine import BOTS, play
+from printgen.sim.report import Result
 
 GAME = Coppertwaddle()
 

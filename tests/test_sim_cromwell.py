@@ -12,7 +12,8 @@ import pytest
 from printgen.files.errors import UserError
 from printgen.games.cromwell import ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, OFFER, OVER, START_LAY, Cromwell
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, Result, game_rng, play
+from printgen.sim.engine import BOTS, game_rng, play
+from printgen.sim.report import Result
 
 GAME = Cromwell()
 

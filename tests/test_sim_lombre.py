@@ -30,7 +30,7 @@ from printgen.games.common.ombre.state import (
     TRUMPS,
 )
 from printgen.games.common.tricks import SUITS, chart, plain_chart
-from printgen.games.lombre.rules import LOmbre
+from printgen.games.lombre import LOmbre
 from printgen.model.context import document_context
 from printgen.model.load import load_deck
 from printgen.games.registry import get_game, sheet_tables

@@ -164,3 +164,16 @@ def test_the_runner_carries_the_game_itself_so_a_plug_in_needs_no_lookup(fresh_r
     game = registry.get_game("counting")
     work = batches(game, "basic", "nowhere", {}, 2, 120, 1, ("random", "random"), 50)
     assert [b.count for b in work] == [50, 50, 20] and all(b.game is game for b in work)
+
+
+def test_a_plug_in_with_no_report_plays_but_is_not_validated(fresh_registry, tmp_path, monkeypatch):
+    """The play contract alone is enough to play (the length is then the steps); validate asks for
+    the report protocol too and says so, instead of failing on a missing card name."""
+    from printgen.commands.validate import ValidateOptions, validate
+
+    install(tmp_path, monkeypatch, "counting = counting_game:Counting\n")
+    game = registry.get_game("counting")
+    result = play(game, None, 2, 7, 0, [BOTS["random"]] * 2)
+    assert result.length == result.steps == 6 and result.start_hands == []
+    with pytest.raises(UserError, match="'counting' has no report"):
+        validate("spanish", ValidateOptions(game="counting", games=10))

@@ -26,10 +26,11 @@ from printgen.games.common.ombre.state import (
     TRUMPS,
     VUELTA,
 )
-from printgen.games.tresillo.rules import FIRST, IN_PLATO, RESERVED, Tresillo
+from printgen.games.registry import get_game
+from printgen.games.tresillo import Tresillo
+from printgen.games.tresillo.tables import FIRST, IN_PLATO, RESERVED
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
-from printgen.games.registry import get_game
 
 GAME = Tresillo()
 OROS, COPAS, ESPADAS, BASTOS = (TRUMPS + i for i in range(4))

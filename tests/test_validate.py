@@ -179,7 +179,7 @@ def test_a_bad_setup_in_the_deck_file_is_reported_at_its_line(tmp_path, deck_cop
 # -- honest statistics --------------------------------------------------------------------------------
 
 def fake_results(wins_by_seat: list[int], players: int):
-    from printgen.sim.engine import Result
+    from printgen.sim.report import Result
 
     out = []
     for seat, wins in enumerate(wins_by_seat):

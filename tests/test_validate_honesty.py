@@ -45,7 +45,7 @@ def test_mixed_bots_never_judge_a_seat():
     assert "random" in text.split("\n")[4] and "greedy" in text.split("\n")[4]      # the row labels each seat's bot
     assert "no seat is judged" in text
     # the same run with one kind of bot in every seat still judges seats
-    from printgen.sim.engine import Finding
+    from printgen.sim.report import Finding
     from printgen.sim.metrics import judge
 
     seat = Finding("warning", "seat 1 wins 0%", 0.0, about="seat")
@@ -104,7 +104,7 @@ def test_every_table_rule_is_listed_with_its_figure(deck_copy):
 
 def coppertwaddle_games(prep, strong: str, rate: float, n: int = 600):
     """n decided games in which the seat that drew `strong` wins `rate` of them."""
-    from printgen.sim.engine import Result
+    from printgen.sim.report import Result
 
     a, b = 1 << prep.names.index(strong), 1 << prep.names.index("Spleen")
     return [Result(i, 2, 10, False, [0.0, 0.0], [0 if i < n * rate else 1], [4, 4], a | b, a | b, 10,
@@ -189,8 +189,8 @@ def test_each_option_says_how_often_its_situation_arose():
 
 
 def test_situation_counters_agree_with_the_games_own_figures():
-    from printgen.games.lombre.rules import LOmbre
-    from printgen.games.tresillo.rules import Tresillo
+    from printgen.games.lombre import LOmbre
+    from printgen.games.tresillo import Tresillo
     from printgen.model.load import load_deck
     from printgen.sim.engine import BOTS, play
 

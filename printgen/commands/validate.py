@@ -20,11 +20,14 @@ from typing import Any, Callable
 
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
+from printgen.commands.validate_setups import (
+    game_setups, listed_counts, setup_options, setup_source, setup_where,
+)
 from printgen.files.errors import UserError, Where, did_you_mean
-from printgen.files.schema import GameSetup
-from printgen.sim.engine import Finding, Tip, short_deal
+from printgen.sim.engine import Game
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
+from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
 from printgen.sim.runner import batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
@@ -99,61 +102,6 @@ def check_limits(opts: ValidateOptions) -> list[str]:
     return notes
 
 
-# -- the deck's own setups -----------------------------------------------------------------------
-
-def game_setups(deck) -> dict[str, GameSetup]:
-    """The `games:` mapping of deck.yaml (already checked by the loader), by game name; a plain
-    list of names sets nothing up."""
-    source = getattr(deck, "source", None)
-    raw = source.data.get("games") if source is not None and isinstance(source.data, dict) else None
-    if not isinstance(raw, dict):
-        return {}
-    return {name: GameSetup.model_validate(value or {}) for name, value in raw.items()}
-
-
-def setup_options(setup: GameSetup | None, variant: str, players: int | None) -> dict[str, Any]:
-    """The deck's options for one variant and player count (None: the options for every count)."""
-    if setup is None:
-        return {}
-    out = dict(setup.options)
-    if players is not None:
-        out.update(setup.players.get(players, {}))
-    chosen = setup.variants.get(variant)
-    if chosen is not None:
-        out.update(chosen.options)
-        if players is not None:
-            out.update(chosen.players.get(players, {}))
-    return out
-
-
-def listed_counts(setup: GameSetup | None, variant: str) -> list[int]:
-    """The player counts the deck sets up, for every variant or this one."""
-    if setup is None:
-        return []
-    counts = set(setup.players)
-    if variant in setup.variants:
-        counts |= set(setup.variants[variant].players)
-    return sorted(counts)
-
-
-def _where(deck, name: str, variant: str, players: int | None, setup: GameSetup | None) -> Where:
-    """The line of deck.yaml that sets up this game, variant and player count, as near as it goes."""
-    path: tuple = ("games", name)
-    if setup is not None and variant in setup.variants:
-        path += ("variants", variant)
-        if players is not None and players in setup.variants[variant].players:
-            path += ("players", players)
-    elif setup is not None and players is not None and players in setup.players:
-        path += ("players", players)
-    return deck.where(*path)
-
-
-def _source(deck_options: dict, cli: dict) -> str:
-    if deck_options and cli:
-        return "deck.yaml and command line"
-    return "deck.yaml" if deck_options else ("command line" if cli else "game defaults")
-
-
 def _prepare(game, deck, name, variant, options, deck_options, cli, where: Where):
     """Prepare the deck; an error caused by the deck's own setup is reported at its line."""
     try:
@@ -188,10 +136,25 @@ def _most_cards_from(deck) -> Where:
 
 # -- the run -------------------------------------------------------------------------------------
 
+@dataclass
+class Plan:
+    """One game and variant, ready to play: the game, its report, and the prepared deck and
+    options of each player count (all checked before any game of the run is played)."""
+
+    name: str
+    game: Game[Any, Any]
+    report: Report[Any, Any]
+    variant: str
+    base: Any                          # the deck prepared with no player count's own options
+    counts: list[int]
+    prepared: dict[int, Any]
+    used: dict[int, Setup]
+
+
 def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
              ) -> tuple[list[Section], Any]:
     from printgen.model.load import load_deck
-    from printgen.games.registry import canonical, get_game
+    from printgen.games.registry import canonical
 
     if opts.bots not in ("greedy", "random", "mixed"):
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
@@ -211,84 +174,94 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
     ref = opts.deck_ref or deck_ref
 
     # plan every section first: the seat tests of the whole run share one error budget
-    plans = []
-    for name in names:
-        game = get_game(name)
-        setup = setups.get(name)
-        for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
-            raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
-                            did_you_mean(unknown, game.variants) or "variants: " + ", ".join(game.variants))
-        variants = [opts.variant] if opts.variant else list(game.variants)
-        for variant in variants:
-            if variant not in game.variants:
-                raise UserError(f"the game '{name}' has no variant '{variant}'", hint="variants: " + ", ".join(game.variants))
-            base_deck = setup_options(setup, variant, None)
-            base = _prepare(game, deck, name, variant, {**base_deck, **cli}, base_deck, cli,
-                            _where(deck, name, variant, None, setup))
-            listed = listed_counts(setup, variant)
-            supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
-            if opts.players is None and listed:
-                counts = [n for n in listed if n in supported]
-            else:
-                counts = parse_players(opts.players, supported)
-            prepared, used = {}, {}
-            for n in counts:
-                own = setup_options(setup, variant, n)
-                options = {**own, **cli}
-                where = _where(deck, name, variant, n, setup)
-                prep = _prepare(game, deck, name, variant, options, own, cli, where)
-                shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
-                if n not in game.player_counts(prep):
-                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}",
-                                    where if own and not cli else Where(),
-                                    "choose more cards (e.g. more houses) for this many players")
-                short = short_deal(game, prep, n)      # checked before any game is played short
-                if short is not None:
-                    raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
-                                    f"{short[0]}", where if own and not cli else Where(), short[1])
-                prepared[n], used[n] = prep, Setup(options, _source(own, cli))
-            plans.append((name, game, variant, base, counts, prepared, used))
+    plans = [plan for name in names for plan in _plans(name, deck, setups.get(name), opts, cli)]
     # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')
-    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for *_, counts, _, _ in plans for n in counts)
+    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for plan in plans for n in plan.counts)
+    return [_section(plan, deck, opts, cli, ref, seat_tests, tick_factory) for plan in plans], deck
 
-    sections = []
-    for name, game, variant, base, counts, prepared, used in plans:
-        static = {n: game.static_checks(prepared[n], n) for n in counts}
-        summaries, warnings, own = {}, [], {}
+
+def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[str, Any]) -> list[Plan]:
+    """The plan of each variant of the game `name` to validate; UserError for a variant it has not,
+    or a player count its deal cannot be given to."""
+    from printgen.games.registry import get_game
+
+    game = get_game(name)
+    report = report_of(game, name)
+    for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
+        raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
+                        did_you_mean(unknown, game.variants) or "variants: " + ", ".join(game.variants))
+    plans = []
+    for variant in [opts.variant] if opts.variant else list(game.variants):
+        if variant not in game.variants:
+            raise UserError(f"the game '{name}' has no variant '{variant}'", hint="variants: " + ", ".join(game.variants))
+        base_deck = setup_options(setup, variant, None)
+        base = _prepare(game, deck, name, variant, {**base_deck, **cli}, base_deck, cli,
+                        setup_where(deck, name, variant, None, setup))
+        listed = listed_counts(setup, variant)
+        supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
+        if opts.players is None and listed:
+            counts = [n for n in listed if n in supported]
+        else:
+            counts = parse_players(opts.players, supported)
+        prepared, used = {}, {}
         for n in counts:
-            bots = _bots(opts.bots, n)
-            work = batches(game, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
-                           chunk_size(opts.games, opts.workers))
-            tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
-            results = execute(work, opts.workers, opts.backend, tick, opts.address)
-            summary = summarise(results, game.card_names(prepared[n]), game.card_groups(prepared[n]),
-                                game.length_unit)
-            summary["seat_bots"] = list(bots)
-            summaries[n] = summary
-            warnings += [f for f in static[n] if f.level != "info"]
-            shared = metric_findings(summary, game.good_hand, seat_tests)
+            own = setup_options(setup, variant, n)
+            options = {**own, **cli}
+            where = setup_where(deck, name, variant, n, setup)
+            prep = _prepare(game, deck, name, variant, options, own, cli, where)
+            shown = " ".join(format_option(k, v) for k, v in options.items()) or "its default options"
+            if n not in game.player_counts(prep):
+                raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}",
+                                where if own and not cli else Where(),
+                                "choose more cards (e.g. more houses) for this many players")
+            short = short_deal(report, prep, n)      # checked before any game is played short
+            if short is not None:
+                raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
+                                f"{short[0]}", where if own and not cli else Where(), short[1])
+            prepared[n], used[n] = prep, Setup(options, setup_source(own, cli))
+        plans.append(Plan(name, game, report, variant, base, counts, prepared, used))
+    return plans
 
-            def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
-                """Further games of this player count with other options (same seed and workers; the
-                same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
-                extra_work = batches(game, variant, str(deck.folder), options, n, games, opts.seed, bots,
-                                     chunk_size(games, opts.workers))
-                return execute(extra_work, opts.workers, opts.backend, None, opts.address)
-            more.bots = bots        # who played `results`
-            extra = game.extra_findings(results, prepared[n], n, used[n].options, more)
-            extra += option_findings(game, results, used[n].options, cli, more)    # was each -O option reached?
-            # a shared warning the game's own findings explain as the bots' doing is not the deck's
-            explained = {f.explains for f in extra if f.explains}
-            shared = [f for f in shared if f.topic not in explained]
-            # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
-            judged = judge(shared + extra, opts.games, bots)
-            judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
-            own[n] = [f for f in judged if f.level == "info" or f not in shared]
-            warnings += [f for f in judged if f.level != "info"]
-        tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in game.advice(base, counts)]
-        sections.append(Section(name, variant, counts, static, summaries, merge(warnings), tips, used,
-                                game.length_unit, game.length_note, own))
-    return sections, deck
+
+def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str, seat_tests: int,
+             tick_factory: Callable[[str, int], Callable[[int], None]] | None) -> Section:
+    """Play one plan's games at each player count and judge them: the section of the report."""
+    name, game, report, variant, prepared, used = plan.name, plan.game, plan.report, plan.variant, plan.prepared, plan.used
+    static = {n: report.static_checks(prepared[n], n) for n in plan.counts}
+    summaries, warnings, own = {}, [], {}
+    for n in plan.counts:
+        bots = _bots(opts.bots, n)
+        work = batches(game, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
+                       chunk_size(opts.games, opts.workers))
+        tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
+        results = execute(work, opts.workers, opts.backend, tick, opts.address)
+        summary = summarise(results, report.card_names(prepared[n]), report.card_groups(prepared[n]),
+                            report.length_unit)
+        summary["seat_bots"] = list(bots)
+        summaries[n] = summary
+        warnings += [f for f in static[n] if f.level != "info"]
+        shared = metric_findings(summary, report.good_hand, seat_tests)
+
+        def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
+            """Further games of this player count with other options (same seed and workers; the
+            same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
+            extra_work = batches(game, variant, str(deck.folder), options, n, games, opts.seed, bots,
+                                 chunk_size(games, opts.workers))
+            return execute(extra_work, opts.workers, opts.backend, None, opts.address)
+        more.bots = bots        # who played `results`
+        extra = report.extra_findings(results, prepared[n], n, used[n].options, more)
+        extra += option_findings(game, report, results, used[n].options, cli, more)    # was each -O option reached?
+        # a shared warning the game's own findings explain as the bots' doing is not the deck's
+        explained = {f.explains for f in extra if f.explains}
+        shared = [f for f in shared if f.topic not in explained]
+        # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
+        judged = judge(shared + extra, opts.games, bots)
+        judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
+        own[n] = [f for f in judged if f.level == "info" or f not in shared]
+        warnings += [f for f in judged if f.level != "info"]
+    tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in report.advice(plan.base, plan.counts)]
+    return Section(name, variant, plan.counts, static, summaries, merge(warnings), tips, used,
+                   report.length_unit, report.length_note, own)
 
 
 def _normal(value: Any) -> Any:

@@ -22,6 +22,7 @@ from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
 from printgen.sim.engine import Game
+from printgen.sim.report import Report
 
 GROUP = "printgen.games"          # the entry point group of plug-in games
 HOME = __name__.rpartition(".")[0]  # printgen.games, the package the shipped games live in
@@ -106,7 +107,7 @@ def canonical(name: str) -> str | None:
     return aliases().get(name)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any, Any]:
     """The game called `name` (or one of its other names); UserError naming the games there are."""
     own = canonical(name)
     found = _class(own) if own is not None else None
@@ -119,7 +120,9 @@ def get_game(name: str) -> Game:
 
 def sheet_tables(name: str, deck: Any) -> dict[str, Any]:
     """What the rule sheet named after a game (rules/lombre.md) may print from the game's own
-    tables, as `game` in its template; {} when no game has that name (a sheet's own name only)."""
+    tables, as `game` in its template; {} when no game has that name (a sheet's own name only), or
+    the game has no report to print from."""
     if not _is_own_name(name):       # only that game is imported, none for other sheets
         return {}
-    return get_game(name).sheet_tables(deck)
+    game = get_game(name)
+    return game.sheet_tables(deck) if isinstance(game, Report) else {}

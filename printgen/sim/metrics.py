@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from printgen.sim.engine import Finding, Result
+from printgen.sim.report import Finding, Result
 from printgen.sim.stats import Z95, binomial_p, format_p, seat_chi2, wilson
 
 # Thresholds behind the warnings; each warning quotes the figure that crossed one.

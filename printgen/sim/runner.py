@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import BOTS, Game, Result, play
+from printgen.sim.engine import Game, bot_for, play
+from printgen.sim.report import Result
 
 
 @dataclass(frozen=True)
 class Batch:
-    game: Game           # the game itself: a worker unpickles it by its class's import path
+    game: Game[Any, Any]  # the game itself: a worker unpickles it by its class's import path
     variant: str
     deck: str            # a deck name or folder, loaded again in each worker
     options: tuple       # sorted (key, value) pairs of game options
@@ -44,12 +45,12 @@ def _prepare(batch: Batch):
 
 def run_batch(batch: Batch) -> list[Result]:
     game, prepared = _prepare(batch)
-    bots = [BOTS[name] for name in batch.bots]
+    bots = [bot_for(name, game) for name in batch.bots]
     return [play(game, prepared, batch.players, batch.seed, index, bots)
             for index in range(batch.start, batch.start + batch.count)]
 
 
-def batches(game: Game, variant: str, deck: str, options: dict, players: int, games: int, seed: int,
+def batches(game: Game[Any, Any], variant: str, deck: str, options: dict, players: int, games: int, seed: int,
             bots: tuple[str, ...], size: int) -> list[Batch]:
     frozen = options_key(options)
     return [Batch(game, variant, deck, frozen, players, seed, start, min(size, games - start), bots)

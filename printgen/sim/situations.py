@@ -4,7 +4,7 @@ option changed any game.
 Why: an option the bots never reach looks tested. `-O fail=five` in L'Ombre only matters when
 the Ombre plays without taking in, which the greedy bots do in about one hand in a thousand, so
 its report is the same as without it. A game declares per option the counter that measures its
-situation (Game.situations, counted in Result.extra["arose"]); for each option given on the
+situation (Report.situations, counted in Result.extra["arose"]); for each option given on the
 command line the report says how often it arose and, when the value is not the rule sheet's,
 replays the same seeds with the rule sheet's reading and counts the games whose result changed.
 """
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from printgen.sim.engine import Finding, Game, Result
+from printgen.sim.engine import Game
+from printgen.sim.report import Finding, Report, Result
 from printgen.sim.stats import wilson
 
 
@@ -28,15 +29,16 @@ def arose(results: list[Result], counter: str) -> tuple[int, int]:
             sum(r.extra.get("occasions", 1) for r in results))
 
 
-def option_findings(game: Game, results: list[Result], options: dict[str, Any], given: dict[str, Any],
-                    more: Callable[..., list[Result]] | None) -> list[Finding]:
-    """An info line per option in `given` (the command line's) whose situation the game declares."""
+def option_findings(game: Game[Any, Any], report: Report[Any, Any], results: list[Result], options: dict[str, Any],
+                    given: dict[str, Any], more: Callable[..., list[Result]] | None) -> list[Finding]:
+    """An info line per option in `given` (the command line's) whose situation the game's report
+    declares; the game's own declaration of the option gives the rule sheet's reading."""
     out: list[Finding] = []
-    unit = game.situation_unit
+    unit = report.situation_unit
     for key, value in given.items():
-        if key not in game.situations:
+        if key not in report.situations:
             continue
-        counter, words = game.situations[key]
+        counter, words = report.situations[key]
         k, n = arose(results, counter)
         low, high = wilson(k, n)
         share = f"{k / n:.1%}, 95 % CI {low * 100:.1f}-{high * 100:.1f} %" if n else "-"

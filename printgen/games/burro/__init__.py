@@ -1,6 +1,8 @@
-"""Burro, the donkey game: rules.py plays it, report.py says what validate finds beyond the shared figures."""
+"""Burro, the donkey game: rules.py plays it, bots.py is its greedy player, report.py says what
+validate finds beyond the shared figures, tables.py holds its codes, options and prepared deck;
+game.py puts them together."""
 
-from printgen.games.burro.rules import Burro
+from printgen.games.burro.game import Burro
 
 GAME = Burro
 

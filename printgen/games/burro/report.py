@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from printgen.files.errors import UserError
-from printgen.sim.engine import Finding, Result
+from printgen.games.burro.rules import State
+from printgen.games.burro.tables import Prepared
+from printgen.games.common.suited import SuitedCards
+from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import wilson
 
 STOCKOUT_ADVICE = 0.5           # the smaller pack runs out of stock in most hands ...
@@ -80,3 +83,40 @@ def findings(results: list[Result], prepared: Any, players: int, options: dict[s
     else:
         out.append(Finding("info", f"either pack plays: {text}", {"40": small, "48": big}))
     return out
+
+
+class BurroReport(SuitedCards, Report[Prepared, State]):
+    """What validate measures of a game of Burro and says about it (the cards by suit)."""
+
+    good_hand = (4, 5)
+    length_unit = "hands"
+    length_note = "a hand is one deal played out; a game ends when someone has B-U-R-R-O"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((prepared.deal,) * players, option="deal")
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        n = prepared.cards.n
+        stock = n - players * prepared.deal
+        out = [Finding("info", f"{n} cards, {prepared.deal} dealt to each player", {"cards": n, "deal": prepared.deal})]
+        if stock <= 0:
+            out.append(Finding("warning", f"{players} players: the deal uses all {n} cards, so there is no stock: "
+                                          "nobody can draw, and a player who cannot follow suit just passes", stock))
+        return out
+
+    def length(self, state: State) -> int:
+        return state.hands
+
+    def hand_sizes(self, state: State) -> list[int]:
+        return list(state.count)
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        return state.held, state.used
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes, "early": state.earlies,
+                "max_hand": state.max_hand, "longest": state.longest, "decider": int(state.deciding)}
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: More) -> list[Finding]:
+        return findings(results, prepared, players, options, more, self.step_cap)

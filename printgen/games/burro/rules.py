@@ -22,44 +22,13 @@ Variants: basic (the 48-card pack), basic40 (the same rules with the 40-card pac
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
 
 from printgen.files.errors import UserError
-from printgen.games.burro.report import findings
+from printgen.games.burro.tables import DRAW, FOLLOW, LEAD, LETTERS, OVER, VARIANTS, Prepared
 from printgen.games.common.names import distinct_names
-from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
-from printgen.sim.engine import Action, Deal, Finding, Game, Result
-from printgen.sim.options import Option
-
-DRAW = 1000
-LETTERS = 5                     # B-U-R-R-O
-LEAD, FOLLOW, OVER = range(3)
-
-VARIANTS = ("basic", "basic40", "portuguese")
-OPTIONS = (
-    Option("pack", None, "48", "the deck's pack to play with (40 or 48 cards)",
-           {"basic40": "40", "portuguese": "40"}, read=str),
-    Option("deal", range(1, 13), 4, "cards dealt to each player (the rule sheet: 4; the Portuguese game: 5)",
-           {"portuguese": 5}),
-    Option("keep_drawing", ("no", "yes"), "no", "yes: a player who had to draw may keep drawing after finding the "
-                                                "led suit (the Portuguese game)", {"portuguese": "yes"}),
-    Option("decider", ("first_out", "share"), "first_out",
-           "first_out: a tie for the fewest letters is decided by one more hand, won by the first tied player to run "
-           "out (the rule sheet); share: the tied players share the win"),
-)
-
-
-class Prepared:
-    __slots__ = ("cards", "deal", "keep_drawing", "decider", "options", "variant")
-
-    def __init__(self, cards: Suited, deal: int, keep_drawing: bool, decider: str, options: dict[str, Any],
-                 variant: str):
-        self.variant = variant
-        self.cards = cards
-        self.deal = deal
-        self.keep_drawing = keep_drawing
-        self.decider = decider
-        self.options = options
+from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.sim.engine import Action, Game
 
 
 class State:
@@ -130,18 +99,9 @@ class State:
         return "\n".join(lines)
 
 
-class Burro(SuitedCards, Game):
-    name = "burro"
-    title = "Burro"
-    variants = VARIANTS
-    players = (2, 3, 4, 5, 6, 7, 8)
-    options = OPTIONS
-    step_cap = 6000             # 8 players need at most 33 hands of at most 48 plays
-    good_hand = (4, 5)
-    length_unit = "hands"
-    length_note = "a hand is one deal played out; a game ends when someone has B-U-R-R-O"
+class BurroRules(Game[Prepared, State]):
+    """The play of Burro: the deal, the tricks, drawing and passing, the letters."""
 
-    # -- the deck --------------------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Burro has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
@@ -152,19 +112,6 @@ class Burro(SuitedCards, Game):
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         return tuple(n for n in self.players if n * prepared.deal <= prepared.cards.n)
 
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        return Deal((prepared.deal,) * players, option="deal")
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        n = prepared.cards.n
-        stock = n - players * prepared.deal
-        out = [Finding("info", f"{n} cards, {prepared.deal} dealt to each player", {"cards": n, "deal": prepared.deal})]
-        if stock <= 0:
-            out.append(Finding("warning", f"{players} players: the deal uses all {n} cards, so there is no stock: "
-                                          "nobody can draw, and a player who cannot follow suit just passes", stock))
-        return out
-
-    # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players not in self.player_counts(prepared):
             raise UserError(f"Burro with {prepared.deal} cards each is for 2 to "
@@ -271,7 +218,6 @@ class Burro(SuitedCards, Game):
         self._play(st, action)
         self._advance(st)
 
-    # -- the flow of play ---------------------------------------------------------------------------
     def _draw_one(self, st: State, p: int) -> int:
         c = st.stock.pop()
         st.hand[p][st.prep.cards.suit[c]].append(c)
@@ -419,33 +365,6 @@ class Burro(SuitedCards, Game):
         """Letters still missing (5 - letters), half a point more for the winner of a deciding hand."""
         return [float(LETTERS - k) + (0.5 if p == state.decided else 0.0) for p, k in enumerate(state.letters)]
 
-    def length(self, state: State) -> int:
-        return state.hands
-
-    # -- the greedy bot ---------------------------------------------------------------------------
-    def greedy(self, state: State, rng: random.Random) -> Action:
-        """Lead the highest card of your longest suit (the others are likely short of it and must
-        draw, and a high card keeps the lead); follow with your highest card of the led suit (it
-        may win the lead, and low cards are easier to get rid of later); never draw more than you
-        must. Equal choices are broken at random."""
-        st = state
-        pos = st.prep.cards.pos
-        h = st.hand[st.actor]
-        if st.phase == LEAD:
-            longest = max(len(x) for x in h)
-            suits = [x for x in h if len(x) == longest]
-            cards = suits[int(rng.random() * len(suits))] if len(suits) > 1 else suits[0]
-        else:
-            cards = h[st.led]
-        return max(cards, key=pos.__getitem__)
-
-    # -- what the metrics need ---------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        return list(state.count)
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        return state.held, state.used
-
     def check(self, state: State) -> None:
         st = state
         cards = st.prep.cards
@@ -468,12 +387,3 @@ class Burro(SuitedCards, Game):
             assert st.holders == sum(1 for k in st.count if k) and st.holders >= 1 + (not st.deciding)
             if st.phase == FOLLOW:
                 assert st.hand[st.actor][st.led], "the follower cannot follow"
-
-    # -- game-specific figures ----------------------------------------------------------------------
-    def result_extra(self, state: State) -> dict[str, Any]:
-        return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes, "early": state.earlies,
-                "max_hand": state.max_hand, "longest": state.longest, "decider": int(state.deciding)}
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
-        return findings(results, prepared, players, options, more, self.step_cap)

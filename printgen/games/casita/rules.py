@@ -19,32 +19,13 @@ reading). A player with one card left plays it without a decision.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
 
 from printgen.files.errors import UserError
+from printgen.games.casita.tables import DEAL, Prepared
 from printgen.games.common.names import distinct_names
-from printgen.games.common.suited import Suited, SuitedCards, compile_suited, pack_deck
-from printgen.sim.engine import Action, Deal, Finding, Game, Result
-from printgen.sim.options import Option
-from printgen.sim.metrics import mixed_seats
-from printgen.sim.stats import binomial_p, format_p, wilson
-
-DEAL = 4
-OPTIONS = (
-    Option("pack", None, "40", "the deck's pack to play with (the rule sheet: 40 cards)", read=str),
-    Option("steal", ("must", "may"), "must", "must: a card that matches another casita's top steals it (the rule "
-                                             "sheet); may: the player may capture from the middle instead"),
-)
-EDGE_ALPHA = 0.05
-
-
-class Prepared:
-    __slots__ = ("cards", "steal_may", "options")
-
-    def __init__(self, cards: Suited, steal_may: bool, options: dict[str, Any]):
-        self.cards = cards
-        self.steal_may = steal_may
-        self.options = options
+from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.sim.engine import Action, Game
 
 
 class State:
@@ -90,17 +71,8 @@ class State:
         return "\n".join(lines)
 
 
-class Casita(SuitedCards, Game):
-    name = "casita"
-    title = "Casita Robada"
-    aliases = ("casita-robada",)        # the name of its rule sheet (rules/casita-robada.md)
-    variants = ("basic",)
-    players = (2, 3, 4)
-    options = OPTIONS
-    step_cap = 200              # a game is at most 44 plays
-    good_hand = (4, 4)
-    length_unit = "turns"
-    length_note = "a turn is one card played; every card of the hands is played once"
+class CasitaRules(Game[Prepared, State]):
+    """The play of Casita Robada: the deals, capturing, stealing a casita, the end."""
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
@@ -109,20 +81,6 @@ class Casita(SuitedCards, Game):
         cards = compile_suited(pack_deck(deck, chosen, None, "Casita Robada"), "Casita Robada")
         return Prepared(cards, chosen["steal"] == "may", chosen)
 
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        n = prepared.cards.n
-        rest = n - DEAL - players * DEAL
-        deals = rest // (players * DEAL)
-        last = (rest - deals * players * DEAL) // players
-        text = f"{n} cards: 4 to the middle, then {1 + deals} deals of four each"
-        if last:
-            text += f" and a last deal of {last} each"
-        return [Finding("info", text, {"deals": 1 + deals, "last": last})]
-
-    # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players not in (2, 3, 4):
             raise UserError(f"Casita Robada is for 2 to 4 players, not {players}")
@@ -304,40 +262,6 @@ class Casita(SuitedCards, Game):
     def scores(self, state: State) -> list[float]:
         return [float(len(p)) for p in state.pile]
 
-    def length(self, state: State) -> int:
-        return state.turns
-
-    # -- the greedy bot ---------------------------------------------------------------------------
-    def greedy(self, state: State, rng: random.Random) -> Action:
-        """Take the most cards (a casita stolen counts all its cards, a capture the middle cards of
-        the rank, each with the card played); with nothing to take, leave the card of a rank most
-        already played (fewest left for the others to capture it with). Ties at random."""
-        st = state
-        cards = st.prep.cards
-        best, chosen = None, []
-        for a in self.legal(st):
-            c, t = a % cards.n, a // cards.n - 1
-            r = cards.pos[c]
-            gain = len(st.pile[t]) + 1 if t >= 0 else (len(st.middle[r]) + 1 if st.middle[r] else st.seen[r] / 8 - 1)
-            if best is None or gain > best:
-                best, chosen = gain, [a]
-            elif gain == best:
-                chosen.append(a)
-        return chosen[int(rng.random() * len(chosen))] if len(chosen) > 1 else chosen[0]
-
-    # -- what the metrics need ---------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        return list(state.start)
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        """Every card held is played; 'used' are the cards played that captured or stole (a card
-        left in the middle did nothing by itself)."""
-        used = 0
-        for p in state.pile:
-            for c in p:
-                used |= 1 << c
-        return state.held, used & state.held
-
     def check(self, state: State) -> None:
         st = state
         cards = st.prep.cards
@@ -355,54 +279,3 @@ class Casita(SuitedCards, Game):
             assert top == st.top[p], f"seat {p}: the top of the casita is wrong"
         if not st.over:
             assert st.hand[st.actor], "the player to act has no card"
-
-    # -- game-specific figures ----------------------------------------------------------------------
-    def result_extra(self, state: State) -> dict[str, Any]:
-        return {"steals": sum(state.steals), "stolen": state.stolen, "captures": state.captures,
-                "turns": state.turns, "scores": [len(p) for p in state.pile]}
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
-        """The first player's edge (seat 0, left of the dealer, plays first) with its interval and
-        a binomial test against a fair share, and how often a casita is stolen."""
-        done = [r for r in results if not r.timed_out]
-        if not done:
-            return []
-        decided = [r for r in done if len(r.winners) == 1]
-        first = sum(1 for r in decided if r.winners[0] == 0)
-        fair = 1 / players
-        low, high = wilson(first, len(decided))
-        p = binomial_p(first, len(decided), fair)
-        rate = first / len(decided) if decided else 0.0
-        judged = not mixed_seats(getattr(more, "bots", ()))     # with mixed bots the seats are the bots'
-        if not judged:
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)})")
-        elif p < EDGE_ALPHA and not low <= fair <= high:
-            verdict = "an edge" if rate > fair else "a handicap"
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): playing first is {verdict}")
-        else:
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
-        ties = len(done) - len(decided)
-        last = sum(1 for r in decided if r.winners[0] == players - 1)
-        llow, lhigh = wilson(last, len(decided))
-        lp = binomial_p(last, len(decided), fair)
-        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
-                 f"p = {format_p(lp)})")
-        if judged and lp < EDGE_ALPHA and llow > fair:
-            text += ": pass the deal to the left after each game, so that everyone plays last in turn"
-        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
-                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
-                       about="seat")]
-        with_steal = sum(1 for r in done if r.extra["steals"])
-        steals = sum(r.extra["steals"] for r in done)
-        turns = sum(r.extra["turns"] for r in done)
-        stolen = sum(r.extra["stolen"] for r in done)
-        slow, shigh = wilson(with_steal, len(done))
-        out.append(Finding("info", f"a casita is stolen in {with_steal / len(done):.0%} of games (95 % CI "
-                                   f"{slow:.0%}-{shigh:.0%}), {steals / len(done):.1f} times a game on average "
-                                   f"({steals / turns:.0%} of all plays), taking {stolen / max(1, steals):.1f} cards "
-                                   "each time", {"games_with_steal": with_steal, "steals": steals, "plays": turns}))
-        return out

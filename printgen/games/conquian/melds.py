@@ -14,7 +14,7 @@ from printgen.sim.engine import Action
 
 class Melds:
     # -- what fits where ---------------------------------------------------------------------------------
-    def _refit(self, st: State, p: int) -> None:
+    def refit(self, st: State, p: int) -> None:
         """Recompute seat p's fit masks after its melds changed: what each meld reaches, together."""
         fit = fit2 = lendable = 0
         for meld in st.melds[p]:
@@ -27,7 +27,7 @@ class Melds:
         st.lendable[p] = lendable
         st.maybe[p] = -1
 
-    def _lay_new(self, st: State, p: int, c: int, mask: int) -> None:
+    def lay_new(self, st: State, p: int, c: int, mask: int) -> None:
         """Card c and the hand cards of `mask` laid as a new meld of seat p. The meld in order and
         what it reaches are remembered per card and mask (a card makes few different melds), and
         added to the seat's masks: a new meld leaves the others as they were."""
@@ -47,7 +47,7 @@ class Melds:
         elif st.maybe[p] >= 0:          # the hand only lost cards: the mask still holds every card of use
             st.maybe[p] |= fit | fit2
 
-    def _fits(self, st: State, p: int, c: int) -> list[int]:
+    def fits(self, st: State, p: int, c: int) -> list[int]:
         """The melds of seat p that card c extends by itself."""
         if not st.fit[p] >> c & 1:
             return []
@@ -64,7 +64,7 @@ class Melds:
                 out.append(m)
         return out
 
-    def _meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
+    def meld_options(self, st: State, p: int, c: int) -> Sequence[Action]:
         """Every meld seat p can make with card c in play: new sets, new runs, then additions to its
         own melds. Without a card to borrow of c's rank or suit, the new sets depend only on c and the
         hand's cards of its rank, the new runs only on c and the hand's cards of its suit: both are

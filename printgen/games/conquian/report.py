@@ -1,19 +1,35 @@
-"""What validate measures and says about Conquian, and the invariants checked after each step.
+"""What validate measures and says about Conquian.
 
 A mixin of :class:`printgen.games.conquian.game.Conquian`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from printgen.games.conquian.tables import (
-    DISCARDING, OVER, Prepared, State, TIE_WARN, _cards,
-)
-from printgen.sim.engine import Finding, Result
+from printgen.games.common.suited import SuitedCards
+from printgen.games.conquian.tables import OVER, TIE_WARN, Prepared, State
+from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import wilson
 
 
-class Report:
+class Reporting(SuitedCards, Report[Prepared, State]):
+    """What validate measures of a game of Conquian and says about it (the cards by suit)."""
+
+    good_hand = (8, 10)
+    length_unit = "cards turned"
+    length_note = "cards turned up from the stock; the game is a tie when one is needed and none is left"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((prepared.deal,) * players, ((1, "turned up from the stock"),), "deal")
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        stock = prepared.cards.n - 2 * prepared.deal
+        return [Finding("info", f"{prepared.cards.n} cards, {prepared.deal} each, a stock of {stock}; "
+                                f"{prepared.deal + 1} cards melded win", {"stock": stock})]
+
+    def length(self, state: State) -> int:
+        return state.turned
+
     # -- what the metrics need ---------------------------------------------------------------------
     def hand_sizes(self, state: State) -> list[int]:
         return list(state.start)
@@ -21,50 +37,13 @@ class Report:
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used
 
-    def check(self, state: State) -> None:
-        st = state
-        cards = st.prep.cards
-        pos, suit = cards.pos, cards.suit
-        where = [0] * cards.n
-        for p in range(2):
-            maybe = st.maybe[p]
-            kept = (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p])
-            self._refit(st, p)
-            assert kept == (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p]), f"seat {p}: fit masks out of date"
-            st.maybe[p] = maybe
-            if maybe >= 0:
-                usable = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
-                assert not usable & ~maybe, f"seat {p}: a card of use is missing from its maybe mask"
-            for c in _cards(st.hand[p]):
-                where[c] += 1
-            assert st.count[p] == sum(len(m) for m in st.melds[p]), f"seat {p}: melded count is wrong"
-            for meld in st.melds[p]:
-                assert len(meld) >= 3, f"seat {p}: a meld of {len(meld)} cards"
-                for c in meld:
-                    where[c] += 1
-                ranks = [pos[c] for c in meld]
-                if len(set(ranks)) == 1:
-                    assert len(meld) <= 4
-                else:
-                    assert len({suit[c] for c in meld}) == 1, f"seat {p}: a run of mixed suits"
-                    assert ranks == list(range(ranks[0], ranks[0] + len(meld))), f"seat {p}: a broken run {ranks}"
-        for c in st.stock + st.waste + ([st.card] if st.card >= 0 else []):
-            where[c] += 1
-        assert all(w <= 1 for w in where), "a card in two places"
-        assert sum(where) == st.total, f"{sum(where)} cards in the game, not {st.total}"
-        if st.phase != OVER:
-            assert st.count[0] <= st.prep.deal and st.count[1] <= st.prep.deal
-            assert (st.card >= 0) == (st.phase != DISCARDING), "a card in play while discarding"
-        else:
-            assert st.winner == -1 or st.count[st.winner] == st.prep.deal + 1
-
     # -- game-specific figures ----------------------------------------------------------------------
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"tie": int(state.phase == OVER and state.winner < 0), "forces": state.forces,
                 "borrows": state.borrows, "turned": state.turned, "melded": list(state.count)}
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
+                       more: More) -> list[Finding]:
         """The tie rate (the stock running out) with its interval; how often forcing and borrowing
         happen; a warning when most games are tied."""
         done = [r for r in results if not r.timed_out]

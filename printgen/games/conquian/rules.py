@@ -1,4 +1,5 @@
-"""Conquian's turn as decision steps: the deal, refusing, melding, forcing, discarding, the end.
+"""Conquian's turn as decision steps: the deal, refusing, melding, forcing, discarding, the end,
+and the invariants checked after each step.
 
 A mixin of :class:`printgen.games.conquian.game.Conquian`."""
 
@@ -6,16 +7,29 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
+from printgen.games.common.suited import compile_suited, pack_deck
 from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, _DISCARDS, _cards,
+    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, VARIANTS, _DISCARDS,
+    _cards,
 )
 from printgen.sim.engine import Action
 
 
 class Rules:
+    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+        if variant not in VARIANTS:
+            raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
+        chosen = self.read_options(variant, options)
+        cards = compile_suited(pack_deck(deck, chosen, None, "Conquian"), "Conquian")
+        if cards.n > 64:
+            raise UserError(f"Conquian: a pack of {cards.n} cards is too big for the simulator (at most 64)",
+                            hint="play the 40- or 48-card pack (-O pack=40)")
+        return Prepared(cards, chosen["deal"], chosen["force_drawn"] == "at_once", chosen)
+
     # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players != 2:
@@ -51,7 +65,7 @@ class Rules:
             pos = prep.cards.pos
             for p in range(2):
                 st.melds[p] = [sorted(m, key=pos.__getitem__) for m in melds[p]]
-                self._refit(st, p)
+                self.refit(st, p)
                 st.count[p] = sum(len(m) for m in melds[p])
                 for m in melds[p]:
                     for c in m:
@@ -94,9 +108,9 @@ class Rules:
         p = st.actor
         if st.phase == CHOOSE:
             c = st.card
-            out = [REFUSE, *self._meld_options(st, p, c)]
+            out = [REFUSE, *self.meld_options(st, p, c)]
             if st.origin == REFUSED and not st.prep.at_once and st.fit[1 - p] & st.prep.bit[c]:
-                out += [FORCE + m for m in self._fits(st, 1 - p, c)]
+                out += [FORCE + m for m in self.fits(st, 1 - p, c)]
         elif st.phase == DISCARDING:
             fit = st.fit[1 - p]
             if not st.hand[p] & fit:                  # no discard can be forced: the common case
@@ -107,9 +121,9 @@ class Rules:
             for d in _cards(st.hand[p]):
                 out.append(DISCARD + d)
                 if fit >> d & 1:
-                    out += [DISCARD_FORCE + 8 * d + m for m in self._fits(st, 1 - p, d)]
+                    out += [DISCARD_FORCE + 8 * d + m for m in self.fits(st, 1 - p, d)]
         elif st.phase == OFFER:
-            out = [REFUSE] + [FORCE + m for m in self._fits(st, 1 - p, st.card)]
+            out = [REFUSE] + [FORCE + m for m in self.fits(st, 1 - p, st.card)]
         else:
             out = []
         st.cache = out
@@ -240,7 +254,7 @@ class Rules:
             meld.insert(0, c)
         else:
             meld.append(c)
-        self._refit(st, p)
+        self.refit(st, p)
         st.forces += 1
         st.card = -1
         st.actor = p
@@ -256,7 +270,7 @@ class Rules:
         st.card = -1
         st.phase = DISCARDING
         if not action & 0x7FF0:                     # a new meld from the hand alone: the common case
-            self._lay_new(st, p, c, mask)
+            self.lay_new(st, p, c, mask)
         else:
             pos = st.prep.cards.pos
             lent = ((action >> 8) & 0x7F) - 1
@@ -274,7 +288,7 @@ class Rules:
                 melds[target] = sorted(melds[target] + new, key=pos.__getitem__)
             else:
                 melds.append(sorted(new, key=pos.__getitem__))
-            self._refit(st, p)
+            self.refit(st, p)
         st.used |= st.prep.bit[c] | mask
         st.count[p] += 1 + mask.bit_count()
         if st.count[p] > st.prep.deal:
@@ -296,5 +310,39 @@ class Rules:
             return [0.0, 0.0]
         return [1.0 if p == state.winner else 0.0 for p in range(2)]
 
-    def length(self, state: State) -> int:
-        return state.turned
+    def check(self, state: State) -> None:
+        st = state
+        cards = st.prep.cards
+        pos, suit = cards.pos, cards.suit
+        where = [0] * cards.n
+        for p in range(2):
+            maybe = st.maybe[p]
+            kept = (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p])
+            self.refit(st, p)
+            assert kept == (st.fit[p], st.fit2[p], st.lend[p], st.lendable[p]), f"seat {p}: fit masks out of date"
+            st.maybe[p] = maybe
+            if maybe >= 0:
+                usable = st.fit[p] | st.fit2[p] | st.prep.partners(st.hand[p] | st.lendable[p])
+                assert not usable & ~maybe, f"seat {p}: a card of use is missing from its maybe mask"
+            for c in _cards(st.hand[p]):
+                where[c] += 1
+            assert st.count[p] == sum(len(m) for m in st.melds[p]), f"seat {p}: melded count is wrong"
+            for meld in st.melds[p]:
+                assert len(meld) >= 3, f"seat {p}: a meld of {len(meld)} cards"
+                for c in meld:
+                    where[c] += 1
+                ranks = [pos[c] for c in meld]
+                if len(set(ranks)) == 1:
+                    assert len(meld) <= 4
+                else:
+                    assert len({suit[c] for c in meld}) == 1, f"seat {p}: a run of mixed suits"
+                    assert ranks == list(range(ranks[0], ranks[0] + len(meld))), f"seat {p}: a broken run {ranks}"
+        for c in st.stock + st.waste + ([st.card] if st.card >= 0 else []):
+            where[c] += 1
+        assert all(w <= 1 for w in where), "a card in two places"
+        assert sum(where) == st.total, f"{sum(where)} cards in the game, not {st.total}"
+        if st.phase != OVER:
+            assert st.count[0] <= st.prep.deal and st.count[1] <= st.prep.deal
+            assert (st.card >= 0) == (st.phase != DISCARDING), "a card in play while discarding"
+        else:
+            assert st.winner == -1 or st.count[st.winner] == st.prep.deal + 1

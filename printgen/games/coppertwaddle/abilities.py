@@ -61,8 +61,8 @@ class Abilities(Table):
                     if proud[c] and c != skip:
                         out.append(1 + c)
         else:
-            # what _matches() asks beyond the kind (each list holds cards of the target's kind
-            # only), inline: a call per card would cost more than the tests. _matches() stays
+            # what matches_spec() asks beyond the kind (each list holds cards of the target's kind
+            # only), inline: a call per card would cost more than the tests. matches_spec() stays
             # the reference, for allowed(); check() asserts the two agree on every legal choice.
             proud, kind, pressed = st.proud, st.prep.kind, self.pressed
             tstate, promote = spec.tstate, spec.promote
@@ -120,9 +120,9 @@ class Abilities(Table):
             return False
         if st.prep.kind[t] != WIND and st.slot[owner][pos % 8] != t:
             return False
-        return self._matches(st, spec, t, self_card)
+        return self.matches_spec(st, spec, t, self_card)
 
-    def _matches(self, st: State, spec, c: int, self_card: int) -> bool:
+    def matches_spec(self, st: State, spec, c: int, self_card: int) -> bool:
         if spec.other and c == self_card:
             return False
         is_wind = st.prep.kind[c] == WIND
@@ -167,7 +167,7 @@ class Abilities(Table):
                 and c not in st.silent and not st.abil_used >> c & 1
                 and (not prep.discard_cost[c] or bool(st.hand[actor])))
 
-    def _counters(self, st: State, who: int) -> list[Action]:
+    def counter_plays(self, st: State, who: int) -> list[Action]:
         """Answers to the card on top of the pending stack: counters usable now."""
         if not st.pending:
             return []
@@ -189,7 +189,7 @@ class Abilities(Table):
                 out.append(prep.use_base + c * prep.codes + 1 + top)
         return out
 
-    def _effects(self, st: State, job: tuple) -> None:
+    def carry_out_effects(self, st: State, job: tuple) -> None:
         """Carry out an ability's effects from number `start`; a 'discard' effect stops to let the
         opponent choose, and `job` resumes it."""
         _, user, card, target, start, source, attach = job
@@ -212,14 +212,14 @@ class Abilities(Table):
             if target < 0 or st.pos[target] < 0:
                 continue
             if code == E_POWER:
-                self._set_mods(st, st.mods + [(target, amount, until, source, attach)])
+                self.set_mods(st, st.mods + [(target, amount, until, source, attach)])
             elif code == E_NEGATE:
-                self._set_negs(st, st.negs + [(target, until, attach)])
+                self.set_negs(st, st.negs + [(target, until, attach)])
                 aimed = prep.spec[target]
                 if aimed is not None and not aimed.touches_power:     # the readings of 'negated' differ here
                     st.arose[NEGATED_OTHER] = 1
             elif code == E_PROTECT:
-                self._set_prot(st, st.prot + [(target, until, attach)])
+                self.set_prot(st, st.prot + [(target, until, attach)])
             elif code == E_COVER:
                 st.proud[target] = False
                 st.aims = {}
@@ -231,11 +231,11 @@ class Abilities(Table):
                 p, d = divmod(st.pos[target], 8)
                 if d >= DITCHES and st.wind[p][d - DITCHES] >= 0:
                     w = st.wind[p][d - DITCHES]
-                    self._lift(st, w)
+                    self.lift_card(st, w)
                     st.midden.append(w)
             elif code == E_PROMOTE:
                 p, d = divmod(st.pos[target], 8)
-                nd = self._vacant(st, p, NOBLE)
+                nd = self.vacant_ditch(st, p, NOBLE)
                 if st.rank[target] == PEASANT and nd >= 0:
                     st.serial += 1
                     st.slot[p][d] = -1
@@ -245,14 +245,14 @@ class Abilities(Table):
                     st.pos[target] = p * 8 + nd
                     st.rank[target] = NOBLE
                     st.placed_at[p][nd] = st.serial
-                    self._moved(st, p, target, PEASANTS, False)
-                    self._moved(st, p, target, NOBLES, True)
+                    self.note_moved(st, p, target, PEASANTS, False)
+                    self.note_moved(st, p, target, NOBLES, True)
             elif code == E_RETURN:
                 owner = st.pos[target] // 8
-                self._lift(st, target)
+                self.lift_card(st, target)
                 st.hand[owner].append(target)
                 st.held |= 1 << target
             elif code == E_DESTROY:
-                self._lift(st, target)
+                self.lift_card(st, target)
                 st.midden.append(target)
         self._after(st)

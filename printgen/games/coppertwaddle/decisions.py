@@ -45,7 +45,7 @@ class Decisions(Abilities):
                         return True
         return False
 
-    def _options(self, st: State) -> list[Action]:
+    def choices(self, st: State) -> list[Action]:
         """Every legal decision."""
         stage = st.stage
         prep = st.prep
@@ -55,7 +55,7 @@ class Decisions(Abilities):
             return [prep.disc_base + c for c in hand]
         codes = prep.codes
         if stage == RESPOND:
-            return [PASS] + self._counters(st, actor)
+            return [PASS] + self.counter_plays(st, actor)
         out = [PASS]
         play_base, kind = prep.play_base, prep.kind
         lay = stage == EN_GARDE and not st.laid
@@ -64,7 +64,7 @@ class Decisions(Abilities):
         for c in hand:
             k = kind[c]
             if k == NOBLE or k == PEASANT:
-                if lay and self._vacant(st, actor, k) >= 0:
+                if lay and self.vacant_ditch(st, actor, k) >= 0:
                     out.append(play_base + c * codes)
             elif k == WIND:
                 if lay:
@@ -121,7 +121,7 @@ class Decisions(Abilities):
             return False
         k = prep.kind[c]
         if k == NOBLE or k == PEASANT:
-            return stage == EN_GARDE and not st.laid and tc == 0 and self._vacant(st, actor, k) >= 0
+            return stage == EN_GARDE and not st.laid and tc == 0 and self.vacant_ditch(st, actor, k) >= 0
         if k == WIND:
             ditch = tc - prep.n - 1
             return (stage == EN_GARDE and not st.laid and 0 <= ditch < 2 * DITCHES
@@ -233,14 +233,14 @@ class Decisions(Abilities):
             out += [base + m for m in masks]
         return out
 
-    def _has_choice(self, st: State) -> bool:
-        """Is there any decision but PASS? As _options() would say, stopping at the first found."""
+    def has_choice(self, st: State) -> bool:
+        """Is there any decision but PASS? As choices() would say, stopping at the first found."""
         stage = st.stage
         actor = st.actor
         if stage == CHOOSE:
             return True
         if stage == RESPOND:
-            return bool(self._counters(st, actor))
+            return bool(self.counter_plays(st, actor))
         prep = st.prep
         specs = prep.spec
         any_target = self.any_target

@@ -47,7 +47,7 @@ def carried_out(game, st: State, c: int, use: bool, target: int) -> bool:
     if laid:
         copy.under[target] += (c,)
         copy.host[c] = target
-    game._effects(copy, ("effects", copy.actor, c, target, 0, c if use else -1, c if laid else -1))
+    game.carry_out_effects(copy, ("effects", copy.actor, c, target, 0, c if use else -1, c if laid else -1))
     while copy.stage == CHOOSE:
         game._chosen(copy, copy.hand[copy.actor][0])
     copy.memo = {}
@@ -246,7 +246,7 @@ class Forecast:
 
     def _revive(self, x: int) -> None:
         """x, negated, left the table: its negation ended with it, so the Power changes it is the
-        source of count again (Table._lift drops the negation; Table.powers then counts them)."""
+        source of count again (Table.lift_card drops the negation; Table.powers then counts them)."""
         self._count_changes_of(x, +1)
 
     def _count_changes_of(self, x: int, sign: int) -> None:

@@ -125,7 +125,7 @@ class Invariants(Decisions):
         legal = self.legal(st)
         if st.stage != OVER:
             assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
-        # targets() finds what _matches(), the reference reading of a record, accepts, in Ditch order,
+        # targets() finds what matches_spec(), the reference reading of a record, accepts, in Ditch order,
         # for every card that can be played or used now (in a hand or on the table); and a list it
         # kept from an earlier decision (State.aims) is still that list: the table has not changed
         # in any way it reads without the list being dropped
@@ -137,7 +137,7 @@ class Invariants(Decisions):
                     kept = aims.get(target_key(spec, c, user))
                     st.aims = {}
                     reference = [1 + t for p in spec.sides[user] for t in st.slot[p] + st.wind[p]
-                                 if t >= 0 and self._matches(st, spec, t, c)]
+                                 if t >= 0 and self.matches_spec(st, spec, t, c)]
                     assert list(self.targets(st, user, spec, c)) == reference, f"targets of {prep.names[c]}"
                     assert kept is None or list(kept) == reference, \
                         f"targets of {prep.names[c]} kept from before the table changed"

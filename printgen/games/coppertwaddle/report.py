@@ -16,7 +16,8 @@ from typing import Any, Callable
 from printgen.games.coppertwaddle.cards import (
     DECLARATION, E_POWER, FAVOUR, KIND_NAMES, NOBLE, PEASANT, PERMANENT, WIND, Prepared,
 )
-from printgen.sim.engine import Finding, Result
+from printgen.games.coppertwaddle.state import SITUATIONS, State
+from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
 from printgen.sim.stats import binomial_p, format_p, wilson
 
@@ -410,3 +411,46 @@ def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any]
         text += f" (this run plays {prep.hand}); try a starting hand of {best}"
         tries = {"hand": best}
     return [Finding("info", text, {str(h): f for h, f in rows.items()}, about="seat", tries=tries)]
+
+
+class CoppertwaddleReport(Report[Prepared, State]):
+    """What validate measures of a game of Coppertwaddle and says about it (the findings above)."""
+
+    good_hand = (3, 6)
+    length_unit = "turns"
+    length_note = "a turn is one player's Engagement to Respite"
+    situations = SITUATIONS            # how often the situation each reading governs arose
+    situation_unit = "games"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
+        return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        return static_findings(prepared)
+
+    def length(self, state: State) -> int:
+        return state.turn + 1
+
+    def hand_sizes(self, state: State) -> list[int]:
+        return list(state.dealt)
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        return state.held, state.used
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return list(prepared.names)
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return list(prepared.groups)
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
+                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn),
+                 "arose": {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}}
+        if state.prep.watch:
+            extra["could"] = state.could
+        return extra
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: More) -> list[Finding]:
+        return findings(results, prepared, options, more)

@@ -42,39 +42,31 @@ from printgen.games.coppertwaddle.cards import (
     PERMANENT, RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
 )
 from printgen.games.coppertwaddle.invariants import Invariants
+from printgen.games.coppertwaddle.report import CoppertwaddleReport
 from printgen.games.coppertwaddle.state import (
-    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, SITUATIONS, WINDS, State, clone,
+    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone,
 )
-from printgen.sim.engine import Action, Deal, Finding, Game, Result, shuffle
+from printgen.sim.engine import Action, Game, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
-class Coppertwaddle(Invariants, Game):
+class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
+    """The game: its play (Table, Abilities, Decisions, Invariants and the turn here), its greedy
+    player (bots.py) and its report (report.py's CoppertwaddleReport)."""
+
     name = "coppertwaddle"
     variants = ("basic",)
     step_cap = 3000
-    good_hand = (3, 6)
-    length_unit = "turns"
-    length_note = "a turn is one player's Engagement to Respite"
     title = "Coppertwaddle"
     players = (2,)
     options = OPTIONS                  # the readings, for validate (the rule sheet's is each default)
-    situations = SITUATIONS            # how often the situation each reading governs arose
-    situation_unit = "games"
 
     # -- the deck --------------------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Coppertwaddle has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
         return compile_deck(deck, options)
-
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
-        return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        from printgen.games.coppertwaddle.report import static_findings
-        return static_findings(prepared)
 
     # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
@@ -142,7 +134,7 @@ class Coppertwaddle(Invariants, Game):
 
     def legal(self, state: State) -> list[Action]:
         if state.cache is None:
-            state.cache = [] if state.stage == OVER else self._options(state)
+            state.cache = [] if state.stage == OVER else self.choices(state)
         return state.cache
 
     def is_over(self, state: State) -> bool:
@@ -158,37 +150,8 @@ class Coppertwaddle(Invariants, Game):
         out[1 - state.winner] = float(min(state.victory, 0) - 1)
         return out
 
-    def length(self, state: State) -> int:
-        return state.turn + 1
-
     # the greedy player (bots.greedy(game, state, rng)) is this method itself: one call less a step
     greedy = greedy_choice      # type: ignore[assignment]   # (the function is the method: game, state, rng)
-
-    # -- metrics ----------------------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        return list(state.dealt)
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        return state.held, state.used
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return list(prepared.groups)
-
-    def result_extra(self, state: State) -> dict[str, Any]:
-        extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn),
-                 "arose": {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}}
-        if state.prep.watch:
-            extra["could"] = state.could
-        return extra
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more) -> list[Finding]:
-        from printgen.games.coppertwaddle.report import findings
-        return findings(results, prepared, options, more)
 
     # -- applying a decision ----------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
@@ -228,7 +191,7 @@ class Coppertwaddle(Invariants, Game):
     def _settle(self, st: State) -> None:
         """Take every decision that has only one choice (PASS), so the bots see real choices only."""
         while st.stage != OVER:
-            if self._has_choice(st):
+            if self.has_choice(st):
                 st.cache = None
                 if st.prep.watch:
                     self._watch(st)
@@ -277,7 +240,7 @@ class Coppertwaddle(Invariants, Game):
         st.used |= 1 << c
         kind = prep.kind[c]
         if kind == NOBLE or kind == PEASANT:
-            self._place(st, c, actor, True)
+            self.place_card(st, c, actor, True)
             st.laid = True
             return
         if kind == WIND:
@@ -286,7 +249,7 @@ class Coppertwaddle(Invariants, Game):
             st.pos[c] = p * 8 + DITCHES + i
             st.proud[c] = True
             st.laid = True
-            self._moved(st, p, c, WINDS, True)
+            self.note_moved(st, p, c, WINDS, True)
             return
         if st.stage != RESPOND:
             st.acting = actor
@@ -321,12 +284,12 @@ class Coppertwaddle(Invariants, Game):
         if spec.cost == COST_DISCARD:
             self._choose(st, actor, 1, ("effects", actor, c, tc - 1, 0, c, -1))
         else:
-            self._effects(st, ("effects", actor, c, tc - 1, 0, c, -1))
+            self.carry_out_effects(st, ("effects", actor, c, tc - 1, 0, c, -1))
 
     def _window(self, st: State) -> None:
         """The card on top of the stack may be answered by the other player's counter."""
         responder = 1 - st.pending[-1][0]
-        if self._counters(st, responder):
+        if self.counter_plays(st, responder):
             st.stage = RESPOND
             st.actor = responder
         else:
@@ -359,13 +322,13 @@ class Coppertwaddle(Invariants, Game):
                 if target >= 0 and st.pos[target] >= 0:
                     st.under[target] += (c,)
                     st.host[c] = target
-                    self._effects(st, ("effects", player, c, target, 0, -1, c))
+                    self.carry_out_effects(st, ("effects", player, c, target, 0, -1, c))
                 else:
                     st.midden.append(c)
                     self._after(st)
             else:
                 st.midden.append(c)
-                self._effects(st, ("effects", player, c, target, 0, -1, -1))
+                self.carry_out_effects(st, ("effects", player, c, target, 0, -1, -1))
             return
         self._after(st)
 
@@ -406,7 +369,7 @@ class Coppertwaddle(Invariants, Game):
         if job[0] == "window":
             self._window(st)
         elif job[0] == "effects":
-            self._effects(st, job)
+            self.carry_out_effects(st, job)
         else:
             self._respite(st)
 
@@ -457,14 +420,14 @@ class Coppertwaddle(Invariants, Game):
                 st.proud[r] = False
             st.aims = {}
             st.robbed[g] += 1
-            if not self._move(st, target, g):
-                self._lift(st, target)           # rob_full=midden and no vacant Ditch
+            if not self.move_card(st, target, g):
+                self.lift_card(st, target)           # rob_full=midden and no vacant Ditch
                 st.midden.append(target)
         st.rob = None
-        self._expire(st, UNTIL_ROBBING)
+        self.expire_effects(st, UNTIL_ROBBING)
         st.stage = st.base = EN_GARDE         # as En Garde stands after the robbing (robbing_done: no other)
         st.actor = st.acting = g
-        if self._has_choice(st):             # a play left: robbing=any lets the Guardian make it
+        if self.has_choice(st):             # a play left: robbing=any lets the Guardian make it
             st.arose[ROBBING_LEFT] = 1
         st.memo = {}
         if not st.prep.rob_any:              # the rule sheet: the robbing ends En Garde
@@ -483,7 +446,7 @@ class Coppertwaddle(Invariants, Game):
             if len(st.hand[p]) > limit:
                 self._choose(st, p, len(st.hand[p]) - limit, ("respite",))
                 return
-        self._expire(st, PERMANENT - 1)
+        self.expire_effects(st, PERMANENT - 1)
         st.after_respite = [len(st.hand[0]), len(st.hand[1])]
         st.abil_used = 0
         st.laid = False

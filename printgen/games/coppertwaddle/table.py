@@ -26,7 +26,7 @@ class Table:
 
     def powers(self, st: State) -> list[int]:
         """Every card's Power as power(robbing=False) gives it, worked out once and kept in st.pw
-        until an effect or a negation changes (_set_mods, _set_negs drop it). Without effects in
+        until an effect or a negation changes (set_mods, set_negs drop it). Without effects in
         force it is the printed list itself, shared and never written to."""
         mods = st.mods
         if not mods:
@@ -211,7 +211,7 @@ class Table:
         assert rob is not None
         return self.robbing_open(st) and self.attack(st) > self.defence(st, rob[0])
 
-    def _vacant(self, st: State, p: int, rank: int) -> int:
+    def vacant_ditch(self, st: State, p: int, rank: int) -> int:
         """The leftmost vacant Ditch of a Rank (a Peasant Ditch with a Wind is not vacant), or -1:
         found by relist() when the side last changed (hot paths read st.vacant[p][rank] inline)."""
         return st.vacant[p][rank]
@@ -228,7 +228,7 @@ class Table:
         its own (State.bearers) and the vacant Ditches (State.vacant) from the Ditches themselves.
         Targets, robbings, Engagements and the abilities to use are then looked for among the cards
         there are, rather than in every Ditch at every decision. Cards coming and going keep the
-        lists by _moved(); this is for a table set up at once (arrange) and for check()."""
+        lists by note_moved(); this is for a table set up at once (arrange) and for check()."""
         slots, winds = st.slot[p], st.wind[p]
         nobles = [c for c in slots[:DITCHES] if c >= 0]
         peasants = [c for c in slots[DITCHES:] if c >= 0]
@@ -244,7 +244,7 @@ class Table:
                         4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
                         6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
 
-    def _moved(self, st: State, p: int, c: int, row: int, entering: bool) -> None:
+    def note_moved(self, st: State, p: int, c: int, row: int, entering: bool) -> None:
         """Card c came into (`entering`) or left one row of player p's side (NOBLES, PEASANTS or
         WINDS): State.seen is updated from that row alone, the bearers only if c has an ability of
         its own, the leftmost vacant Ditch of the Rank the row belongs to found anew. Cheaper than
@@ -280,7 +280,7 @@ class Table:
                             4 if slots[4] < 0 and winds[0] < 0 else 5 if slots[5] < 0 and winds[1] < 0 else
                             6 if slots[6] < 0 and winds[2] < 0 else 7 if slots[7] < 0 and winds[3] < 0 else -1)
 
-    def _place(self, st: State, c: int, p: int, proud: bool) -> bool:
+    def place_card(self, st: State, c: int, p: int, proud: bool) -> bool:
         d = st.vacant[p][st.rank[c]]
         if d < 0:
             return False
@@ -289,10 +289,10 @@ class Table:
         st.proud[c] = proud
         st.serial += 1
         st.placed_at[p][d] = st.serial
-        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
+        self.note_moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True
 
-    def _lift(self, st: State, c: int) -> None:
+    def lift_card(self, st: State, c: int) -> None:
         """Take a card off the table: its Declarations go to the Midden and effects on it end."""
         pos = st.pos[c]
         p, d = divmod(pos, 8)
@@ -308,7 +308,7 @@ class Table:
         st.pos[c] = -1
         st.proud[c] = False
         kind = st.prep.kind[c]
-        self._moved(st, p, c, WINDS if kind == WIND else NOBLES if d < DITCHES else PEASANTS, False)
+        self.note_moved(st, p, c, WINDS if kind == WIND else NOBLES if d < DITCHES else PEASANTS, False)
         st.rank[c] = st.prep.rank[c]
         gone = {c}
         for dcl in st.under[c]:
@@ -317,18 +317,18 @@ class Table:
             gone.add(dcl)
         st.under[c] = ()
         if st.mods:
-            self._set_mods(st, [m for m in st.mods if m[0] not in gone and m[4] not in gone])
+            self.set_mods(st, [m for m in st.mods if m[0] not in gone and m[4] not in gone])
         if st.negs:
-            self._set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
+            self.set_negs(st, [x for x in st.negs if x[0] not in gone and x[2] not in gone])
         if st.prot:
-            self._set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
+            self.set_prot(st, [x for x in st.prot if x[0] not in gone and x[2] not in gone])
 
-    def _set_mods(self, st: State, mods: list) -> None:
+    def set_mods(self, st: State, mods: list) -> None:
         """Every change to the effects in force goes through here: the Powers are worked out anew."""
         st.mods = mods
         st.pw = None
 
-    def _set_negs(self, st: State, negs: list) -> None:
+    def set_negs(self, st: State, negs: list) -> None:
         st.negs = negs
         negset = set()
         for x in negs:
@@ -343,28 +343,28 @@ class Table:
         st.silent = silent
         st.pw = None                # an effect from a negated Threlm no longer counts
 
-    def _set_prot(self, st: State, prot: list) -> None:
+    def set_prot(self, st: State, prot: list) -> None:
         st.prot = prot
         protset = set()
         for x in prot:
             protset.add(x[0])
         st.protset = protset
 
-    def _expire(self, st: State, until: int) -> None:
+    def expire_effects(self, st: State, until: int) -> None:
         """End the effects that last until the robbing (until=UNTIL_ROBBING) or the turn."""
         # replaced only when something ends (Powers are kept otherwise); plain loops, as the
         # lists are short and a comprehension's set-up would cost more
         for m in st.mods:
             if m[2] <= until:
-                self._set_mods(st, [m for m in st.mods if m[2] > until])
+                self.set_mods(st, [m for m in st.mods if m[2] > until])
                 break
         for x in st.negs:
             if x[1] <= until:
-                self._set_negs(st, [x for x in st.negs if x[1] > until])
+                self.set_negs(st, [x for x in st.negs if x[1] > until])
                 break
         for x in st.prot:
             if x[1] <= until:
-                self._set_prot(st, [x for x in st.prot if x[1] > until])
+                self.set_prot(st, [x for x in st.prot if x[1] > until])
                 break
 
     def full_domain(self, st: State, p: int) -> bool:
@@ -391,10 +391,10 @@ class Table:
             pw = self.powers(st)
         return sum(pw[c] for c in st.slot[p] if c >= 0) + sum(pw[w] for w in st.wind[p] if w >= 0)
 
-    def _move(self, st: State, c: int, p: int) -> bool:
+    def move_card(self, st: State, c: int, p: int) -> bool:
         """A robbed Threlm changes Domain, covered, into the leftmost vacant Ditch of its Rank; its
         Declarations and the effects on it go with it. False if that Rank is full."""
-        d = self._vacant(st, p, st.rank[c])
+        d = self.vacant_ditch(st, p, st.rank[c])
         if d < 0:
             return False
         old, od = divmod(st.pos[c], 8)
@@ -406,6 +406,6 @@ class Table:
         st.pos[c] = p * 8 + d
         st.proud[c] = False
         st.placed_at[p][d] = st.serial
-        self._moved(st, old, c, NOBLES if od < DITCHES else PEASANTS, False)
-        self._moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
+        self.note_moved(st, old, c, NOBLES if od < DITCHES else PEASANTS, False)
+        self.note_moved(st, p, c, NOBLES if d < DITCHES else PEASANTS, True)
         return True

@@ -11,7 +11,6 @@ from printgen.files.errors import UserError, did_you_mean
 from printgen.games.cromwell.tables import (
     MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, Prepared, _Runs, _bits, _end_key, _joint,
 )
-from printgen.sim.engine import Deal
 
 
 class Preparing:
@@ -271,15 +270,6 @@ class Preparing:
             return n // players, n // players + (1 if r else 0), []
         out = prep.chrono[-r:] if prep.leave_out == "latest" else prep.chrono[:r]
         return (n - r) // players, (n - r) // players, out
-
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
-        if prepared.advanced:
-            low, high, out = self.advanced_deal(prepared, players)
-            extra = (prepared.n - len(out)) - low * players
-            return Deal((high,) * extra + (low,) * (players - extra), ((len(out), "left out"),))
-        hand, stock, _, _ = self.basic_deal(prepared.n, players, prepared.even_up)
-        return Deal((hand,) * players, ((stock, "in the stock"),))
 
     def player_counts(self, prepared: Prepared) -> tuple[int, ...]:
         out = []

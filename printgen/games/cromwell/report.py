@@ -1,4 +1,5 @@
-"""What validate says about a Cromwell setup before and beside play: static findings and advice.
+"""What validate measures of a Cromwell round (the deal, hands, cards held and laid, turns) and
+says about a setup before and beside play: static findings and advice.
 
 A mixin of :class:`printgen.games.cromwell.game.Cromwell`."""
 
@@ -7,12 +8,46 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from printgen.games.cromwell.tables import (
-    LARGE_HAND, MIN_HAND, Prepared, SMALL_HAND, TARGET_HAND,
+    LARGE_HAND, MIN_HAND, OVER, SMALL_HAND, TARGET_HAND, Prepared, State,
 )
-from printgen.sim.engine import Finding, Tip
+from printgen.sim.report import Deal, Finding, Report, Tip
 
 
-class Reporting:
+class Reporting(Report[Prepared, State]):
+    """What validate measures of a Cromwell round and says about the setup."""
+
+    # hand sizes are judged by static_checks from the exact deal (fewer than 5 or more than 10)
+    good_hand = None
+    length_unit = "turns"
+    length_note = "a turn is one player's go as the Cromwell"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
+        if prepared.advanced:
+            low, high, out = self.advanced_deal(prepared, players)
+            extra = (prepared.n - len(out)) - low * players
+            return Deal((high,) * extra + (low,) * (players - extra), ((len(out), "left out"),))
+        hand, stock, _, _ = self.basic_deal(prepared.n, players, prepared.even_up)
+        return Deal((hand,) * players, ((stock, "in the stock"),))
+
+    def length(self, state: State) -> int:
+        """Turns played: the turn in progress counts (a stuck round stops between turns)."""
+        st = state
+        return st.turns if (st.phase == OVER and st.winner < 0) else st.turns + 1
+
+    def hand_sizes(self, state: State) -> list[int]:
+        return [h.bit_count() for h in state.hands]
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        """held: every card that was in a hand; used: every card laid down or laid off."""
+        return state.held, state.table_mask
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return list(prepared.names)
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return list(prepared.groups)
+
     def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
         p = prepared
         out: list[Finding] = []

@@ -468,23 +468,3 @@ class TurnRules:
         elif st.winner >= 0:
             out[st.winner] += total - left[st.winner]
         return out
-
-    def length(self, state: State) -> int:
-        """Turns played: the turn in progress counts (a stuck round stops between turns)."""
-        st = state
-        return st.turns if (st.phase == OVER and st.winner < 0) else st.turns + 1
-
-
-    # -- what the metrics need -------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        return [h.bit_count() for h in state.hands]
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        """held: every card that was in a hand; used: every card laid down or laid off."""
-        return state.held, state.table_mask
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return list(prepared.groups)

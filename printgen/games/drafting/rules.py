@@ -39,75 +39,15 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
-from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
-
-PLAYERS = 4
-HAND = 13
-SIX = 6
-SEVEN = 7
-PICKS = 6
-UP_PICKS = (1, 4)           # 0-based pick numbers played face up: the 2nd and the 5th
-SET_BONUS = 19
-FINAL_CARDS = 10
-FINAL_DOWN = 8
-FINAL_UP = 2
-
-# phases, in play order
-SPLIT, PICK1, FORCE1, DISCARD2, PICK2, FORCE2, OVER = range(7)
-PHASE_NAMES = ("split", "round 1 draft", "round 1 forced discard", "round 2 discard",
-               "round 2 draft", "round 2 forced discard", "over")
-# what an action (a card) does in each phase, in words
-VERBS = ("put into the 6-stack:", "pick", "make the right-hand player discard", "discard",
-         "pick", "make the left-hand player discard", "(over)")
-
-
-def face_value(rank: int) -> int:
-    """Ace 1, two to ten their pips, jack/queen/king 10."""
-    return rank if rank <= 10 else 10
-
-
-def _best(cards: Sequence[int], value: Callable[[int], int], rng: random.Random) -> int:
-    """The card of highest value; among equals, one at random (one draw, only on a tie)."""
-    values = [value(c) for c in cards]
-    best = max(values)
-    if values.count(best) == 1:
-        return cards[values.index(best)]
-    ties = [c for c, v in zip(cards, values) if v == best]
-    return ties[int(rng.random() * len(ties))]
-
-
-def suit_points(counts: Sequence[int]) -> int:
-    """Points before face value: the squares of the suit counts plus 19 per complete set of four
-    different suits. The seed's example 1, 2, 3, 4 -> 1 + 4 + 9 + 16 + 19 = 49."""
-    return sum(n * n for n in counts) + SET_BONUS * min(counts)
-
-
-class Prepared:
-    """The deck compiled to ints: per card index its suit (0..3), rank and face value."""
-
-    __slots__ = ("suit", "rank", "face", "names", "suit_names", "groups")
-
-    def __init__(self, suit: list[int], rank: list[int], names: list[str], suit_names: list[str]):
-        self.suit = suit
-        self.rank = rank
-        self.face = [face_value(r) for r in rank]
-        self.names = names
-        self.suit_names = suit_names
-        self.groups = [suit_names[s] for s in suit]
-
-    def score(self, cards: Sequence[int]) -> int:
-        """Final score of a player's played cards."""
-        counts = [0, 0, 0, 0]
-        total_face = 0
-        suit, face = self.suit, self.face
-        for c in cards:
-            counts[suit[c]] += 1
-            total_face += face[c]
-        return suit_points(counts) - total_face
+from printgen.games.drafting.tables import (
+    DISCARD2, FINAL_CARDS, FINAL_DOWN, FINAL_UP, FORCE1, FORCE2, HAND, OVER, PHASE_NAMES, PICK1, PICK2, PICKS, PLAYERS,
+    SEVEN, SIX, SPLIT, UP_PICKS, VERBS, Prepared,
+)
+from printgen.sim.engine import Action, Game, shuffle
 
 
 class State:
@@ -171,17 +111,9 @@ class State:
         return "\n".join(lines)
 
 
-class Drafting(Game):
-    name = "drafting"
-    title = "Drafting"
-    variants = ("basic",)
-    players = (PLAYERS,)
-    good_hand = None   # 13 cards are dealt but split into stacks of 6 and 7 at once
-    step_cap = 200          # a game is exactly 84 steps
-    length_unit = "picks"
-    length_note = "every game is 12 picks per player, 6 in each round"
+class DraftingRules(Game[Prepared, State]):
+    """The play of the drafting game: the split, the two drafts, the discards, the score."""
 
-    # -- preparing the deck ----------------------------------------------------------------------
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"the drafting game has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
@@ -225,23 +157,6 @@ class Drafting(Game):
                                 f"{detail}", where, "a standard deck has 13 cards per suit, ace to king")
         return Prepared(suits, ranks, [c.name for c in cards], suit_names)
 
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        return Deal((HAND,) * players)
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        if players != PLAYERS:
-            return [Finding("error", f"the drafting game is for exactly 4 players, not {players}", players)]
-        per_suit = [sum(prepared.face[c] for c in range(len(prepared.suit)) if prepared.suit[c] == s)
-                    for s in range(4)]
-        return [
-            Finding("info", "52 cards: 4 suits of 13 (ace to king), face value 85 per suit, 340 in all",
-                    {"suits": prepared.suit_names, "face_per_suit": per_suit}),
-            Finding("info", "each player is dealt 13 cards and splits them into stacks of 6 (round 1) and 7 "
-                            "(round 2); each ends with 10 scored cards (8 face down, 2 face up), 12 cards are discarded",
-                    {"hand": HAND, "split": (SIX, SEVEN), "final": (FINAL_DOWN, FINAL_UP), "discarded": 12}),
-        ]
-
-    # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players != PLAYERS:
             raise UserError(f"the drafting game is for exactly 4 players, not {players}")
@@ -362,74 +277,6 @@ class Drafting(Game):
         score = state.prep.score
         return [float(score(state.up[s] + state.down[s])) for s in range(PLAYERS)]
 
-    def length(self, state: State) -> int:
-        """Picks each player has made (12 at the end): what a player counts at the table."""
-        return len(state.played[0])
-
-    # -- the greedy bot --------------------------------------------------------------------------
-    def greedy(self, state: State, rng: random.Random) -> Action:
-        """Split: the 6-stack (round 1, passed left) takes the cards of your shortest suits,
-        dearest first; the 7-stack keeps your long suits and cheap cards. Draft and round-2 discard:
-        the card that adds most to your score (suit square growth, completing a set of four suits,
-        low face value) is picked, the one adding least is discarded. Forced discard: the target's
-        face-up card whose loss costs them most. Equally good cards (a ten, jack, queen and king of
-        one suit are worth the same) are chosen between at random with `rng`: a fixed order would
-        always throw away the same ten and make it look like a dead card."""
-        phase = state.phase
-        seat = state.actor
-        prep = state.prep
-        suit, face = prep.suit, prep.face
-        if phase == SPLIT:
-            counts = state.dealt[seat]
-            return _best(state.hold[seat], lambda c: face[c] - counts[suit[c]] * 64, rng)
-        if phase == FORCE1 or phase == FORCE2:
-            target = (seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS
-            counts = self._counts(state, target)
-            low = min(counts)
-
-            def loss(c: int) -> int:
-                n = counts[suit[c]]
-                return 2 * n - 1 + (SET_BONUS if n == low else 0) - face[c]
-            return _best(state.up[target], loss, rng)
-        counts = self._counts(state, seat)
-        low = min(counts)
-        single_low = counts.count(low) == 1
-
-        def gain(c: int) -> int:
-            n = counts[suit[c]]
-            return 2 * n + 1 + (SET_BONUS if n == low and single_low else 0) - face[c]
-        if phase == DISCARD2:
-            return _best(state.hold[seat], lambda c: -gain(c), rng)
-        return _best(state.stack[seat], gain, rng)
-
-    @staticmethod
-    def _counts(state: State, seat: int) -> list[int]:
-        """Suit counts of the cards in front of a seat (kept by apply; read-only here)."""
-        return state.counts[seat]
-
-    # -- what the metrics need -------------------------------------------------------------------
-    def hand_sizes(self, state: State) -> list[int]:
-        """Cards a seat holds and has not played: hand/stacks (13 at the start)."""
-        return [len(state.hold[s]) + len(state.stack[s]) for s in range(PLAYERS)]
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        """held: every dealt card (all 52 are dealt); used: cards in front of a player (their scored
-        cards at the end: 40). Discarded cards are the dead ones."""
-        used = 0
-        for s in range(PLAYERS):
-            for c in state.up[s]:
-                used |= 1 << c
-            for c in state.down[s]:
-                used |= 1 << c
-        return state.held, used
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return list(prepared.groups)
-
-    # -- invariants --------------------------------------------------------------------------------
     def check(self, state: State) -> None:
         phase = state.phase
         n_cards = len(state.prep.suit)

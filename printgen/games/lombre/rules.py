@@ -17,68 +17,22 @@ the ranking orders are printgen.games.common.tricks, the tables the rule sheet's
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable
+from typing import Any
 
-from printgen.games.common.ombre import bots
-from printgen.games.common.ombre import report
-from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
+from printgen.games.common.ombre.hand import OmbreRules
+from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
-from printgen.sim.engine import Action, Finding, Result
-from printgen.sim.options import Option
-
-SMALL = 1
-LARGE = 5                   # a large counter is worth five small ones
-MATADOR_PAY = 3 * LARGE     # from each other player, for holding the three matadors
-
-OPTIONS = (
-    *FAMILY_OPTIONS,
-    Option("fail", ("five", "lose"), "five",
-                   "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
-                   "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),
-    Option("opponents_pay", ("no", "yes"), "no",
-                            "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
-                            "a card, as the Ombre pays"),
-    Option("vole_fail", ("pays", "free"), "pays",
-                        "pays: a player who fails the vole pays each other player a large counter (the rule sheet); "
-                        "free: it costs nothing"),
-    Option("codillo_tie", ("share", "repuesto"), "share",
-                          "share: when both opponents beat the Ombre with equal tricks they share the pool and the "
-                          "payment (the rule sheet); repuesto: the hand counts as a repuesto"),
-    Option("matadors", ("ombre", "any", "off"), "ombre",
-                       "ombre: an Ombre holding the three matadors is paid for them (the rule sheet); any: any player "
-                       "holding them; off: nobody"),
-)
+from printgen.games.lombre.tables import LARGE, MATADOR_PAY, SMALL
+from printgen.sim.engine import Action
 
 
-class LOmbre(OmbreGame):
-    name = "lombre"
-    title = "L'Ombre"
-    options = OPTIONS
-    players = (3,)
-    step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
-    length_note = "tricks played in a session of hands (nine a hand, fewer when a player stops after five)"
-    # each rule option's situation (a counter of ombre.state's State.flags) in words, for validate
-    situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
-                                             "different cards"),
-                  "fail": ("sure", "a game played without taking in"),
-                  "opponents_pay": ("opponents_exchange", "an opponent taking in from the talon"),
-                  "vole_fail": ("five_failed", "a vole tried and missed"),
-                  "codillo_tie": ("codillo_tie", "both opponents beating the Ombre with equal tricks"),
-                  "matadors": ("matadors", "a player holding the three matadors")}
-    situation_unit = "hands"
-    sure_at = 11.0              # the greedy Ombre plays without taking in with the three matadors and this strength
-    bid_at = 7.0                # ... and takes the game with this strength (bots.strength)
+class LOmbreRules(OmbreRules):
+    """The play of L'Ombre that is its own: the pool, the bidding, taking in, the matadors, settling."""
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 
-    def sheet_tables(self, deck) -> dict[str, Any]:
-        return sheet_tables(deck, self.title)
-
-    # -- stakes ------------------------------------------------------------------------------------
     def ante(self, st: State) -> None:
         if st.pool == 0:
             for seat in st.active:
@@ -92,7 +46,6 @@ class LOmbre(OmbreGame):
         st.money[seat] -= amount
         st.pool += amount
 
-    # -- bidding ------------------------------------------------------------------------------------
     def start_bidding(self, st: State) -> None:
         st.bid_state = 0                    # passes so far
 
@@ -113,11 +66,6 @@ class LOmbre(OmbreGame):
         else:
             raise ValueError(f"in the bidding the choice is PASS or JUEGO, not {action}")
 
-    def greedy_bid(self, st: State, rng: random.Random) -> Action:
-        score, _ = bots.best_trumps(st.prep, st.hand[st.actor], rng)
-        return JUEGO if score >= self.bid_at else PASS
-
-    # -- exchange ----------------------------------------------------------------------------------------
     def may_look(self, st: State) -> bool:
         return not st.looked
 
@@ -155,10 +103,6 @@ class LOmbre(OmbreGame):
                 if other != seat:
                     self.pay(st, other, seat, MATADOR_PAY + (run - 3) * SMALL)
 
-    def greedy(self, st: State, rng: random.Random) -> Action:
-        return bots.greedy(self, st, rng)
-
-    # -- settling ------------------------------------------------------------------------------------
     def settle(self, st: State) -> None:
         o = st.ombre
         opp = self.opponents(st)
@@ -197,8 +141,3 @@ class LOmbre(OmbreGame):
                 for seat in opp:
                     self.pay(st, o, seat, 2 * LARGE)
         self.record(st, result)
-
-    # -- the report ------------------------------------------------------------------------------------
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
-        return report.findings(results, players, "pool", "counters")

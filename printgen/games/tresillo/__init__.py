@@ -1,7 +1,9 @@
-"""Tresillo, the Spanish game of the ombre family for three or four players: rules.py holds what is its own
-(the bidding, the books); the family's shared parts are in printgen/games/common/ombre/."""
+"""Tresillo, the Spanish game of the ombre family for three or four players: rules.py plays what is
+its own (the bidding, the books), bots.py is its greedy bidder, report.py says what validate finds,
+tables.py holds its stakes, bonuses and options; game.py puts them together. The family's shared
+parts are in printgen/games/common/ombre/."""
 
-from printgen.games.tresillo.rules import Tresillo
+from printgen.games.tresillo.game import Tresillo
 
 GAME = Tresillo
 

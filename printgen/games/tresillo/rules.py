@@ -17,43 +17,16 @@ by a losing one to each opponent.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable
+from typing import Any
 
-from printgen.games.common.ombre import bots
-from printgen.games.common.ombre import report
-from printgen.games.common.ombre.hand import OmbreGame
-from printgen.games.common.ombre.pack import ACTIVE, FAMILY_OPTIONS, Prepared, compile_pack, sheet_tables
+from printgen.games.common.ombre.hand import OmbreRules
+from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
-from printgen.sim.engine import Action, Finding, Result
-from printgen.sim.options import Option
-
-RESERVE_PIECE = 5           # each player's piece in the reserve; the dealer moves one to an empty plato
-DEALER_PAYS = 1
-IN_PLAY_EXTRA = 4           # the amount in play is the plato plus 4 (except under a reserved puesta)
-SACADO_EACH = 1             # from each opponent to a winning Ombre (no debt open)
-BONUS = {VUELTA: 1, SOLO: 2}
-ESTUCHE = 1
-PRIMERAS = 1
-BOLA = 8
-FIRST, IN_PLATO, RESERVED = "first puesta", "puesta in the plato", "reserved puesta"
-CONTRACTS = (JUEGO, VUELTA, SOLO)
-
-OPTIONS = (
-    *FAMILY_OPTIONS,
-    Option("all_pass", ("eldest", "redeal"), "eldest",
-                       "eldest: when all three pass, the eldest hand plays a juego, as in L'Ombre (the rule sheet); "
-                       "redeal: the next dealer deals again"),
-    Option("match", ("once", "no"), "once",
-                    "once: a contract may be named a second time by another player, who then holds it (the rule "
-                    "sheet); no: every bid must be higher than the last"),
-    Option("codillo_tie", ("share", "repuesto"), "share",
-                          "share: when both opponents beat the Ombre with equal tricks they share what the winner is "
-                          "paid (the rule sheet); repuesto: the hand counts as a repuesto"),
-    Option("bola_fail", ("pays", "free"), "pays",
-                        "pays: an Ombre who plays on after five tricks and misses the bola pays each opponent 8 (the "
-                        "rule sheet); free: it costs nothing"),
+from printgen.games.tresillo.tables import (
+    BOLA, BONUS, CONTRACTS, DEALER_PAYS, ESTUCHE, FIRST, IN_PLATO, IN_PLAY_EXTRA, PRIMERAS, RESERVE_PIECE, RESERVED,
+    SACADO_EACH,
 )
+from printgen.sim.engine import Action
 
 
 class Book:
@@ -89,34 +62,13 @@ class Bidding:
         self.named = {JUEGO: 0, VUELTA: 0, SOLO: 0}
 
 
-class Tresillo(OmbreGame):
-    name = "tresillo"
-    title = "Tresillo"
-    options = OPTIONS
-    players = (3, 4)
-    step_cap = 80 * 1000        # about 80 decisions a hand at most, sessions of up to 1,000 hands
-    length_note = "tricks played in a session of hands (nine a hand, fewer when the Ombre stops after five)"
-    sure_at = None
-    # each rule option's situation (a counter of ombre.state's State.flags) in words, for validate
-    situations = {"privilege": ("privilege", "a trump lead after which the two readings of the privilege allow "
-                                             "different cards"),
-                  "all_pass": ("all_pass", "all three players passing"),
-                  "match": ("contested", "a contract named while another stood"),
-                  "codillo_tie": ("codillo_tie", "both opponents beating the Ombre with equal tricks"),
-                  "bola_fail": ("five_failed", "a bola tried and missed")}
-    situation_unit = "hands"
-    juego_at = 7.0              # the greedy bidder's strength (bots.strength) for a juego ...
-    solo_at = 11.0              # ... for a solo
-    vuelta_matadors = 2         # ... and a vuelta with two matadors but no suit strong enough for a juego
+class TresilloRules(OmbreRules):
+    """The play of Tresillo that is its own: the reserve and plato, the bidding, the puestas, settling."""
 
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 
-    def sheet_tables(self, deck) -> dict[str, Any]:
-        return sheet_tables(deck, self.title)
-
-    # -- stakes ------------------------------------------------------------------------------------
     def start_stakes(self, st: State) -> None:
         st.book = Book()
         self._fill_reserve(st)
@@ -153,7 +105,6 @@ class Tresillo(OmbreGame):
             return book.highest()[1] + st.pool
         return st.pool + IN_PLAY_EXTRA
 
-    # -- bidding ------------------------------------------------------------------------------------
     def start_bidding(self, st: State) -> None:
         st.bid_state = Bidding()
 
@@ -209,26 +160,6 @@ class Tresillo(OmbreGame):
     def five_allowed(self, st: State, seat: int) -> bool:
         return seat == st.ombre
 
-    def greedy_bid(self, st: State, rng: random.Random) -> Action:
-        """Count matadors and trumps: a solo with a very strong suit, a juego with a good one, a
-        vuelta with two matadors and no good suit; bid the wanted contract if it is allowed."""
-        prep = st.prep
-        hand = st.hand[st.actor]
-        score, t = bots.best_trumps(prep, hand, rng)
-        if score >= self.solo_at:
-            want = SOLO
-        elif score >= self.juego_at:
-            want = JUEGO
-        elif bots.matadors(prep, hand, t) >= self.vuelta_matadors:
-            want = VUELTA
-        else:
-            return PASS
-        return want if want in self.bid_legal(st) else PASS
-
-    def greedy(self, st: State, rng: random.Random) -> Action:
-        return bots.greedy(self, st, rng)
-
-    # -- settling ------------------------------------------------------------------------------------
     def settle(self, st: State) -> None:
         o = st.ombre
         opp = self.opponents(st)
@@ -273,25 +204,3 @@ class Tresillo(OmbreGame):
                 for seat in opp:
                     self.pay(st, o, seat, BOLA)
         self.record(st, result)
-
-    # -- the report ------------------------------------------------------------------------------------
-    def extra_figures(self, st: State) -> dict[str, Any]:
-        book = st.book
-        return {"debts": [book.written, book.paid, len(book.debts), max((d[1] for d in book.debts), default=0)]}
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: Callable[[dict[str, Any], int], list[Result]]) -> list[Finding]:
-        out = report.findings(results, players, "plato", "tantos", "the bola", {"contracts": True})
-        done = [r for r in results if r.extra]
-        hands = sum(r.extra["hands"] for r in done)
-        if hands:
-            written = sum(r.extra["debts"][0] for r in done)
-            paid = sum(r.extra["debts"][1] for r in done)
-            left = [r.extra["debts"][2] for r in done]
-            largest = max(r.extra["debts"][3] for r in done)
-            out.append(Finding("info", f"a reserved puesta is written on the sheet in "
-                                       f"{written / hands:.1%} of hands and won back {paid:,} times of {written:,}; "
-                                       f"{sum(1 for x in left if x) / len(done):.0%} of sessions end with debts open "
-                                       f"(the largest {largest:,} tantos)",
-                               {"written": written, "paid": paid, "open_sessions": sum(1 for x in left if x)}))
-        return out

@@ -5,15 +5,13 @@ so the rules read as play.
 
 from __future__ import annotations
 
-from typing import Any
 
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON
-from printgen.games.common.ombre.state import (BID, CONTRACT_NAMES, EXCHANGE, FIVE, OUTCOMES, OVER, PLAY, SACADO,
-                                               TRICKS, TRUMP, State)
+from printgen.games.common.ombre.state import BID, EXCHANGE, FIVE, OVER, PLAY, TRICKS, TRUMP, State
 
 
 class OmbreAudit:
-    """Invariants and records for OmbreGame; `stakes_total` is overridden where the stakes live elsewhere."""
+    """Invariants and records for OmbreRules; `stakes_total` is overridden where the stakes live elsewhere."""
 
     # -- invariants ------------------------------------------------------------------------------------
     def check(self, st: State) -> None:
@@ -67,31 +65,3 @@ class OmbreAudit:
         if st.sure:
             st.flags.add("sure")
         st.log.append((st.contract, result, st.tricks[st.ombre], st.estuche, st.five, five_made, st.stopped, st.sure))
-
-    def result_extra(self, st: State) -> dict[str, Any]:
-        """Per session: hands by contract and result, the stakes at the start of every hand, first
-        five tricks (stops, tries for all nine, made), estuches, sure games; the game adds its own."""
-        by: dict[str, list[int]] = {}
-        five = [0, 0, 0]            # stopped, played on, made all nine
-        estuche = sure = sure_won = passed = 0
-        for contract, result, _, has_estuche, five_seat, made, stopped, was_sure in st.log:
-            if contract == 0:
-                passed += 1
-                continue
-            row = by.setdefault(CONTRACT_NAMES[contract], [0, 0, 0])
-            row[OUTCOMES.index(result)] += 1
-            estuche += has_estuche
-            if was_sure:
-                sure += 1
-                sure_won += result == SACADO
-            if stopped:
-                five[0] += 1
-            if five_seat >= 0:
-                five[1] += 1
-                five[2] += made
-        return {"hands": len(st.log), "by": by, "stakes": list(st.hand_start), "five": five, "estuche": estuche,
-                "sure": [sure, sure_won], "passed": passed, "arose": dict(st.arose), "occasions": len(st.log),
-                **self.extra_figures(st)}
-
-    def extra_figures(self, st: State) -> dict[str, Any]:
-        return {}

@@ -1,11 +1,12 @@
 """What L'Ombre and Tresillo share: a session of hands, the deal, naming trumps, the exchange
 with the talon, the nine tricks and the first five tricks
-(the invariants and the report's records are in audit.py, the State in state.py).
+(the invariants and the records of each hand are in audit.py, the State in state.py, what
+validate measures in report.py).
 
 A simulated game is a session of `hands` deals (option, 12 by default, so that with three or
 four players everyone deals equally often) with the stakes carried from hand to hand; its score
 is each player's net gain in counters (tantos in Tresillo). Each game class (printgen/games/lombre/,
-printgen/games/tresillo/) adds its bidding, its stakes and its settlement through the hooks of OmbreGame.
+printgen/games/tresillo/) adds its bidding, its stakes and its settlement through the hooks of OmbreRules.
 
 Decisions, as ints (card indices 0..39 play or discard a card):
 
@@ -29,21 +30,19 @@ from typing import Sequence
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.ombre.audit import OmbreAudit
-from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
+from printgen.games.common.ombre.pack import ACTIVE, HAND, Prepared
 from printgen.games.common.ombre.state import (ACTION_WORDS, BID, CODILLO, CONTRACT_NAMES, DONE, EXCHANGE, FIRST_FIVE,
                                                FIVE, LOOK, ON, OVER, PASS, PLAY, REPUESTO, SACADO, STOP, SURE, TRICKS,
                                                TRUMP, TRUMPS, State)
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, SUITS, follow, winner
-from printgen.sim.engine import Action, Deal, Finding, Game, shuffle
+from printgen.sim.engine import Action, Game, shuffle
 
 
-class OmbreGame(OmbreAudit, Game):
-    """The shared machinery. Subclasses set `title`, `options`, `players` and implement the
+class OmbreRules(OmbreAudit, Game[Prepared, State]):
+    """The shared play. Subclasses set `title`, `options`, `players` and implement the
     hooks: start_stakes, ante, bid_legal, bid_apply, exchange_pays, five_seats, settle."""
 
     variants = ("basic",)
-    good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
-    length_unit = "tricks"
     title = ""
     players: tuple[int, ...] = (3,)
 
@@ -79,27 +78,6 @@ class OmbreGame(OmbreAudit, Game):
         return False
 
     # -- preparing -----------------------------------------------------------------------------------
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        """Three players are dealt a hand; with four, the dealer sits the hand out."""
-        return Deal((HAND,) * ACTIVE + (0,) * (players - ACTIVE), ((TALON, "in the talon"),))
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return list(prepared.names)
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return list(prepared.groups)
-
-    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
-        out = [Finding("info", f"40 cards: 9 to each of the three players in a hand, 13 in the talon; a session is "
-                               f"{prepared.options['hands']} hands, the stakes carried from hand to hand",
-                       {"hand": HAND, "talon": TALON, "hands": prepared.options["hands"]})]
-        if prepared.left_out:
-            out.append(Finding("info", f"{len(prepared.left_out)} cards (the 8s and 9s) are left out: {self.title} is "
-                                       f"played with the 40-card pack", len(prepared.left_out)))
-        if players == 4:
-            out.append(Finding("info", "4 players: the dealer sits each hand out", 4))
-        return out
-
     # -- one session --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         if players not in self.players:
@@ -203,18 +181,6 @@ class OmbreGame(OmbreAudit, Game):
         equally (the same for everyone, so it never changes who won)."""
         share = self.stakes_total(st) / st.players
         return [m + share for m in st.money]
-
-    def length(self, st: State) -> int:
-        return st.tricks_total
-
-    def hand_sizes(self, st: State) -> list[int]:
-        return [len(h) for h in st.hand]
-
-    def card_usage(self, st: State) -> tuple[int, int]:
-        """held: every card a player held during the session; used: every card that took a trick.
-        (Every card held is played or discarded, so 'played' would say nothing: a card dead here
-        was held all session and never won a trick.)"""
-        return st.held, st.used
 
     # -- decisions ----------------------------------------------------------------------------------
     def num_actions(self, prepared: Prepared, players: int) -> int:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.games.common.ombre.state import OUTCOMES
-from printgen.sim.engine import Finding, Result
+from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
+from printgen.games.common.ombre.state import CONTRACT_NAMES, OUTCOMES, SACADO, State
+from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.metrics import percentile
 from printgen.sim.stats import wilson
 
@@ -93,3 +94,72 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
         out.append(Finding("info", f"the Ombre plays without taking in in {_rate(sure, played)} of "
                                    f"hands and wins {won / sure:.0%} of those", {"sure": sure, "won": won}))
     return out
+
+
+class OmbreReport(Report[Prepared, State]):
+    """What validate measures of a session of L'Ombre or Tresillo: its tricks for a length, the
+    cards held and those that took a trick, and each hand's contract and result."""
+
+    good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
+    length_unit = "tricks"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        """Three players are dealt a hand; with four, the dealer sits the hand out."""
+        return Deal((HAND,) * ACTIVE + (0,) * (players - ACTIVE), ((TALON, "in the talon"),))
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return list(prepared.names)
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return list(prepared.groups)
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        out = [Finding("info", f"40 cards: 9 to each of the three players in a hand, 13 in the talon; a session is "
+                               f"{prepared.options['hands']} hands, the stakes carried from hand to hand",
+                       {"hand": HAND, "talon": TALON, "hands": prepared.options["hands"]})]
+        if prepared.left_out:
+            out.append(Finding("info", f"{len(prepared.left_out)} cards (the 8s and 9s) are left out: {self.title} is "
+                                       f"played with the 40-card pack", len(prepared.left_out)))
+        if players == 4:
+            out.append(Finding("info", "4 players: the dealer sits each hand out", 4))
+        return out
+
+    def length(self, st: State) -> int:
+        return st.tricks_total
+
+    def hand_sizes(self, st: State) -> list[int]:
+        return [len(h) for h in st.hand]
+
+    def card_usage(self, st: State) -> tuple[int, int]:
+        """held: every card a player held during the session; used: every card that took a trick.
+        (Every card held is played or discarded, so 'played' would say nothing: a card dead here
+        was held all session and never won a trick.)"""
+        return st.held, st.used
+
+    def result_extra(self, st: State) -> dict[str, Any]:
+        """Per session: hands by contract and result, the stakes at the start of every hand, first
+        five tricks (stops, tries for all nine, made), estuches, sure games; the game adds its own."""
+        by: dict[str, list[int]] = {}
+        five = [0, 0, 0]            # stopped, played on, made all nine
+        estuche = sure = sure_won = passed = 0
+        for contract, result, _, has_estuche, five_seat, made, stopped, was_sure in st.log:
+            if contract == 0:
+                passed += 1
+                continue
+            row = by.setdefault(CONTRACT_NAMES[contract], [0, 0, 0])
+            row[OUTCOMES.index(result)] += 1
+            estuche += has_estuche
+            if was_sure:
+                sure += 1
+                sure_won += result == SACADO
+            if stopped:
+                five[0] += 1
+            if five_seat >= 0:
+                five[1] += 1
+                five[2] += made
+        return {"hands": len(st.log), "by": by, "stakes": list(st.hand_start), "five": five, "estuche": estuche,
+                "sure": [sure, sure_won], "passed": passed, "arose": dict(st.arose), "occasions": len(st.log),
+                **self.extra_figures(st)}
+
+    def extra_figures(self, st: State) -> dict[str, Any]:
+        return {}

@@ -1,0 +1,102 @@
+"""What `printgen validate` says about Casita Robada beyond the shared figures: the first player's
+edge and the dealer's (each with its interval and a binomial test against a fair share), and how
+often a casita is stolen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.games.casita.rules import State
+from printgen.games.casita.tables import DEAL, Prepared
+from printgen.games.common.suited import SuitedCards
+from printgen.sim.metrics import mixed_seats
+from printgen.sim.report import Deal, Finding, More, Report, Result
+from printgen.sim.stats import binomial_p, format_p, wilson
+
+EDGE_ALPHA = 0.05            # a seat's edge is judged by a binomial test at this level
+
+
+class CasitaReport(SuitedCards, Report[Prepared, State]):
+    """What validate measures of a game of Casita Robada and says about it (the cards by suit)."""
+
+    good_hand = (4, 4)
+    length_unit = "turns"
+    length_note = "a turn is one card played; every card of the hands is played once"
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
+
+    def static_checks(self, prepared: Prepared, players: int) -> list[Finding]:
+        n = prepared.cards.n
+        rest = n - DEAL - players * DEAL
+        deals = rest // (players * DEAL)
+        last = (rest - deals * players * DEAL) // players
+        text = f"{n} cards: 4 to the middle, then {1 + deals} deals of four each"
+        if last:
+            text += f" and a last deal of {last} each"
+        return [Finding("info", text, {"deals": 1 + deals, "last": last})]
+
+    def length(self, state: State) -> int:
+        return state.turns
+
+    def hand_sizes(self, state: State) -> list[int]:
+        return list(state.start)
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        """Every card held is played; 'used' are the cards played that captured or stole (a card
+        left in the middle did nothing by itself)."""
+        used = 0
+        for p in state.pile:
+            for c in p:
+                used |= 1 << c
+        return state.held, used & state.held
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        return {"steals": sum(state.steals), "stolen": state.stolen, "captures": state.captures,
+                "turns": state.turns, "scores": [len(p) for p in state.pile]}
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: More) -> list[Finding]:
+        """The first player's edge (seat 0, left of the dealer, plays first) with its interval and
+        a binomial test against a fair share, and how often a casita is stolen."""
+        done = [r for r in results if not r.timed_out]
+        if not done:
+            return []
+        decided = [r for r in done if len(r.winners) == 1]
+        first = sum(1 for r in decided if r.winners[0] == 0)
+        fair = 1 / players
+        low, high = wilson(first, len(decided))
+        p = binomial_p(first, len(decided), fair)
+        rate = first / len(decided) if decided else 0.0
+        judged = not mixed_seats(getattr(more, "bots", ()))     # with mixed bots the seats are the bots'
+        if not judged:
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)})")
+        elif p < EDGE_ALPHA and not low <= fair <= high:
+            verdict = "an edge" if rate > fair else "a handicap"
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): playing first is {verdict}")
+        else:
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
+        ties = len(done) - len(decided)
+        last = sum(1 for r in decided if r.winners[0] == players - 1)
+        llow, lhigh = wilson(last, len(decided))
+        lp = binomial_p(last, len(decided), fair)
+        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
+                 f"p = {format_p(lp)})")
+        if judged and lp < EDGE_ALPHA and llow > fair:
+            text += ": pass the deal to the left after each game, so that everyone plays last in turn"
+        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
+                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
+                       about="seat")]
+        with_steal = sum(1 for r in done if r.extra["steals"])
+        steals = sum(r.extra["steals"] for r in done)
+        turns = sum(r.extra["turns"] for r in done)
+        stolen = sum(r.extra["stolen"] for r in done)
+        slow, shigh = wilson(with_steal, len(done))
+        out.append(Finding("info", f"a casita is stolen in {with_steal / len(done):.0%} of games (95 % CI "
+                                   f"{slow:.0%}-{shigh:.0%}), {steals / len(done):.1f} times a game on average "
+                                   f"({steals / turns:.0%} of all plays), taking {stolen / max(1, steals):.1f} cards "
+                                   "each time", {"games_with_steal": with_steal, "steals": steals, "plays": turns}))
+        return out
