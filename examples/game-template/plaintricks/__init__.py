@@ -5,12 +5,14 @@ following the suit led if it can; the highest card of the suit led takes the tri
 variant, the highest card of the deck's first suit if any was played), and its player leads the
 next. One point a trick; the most points win, equal scores share the win.
 
-The shape to copy: tables.py (options, the prepared deck, the State and how it prints), rules.py
-(the play contract), bots.py (the greedy player), report.py (the report's figures and the rule
-sheet's tables), game.py (the class, declared as GAME here and named by the entry point).
+The shape to copy, the one printgen's own games have: tables.py (the options and the prepared
+deck), rules.py (the State and the play contract), bots.py (the greedy player), report.py (what
+validate measures and says, and the rule sheet's tables), game.py (the class put together, declared
+as GAME here and named by the entry point). The modules import one another relatively, so a copy
+renamed to another package imports as it is.
 """
 
-from plaintricks.game import PlainTricks
+from .game import PlainTricks
 
 GAME = PlainTricks
 

@@ -1,22 +1,22 @@
-"""Plain Tricks, the game class: what printgen knows of the game (its name, variants, player counts,
-options) and the parts it is made of (rules, bot, report), one module each."""
+"""Plain Tricks put together: its name, variants, player counts and options, over the rules
+(rules.py, the play contract), the greedy player (bots.py) and the report (report.py).
+
+The order of the bases is the one printgen's own games use: the report first, then the bots, then
+the rules, which bring printgen.sim.engine.Game and its defaults (clone, read_options).
+"""
 
 from __future__ import annotations
 
-from printgen.sim.engine import Game
-
-from plaintricks.bots import GreedyBot
-from plaintricks.report import Report
-from plaintricks.rules import Rules
-from plaintricks.tables import OPTIONS, VARIANTS
+from .bots import PlainTricksBots
+from .report import PlainTricksReport
+from .rules import PlainTricksRules
+from .tables import OPTIONS, VARIANTS
 
 
-class PlainTricks(Rules, GreedyBot, Report, Game):
-    name = "plaintricks"                 # as a deck's games: and --game say it; the entry point's name
+class PlainTricks(PlainTricksReport, PlainTricksBots, PlainTricksRules):
+    name = "plaintricks"                 # as a deck's `games:` and --game say it; the entry point's name
     title = "Plain Tricks"
     variants = VARIANTS
-    players = (2, 3, 4, 5)
+    players = (2, 3, 4, 5)               # the rules' counts; player_counts keeps those the pack can deal
     options = OPTIONS
     step_cap = 200                       # a game is at most 12 tricks of 5 cards
-    good_hand = (4, 10)
-    length_unit = "tricks"
