@@ -18,14 +18,18 @@ the files from it, and tests/test_playthrough.py replays each and compares line 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from printgen.games.registry import get_game
 from printgen.model.load import load_deck
-from printgen.sim.engine import BOTS, Game, Result, game_rng, play
+from printgen.sim.engine import Game, bot_for, game_rng, play
+from printgen.sim.report import Result, report_of
 
 HERE = Path(__file__).parent
 FOLDER = HERE / "playthroughs"
@@ -53,7 +57,8 @@ class Results:
 class Pin:
     """One playthrough file: a game and variant, the deck (a folder from the repository's root, kept
     as pinned so a change to a shipped deck does not move the pins), the seeded game traced step by
-    step, and the sets of results."""
+    step, and the sets of results. `home`: for a plug-in game printgen does not find installed (the
+    template), the folder from the repository's root its package (named as the game) imports from."""
 
     game: str
     variant: str
@@ -64,6 +69,7 @@ class Pin:
     index: int = 0
     options: tuple[tuple[str, Any], ...] = ()
     results: tuple[Results, ...] = ()
+    home: str = ""
 
     @property
     def file(self) -> Path:
@@ -76,6 +82,7 @@ REFUSED = (("force_drawn", "refused"),)
 RR, GG, RG, GR = ("random", "random"), ("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")
 COPPER_RULES = (("covered_support", "yes"), ("rob_full", "midden"), ("wind_alone", "blocks"))
 POSITIVE = (("robbers", "positive"),)
+TEMPLATE = "examples/game-template"           # the template plug-in (docs/adding-a-game.md), not installed here
 
 
 def _each_bot(players: int, seed: int, games: int, options: tuple[tuple[str, Any], ...] = ()) -> tuple[Results, ...]:
@@ -87,7 +94,8 @@ PINS: tuple[Pin, ...] = (
     Pin("burro", "basic", SPANISH, 2, 11, RG, 3, (), _each_bot(2, 11, 60) + _each_bot(5, 11, 20)),
     Pin("burro", "basic40", SPANISH, 2, 11, RG, 7, (), _each_bot(2, 11, 60)),
     Pin("burro", "portuguese", SPANISH, 2, 11, GR, 0, (), _each_bot(2, 11, 60)),
-    Pin("casita", "basic", SPANISH, 2, 12, RG, 0, (), _each_bot(2, 12, 200) + _each_bot(2, 12, 100, (("steal", "may"),))),
+    Pin("casita", "basic", SPANISH, 2, 12, RG, 0, (),
+        _each_bot(2, 12, 200) + _each_bot(2, 12, 100, (("steal", "may"),))),
     Pin("conquian", "basic", SPANISH, 2, 2024, RG, 0, REFUSED, (
         Results(RR, REFUSED, 100, 2024, was="0ecab10e"),
         Results(GG, REFUSED, 100, 2024, was="e5d28bd2"),
@@ -128,10 +136,26 @@ PINS: tuple[Pin, ...] = (
         _each_bot(3, 15, 20)),
     Pin("tresillo", "basic", SPANISH, 4, 16, ("greedy", "random", "greedy", "greedy"), 7, (("hands", 1),),
         _each_bot(4, 16, 20)),
+    Pin("plaintricks", "basic", f"{TEMPLATE}/decks/plaintricks", 3, 18, ("greedy", "random", "greedy"), 0, (),
+        _each_bot(3, 18, 100) + _each_bot(2, 18, 100, (("hand", 12),)), home=TEMPLATE),
+    Pin("plaintricks", "trumps", f"{TEMPLATE}/decks/plaintricks", 4, 18, ("random", "greedy") * 2, 0, (),
+        _each_bot(4, 18, 100), home=TEMPLATE),
 )
 
 
-@lru_cache(maxsize=None)
+@cache
+def game_of(pin: Pin) -> Game[Any, Any]:
+    """The game `pin` plays: by its name from the registry, or from its package in `pin.home`."""
+    if not pin.home:
+        return get_game(pin.game)
+    sys.path.insert(0, str(ROOT / pin.home))
+    try:
+        return import_module(pin.game).GAME()
+    finally:
+        sys.path.remove(str(ROOT / pin.home))
+
+
+@cache
 def _deck(folder: str) -> Any:
     return load_deck(ROOT / folder)
 
@@ -151,9 +175,9 @@ def _number(x: Any) -> str:
 def trace(pin: Pin) -> list[str]:
     """The seeded game of `pin`, step by step, as play() plays it: the state before each decision,
     the legal actions by name and the one taken; then the final state and scores."""
-    game = get_game(pin.game)
+    game = game_of(pin)
     prepared = _prepare(game, pin.deck, pin.variant, pin.options)
-    bots = [type(game).greedy if name == "greedy" else BOTS[name] for name in pin.bots]
+    bots = [bot_for(name, game) for name in pin.bots]
     rng = game_rng(pin.seed, pin.players, pin.index)
     state = game.setup(prepared, pin.players, rng)
     lines: list[str] = []
@@ -169,7 +193,7 @@ def trace(pin: Pin) -> list[str]:
         steps += 1
     lines += [f"-- end after {steps} steps" + (" (the step cap)" if not game.is_over(state) else ""),
               *str(state).splitlines(), "scores: " + ", ".join(map(_number, game.scores(state)))]
-    played = play(game, prepared, pin.players, pin.seed, pin.index, [BOTS[name] for name in pin.bots])
+    played = play(game, prepared, pin.players, pin.seed, pin.index, bots)
     assert (played.steps, played.scores) == (steps, game.scores(state) if game.is_over(state) else played.scores), \
         f"{pin.file.name}: the trace is not the game play() plays"
     return lines
@@ -205,10 +229,11 @@ def _winners(r: Result) -> str:
 
 def results(pin: Pin, res: Results) -> list[str]:
     """A set of seeded games in a few lines: the first FIRST games one by one, then totals over all."""
-    game = get_game(pin.game)
+    game = game_of(pin)
     prepared = _prepare(game, res.deck or pin.deck, pin.variant, res.options)
     players = len(res.bots)
-    played = [play(game, prepared, players, res.seed, i, [BOTS[b] for b in res.bots]) for i in range(res.games)]
+    bots = [bot_for(name, game) for name in res.bots]
+    played = [play(game, prepared, players, res.seed, i, bots) for i in range(res.games)]
     head = (f"== results: bots {', '.join(res.bots)}; {_options(res.options)}; seed {res.seed}, games 0-{res.games - 1}"
             + (f"; deck {res.deck}" if res.deck else "") + (f" (was digest {res.was})" if res.was else ""))
     first = played[:FIRST]
@@ -218,10 +243,10 @@ def results(pin: Pin, res: Results) -> list[str]:
              "  winners by game: " + " ".join(_winners(r) for r in first),
              f"  all {len(played)}: steps {sum(r.steps for r in played)}; sole wins {'/'.join(map(str, wins))}, "
              f"shared {sum(1 for r in played if len(r.winners) > 1)}; timed out {sum(r.timed_out for r in played)}; "
-             f"{game.length_unit} {sum(r.length for r in played)}",
+             f"{report_of(game, pin.game).length_unit} {sum(r.length for r in played)}",
              f"  all {len(played)}: scores {_words(_total([r.scores for r in played]))}; start hands "
-             f"{_words(_total([r.start_hands for r in played]))}; cards held {sum(r.held.bit_count() for r in played)}, "
-             f"used {sum(r.used.bit_count() for r in played)}"]
+             f"{_words(_total([r.start_hands for r in played]))}; "
+             f"cards held {sum(r.held.bit_count() for r in played)}, used {sum(r.used.bit_count() for r in played)}"]
     if played[0].extra:
         lines.append(f"  all {len(played)}: {_words(_total([r.extra for r in played]))}")
     return lines
@@ -229,7 +254,7 @@ def results(pin: Pin, res: Results) -> list[str]:
 
 def render(pin: Pin) -> list[str]:
     """The whole playthrough file of `pin`, line by line."""
-    title = get_game(pin.game).title or pin.game
+    title = game_of(pin).title or pin.game
     lines = [f"# {title}, variant {pin.variant}: a pinned playthrough (tests/playthrough.py).",
              "# Regenerate with `.venv/bin/python tests/playthroughs/regenerate.py`, then read the diff:",
              "# every line that moved is something a game now does otherwise.",

@@ -12,13 +12,16 @@ import json
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
-
 import test_game_conformance as conformance
+import tomllib
+
 from printgen.model.load import load_deck
+from printgen.sim.engine import BOTS, Game, play
+from printgen.sim.report import Report
+from printgen.sim.situations import option_findings
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "game-template"
 DECK = EXAMPLE / "decks" / "plaintricks"
@@ -53,13 +56,37 @@ def test_the_template_keeps_the_play_contract(template, monkeypatch):
     """The conformance test's own checks, run on the template for each variant and player count."""
     game = template()
     monkeypatch.setattr(conformance, "get_game", lambda name: game)
-    monkeypatch.setattr(conformance, "_prepared", lambda name, variant: (game, game.prepare(load_deck(DECK), variant, {})))
+    monkeypatch.setattr(conformance, "_prepared",
+                        lambda name, variant: (game, game.prepare(load_deck(DECK), variant, {})))
     for variant in game.variants:
         _, prepared = conformance._prepared(game.name, variant)
         for players in game.player_counts(prepared):
             conformance.test_legal_is_exactly_what_apply_accepts_and_every_state_checks(game.name, variant, players)
     conformance.test_a_clone_shares_nothing_play_can_change(game.name)
     conformance.test_the_same_seed_plays_the_same_game(game.name)
+
+
+def test_the_template_has_the_shape_of_printgens_own_games(template):
+    """The play contract from rules.py, the report from report.py, the greedy player from bots.py, put
+    together in game.py: validate reads the class as a Report, so it reports on the template."""
+    bases = {base.__module__.rsplit(".", 1)[-1]: base for base in template.__bases__}
+    assert list(bases) == ["report", "bots", "rules"] and template.__module__ == "plaintricks.game"
+    assert issubclass(bases["rules"], Game) and issubclass(bases["report"], Report)
+    assert not issubclass(bases["rules"], Report) and not issubclass(bases["report"], Game)
+    assert "greedy" in vars(bases["bots"])
+
+
+def test_the_template_says_how_often_its_trumps_option_could_matter(template):
+    """-O trumps decides a trick only when a player could not follow suit: the report counts those
+    tricks (Report.situations) among all tricks, so a reader knows how much the option was tried."""
+    game = template()
+    prepared = game.prepare(load_deck(DECK), "basic", {"trumps": "first"})
+    results = [play(game, prepared, 3, 7, i, [BOTS["random"]] * 3, checked=True) for i in range(30)]
+    offsuit = [r.extra["arose"]["offsuit"] for r in results]
+    assert all(r.extra["occasions"] == r.length == 6 for r in results) and 0 < sum(offsuit) < 6 * 30
+    [line] = option_findings(game, game, results, prepared.options, {"trumps": "first"}, None)
+    assert line.message.startswith(f"-O trumps=first governs a trick in which a player could not follow suit: "
+                                   f"that arose in {sum(offsuit)} of 180 tricks")
 
 
 def test_the_template_state_names_the_cards(template):

@@ -10,8 +10,8 @@ A change meant to change a game regenerates the files, and their diff is what to
 from __future__ import annotations
 
 import pytest
-
 from playthrough import PINS, Pin, first_difference, render
+
 from printgen.games.registry import get_game, names
 
 

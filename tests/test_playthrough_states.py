@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_game_conformance import _prepared, cases
 
 from printgen.games.common.names import distinct_names
 from printgen.sim.engine import BOTS, game_rng
-
-from test_game_conformance import _prepared, cases
 
 STEPS = 60            # states printed per game: the deal and well into play
 
@@ -58,4 +57,5 @@ def test_a_state_prints_who_acts_and_names_the_cards(name, variant, players):
                 if card in words:
                     assert card in text, f"step {step}: '{words}' names {card}, which the state does not:\n{text}"
                     words = words.replace(card, "")
-        assert not re.search(r"\b(card|action) \d+\b|\[\d+(, \d+)*\]", text), f"step {step}: a card as a number:\n{text}"
+        assert not re.search(r"\b(card|action) \d+\b|\[\d+(, \d+)*\]", text), \
+            f"step {step}: a card as a number:\n{text}"

@@ -28,8 +28,8 @@ class PlainTricksReport(Report[Prepared, State]):
 
     good_hand = (4, 10)
     length_unit = "tricks"
-    situations = {"trumps": ("offsuit", "a trick in which a player could not follow suit (the only time a trump "
-                                        "can take a trick of another suit)")}
+    # -O trumps decides a trick only when a player could not follow suit: validate says how often that arose
+    situations = {"trumps": ("offsuit", "a trick in which a player could not follow suit")}
     situation_unit = "tricks"
 
     # -- one game's measures -------------------------------------------------------------------------
