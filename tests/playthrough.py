@@ -18,8 +18,8 @@ the files from it, and tests/test_playthrough.py replays each and compares line 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module

@@ -117,3 +117,13 @@ def test_printgen_validate_finds_the_installed_plugin(tmp_path):
 def test_the_rule_sheet_gets_the_ranks_the_game_plays_by(template):
     assert template().sheet_tables(load_deck(DECK)) == {"order": ["8", "7", "6", "5", "4", "3", "2", "1"]}
     assert template().sheet_tables(load_deck("cromwell")) == {}       # a deck it cannot play: no table
+
+
+def test_the_template_deals_what_it_declares(template):
+    """deal_needs is what validate compares with the pack before any game: it must be what setup deals."""
+    game = template()
+    for variant, options in (("basic", {}), ("trumps", {"hand": 8})):
+        prepared = game.prepare(load_deck(DECK), variant, options)
+        for players in game.player_counts(prepared):
+            state = game.setup(prepared, players, conformance.game_rng(1, players, 0))
+            assert game.hand_sizes(state) == list(game.deal_needs(prepared, players).hands)
