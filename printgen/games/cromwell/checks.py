@@ -11,11 +11,10 @@ from printgen.games.cromwell.tables import (
     ANNOUNCE,
     ANSWER,
     DECIDE,
-    END_LAY,
     GO_OUT,
+    LAY_PHASES,
     OFFER,
     OVER,
-    START_LAY,
     Prepared,
     State,
     _bits,
@@ -160,9 +159,9 @@ class Checks(TurnRules):
         if not (st.phase == ANSWER and st.stage == 2):   # hands are looked at after both answers
             assert all(st.hands), "a player has no cards but the round goes on"
         phase = st.phase
-        if phase in (START_LAY, ANNOUNCE, DECIDE, GO_OUT, END_LAY):
+        if phase in LAY_PHASES or phase in (ANNOUNCE, DECIDE, GO_OUT):     # the Cromwell decides
             assert st.actor == st.crom
-        if phase in (START_LAY, END_LAY):
+        if phase in LAY_PHASES:
             assert self.can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
         if phase in (OFFER, DECIDE):
             assert st.hands[st.crom] >> st.announced & 1, "the announced card is not in the Cromwell's hand"
