@@ -5,17 +5,41 @@ of the rules (built on Table; self is the game)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from printgen.games.coppertwaddle.cards import (
-    COST_DISCARD, DECLARATION, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROMOTE,
-    E_PROTECT, E_RELEASE, E_RETURN, FAVOUR, NOBLE, PEASANT, ROBBING, S_COVERED, S_PRESSED, S_PROUD,
-    SIDE_OPPONENT, SIDE_OWN, T_CARD, T_NOBLE, T_PEASANT, T_WIND, USE_ABILITY, WIND,
+    COST_DISCARD,
+    DECLARATION,
+    E_COVER,
+    E_DESTROY,
+    E_DISCARD,
+    E_DRAW,
+    E_MAKE_PROUD,
+    E_NEGATE,
+    E_POWER,
+    E_PROMOTE,
+    E_PROTECT,
+    E_RELEASE,
+    E_RETURN,
+    FAVOUR,
+    NOBLE,
+    PEASANT,
+    ROBBING,
+    S_COVERED,
+    S_PRESSED,
+    S_PROUD,
+    SIDE_OPPONENT,
+    SIDE_OWN,
+    T_CARD,
+    T_NOBLE,
+    T_PEASANT,
+    T_WIND,
+    USE_ABILITY,
+    WIND,
 )
 from printgen.games.coppertwaddle.state import DITCHES, NEGATED_OTHER, NOBLES, PEASANTS, State
 from printgen.games.coppertwaddle.table import Table
 from printgen.sim.engine import Action
-
 
 NO_TARGET = (0,)          # what targets() gives for an ability without a target (never written to)
 
@@ -130,7 +154,7 @@ class Abilities(Table):
         if tkind == T_WIND:
             if not is_wind:
                 return False
-        elif tkind == T_NOBLE or tkind == T_PEASANT:
+        elif tkind in (T_NOBLE, T_PEASANT):
             if is_wind or st.rank[c] != (NOBLE if tkind == T_NOBLE else PEASANT):
                 return False
         state = spec.tstate
@@ -148,9 +172,7 @@ class Abilities(Table):
             return False
         if spec.needs_unpressed and (proud or is_wind or self.pressed(st, c)):
             return False
-        if spec.promote and (is_wind or st.rank[c] != PEASANT or st.vacant[st.pos[c] // 8][NOBLE] < 0):
-            return False
-        return True
+        return not (spec.promote and (is_wind or st.rank[c] != PEASANT or st.vacant[st.pos[c] // 8][NOBLE] < 0))
 
     def hand_ok(self, st: State, actor: int, c: int) -> bool:
         """May the Favour or Declaration `c` in hand be played now (targets aside)?"""

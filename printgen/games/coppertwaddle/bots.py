@@ -12,9 +12,29 @@ from __future__ import annotations
 import random
 
 from printgen.games.coppertwaddle.cards import (
-    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, E_COVER, E_DESTROY, E_DISCARD, E_DRAW, E_MAKE_PROUD,
-    E_POWER, E_PROMOTE, E_PROTECT, E_RELEASE, E_RETURN, EN_GARDE, NOBLE, PASS, PEASANT, PERMANENT,
-    RESPOND, ROBBING, SIDE_EITHER, WIND,
+    CHALLENGING,
+    CHOOSE,
+    COST_COVER,
+    COST_DISCARD,
+    E_COVER,
+    E_DESTROY,
+    E_DISCARD,
+    E_DRAW,
+    E_MAKE_PROUD,
+    E_POWER,
+    E_PROMOTE,
+    E_PROTECT,
+    E_RELEASE,
+    E_RETURN,
+    EN_GARDE,
+    NOBLE,
+    PASS,
+    PEASANT,
+    PERMANENT,
+    RESPOND,
+    ROBBING,
+    SIDE_EITHER,
+    WIND,
 )
 from printgen.games.coppertwaddle.forecast import Forecast
 from printgen.games.coppertwaddle.state import DITCHES, clone
@@ -41,7 +61,7 @@ def keep_value(game, st, p: int, c: int) -> float:
     """How much a card in hand is worth keeping (the lowest is discarded first)."""
     prep = st.prep
     kind = prep.kind[c]
-    if kind == NOBLE or kind == PEASANT:
+    if kind in (NOBLE, PEASANT):
         return prep.power[c] + (10 if st.vacant[p][kind] >= 0 else 0)
     if kind == WIND:
         return 3
@@ -82,7 +102,7 @@ def _value(game, st, me: int, spec, card: int, target: int, stage: int) -> float
             if mine:
                 slots = st.slot[me]
                 value += 2 if slots[:DITCHES].count(-1) > slots[DITCHES:].count(-1) else -1
-        elif code == E_DRAW or code == E_DISCARD:
+        elif code in (E_DRAW, E_DISCARD):
             value += 2 * amount
         elif code == E_RETURN:
             value += -sign * (5 + game.power(st, target, robbing=False))
@@ -191,7 +211,7 @@ def _decide(game, st, rng: random.Random) -> int:
         best, ties = 0.0, [PASS]
         for c in st.hand[me]:
             kind = prep.kind[c]
-            if kind == NOBLE or kind == PEASANT:
+            if kind in (NOBLE, PEASANT):
                 if vacant is None:
                     vacant = st.vacant[me]
                 if vacant[kind] >= 0:

@@ -11,9 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from printgen.games.coppertwaddle.abilities import Abilities
-from printgen.games.coppertwaddle.cards import (
-    CHOOSE, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, WIND,
-)
+from printgen.games.coppertwaddle.cards import CHOOSE, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, WIND
 from printgen.games.coppertwaddle.state import DITCHED, DITCHES, EVERY, State, robber_sets
 from printgen.sim.engine import Action
 
@@ -63,7 +61,7 @@ class Decisions(Abilities):
         targets = self.targets
         for c in hand:
             k = kind[c]
-            if k == NOBLE or k == PEASANT:
+            if k in (NOBLE, PEASANT):
                 if lay and self.vacant_ditch(st, actor, k) >= 0:
                     out.append(play_base + c * codes)
             elif k == WIND:
@@ -120,7 +118,7 @@ class Decisions(Abilities):
         if c not in st.hand[actor]:
             return False
         k = prep.kind[c]
-        if k == NOBLE or k == PEASANT:
+        if k in (NOBLE, PEASANT):
             return stage == EN_GARDE and not st.laid and tc == 0 and self.vacant_ditch(st, actor, k) >= 0
         if k == WIND:
             ditch = tc - prep.n - 1
@@ -249,7 +247,7 @@ class Decisions(Abilities):
             kind, vacant = prep.kind, st.vacant[actor]
             for c in hand:
                 k = kind[c]
-                if (k == NOBLE or k == PEASANT) and vacant[k] >= 0 or k == WIND and self._wind_room(st):
+                if k in (NOBLE, PEASANT) and vacant[k] >= 0 or k == WIND and self._wind_room(st):
                     return True
         playable, discard_cost = prep.from_hand[stage], prep.discard_cost     # never a Threlm or a Wind
         two = len(hand) >= 2

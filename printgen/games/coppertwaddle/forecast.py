@@ -25,7 +25,16 @@ the sums (draw, discard, a release alone) change nothing in either.
 from __future__ import annotations
 
 from printgen.games.coppertwaddle.cards import (
-    CHOOSE, COST_COVER, DECLARATION, E_COVER, E_DESTROY, E_MAKE_PROUD, E_NEGATE, E_POWER, E_PROTECT, E_RELEASE,
+    CHOOSE,
+    COST_COVER,
+    DECLARATION,
+    E_COVER,
+    E_DESTROY,
+    E_MAKE_PROUD,
+    E_NEGATE,
+    E_POWER,
+    E_PROTECT,
+    E_RELEASE,
     E_RETURN,
 )
 from printgen.games.coppertwaddle.state import DITCHES, State, clone
@@ -126,7 +135,7 @@ class Forecast:
         effects = spec.effects
         if len(effects) == 1 and target >= 0 and st.pos[target] >= 0:
             code = effects[0][0]
-            if code == E_POWER or code == E_NEGATE:
+            if code in (E_POWER, E_NEGATE):
                 return self._one_change(c, use and spec.cost == COST_COVER, target, code, effects[0][1])
         return self._in_sequence(c, use, target, spec)
 
@@ -189,7 +198,7 @@ class Forecast:
                     self._power(target, amount, c if use else -1)
                 elif code == E_NEGATE:
                     self._negate(target)
-                elif code == E_DESTROY or code == E_RETURN:       # it leaves; its effects on others stay
+                elif code in (E_DESTROY, E_RETURN):       # it leaves; its effects on others stay
                     if target == rob_target:
                         fail = True
                     else:

@@ -2,18 +2,32 @@
 (tests): every card in exactly one place, Ditches filled left to right, the lists the rules keep
 for speed (cards on each side, vacant Ditches) equal to what the Ditches say, targets found as the
 records' reference reading says, one robbing a turn, and a decision left to a player only when
-there is a choice; and a decision in words (describe), for those checks' messages. The fourth part of the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle, each
-built on the one before; self is the game), kept apart from the turn machinery it checks.
+there is a choice; and a decision in words (describe), for those checks' messages. The fourth part of
+the rules (Table, Abilities, Decisions, Invariants, then rules.Coppertwaddle, each built on the one
+before; self is the game), kept apart from the turn machinery it checks.
 """
 
 from __future__ import annotations
 
+from printgen.games.common.names import distinct_names
 from printgen.games.coppertwaddle.abilities import target_key
 from printgen.games.coppertwaddle.cards import (
-    CHALLENGING, CHOOSE, DECLARATION, EN_GARDE, NOBLE, OVER, PASS, PEASANT, RESPOND, ROBBING, S_PROUD, STAGE_NAMES,
-    T_CARD, WIND, Prepared,
+    CHALLENGING,
+    CHOOSE,
+    DECLARATION,
+    EN_GARDE,
+    NOBLE,
+    OVER,
+    PASS,
+    PEASANT,
+    RESPOND,
+    ROBBING,
+    S_PROUD,
+    STAGE_NAMES,
+    T_CARD,
+    WIND,
+    Prepared,
 )
-from printgen.games.common.names import distinct_names
 from printgen.games.coppertwaddle.decisions import Decisions
 from printgen.games.coppertwaddle.state import DITCHES, State
 from printgen.sim.engine import Action
@@ -52,12 +66,30 @@ class Invariants(Decisions):
         return f"{verb} {names[c]} on Peasant Ditch {i + 1} of player {p + 1}"
 
     def check(self, state: State) -> None:
+        """Every invariant of the state, in turn: where the cards are, the lists kept for speed, the
+        stage, the choice left to the player, and the targets offered (tests call it after every step)."""
         st = state
-        prep = st.prep
-        n = prep.n
+        aims = st.aims                   # the target lists kept so far (relist() drops them; see below)
+        self._check_every_card_once(st)
+        self._check_domains(st)
+        self._check_kept_lists(st)
+        st.aims = aims
+        self._check_stage(st)
+        legal = self.legal(st)
+        if st.stage != OVER:             # a decision is left to a player only when there is something to choose
+            assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
+        self._check_targets(st, aims)
+        st.aims = aims
+        self._check_offered_targets(st, legal)
+
+    @staticmethod
+    def _check_every_card_once(st: State) -> None:
+        """Every card in exactly one place: the Trumpet, a hand, a Domain, the Winds, the Midden, under
+        a Threlm, or on its way to the table."""
+        n = st.prep.n
         seen = [0] * n
 
-        def count(cards, what):
+        def count(cards: list[int], what: str) -> None:
             for c in cards:
                 assert 0 <= c < n, f"{what}: no card {c}"
                 seen[c] += 1
@@ -69,8 +101,15 @@ class Invariants(Decisions):
         count(st.midden, "Midden")
         count([c for c in range(n) if st.host[c] >= 0], "Declarations")
         count([c for _, c, _ in st.pending if st.pos[c] < 0], "cards being played")
-        bad = [prep.names[c] + f" x{seen[c]}" for c in range(n) if seen[c] != 1]
+        bad = [st.prep.names[c] + f" x{seen[c]}" for c in range(n) if seen[c] != 1]
         assert not bad, f"cards not in exactly one place: {bad}"
+
+    @staticmethod
+    def _check_domains(st: State) -> None:
+        """Each card where its kind may lie: Nobles and Peasants in their Rank's Ditches, filled left
+        to right, Winds in the Peasant Rank only, Declarations under a Threlm on the table; and a card
+        is Proud only on the table and unpressed."""
+        prep = st.prep
         for p in range(2):
             for d, c in enumerate(st.slot[p]):
                 if c < 0:
@@ -89,23 +128,32 @@ class Invariants(Decisions):
                 if w >= 0:
                     assert prep.kind[w] == WIND, f"{prep.names[w]} lies as a Wind"
                     assert st.pos[w] == p * 8 + DITCHES + i, f"Wind {prep.names[w]} misplaced"
-        for c in range(n):
+        for c in range(prep.n):
             if st.pos[c] < 0:
                 assert not st.proud[c], f"{prep.names[c]} is Proud off the table"
             elif prep.kind[c] == WIND:
                 assert st.pos[c] % 8 >= DITCHES, f"the Wind {prep.names[c]} lies outside the Peasant Rank"
-        for dcl in range(n):
+        for dcl in range(prep.n):
             h = st.host[dcl]
             if h >= 0:
                 assert prep.kind[dcl] == DECLARATION and st.pos[h] >= 0 and dcl in st.under[h], \
                     f"Declaration {prep.names[dcl]} is not under a Threlm on the table"
-        aims = st.aims                   # the target lists kept so far (relist() drops them; see below)
+
+    def _check_kept_lists(self, st: State) -> None:
+        """The lists the rules keep for speed (cards on each side, those bearing an ability, vacant
+        Ditches) equal what listing the Ditches anew gives (relist() drops the kept target lists:
+        the caller puts them back)."""
         for p in range(2):
             listed, bearers, vacant = st.seen[p], st.bearers[p], st.vacant[p]
             self.relist(st, p)
             assert (listed, bearers, vacant) == (st.seen[p], st.bearers[p], st.vacant[p]), \
                 "the cards on a side were not listed anew"
-        st.aims = aims
+
+    def _check_stage(self, st: State) -> None:
+        """Effects only on cards on the table, a game over only with a winner (whose Domain is full) or
+        an empty Trumpet, a known stage, one robbing a turn, and hands within the limit after the
+        Respite."""
+        prep = st.prep
         for m in st.mods:
             assert st.pos[m[0]] >= 0, f"an effect on {prep.names[m[0]]}, which is off the table"
         if st.stage == OVER:
@@ -121,15 +169,14 @@ class Invariants(Decisions):
             assert not self.rob_options(st), "a second robbing offered in one turn"
         # hands are within the limit once a turn has passed its Respite
         assert max(st.after_respite) <= prep.limit, f"hands of {st.after_respite} cards after the Respite"
-        # a decision is left to a player only when there is something to choose
-        legal = self.legal(st)
-        if st.stage != OVER:
-            assert len(legal) > 1 or (legal and legal[0] != PASS), f"nothing to choose while {STAGE_NAMES[st.stage]}"
-        # targets() finds what matches_spec(), the reference reading of a record, accepts, in Ditch order,
-        # for every card that can be played or used now (in a hand or on the table); and a list it
-        # kept from an earlier decision (State.aims) is still that list: the table has not changed
-        # in any way it reads without the list being dropped
-        live = sorted({*st.hand[0], *st.hand[1], *(c for c in range(n) if st.pos[c] >= 0)})
+
+    def _check_targets(self, st: State, aims: dict) -> None:
+        """targets() finds what matches_spec(), the reference reading of a record, accepts, in Ditch
+        order, for every card that can be played or used now (in a hand or on the table); and a list
+        kept from an earlier decision (`aims`, State.aims) is still that list: the table has not
+        changed in any way it reads without the list being dropped. Leaves st.aims emptied."""
+        prep = st.prep
+        live = sorted({*st.hand[0], *st.hand[1], *(c for c in range(prep.n) if st.pos[c] >= 0)})
         for c in live:
             spec = prep.spec[c]
             if spec is not None and spec.has_target and spec.tkind != T_CARD:
@@ -141,8 +188,12 @@ class Invariants(Decisions):
                     assert list(self.targets(st, user, spec, c)) == reference, f"targets of {prep.names[c]}"
                     assert kept is None or list(kept) == reference, \
                         f"targets of {prep.names[c]} kept from before the table changed"
-        st.aims = aims
-        # a covered Threlm is offered as a target only to cards that say so
+
+    def _check_offered_targets(self, st: State, legal: list[Action]) -> None:
+        """A covered Threlm is offered as a target only to cards that say so, and every target offered
+        is one the card's record allows."""
+        prep = st.prep
+        n = prep.n
         for action in legal:
             if PASS < action < prep.disc_base:
                 use = action >= prep.use_base

@@ -11,14 +11,23 @@ shared out over every card tested (Bonferroni), so a deck of 55 fair cards raise
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printgen.games.coppertwaddle.cards import (
-    DECLARATION, E_POWER, FAVOUR, KIND_NAMES, NOBLE, PEASANT, PERMANENT, WIND, Prepared,
+    DECLARATION,
+    E_POWER,
+    FAVOUR,
+    KIND_NAMES,
+    NOBLE,
+    PEASANT,
+    PERMANENT,
+    WIND,
+    Prepared,
 )
 from printgen.games.coppertwaddle.state import SITUATIONS, State
-from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
+from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
@@ -292,7 +301,8 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
                      f"{share:.0%} of them (95 % CI {_pct(p_low)}-{_pct(p_high)} %): ")
             if p_high < 0.5:
                 text += ("what it needs seldom arises in play, so it is the card (its condition), not the bots' "
-                         f"choice: loosen what it asks for (its target, its stage or its cost){_place(prep, name, 'ability')}")
+                         "choice: loosen what it asks for (its target, its stage or its cost)"
+                         + _place(prep, name, 'ability'))
                 if rates[name] >= DEAD_WARN and low >= DEAD_SURE:      # the shared warning, with its advice
                     level, explains = "warning", ("dead", name)
             elif p_low > 0.5:

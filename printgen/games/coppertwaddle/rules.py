@@ -33,19 +33,36 @@ cards in any stage. validate counts how often each of the three last readings' s
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.coppertwaddle.bots import greedy as greedy_choice
 from printgen.games.coppertwaddle.cards import (
-    CHALLENGING, CHOOSE, COST_COVER, COST_DISCARD, DECLARATION, EN_GARDE, NOBLE, OPTIONS, OVER, PASS, PEASANT,
-    PERMANENT, RESPITE, RESPOND, ROBBING, STAGE_NAMES, UNTIL_ROBBING, WIND, Prepared, compile_deck,
+    CHALLENGING,
+    CHOOSE,
+    COST_COVER,
+    COST_DISCARD,
+    DECLARATION,
+    EN_GARDE,
+    NOBLE,
+    OPTIONS,
+    OVER,
+    PASS,
+    PEASANT,
+    PERMANENT,
+    RESPITE,
+    RESPOND,
+    ROBBING,
+    STAGE_NAMES,
+    UNTIL_ROBBING,
+    WIND,
+    Prepared,
+    compile_deck,
 )
 from printgen.games.coppertwaddle.invariants import Invariants
 from printgen.games.coppertwaddle.report import CoppertwaddleReport
-from printgen.games.coppertwaddle.state import (
-    DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone,
-)
+from printgen.games.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone
 from printgen.sim.engine import Action, Game, shuffle
 
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
@@ -239,7 +256,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
         st.hand[actor].remove(c)
         st.used |= 1 << c
         kind = prep.kind[c]
-        if kind == NOBLE or kind == PEASANT:
+        if kind in (NOBLE, PEASANT):
             self.place_card(st, c, actor, True)
             st.laid = True
             return

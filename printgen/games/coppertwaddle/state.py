@@ -6,8 +6,8 @@ turn machinery.
 
 from __future__ import annotations
 
-from printgen.games.coppertwaddle.cards import CHALLENGING, OVER, STAGE_NAMES, Prepared
 from printgen.games.common.names import distinct_names
+from printgen.games.coppertwaddle.cards import CHALLENGING, OVER, STAGE_NAMES, Prepared
 
 DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Domain (Table.relist is unrolled for 4)
 # State.seen[p] lists the cards on player p's side by where they lie, in Ditch order; its first four
@@ -55,8 +55,8 @@ class State:
                  "stage", "actor",
                  "base", "acting", "rob", "rob_passes", "pending", "job", "choose_left", "turn", "winner",
                  "victory", "exhausted", "held", "used", "drawn", "robs", "robbed", "serial", "placed_at",
-                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo", "aims", "pw", "could",
-                 "arose")
+                 "vacated_at", "seen", "bearers", "vacant", "cache", "vouched", "dealt", "after_respite", "memo",
+                 "aims", "pw", "could", "arose")
 
     def __init__(self, prep: Prepared, trumpet: list[int], hands: list[list[int]], guardian: int = 0):
         n = prep.n
@@ -106,7 +106,8 @@ class State:
         self.serial = 0
         self.placed_at = [[0] * 8, [0] * 8]
         self.vacated_at = [[0] * 8, [0] * 8]
-        self.seen: list[tuple[list[int], ...]] = [([],) * 5, ([],) * 5]    # cards on each side by where they lie (Table.relist)
+        # cards on each side by where they lie (Table.relist)
+        self.seen: list[tuple[list[int], ...]] = [([],) * 5, ([],) * 5]
         self.bearers: list[list[int]] = [[], []]   # ... of which those with an ability of their own
         self.vacant = [(0, DITCHES), (0, DITCHES)]  # leftmost vacant Ditch of each Rank per side, or -1
         self.cache: list[int] | None = None
@@ -140,7 +141,8 @@ class State:
             lines.append(f"  seat {p}: hand {', '.join(names[c] for c in self.hand[p]) or '-'}; "
                          f"Nobles {nobles}; Peasants {peasants}")
         said = [f"{names[t]} {amount:+d}" for t, amount, *_ in self.mods]
-        said += [f"{names[t]} negated" for t in sorted(self.negset)] + [f"{names[t]} protected" for t in sorted(self.protset)]
+        said += [f"{names[t]} negated" for t in sorted(self.negset)]
+        said += [f"{names[t]} protected" for t in sorted(self.protset)]
         if said:
             lines.append("  in force: " + ", ".join(said))
         if self.pending:

@@ -10,9 +10,9 @@ from bisect import insort
 from printgen.games.coppertwaddle.cards import NOBLE, ROBBING, WIND
 from printgen.games.coppertwaddle.state import DITCHES, NOBLES, ODD_ROBBER, PEASANTS, WINDS, State
 
-
 # the Ditches beside each Ditch 0-7 of a Domain, in its own Rank
-BESIDE = tuple(tuple(row + j for j in (i - 1, i + 1) if 0 <= j < DITCHES) for row in (0, DITCHES) for i in range(DITCHES))
+BESIDE = tuple(tuple(row + j for j in (i - 1, i + 1) if 0 <= j < DITCHES)
+               for row in (0, DITCHES) for i in range(DITCHES))
 
 
 class Table:
@@ -272,8 +272,8 @@ class Table:
             st.bearers[p] = bearers
         slots = st.slot[p]
         if row == NOBLES:
-            st.vacant[p] = (0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1,
-                            st.vacant[p][1])
+            first = 0 if slots[0] < 0 else 1 if slots[1] < 0 else 2 if slots[2] < 0 else 3 if slots[3] < 0 else -1
+            st.vacant[p] = (first, st.vacant[p][1])
         else:
             winds = st.wind[p]
             st.vacant[p] = (st.vacant[p][0],

@@ -126,7 +126,16 @@ someone goes out included.
 
 from printgen.games.cromwell.game import Cromwell
 from printgen.games.cromwell.tables import (
-    ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, OFFER, OVER, START_LAY, Prepared, State,
+    ANNOUNCE,
+    ANSWER,
+    DECIDE,
+    END_LAY,
+    GO_OUT,
+    OFFER,
+    OVER,
+    START_LAY,
+    Prepared,
+    State,
 )
 
 GAME = Cromwell

@@ -5,14 +5,14 @@ A mixin of :class:`printgen.games.cromwell.game.Cromwell`."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from printgen.games.cromwell.tables import (
-    ANNOUNCE, ANSWER, DECIDE, END_LAY, EXPLORE, GO_OUT, OFFER, START_LAY, State, _any_bit,
-)
+from printgen.games.cromwell.rules import TurnRules
+from printgen.games.cromwell.tables import EXPLORE, State, _any_bit
 from printgen.sim.engine import Action
 
 
-class GreedyBot:
+class GreedyBot(TurnRules):
     # -- the greedy bot --------------------------------------------------------------------------
     def greedy(self, state: State, rng: random.Random) -> Action:
         """A simple sensible player. A card "helps" its hand when another card of the same house
@@ -30,103 +30,130 @@ class GreedyBot:
         * Equally good choices (cards that help as little, offers that help as much, sequences as
           long, a card that fits two table sequences, lays that all go out) are broken at random
           with `rng`, never by card order."""
-        st = state
+        return self._greedy_by_phase[state.phase](self, state, rng)
+
+    def _greedy_offer(self, st: State, rng: random.Random) -> Action:
+        """Offer a card at random one time in five, else a card that helps nothing, else the least
+        helpful one if the announced card would help more, else pass."""
         p = st.prep
-        phase = st.phase
-        seat = st.actor
-        h = st.hands[seat]
-        if phase == OFFER:
-            r = rng.random()
-            if r < EXPLORE:
-                k = min(int(r * (1.0 / EXPLORE) * h.bit_count()), h.bit_count() - 1)   # the same draw, rescaled
-                while k:
-                    h &= h - 1
-                    k -= 1
-                return p.OFFER + (h & -h).bit_length() - 1
-            nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
-            zero = h & ~nb & ~st.ext_all
-            if zero:
-                return p.OFFER + _any_bit(zero, rng)
-            near = p.near
-            ties, best_u = 0, 99
-            x = h
-            while x:
-                low = x & -x
-                u = (h & near[low.bit_length() - 1]).bit_count()
-                if u < best_u:
-                    ties, best_u = low, u
-                elif u == best_u:
-                    ties |= low
-                x ^= low
-            best = _any_bit(ties, rng)
-            if ((h & ~(1 << best)) & near[st.announced]).bit_count() > best_u:
-                return p.OFFER + best
-            return p.PASS
-        if phase == ANNOUNCE:
-            nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
-            ext_all = st.ext_all
-            zero = h & ~nb & ~ext_all
-            if zero:
-                return p.ANNOUNCE + _any_bit(zero, rng)
-            near = p.near
-            ties, best_u = 0, 99
-            x = h
-            while x:
-                low = x & -x
-                u = (h & near[low.bit_length() - 1]).bit_count() + (2 if ext_all & low else 0)
-                if u < best_u:
-                    ties, best_u = low, u
-                elif u == best_u:
-                    ties |= low
-                x ^= low
-            return p.ANNOUNCE + _any_bit(ties, rng)
-        if phase == START_LAY or phase == END_LAY:
-            for lo, full, runs in p.lay_houses:
-                found = runs[(h >> lo) & full]
-                if found:
-                    # the longest; several as long (a joint reign, two runs) at random
-                    if len(found) > 1:
-                        seqs = p.seqs
-                        size = seqs[found[0]].bit_count()
-                        k = 1
-                        while k < len(found) and seqs[found[k]].bit_count() == size:
-                            k += 1
-                        if k > 1:
-                            return found[int(rng.random() * k)]
-                    return found[0]
-            x = h & st.ext_all
-            if x:
-                c = _any_bit(x, rng)
-                bit = 1 << c
-                fits = [j for j, e in enumerate(st.ext) if e & bit]
-                j = fits[int(rng.random() * len(fits))] if len(fits) > 1 else fits[0]
-                return p.LAYOFF + j * p.n + c
-            return p.DONE
-        if phase == DECIDE:
-            rest = h & ~(1 << st.announced)
-            ties, best_u = 0, 0 if not st.adv else -1
-            ext_all = st.ext_all
-            near = p.near
-            for s in range(st.P):
-                o = st.offers[s]
-                if o < 0:
-                    continue
-                u = (rest & near[o]).bit_count() + (2 if ext_all >> o & 1 else 0)
-                if u > best_u:
-                    ties, best_u = 1 << s, u
-                elif u == best_u and ties:
-                    ties |= 1 << s
-            if ties:
-                return p.ACCEPT + _any_bit(ties, rng)
-            return p.DRAW
-        if phase == ANSWER:
-            r = st.rng
-            card = self.answer_card(st)
-            b, a = p.has_dir[card]
-            direction = (r.random() < 0.5) if (b and a) else (1 if a else 0)
-            right = 1 if r.random() < p.knowledge else 0
-            return p.ANSWER + 2 * direction + right
-        if phase == GO_OUT:
-            lays = self.go_out_lays(st)
-            return lays[int(rng.random() * len(lays))] if len(lays) > 1 else lays[0]
+        h = st.hands[st.actor]
+        r = rng.random()
+        if r < EXPLORE:
+            k = min(int(r * (1.0 / EXPLORE) * h.bit_count()), h.bit_count() - 1)   # the same draw, rescaled
+            while k:
+                h &= h - 1
+                k -= 1
+            return p.OFFER + (h & -h).bit_length() - 1
+        nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
+        zero = h & ~nb & ~st.ext_all
+        if zero:
+            return p.OFFER + _any_bit(zero, rng)
+        near = p.near
+        ties, best_u = 0, 99
+        x = h
+        while x:
+            low = x & -x
+            u = (h & near[low.bit_length() - 1]).bit_count()
+            if u < best_u:
+                ties, best_u = low, u
+            elif u == best_u:
+                ties |= low
+            x ^= low
+        best = _any_bit(ties, rng)
+        if ((h & ~(1 << best)) & near[st.announced]).bit_count() > best_u:
+            return p.OFFER + best
+        return p.PASS
+
+    def _greedy_announce(self, st: State, rng: random.Random) -> Action:
+        """Announce a card that helps nothing, else the one helping least (a card that can be laid
+        off counts as helping)."""
+        p = st.prep
+        h = st.hands[st.actor]
+        nb = ((h << 1) & p.ok_l1) | ((h << 2) & p.ok_l2) | ((h >> 1) & p.ok_r1) | ((h >> 2) & p.ok_r2)
+        ext_all = st.ext_all
+        zero = h & ~nb & ~ext_all
+        if zero:
+            return p.ANNOUNCE + _any_bit(zero, rng)
+        near = p.near
+        ties, best_u = 0, 99
+        x = h
+        while x:
+            low = x & -x
+            u = (h & near[low.bit_length() - 1]).bit_count() + (2 if ext_all & low else 0)
+            if u < best_u:
+                ties, best_u = low, u
+            elif u == best_u:
+                ties |= low
+            x ^= low
+        return p.ANNOUNCE + _any_bit(ties, rng)
+
+    def _greedy_lay(self, st: State, rng: random.Random) -> Action:
+        """Lay the longest sequence (several as long at random), then a lay off, else done."""
+        p = st.prep
+        h = st.hands[st.actor]
+        for lo, full, runs in p.lay_houses:
+            found = runs[(h >> lo) & full]
+            if found:
+                # the longest; several as long (a joint reign, two runs) at random
+                if len(found) > 1:
+                    seqs = p.seqs
+                    size = seqs[found[0]].bit_count()
+                    k = 1
+                    while k < len(found) and seqs[found[k]].bit_count() == size:
+                        k += 1
+                    if k > 1:
+                        return found[int(rng.random() * k)]
+                return found[0]
+        x = h & st.ext_all
+        if x:
+            c = _any_bit(x, rng)
+            bit = 1 << c
+            fits = [j for j, e in enumerate(st.ext) if e & bit]
+            j = fits[int(rng.random() * len(fits))] if len(fits) > 1 else fits[0]
+            return p.LAYOFF + j * p.n + c
+        return p.DONE
+
+    def _greedy_decide(self, st: State, rng: random.Random) -> Action:
+        """Accept the offer that helps most; if none helps, draw (basic) or take the most helpful
+        anyway (advanced: an offer must be accepted)."""
+        p = st.prep
+        rest = st.hands[st.actor] & ~(1 << st.announced)
+        ties, best_u = 0, 0 if not st.adv else -1
+        ext_all = st.ext_all
+        near = p.near
+        for s in range(st.P):
+            o = st.offers[s]
+            if o < 0:
+                continue
+            u = (rest & near[o]).bit_count() + (2 if ext_all >> o & 1 else 0)
+            if u > best_u:
+                ties, best_u = 1 << s, u
+            elif u == best_u and ties:
+                ties |= 1 << s
+        if ties:
+            return p.ACCEPT + _any_bit(ties, rng)
+        return p.DRAW
+
+    def _greedy_answer(self, st: State, rng: random.Random) -> Action:
+        """Right with probability `knowledge`, before or after at random where both exist; drawn
+        from the state's generator, as a random bot's answer is."""
+        p = st.prep
+        r = st.rng
+        card = self.answer_card(st)
+        b, a = p.has_dir[card]
+        direction = (r.random() < 0.5) if (b and a) else (1 if a else 0)
+        right = 1 if r.random() < p.knowledge else 0
+        return p.ANSWER + 2 * direction + right
+
+    def _greedy_go_out(self, st: State, rng: random.Random) -> Action:
+        """Any lay that keeps the whole hand layable, at random."""
+        lays = self.go_out_lays(st)
+        return lays[int(rng.random() * len(lays))] if len(lays) > 1 else lays[0]
+
+    def _greedy_over(self, st: State, rng: random.Random) -> Action:
         raise ValueError("the round is over")
+
+    # the choice in each phase, in the order of the phase numbers (tables.py)
+    _greedy_by_phase: tuple[Callable[[GreedyBot, State, random.Random], Action], ...] = (
+        _greedy_lay, _greedy_announce, _greedy_offer, _greedy_decide, _greedy_go_out, _greedy_answer, _greedy_lay,
+        _greedy_over)

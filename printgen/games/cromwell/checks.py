@@ -1,18 +1,28 @@
 """Cromwell's invariants (checked after every step in tests) and helpers that name actions.
 
-A mixin of :class:`printgen.games.cromwell.game.Cromwell`."""
+A mixin of :class:`printgen.games.cromwell.game.Cromwell`, built on the rules it checks."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from printgen.games.common.names import distinct_names
+from printgen.games.cromwell.rules import TurnRules
 from printgen.games.cromwell.tables import (
-    ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, OFFER, OVER, Prepared, START_LAY, State, _bits,
+    ANNOUNCE,
+    ANSWER,
+    DECIDE,
+    GO_OUT,
+    LAY_PHASES,
+    OFFER,
+    OVER,
+    Prepared,
+    State,
+    _bits,
+    describe,
 )
 
 
-class Checks:
+class Checks(TurnRules):
     # -- helpers for people and tests --------------------------------------------------------------
     def num_actions(self, prepared: Prepared, players: int) -> int:
         """Every action of this prepared deck (lays, lay-offs, trades, answers)."""
@@ -24,29 +34,7 @@ class Checks:
 
     def describe(self, prepared: Prepared, action: int) -> str:
         """An action of this prepared deck in words: 'lay down Henry IV-Henry V-Henry VI', 'offer Anne'."""
-        p = prepared
-        names = distinct_names(p.names)
-        if 0 <= action < p.S:
-            return "lay down " + "-".join(names[c] for c in _bits(p.seqs[action]))
-        if p.LAYOFF <= action < p.DONE:
-            j, c = divmod(action - p.LAYOFF, p.n)
-            return f"lay off {names[c]} on table sequence {j}"
-        if action == p.DONE:
-            return "done laying"
-        if p.ANNOUNCE <= action < p.ANNOUNCE + p.n:
-            return f"announce {names[action - p.ANNOUNCE]}"
-        if p.OFFER <= action < p.OFFER + p.n:
-            return f"offer {names[action - p.OFFER]}"
-        if action == p.PASS:
-            return "pass"
-        if p.ACCEPT <= action < p.ACCEPT + MAX_PLAYERS:
-            return f"accept the offer of seat {action - p.ACCEPT}"
-        if action == p.DRAW:
-            return "draw"
-        if p.ANSWER <= action < p.ANSWER + 4:
-            k = action - p.ANSWER
-            return f"answer {'after' if k >> 1 else 'before'}, {'right' if k & 1 else 'wrong'}"
-        return "unknown action"
+        return describe(prepared, action)
 
     def lay_down(self, prepared: Prepared, *names: str) -> int:
         """The action laying down the sequence of these monarchs (KeyError if it is no sequence)."""
@@ -74,12 +62,24 @@ class Checks:
 
     # -- invariants --------------------------------------------------------------------------------
     def check(self, state: State) -> None:
+        """Every invariant of the state (tests call it after every step): the cards conserved, the
+        table and the hands consistent with the score sheet, then what the phase promises."""
         st = state
-        p = st.prep
-        n = p.n
         assert 0 <= st.phase <= OVER, f"unknown phase {st.phase}"
         assert 0 <= st.crom < st.P and 0 <= st.actor < st.P
-        # every card in exactly one place
+        self._check_cards_conserved(st)
+        self._check_table(st)
+        self._check_hands(st)
+        if st.phase == OVER:
+            self._check_round_over(st)
+        else:
+            self._check_turn(st)
+
+    @staticmethod
+    def _check_cards_conserved(st: State) -> None:
+        """Every card in exactly one place: a hand, the table, out of play, the stock or the Block."""
+        p = st.prep
+        n = p.n
         places = list(st.hands) + [st.table_mask, st.out_mask]
         seen = 0
         total = 0
@@ -100,7 +100,12 @@ class Checks:
             f"cards not conserved: {total} placed of {n}, missing {_bits(p.all_mask & ~seen)}"
         if st.adv:
             assert not st.stock and not st.block, "advanced play has no stock and no Block"
-        # table
+
+    @staticmethod
+    def _check_table(st: State) -> None:
+        """Each table sequence a valid one, apart from the others, with its lay-off cards up to date,
+        and the masks and the score sheet kept with the table agreeing with it."""
+        p = st.prep
         acc = 0
         ext_all = 0
         assert len(st.table) == len(st.ext) and len(st.table) <= p.T
@@ -114,8 +119,11 @@ class Checks:
         assert ext_all == st.ext_all, "lay-off mask out of date"
         assert sum(st.laid) == st.table_mask.bit_count(), "ticks on the score sheet do not match the table"
         assert all(x >= 0 for x in st.laid)
-        # hands: in basic play they change size only by laying (and by the drawn card while
-        # going out without a discard)
+
+    @staticmethod
+    def _check_hands(st: State) -> None:
+        """In basic play hands change size only by laying (and by the drawn card while going out
+        without a discard); every card in a hand or on the table was recorded as held."""
         if not st.adv:
             for s, h in enumerate(st.hands):
                 extra = 1 if (st.no_discard and s == st.crom) else 0
@@ -126,26 +134,34 @@ class Checks:
             hands_all |= h
         assert hands_all & ~st.held == 0, "a card in a hand was never recorded as held"
         assert st.table_mask & ~st.held == 0, "a laid card was never held"
-        if st.phase == OVER:
-            if st.winner >= 0:
-                assert st.hands[st.winner] == 0, "the winner still holds cards"
-            else:
-                assert st.stalled >= 0 and p.stalemate == "stop", "the round ended with nobody out"
-            sc = self.scores(st)
-            assert all(0 <= x <= n for x in sc), f"score out of bounds: {sc}"
-            left = sum(h.bit_count() for h in st.hands)
-            if p.scoring == "everyone":      # each hand's cards count for every other seat
-                assert sum(sc) == sum(st.laid) + (st.P - 1) * left, f"scores {sc} do not add up"
-            else:                            # they count once, for the seat that went out
-                assert sum(sc) == sum(st.laid) + (left if st.winner >= 0 else 0) <= n, f"scores {sc} do not add up"
-            return
+
+    def _check_round_over(self, st: State) -> None:
+        """A round over: the winner's hand empty (or a stuck round ended by the stalemate rule), and
+        the scores in bounds and adding up as the scoring option counts them."""
+        p = st.prep
+        n = p.n
+        if st.winner >= 0:
+            assert st.hands[st.winner] == 0, "the winner still holds cards"
+        else:
+            assert st.stalled >= 0 and p.stalemate == "stop", "the round ended with nobody out"
+        sc = self.scores(st)
+        assert all(0 <= x <= n for x in sc), f"score out of bounds: {sc}"
+        left = sum(h.bit_count() for h in st.hands)
+        if p.scoring == "everyone":      # each hand's cards count for every other seat
+            assert sum(sc) == sum(st.laid) + (st.P - 1) * left, f"scores {sc} do not add up"
+        else:                            # they count once, for the seat that went out
+            assert sum(sc) == sum(st.laid) + (left if st.winner >= 0 else 0) <= n, f"scores {sc} do not add up"
+
+    def _check_turn(self, st: State) -> None:
+        """A round going on: nobody out, and the phase's promises kept (who acts, something to lay in
+        a lay phase, the announced and offered cards held, a layable hand while going out)."""
         assert st.winner < 0
         if not (st.phase == ANSWER and st.stage == 2):   # hands are looked at after both answers
             assert all(st.hands), "a player has no cards but the round goes on"
         phase = st.phase
-        if phase in (START_LAY, ANNOUNCE, DECIDE, GO_OUT, END_LAY):
+        if phase in LAY_PHASES or phase in (ANNOUNCE, DECIDE, GO_OUT):     # the Cromwell decides
             assert st.actor == st.crom
-        if phase in (START_LAY, END_LAY):
+        if phase in LAY_PHASES:
             assert self.can_lay(st, st.hands[st.crom]), "a lay phase with nothing to lay"
         if phase in (OFFER, DECIDE):
             assert st.hands[st.crom] >> st.announced & 1, "the announced card is not in the Cromwell's hand"
@@ -163,6 +179,5 @@ class Checks:
         if phase == ANSWER:
             assert st.adv and st.stage in (1, 2)
             assert st.actor == (st.crom if st.stage == 1 else st.trade_seat)
-        if phase == ANSWER:
             card = self.answer_card(st)
             assert st.hands[st.actor] >> card & 1, "the answerer does not hold the card answered about"

@@ -1,25 +1,24 @@
 """The Cromwell game for the simulation engine, assembled from its parts.
 
-Preparing (deck to tables), TurnRules (legal moves and their effect), GreedyBot and Checks are
-the play (a :class:`printgen.sim.engine.Game`), Reporting what validate measures and says (a
-:class:`printgen.sim.report.Report`: the deal, the measures, static findings, advice): mixins over
-the shared tables, so each reads on its own. What one mixin asks of another (the deals, the
-lays that go out, the card an answerer received) is public, without a leading underscore; a
-private method is called only inside the mixin that defines it.
+The play (a :class:`printgen.sim.engine.Game`) is a chain of mixins, each built on the one before
+so that what it uses is declared and type-checked: Preparing (deck to tables, the deals), Lays
+(the table: what a hand can lay, going out), TurnRules (the phases of a turn: legal moves and their
+effect), and on those GreedyBot and Checks (invariants, actions by name). Reporting, built on
+Preparing, is what validate measures and says (a :class:`printgen.sim.report.Report`: the deal,
+the measures, static findings, advice). What one mixin asks of another (the deals, the lays that
+go out, the card an answerer received) is public, without a leading underscore; a private method
+is called only inside the mixin that defines it.
 """
 
 from __future__ import annotations
 
 from printgen.games.cromwell.bots import GreedyBot
 from printgen.games.cromwell.checks import Checks
-from printgen.games.cromwell.prepare import Preparing
 from printgen.games.cromwell.report import Reporting
-from printgen.games.cromwell.rules import TurnRules
-from printgen.games.cromwell.tables import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Prepared, State
-from printgen.sim.engine import Game
+from printgen.games.cromwell.tables import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 
 
-class Cromwell(Preparing, Reporting, TurnRules, GreedyBot, Checks, Game[Prepared, State]):
+class Cromwell(Reporting, GreedyBot, Checks):
     name = "cromwell"
     title = "Cromwell"
     variants = ("basic", "advanced")

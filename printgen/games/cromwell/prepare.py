@@ -8,35 +8,70 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
+from printgen.files.wording import counted
 from printgen.games.cromwell.tables import (
-    MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, NEAR, Prepared, _Runs, _bits, _end_key, _joint,
+    MAX_PLAYERS,
+    MIN_HAND,
+    MIN_PLAYERS,
+    NEAR,
+    Prepared,
+    State,
+    _bits,
+    _end_key,
+    _joint,
+    _Runs,
 )
+from printgen.sim.engine import Game
 
 
-class Preparing:
+class Preparing(Game[Prepared, State]):
     # -- preparing the deck ----------------------------------------------------------------------
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Any, variant: str, options: dict[str, Any]) -> Prepared:
+        """The deck compiled to ints for one variant and option set, in steps: the options, the
+        monarchs in play, the chosen houses in reign order, every sequence, the timeline of the
+        advanced test, the houses' gaps in history, and the numbering of the actions."""
         if variant not in self.variants:
             raise UserError(f"the Cromwell game has no variant '{variant}'",
                             hint=did_you_mean(variant, self.variants) or "variants: " + ", ".join(self.variants))
         options = dict(options or {})
-        chosen_options = self.read_options(variant, options)
-        p = Prepared()
-        p.variant = variant
-        p.advanced = variant == "advanced"
-        p.knowledge = self._knowledge(chosen_options["knowledge"])
-        p.even_up = chosen_options["even_up"]
-        p.leave_out = chosen_options["leave_out"]
-        p.stalemate = chosen_options["stalemate"]
-        p.scoring = chosen_options["scoring"]
-
+        p = self._with_options(variant, self.read_options(variant, options))
         all_houses = [g.name for g in deck.groups.get("houses", [])]
         if not all_houses:
             raise UserError("the Cromwell game needs a deck with houses", deck.where("houses"),
                             "declare 'houses:' and give each card a 'house'")
         chosen = self._houses(options.get("houses"), all_houses)
+        monarchs = self._monarchs(deck, p, all_houses)
+        deck_pos = self._order_houses(deck, p, chosen, monarchs)
+        self._sequences(p)
+        first_start = self._timeline(p, monarchs, deck_pos)
+        self._history_gaps(p, monarchs, deck_pos, first_start)
+        self._action_bases(p)
+        if not self.player_counts(p):
+            need = MIN_HAND * (MIN_PLAYERS + (0 if p.advanced else 1))
+            raise UserError(f"the chosen houses hold {counted(p.n, 'monarch')}: too few for any number of players "
+                            f"(the smallest game, {MIN_PLAYERS} players, deals {MIN_HAND} cards to each"
+                            f"{'' if p.advanced else ' and to the stock'}: at least {need} cards)",
+                            hint="choose more houses (option houses=...)")
+        return p
 
-        monarchs = []      # (deck order, card) of every card in play, any house
+    def _with_options(self, variant: str, chosen: dict[str, Any]) -> Prepared:
+        """A Prepared of this variant holding the options play reads (the houses are read apart)."""
+        p = Prepared()
+        p.variant = variant
+        p.advanced = variant == "advanced"
+        p.knowledge = self._knowledge(chosen["knowledge"])
+        p.even_up = chosen["even_up"]
+        p.leave_out = chosen["leave_out"]
+        p.stalemate = chosen["stalemate"]
+        p.scoring = chosen["scoring"]
+        return p
+
+    @staticmethod
+    def _monarchs(deck: Any, p: Prepared, all_houses: list[str]) -> list[tuple[int, Any]]:
+        """(deck order, card) of every card in play, any house, each with its reign (the rules need
+        the dates); and what the static checks say of the deck: the marker, cards with no house, the
+        monarchs of each house."""
+        monarchs = []
         for i, card in enumerate(deck.cards):
             if not card.values.get("in_play", True):
                 continue
@@ -53,14 +88,19 @@ class Preparing:
             if g is not None:
                 count[g.name] = count.get(g.name, 0) + 1
         p.deck_houses = [(h, count[h]) for h in all_houses]
+        return monarchs
 
-        # cards in play, house by house, ordered inside the house
+    @staticmethod
+    def _order_houses(deck: Any, p: Prepared, chosen: list[str], monarchs: list[tuple[int, Any]]) -> list[int]:
+        """Number the cards in play house by house, inside a house by the start of the first reign
+        (a joint reign sharing one place), so a house is a run of bits; returns each card's deck
+        order."""
         names, ids, house_of, slot, start, deck_pos = [], [], [], [], [], []
         for h_idx, house in enumerate(chosen):
             members = [(i, c) for i, c in monarchs if c.values.get("house") is not None
                        and c.values["house"].name == house]
-            members.sort(key=lambda ic: (ic[1].values["reign"].spans[0][0], _end_key(ic[1].values["reign"].spans[0][1]),
-                                         ic[0]))
+            members.sort(key=lambda ic: (ic[1].values["reign"].spans[0][0],
+                                         _end_key(ic[1].values["reign"].spans[0][1]), ic[0]))
             place = -1
             prev = None
             for i, c in members:
@@ -86,40 +126,25 @@ class Preparing:
         p.house_lo = [cards[0] if cards else 0 for cards in p.house_cards]
         p.house_full = [(1 << len(cards)) - 1 for cards in p.house_cards]
         p.house_mask = [sum(1 << c for c in cards) for cards in p.house_cards]
+        return deck_pos
 
-        # every valid sequence, per house
+    @classmethod
+    def _sequences(cls, p: Prepared) -> None:
+        """Every valid sequence of every house as a bitmask, and the tables the rules and the bot
+        find them with quickly (runs per house, neighbours, the three-in-a-row masks)."""
+        n, house_of, slot = p.n, p.house_of, p.slot
         seqs: list[int] = []
         seq_house: list[int] = []
         for h, cards in enumerate(p.house_cards):
-            slots: list[list[int]] = []
-            for c in cards:
-                if slots and slot[slots[-1][0]] == slot[c]:
-                    slots[-1].append(c)
-                else:
-                    slots.append([c])
-            found: set[int] = set()
-            for a in range(len(slots)):
-                for b in range(a, len(slots)):
-                    firsts = self._subsets(slots[a])
-                    lasts = self._subsets(slots[b]) if b > a else [0]
-                    middle = 0
-                    for k in range(a + 1, b):
-                        for c in slots[k]:
-                            middle |= 1 << c
-                    for f in firsts:
-                        for last in lasts:
-                            m = f | middle | last
-                            if m.bit_count() >= 3:
-                                found.add(m)
-            for m in sorted(found, key=lambda m: (m & -m, m.bit_count(), m)):
+            for m in cls._house_sequences(cards, slot):
                 seqs.append(m)
                 seq_house.append(h)
         p.seqs, p.seq_house, p.valid = seqs, seq_house, set(seqs)
         p.runs = []
-        for h in range(len(chosen)):
+        for h in range(len(p.house_cards)):
             ids_h = [q for q in range(len(seqs)) if seq_house[q] == h]
             p.runs.append(_Runs(ids_h, [seqs[q] >> p.house_lo[h] for q in ids_h]))
-        p.lay_houses = [(p.house_lo[h], p.house_full[h], p.runs[h]) for h in range(len(chosen))
+        p.lay_houses = [(p.house_lo[h], p.house_full[h], p.runs[h]) for h in range(len(p.house_cards))
                         if len(p.house_cards[h]) >= 3]
         p.near = [sum(1 << d for d in p.house_cards[house_of[c]] if d != c and abs(d - c) <= NEAR)
                   for c in range(n)]
@@ -130,7 +155,38 @@ class Preparing:
         for c in _bits(p.ok3):       # by construction: a suffix of a place, whole places, a prefix
             assert (7 << c) in p.valid, "an index triple inside a house is not a sequence"
 
-        # successor / predecessor on one timeline of every monarch of the deck
+    @classmethod
+    def _house_sequences(cls, cards: list[int], slot: list[int]) -> list[int]:
+        """The sequences of one house, in the order the rules number them: from any place to any
+        later one, the whole places between, and at either end any non-empty part of a joint place."""
+        slots: list[list[int]] = []
+        for c in cards:
+            if slots and slot[slots[-1][0]] == slot[c]:
+                slots[-1].append(c)
+            else:
+                slots.append([c])
+        found: set[int] = set()
+        for a in range(len(slots)):
+            for b in range(a, len(slots)):
+                firsts = cls._subsets(slots[a])
+                lasts = cls._subsets(slots[b]) if b > a else [0]
+                middle = 0
+                for k in range(a + 1, b):
+                    for c in slots[k]:
+                        middle |= 1 << c
+                for f in firsts:
+                    for last in lasts:
+                        m = f | middle | last
+                        if m.bit_count() >= 3:
+                            found.add(m)
+        return sorted(found, key=lambda m: (m & -m, m.bit_count(), m))
+
+    @staticmethod
+    def _timeline(p: Prepared, monarchs: list[tuple[int, Any]], deck_pos: list[int]) -> dict[int, int]:
+        """The right answers of the advanced test: who came before and after each card on one
+        timeline of every monarch of the deck (a joint reign one entry, each reign of a monarch its
+        own). Returns each monarch's first start year, by deck order."""
+        n = p.n
         game_index = {deck_pos[c]: c for c in range(n)}
         entries: list[tuple[int, int, int, int]] = []    # (start, end key, deck order, card deck order)
         for i, c in monarchs:
@@ -161,9 +217,15 @@ class Preparing:
         p.has_dir = [(bool(before[deck_pos[c]]), bool(after[deck_pos[c]])) for c in range(n)]
         p.right_names = [(tuple(deck_name[k] for k in sorted(before[deck_pos[c]])),
                           tuple(deck_name[k] for k in sorted(after[deck_pos[c]]))) for c in range(n)]
-        p.chrono = sorted(range(n), key=lambda c: (start[c], deck_pos[c]))
+        p.chrono = sorted(range(n), key=lambda c: (p.start[c], deck_pos[c]))
+        return first_start
 
-        # houses whose neighbours in the house are not neighbours in history
+    @staticmethod
+    def _history_gaps(p: Prepared, monarchs: list[tuple[int, Any]], deck_pos: list[int],
+                      first_start: dict[int, int]) -> None:
+        """Houses whose neighbours in the house are not neighbours in history: the rules count them
+        as consecutive, and the report says how many monarchs of other houses reigned between."""
+        names, slot, start = p.names, p.slot, p.start
         order = sorted(((first_start[i], i) for i, _ in monarchs))
         rank = {i: r for r, (_, i) in enumerate(order)}
         for h, cards in enumerate(p.house_cards):
@@ -175,32 +237,26 @@ class Preparing:
                     # the other member of a joint place is not "between"
                     between -= sum(1 for d in cards if slot[d] in (slot[a], slot[b]) and d not in (a, b))
                 if between > 0:
-                    p.gaps.append(f"in {chosen[h]}, {names[a]} ({start[a]}) and {names[b]} ({start[b]}) count as "
-                                  f"consecutive, but {between} monarch{'s' if between != 1 else ''} of other houses "
-                                  f"reigned between them")
+                    p.gaps.append(f"in {p.house_names[h]}, {names[a]} ({start[a]}) and {names[b]} ({start[b]}) count "
+                                  f"as consecutive, but {between} monarch{'s' if between != 1 else ''} of other "
+                                  f"houses reigned between them")
 
-        # action bases
-        S = len(seqs)
-        T = n // 3 + 1
+    @staticmethod
+    def _action_bases(p: Prepared) -> None:
+        """Number the actions: lay downs first, then lay offs (table sequence by card), then one
+        range for each other decision (see the package docstring)."""
+        S = len(p.seqs)
+        T = p.n // 3 + 1
         p.S, p.T = S, T
         p.LAYOFF = S
-        p.DONE = S + T * n
+        p.DONE = S + T * p.n
         p.ANNOUNCE = p.DONE + 1
-        p.OFFER = p.ANNOUNCE + n
-        p.PASS = p.OFFER + n
+        p.OFFER = p.ANNOUNCE + p.n
+        p.PASS = p.OFFER + p.n
         p.ACCEPT = p.PASS + 1
         p.DRAW = p.ACCEPT + MAX_PLAYERS
         p.ANSWER = p.DRAW + 1
         p.N_ACTIONS = p.ANSWER + 4
-        if not self.player_counts(p):
-            need = MIN_HAND * (MIN_PLAYERS + (0 if p.advanced else 1))
-            from printgen.files.wording import counted
-
-            raise UserError(f"the chosen houses hold {counted(n, 'monarch')}: too few for any number of players (the "
-                            f"smallest game, {MIN_PLAYERS} players, deals {MIN_HAND} cards to each"
-                            f"{'' if p.advanced else ' and to the stock'}: at least {need} cards)",
-                            hint="choose more houses (option houses=...)")
-        return p
 
     @staticmethod
     def _subsets(cards: list[int]) -> list[int]:

@@ -1,19 +1,19 @@
 """What validate measures of a Cromwell round (the deal, hands, cards held and laid, turns) and
 says about a setup before and beside play: static findings and advice.
 
-A mixin of :class:`printgen.games.cromwell.game.Cromwell`."""
+A mixin of :class:`printgen.games.cromwell.game.Cromwell`, built on the deals of prepare.py."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from printgen.games.cromwell.tables import (
-    LARGE_HAND, MIN_HAND, OVER, SMALL_HAND, TARGET_HAND, Prepared, State,
-)
+from printgen.games.cromwell.prepare import Preparing
+from printgen.games.cromwell.tables import LARGE_HAND, MIN_HAND, OVER, SMALL_HAND, TARGET_HAND, Prepared, State
 from printgen.sim.report import Deal, Finding, Report, Tip
 
 
-class Reporting(Report[Prepared, State]):
+class Reporting(Preparing, Report[Prepared, State]):
     """What validate measures of a Cromwell round and says about the setup."""
 
     # hand sizes are judged by static_checks from the exact deal (fewer than 5 or more than 10)
@@ -110,7 +110,8 @@ class Reporting(Report[Prepared, State]):
                     "with stalemate=play the round goes on to the step cap, as in the designer's rules")
             out.append(Finding("info", "basic play: hands never grow, so a player down to one card can only lay "
                                        "off; when every player is down to one card and no card left in play "
-                                       f"(hands, stock, Block) can extend a table sequence, nobody can go out ({rule})"))
+                                       "(hands, stock, Block) can extend a table sequence, nobody can go out "
+                                       f"({rule})"))
         return out
 
     def advice(self, prepared: Prepared, counts: Sequence[int]) -> list[Tip]:

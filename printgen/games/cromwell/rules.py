@@ -1,21 +1,38 @@
 """The rules of a Cromwell round as decision steps: deal, lay, announce, offer, decide, answer.
 
-A mixin of :class:`printgen.games.cromwell.game.Cromwell`; the phases are described in the package
-docstring."""
+A mixin of :class:`printgen.games.cromwell.game.Cromwell`, built on the table (lays.py); the phases
+are described in the package docstring."""
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from printgen.files.errors import UserError
+from printgen.games.cromwell.lays import Lays
 from printgen.games.cromwell.tables import (
-    ANNOUNCE, ANSWER, DECIDE, END_LAY, GO_OUT, MAX_PLAYERS, MIN_PLAYERS, OFFER, OVER, PHASE_NAMES, Prepared, START_LAY, State, _bits,
+    ANNOUNCE,
+    ANSWER,
+    DECIDE,
+    END_LAY,
+    GO_OUT,
+    LAY_PHASES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OFFER,
+    OVER,
+    PHASE_NAMES,
+    START_LAY,
+    Prepared,
+    State,
+    _bits,
+    describe,
 )
 from printgen.sim.engine import Action, shuffle
 
 
-class TurnRules:
+class TurnRules(Lays):
     # -- one game --------------------------------------------------------------------------------
     def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
         p = prepared
@@ -77,20 +94,6 @@ class TurnRules:
         return state.phase == OVER
 
     # -- turn machinery ----------------------------------------------------------------------------
-    @staticmethod
-    def can_lay(st: State, h: int) -> bool:
-        """Whether hand h can lay anything. Every sequence of three or more holds one of exactly
-        three (a prefix of it in house order), and a three-card sequence is either three cards
-        next to each other in index order within a house (`ok3` marks where such a triple
-        starts) or one of the few `odd3` that skip a joint partner (Charles II-James II-
-        William III skips Mary II, who sorts first)."""
-        if h & st.ext_all or h & (h >> 1) & (h >> 2) & st.prep.ok3:
-            return True
-        for m in st.prep.odd3:
-            if h & m == m:
-                return True
-        return False
-
     def _begin_turn(self, st: State) -> None:
         st.actor = st.crom
         st.phase = START_LAY if self.can_lay(st, st.hands[st.crom]) else ANNOUNCE
@@ -126,138 +129,13 @@ class TurnRules:
         else:
             self._next_turn(st)
 
-    def _lay(self, st: State, seat: int, action: int) -> None:
-        """Carry out a lay down (action < S) or a lay off; no legality check."""
-        p = st.prep
-        if action < p.S:
-            m = p.seqs[action]
-            st.hands[seat] ^= m
-            st.table.append(m)
-            e = p.ext_of(m)
-            st.ext.append(e)
-            st.ext_all |= e
-            st.table_mask |= m
-            st.laid[seat] += m.bit_count()
-        else:
-            j, c = divmod(action - p.LAYOFF, p.n)
-            bit = 1 << c
-            st.hands[seat] ^= bit
-            m = st.table[j] | bit
-            st.table[j] = m
-            st.ext[j] = p.ext_of(m)
-            acc = 0
-            for e in st.ext:
-                acc |= e
-            st.ext_all = acc
-            st.table_mask |= bit
-            st.laid[seat] += 1
-
-    def _lays(self, st: State, h: int) -> list[int]:
-        """Every lay down and lay off open to hand h."""
-        p = st.prep
-        out: list[int] = []
-        for lo, full, runs in p.lay_houses:
-            found = runs[(h >> lo) & full]
-            if found:
-                out.extend(found)
-        if h & st.ext_all:
-            n, base = p.n, p.LAYOFF
-            for j, e in enumerate(st.ext):
-                x = e & h
-                while x:
-                    low = x & -x
-                    out.append(base + j * n + low.bit_length() - 1)
-                    x ^= low
-        return out
-
-    def _lay_legal(self, st: State, h: int, action: int) -> bool:
-        p = st.prep
-        if action < 0:
-            return False
-        if action < p.S:
-            m = p.seqs[action]
-            return h & m == m
-        if action < p.DONE:
-            j, c = divmod(action - p.LAYOFF, p.n)
-            return j < len(st.table) and (st.ext[j] & h) >> c & 1 == 1
-        return False
-
-    # full layability (going out without a discard) --------------------------------------------
-    def clearable(self, st: State, h: int) -> bool:
-        """Can every card of hand h be laid down or laid off, given the table?"""
-        p = st.prep
-        for hh, lo in enumerate(p.house_lo):
-            local = (h >> lo) & p.house_full[hh]
-            if not local:
-                continue
-            tables = tuple(sorted((t >> lo) & p.house_full[hh] for t in st.table if t & p.house_mask[hh]))
-            if not self._clear_house(p, hh, local, tables):
-                return False
-        return True
-
-    def _clear_house(self, p: Prepared, hh: int, local: int, tables: tuple[int, ...]) -> bool:
-        if not local:
-            return True
-        key = (hh, local, tables)
-        cached = p.clear_cache.get(key)
-        if cached is not None:
-            return cached
-        lo = p.house_lo[hh]
-        valid = p.valid
-        result = False
-        for i, t in enumerate(tables):
-            for c in _bits(local):
-                if ((t | (1 << c)) << lo) in valid:
-                    rest = tables[:i] + (t | (1 << c),) + tables[i + 1:]
-                    if self._clear_house(p, hh, local & ~(1 << c), tuple(sorted(rest))):
-                        result = True
-                        break
-            if result:
-                break
-        if not result:
-            for q in p.runs[hh][local]:
-                m = p.seqs[q] >> lo
-                if self._clear_house(p, hh, local & ~m, tuple(sorted(tables + (m,)))):
-                    result = True
-                    break
-        p.clear_cache[key] = result
-        return result
-
-    def go_out_lays(self, st: State) -> list[int]:
-        """The lays that keep the whole hand layable (phase GO_OUT)."""
-        seat = st.crom
-        h = st.hands[seat]
-        out = []
-        for a in self._lays(st, h):
-            if self._keeps_clearable(st, seat, a):
-                out.append(a)
-        return out
-
-    def _keeps_clearable(self, st: State, seat: int, action: int) -> bool:
-        p = st.prep
-        h = st.hands[seat]
-        if action < p.S:
-            m = p.seqs[action]
-            table = st.table + [m]
-        else:
-            j, c = divmod(action - p.LAYOFF, p.n)
-            m = 1 << c
-            table = list(st.table)
-            table[j] |= m
-        saved = st.table
-        st.table = table
-        try:
-            return self.clearable(st, h & ~m)
-        finally:
-            st.table = saved
-
     # -- legal actions -------------------------------------------------------------------------------
     def legal(self, state: State) -> list[Action]:
         st = state
         p = st.prep
         phase = st.phase
-        if phase == START_LAY or phase == END_LAY:
-            return self._lays(st, st.hands[st.crom]) + [p.DONE]
+        if phase in LAY_PHASES:
+            return self.lays(st, st.hands[st.crom]) + [p.DONE]
         if phase == ANNOUNCE:
             return [p.ANNOUNCE + c for c in _bits(st.hands[st.crom])]
         if phase == OFFER:
@@ -292,112 +170,141 @@ class TurnRules:
 
     # -- applying ----------------------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> None:
-        st = state
+        """Carry out the action of the seat to act, refusing one the phase does not allow
+        (ValueError): each phase has its own handler, found by the phase's number."""
+        self._by_phase[state.phase](self, state, action)
+
+    def _apply_offer(self, st: State, action: int) -> None:
+        """A seat offers a card or passes; after the last seat the Cromwell decides, or, with no
+        offer, draws (basic) or ends the turn (advanced)."""
+        p = st.prep
+        seat = st.actor
+        if action == p.PASS:
+            st.offers[seat] = -1
+        else:
+            c = action - p.OFFER
+            if not (0 <= c < p.n and st.hands[seat] >> c & 1):
+                self._illegal(st, action)
+            st.offers[seat] = c
+        nxt = (seat + 1) % st.P
+        if nxt != st.crom:
+            st.actor = nxt
+            return
+        st.actor = st.crom
+        for s in range(st.P):
+            if st.offers[s] >= 0:
+                st.phase = DECIDE
+                return
+        if st.adv:
+            self._next_turn(st)          # nobody offered: the turn is over
+        else:
+            self._draw(st)
+
+    def _apply_lay(self, st: State, action: int) -> None:
+        """The Cromwell lays (START_LAY, END_LAY) or is done; an empty hand goes out, and a hand
+        with nothing more to lay moves on to the announcement or the next turn."""
         p = st.prep
         phase = st.phase
         seat = st.actor
-        if phase == OFFER:
-            if action == p.PASS:
-                st.offers[seat] = -1
+        if action == p.DONE:
+            if phase == START_LAY:
+                st.phase = ANNOUNCE
             else:
-                c = action - p.OFFER
-                if not (0 <= c < p.n and st.hands[seat] >> c & 1):
-                    self._illegal(st, action)
-                st.offers[seat] = c
-            nxt = (seat + 1) % st.P
-            if nxt != st.crom:
-                st.actor = nxt
-                return
-            st.actor = st.crom
-            for s in range(st.P):
-                if st.offers[s] >= 0:
-                    st.phase = DECIDE
-                    return
-            if st.adv:
-                self._next_turn(st)          # nobody offered: the turn is over
+                self._next_turn(st)
+            return
+        h = st.hands[seat]
+        if not self.lay_legal(st, h, action):
+            self._illegal(st, action)
+        self.lay(st, seat, action)
+        if not st.hands[seat]:
+            self._go_out(st, seat)
+        elif not self.can_lay(st, st.hands[seat]):
+            if phase == START_LAY:
+                st.phase = ANNOUNCE
             else:
-                self._draw(st)
+                self._next_turn(st)
+
+    def _apply_announce(self, st: State, action: int) -> None:
+        """The Cromwell names a card of the hand; the offers start at the left."""
+        p = st.prep
+        seat = st.actor
+        c = action - p.ANNOUNCE
+        if not (0 <= c < p.n and st.hands[seat] >> c & 1):
+            self._illegal(st, action)
+        st.announced = c
+        offers = st.offers
+        for s in range(st.P):
+            offers[s] = -1
+        st.phase = OFFER
+        st.actor = (seat + 1) % st.P
+
+    def _apply_decide(self, st: State, action: int) -> None:
+        """The Cromwell draws (basic) or accepts an offer: the two cards change hands, and in
+        advanced play both traders answer the test."""
+        p = st.prep
+        seat = st.actor
+        if action == p.DRAW and not st.adv:
+            self._draw(st)
             return
-        if phase == START_LAY or phase == END_LAY:
-            if action == p.DONE:
-                if phase == START_LAY:
-                    st.phase = ANNOUNCE
-                else:
-                    self._next_turn(st)
-                return
-            h = st.hands[seat]
-            if not self._lay_legal(st, h, action):
-                self._illegal(st, action)
-            self._lay(st, seat, action)
-            if not st.hands[seat]:
-                self._go_out(st, seat)
-            elif not self.can_lay(st, st.hands[seat]):
-                if phase == START_LAY:
-                    st.phase = ANNOUNCE
-                else:
-                    self._next_turn(st)
-            return
-        if phase == ANNOUNCE:
-            c = action - p.ANNOUNCE
-            if not (0 <= c < p.n and st.hands[seat] >> c & 1):
-                self._illegal(st, action)
-            st.announced = c
-            offers = st.offers
-            for s in range(st.P):
-                offers[s] = -1
-            st.phase = OFFER
-            st.actor = (seat + 1) % st.P
-            return
-        if phase == DECIDE:
-            if action == p.DRAW and not st.adv:
-                self._draw(st)
-                return
-            s = action - p.ACCEPT
-            if not (0 <= s < st.P and s != st.crom and st.offers[s] >= 0):
-                self._illegal(st, action)
-            a = 1 << st.announced
-            o = 1 << st.offers[s]
-            hands = st.hands
-            hands[seat] ^= a | o
-            hands[s] ^= a | o
-            if st.adv:
-                st.trade_seat = s
-                st.stage = 1
-                st.phase = ANSWER
-                st.actor = seat
-            else:
-                self._to_end_lay(st)
-            return
-        if phase == ANSWER:
-            k = action - p.ANSWER
-            card = self.answer_card(st)
-            if not (0 <= k < 4 and p.has_dir[card][k >> 1]):
-                self._illegal(st, action)
-            if not k & 1:
-                self._forfeit(st, seat, card, k >> 1)
-            if st.stage == 1:
-                st.stage = 2
-                st.actor = st.trade_seat
-                return
-            hands = st.hands
-            for j in range(st.P):
-                s = (st.crom + j) % st.P
-                if not hands[s]:
-                    self._go_out(st, s)
-                    return
+        s = action - p.ACCEPT
+        if not (0 <= s < st.P and s != st.crom and st.offers[s] >= 0):
+            self._illegal(st, action)
+        a = 1 << st.announced
+        o = 1 << st.offers[s]
+        hands = st.hands
+        hands[seat] ^= a | o
+        hands[s] ^= a | o
+        if st.adv:
+            st.trade_seat = s
+            st.stage = 1
+            st.phase = ANSWER
+            st.actor = seat
+        else:
             self._to_end_lay(st)
+
+    def _apply_answer(self, st: State, action: int) -> None:
+        """A trader answers before or after, right or wrong (a wrong answer forfeits the card);
+        after both answers an empty hand goes out, else the Cromwell lays again."""
+        p = st.prep
+        seat = st.actor
+        k = action - p.ANSWER
+        card = self.answer_card(st)
+        if not (0 <= k < 4 and p.has_dir[card][k >> 1]):
+            self._illegal(st, action)
+        if not k & 1:
+            self._forfeit(st, seat, card, k >> 1)
+        if st.stage == 1:
+            st.stage = 2
+            st.actor = st.trade_seat
             return
-        if phase == GO_OUT:
-            if not (self._lay_legal(st, st.hands[seat], action) and self._keeps_clearable(st, seat, action)):
-                self._illegal(st, action)
-            self._lay(st, seat, action)
-            if not st.hands[seat]:
-                self._go_out(st, seat)
-            return
+        hands = st.hands
+        for j in range(st.P):
+            s = (st.crom + j) % st.P
+            if not hands[s]:
+                self._go_out(st, s)
+                return
+        self._to_end_lay(st)
+
+    def _apply_go_out(self, st: State, action: int) -> None:
+        """The Cromwell lays out a hand that can be laid whole (no discard), one lay at a time."""
+        seat = st.actor
+        if not (self.lay_legal(st, st.hands[seat], action) and self.keeps_clearable(st, seat, action)):
+            self._illegal(st, action)
+        self.lay(st, seat, action)
+        if not st.hands[seat]:
+            self._go_out(st, seat)
+
+    def _apply_over(self, st: State, action: int) -> None:
+        """Nothing is legal once the round is over."""
         self._illegal(st, action)
 
-    def _illegal(self, st: State, action: int) -> None:
-        raise ValueError(f"action {action} ({self.describe(st.prep, action)}) is not legal in phase "
+    # the handler of each phase, in the order of the phase numbers (tables.py)
+    _by_phase: tuple[Callable[[TurnRules, State, int], None], ...] = (
+        _apply_lay, _apply_announce, _apply_offer, _apply_decide, _apply_go_out, _apply_answer, _apply_lay,
+        _apply_over)
+
+    def _illegal(self, st: State, action: int) -> NoReturn:
+        raise ValueError(f"action {action} ({describe(st.prep, action)}) is not legal in phase "
                          f"{PHASE_NAMES[st.phase]} for seat {st.actor}")
 
     def _draw(self, st: State) -> None:

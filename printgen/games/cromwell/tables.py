@@ -10,7 +10,6 @@ import random
 from printgen.games.common.names import distinct_names
 from printgen.sim.options import Option
 
-
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 MIN_HAND = 3                  # a deal must give each player at least this many cards
 SMALL_HAND, LARGE_HAND = 5, 10
@@ -32,17 +31,18 @@ OPTIONS = (
     Option("even_up", EVEN_UP, "auto", "basic game, when the deal comes out uneven: give, each short hand takes a card "
                                        "from the stock; stock, each long hand puts its last card into the stock; auto, "
                                        "whichever moves fewer cards"),
-    Option("leave_out", LEAVE_OUT, "latest", "advanced game: which monarchs (by reign) are taken out so every hand is the "
-                                             "same size; none deals uneven hands instead"),
-    Option("stalemate", STALEMATE, "stop", "stop: a round in which nobody can ever lay again ends there (the rule sheet's "
-                                           "stuck round); play: it goes on to the step cap, to study that gap"),
-    Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the other "
-                                           "hands; out: only the player who went out scores the other hands"),
+    Option("leave_out", LEAVE_OUT, "latest", "advanced game: which monarchs (by reign) are taken out so every hand is "
+                                             "the same size; none deals uneven hands instead"),
+    Option("stalemate", STALEMATE, "stop", "stop: a round in which nobody can ever lay again ends there (the rule "
+                                           "sheet's stuck round); play: it goes on to the step cap, to study that gap"),
+    Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the "
+                                           "other hands; out: only the player who went out scores the other hands"),
 )
 
 # phases
 START_LAY, ANNOUNCE, OFFER, DECIDE, GO_OUT, ANSWER, END_LAY, OVER = range(8)
 PHASE_NAMES = ("start lay", "announce", "offer", "decide", "go out", "answer", "end lay", "over")
+LAY_PHASES = (START_LAY, END_LAY)      # the Cromwell lays at the start and at the end of a turn
 
 
 def _bits(mask: int) -> list[int]:
@@ -73,6 +73,35 @@ def _end_key(end: int | None) -> int:
 def _joint(a: tuple[int, int | None], b: tuple[int, int | None]) -> bool:
     """Two reign spans form a joint reign: same start year, and both last beyond it."""
     return a[0] == b[0] and _end_key(a[1]) > a[0] and _end_key(b[1]) > b[0]
+
+
+def describe(prepared: Prepared, action: int) -> str:
+    """An action of this prepared deck in words: 'lay down Henry IV-Henry V-Henry VI', 'offer Anne'.
+    Here beside the action bases it reads, because the rules (naming an illegal action) and the
+    helpers for people and tests both need it, and an action says all it does without the state."""
+    p = prepared
+    names = distinct_names(p.names)
+    if 0 <= action < p.S:
+        return "lay down " + "-".join(names[c] for c in _bits(p.seqs[action]))
+    if p.LAYOFF <= action < p.DONE:
+        j, c = divmod(action - p.LAYOFF, p.n)
+        return f"lay off {names[c]} on table sequence {j}"
+    if action == p.DONE:
+        return "done laying"
+    if p.ANNOUNCE <= action < p.ANNOUNCE + p.n:
+        return f"announce {names[action - p.ANNOUNCE]}"
+    if p.OFFER <= action < p.OFFER + p.n:
+        return f"offer {names[action - p.OFFER]}"
+    if action == p.PASS:
+        return "pass"
+    if p.ACCEPT <= action < p.ACCEPT + MAX_PLAYERS:
+        return f"accept the offer of seat {action - p.ACCEPT}"
+    if action == p.DRAW:
+        return "draw"
+    if p.ANSWER <= action < p.ANSWER + 4:
+        k = action - p.ANSWER
+        return f"answer {'after' if k >> 1 else 'before'}, {'right' if k & 1 else 'wrong'}"
+    return "unknown action"
 
 
 class _Runs(dict):
@@ -212,7 +241,8 @@ class State:
         trading = self.phase in (OFFER, DECIDE) and self.announced >= 0     # offers and the announced card stand
         received = self.offers[self.trade_seat] if self.stage == 1 else self.announced     # answered about (ANSWER)
         if self.phase == OVER:
-            lines = [f"round over after {self.turns} turns" + (f", seat {self.winner} went out" if self.winner >= 0 else "")]
+            lines = [f"round over after {self.turns} turns"
+                     + (f", seat {self.winner} went out" if self.winner >= 0 else "")]
         else:
             lines = [f"turn {self.turns + 1}, seat {self.crom} holds the Cromwell; seat {self.actor} to "
                      f"{PHASE_NAMES[self.phase]}" + (f" (announced {names[self.announced]})" if trading else "")
