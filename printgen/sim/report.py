@@ -11,8 +11,9 @@ also a Report; validate plays only games that are.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from printgen.files.errors import UserError
 

@@ -7,8 +7,9 @@ the number of workers or the backend.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.sim.engine import Game, bot_for, play

@@ -11,7 +11,8 @@ replays the same seeds with the rule sheet's reading and counts the games whose 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printgen.sim.engine import Game
 from printgen.sim.report import Finding, Report, Result

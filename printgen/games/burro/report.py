@@ -5,7 +5,8 @@ confidence interval.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.burro.rules import State

@@ -61,7 +61,8 @@ class State:
         """The table as the players see it: whose turn, each hand and casita (its size and the card
         on top, the one a steal must match), the middle by rank and the stock; for playthroughs."""
         names = distinct_names(self.prep.cards.names)
-        lines = [f"game over after {self.turns} turns" if self.over else f"turn {self.turns + 1}, seat {self.actor} to play"]
+        lines = [f"game over after {self.turns} turns" if self.over
+                 else f"turn {self.turns + 1}, seat {self.actor} to play"]
         for p in range(self.n):
             held = ", ".join(names[c] for c in self.hand[p]) or "-"
             house = f"{len(self.pile[p])} cards, {names[self.pile[p][-1]]} on top" if self.pile[p] else "empty"

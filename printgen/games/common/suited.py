@@ -68,7 +68,8 @@ def pack_deck(deck, options: dict, default: str | None, game: str):
         return deck
     if wanted not in packs:
         raise UserError(f"{game}: the deck '{deck.key}' has no pack '{wanted}'",
-                        hint=("its packs: " + ", ".join(packs)) if packs else "this deck has only one pack: leave -O pack out")
+                        hint=("its packs: " + ", ".join(packs)) if packs
+                        else "this deck has only one pack: leave -O pack out")
     from printgen.model.load import load_deck
 
     return load_deck(deck.folder, pack=wanted)

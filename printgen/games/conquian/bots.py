@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARD_FORCE, MELD_FLAG, OFFER, REFUSE, State,
-)
+from printgen.games.conquian.tables import CHOOSE, DISCARD, DISCARD_FORCE, MELD_FLAG, OFFER, REFUSE, State
 from printgen.sim.engine import Action
 
 

@@ -8,7 +8,7 @@ from printgen.games.conquian.bots import GreedyBot
 from printgen.games.conquian.melds import Melds
 from printgen.games.conquian.report import Reporting
 from printgen.games.conquian.rules import Rules
-from printgen.games.conquian.tables import OPTIONS, Prepared, State, VARIANTS
+from printgen.games.conquian.tables import OPTIONS, VARIANTS, Prepared, State
 from printgen.sim.engine import Game
 
 

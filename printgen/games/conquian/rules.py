@@ -13,7 +13,22 @@ from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
 from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, VARIANTS, _DISCARDS,
+    _DISCARDS,
+    CHOOSE,
+    DISCARD,
+    DISCARD_FORCE,
+    DISCARDING,
+    FORCE,
+    LEFT,
+    MELD_FLAG,
+    OFFER,
+    OVER,
+    OWN,
+    REFUSE,
+    REFUSED,
+    VARIANTS,
+    Prepared,
+    State,
     _cards,
 )
 from printgen.sim.engine import Action
@@ -96,7 +111,8 @@ class Rules:
         if DISCARD_FORCE <= action < MELD_FLAG:
             d, m = divmod(action - DISCARD_FORCE, 8)
             return f"discard {names[d]} and force it on the opponent's meld {m + 1}"
-        used, borrow, target = action >> 16, ((action >> 8) & 0x7F) - 1, ((action >> 4) & 0xF) - 1   # MELD_FLAG is bit 15
+        # MELD_FLAG is bit 15
+        used, borrow, target = action >> 16, ((action >> 8) & 0x7F) - 1, ((action >> 4) & 0xF) - 1
         words = f"meld {card}" + "".join(f", {names[c]}" for c in _cards(used))
         words += f" borrowing {names[borrow]}" if borrow >= 0 else ""
         return words + (f" onto own meld {target + 1}" if target >= 0 else " as a new meld")

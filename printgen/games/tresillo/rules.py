@@ -23,7 +23,17 @@ from printgen.games.common.ombre.hand import OmbreRules
 from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
 from printgen.games.tresillo.tables import (
-    BOLA, BONUS, CONTRACTS, DEALER_PAYS, ESTUCHE, FIRST, IN_PLATO, IN_PLAY_EXTRA, PRIMERAS, RESERVE_PIECE, RESERVED,
+    BOLA,
+    BONUS,
+    CONTRACTS,
+    DEALER_PAYS,
+    ESTUCHE,
+    FIRST,
+    IN_PLATO,
+    IN_PLAY_EXTRA,
+    PRIMERAS,
+    RESERVE_PIECE,
+    RESERVED,
     SACADO_EACH,
 )
 from printgen.sim.engine import Action

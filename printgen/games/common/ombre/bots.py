@@ -6,7 +6,7 @@ the game's own generator, so a seed still replays the game."""
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from printgen.games.common.ombre.pack import Prepared
 from printgen.games.common.ombre.state import DONE, EXCHANGE, FIVE, ON, PLAY, STOP, SURE, TRUMP, TRUMPS, State

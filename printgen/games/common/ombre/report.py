@@ -9,8 +9,8 @@ from typing import Any
 
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
 from printgen.games.common.ombre.state import CONTRACT_NAMES, OUTCOMES, SACADO, State
-from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.metrics import percentile
+from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.stats import wilson
 
 GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
