@@ -27,7 +27,7 @@ from printgen.sim.engine import Game
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.runner import MoreGames, batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
 
@@ -123,7 +123,7 @@ def _most_cards_from(deck) -> Where:
     rules = source.data.get("generate") if isinstance(source.data, dict) else None
     paths = ([("generate", i) for i in range(len(rules))] if isinstance(rules, list)
              else [("generate",)] if rules else [])
-    made = Counter()
+    made: Counter[int] = Counter()
     rule_lines = {source.line_of(path): path for path in paths}
     for card in deck.cards:
         if card.where.row is None and card.where.line in rule_lines:
@@ -244,14 +244,8 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
         shared = metric_findings(summary, report.good_hand, seat_tests)
-
-        def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
-            """Further games of this player count with other options (same seed and workers; the
-            same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
-            extra_work = batches(game, variant, str(deck.folder), options, n, games, opts.seed, bots,
-                                 chunk_size(games, opts.workers))
-            return execute(extra_work, opts.workers, opts.backend, None, opts.address)
-        more.bots = bots        # who played `results`
+        more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
+                         bots)
         extra = report.extra_findings(results, prepared[n], n, used[n].options, more)
         extra += option_findings(game, report, results, used[n].options, cli, more)    # was each -O option reached?
         # a shared warning the game's own findings explain as the bots' doing is not the deck's

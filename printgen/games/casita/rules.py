@@ -19,6 +19,7 @@ reading). A player with one card left plays it without a decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from printgen.files.errors import UserError
@@ -90,15 +91,15 @@ class CasitaRules(Game[Prepared, State]):
         order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
         return self._start(prepared, players, order)
 
-    def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: list[str] = (),
+    def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: Sequence[str] = (),
              piles: list[list[str]] | None = None) -> State:
         """A scripted position: hands, middle and casitas (bottom first) by card name; the stock top
         first; every other card is left out of the game. Seat 0 plays first."""
         idx = prepared.cards.index
         st = State(prepared, len(hands))
         st.hand = [[idx(c) for c in h] for h in hands]
-        for c in middle:
-            st.middle[prepared.cards.pos[idx(c)]].append(idx(c))
+        for name in middle:
+            st.middle[prepared.cards.pos[idx(name)]].append(idx(name))
         for p, pile in enumerate(piles or []):
             st.pile[p] = [idx(c) for c in pile]
             st.top[p] = prepared.cards.pos[st.pile[p][-1]] if pile else -1

@@ -106,7 +106,7 @@ def compile_suited(deck, game: str, suits: int = 4) -> Suited:
         at[s][p] = i
     missing = [(suit_names[s], ranks[p]) for s in range(suits) for p in range(len(ranks)) if at[s][p] < 0]
     if missing:
-        s, r = missing[0]
-        raise UserError(f"{game}: the suit {s} has no card of rank {r}; every suit needs the same ranks",
+        wanting, rank_name = missing[0]
+        raise UserError(f"{game}: the suit {wanting} has no card of rank {rank_name}; every suit needs the same ranks",
                         deck.where("cards"), "use the 40- or 48-card pack as printed")
     return Suited(deck.pack, [c.name for c in deck.cards], suit_names, suit, rank, pos, ranks, at)

@@ -12,6 +12,7 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.games.conquian.melds import Melds
 from printgen.games.conquian.tables import (
     _DISCARDS,
     CHOOSE,
@@ -31,10 +32,10 @@ from printgen.games.conquian.tables import (
     State,
     _cards,
 )
-from printgen.sim.engine import Action
+from printgen.sim.engine import Action, Game
 
 
-class Rules:
+class Rules(Melds, Game[Prepared, State]):
     def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from printgen.games.drafting.rules import State
+from printgen.games.drafting.rules import DraftingRules, State
 from printgen.games.drafting.tables import DISCARD2, FORCE1, FORCES, PLAYERS, SET_BONUS, SPLIT
 from printgen.sim.engine import Action
 
@@ -20,7 +20,7 @@ def _best(cards: Sequence[int], value: Callable[[int], int], rng: random.Random)
     return ties[int(rng.random() * len(ties))]
 
 
-class DraftingBots:
+class DraftingBots(DraftingRules):
     """The rule-of-thumb player validate plays the drafting game with."""
 
     def greedy(self, state: State, rng: random.Random) -> Action:
