@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from printgen.model.deck import Deck
 from printgen.sim.options import Option, read_options
 from printgen.sim.report import Report, Result
 
@@ -38,7 +39,7 @@ class Game(Generic[P, S]):
     step_cap: int = 5000               # decisions after which a game is stopped and called a timeout
 
     # -- preparing the deck once per run ----------------------------------------------------
-    def prepare(self, deck: Any, variant: str, options: dict[str, Any]) -> P:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> P:
         """Compile the deck into what setup needs (ints, tables); UserError if it cannot play."""
         raise NotImplementedError
 

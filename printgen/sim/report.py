@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from printgen.files.errors import UserError
+from printgen.model.deck import Deck
 
 P = TypeVar("P")        # a game's prepared deck
 S = TypeVar("S")        # the state of one game
@@ -183,7 +184,7 @@ class Report(Generic[P, S]):
         `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
 
-    def sheet_tables(self, deck: Any) -> dict[str, Any]:
+    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         """Tables the game's rule sheet prints (as `game` in its template), made from the same data
         the simulator plays by, such as ranking charts, so the sheet and the simulator agree."""
         return {}

@@ -26,6 +26,7 @@ from printgen.files.errors import UserError
 from printgen.games.casita.tables import DEAL, Prepared
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
@@ -76,7 +77,7 @@ class State:
 class CasitaRules(Game[Prepared, State]):
     """The play of Casita Robada: the deals, capturing, stealing a casita, the end."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Casita Robada has no variant '{variant}'", hint="variants: basic")
         chosen = self.read_options(variant, options)

@@ -32,11 +32,12 @@ from printgen.games.conquian.tables import (
     State,
     _cards,
 )
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
 class Rules(Melds, Game[Prepared, State]):
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
         chosen = self.read_options(variant, options)

@@ -67,6 +67,7 @@ from printgen.games.drafting.tables import (
     VERBS,
     Prepared,
 )
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game, shuffle
 
 
@@ -135,7 +136,7 @@ class State:
 class DraftingRules(Game[Prepared, State]):
     """The play of the drafting game: the split, the two drafts, the discards, the score."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"the drafting game has no variant '{variant}'",
                             hint="variants: " + ", ".join(self.variants))
@@ -151,8 +152,9 @@ class DraftingRules(Game[Prepared, State]):
         for card in cards:
             group = card.values.get("suit")
             rank = card.values.get("rank")
-            if getattr(rank, "value", None) is not None:     # ranks given as a group: use its value
-                rank = int(rank.value) if float(rank.value).is_integer() else rank.value
+            value = getattr(rank, "value", None)
+            if value is not None:                           # ranks given as a group: use its value
+                rank = int(value) if float(value).is_integer() else value
             group_name = getattr(group, "name", None)
             if group_name is None:
                 raise UserError(f"the card '{card.name}' has no suit; the drafting game needs every card to have one",

@@ -36,6 +36,7 @@ from printgen.games.tresillo.tables import (
     RESERVED,
     SACADO_EACH,
 )
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action
 
 
@@ -75,7 +76,7 @@ class Bidding:
 class TresilloRules(OmbreRules):
     """The play of Tresillo that is its own: the reserve and plato, the bidding, the puestas, settling."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 
