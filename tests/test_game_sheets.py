@@ -45,8 +45,8 @@ def test_rule_sheet_headings_pack_and_length(built, source):
 @pytest.mark.parametrize("game", ["lombre", "tresillo"])
 def test_ranking_charts_draw_every_card_they_name(built, game):
     """The charts are drawn from the simulator's own ranking tables (printgen.games.common.tricks)."""
-    from printgen.model.load import load_deck
     from printgen.games.registry import sheet_tables
+    from printgen.model.load import load_deck
 
     source = (DECKS / "spanish" / "rules" / f"{game}.md").read_text()
     assert "game.trumps.oros" in source and "game.trumps.espadas" in source

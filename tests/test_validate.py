@@ -296,3 +296,19 @@ def test_svg_chart_is_svg_and_other_suffixes_are_refused(tmp_path):
     bad = tmp_path / "chart.jpg"
     run = run_cli("validate", "standard", "--games", "50", "--chart", str(bad))
     assert run.code == 2 and ".pdf, .svg or .png" in run.err and not bad.exists()
+
+
+def test_more_games_are_played_as_the_judged_ones_unless_other_bots_are_named():
+    """The `more` a report is handed plays through the same runner, seed and deck: the same games
+    as a run with those options, with the judged bots (which it names) unless it is given others."""
+    from printgen.games.drafting import GAME
+    from printgen.sim.runner import MoreGames, batches, execute
+
+    game, greedy, careless = GAME(), ("greedy",) * 4, ("random",) * 4
+    more = MoreGames(game, "basic", "standard", 4, 5, 1, "local", None, greedy)
+
+    def run(bots):
+        return [(r.scores, r.length) for r in execute(batches(game, "basic", "standard", {}, 4, 12, 5, bots, 5))]
+    assert more.bots == greedy
+    assert [(r.scores, r.length) for r in more({}, 12)] == run(greedy)
+    assert [(r.scores, r.length) for r in more({}, 12, bots=careless)] == run(careless) != run(greedy)

@@ -45,8 +45,8 @@ def test_mixed_bots_never_judge_a_seat():
     assert "random" in text.split("\n")[4] and "greedy" in text.split("\n")[4]      # the row labels each seat's bot
     assert "no seat is judged" in text
     # the same run with one kind of bot in every seat still judges seats
-    from printgen.sim.report import Finding
     from printgen.sim.metrics import judge
+    from printgen.sim.report import Finding
 
     seat = Finding("warning", "seat 1 wins 0%", 0.0, about="seat")
     assert judge([seat], 500, ("greedy",) * 3) == [seat]

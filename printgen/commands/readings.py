@@ -40,19 +40,23 @@ def readings(name: str, variant: str, options: dict[str, Any]) -> list[Reading]:
         return []
     out = []
     for option in get_game(own).options:
-        if not _is_reading(option):
+        values = _reading_values(option)
+        if values is None:
             continue
-        values = tuple(str(v) for v in option.allowed)
         sheet = str(option.default_for(variant))
         played = str(options.get(option.name, sheet))
         out.append(Reading(option.name, played, sheet, tuple(v for v in values if v != played)))
     return out
 
 
-def _is_reading(option: Option) -> bool:
-    """A reading of an open rule: a fixed set of words (not a number, not a pack), about the game
-    rather than about what `printgen validate` reports."""
-    return isinstance(option.allowed, tuple) and len(option.allowed) >= 2 and "printgen validate" not in option.meaning
+def _reading_values(option: Option) -> tuple[str, ...] | None:
+    """The readings `option` chooses between, when it is a reading of an open rule: a fixed set of
+    words (not a number, not a pack), about the game rather than about what `printgen validate`
+    reports; None when it is not."""
+    allowed = option.allowed
+    if not isinstance(allowed, tuple) or len(allowed) < 2 or "printgen validate" in option.meaning:
+        return None
+    return tuple(str(v) for v in allowed)
 
 
 def readings_line(found: list[Reading]) -> str:

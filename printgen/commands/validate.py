@@ -15,20 +15,19 @@ import os
 import re
 import shlex
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
-from printgen.commands.validate_setups import (
-    game_setups, listed_counts, setup_options, setup_source, setup_where,
-)
+from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
-from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
+from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import batches, chunk_size, execute
+from printgen.sim.runner import MoreGames, batches, chunk_size, execute
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
 
@@ -122,8 +121,9 @@ def _most_cards_from(deck) -> Where:
     makes the most of them, or the `cards:` list (for a sheet-kept deck, the line naming the sheet)."""
     source = deck.source
     rules = source.data.get("generate") if isinstance(source.data, dict) else None
-    paths = [("generate", i) for i in range(len(rules))] if isinstance(rules, list) else [("generate",)] if rules else []
-    made = Counter()
+    paths = ([("generate", i) for i in range(len(rules))] if isinstance(rules, list)
+             else [("generate",)] if rules else [])
+    made: Counter[int] = Counter()
     rule_lines = {source.line_of(path): path for path in paths}
     for card in deck.cards:
         if card.where.row is None and card.where.line in rule_lines:
@@ -151,10 +151,10 @@ class Plan:
     used: dict[int, Setup]
 
 
-def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, int], Callable[[int], None]] | None = None
-             ) -> tuple[list[Section], Any]:
-    from printgen.model.load import load_deck
+def validate(deck_ref: str, opts: ValidateOptions,
+             tick_factory: Callable[[str, int], Callable[[int], None]] | None = None) -> tuple[list[Section], Any]:
     from printgen.games.registry import canonical
+    from printgen.model.load import load_deck
 
     if opts.bots not in ("greedy", "random", "mixed"):
         raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
@@ -168,7 +168,8 @@ def validate(deck_ref: str, opts: ValidateOptions, tick_factory: Callable[[str, 
     # a game's own name for an alias (casita-robada is casita); an unknown name is refused by get_game
     names = [canonical(opts.game) or opts.game] if opts.game else [canonical(g) or g for g in deck.games]
     if not names:
-        raise UserError(f"the deck '{deck.key}' names no game to simulate", hint="add 'games: [name]' to its deck.yaml, or pass --game")
+        raise UserError(f"the deck '{deck.key}' names no game to simulate",
+                        hint="add 'games: [name]' to its deck.yaml, or pass --game")
     setups = {canonical(key) or key: value for key, value in game_setups(deck).items()}
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
@@ -193,7 +194,8 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
     plans = []
     for variant in [opts.variant] if opts.variant else list(game.variants):
         if variant not in game.variants:
-            raise UserError(f"the game '{name}' has no variant '{variant}'", hint="variants: " + ", ".join(game.variants))
+            raise UserError(f"the game '{name}' has no variant '{variant}'",
+                            hint="variants: " + ", ".join(game.variants))
         base_deck = setup_options(setup, variant, None)
         base = _prepare(game, deck, name, variant, {**base_deck, **cli}, base_deck, cli,
                         setup_where(deck, name, variant, None, setup))
@@ -226,7 +228,8 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
 def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str, seat_tests: int,
              tick_factory: Callable[[str, int], Callable[[int], None]] | None) -> Section:
     """Play one plan's games at each player count and judge them: the section of the report."""
-    name, game, report, variant, prepared, used = plan.name, plan.game, plan.report, plan.variant, plan.prepared, plan.used
+    name, game, report, variant = plan.name, plan.game, plan.report, plan.variant
+    prepared, used = plan.prepared, plan.used
     static = {n: report.static_checks(prepared[n], n) for n in plan.counts}
     summaries, warnings, own = {}, [], {}
     for n in plan.counts:
@@ -241,14 +244,8 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
         shared = metric_findings(summary, report.good_hand, seat_tests)
-
-        def more(options: dict, games: int, n: int = n, bots: tuple = bots) -> list:
-            """Further games of this player count with other options (same seed and workers; the
-            same bots unless `bots` names others, e.g. to see whether a finding holds for them)."""
-            extra_work = batches(game, variant, str(deck.folder), options, n, games, opts.seed, bots,
-                                 chunk_size(games, opts.workers))
-            return execute(extra_work, opts.workers, opts.backend, None, opts.address)
-        more.bots = bots        # who played `results`
+        more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
+                         bots)
         extra = report.extra_findings(results, prepared[n], n, used[n].options, more)
         extra += option_findings(game, report, results, used[n].options, cli, more)    # was each -O option reached?
         # a shared warning the game's own findings explain as the bots' doing is not the deck's
@@ -259,7 +256,8 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         own[n] = [f for f in judged if f.level == "info" or f not in shared]
         warnings += [f for f in judged if f.level != "info"]
-    tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players)) for t in report.advice(plan.base, plan.counts)]
+    tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players))
+            for t in report.advice(plan.base, plan.counts)]
     return Section(name, variant, plan.counts, static, summaries, merge(warnings), tips, used,
                    report.length_unit, report.length_note, own)
 
@@ -351,7 +349,8 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
             "warnings": [f.__dict__ for f in s.warnings],
             "advice": s.advice,
-            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)] for n, u in s.setups.items()},
+            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)]
+                         for n, u in s.setups.items()},
         } for s in sections],
         "status": exit_status(sections),
     }

@@ -18,8 +18,8 @@ def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
     if text is None:
         return list(supported)
     try:
-        low, _, high = text.partition("-")
-        low, high = int(low), int(high) if high else int(low)
+        first, _, last = text.partition("-")
+        low, high = int(first), int(last) if last else int(first)
     except ValueError:
         raise UserError(f"--players '{_short(text)}' should be a number or a range like 3-5") from None
     if low > high:

@@ -1,9 +1,9 @@
 """The games printgen can simulate, found by the games themselves: no list is kept by hand.
 
 Two places are looked in. Every package under printgen/games/ whose __init__ declares `GAME` (its
-Game class) is a game, named as its package is (printgen/games/burro/ is `burro`); a package that declares none (common/) holds
-what games share. And any installed distribution may add games through the entry point group
-`printgen.games`: in its pyproject.toml, `[project.entry-points."printgen.games"]` with a line
+Game class) is a game, named as its package is (printgen/games/burro/ is `burro`); a package that
+declares none (common/) holds what games share. And any installed distribution may add games through
+the entry point group `printgen.games`: in its pyproject.toml, `[project.entry-points."printgen.games"]` with a line
 `tides = "tides_game:Tides"` naming a Game class. A name printgen's own games use stays theirs.
 
 Why discovery: a new game is one new package (or one installed plug-in), and nothing else in
@@ -15,7 +15,7 @@ sheet: casita-robada for casita), so a user who types the name printed on the sh
 from __future__ import annotations
 
 import pkgutil
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -33,7 +33,7 @@ def _packages() -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules(import_module(HOME).__path__) if info.ispkg)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _declared(package: str) -> type[Game] | None:
     """The Game class the package printgen/games/<package>/ declares as GAME (imported now); None
     for a package of shared parts, which declares none."""

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
+from printgen.model.deck import Deck
 from printgen.sim.options import Option, read_options
 from printgen.sim.report import Report, Result
 
@@ -37,7 +39,7 @@ class Game(Generic[P, S]):
     step_cap: int = 5000               # decisions after which a game is stopped and called a timeout
 
     # -- preparing the deck once per run ----------------------------------------------------
-    def prepare(self, deck: Any, variant: str, options: dict[str, Any]) -> P:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> P:
         """Compile the deck into what setup needs (ints, tables); UserError if it cannot play."""
         raise NotImplementedError
 
@@ -93,7 +95,8 @@ class Game(Generic[P, S]):
         return copy.deepcopy(state, _kept(prep) if prep is not None else {})
 
     def check(self, state: S) -> None:
-        """Assert every invariant of `state` (cards conserved, hands consistent...): checked play calls it at every step."""
+        """Assert every invariant of `state` (cards conserved, hands consistent...): checked play calls it
+        at every step."""
 
     # equal choices are broken at random with the game's own generator (a seed still replays the game):
     # a fixed order, the lowest card first, would make some cards look dead only because of the bot
@@ -106,8 +109,8 @@ def _kept(prep: Any) -> dict[int, Any]:
     """A deepcopy memo that keeps the prepared deck and each table it holds as they are: a clone
     shares them (play never changes them), so cloning costs what the state itself holds."""
     memo = {id(prep): prep}
-    fields = getattr(prep, "__dict__", None) or {name: getattr(prep, name) for name in getattr(type(prep), "__slots__", ())
-                                                 if hasattr(prep, name)}
+    slots = getattr(type(prep), "__slots__", ())
+    fields = getattr(prep, "__dict__", None) or {name: getattr(prep, name) for name in slots if hasattr(prep, name)}
     for value in fields.values():
         memo[id(value)] = value
     return memo

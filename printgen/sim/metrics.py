@@ -14,7 +14,8 @@ when the lower end of its 95 % interval is itself high.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from printgen.sim.report import Finding, Result
 from printgen.sim.stats import Z95, binomial_p, format_p, seat_chi2, wilson
@@ -252,7 +253,8 @@ def judge(found: list[Finding], games: int, bots: Sequence[str]) -> list[Finding
         return kept + [too_few(games)]
     if not mixed_seats(bots):
         return list(found)
-    note = f"seats play with different bots ({seat_bots_words(bots)}), so this compares the bots, not the deck's seats: "
+    note = (f"seats play with different bots ({seat_bots_words(bots)}), "
+            "so this compares the bots, not the deck's seats: ")
     return [Finding("info", note + f.message, f.figure, f.about) if f.about == "seat" else f for f in found]
 
 

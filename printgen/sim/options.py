@@ -8,14 +8,15 @@ declared once (per variant where a variant plays otherwise).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence, Union
+from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
 
 # the words an option takes (the rule sheet's reading first), a range of whole numbers, or None for
 # a value the option's `read` checks (or that is taken as given)
-Allowed = Union[tuple[str, ...], range, None]
+Allowed = tuple[str, ...] | range | None
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,12 @@ also a Report; validate plays only games that are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from printgen.files.errors import UserError
+from printgen.model.deck import Deck
 
 P = TypeVar("P")        # a game's prepared deck
 S = TypeVar("S")        # the state of one game
@@ -95,9 +97,16 @@ class Deal:
         return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
-# `more(options, games)` or `more(options, games, bots=(...))`: further games of the same player
-# count through the same runner; `more.bots` names the bots that played the results being judged
-More = Callable[..., list[Result]]
+class More(Protocol):
+    """Further games of the player count being judged, through the same runner (same seed, deck
+    and workers): `more(options, games)` with the same bots, `more(options, games, bots=(...))`
+    with others. `bots` names the bots that played the results being judged, so a game can tell a
+    finding of the deck from one of the bots' play."""
+
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+
+    def __call__(self, options: dict[str, Any], games: int, bots: tuple[str, ...] | None = None) -> list[Result]: ...
 
 
 class Report(Generic[P, S]):
@@ -175,7 +184,7 @@ class Report(Generic[P, S]):
         `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
 
-    def sheet_tables(self, deck: Any) -> dict[str, Any]:
+    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         """Tables the game's rule sheet prints (as `game` in its template), made from the same data
         the simulator plays by, such as ranking charts, so the sheet and the simulator agree."""
         return {}

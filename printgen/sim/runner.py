@@ -7,8 +7,9 @@ the number of workers or the backend.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.sim.engine import Game, bot_for, play
@@ -48,6 +49,28 @@ def run_batch(batch: Batch) -> list[Result]:
     bots = [bot_for(name, game) for name in batch.bots]
     return [play(game, prepared, batch.players, batch.seed, index, bots)
             for index in range(batch.start, batch.start + batch.count)]
+
+
+@dataclass(frozen=True)
+class MoreGames:
+    """The `more` a game's report is handed (printgen.sim.report.More): further games of one
+    player count, played as the ones it judges were (game, variant, deck, seed, workers, backend)
+    with other options, and with the same bots unless others are named."""
+
+    game: Game[Any, Any]
+    variant: str
+    deck: str
+    players: int
+    seed: int
+    workers: int
+    backend: str
+    address: str | None
+    bots: tuple[str, ...]
+
+    def __call__(self, options: dict[str, Any], games: int, bots: tuple[str, ...] | None = None) -> list[Result]:
+        work = batches(self.game, self.variant, self.deck, options, self.players, games, self.seed,
+                       self.bots if bots is None else bots, chunk_size(games, self.workers))
+        return execute(work, self.workers, self.backend, None, self.address)
 
 
 def batches(game: Game[Any, Any], variant: str, deck: str, options: dict, players: int, games: int, seed: int,
@@ -96,7 +119,8 @@ def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) ->
         futures = [remote.remote(batch) for batch in work]
         results: list[Result] = []
         for batch, future in zip(work, futures):
-            results.extend(ray.get(future))
+            batch_results: list[Result] = ray.get(future)
+            results.extend(batch_results)
             tick(batch.count)
         return results
     finally:

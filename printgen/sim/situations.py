@@ -11,10 +11,10 @@ replays the same seeds with the rule sheet's reading and counts the games whose 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from printgen.sim.engine import Game
-from printgen.sim.report import Finding, Report, Result
+from printgen.sim.report import Finding, More, Report, Result
 from printgen.sim.stats import wilson
 
 
@@ -30,7 +30,7 @@ def arose(results: list[Result], counter: str) -> tuple[int, int]:
 
 
 def option_findings(game: Game[Any, Any], report: Report[Any, Any], results: list[Result], options: dict[str, Any],
-                    given: dict[str, Any], more: Callable[..., list[Result]] | None) -> list[Finding]:
+                    given: dict[str, Any], more: More | None) -> list[Finding]:
     """An info line per option in `given` (the command line's) whose situation the game's report
     declares; the game's own declaration of the option gives the rule sheet's reading."""
     out: list[Finding] = []

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from printgen.games.burro.rules import State
+from printgen.games.burro.rules import BurroRules, State
 from printgen.games.burro.tables import LEAD
 from printgen.sim.engine import Action
 
 
-class BurroBots:
+class BurroBots(BurroRules):
     """The rule-of-thumb player validate plays Burro with."""
 
     def greedy(self, state: State, rng: random.Random) -> Action:

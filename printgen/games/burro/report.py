@@ -5,7 +5,8 @@ confidence interval.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.burro.rules import State
@@ -91,6 +92,7 @@ class BurroReport(SuitedCards, Report[Prepared, State]):
     good_hand = (4, 5)
     length_unit = "hands"
     length_note = "a hand is one deal played out; a game ends when someone has B-U-R-R-O"
+    step_cap: int               # the game's (engine.Game): the findings say when games reach it
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((prepared.deal,) * players, option="deal")

@@ -28,6 +28,7 @@ from printgen.files.errors import UserError
 from printgen.games.burro.tables import DRAW, FOLLOW, LEAD, LETTERS, OVER, VARIANTS, Prepared
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
@@ -102,7 +103,7 @@ class State:
 class BurroRules(Game[Prepared, State]):
     """The play of Burro: the deal, the tricks, drawing and passing, the letters."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Burro has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
         chosen = self.read_options(variant, options)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from printgen.games.casita.rules import State
+from printgen.games.casita.rules import CasitaRules, State
 from printgen.sim.engine import Action
 
 
-class CasitaBots:
+class CasitaBots(CasitaRules):
     """The rule-of-thumb player validate plays Casita Robada with."""
 
     def greedy(self, state: State, rng: random.Random) -> Action:

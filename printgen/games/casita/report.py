@@ -75,7 +75,8 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         elif p < EDGE_ALPHA and not low <= fair <= high:
             verdict = "an edge" if rate > fair else "a handicap"
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): playing first is {verdict}")
+                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): "
+                    f"playing first is {verdict}")
         else:
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
                     f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
@@ -83,8 +84,8 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         last = sum(1 for r in decided if r.winners[0] == players - 1)
         llow, lhigh = wilson(last, len(decided))
         lp = binomial_p(last, len(decided), fair)
-        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} (95 % CI {llow:.0%}-{lhigh:.0%}; "
-                 f"p = {format_p(lp)})")
+        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} "
+                 f"(95 % CI {llow:.0%}-{lhigh:.0%}; p = {format_p(lp)})")
         if judged and lp < EDGE_ALPHA and llow > fair:
             text += ": pass the deal to the left after each game, so that everyone plays last in turn"
         out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",

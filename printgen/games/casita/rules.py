@@ -19,12 +19,14 @@ reading). A player with one card left plays it without a decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.casita.tables import DEAL, Prepared
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
@@ -61,7 +63,8 @@ class State:
         """The table as the players see it: whose turn, each hand and casita (its size and the card
         on top, the one a steal must match), the middle by rank and the stock; for playthroughs."""
         names = distinct_names(self.prep.cards.names)
-        lines = [f"game over after {self.turns} turns" if self.over else f"turn {self.turns + 1}, seat {self.actor} to play"]
+        lines = [f"game over after {self.turns} turns" if self.over
+                 else f"turn {self.turns + 1}, seat {self.actor} to play"]
         for p in range(self.n):
             held = ", ".join(names[c] for c in self.hand[p]) or "-"
             house = f"{len(self.pile[p])} cards, {names[self.pile[p][-1]]} on top" if self.pile[p] else "empty"
@@ -74,7 +77,7 @@ class State:
 class CasitaRules(Game[Prepared, State]):
     """The play of Casita Robada: the deals, capturing, stealing a casita, the end."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
             raise UserError(f"Casita Robada has no variant '{variant}'", hint="variants: basic")
         chosen = self.read_options(variant, options)
@@ -89,15 +92,15 @@ class CasitaRules(Game[Prepared, State]):
         order = sorted(range(prepared.cards.n), key=keys.__getitem__)      # a shuffle, in fewer calls
         return self._start(prepared, players, order)
 
-    def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: list[str] = (),
+    def deal(self, prepared: Prepared, hands: list[list[str]], middle: list[str], stock: Sequence[str] = (),
              piles: list[list[str]] | None = None) -> State:
         """A scripted position: hands, middle and casitas (bottom first) by card name; the stock top
         first; every other card is left out of the game. Seat 0 plays first."""
         idx = prepared.cards.index
         st = State(prepared, len(hands))
         st.hand = [[idx(c) for c in h] for h in hands]
-        for c in middle:
-            st.middle[prepared.cards.pos[idx(c)]].append(idx(c))
+        for name in middle:
+            st.middle[prepared.cards.pos[idx(name)]].append(idx(name))
         for p, pile in enumerate(piles or []):
             st.pile[p] = [idx(c) for c in pile]
             st.top[p] = prepared.cards.pos[st.pile[p][-1]] if pile else -1

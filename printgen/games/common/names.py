@@ -8,7 +8,7 @@ could not say which was taken.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def distinct_names(names: Sequence[str]) -> list[str]:

@@ -11,8 +11,10 @@ pack's sequence of ranks (as = 0 ... rey = 9 in the 40-card pack, where the sota
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from printgen.files.errors import UserError
+from printgen.model.deck import Deck
 
 
 @dataclass
@@ -56,7 +58,7 @@ class SuitedCards:
         return [prepared.cards.suit_names[s] for s in prepared.cards.suit]
 
 
-def pack_deck(deck, options: dict, default: str | None, game: str):
+def pack_deck(deck: Deck, options: dict[str, Any], default: str | None, game: str) -> Deck:
     """The deck with the cards of the pack named by options['pack'] (or `default`, or the deck's
     first pack). The deck is loaded again from its folder when another pack is asked for."""
     wanted = options.get("pack", default)
@@ -68,13 +70,14 @@ def pack_deck(deck, options: dict, default: str | None, game: str):
         return deck
     if wanted not in packs:
         raise UserError(f"{game}: the deck '{deck.key}' has no pack '{wanted}'",
-                        hint=("its packs: " + ", ".join(packs)) if packs else "this deck has only one pack: leave -O pack out")
+                        hint=("its packs: " + ", ".join(packs)) if packs
+                        else "this deck has only one pack: leave -O pack out")
     from printgen.model.load import load_deck
 
     return load_deck(deck.folder, pack=wanted)
 
 
-def compile_suited(deck, game: str, suits: int = 4) -> Suited:
+def compile_suited(deck: Deck, game: str, suits: int = 4) -> Suited:
     """Each card's suit and rank; a UserError naming the card when one has neither, and when the
     pack is not `suits` suits of the same ranks."""
     suit_names: list[str] = []
@@ -84,13 +87,14 @@ def compile_suited(deck, game: str, suits: int = 4) -> Suited:
         group = card.values.get("suit")
         value = card.values.get("rank")
         value = getattr(value, "value", value)
-        if getattr(group, "name", None) is None or not isinstance(value, (int, float)) or isinstance(value, bool) \
+        name = getattr(group, "name", None)
+        if name is None or not isinstance(value, (int, float)) or isinstance(value, bool) \
                 or not float(value).is_integer():
             raise UserError(f"{game} needs every card to have a suit and a numbered rank; '{card.name}' has not",
                             card.where, "give each card a 'suit' and a 'rank' whose group entry has a value")
-        if group.name not in suit_names:
-            suit_names.append(group.name)
-        suit.append(suit_names.index(group.name))
+        if name not in suit_names:
+            suit_names.append(name)
+        suit.append(suit_names.index(name))
         rank.append(int(value))
     ranks = sorted(set(rank))
     if len(suit_names) != suits:
@@ -105,7 +109,7 @@ def compile_suited(deck, game: str, suits: int = 4) -> Suited:
         at[s][p] = i
     missing = [(suit_names[s], ranks[p]) for s in range(suits) for p in range(len(ranks)) if at[s][p] < 0]
     if missing:
-        s, r = missing[0]
-        raise UserError(f"{game}: the suit {s} has no card of rank {r}; every suit needs the same ranks",
+        wanting, rank_name = missing[0]
+        raise UserError(f"{game}: the suit {wanting} has no card of rank {rank_name}; every suit needs the same ranks",
                         deck.where("cards"), "use the 40- or 48-card pack as printed")
     return Suited(deck.pack, [c.name for c in deck.cards], suit_names, suit, rank, pos, ranks, at)

@@ -14,7 +14,7 @@ other orders (no trumps, king high) can use them with its own tables.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 TRUMP = "trump"                 # in an order: a card of the trump suit itself
 SUITS = ("oros", "copas", "espadas", "bastos")

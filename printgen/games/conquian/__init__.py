@@ -11,9 +11,9 @@ card in play. Refusing a card the opponent left sends it to the waste and turns 
 card for oneself; refusing a card one turned up oneself passes it on to the opponent.
 
 Forcing: a card the opponent turned up that fits one of the opponent's melds may be forced on
-them (as soon as it is turned up: see below), and so may one's own discard after a meld; the forced player adds it to their meld
-and must discard. Eleven cards melded win at once; needing to turn up a card from an empty stock
-is a tie.
+them (as soon as it is turned up: see below), and so may one's own discard after a meld; the forced
+player adds it to their meld and must discard. Eleven cards melded win at once; needing to turn up
+a card from an empty stock is a tie.
 
 Readings the seed leaves open (marked on the rule sheet): a card turned up can be forced as soon
 as it is turned up, before its player decides, as in the seed's example (`-O force_drawn=refused`:
@@ -27,10 +27,22 @@ MELD: MELD_FLAG | hand cards used << 16 | (borrowed card + 1) << 8 | (own meld a
 
 from printgen.games.conquian.game import Conquian
 from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARD_FORCE, DISCARDING, FORCE, LEFT, OFFER, OVER, OWN, REFUSE, REFUSED, _cards, meld_action,
+    CHOOSE,
+    DISCARD,
+    DISCARD_FORCE,
+    DISCARDING,
+    FORCE,
+    LEFT,
+    OFFER,
+    OVER,
+    OWN,
+    REFUSE,
+    REFUSED,
+    _cards,
+    meld_action,
 )
 
 GAME = Conquian
 
-__all__ = ["GAME", "Conquian", "CHOOSE", "DISCARD", "DISCARD_FORCE", "DISCARDING", "FORCE", "LEFT", "OFFER", "OVER", "OWN",
-           "REFUSE", "REFUSED", "_cards", "meld_action"]
+__all__ = ["GAME", "Conquian", "CHOOSE", "DISCARD", "DISCARD_FORCE", "DISCARDING", "FORCE", "LEFT", "OFFER", "OVER",
+           "OWN", "REFUSE", "REFUSED", "_cards", "meld_action"]

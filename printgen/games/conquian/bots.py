@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 
-from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARD_FORCE, MELD_FLAG, OFFER, REFUSE, State,
-)
+from printgen.games.conquian.rules import Rules
+from printgen.games.conquian.tables import CHOOSE, DISCARD, DISCARD_FORCE, MELD_FLAG, OFFER, REFUSE, State
 from printgen.sim.engine import Action
 
 
-class GreedyBot:
+class GreedyBot(Rules):
     # -- the greedy bot ---------------------------------------------------------------------------
     def greedy(self, state: State, rng: random.Random) -> Action:
         """Meld whenever possible, with the most cards from the hand; force a card the opponent

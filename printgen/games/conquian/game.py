@@ -5,14 +5,12 @@ tables.py."""
 from __future__ import annotations
 
 from printgen.games.conquian.bots import GreedyBot
-from printgen.games.conquian.melds import Melds
 from printgen.games.conquian.report import Reporting
 from printgen.games.conquian.rules import Rules
-from printgen.games.conquian.tables import OPTIONS, Prepared, State, VARIANTS
-from printgen.sim.engine import Game
+from printgen.games.conquian.tables import OPTIONS, VARIANTS
 
 
-class Conquian(Melds, Rules, GreedyBot, Reporting, Game[Prepared, State]):
+class Conquian(Reporting, GreedyBot, Rules):
     name = "conquian"
     title = "Conquian"
     variants = VARIANTS

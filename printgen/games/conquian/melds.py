@@ -4,11 +4,9 @@ A mixin of :class:`printgen.games.conquian.game.Conquian`."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from printgen.games.conquian.tables import (
-    MELD_FLAG, State, _cards, meld_action, reach,
-)
+from printgen.games.conquian.tables import MELD_FLAG, State, _cards, meld_action, reach
 from printgen.sim.engine import Action
 
 

@@ -54,9 +54,10 @@ class Reporting(SuitedCards, Report[Prepared, State]):
         forces = sum(1 for r in done if r.extra["forces"])
         borrows = sum(1 for r in done if r.extra["borrows"])
         tied_melded = [sum(r.extra["melded"]) / 2 for r in done if r.extra["tie"]]
+        melded = (f"; in a tie each player has {sum(tied_melded) / len(tied_melded):.1f} cards melded on average"
+                  if tied_melded else "")
         out = [Finding("info", f"the stock runs out and the game is a tie in {ties / len(done):.0%} of games (95 % CI "
-                               f"{low:.0%}-{high:.0%})" + (f"; in a tie each player has {sum(tied_melded) / len(tied_melded):.1f} "
-                                                           "cards melded on average" if tied_melded else ""),
+                               f"{low:.0%}-{high:.0%})" + melded,
                        {"ties": ties, "games": len(done), "ci95": [low, high]}),
                Finding("info", f"a card is forced in {forces / len(done):.0%} of games and borrowed in "
                                f"{borrows / len(done):.0%}", {"forces": forces, "borrows": borrows})]

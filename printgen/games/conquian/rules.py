@@ -12,15 +12,32 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import compile_suited, pack_deck
+from printgen.games.conquian.melds import Melds
 from printgen.games.conquian.tables import (
-    CHOOSE, DISCARD, DISCARDING, DISCARD_FORCE, FORCE, LEFT, MELD_FLAG, OFFER, OVER, OWN, Prepared, REFUSE, REFUSED, State, VARIANTS, _DISCARDS,
+    _DISCARDS,
+    CHOOSE,
+    DISCARD,
+    DISCARD_FORCE,
+    DISCARDING,
+    FORCE,
+    LEFT,
+    MELD_FLAG,
+    OFFER,
+    OVER,
+    OWN,
+    REFUSE,
+    REFUSED,
+    VARIANTS,
+    Prepared,
+    State,
     _cards,
 )
-from printgen.sim.engine import Action
+from printgen.model.deck import Deck
+from printgen.sim.engine import Action, Game
 
 
-class Rules:
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+class Rules(Melds, Game[Prepared, State]):
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in VARIANTS:
             raise UserError(f"Conquian has no variant '{variant}'", hint="variants: " + ", ".join(VARIANTS))
         chosen = self.read_options(variant, options)
@@ -96,7 +113,8 @@ class Rules:
         if DISCARD_FORCE <= action < MELD_FLAG:
             d, m = divmod(action - DISCARD_FORCE, 8)
             return f"discard {names[d]} and force it on the opponent's meld {m + 1}"
-        used, borrow, target = action >> 16, ((action >> 8) & 0x7F) - 1, ((action >> 4) & 0xF) - 1   # MELD_FLAG is bit 15
+        # MELD_FLAG is bit 15
+        used, borrow, target = action >> 16, ((action >> 8) & 0x7F) - 1, ((action >> 4) & 0xF) - 1
         words = f"meld {card}" + "".join(f", {names[c]}" for c in _cards(used))
         words += f" borrowing {names[borrow]}" if borrow >= 0 else ""
         return words + (f" onto own meld {target + 1}" if target >= 0 else " as a new meld")

@@ -4,7 +4,8 @@ The package docstring (printgen/games/conquian/__init__.py) explains the decisio
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printgen.games.common.names import distinct_names
 from printgen.games.common.suited import Suited
@@ -66,7 +67,8 @@ class Prepared:
         # per card: the new sets it makes with each share of its rank mates a hand may hold; the
         # other cards of its suit, and the new runs it makes with each share of them (a table of
         # 2 ** (R - 1) shares, shared tuples) (Melds._meld_options)
-        self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)} for c, mates in enumerate(self.rank_mates)]
+        self.new_sets = [{share: new_sets(share, c) for share in _shares(mates)}
+                         for c, mates in enumerate(self.rank_mates)]
         self.suit_mates = [self.span[cards.suit[c]][self.R] & ~(1 << c) for c in range(cards.n)]
         self.new_runs = [new_runs(self, c) for c in range(cards.n)]
         # per card: the cards of its rank and suit (a seat that can borrow none of them makes the
@@ -194,8 +196,8 @@ class State:
     `origin` where it came from; `actor` decides."""
 
     __slots__ = ("prep", "hand", "melds", "count", "stock", "waste", "card", "origin", "actor", "phase",
-                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2", "lend", "lendable",
-                 "maybe")
+                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2",
+                 "lend", "lendable", "maybe")
 
     def __init__(self, prep: Prepared):
         self.prep = prep

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from printgen.games.drafting.rules import State
-from printgen.games.drafting.tables import DISCARD2, FORCE1, FORCE2, PLAYERS, SET_BONUS, SPLIT
+from printgen.games.drafting.rules import DraftingRules, State
+from printgen.games.drafting.tables import DISCARD2, FORCE1, FORCES, PLAYERS, SET_BONUS, SPLIT
 from printgen.sim.engine import Action
 
 
@@ -20,7 +20,7 @@ def _best(cards: Sequence[int], value: Callable[[int], int], rng: random.Random)
     return ties[int(rng.random() * len(ties))]
 
 
-class DraftingBots:
+class DraftingBots(DraftingRules):
     """The rule-of-thumb player validate plays the drafting game with."""
 
     def greedy(self, state: State, rng: random.Random) -> Action:
@@ -38,7 +38,7 @@ class DraftingBots:
         if phase == SPLIT:
             counts = state.dealt[seat]
             return _best(state.hold[seat], lambda c: face[c] - counts[suit[c]] * 64, rng)
-        if phase == FORCE1 or phase == FORCE2:
+        if phase in FORCES:
             target = (seat - 1 if phase == FORCE1 else seat + 1) % PLAYERS
             counts = self._counts(state, target)
             low = min(counts)

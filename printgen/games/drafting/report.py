@@ -28,7 +28,8 @@ class DraftingReport(Report[Prepared, State]):
             Finding("info", "52 cards: 4 suits of 13 (ace to king), face value 85 per suit, 340 in all",
                     {"suits": prepared.suit_names, "face_per_suit": per_suit}),
             Finding("info", "each player is dealt 13 cards and splits them into stacks of 6 (round 1) and 7 "
-                            "(round 2); each ends with 10 scored cards (8 face down, 2 face up), 12 cards are discarded",
+                            "(round 2); each ends with 10 scored cards (8 face down, 2 face up), "
+                            "12 cards are discarded",
                     {"hand": HAND, "split": (SIX, SEVEN), "final": (FINAL_DOWN, FINAL_UP), "discarded": 12}),
         ]
 

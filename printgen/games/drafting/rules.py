@@ -44,9 +44,30 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.drafting.tables import (
-    DISCARD2, FINAL_CARDS, FINAL_DOWN, FINAL_UP, FORCE1, FORCE2, HAND, OVER, PHASE_NAMES, PICK1, PICK2, PICKS, PLAYERS,
-    SEVEN, SIX, SPLIT, UP_PICKS, VERBS, Prepared,
+    DISCARD2,
+    DRAFTS,
+    FINAL_CARDS,
+    FINAL_DOWN,
+    FINAL_UP,
+    FORCE1,
+    FORCE2,
+    FORCES,
+    FROM_HOLD,
+    HAND,
+    OVER,
+    PHASE_NAMES,
+    PICK1,
+    PICK2,
+    PICKS,
+    PLAYERS,
+    SEVEN,
+    SIX,
+    SPLIT,
+    UP_PICKS,
+    VERBS,
+    Prepared,
 )
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game, shuffle
 
 
@@ -100,7 +121,8 @@ class State:
             pick = f", pick {self.pick + 1}" if self.phase in (PICK1, PICK2) else ""
             lines = [f"{PHASE_NAMES[self.phase]}{pick}, seat {self.actor} to choose"]
         for s in range(PLAYERS):
-            parts = [f"{'hand' if self.phase == SPLIT else '7-stack'} {', '.join(names[c] for c in self.hold[s]) or '-'}",
+            held = "hand" if self.phase == SPLIT else "7-stack"
+            parts = [f"{held} {', '.join(names[c] for c in self.hold[s]) or '-'}",
                      f"stack {', '.join(names[c] for c in self.stack[s]) or '-'}",
                      f"up {', '.join(names[c] for c in self.up[s]) or '-'}",
                      f"down {', '.join(names[c] for c in self.down[s]) or '-'}"]
@@ -114,9 +136,10 @@ class State:
 class DraftingRules(Game[Prepared, State]):
     """The play of the drafting game: the split, the two drafts, the discards, the score."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         if variant not in self.variants:
-            raise UserError(f"the drafting game has no variant '{variant}'", hint="variants: " + ", ".join(self.variants))
+            raise UserError(f"the drafting game has no variant '{variant}'",
+                            hint="variants: " + ", ".join(self.variants))
         self.read_options(variant, options)        # it declares none: refuses any given
         cards = deck.cards
         where = deck.where("cards")
@@ -129,8 +152,9 @@ class DraftingRules(Game[Prepared, State]):
         for card in cards:
             group = card.values.get("suit")
             rank = card.values.get("rank")
-            if getattr(rank, "value", None) is not None:     # ranks given as a group: use its value
-                rank = int(rank.value) if float(rank.value).is_integer() else rank.value
+            value = getattr(rank, "value", None)
+            if value is not None:                           # ranks given as a group: use its value
+                rank = int(value) if float(value).is_integer() else value
             group_name = getattr(group, "name", None)
             if group_name is None:
                 raise UserError(f"the card '{card.name}' has no suit; the drafting game needs every card to have one",
@@ -144,7 +168,8 @@ class DraftingRules(Game[Prepared, State]):
             ranks.append(rank)
         if len(suit_names) != 4:
             raise UserError(f"the drafting game needs cards in exactly 4 suits; this deck has {len(suit_names)} "
-                            f"({', '.join(suit_names)})", where, "a standard deck has Spades, Hearts, Diamonds and Clubs")
+                            f"({', '.join(suit_names)})", where,
+                            "a standard deck has Spades, Hearts, Diamonds and Clubs")
         for s, suit_name in enumerate(suit_names):
             have = sorted(r for r, t in zip(ranks, suits) if t == s)
             if have != list(range(1, HAND + 1)):
@@ -181,9 +206,9 @@ class DraftingRules(Game[Prepared, State]):
 
     def legal(self, state: State) -> list[Action]:
         phase = state.phase
-        if phase == PICK1 or phase == PICK2:
+        if phase in DRAFTS:
             return state.stack[state.actor][:]
-        if phase == SPLIT or phase == DISCARD2:
+        if phase in FROM_HOLD:
             return state.hold[state.actor][:]
         if phase == FORCE1:
             return sorted(state.up[(state.actor - 1) % PLAYERS])
@@ -194,7 +219,7 @@ class DraftingRules(Game[Prepared, State]):
     def apply(self, state: State, action: Action) -> None:
         phase = state.phase
         seat = state.actor
-        if phase == PICK1 or phase == PICK2:
+        if phase in DRAFTS:
             if action not in state.stack[seat]:        # checked now: a pending pick is carried out later
                 raise ValueError(f"{action} is not a card of the stack seat {seat} picks from")
             pending = state.pending
@@ -244,7 +269,7 @@ class DraftingRules(Game[Prepared, State]):
             state.actor = seat + 1
             return
         state.actor = 0
-        if phase == FORCE1 or phase == FORCE2:
+        if phase in FORCES:
             step = -1 if phase == FORCE1 else 1     # round 1: the player to the right; round 2: to the left
             for s in range(PLAYERS):
                 target = (s + step) % PLAYERS
@@ -278,96 +303,117 @@ class DraftingRules(Game[Prepared, State]):
         return [float(score(state.up[s] + state.down[s])) for s in range(PLAYERS)]
 
     def check(self, state: State) -> None:
+        """Every invariant, in four parts: each card in one place, the cards in front of each seat
+        as its picks made them, each seat's counts in the phase, and the pending choices."""
         phase = state.phase
-        n_cards = len(state.prep.suit)
         assert 0 <= phase <= OVER, f"unknown phase {phase}"
-        where = [0] * n_cards
-
-        def place(cards, what):
-            for c in cards:
-                assert 0 <= c < n_cards, f"{what}: no card {c}"
-                where[c] += 1
-        suit = state.prep.suit
+        _check_places(state)
+        _check_played(state)
+        ups_this_round = sum(1 for i in UP_PICKS if i < state.pick)
         for s in range(PLAYERS):
-            front = [0, 0, 0, 0]
-            for c in state.up[s] + state.down[s]:
-                front[suit[c]] += 1
-            assert state.counts[s] == front, f"seat {s}: kept suit counts {state.counts[s]} != {front}"
-        for s in range(PLAYERS):
-            place(state.hold[s], f"seat {s} hand")
-            place(state.stack[s], f"seat {s} stack")
-            place(state.up[s], f"seat {s} face up")
-            place(state.down[s], f"seat {s} face down")
-        place(state.discard, "discard pile")
-        bad = [c for c in range(n_cards) if where[c] != 1]
-        assert not bad, f"cards not in exactly one place: {bad} ({[where[c] for c in bad]})"
-        assert state.held == (1 << n_cards) - 1, "not every card was dealt"
-        for s in range(PLAYERS):
-            assert state.hold[s] == sorted(state.hold[s]) and state.stack[s] == sorted(state.stack[s]), \
-                f"seat {s}: hand or stack out of order"
-
-        # played = face up + face down + forced discards; face up = the 2nd and 5th picks of each
-        # round minus forced discards
-        for s in range(PLAYERS):
-            played = state.played[s]
-            ups = {played[i] for i in range(len(played)) if i % PICKS in UP_PICKS}
-            downs = {played[i] for i in range(len(played)) if i % PICKS not in UP_PICKS}
-            forced = state.forced[s]
-            assert set(forced) <= ups and len(set(forced)) == len(forced), f"seat {s}: forced discard not a face-up card"
-            assert sorted(state.up[s]) == sorted(ups - set(forced)), f"seat {s}: wrong face-up cards"
-            assert sorted(state.down[s]) == sorted(downs), f"seat {s}: wrong face-down cards"
-        expected_discard = [c for s in range(PLAYERS) for c in state.forced[s]] + \
-                           [c for c in state.thrown if c >= 0]
-        assert sorted(state.discard) == sorted(expected_discard), "discard pile is not forced + own discards"
-
-        # counts per phase (pick = completed picks this round; picks 2 and 5 are face up)
-        pick = state.pick
-        actor = state.actor
-        pending = state.pending
-        ups_this_round = sum(1 for i in UP_PICKS if i < pick)
-        for s in range(PLAYERS):
-            hold, stack, up, down = (len(state.hold[s]), len(state.stack[s]), len(state.up[s]), len(state.down[s]))
-            forced, thrown = len(state.forced[s]), state.thrown[s]
-            if phase == SPLIT:
-                if s < actor:
-                    assert (hold, stack) == (SEVEN, SIX), f"seat {s}: split should be 7/6, is {hold}/{stack}"
-                elif s == actor:
-                    assert hold + stack == HAND and stack < SIX, f"seat {s}: splitting {hold}/{stack}"
-                else:
-                    assert (hold, stack) == (HAND, 0), f"seat {s}: should not have split yet"
-                assert (up, down, forced, thrown) == (0, 0, 0, -1), f"seat {s}: cards played during the split"
-            elif phase == PICK1:
-                assert (hold, stack) == (SEVEN, SIX - pick), f"seat {s}: round 1 pick {pick}: {hold}/{stack}"
-                assert (up, down) == (ups_this_round, pick - ups_this_round), f"seat {s}: round 1 up/down {up}/{down}"
-                assert (forced, thrown) == (0, -1), f"seat {s}: discards before round 1 ended"
-            elif phase == FORCE1:
-                assert (hold, stack, up, down, forced, thrown) == (SEVEN, 0, 2, 4, 0, -1), f"seat {s}: after round 1 draft"
-            elif phase == DISCARD2:
-                assert (hold, stack, up, down, forced, thrown) == (SEVEN, 0, 1, 4, 1, -1), f"seat {s}: before round 2"
-            elif phase == PICK2:
-                assert (hold, stack) == (0, SIX - pick), f"seat {s}: round 2 pick {pick}: {hold}/{stack}"
-                assert (up, down) == (1 + ups_this_round, 4 + pick - ups_this_round), \
-                    f"seat {s}: round 2 up/down {up}/{down}"
-                assert forced == 1 and thrown >= 0, f"seat {s}: round 2 discards"
-            elif phase == FORCE2:
-                assert (hold, stack, up, down, forced) == (0, 0, 3, 8, 1) and thrown >= 0, f"seat {s}: after round 2 draft"
-            else:
-                assert (hold, stack, up, down, forced) == (0, 0, FINAL_UP, FINAL_DOWN, 2) and thrown >= 0, \
-                    f"seat {s}: at the end {up} up, {down} down"
-                assert up + down == FINAL_CARDS
-            # pending choices: made by the seats before the actor in a simultaneous step, and legal
-            card = pending[s]
-            simultaneous = phase in (PICK1, PICK2, FORCE1, DISCARD2, FORCE2)
-            if simultaneous and s < actor:
-                if phase in (PICK1, PICK2):
-                    assert card in state.stack[s], f"seat {s}: pending pick {card} not in its stack"
-                elif phase == DISCARD2:
-                    assert card in state.hold[s], f"seat {s}: pending discard {card} not in its 7-stack"
-                else:
-                    target = (s - 1 if phase == FORCE1 else s + 1) % PLAYERS
-                    assert card in state.up[target], f"seat {s}: pending forced discard {card} not face up at seat {target}"
-            else:
-                assert card == -1, f"seat {s}: unexpected pending choice {card}"
-        assert 0 <= actor < PLAYERS and 0 <= pick <= PICKS
+            _check_seat_counts(state, s, ups_this_round)
+            _check_pending(state, s)
+        assert 0 <= state.actor < PLAYERS and 0 <= state.pick <= PICKS
         if phase == OVER:
             assert len(state.discard) == 12
+
+
+def _check_places(state: State) -> None:
+    """Every card dealt and in exactly one place (a hand, a stack, face up, face down, the discard
+    pile), hands and stacks in order, and the kept suit counts those of the cards in front."""
+    n_cards = len(state.prep.suit)
+    where = [0] * n_cards
+
+    def place(cards: list[int], what: str) -> None:
+        for c in cards:
+            assert 0 <= c < n_cards, f"{what}: no card {c}"
+            where[c] += 1
+    suit = state.prep.suit
+    for s in range(PLAYERS):
+        front = [0, 0, 0, 0]
+        for c in state.up[s] + state.down[s]:
+            front[suit[c]] += 1
+        assert state.counts[s] == front, f"seat {s}: kept suit counts {state.counts[s]} != {front}"
+    for s in range(PLAYERS):
+        place(state.hold[s], f"seat {s} hand")
+        place(state.stack[s], f"seat {s} stack")
+        place(state.up[s], f"seat {s} face up")
+        place(state.down[s], f"seat {s} face down")
+    place(state.discard, "discard pile")
+    bad = [c for c in range(n_cards) if where[c] != 1]
+    assert not bad, f"cards not in exactly one place: {bad} ({[where[c] for c in bad]})"
+    assert state.held == (1 << n_cards) - 1, "not every card was dealt"
+    for s in range(PLAYERS):
+        assert state.hold[s] == sorted(state.hold[s]) and state.stack[s] == sorted(state.stack[s]), \
+            f"seat {s}: hand or stack out of order"
+
+
+def _check_played(state: State) -> None:
+    """played = face up + face down + forced discards; face up = the 2nd and 5th picks of each
+    round minus forced discards; the discard pile = the forced discards and the seats' own."""
+    for s in range(PLAYERS):
+        played = state.played[s]
+        ups = {played[i] for i in range(len(played)) if i % PICKS in UP_PICKS}
+        downs = {played[i] for i in range(len(played)) if i % PICKS not in UP_PICKS}
+        forced = state.forced[s]
+        assert set(forced) <= ups and len(set(forced)) == len(forced), \
+            f"seat {s}: forced discard not a face-up card"
+        assert sorted(state.up[s]) == sorted(ups - set(forced)), f"seat {s}: wrong face-up cards"
+        assert sorted(state.down[s]) == sorted(downs), f"seat {s}: wrong face-down cards"
+    expected_discard = [c for s in range(PLAYERS) for c in state.forced[s]] + \
+                       [c for c in state.thrown if c >= 0]
+    assert sorted(state.discard) == sorted(expected_discard), "discard pile is not forced + own discards"
+
+
+def _check_seat_counts(state: State, s: int, ups_this_round: int) -> None:
+    """Seat s's hand, stack, face-up, face-down and discarded counts as the phase has them (pick =
+    completed picks this round; picks 2 and 5 are face up)."""
+    phase, pick, actor = state.phase, state.pick, state.actor
+    hold, stack, up, down = (len(state.hold[s]), len(state.stack[s]), len(state.up[s]), len(state.down[s]))
+    forced, thrown = len(state.forced[s]), state.thrown[s]
+    if phase == SPLIT:
+        if s < actor:
+            assert (hold, stack) == (SEVEN, SIX), f"seat {s}: split should be 7/6, is {hold}/{stack}"
+        elif s == actor:
+            assert hold + stack == HAND and stack < SIX, f"seat {s}: splitting {hold}/{stack}"
+        else:
+            assert (hold, stack) == (HAND, 0), f"seat {s}: should not have split yet"
+        assert (up, down, forced, thrown) == (0, 0, 0, -1), f"seat {s}: cards played during the split"
+    elif phase == PICK1:
+        assert (hold, stack) == (SEVEN, SIX - pick), f"seat {s}: round 1 pick {pick}: {hold}/{stack}"
+        assert (up, down) == (ups_this_round, pick - ups_this_round), f"seat {s}: round 1 up/down {up}/{down}"
+        assert (forced, thrown) == (0, -1), f"seat {s}: discards before round 1 ended"
+    elif phase == FORCE1:
+        assert (hold, stack, up, down, forced, thrown) == (SEVEN, 0, 2, 4, 0, -1), \
+            f"seat {s}: after round 1 draft"
+    elif phase == DISCARD2:
+        assert (hold, stack, up, down, forced, thrown) == (SEVEN, 0, 1, 4, 1, -1), f"seat {s}: before round 2"
+    elif phase == PICK2:
+        assert (hold, stack) == (0, SIX - pick), f"seat {s}: round 2 pick {pick}: {hold}/{stack}"
+        assert (up, down) == (1 + ups_this_round, 4 + pick - ups_this_round), \
+            f"seat {s}: round 2 up/down {up}/{down}"
+        assert forced == 1 and thrown >= 0, f"seat {s}: round 2 discards"
+    elif phase == FORCE2:
+        assert (hold, stack, up, down, forced) == (0, 0, 3, 8, 1) and thrown >= 0, \
+            f"seat {s}: after round 2 draft"
+    else:
+        assert (hold, stack, up, down, forced) == (0, 0, FINAL_UP, FINAL_DOWN, 2) and thrown >= 0, \
+            f"seat {s}: at the end {up} up, {down} down"
+        assert up + down == FINAL_CARDS
+
+
+def _check_pending(state: State, s: int) -> None:
+    """Seat s's pending choice: made only by the seats before the actor in a simultaneous step,
+    and legal (a pick still in its stack, a discard in its 7-stack, a forced discard face up)."""
+    phase, card = state.phase, state.pending[s]
+    if phase not in (SPLIT, OVER) and s < state.actor:
+        if phase in DRAFTS:
+            assert card in state.stack[s], f"seat {s}: pending pick {card} not in its stack"
+        elif phase == DISCARD2:
+            assert card in state.hold[s], f"seat {s}: pending discard {card} not in its 7-stack"
+        else:
+            target = (s - 1 if phase == FORCE1 else s + 1) % PLAYERS
+            assert card in state.up[target], \
+                f"seat {s}: pending forced discard {card} not face up at seat {target}"
+    else:
+        assert card == -1, f"seat {s}: unexpected pending choice {card}"

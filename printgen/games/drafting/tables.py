@@ -3,7 +3,7 @@ and their words, the scoring, and the prepared deck every game of a run shares."
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 PLAYERS = 4
 HAND = 13
@@ -18,6 +18,10 @@ FINAL_UP = 2
 
 # phases, in play order
 SPLIT, PICK1, FORCE1, DISCARD2, PICK2, FORCE2, OVER = range(7)
+# phases that do the same, named once: a test `phase in DRAFTS` is one look-up in the hot paths
+DRAFTS = (PICK1, PICK2)             # a pick from the stack in front of the seat
+FORCES = (FORCE1, FORCE2)           # making a neighbour discard a face-up card
+FROM_HOLD = (SPLIT, DISCARD2)       # a card of the hand (the split) or of the 7-stack (the discard)
 PHASE_NAMES = ("split", "round 1 draft", "round 1 forced discard", "round 2 discard",
                "round 2 draft", "round 2 forced discard", "over")
 # what an action (a card) does in each phase, in words

@@ -6,10 +6,11 @@ import random
 
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre.state import JUEGO, PASS, State
+from printgen.games.lombre.rules import LOmbreRules
 from printgen.sim.engine import Action
 
 
-class LOmbreBots:
+class LOmbreBots(LOmbreRules):
     """The rule-of-thumb player validate plays L'Ombre with."""
 
     sure_at = 11.0              # the greedy Ombre plays without taking in with the three matadors and this strength

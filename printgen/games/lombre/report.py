@@ -7,6 +7,7 @@ from typing import Any
 from printgen.games.common.ombre import report
 from printgen.games.common.ombre.pack import Prepared, sheet_tables
 from printgen.games.common.ombre.report import OmbreReport
+from printgen.model.deck import Deck
 from printgen.sim.report import Finding, More, Result
 
 
@@ -24,7 +25,7 @@ class LOmbreReport(OmbreReport):
                   "matadors": ("matadors", "a player holding the three matadors")}
     situation_unit = "hands"
 
-    def sheet_tables(self, deck) -> dict[str, Any]:
+    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         return sheet_tables(deck, self.title)
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],

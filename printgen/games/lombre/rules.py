@@ -23,13 +23,14 @@ from printgen.games.common.ombre.hand import OmbreRules
 from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, TRICKS, State
 from printgen.games.lombre.tables import LARGE, MATADOR_PAY, SMALL
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action
 
 
 class LOmbreRules(OmbreRules):
     """The play of L'Ombre that is its own: the pool, the bidding, taking in, the matadors, settling."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 

@@ -15,8 +15,8 @@ OPTIONS = (
                    "what fails a game played without taking in: five, fewer than the five tricks the Ombre declared "
                    "(the rule sheet, after the seed); lose, only a hand the Ombre does not win"),
     Option("opponents_pay", ("no", "yes"), "no",
-                            "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
-                            "a card, as the Ombre pays"),
+           "no: the opponents take in from the talon for nothing (the rule sheet); yes: a small counter "
+           "a card, as the Ombre pays"),
     Option("vole_fail", ("pays", "free"), "pays",
                         "pays: a player who fails the vole pays each other player a large counter (the rule sheet); "
                         "free: it costs nothing"),

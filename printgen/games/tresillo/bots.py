@@ -6,10 +6,11 @@ import random
 
 from printgen.games.common.ombre import bots
 from printgen.games.common.ombre.state import JUEGO, PASS, SOLO, VUELTA, State
+from printgen.games.tresillo.rules import TresilloRules
 from printgen.sim.engine import Action
 
 
-class TresilloBots:
+class TresilloBots(TresilloRules):
     """The rule-of-thumb player validate plays Tresillo with."""
 
     sure_at = None              # the Ombre of Tresillo never plays without taking in

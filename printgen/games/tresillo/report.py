@@ -8,6 +8,7 @@ from printgen.games.common.ombre import report
 from printgen.games.common.ombre.pack import Prepared, sheet_tables
 from printgen.games.common.ombre.report import OmbreReport
 from printgen.games.common.ombre.state import State
+from printgen.model.deck import Deck
 from printgen.sim.report import Finding, More, Result
 
 
@@ -24,7 +25,7 @@ class TresilloReport(OmbreReport):
                   "bola_fail": ("five_failed", "a bola tried and missed")}
     situation_unit = "hands"
 
-    def sheet_tables(self, deck) -> dict[str, Any]:
+    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         return sheet_tables(deck, self.title)
 
     def extra_figures(self, st: State) -> dict[str, Any]:

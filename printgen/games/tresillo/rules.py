@@ -23,9 +23,20 @@ from printgen.games.common.ombre.hand import OmbreRules
 from printgen.games.common.ombre.pack import ACTIVE, Prepared, compile_pack
 from printgen.games.common.ombre.state import CODILLO, JUEGO, PASS, REPUESTO, SACADO, SOLO, TRICKS, VUELTA, State
 from printgen.games.tresillo.tables import (
-    BOLA, BONUS, CONTRACTS, DEALER_PAYS, ESTUCHE, FIRST, IN_PLATO, IN_PLAY_EXTRA, PRIMERAS, RESERVE_PIECE, RESERVED,
+    BOLA,
+    BONUS,
+    CONTRACTS,
+    DEALER_PAYS,
+    ESTUCHE,
+    FIRST,
+    IN_PLATO,
+    IN_PLAY_EXTRA,
+    PRIMERAS,
+    RESERVE_PIECE,
+    RESERVED,
     SACADO_EACH,
 )
+from printgen.model.deck import Deck
 from printgen.sim.engine import Action
 
 
@@ -65,7 +76,7 @@ class Bidding:
 class TresilloRules(OmbreRules):
     """The play of Tresillo that is its own: the reserve and plato, the bidding, the puestas, settling."""
 
-    def prepare(self, deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
         opts = self.read_options(variant, options)
         return compile_pack(deck, self.title, opts)
 

@@ -5,7 +5,6 @@ so the rules read as play.
 
 from __future__ import annotations
 
-
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON
 from printgen.games.common.ombre.state import BID, EXCHANGE, FIVE, OVER, PLAY, TRICKS, TRUMP, State
 

@@ -6,7 +6,8 @@ the game's own generator, so a seed still replays the game."""
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from printgen.games.common.ombre.pack import Prepared
 from printgen.games.common.ombre.state import DONE, EXCHANGE, FIVE, ON, PLAY, STOP, SURE, TRUMP, TRUMPS, State
@@ -130,7 +131,19 @@ def play(st: State, legal: list[int], rng: random.Random) -> int:
     return _cheapest(beating, suit, power, t, rng)
 
 
-def greedy(game, st: State, rng: random.Random) -> int:
+class Bidder(Protocol):
+    """What the family's greedy player asks of a game: its legal actions, the strength at which
+    its Ombre plays without taking in (None: never), and its own bidding."""
+
+    @property
+    def sure_at(self) -> float | None: ...
+
+    def legal(self, state: State) -> list[int]: ...
+
+    def greedy_bid(self, st: State, rng: random.Random) -> int: ...
+
+
+def greedy(game: Bidder, st: State, rng: random.Random) -> int:
     """The greedy decision in any phase; the bidding is the game's own (game.greedy_bid)."""
     phase = st.phase
     if phase == PLAY:

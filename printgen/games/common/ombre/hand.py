@@ -25,15 +25,35 @@ Decisions, as ints (card indices 0..39 play or discard a card):
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from printgen.files.errors import UserError
 from printgen.games.common.names import distinct_names
 from printgen.games.common.ombre.audit import OmbreAudit
 from printgen.games.common.ombre.pack import ACTIVE, HAND, Prepared
-from printgen.games.common.ombre.state import (ACTION_WORDS, BID, CODILLO, CONTRACT_NAMES, DONE, EXCHANGE, FIRST_FIVE,
-                                               FIVE, LOOK, ON, OVER, PASS, PLAY, REPUESTO, SACADO, STOP, SURE, TRICKS,
-                                               TRUMP, TRUMPS, State)
+from printgen.games.common.ombre.state import (
+    ACTION_WORDS,
+    BID,
+    CODILLO,
+    CONTRACT_NAMES,
+    DONE,
+    EXCHANGE,
+    FIRST_FIVE,
+    FIVE,
+    LOOK,
+    ON,
+    OVER,
+    PASS,
+    PLAY,
+    REPUESTO,
+    SACADO,
+    STOP,
+    SURE,
+    TRICKS,
+    TRUMP,
+    TRUMPS,
+    State,
+)
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, SUITS, follow, winner
 from printgen.sim.engine import Action, Game, shuffle
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
 from printgen.games.common.tricks import PRIVILEGE_ANY, PRIVILEGE_HIGHER, RANKS, SUITS, Orders, chart, plain_chart
+from printgen.model.deck import Deck
 from printgen.sim.options import Option
 
 HAND = 9                    # cards dealt to each of the three players in a hand
@@ -83,7 +84,7 @@ def compile_pack(deck, game: str, options: dict[str, Any]) -> Prepared:
     return Prepared([c.name for c in cards], [c.id for c in cards], order, options, left_out)
 
 
-def sheet_tables(deck, game: str) -> dict[str, Any]:
+def sheet_tables(deck: Deck, game: str) -> dict[str, Any]:
     """What the rule sheets print from the ranking orders: for each suit, its trumps (`trumps`) and
     its plain order (`plain`) as [{id, name}], highest first. Empty when the deck is not a Spanish
     pack (the sheet then cannot draw the chart and says so)."""

@@ -9,8 +9,8 @@ from typing import Any
 
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
 from printgen.games.common.ombre.state import CONTRACT_NAMES, OUTCOMES, SACADO, State
-from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.metrics import percentile
+from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.stats import wilson
 
 GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
@@ -102,6 +102,7 @@ class OmbreReport(Report[Prepared, State]):
 
     good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
     length_unit = "tricks"
+    title: str                  # the game's, set by its class (L'Ombre, Tresillo): the report names it
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Three players are dealt a hand; with four, the dealer sits the hand out."""

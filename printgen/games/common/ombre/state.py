@@ -105,10 +105,12 @@ class State:
                      f"  {PHASE_NAMES[self.phase]}: seat {self.actor} to act"]
         for p in range(self.players):
             sitting = "" if p in self.active or self.phase == OVER else " (sits out)"
-            held = ", ".join(names[c] for c in sorted(self.hand[p], key=lambda c: (self.prep.suit[c], self.prep.rank[c])))
+            in_suits = sorted(self.hand[p], key=lambda c: (self.prep.suit[c], self.prep.rank[c]))
+            held = ", ".join(names[c] for c in in_suits)
             lines.append(f"  seat {p}{sitting}: hand {held or '-'}; tricks {self.tricks[p]}; counters {self.money[p]}")
         if self.trick:
-            lines.append("  trick " + ", ".join(f"{names[c]} by seat {p}" for c, p in zip(self.trick, self.trick_seats)))
+            played = zip(self.trick, self.trick_seats)
+            lines.append("  trick " + ", ".join(f"{names[c]} by seat {p}" for c, p in played))
         if self.pending:
             lines.append("  marked to discard " + ", ".join(names[c] for c in self.pending))
         lines.append(f"  talon {len(self.talon)} cards")
