@@ -23,10 +23,10 @@ from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBI
 from printgen.games.coppertwaddle.forecast import Forecast
 from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
 from printgen.games.coppertwaddle.rules import OVER, PASS, clone
+from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
 from printgen.sim.report import Result
-from printgen.games.registry import get_game
 
 GAME = Coppertwaddle()
 

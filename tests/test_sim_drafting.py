@@ -12,12 +12,12 @@ import random
 import pytest
 
 from printgen.files.errors import UserError
-from printgen.games.drafting import tables as dr
 from printgen.games.drafting import Drafting
+from printgen.games.drafting import tables as dr
 from printgen.games.drafting.tables import suit_points
+from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
-from printgen.games.registry import get_game
 
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 
