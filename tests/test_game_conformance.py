@@ -56,9 +56,9 @@ Readings = tuple[tuple[str, Any], ...]   # options given to prepare, as (name, v
 
 
 @cache
-def _prepared(name: str, variant: str, readings: Readings = ()) -> tuple[Any, Any]:
+def _prepared(name: str, variant: str) -> tuple[Any, Any]:
     game = get_game(name)
-    return game, game.prepare(load_deck(DECK_OF[name]), variant, dict(readings))
+    return game, game.prepare(load_deck(DECK_OF[name]), variant, {})
 
 
 def other_readings(game: Any) -> Readings:
@@ -67,21 +67,6 @@ def other_readings(game: Any) -> Readings:
     that may be declined)."""
     return tuple((option.name, next(word for word in option.allowed if word != option.default))
                  for option in game.options if isinstance(option.allowed, tuple))
-
-
-def cases(name: str) -> list[tuple[str, Readings, int]]:
-    """Each variant with the fewest and the most players its shipped deck allows, and the first
-    variant with the other readings at its fewest players."""
-    game = get_game(name)
-    out: list[tuple[str, Readings, int]] = []
-    for variant in game.variants:
-        counts = game.player_counts(_prepared(name, variant)[1])
-        out += [(variant, (), players) for players in sorted({counts[0], counts[-1]})]
-    readings = other_readings(game)
-    if readings:
-        first = game.variants[0]
-        out.append((first, readings, game.player_counts(_prepared(name, first, readings)[1])[0]))
-    return out
 
 
 def test_every_game_is_checked():
@@ -202,13 +187,29 @@ def play_and_probe(game: Any, prepared: Any, players: int, label: str) -> Counte
     return full
 
 
+def probe_every_case(game: Any, deck: Any) -> dict[str, Counter[str]]:
+    """Play and probe each variant of `game` on `deck` with the fewest and the most players the deck
+    allows, and the first variant with the other readings at its fewest players; for each case, how
+    many states of each kind of decision were probed exhaustively. A plug-in's tests call this on
+    their own game and deck (tests/test_game_template.py does)."""
+    cases: list[tuple[str, Readings, int]] = []
+    for variant in game.variants:
+        counts = game.player_counts(game.prepare(deck, variant, {}))
+        cases += [(variant, (), players) for players in sorted({counts[0], counts[-1]})]
+    readings = other_readings(game)
+    if readings:
+        first = game.variants[0]
+        cases.append((first, readings, game.player_counts(game.prepare(deck, first, dict(readings)))[0]))
+    probed = {}
+    for variant, readings, players in cases:
+        label = f"{game.name} {variant}{' (other readings)' if readings else ''}, {players} players"
+        probed[label] = play_and_probe(game, game.prepare(deck, variant, dict(readings)), players, label)
+    return probed
+
+
 @pytest.mark.parametrize("name", sorted(DECK_OF))
 def test_legal_is_exactly_what_apply_accepts_and_every_state_checks(name):
-    probed: dict[str, Counter[str]] = {}
-    for variant, readings, players in cases(name):
-        game, prepared = _prepared(name, variant, readings)
-        label = f"{name} {variant}{' (other readings)' if readings else ''}, {players} players"
-        probed[label] = play_and_probe(game, prepared, players, label)
+    probed = probe_every_case(get_game(name), load_deck(DECK_OF[name]))
     reached = set().union(*probed.values())
     table = "\n".join(f"  {label}: {dict(sorted(kinds.items()))}" for label, kinds in probed.items())
     assert reached == KINDS[name], \
