@@ -69,6 +69,19 @@ def other_readings(game: Any) -> Readings:
                  for option in game.options if isinstance(option.allowed, tuple))
 
 
+def fewest_and_most(game: Any, prepared: Any) -> list[int]:
+    """The fewest and the most players a prepared deck can be dealt to (one count when they agree)."""
+    counts = game.player_counts(prepared)
+    return sorted({counts[0], counts[-1]})
+
+
+def cases() -> list[tuple[str, str, int]]:
+    """Every game and variant with the fewest and the most players its shipped deck allows (the
+    cases other tests print and replay: tests/test_playthrough_states.py)."""
+    return [(name, variant, players) for name in names() for variant in get_game(name).variants
+            for players in fewest_and_most(*_prepared(name, variant))]
+
+
 def test_every_game_is_checked():
     assert set(DECK_OF) == set(names()) == set(KINDS)
 
@@ -194,8 +207,7 @@ def probe_every_case(game: Any, deck: Any) -> dict[str, Counter[str]]:
     their own game and deck (tests/test_game_template.py does)."""
     cases: list[tuple[str, Readings, int]] = []
     for variant in game.variants:
-        counts = game.player_counts(game.prepare(deck, variant, {}))
-        cases += [(variant, (), players) for players in sorted({counts[0], counts[-1]})]
+        cases += [(variant, (), players) for players in fewest_and_most(game, game.prepare(deck, variant, {}))]
     readings = other_readings(game)
     if readings:
         first = game.variants[0]
