@@ -3,8 +3,8 @@
 The seed's two robbing examples replayed with their exact sums and outcomes; Suites scored as in
 the seed's two examples; the victory scale; the rule sheet's readings as options; abilities read
 from the deck's records (a changed Power changes a card's strength in the report, a record the
-simulator cannot play is refused at its line); 10,000
-seeded games keep every invariant; the same seed replays the same game.
+simulator cannot play is refused at its line); 2,000 seeded games keep every invariant; the same
+seed replays the same game.
 """
 
 from __future__ import annotations
@@ -352,7 +352,11 @@ def test_greedy_robs_when_a_card_in_hand_turns_the_robbing(prep):
 
 # -- many seeded games ----------------------------------------------------------------------------------------
 
-SEEDED_GAMES = 10_000
+# 2,000 games: the 10,000 this test played before reached, by branch coverage of the game's code,
+# only two branches more than these 2,000 and the other tests together (the robber-subset memo
+# clearing itself past 4,096 entries, and the forecast finding a negated Threlm made Proud), at five
+# times the time; every invariant, reading and pairing of bots is still played, 500 games each chunk
+SEEDED_GAMES = 2_000
 CHUNKS = 4
 # the readings each chunk plays: the rule sheet's, and the seed's order of En Garde with its rule of
 # support for negated Threlms and the narrower robbers
@@ -361,7 +365,7 @@ READINGS = ({}, {}, {"robbing": "any", "negated": "power"}, {"robbing": "any", "
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_ten_thousand_seeded_games_keep_every_invariant(deck, chunk):
+def test_thousands_of_seeded_games_keep_every_invariant(deck, chunk):
     """Random, greedy and mixed bots; every step of one game in twenty is checked, the others
     every third turn and at the end: 55 cards in one place each, Ditches filled left to right,
     Winds only in Peasant Ditches, covered Threlms offered only to cards that say so, hands
