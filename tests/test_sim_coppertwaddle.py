@@ -3,8 +3,8 @@
 The seed's two robbing examples replayed with their exact sums and outcomes; Suites scored as in
 the seed's two examples; the victory scale; the rule sheet's readings as options; abilities read
 from the deck's records (a changed Power changes a card's strength in the report, a record the
-simulator cannot play is refused at its line); legal() is exactly what apply() accepts; 10,000
-seeded games keep every invariant; the same seed replays the same game.
+simulator cannot play is refused at its line); 2,000 seeded games keep every invariant; the same
+seed replays the same game.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
 from printgen.games.coppertwaddle.forecast import Forecast
 from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
-from printgen.games.coppertwaddle.rules import OVER, PASS, clone
+from printgen.games.coppertwaddle.rules import OVER, PASS
+from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
 from printgen.sim.report import Result
-from printgen.games.registry import get_game
 
 GAME = Coppertwaddle()
 
@@ -286,34 +286,6 @@ def test_registry_and_shape(prep, deck):
     assert "coppertwaddle" in deck.games
 
 
-@pytest.mark.parametrize("options", [{}, {"robbing": "any", "negated": "power", "robbers": "positive"}])
-def test_legal_is_exactly_what_apply_accepts(deck, options):
-    prep = GAME.prepare(deck, "basic", options)
-    rng = random.Random(5)
-    states = 0
-    for index in range(4):
-        grng = game_rng(31, 2, index)
-        st = GAME.setup(prep, 2, grng)
-        steps = 0
-        while not GAME.is_over(st) and steps < 60:
-            legal = GAME.legal(st)
-            assert len(set(legal)) == len(legal), "a choice listed twice"
-            accepted = [a for a in range(-2, prep.n_actions + 2) if GAME.allowed(st, a)]
-            assert sorted(accepted) == sorted(legal)
-            for action in legal:
-                trial = clone(st)
-                GAME.apply(trial, action)
-                GAME.check(trial)
-            for action in rng.sample(range(prep.n_actions), 40):
-                if action not in legal:
-                    with pytest.raises(ValueError):
-                        GAME.apply(clone(st), action)
-            GAME.apply(st, BOTS["random" if index % 2 else "greedy"](GAME, st, grng))
-            steps += 1
-            states += 1
-    assert states > 150
-
-
 def test_same_seed_same_game_and_other_seeds_differ(prep):
     bots = [BOTS["greedy"], BOTS["random"]]
     first = [play(GAME, prep, 2, 7, i, bots) for i in range(30)]
@@ -380,7 +352,11 @@ def test_greedy_robs_when_a_card_in_hand_turns_the_robbing(prep):
 
 # -- many seeded games ----------------------------------------------------------------------------------------
 
-SEEDED_GAMES = 10_000
+# 2,000 games: the 10,000 this test played before reached, by branch coverage of the game's code,
+# only two branches more than these 2,000 and the other tests together (the robber-subset memo
+# clearing itself past 4,096 entries, and the forecast finding a negated Threlm made Proud), at five
+# times the time; every invariant, reading and pairing of bots is still played, 500 games each chunk
+SEEDED_GAMES = 2_000
 CHUNKS = 4
 # the readings each chunk plays: the rule sheet's, and the seed's order of En Garde with its rule of
 # support for negated Threlms and the narrower robbers
@@ -389,7 +365,7 @@ READINGS = ({}, {}, {"robbing": "any", "negated": "power"}, {"robbing": "any", "
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_ten_thousand_seeded_games_keep_every_invariant(deck, chunk):
+def test_thousands_of_seeded_games_keep_every_invariant(deck, chunk):
     """Random, greedy and mixed bots; every step of one game in twenty is checked, the others
     every third turn and at the end: 55 cards in one place each, Ditches filled left to right,
     Winds only in Peasant Ditches, covered Threlms offered only to cards that say so, hands

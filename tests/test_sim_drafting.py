@@ -12,12 +12,12 @@ import random
 import pytest
 
 from printgen.files.errors import UserError
-from printgen.games.drafting import tables as dr
 from printgen.games.drafting import Drafting
+from printgen.games.drafting import tables as dr
 from printgen.games.drafting.tables import suit_points
+from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.engine import game_rng, greedy_bot, play, random_bot
-from printgen.games.registry import get_game
 
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 
@@ -209,17 +209,14 @@ def check_random_games(game, prepared, indices) -> None:
         assert result.winners and all(result.scores[w] == max(result.scores) for w in result.winners)
 
 
-# Checked random games: 800 in a quick run (a few seconds); 2,200 more in the slow run.
-RANDOM_GAMES, RANDOM_GAMES_SLOW = 800, 1600
+# 800 checked random games (with the greedy and mixed ones below, over a thousand): every game is
+# 84 decisions of the same shape, and a slow run of 800 more reached, by branch coverage, not one
+# branch of printgen/games/drafting that these do not, and went.
+RANDOM_GAMES = 800
 
 
 def test_random_games_checked(game, prepared):
     check_random_games(game, prepared, range(RANDOM_GAMES))
-
-
-@pytest.mark.slow
-def test_many_random_games_checked(game, prepared):
-    check_random_games(game, prepared, range(RANDOM_GAMES, RANDOM_GAMES_SLOW))
 
 
 @pytest.mark.parametrize("bots", [[greedy_bot] * 4, [random_bot, greedy_bot, random_bot, greedy_bot]])

@@ -31,9 +31,9 @@ from printgen.games.common.ombre.state import (
 )
 from printgen.games.common.tricks import SUITS, chart, plain_chart
 from printgen.games.lombre import LOmbre
+from printgen.games.registry import get_game, sheet_tables
 from printgen.model.context import document_context
 from printgen.model.load import load_deck
-from printgen.games.registry import get_game, sheet_tables
 from printgen.sim.engine import BOTS, play
 
 GAME = LOmbre()

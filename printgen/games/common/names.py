@@ -9,15 +9,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 
 def distinct_names(names: Sequence[str]) -> list[str]:
     """Each name as it is when it is the only card of that name; else with its copy number, in
-    deck order: 'The Birthday (1)', 'The Birthday (2)'."""
+    deck order: 'The Birthday (1)', 'The Birthday (2)'. Remembered per list of names: every
+    action_name and every refused action's message asks for the same deck's names again."""
+    return list(_distinct(tuple(names)))
+
+
+@lru_cache(maxsize=64)
+def _distinct(names: tuple[str, ...]) -> tuple[str, ...]:
     total = Counter(names)
     seen: Counter[str] = Counter()
     out = []
     for name in names:
         seen[name] += 1
         out.append(name if total[name] == 1 else f"{name} ({seen[name]})")
-    return out
+    return tuple(out)
