@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 import test_game_conformance as conformance
-import tomllib
 
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, Game, play
@@ -42,6 +41,7 @@ def template():
 def installed(site: Path) -> Path:
     """`site` made into what pip leaves for the example: a dist-info folder with the entry points its
     pyproject.toml declares (read from the file, so a wrong declaration fails here)."""
+    tomllib = pytest.importorskip("tomllib", reason="reading a pyproject.toml needs Python 3.11's tomllib")
     project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     info.mkdir(parents=True)
