@@ -127,6 +127,11 @@ class Report(Generic[P, S]):
     # option's situation arose, so an option the bots never reach is not taken for a tested one.
     situations: dict[str, tuple[str, str]] = {}
     situation_unit: str = "games"
+    # An option that shapes every game rather than governing a situation that may or may not arise
+    # (the deal's size, the pack, a session's length, a bot's knowledge): option -> what it shapes,
+    # in words. Every option of a game is in `situations` or here, so validate can say of each
+    # -O option how often it mattered.
+    settings: dict[str, str] = {}
 
     # -- what one game's Result records (asked once the deal is done, and at the end) ------------
     def length(self, state: S) -> int:

@@ -31,6 +31,8 @@ class PlainTricksReport(Report[Prepared, State]):
     # -O trumps decides a trick only when a player could not follow suit: validate says how often that arose
     situations = {"trumps": ("offsuit", "a trick in which a player could not follow suit")}
     situation_unit = "tricks"
+    # -O hand shapes every game rather than governing a situation: validate says so
+    settings = {"hand": "the deal"}
 
     # -- one game's measures -------------------------------------------------------------------------
     def length(self, state: State) -> int:

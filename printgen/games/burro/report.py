@@ -93,6 +93,10 @@ class BurroReport(SuitedCards, Report[Prepared, State]):
     length_unit = "hands"
     length_note = "a hand is one deal played out; a game ends when someone has B-U-R-R-O"
     step_cap: int               # the game's (engine.Game): the findings say when games reach it
+    # each rule option's situation (a flag of rules.State, once a game) in words, for validate
+    situations = {"keep_drawing": ("found_drawing", "a player who had to draw finding the led suit with stock left"),
+                  "decider": ("tied_end", "a tie for the fewest letters at the end")}
+    settings = {"pack": "the cards in play", "deal": "the deal"}
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((prepared.deal,) * players, option="deal")
@@ -117,7 +121,8 @@ class BurroReport(SuitedCards, Report[Prepared, State]):
 
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes, "early": state.earlies,
-                "max_hand": state.max_hand, "longest": state.longest, "decider": int(state.deciding)}
+                "max_hand": state.max_hand, "longest": state.longest, "decider": int(state.deciding),
+                "arose": {"found_drawing": state.found_drawing, "tied_end": state.tied_end}}
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:

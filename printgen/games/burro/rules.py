@@ -40,7 +40,7 @@ class State:
     __slots__ = ("prep", "rng", "n", "letters", "dealer", "hand", "count", "stock", "gone", "phase", "actor",
                  "leader", "led", "best", "winner", "drew", "holders", "deciding", "decided", "hands",
                  "stockouts", "passes", "stock_out", "passed", "max_hand", "tricks", "longest", "held", "used",
-                 "start", "dealt", "early", "earlies", "total", "given")
+                 "start", "dealt", "early", "earlies", "total", "given", "found_drawing", "tied_end")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -62,6 +62,8 @@ class State:
         self.holders = 0
         self.deciding = False
         self.decided = -1           # who won the deciding hand
+        self.found_drawing = 0      # 1 once a drawing player found the led suit with stock left (-O keep_drawing)
+        self.tied_end = 0           # 1 when the fewest letters were tied at the end (-O decider)
         self.hands = 0              # hands finished
         self.stockouts = 0          # hands in which the stock ran out
         self.passes = 0             # hands in which a player passed
@@ -313,6 +315,7 @@ class BurroRules(Game[Prepared, State]):
                 if not led:                 # the stock ran out: pass
                     st.passed = True
                     continue
+                st.found_drawing = 1 if stock else st.found_drawing
                 if keep and stock:
                     st.drew = True
                     return                  # play the card found, or keep drawing
@@ -351,6 +354,7 @@ class BurroRules(Game[Prepared, State]):
         if st.letters[burro] >= LETTERS:
             low = min(st.letters)
             tied = [q for q in range(st.n) if st.letters[q] == low]
+            st.tied_end = int(len(tied) > 1)
             if len(tied) == 1 or st.prep.decider == "share":
                 st.phase = OVER
                 return

@@ -22,6 +22,10 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
     good_hand = (4, 4)
     length_unit = "turns"
     length_note = "a turn is one card played; every card of the hands is played once"
+    # -O steal decides a turn only when a card in hand matches another casita's top
+    situations = {"steal": ("could_steal", "a turn in which a card in hand could steal a casita")}
+    situation_unit = "turns"
+    settings = {"pack": "the cards in play"}
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((DEAL,) * players, ((DEAL, "to the middle"),))
@@ -53,7 +57,8 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
 
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"steals": sum(state.steals), "stolen": state.stolen, "captures": state.captures,
-                "turns": state.turns, "scores": [len(p) for p in state.pile]}
+                "turns": state.turns, "scores": [len(p) for p in state.pile],
+                "arose": {"could_steal": state.could_steal}, "occasions": state.turns}
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:

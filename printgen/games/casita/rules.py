@@ -35,7 +35,7 @@ class State:
     casita, bottom first (its top is the last card, its rank top[p], -1 when empty)."""
 
     __slots__ = ("prep", "n", "hand", "middle", "pile", "top", "stock", "actor", "last", "over", "turns",
-                 "steals", "stolen", "captures", "held", "used", "start", "seen", "total", "cache")
+                 "steals", "stolen", "captures", "held", "used", "start", "seen", "total", "cache", "could_steal")
 
     def __init__(self, prep: Prepared, players: int):
         self.prep = prep
@@ -58,6 +58,7 @@ class State:
         self.seen = [0] * len(prep.cards.ranks)     # cards of each rank played so far
         self.total = prep.cards.n                   # cards in the game (a scripted one may leave some out)
         self.cache: list[int] | None = None         # legal actions of the actor, until the next play
+        self.could_steal = 0        # turns in which a card in hand could steal (-O steal's situation)
 
     def __str__(self) -> str:
         """The table as the players see it: whose turn, each hand and casita (its size and the card
@@ -200,6 +201,7 @@ class CasitaRules(Game[Prepared, State]):
         n_cards = len(pos)
         may = st.prep.steal_may
         out = []
+        any_steal = False
         for c in st.hand[me]:
             r = pos[c]
             stealing = False
@@ -209,6 +211,8 @@ class CasitaRules(Game[Prepared, State]):
                     stealing = True
             if not stealing or may:
                 out.append(c)
+            any_steal |= stealing
+        st.could_steal += any_steal         # counted once a turn: the cache holds until the next play
         st.cache = out
         return out
 

@@ -18,6 +18,11 @@ class Reporting(SuitedCards, Report[Prepared, State]):
     good_hand = (8, 10)
     length_unit = "cards turned"
     length_note = "cards turned up from the stock; the game is a tie when one is needed and none is left"
+    # -O force_drawn decides only a card turned up that fits a meld of the player who turned it up
+    situations = {"force_drawn": ("forcible", "a card turned up from the stock that fits a meld of the player "
+                                              "who turned it up")}
+    situation_unit = "cards turned up"
+    settings = {"pack": "the cards in play", "deal": "the deal"}
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         return Deal((prepared.deal,) * players, ((1, "turned up from the stock"),), "deal")
@@ -40,7 +45,8 @@ class Reporting(SuitedCards, Report[Prepared, State]):
     # -- game-specific figures ----------------------------------------------------------------------
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"tie": int(state.phase == OVER and state.winner < 0), "forces": state.forces,
-                "borrows": state.borrows, "turned": state.turned, "melded": list(state.count)}
+                "borrows": state.borrows, "turned": state.turned, "melded": list(state.count),
+                "arose": {"forcible": state.forcible}, "occasions": state.turned}
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:

@@ -194,10 +194,12 @@ class Rules(Melds, Game[Prepared, State]):
                     c = stock.pop()
                     origin = own
                     turned += 1
-                    if at_once and fit[p] & bit[c]:     # the opponent may force it at once
-                        p = 1 - p
-                        st.phase = OFFER
-                        break
+                    if fit[p] & bit[c]:                 # the two readings of -O force_drawn differ
+                        st.forcible += 1
+                        if at_once:                     # the opponent may force it at once
+                            p = 1 - p
+                            st.phase = OFFER
+                            break
                 st.actor, st.card, st.origin, st.turned = p, c, origin, turned
             elif phase == OVER:
                 return
@@ -253,9 +255,11 @@ class Rules(Melds, Game[Prepared, State]):
         st.origin = OWN
         st.turned += 1
         st.phase = CHOOSE
-        if st.prep.at_once and st.fit[st.actor] >> st.card & 1:
-            st.actor = 1 - st.actor          # the opponent may force it at once
-            st.phase = OFFER
+        if st.fit[st.actor] >> st.card & 1:
+            st.forcible += 1                 # the two readings of -O force_drawn differ
+            if st.prep.at_once:
+                st.actor = 1 - st.actor      # the opponent may force it at once
+                st.phase = OFFER
 
     def _lay(self, st: State, p: int, c: int) -> None:
         st.used |= 1 << c

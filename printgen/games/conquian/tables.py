@@ -196,8 +196,8 @@ class State:
     `origin` where it came from; `actor` decides."""
 
     __slots__ = ("prep", "hand", "melds", "count", "stock", "waste", "card", "origin", "actor", "phase",
-                 "winner", "turned", "forces", "borrows", "held", "used", "cache", "start", "total", "fit", "fit2",
-                 "lend", "lendable", "maybe")
+                 "winner", "turned", "forcible", "forces", "borrows", "held", "used", "cache", "start", "total",
+                 "fit", "fit2", "lend", "lendable", "maybe")
 
     def __init__(self, prep: Prepared):
         self.prep = prep
@@ -212,6 +212,7 @@ class State:
         self.phase = CHOOSE
         self.winner = -1             # -1 while playing or for a tie
         self.turned = 0              # cards turned up from the stock
+        self.forcible = 0            # ... of which fitted the turner's melds (-O force_drawn's situation)
         self.forces = 0
         self.borrows = 0
         self.held = 0

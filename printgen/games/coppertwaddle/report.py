@@ -429,8 +429,14 @@ class CoppertwaddleReport(Report[Prepared, State]):
     good_hand = (3, 6)
     length_unit = "turns"
     length_note = "a turn is one player's Engagement to Respite"
-    situations = SITUATIONS            # how often the situation each reading governs arose
+    # how often the situation each reading governs arose (State.arose; the scale's from the end)
+    situations = {**SITUATIONS, "scale": ("edge_score", "a game won with a score of exactly 20 or 50, the two "
+                                                        "readings' edges")}
     situation_unit = "games"
+    settings = {"hand": "the starting hands", "hands": "only the report's comparison of starting hands",
+                "explain": "only the report's replays that tell the deck from the bots' play",
+                "watch": "only the record of which cards could have been played",
+                "suite_ties": "only the report's Suites of three games, when their highest is shared"}
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:    # the first Engagement draws one
         return Deal((prepared.hand,) * players, ((1, "to draw at the first Engagement"),), "hand")
@@ -454,9 +460,10 @@ class CoppertwaddleReport(Report[Prepared, State]):
         return list(prepared.groups)
 
     def result_extra(self, state: State) -> dict[str, Any]:
+        arose = {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}
+        arose["edge_score"] = int(state.winner >= 0 and state.victory in (20, 50))
         extra = {"winner": state.winner, "victory": state.victory, "exhausted": state.exhausted,
-                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn),
-                 "arose": {counter: flag for (counter, _), flag in zip(SITUATIONS.values(), state.arose)}}
+                 "robs": list(state.robs), "robbed": list(state.robbed), "drawn": list(state.drawn), "arose": arose}
         if state.prep.watch:
             extra["could"] = state.could
         return extra

@@ -26,8 +26,8 @@ support). Further readings, not options: one robbing a turn; a Threlm's ability 
 per turn; a negated Threlm counts 0 in every robbing sum (the seed's second example announces 8
 against the negated Fish); Favours and Declarations being played can be answered by a counter
 (Coppertwaddle), which can itself be countered; `out_of_turn` lets a card answer the opponent's
-cards in any stage. validate counts how often each of the three last readings' situations arose
-(State.arose, state.SITUATIONS).
+cards in any stage. validate counts how often each rule option's situation arose (State.arose,
+state.SITUATIONS, situations.py; the scale's, an edge score, from the game's end).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ from printgen.games.coppertwaddle.cards import (
 )
 from printgen.games.coppertwaddle.invariants import Invariants
 from printgen.games.coppertwaddle.report import CoppertwaddleReport
+from printgen.games.coppertwaddle.situations import note_respite, note_robbing
 from printgen.games.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone
 from printgen.sim.engine import Action, Game, shuffle
 
@@ -432,6 +433,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
         rob = st.rob
         assert rob is not None
         target = rob[0]
+        note_robbing(st, target)
         if self.robbing_outcome(st):        # as the last decision found it, if it was asked
             for r in self.involved(st):
                 st.proud[r] = False
@@ -453,6 +455,7 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
     def _respite(self, st: State) -> None:
         st.stage = st.base = RESPITE       # its discards come back here
         g = st.guardian
+        note_respite(st, g)
         if self.full_domain(st, g):
             st.winner = g
             st.victory = self.domain_score(st, g)

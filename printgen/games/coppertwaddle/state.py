@@ -14,7 +14,7 @@ DITCHES = 4         # per Rank: Noble Ditches 0-3, Peasant Ditches 4-7 of a Doma
 # entries are indexed by a target's kind (cards.T_NOBLE, T_PEASANT, T_THRELM, T_WIND)
 NOBLES, PEASANTS, EVERY, WINDS, DITCHED = range(5)     # EVERY: Ditches then Winds; DITCHED: Ditches
 
-# The situations three rule options govern, as validate reports them (Game.situations): option ->
+# The situations seven rule options govern, as validate reports them (Game.situations): option ->
 # (counter, the situation in words). State.arose holds one flag a counter, in this order.
 SITUATIONS: dict[str, tuple[str, str]] = {
     "robbing": ("robbing", "a robbing after which the Guardian still had a card or ability to play in En Garde"),
@@ -22,8 +22,15 @@ SITUATIONS: dict[str, tuple[str, str]] = {
                            "Wind lying alone, that only the rule sheet's reading lets rob"),
     "negated": ("negated", "a negation of a Threlm whose ability does not change another Threlm's Power (the two "
                            "readings leave it on or off)"),
+    "rob_full": ("full_rank", "a Respite at which the Guardian's Domain had a full Rank and the other Domain a "
+                              "Proud Threlm of that Rank, which only rob_full=midden lets be robbed"),
+    "covered_support": ("covered", "a robbing decided with a covered Threlm beside or below the target"),
+    "wind_alone": ("wind_fills", "a Respite at which the Guardian's Domain was full only thanks to a Wind lying "
+                                 "alone"),
+    "limit": ("over_limit", "a Respite at which a hand held more cards than the limit (the lower of this run's "
+                            "and the rule sheet's)"),
 }
-ROBBING_LEFT, ODD_ROBBER, NEGATED_OTHER = range(3)      # indexes of State.arose
+ROBBING_LEFT, ODD_ROBBER, NEGATED_OTHER, FULL_RANK, COVERED, WIND_FILLS, OVER_LIMIT = range(7)  # State.arose
 
 
 def robber_sets(eligible: list[tuple[int, int]]) -> tuple[list, list]:

@@ -20,6 +20,15 @@ class Reporting(Preparing, Report[Prepared, State]):
     good_hand = None
     length_unit = "turns"
     length_note = "a turn is one player's go as the Cromwell"
+    # each rule option's situation in words (a flag of Result.extra["arose"], once a round), for validate
+    situations = {"even_up": ("uneven", "a basic deal that comes out uneven"),
+                  "leave_out": ("left_out", "an advanced deal that does not come out even"),
+                  "stalemate": ("stalled", "a basic round in which nobody can ever lay again"),
+                  "scoring": ("scored_apart", "a round whose scores differ under the two readings (cards left in "
+                                              "a hand other than the winner's)")}
+    situation_unit = "rounds"
+    settings = {"houses": "the monarchs dealt",
+                "knowledge": "the greedy bot's answers to the advanced game's before-or-after question"}
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
@@ -41,6 +50,19 @@ class Reporting(Preparing, Report[Prepared, State]):
     def card_usage(self, state: State) -> tuple[int, int]:
         """held: every card that was in a hand; used: every card laid down or laid off."""
         return state.held, state.table_mask
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        """The situations the rule options govern, read off the round's end (nothing is counted in play)."""
+        st, p = state, state.prep
+        if p.advanced:
+            uneven, left_out = 0, int(p.n % st.P != 0)
+        else:
+            uneven, left_out = int(self.basic_deal(p.n, st.P, p.even_up)[2] != "even"), 0
+        left = [h.bit_count() for h in st.hands]
+        total = sum(left)
+        apart = st.phase == OVER and any(total - left[s] for s in range(st.P) if s != st.winner)
+        return {"arose": {"uneven": uneven, "left_out": left_out, "stalled": int(st.stalled >= 0),
+                          "scored_apart": int(apart)}}
 
     def card_names(self, prepared: Prepared) -> list[str]:
         return list(prepared.names)

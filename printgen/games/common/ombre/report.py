@@ -103,6 +103,7 @@ class OmbreReport(Report[Prepared, State]):
     good_hand = None            # nine cards a hand by the rules; a fourth Tresillo player holds none
     length_unit = "tricks"
     title: str                  # the game's, set by its class (L'Ombre, Tresillo): the report names it
+    settings = {"hands": "a session's length"}     # every other option governs a situation (the games' own)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Three players are dealt a hand; with four, the dealer sits the hand out."""
