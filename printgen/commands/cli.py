@@ -250,12 +250,13 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
 
     from printgen.commands.validate import ValidateOptions, check_limits, exit_status, report, to_json
     from printgen.commands.validate import validate as run_validation
-    from printgen.commands.validate_args import parse_options
+    from printgen.commands.validate_args import check_output_paths, parse_options
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
                                   workers=workers, backend=backend, address=ray_address, bots=bots,
                                   options=parse_options(game_options), deck_ref=deck)
+        check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path
 
@@ -294,7 +295,7 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
             from printgen.files.output import publish
 
             data = json.dumps(to_json(sections, loaded, options), indent=2, ensure_ascii=False).encode("utf-8")
-            publish({Path(json_path): data + b"\n"})
+            publish({Path(json_path): data + b"\n"}, option="--json")
         if chart_path:
             from printgen.draw.documents.chart import write_chart
 

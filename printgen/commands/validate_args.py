@@ -1,14 +1,19 @@
-"""What `printgen validate` reads from its command line: the player counts (--players) and the game
-options (-O KEY=VALUE). Why apart from the run: each is checked and refused here in the command
-line's own words before a deck is loaded or a game prepared, and a value is quoted back short
-(a 5,000-digit count by its ends), so a mistyped option never costs time or memory.
+"""What `printgen validate` reads from its command line: the player counts (--players), the game
+options (-O KEY=VALUE) and the files --json and --chart write. Why apart from the run: each is
+checked and refused here in the command line's own words before a deck is loaded or a game
+prepared, and a value is quoted back short (a 5,000-digit count by its ends), so a mistyped
+option never costs time or memory.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
+
+PATH_MOST = 240         # a file name is quoted whole up to this length (a user must recognise it)
 
 
 def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
@@ -78,3 +83,25 @@ def format_option(key: str, value: Any) -> str:
     if isinstance(value, (list, tuple)):
         value = ",".join(str(v) for v in value)
     return f"{key}={value}"
+
+
+def check_output_paths(json_path: str | None, chart_path: str | None) -> None:
+    """The files --json and --chart name, checked before any game is played: each must be a file
+    (not a folder), and not the same one, or the second written would silently replace the first."""
+    named = [(flag, Path(value)) for flag, value in (("--json", json_path), ("--chart", chart_path)) if value]
+    for flag, path in named:
+        if path.is_dir():
+            example = "figures.json" if flag == "--json" else "chart.pdf"
+            raise UserError(f"{flag} {_short(str(path), PATH_MOST)}: that is a folder, and {flag} writes one file",
+                            hint=f"name a file, for example {flag} {_short(str(path / example), PATH_MOST)}")
+    if len(named) == 2 and _same_file(named[0][1], named[1][1]):
+        raise UserError(f"--json and --chart both name {_short(str(named[0][1]), PATH_MOST)}: the chart would "
+                        "overwrite the figures",
+                        hint="give each its own file, for example --json figures.json --chart chart.pdf")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through '..', a symbolic link or a hard link)."""
+    if a.exists() and b.exists():
+        return os.path.samefile(a, b)
+    return a.resolve() == b.resolve()

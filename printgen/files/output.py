@@ -37,18 +37,19 @@ __all__ = ["PublishError", "UNCHANGED", "publish", "short_path"]
 # What every refusal to write can promise, unless it says otherwise (PublishError.partial).
 UNCHANGED = "nothing was written, and the files already there are unchanged"
 _HINT = "check that the output folder is writable, the disk is not full and no other program has the file open"
-_HINTS: dict[int | None, str] = {      # by an OSError's errno, which may be None
-    errno.ENOSPC: "free some space (or write elsewhere with --out) and build again",
-    errno.EDQUOT: "free some space (or write elsewhere with --out) and build again",
-    errno.EISDIR: "move or rename that folder, or write elsewhere with --out",
-    errno.ENOTDIR: "move or rename that file, or write elsewhere with --out",
-    errno.EROFS: "write elsewhere with --out",
+_HINTS: dict[int | None, str] = {      # by an OSError's errno, which may be None; {option} names where to
+    errno.ENOSPC: "free some space (or write elsewhere with {option}) and try again",
+    errno.EDQUOT: "free some space (or write elsewhere with {option}) and try again",
+    errno.EISDIR: "move or rename that folder, or write elsewhere with {option}",
+    errno.ENOTDIR: "move or rename that file, or write elsewhere with {option}",
+    errno.EROFS: "write elsewhere with {option}",
 }
 
 
-def publish(files: dict[Path, bytes]) -> None:
+def publish(files: dict[Path, bytes], option: str = "--out") -> None:
     """Write all files or none of them: earlier versions stay untouched on any failure, and a
-    set cut short by a kill is finished or undone by the next publish into its folders."""
+    set cut short by a kill is finished or undone by the next publish into its folders.
+    `option`: the command-line option that chose where (a hint names it, never one the command lacks)."""
     if not files:
         return
     created: list[Path] = []          # folders made for this build, removed again on failure
@@ -79,7 +80,8 @@ def publish(files: dict[Path, bytes]) -> None:
                 _commit(journal.new_plan(staged, created))
             published = True
     except OSError as exc:
-        raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(), _HINTS.get(exc.errno, _HINT)) from None
+        raise PublishError(f"{_describe(exc)}; {UNCHANGED}", Where(),
+                           _HINTS.get(exc.errno, _HINT).format(option=option)) from None
     finally:
         with _signals_held():            # a second Ctrl-C must not leave the clean-up half done
             for staged_file, _, _ in staged:

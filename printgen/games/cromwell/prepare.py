@@ -47,11 +47,12 @@ class Preparing(Game[Prepared, State]):
         self._history_gaps(p, monarchs, deck_pos, first_start)
         self._action_bases(p)
         if not self.player_counts(p):
-            need = MIN_HAND * (MIN_PLAYERS + (0 if p.advanced else 1))
+            # the need of every player count, so a run asking for one (--players 4) reads its own
+            needs = ", ".join(f"{n} players {MIN_HAND * (n + (0 if p.advanced else 1))}"
+                              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
             raise UserError(f"the chosen houses hold {counted(p.n, 'monarch')}: too few for any number of players "
-                            f"(the smallest game, {MIN_PLAYERS} players, deals {MIN_HAND} cards to each"
-                            f"{'' if p.advanced else ' and to the stock'}: at least {need} cards)",
-                            hint="choose more houses (option houses=...)")
+                            f"(each hand{'' if p.advanced else ' and the stock'} needs at least {MIN_HAND} cards, "
+                            f"so the cards needed are: {needs})", hint="choose more houses (option houses=...)")
         return p
 
     def _with_options(self, variant: str, chosen: dict[str, Any]) -> Prepared:
