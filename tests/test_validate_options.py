@@ -33,6 +33,17 @@ def test_every_option_of_every_game_declares_its_situation_or_that_it_shapes_eve
 
 
 @pytest.mark.parametrize("name", sorted(DECK_OF))
+def test_every_option_takes_its_declared_default_when_given(name):
+    """validate replays an option given on the command line against its declared default, so the
+    default must be a value the game reads (Cromwell's houses=all once was not)."""
+    game = get_game(name)
+    deck = load_deck(DECK_OF[name])
+    for variant in game.variants:
+        for option in game.options:
+            game.prepare(deck, variant, {option.name: option.default_for(variant)})
+
+
+@pytest.mark.parametrize("name", sorted(DECK_OF))
 def test_every_situation_is_counted_in_every_game(name):
     """Each declared counter is in every game's Result, and the situations the bots meet most
     (one at least a game) are seen in a few seeded games."""
@@ -72,7 +83,8 @@ CASES = [
     ("spanish", "casita", {"steal": "may", "pack": "40"}),
     ("spanish", "burro", {"keep_drawing": "yes", "decider": "first_out", "deal": 5}),
     ("spanish", "conquian", {"force_drawn": "refused", "deal": 10}),
-    ("cromwell", "cromwell", {"scoring": "out", "stalemate": "stop", "even_up": "auto", "knowledge": 0.8}),
+    ("cromwell", "cromwell", {"scoring": "out", "stalemate": "stop", "even_up": "auto", "knowledge": 0.8,
+                              "houses": "Plantagenet..Stuart"}),
 ]
 
 

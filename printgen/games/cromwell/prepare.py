@@ -279,8 +279,9 @@ class Preparing(Game[Prepared, State]):
 
     @staticmethod
     def _houses(value: Any, all_houses: list[str]) -> list[str]:
-        """The chosen houses in deck order: a list of names, one name, or a range 'First..Last'."""
-        if value is None:
+        """The chosen houses in deck order: a list of names, one name, a range 'First..Last', or 'all'
+        (the option's declared default, which validate replays against)."""
+        if value is None or (isinstance(value, str) and value.strip().lower() == "all" and "all" not in all_houses):
             return list(all_houses)
         items = [value] if isinstance(value, str) else list(value)
         wanted: list[str] = []
