@@ -167,3 +167,23 @@ def test_progress_covers_the_further_games_a_report_plays():
     assert further and all(label.startswith(main + ", ") for label in further)
     assert any("pack=" in label for label in further)               # burro compares its packs
     assert all(total == done for total, done in shown.values())     # every bar runs to its end
+
+
+def test_worker_processes_serve_the_whole_run(monkeypatch):
+    """With --workers K one pool of processes plays every batch of the run (each section and a
+    report's further games), and the report is the one a single process makes."""
+    import concurrent.futures
+
+    pools = []
+
+    class Counted(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            pools.append(kwargs.get("max_workers"))
+            super().__init__(*args, **kwargs)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    settings = dict(game="burro", variant="basic", players="2-3", games=100, deck_ref="spanish")
+    two = validate("spanish", ValidateOptions(workers=2, **settings))[0]
+    assert pools == [2] and not runner._held
+    one = validate("spanish", ValidateOptions(**settings))[0]
+    assert [s.summaries for s in two] == [s.summaries for s in one]
+    assert [[f.message for f in s.warnings] for s in two] == [[f.message for f in s.warnings] for s in one]

@@ -159,7 +159,7 @@ def validate(deck_ref: str, opts: ValidateOptions,
     # every seat is tested: the bots turn round the table between games (runner.seated), so with mixed
     # bots too each seat sees the same players
     seat_tests = sum(n for plan in plans for n in plan.counts)
-    with session(opts.backend, opts.address):          # Ray started (or joined) once for the whole run
+    with session(opts.backend, opts.address, opts.workers):     # Ray or the worker processes: once per run
         return [_section(plan, deck, opts, cli, ref, seat_tests, tick_factory) for plan in plans], deck
 
 
