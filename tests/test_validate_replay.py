@@ -58,13 +58,17 @@ def test_each_move_shows_the_table_the_moves_open_and_the_one_taken():
         "no card was held in vain" in text
 
 
-def test_a_game_that_says_what_was_playable_explains_each_card_held_in_vain():
+@pytest.mark.parametrize("deck, settings", [
+    ("coppertwaddle", {"options": {"hands": "none"}}),
+    ("cromwell", {"variant": "basic", "players": "4", "bots": "random"}),
+])
+def test_a_game_that_says_what_was_playable_explains_each_card_held_in_vain(deck, settings):
     said = set()
     for number in range(1, 6):
-        text = log("coppertwaddle", number, options={"hands": "none"}, games=10)
+        text = log(deck, number, games=10, **settings)
         tail = text.split("held but never used", 1)[1] if "held but never used" in text else ""
         said |= {"never" for line in tail.splitlines() if line.endswith(": never playable while held")}
-        said |= {"chosen" for line in tail.splitlines() if "could have been used at move" in line}
+        said |= {"chosen" for line in tail.splitlines() if re.search(r"could have been used at moves? \d", line)}
     assert said == {"never", "chosen"}
 
 
@@ -79,3 +83,24 @@ def test_a_replay_names_one_game_and_refuses_what_it_cannot_show():
         log("spanish", 0, game="casita", players="2")
     run = run_cli("validate", "spanish", "--game", "casita", "--players", "2", "--replay", "1", "--json", "x.json")
     assert run.code == 2 and "--json" in run.err and "Traceback" not in run.err
+
+
+@pytest.mark.parametrize("deck, settings", [
+    ("coppertwaddle", {"options": {"hands": "none"}}),
+    ("cromwell", {"variant": "basic", "players": "4"}),
+])
+def test_watching_a_game_changes_nothing_in_it(deck, settings):
+    """The log asks the game for its moves and what is playable at every decision: it must only
+    read the state, so the watched game is the one played unwatched."""
+    from printgen.commands.validate import plan_run
+    from printgen.commands.validate_replay import _Log
+    from printgen.sim.engine import bot_for, play
+
+    plans, _ = plan_run(deck, ValidateOptions(deck_ref=deck, **settings))
+    plan = plans[0]
+    n = plan.counts[0]
+    game, prepared = plan.game, plan.prepared[n]
+    for index in range(4):
+        bots = [bot_for(b, game) for b in ("greedy", "random", "greedy", "random")[:n]]
+        watched = play(game, prepared, n, 1, index, bots, watch=_Log(game, plan.report, ("x",) * n))
+        assert watched == play(game, prepared, n, 1, index, bots)

@@ -116,7 +116,8 @@ def _dead(result: Result, log: _Log, names: list[str]) -> list[str]:
         elif c in log.playable:
             at = log.playable[c]
             moves = ", ".join(map(str, at[:8])) + (f" ... ({len(at)} in all)" if len(at) > 8 else "")
-            out.append(f"  {names[c]}: could have been used at move {moves}, and was not chosen")
+            out.append(f"  {names[c]}: could have been used at move{'s' if len(at) > 1 else ''} {moves}, "
+                       "and was not chosen")
         else:
             out.append(f"  {names[c]}: never playable while held")
     if not log.says_playable:

@@ -5,11 +5,20 @@ A mixin of :class:`printgen.games.cromwell.game.Cromwell`, built on the deals of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from printgen.games.cromwell.prepare import Preparing
-from printgen.games.cromwell.tables import LARGE_HAND, MIN_HAND, OVER, SMALL_HAND, TARGET_HAND, Prepared, State
+from printgen.games.cromwell.tables import (
+    LARGE_HAND,
+    LAY_PHASES,
+    MIN_HAND,
+    OVER,
+    SMALL_HAND,
+    TARGET_HAND,
+    Prepared,
+    State,
+)
 from printgen.sim.report import Deal, Finding, Report, Tip
 
 
@@ -20,6 +29,7 @@ class Reporting(Preparing, Report[Prepared, State]):
     good_hand = None
     length_unit = "turns"
     length_note = "a turn is one player's go as the Cromwell"
+    legal: Callable[[State], list[int]]      # the rules' (printgen.games.cromwell.rules), read by playable
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
@@ -41,6 +51,20 @@ class Reporting(Preparing, Report[Prepared, State]):
     def card_usage(self, state: State) -> tuple[int, int]:
         """held: every card that was in a hand; used: every card laid down or laid off."""
         return state.held, state.table_mask
+
+    def playable(self, state: State) -> int:
+        """The monarchs the Cromwell could lay now (down in a sequence, or off on the table): a
+        card is used only by laying it, so outside the lays nothing is playable."""
+        st, p = state, state.prep
+        if st.phase not in LAY_PHASES:
+            return 0
+        could = 0
+        for action in self.legal(st):
+            if 0 <= action < p.S:
+                could |= p.seqs[action]
+            elif p.LAYOFF <= action < p.DONE:
+                could |= 1 << (action - p.LAYOFF) % p.n
+        return could
 
     def card_names(self, prepared: Prepared) -> list[str]:
         return list(prepared.names)
