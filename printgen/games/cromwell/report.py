@@ -5,7 +5,7 @@ A mixin of :class:`printgen.games.cromwell.game.Cromwell`, built on the deals of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from printgen.games.cromwell.prepare import Preparing
@@ -29,7 +29,6 @@ class Reporting(Preparing, Report[Prepared, State]):
     good_hand = None
     length_unit = "turns"
     length_note = "a turn is one player's go as the Cromwell"
-    legal: Callable[[State], list[int]]      # the rules' (printgen.games.cromwell.rules), read by playable
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""
