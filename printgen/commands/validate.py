@@ -438,9 +438,10 @@ def _bots_lines(s: Section) -> list[str]:
     for n in s.counts:
         rates = s.summaries[n].get("bot_win_rate")
         if rates:
-            said = ", ".join(f"{kind} {r['win_rate']:.0%} of {r['played']:,}" for kind, r in rates.items())
+            said = ", ".join(f"{kind} {r['win_rate']:.0%} of the {r['played']:,} seats it played"
+                             for kind, r in rates.items())
             prefix = f"{n} players: " if len(s.counts) > 1 else ""
-            out.append(f"   {prefix}wins by bot (per seat played, each bot in every seat in turn): {said}")
+            out.append(f"   {prefix}wins by bot (each in every seat in turn): {said}")
     return out
 
 
