@@ -104,3 +104,8 @@ def test_watching_a_game_changes_nothing_in_it(deck, settings):
         bots = [bot_for(b, game) for b in ("greedy", "random", "greedy", "random")[:n]]
         watched = play(game, prepared, n, 1, index, bots, watch=_Log(game, plan.report, ("x",) * n))
         assert watched == play(game, prepared, n, 1, index, bots)
+
+
+def test_a_table_layout_has_no_game_to_replay():
+    run = run_cli("validate", "piecepack", "--game", "croquetnole", "--replay", "1")
+    assert run.code == 2 and "plays no games" in run.err and "Traceback" not in run.err

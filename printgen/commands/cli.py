@@ -281,14 +281,12 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                     bar.__exit__(None, None, None)
             return tick
 
-        if replay is not None:
-            from printgen.commands.validate_replay import replay_command
-
-            click.echo(replay_command(deck, options, replay, json_path, chart_path))
-            sys.exit(0)
         from printgen.commands.tables import validate_tables
 
         checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
+        if checked is not None and replay is not None:
+            raise UserError("--replay: a table layout's check plays no games, so there is none to replay",
+                            hint="leave --replay out")
         if checked is not None:
             given = [flag for flag, value in (("--json", json_path), ("--chart", chart_path)) if value]
             if given:
@@ -296,6 +294,11 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                                 "the report printed here", hint=f"leave {' and '.join(given)} out")
             click.echo(checked[0])
             sys.exit(checked[1])
+        if replay is not None:
+            from printgen.commands.validate_replay import replay_command
+
+            click.echo(replay_command(deck, options, replay, json_path, chart_path))
+            sys.exit(0)
         sections, loaded = run_validation(deck, options, tick_factory)
         click.echo(report(sections, loaded, options))
         if json_path:
