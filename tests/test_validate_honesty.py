@@ -34,16 +34,15 @@ def test_a_game_answers_to_its_alias():
         raise AssertionError("an unknown game name was accepted")
 
 
-# -- 1. with mixed bots a seat's share is its bot's ---------------------------------------------------
+# -- 1. with mixed bots the random player is no seat's --------------------------------------------------
 
-def test_mixed_bots_never_judge_a_seat():
+def test_mixed_bots_never_make_a_seat_warning():
     sections, text, status = run("spanish", game="lombre", games=120, bots="mixed")
     summary = sections[0].summaries[3]
-    assert summary["seat_win_rate"][0] < 0.15         # the random seat 1 loses nearly always: a bot's quirk ...
+    assert summary["bot_win_rate"]["random"]["win_rate"] < 0.15      # the random player loses nearly always ...
+    assert min(summary["seat_win_rate"]) > 0.15       # ... in every seat in turn (runner.seated): no seat is the bot's
     assert not [w for w in sections[0].warnings if "seat" in w.message]      # ... never a warning about the deck
     assert status == 0, text
-    assert "random" in text.split("\n")[4] and "greedy" in text.split("\n")[4]      # the row labels each seat's bot
-    assert "no seat is judged" in text
     # the same run with one kind of bot in every seat still judges seats
     from printgen.sim.metrics import judge
     from printgen.sim.report import Finding

@@ -237,9 +237,12 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--json", "json_path", default=None, metavar="FILE", help="Write the figures as JSON.")
 @click.option("--chart", "chart_path", default=None, metavar="FILE.pdf|svg|png",
               help="Draw game length, seat win rates and dead cards.")
+@click.option("--replay", type=int, default=None, metavar="N",
+              help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
+                   "moves open and the one taken at each decision; needs one game, variant and player count.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, workers, backend, ray_address, bots, game_options, json_path,
-             chart_path, quiet) -> None:
+             chart_path, replay, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -282,6 +285,9 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
         from printgen.commands.tables import validate_tables
 
         checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
+        if checked is not None and replay is not None:
+            raise UserError("--replay: a table layout's check plays no games, so there is none to replay",
+                            hint="leave --replay out")
         if checked is not None:
             given = [flag for flag, value in (("--json", json_path), ("--chart", chart_path)) if value]
             if given:
@@ -289,6 +295,11 @@ def validate(deck, game, variant, players, games, seed, workers, backend, ray_ad
                                 "the report printed here", hint=f"leave {' and '.join(given)} out")
             click.echo(checked[0])
             sys.exit(checked[1])
+        if replay is not None:
+            from printgen.commands.validate_replay import replay_command
+
+            click.echo(replay_command(deck, options, replay, json_path, chart_path))
+            sys.exit(0)
         sections, loaded = run_validation(deck, options, tick_factory)
         click.echo(report(sections, loaded, options))
         if json_path:

@@ -27,7 +27,7 @@ from printgen.sim.engine import Game
 from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import MoreGames, batches, chunk_size, execute
+from printgen.sim.runner import MoreGames, batches, bot_win_rates, chunk_size, execute, options_key, seat_mix, session
 from printgen.sim.situations import option_findings
 from printgen.sim.stats import format_p
 
@@ -153,6 +153,21 @@ class Plan:
 
 def validate(deck_ref: str, opts: ValidateOptions,
              tick_factory: Callable[[str, int], Callable[[int], None]] | None = None) -> tuple[list[Section], Any]:
+    plans, deck = plan_run(deck_ref, opts)
+    cli = dict(opts.options)
+    ref = opts.deck_ref or deck_ref
+    # every seat is tested: the bots turn round the table between games (runner.seated), so with mixed
+    # bots too each seat sees the same players
+    seat_tests = sum(n for plan in plans for n in plan.counts)
+    with session(opts.backend, opts.address, opts.workers):     # Ray or the worker processes: once per run
+        return [_section(plan, deck, opts, cli, ref, seat_tests, tick_factory) for plan in plans], deck
+
+
+def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
+    """The deck loaded and every game, variant and player count of the run planned (options read,
+    decks prepared and checked), before any game is played: a mistake costs no games, and the seat
+    tests of the whole run share one error budget. A replay plans the same way, so it plays a game
+    exactly as the report did."""
     from printgen.games.registry import canonical
     from printgen.model.load import load_deck
 
@@ -172,13 +187,7 @@ def validate(deck_ref: str, opts: ValidateOptions,
                         hint="add 'games: [name]' to its deck.yaml, or pass --game")
     setups = {canonical(key) or key: value for key, value in game_setups(deck).items()}
     cli = dict(opts.options)
-    ref = opts.deck_ref or deck_ref
-
-    # plan every section first: the seat tests of the whole run share one error budget
-    plans = [plan for name in names for plan in _plans(name, deck, setups.get(name), opts, cli)]
-    # seats are tested only when one kind of bot plays them all (mixed bots: seat figures are the bots')
-    seat_tests = 0 if mixed_seats(_bots(opts.bots, 2)) else sum(n for plan in plans for n in plan.counts)
-    return [_section(plan, deck, opts, cli, ref, seat_tests, tick_factory) for plan in plans], deck
+    return [plan for name in names for plan in _plans(name, deck, setups.get(name), opts, cli)], deck
 
 
 def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[str, Any]) -> list[Plan]:
@@ -233,26 +242,29 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
     static = {n: report.static_checks(prepared[n], n) for n in plan.counts}
     summaries, warnings, own = {}, [], {}
     for n in plan.counts:
-        bots = _bots(opts.bots, n)
+        bots = lineup(opts.bots, n)
         work = batches(game, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
                        chunk_size(opts.games, opts.workers))
-        tick = tick_factory(f"{name} {variant}, {n} players", opts.games) if tick_factory else None
+        label = f"{name} {variant}, {n} players"
+        tick = tick_factory(label, opts.games) if tick_factory else None
         results = execute(work, opts.workers, opts.backend, tick, opts.address)
         summary = summarise(results, report.card_names(prepared[n]), report.card_groups(prepared[n]),
                             report.length_unit)
-        summary["seat_bots"] = list(bots)
+        summary["seat_bots"] = list(seat_mix(bots))
+        if mixed_seats(bots):
+            summary["bot_win_rate"] = bot_win_rates(results, bots)
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
         shared = metric_findings(summary, report.good_hand, seat_tests)
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
-                         bots)
+                         bots, options_key(used[n].options), label, tick_factory)
         extra = report.extra_findings(results, prepared[n], n, used[n].options, more)
         extra += option_findings(game, report, results, used[n].options, cli, more)    # was each -O option reached?
         # a shared warning the game's own findings explain as the bots' doing is not the deck's
         explained = {f.explains for f in extra if f.explains}
         shared = [f for f in shared if f.topic not in explained]
         # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
-        judged = judge(shared + extra, opts.games, bots)
+        judged = judge(shared + extra, opts.games, seat_mix(bots))
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         own[n] = [f for f in judged if f.level == "info" or f not in shared]
         warnings += [f for f in judged if f.level != "info"]
@@ -319,7 +331,8 @@ def merge(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def _bots(kind: str, players: int) -> tuple[str, ...]:
+def lineup(kind: str, players: int) -> tuple[str, ...]:
+    """The bots of --bots KIND at `players` seats, as game 0 seats them (runner.seated turns them)."""
     if kind == "mixed":   # one careless player among careful ones
         return ("random",) + ("greedy",) * (players - 1)
     return (kind,) * players
@@ -358,7 +371,8 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
 
 def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     """The readable report: a table per game and variant, then advice and warnings."""
-    who = {"mixed": "mixed bots (seat 1 plays at random, the others greedily)"}.get(opts.bots, f"{opts.bots} bots")
+    who = {"mixed": "mixed bots (one random player among greedy ones, a seat further round each game)"}.get(
+        opts.bots, f"{opts.bots} bots")
     lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}"]
     for s in sections:
         unit = s.unit
@@ -383,6 +397,7 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
         lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
                      "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
                      "the chance of seat differences this large if every seat were equal (chi-square)")
+        lines += _bots_lines(s)
         if mixed:
             lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
                          "different seats they measure the bots, not the deck, so no seat is judged")
@@ -414,6 +429,20 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     lines += ["", f"Result: {'passes' if not total else f'{total} warning' + ('s' if total != 1 else '')} "
                   f"(exit status {exit_status(sections)})"]
     return "\n".join(lines)
+
+
+def _bots_lines(s: Section) -> list[str]:
+    """How each kind of bot did, when different kinds played (their seats turning round the table,
+    so this is the bots' measure and the seat columns stay the deck's)."""
+    out = []
+    for n in s.counts:
+        rates = s.summaries[n].get("bot_win_rate")
+        if rates:
+            said = ", ".join(f"{kind} {r['win_rate']:.0%} of the {r['played']:,} seats it played"
+                             for kind, r in rates.items())
+            prefix = f"{n} players: " if len(s.counts) > 1 else ""
+            out.append(f"   {prefix}wins by bot (each in every seat in turn): {said}")
+    return out
 
 
 def _shipped_note(deck, text: str) -> list[str]:

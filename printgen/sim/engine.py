@@ -167,12 +167,17 @@ def game_rng(seed: int, players: int, index: int) -> random.Random:
     return random.Random(f"printgen/{seed}/{players}/{index}")
 
 
+Watch = Callable[[int, Any, int, Action], None]     # (step, state, seat, action), before the action is taken
+
+
 def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bots: Sequence[Bot],
-         checked: bool = False) -> Result:
+         checked: bool = False, watch: Watch | None = None) -> Result:
     """Play one game to its end or the step cap. `checked` verifies invariants and legality at
-    every step (tests); it is off for speed in validation runs. The Result's measures (starting
-    hands, cards held and used, length, extras) are the game's Report's: a game that is no Report
-    gets its steps for a length and none of the others."""
+    every step (tests); it is off for speed in validation runs. `watch` is shown every decision
+    before it is taken (a game's log: `printgen validate --replay`); it must only read the state,
+    so a watched game is the same game. The Result's measures (starting hands, cards held and
+    used, length, extras) are the game's Report's: a game that is no Report gets its steps for a
+    length and none of the others."""
     rng = game_rng(seed, players, index)
     report = game if isinstance(game, Report) else None
     state = game.setup(prepared, players, rng)
@@ -187,6 +192,8 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
             return _result(report, state, index, players, steps, True, [0.0] * players, start_hands)
         seat = to_act(state)
         action = bots[seat](game, state, rng)
+        if watch is not None:
+            watch(steps, state, seat, action)
         if checked:
             legal = game.legal(state)
             assert action in legal, f"step {steps}: seat {seat} chose {action}, not in {legal}"

@@ -148,6 +148,12 @@ class Report(Generic[P, S]):
         held but never used is 'dead' in that game."""
         raise NotImplementedError
 
+    def playable(self, state: S) -> int | None:
+        """The cards (a bitmask over card indices) the seat to act could put to use now, among the
+        moves open to it; None when the game cannot say. A game's log (`printgen validate --replay`)
+        tells by it a card that was never playable from one the bot chose not to play."""
+        return None
+
     def result_extra(self, state: S) -> dict[str, Any]:
         """Small per-game figures a game wants reported (kept in Result.extra; they cross process
         boundaries, so plain ints and lists)."""

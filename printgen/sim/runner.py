@@ -7,7 +7,8 @@ the number of workers or the backend.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,18 +45,60 @@ def _prepare(batch: Batch):
     return _prepared[key]
 
 
+def seated(lineup: Sequence[str], index: int) -> tuple[str, ...]:
+    """Who plays each seat in game `index`: the lineup turned one seat further each game, so
+    that with one random player among greedy ones (--bots mixed) the random player sits in every
+    seat equally often (game 0 as listed, game 1 with the first bot in seat 2...). Why: a bot tied
+    to one seat makes that seat's figures the bot's, and the deck's seats could not be compared.
+    With one kind of bot in every seat it changes nothing."""
+    n = len(lineup)
+    turn = index % n if n else 0
+    return tuple(lineup[(seat - turn) % n] for seat in range(n))
+
+
+def seat_mix(lineup: Sequence[str]) -> tuple[str, ...]:
+    """What played each seat over a run: with the lineup turning (see seated) every seat saw the
+    same mix, so every seat carries the same label ('random+greedy+greedy'), and one kind of bot
+    keeps its own name. Seat figures are the deck's whenever these labels are all the same."""
+    kinds = sorted(set(lineup))
+    label = lineup[0] if len(kinds) == 1 else "+".join(lineup)
+    return (label,) * len(lineup)
+
+
+def bot_win_rates(results: Sequence[Result], lineup: Sequence[str]) -> dict[str, dict[str, float]]:
+    """For each kind of bot in the lineup, the games its seats played and the share of them it won
+    (a shared win counted as a share): how the bots did against one another, apart from the seats."""
+    seats = {kind: 0 for kind in lineup}
+    wins = {kind: 0.0 for kind in lineup}
+    for r in results:
+        if r.timed_out:
+            continue
+        who = seated(lineup, r.index)
+        for kind in who:
+            seats[kind] += 1
+        for seat in r.winners:
+            wins[who[seat]] += 1 / len(r.winners)
+    return {kind: {"played": seats[kind], "wins": round(wins[kind], 2),
+                   "win_rate": round(wins[kind] / seats[kind], 4) if seats[kind] else 0.0} for kind in seats}
+
+
 def run_batch(batch: Batch) -> list[Result]:
     game, prepared = _prepare(batch)
-    bots = [bot_for(name, game) for name in batch.bots]
-    return [play(game, prepared, batch.players, batch.seed, index, bots)
+    by_name = {name: bot_for(name, game) for name in set(batch.bots)}
+    return [play(game, prepared, batch.players, batch.seed, index,
+                 [by_name[name] for name in seated(batch.bots, index)])
             for index in range(batch.start, batch.start + batch.count)]
+
+
+Progress = Callable[[str, int], "Callable[[int], None] | None"]     # (label, games) -> a tick per batch, or None
 
 
 @dataclass(frozen=True)
 class MoreGames:
     """The `more` a game's report is handed (printgen.sim.report.More): further games of one
     player count, played as the ones it judges were (game, variant, deck, seed, workers, backend)
-    with other options, and with the same bots unless others are named."""
+    with other options, and with the same bots unless others are named. Each call shows its own
+    progress, labelled with what it changes: a game's comparisons can be most of a run."""
 
     game: Game[Any, Any]
     variant: str
@@ -66,11 +109,32 @@ class MoreGames:
     backend: str
     address: str | None
     bots: tuple[str, ...]
+    options: tuple = ()                # the judged games' options (options_key), to say what a call changes
+    label: str = ""                    # the section and player count, as the main batch's progress names them
+    progress: Progress | None = None
 
     def __call__(self, options: dict[str, Any], games: int, bots: tuple[str, ...] | None = None) -> list[Result]:
+        lineup = self.bots if bots is None else bots
         work = batches(self.game, self.variant, self.deck, options, self.players, games, self.seed,
-                       self.bots if bots is None else bots, chunk_size(games, self.workers))
-        return execute(work, self.workers, self.backend, None, self.address)
+                       lineup, chunk_size(games, self.workers))
+        tick = self.progress(self._what(options, lineup), games) if self.progress is not None else None
+        return execute(work, self.workers, self.backend, tick, self.address)
+
+    def _what(self, options: dict[str, Any], lineup: tuple[str, ...]) -> str:
+        """The progress label of one call: the section, then what differs from the judged games."""
+        before = dict(self.options)
+        changed = [f"{k}={_said(v)}" for k, v in options_key(options) if before.get(k, _UNSET) != v]
+        changed += [f"no {k}" for k in before if k not in options]
+        if lineup != self.bots:
+            changed.append(f"{'/'.join(sorted(set(lineup)))} bots")
+        return f"{self.label}, " + (" ".join(changed) if changed else "again")
+
+
+_UNSET = object()
+
+
+def _said(value: Any) -> str:
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
 def batches(game: Game[Any, Any], variant: str, deck: str, options: dict, players: int, games: int, seed: int,
@@ -95,9 +159,7 @@ def execute(work: list[Batch], workers: int = 1, backend: str = "local",
             out.extend(run_batch(batch))
             tick(batch.count)
         return out
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with _pool(workers) as pool:
         results = []
         for batch, done in zip(work, pool.map(run_batch, work)):
             results.extend(done)
@@ -105,16 +167,65 @@ def execute(work: list[Batch], workers: int = 1, backend: str = "local",
         return results
 
 
-def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) -> list[Result]:
+_held: list[Any] = []          # the worker processes a local session holds for its run (at most one pool)
+
+
+@contextmanager
+def _pool(workers: int) -> Iterator[Any]:
+    """The session's worker processes, or a pool of this call's own (shut down after it)."""
+    if _held:
+        yield _held[0]
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield pool
+
+
+def _import_ray():
     try:
         import ray
     except ImportError:
         raise UserError("the Ray backend needs Ray installed", hint="pip install 'printgen[ray]'") from None
-    started = False
-    if not ray.is_initialized():
+    return ray
+
+
+@contextmanager
+def session(backend: str, address: str | None = None, workers: int = 1) -> Iterator[None]:
+    """The backend held open for a whole run. For Ray: join the instance already running in this
+    process, or start (or connect to, with `address`) one here and shut it down at the end. Why
+    once per run: starting a local Ray takes seconds, and a validation asks it for games many
+    times (every game, variant and player count, and a game's further comparisons); starting it
+    for each made a run of eight player counts 7 times slower. Locally with several workers, the
+    same pool of processes serves the whole run, and each keeps the decks it has prepared."""
+    if backend != "ray":
+        if workers <= 1 or _held:
+            yield
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            _held.append(pool)
+            try:
+                yield
+            finally:
+                _held.clear()
+        return
+    ray = _import_ray()
+    started = not ray.is_initialized()
+    if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
-        started = True
     try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) -> list[Result]:
+    """The batches as Ray tasks, in the run's session (or one of their own when called outside one)."""
+    with session("ray", address):
+        ray = _import_ray()
         remote = ray.remote(run_batch)
         futures = [remote.remote(batch) for batch in work]
         results: list[Result] = []
@@ -123,9 +234,6 @@ def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) ->
             results.extend(batch_results)
             tick(batch.count)
         return results
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def chunk_size(games: int, workers: int) -> int:

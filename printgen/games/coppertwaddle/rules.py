@@ -217,16 +217,21 @@ class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
             self._pass(st)
         st.cache = []
 
-    def _watch(self, st: State) -> None:
-        """Note every card the player to act could play or use now (watch=yes). It only reads the
-        state, so a watched game is the same game."""
-        prep = st.prep
-        could = st.could
-        for action in self.legal(st):
+    def playable(self, state: State) -> int:
+        """The cards the player to act could play or use now, among its legal moves (the Report's
+        hook, for a game's log). It only reads the state."""
+        prep = state.prep
+        could = 0
+        for action in self.legal(state):
             if PASS < action < prep.disc_base:
                 use = action >= prep.use_base
                 could |= 1 << (action - (prep.use_base if use else prep.play_base)) // prep.codes
-        st.could = could
+        return could
+
+    def _watch(self, st: State) -> None:
+        """Note every card the player to act could play or use now (watch=yes). It only reads the
+        state, so a watched game is the same game."""
+        st.could |= self.playable(st)
 
     def _pass(self, st: State) -> None:
         stage = st.stage

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from printgen.games.cromwell.prepare import Preparing
-from printgen.games.cromwell.tables import LARGE_HAND, MIN_HAND, OVER, SMALL_HAND, TARGET_HAND, Prepared, State
+from printgen.games.cromwell.tables import (
+    LARGE_HAND,
+    LAY_PHASES,
+    MIN_HAND,
+    OVER,
+    SMALL_HAND,
+    TARGET_HAND,
+    Prepared,
+    State,
+)
 from printgen.sim.report import Deal, Finding, Report, Tip
 
 
@@ -63,6 +72,20 @@ class Reporting(Preparing, Report[Prepared, State]):
         apart = st.phase == OVER and any(total - left[s] for s in range(st.P) if s != st.winner)
         return {"arose": {"uneven": uneven, "left_out": left_out, "stalled": int(st.stalled >= 0),
                           "scored_apart": int(apart)}}
+
+    def playable(self, state: State) -> int:
+        """The monarchs the Cromwell could lay now (down in a sequence, or off on the table): a
+        card is used only by laying it, so outside the lays nothing is playable."""
+        st, p = state, state.prep
+        if st.phase not in LAY_PHASES:
+            return 0
+        could = 0
+        for action in self.legal(st):
+            if 0 <= action < p.S:
+                could |= p.seqs[action]
+            elif p.LAYOFF <= action < p.DONE:
+                could |= 1 << (action - p.LAYOFF) % p.n
+        return could
 
     def card_names(self, prepared: Prepared) -> list[str]:
         return list(prepared.names)
