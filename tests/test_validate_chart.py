@@ -156,6 +156,11 @@ def test_length_axis_is_robust_and_says_what_it_leaves_out():
     # and never more than 1 % of the games left out at an end
     skewed = [10 + int(rng.expovariate(1 / 5)) for _ in range(2000)]
     assert 0 < length_bins(skewed)["over"] <= 20
+    # lengths in steps (four tricks to a hand) are binned by the step: no bin between two values
+    tricks = [84] + [88] * 4 + [92] * 26 + [96] * 121 + [100] * 404 + [104] * 796 + [108] * 648   # L'Ombre's
+    bins = length_bins(tricks)
+    assert bins["step"] == 4 and bins["edges"] == list(range(84, 113, 4))
+    assert bins["counts"] == [1, 4, 26, 121, 404, 796, 648]
     s = section([4])
     words = [text for text, _ in _boxes(_pages([s])[0])]
     assert any(re.fullmatch(r"not drawn: \d+ games over \d+ \(up to 600\)", w) for w in words), words

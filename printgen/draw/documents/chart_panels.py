@@ -21,10 +21,11 @@ BINS = 20
 
 
 def length_bins(lengths: list[int]) -> dict[str, Any]:
-    """The histogram the chart draws: at most BINS equal bins of whole units over a robust range
-    (see FENCE), with the games shorter and longer than it counted in "under" and "over"."""
+    """The histogram the chart draws: at most BINS equal bins of whole steps over a robust range
+    (see FENCE), with the games shorter and longer than it counted in "under" and "over"; "step"
+    is the spacing the lengths come in (1 for most games)."""
     if not lengths:
-        return {"edges": [], "counts": [], "under": 0, "over": 0}
+        return {"edges": [], "counts": [], "under": 0, "over": 0, "step": 1}
     q1, q3 = percentile(lengths, 0.25), percentile(lengths, 0.75)
     spread = max(q3 - q1, 1.0)
     lower = min(percentile(lengths, KEEP), q1 - FENCE * spread)
@@ -36,8 +37,11 @@ def length_bins(lengths: list[int]) -> dict[str, Any]:
         low = min(lengths)
     if max(lengths) - low <= span * (1 + WIDEN):
         high = max(lengths)
-    width = max(1, -(-(high - low + 1) // BINS))
-    edges = list(range(low, high + 1, width)) + [low + width * (-(-(high - low + 1) // width))]
+    # lengths that come in steps (tricks counted four to a hand) are binned in whole steps, so no
+    # bin falls between two possible values and shows as a gap
+    step = math.gcd(*(v - low for v in lengths if low <= v <= high)) or 1
+    width = step * max(1, -(-((high - low) // step + 1) // BINS))
+    edges = list(range(low, high + 1, width)) + [low + width * ((high - low) // width + 1)]
     counts = [0] * (len(edges) - 1)
     under = over = 0
     for v in lengths:
@@ -47,7 +51,7 @@ def length_bins(lengths: list[int]) -> dict[str, Any]:
             over += 1
         else:
             counts[(v - low) // width] += 1
-    return {"edges": edges, "counts": counts, "under": under, "over": over}
+    return {"edges": edges, "counts": counts, "under": under, "over": over, "step": step}
 
 
 def axis_font(chart, font: str) -> None:
@@ -76,7 +80,7 @@ def beyond_words(hist: dict[str, Any], low: int, high: int) -> str:
     if hist["under"]:
         parts.append(f"{_games(hist['under'])} under {edges[0]:,} (down to {low:,})")
     if hist["over"]:
-        parts.append(f"{_games(hist['over'])} over {edges[-1] - 1:,} (up to {high:,})")
+        parts.append(f"{_games(hist['over'])} over {edges[-1] - hist['step']:,} (up to {high:,})")
     return "not drawn: " + ", ".join(parts) if parts else ""
 
 
@@ -119,7 +123,8 @@ def length_panel(m: dict, unit: str, note: str, font: str, width_mm: float, heig
     top_room = 24 if beyond else 16         # the headings above the plot: one line, or two
     chart.x, chart.y, chart.width, chart.height = 34, 26, w - 42, h - 26 - top_room  # type: ignore[assignment]  # types-reportlab says int; any number is a position
     chart.data = [counts]
-    labels = [f"{e:,}" if width == 1 else f"{e:,}-{e + width - 1:,}" for e in edges[:-1]]
+    step = hist["step"]
+    labels = [f"{e:,}" if width == step else f"{e:,}-{e + width - step:,}" for e in edges[:-1]]
     chart.categoryAxis.categoryNames = _spaced(labels, chart.width, font)
     chart.bars[0].fillColor = HexColor(BAR)
     chart.bars[0].strokeColor = None
