@@ -25,21 +25,22 @@ GROUPS = ["Oros", "Copas", "Espadas", "Bastos"]
 NAMES = [f"{g} {r}" for g in GROUPS for r in range(1, 11)]
 
 
-def _results(players: int, games: int, dead: bool, seed: int) -> list[Result]:
+def _results(players: int, games: int, dead: bool, seed: int, freaks: bool = True) -> list[Result]:
     """Games with a long-tailed length (and a few freaks), a winner each, and cards held and used."""
     rng = random.Random(seed)
     out = []
     everything = (1 << len(NAMES)) - 1
     for i in range(games):
-        length = 8 + int(rng.expovariate(1 / 6)) if i % 200 else 400 + i     # every 200th game a freak
+        length = 8 + int(rng.expovariate(1 / 6)) if i % 200 or not freaks else 400 + i    # every 200th a freak
         used = everything & ~(rng.getrandbits(len(NAMES)) & rng.getrandbits(len(NAMES))) if dead else everything
         out.append(Result(i, players, length, False, [0.0] * players, [rng.randrange(players)], [5] * players,
                           everything, used, length))
     return out
 
 
-def section(counts: list[int], dead: bool = True, findings: dict | None = None, warnings=()) -> Section:
-    summaries = {n: summarise(_results(n, 400, dead, n), NAMES, [n.split()[0] for n in NAMES], "turns")
+def section(counts: list[int], dead: bool = True, findings: dict | None = None, warnings=(), games: int = 400,
+            freaks: bool = True) -> Section:
+    summaries = {n: summarise(_results(n, games, dead, n, freaks), NAMES, [n.split()[0] for n in NAMES], "turns")
                  for n in counts}
     return Section("burro", "basic", counts, {n: [] for n in counts}, summaries, list(warnings), [],
                    unit="turns", findings=findings or {})
@@ -113,7 +114,7 @@ def test_seven_player_counts_take_two_pages_of_readable_rows_with_nothing_drawn_
     pages = _pages([s])
     assert len(pages) == 2
     assert _boxes(pages[0])[0][0] == "Baraja: burro (basic), page 1 of 2"
-    for page in pages:
+    for page in pages + _pages([section([2, 3, 4], games=2000, freaks=False)]):     # the heading, no note under it
         _assert_readable(page)
     assert "8 players" in [text for text, _ in _boxes(pages[1])]
 
@@ -188,6 +189,9 @@ def test_coppertwaddle_chart_shows_its_card_strength(tmp_path):
     from printgen.commands.validate import ValidateOptions, validate
 
     sections, loaded = validate("coppertwaddle", ValidateOptions(games=120), None)
+    regular, bold = chart._fonts()
+    for page in chart._with_default_font(regular, lambda: chart.pages(sections, "Baraja", regular, bold)):
+        _assert_readable(page)
     pdf = tmp_path / "chart.pdf"
     chart.write_chart(sections, loaded.title, pdf)
     document = pdfium.PdfDocument(str(pdf))

@@ -120,7 +120,7 @@ def length_panel(m: dict, unit: str, note: str, font: str, width_mm: float, heig
     width = edges[1] - edges[0]
     beyond = beyond_words(hist, low, high)
     chart = VerticalBarChart()
-    top_room = 24 if beyond else 16         # the headings above the plot: one line, or two
+    top_room = 22 if beyond else 14         # the headings above the plot (one line, or two), clear of the top tick
     chart.x, chart.y, chart.width, chart.height = 34, 26, w - 42, h - 26 - top_room  # type: ignore[assignment]  # types-reportlab says int; any number is a position
     chart.data = [counts]
     step = hist["step"]
@@ -136,7 +136,7 @@ def length_panel(m: dict, unit: str, note: str, font: str, width_mm: float, heig
     d.add(chart)
     d.add(String(chart.x + chart.width / 2, 3, f"game length ({unit})", fontName=font, fontSize=7.5,
                  textAnchor="middle"))
-    heading = chart.y + chart.height + top_room - 11
+    heading = chart.y + chart.height + top_room - 8
     d.add(String(4, heading, "games", fontName=font, fontSize=7.5))
     length = m["length"]
     d.add(String(chart.x + chart.width, heading,

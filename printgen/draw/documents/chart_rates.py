@@ -21,7 +21,7 @@ from printgen.files.units import pt
 from printgen.sim.report import Finding
 
 ROW_MM = 3.4            # one item's line
-HEAD_MM, AXIS_MM = 11.0, 6.0     # the headings above the items, the axis below them
+HEAD_MM, AXIS_MM = 13.5, 6.0     # the headings above the items, the axis below them
 CHROME_MM = HEAD_MM + AXIS_MM
 PER_COLUMN = 24         # items in a column before another column is begun
 MOST = 120              # items drawn at most: the highest and lowest, the rest counted
@@ -151,12 +151,14 @@ def rates_panel(table: RateTable, warned: set[str], font: str, bold: str, width_
     head, inner = heading(table.finding.message)
     d.add(String(4, h - 9, f"{head}, {table.players} players", fontName=bold, fontSize=9))
     base = "; dashed: the baseline" if table.baseline is not None else ""
-    key = (f"{inner + '. ' if inner else ''}dot: rate, whisker: its 95 % interval{base}; red, blue: the "
-           f"interval lies wholly above, below the baseline (one item at a time: across many items some will by "
-           f"chance); bold red name: a warning of the report")
+    key = (f"dot: rate, whisker: its 95 % interval{base}; red, blue: the interval lies wholly above, below the "
+           f"baseline (one item at a time: across many items some will by chance); bold red name: a warning of the "
+           f"report")
     if table.left_out:
         key += f"; {table.left_out} items between the highest and lowest {MOST // 2} not drawn"
-    d.add(String(4, h - 19, key, fontName=font, fontSize=6.5, fillColor=HexColor(GREY)))
+    for line, words in enumerate(w for w in (inner, key) if w):
+        d.add(String(4, h - 18 - 8 * line, fitted(words, font, 6.5, w - 8), fontName=font, fontSize=6.5,
+                     fillColor=HexColor(GREY)))
     per = math.ceil(len(table.items) / table.columns)
     column_w = w / table.columns
     axis = _axis(table)
