@@ -274,7 +274,7 @@ def test_games_and_workers_are_bounded():
 # -- charts -------------------------------------------------------------------------------------------
 
 def test_length_bins_end_near_the_data():
-    from printgen.draw.documents.chart import length_bins
+    from printgen.draw.documents.chart_panels import length_bins
 
     spread = list(range(5, 61)) * 3
     bins = length_bins(spread)
@@ -283,7 +283,7 @@ def test_length_bins_end_near_the_data():
     tail = list(range(1, 301)) * 2 + [1218]          # one game far beyond the rest
     bins = length_bins(tail)
     assert bins["over"] == 1 and 290 <= bins["edges"][-1] <= 320
-    assert length_bins([12] * 50) == {"edges": [12, 13], "counts": [50], "over": 0}
+    assert length_bins([12] * 50) == {"edges": [12, 13], "counts": [50], "under": 0, "over": 0, "step": 1}
 
 
 def test_svg_chart_is_svg_and_other_suffixes_are_refused(tmp_path):
