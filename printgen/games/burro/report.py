@@ -10,7 +10,7 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.burro.rules import State
-from printgen.games.burro.tables import Prepared
+from printgen.games.burro.tables import FOLLOW, LEAD, Prepared
 from printgen.games.common.suited import SuitedCards
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import wilson
@@ -118,6 +118,17 @@ class BurroReport(SuitedCards, Report[Prepared, State]):
 
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used
+
+    def playable(self, state: State) -> int:
+        """A card is used by playing it to a trick: any card in hand at a lead, a card of the led suit
+        when following (drawing again plays nothing)."""
+        if state.phase == LEAD:
+            cards = [c for suit in state.hand[state.actor] for c in suit]
+        elif state.phase == FOLLOW:
+            cards = state.hand[state.actor][state.led]
+        else:
+            return 0
+        return sum(1 << c for c in cards)
 
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"hands": state.hands, "stockouts": state.stockouts, "passes": state.passes, "early": state.earlies,

@@ -47,13 +47,25 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         return list(state.start)
 
     def card_usage(self, state: State) -> tuple[int, int]:
-        """Every card held is played; 'used' are the cards played that captured or stole (a card
-        left in the middle did nothing by itself)."""
+        """Every card held is played; 'used' are the held cards that ended in a casita: those played
+        to capture or steal, and those played to the middle that a later capture or the last
+        player's sweep took in (a card still in the middle at the end did nothing)."""
         used = 0
         for p in state.pile:
             for c in p:
                 used |= 1 << c
         return state.held, used & state.held
+
+    def playable(self, state: State) -> int:
+        """The cards in hand whose play now puts them into the player's casita: one that steals a
+        casita (its rank is another casita's top) or captures (the middle holds its rank). A card
+        played to the middle may reach a casita later, by another player's capture; that is no use
+        its holder chose."""
+        if state.over:
+            return 0
+        me, pos = state.actor, state.prep.cards.pos
+        tops = {state.top[t] for t in range(state.n) if t != me and state.top[t] >= 0}
+        return sum(1 << c for c in state.hand[me] if pos[c] in tops or state.middle[pos[c]])
 
     def result_extra(self, state: State) -> dict[str, Any]:
         return {"steals": sum(state.steals), "stolen": state.stolen, "captures": state.captures,

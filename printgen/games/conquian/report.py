@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.games.common.suited import SuitedCards
-from printgen.games.conquian.tables import OVER, TIE_WARN, Prepared, State
+from printgen.games.conquian.tables import DISCARD, DISCARD_FORCE, FORCE, MELD_FLAG, OVER, TIE_WARN, Prepared, State
+from printgen.sim.engine import Game
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import wilson
 
 
-class Reporting(SuitedCards, Report[Prepared, State]):
-    """What validate measures of a game of Conquian and says about it (the cards by suit)."""
+class Reporting(SuitedCards, Report[Prepared, State], Game[Prepared, State]):
+    """What validate measures of a game of Conquian and says about it (the cards by suit); a Game
+    too, for the moves open to the seat to act (`playable` reads them)."""
 
     good_hand = (8, 10)
     length_unit = "cards turned"
@@ -41,6 +43,20 @@ class Reporting(SuitedCards, Report[Prepared, State]):
 
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used
+
+    def playable(self, state: State) -> int:
+        """A card is used by laying it on a meld: the card in play and the hand cards a meld open
+        now would take, the card in play forced on the opponent's meld, or a discard forced there.
+        Refusing and a plain discard use nothing."""
+        could = 0
+        for action in self.legal(state):
+            if action >= MELD_FLAG:
+                could |= 1 << state.card | action >> 16
+            elif DISCARD_FORCE <= action:
+                could |= 1 << (action - DISCARD_FORCE >> 3)
+            elif FORCE <= action < DISCARD:
+                could |= 1 << state.card
+        return could
 
     # -- game-specific figures ----------------------------------------------------------------------
     def result_extra(self, state: State) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from printgen.games.cromwell.prepare import Preparing
 from printgen.games.cromwell.tables import (
+    GO_OUT,
     LARGE_HAND,
     LAY_PHASES,
     MIN_HAND,
@@ -74,10 +75,11 @@ class Reporting(Preparing, Report[Prepared, State]):
                           "scored_apart": int(apart)}}
 
     def playable(self, state: State) -> int:
-        """The monarchs the Cromwell could lay now (down in a sequence, or off on the table): a
-        card is used only by laying it, so outside the lays nothing is playable."""
+        """The monarchs the Cromwell could lay now (down in a sequence, or off on the table), at the
+        lays of a turn and when going out: a card is used only by laying it, so outside these
+        nothing is playable."""
         st, p = state, state.prep
-        if st.phase not in LAY_PHASES:
+        if st.phase not in LAY_PHASES and st.phase != GO_OUT:
             return 0
         could = 0
         for action in self.legal(st):

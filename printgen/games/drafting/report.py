@@ -5,7 +5,7 @@ and the deal it needs. It adds no findings of its own to the shared figures."""
 from __future__ import annotations
 
 from printgen.games.drafting.rules import State
-from printgen.games.drafting.tables import FINAL_DOWN, FINAL_UP, HAND, PLAYERS, SEVEN, SIX, Prepared
+from printgen.games.drafting.tables import DRAFTS, FINAL_DOWN, FINAL_UP, HAND, PLAYERS, SEVEN, SIX, Prepared
 from printgen.sim.report import Deal, Finding, Report
 
 
@@ -51,6 +51,14 @@ class DraftingReport(Report[Prepared, State]):
             for c in state.down[s]:
                 used |= 1 << c
         return state.held, used
+
+    def playable(self, state: State) -> int:
+        """A card is used by picking it from the stack in front of the seat (it is played before
+        the player, face up or down); splitting the hand, discarding and making a neighbour discard
+        put no card of the seat's own to use."""
+        if state.phase not in DRAFTS:
+            return 0
+        return sum(1 << c for c in state.stack[state.actor])
 
     def card_names(self, prepared: Prepared) -> list[str]:
         return list(prepared.names)

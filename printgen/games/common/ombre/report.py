@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.games.common.ombre.pack import ACTIVE, HAND, TALON, Prepared
-from printgen.games.common.ombre.state import CONTRACT_NAMES, OUTCOMES, SACADO, State
+from printgen.games.common.ombre.state import CONTRACT_NAMES, OUTCOMES, PLAY, SACADO, State
+from printgen.games.common.tricks import follow, winner
 from printgen.sim.metrics import percentile
 from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.stats import wilson
@@ -137,6 +138,20 @@ class OmbreReport(Report[Prepared, State]):
         (Every card held is played or discarded, so 'played' would say nothing: a card dead here
         was held all session and never won a trick.)"""
         return st.held, st.used
+
+    def playable(self, st: State) -> int:
+        """A card is used by taking a trick, so the cards the player may play now that would hold
+        the trick so far: any card led, and a card that beats every card on the table (a later
+        player may still beat it; one that cannot beat them cannot take this trick). Bidding,
+        naming trumps and exchanging put no card to use."""
+        if st.phase != PLAY:
+            return 0
+        hand, trick = st.hand[st.actor], st.trick
+        if not trick:
+            return sum(1 << c for c in hand)
+        suit, power = st.tsuit, st.tpower
+        legal = follow(hand, trick[0], suit, power, st.tmatador, st.trumps, st.opts["privilege"])
+        return sum(1 << c for c in legal if winner(trick + [c], suit, power, st.trumps) == len(trick))
 
     def result_extra(self, st: State) -> dict[str, Any]:
         """Per session: hands by contract and result, the stakes at the start of every hand, first
