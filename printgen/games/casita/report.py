@@ -11,6 +11,7 @@ from printgen.games.casita.tables import DEAL, Prepared
 from printgen.games.common.suited import SuitedCards
 from printgen.sim.metrics import mixed_seats
 from printgen.sim.report import Deal, Finding, More, Report, Result
+from printgen.sim.runner import seated
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 EDGE_ALPHA = 0.05            # a seat's edge is judged by a binomial test at this level
@@ -85,10 +86,10 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         low, high = wilson(first, len(decided))
         p = binomial_p(first, len(decided), fair)
         rate = first / len(decided) if decided else 0.0
-        judged = not mixed_seats(getattr(more, "bots", ()))     # with mixed bots the seats are the bots'
-        if not judged:
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)})")
+        bots = tuple(getattr(more, "bots", ()))
+        if mixed_seats(bots):       # the bots turn round the table: each kind judged against itself
+            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner; "
+                    + by_kind(decided, bots, 0, "first"))
         elif p < EDGE_ALPHA and not low <= fair <= high:
             verdict = "an edge" if rate > fair else "a handicap"
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
@@ -97,13 +98,16 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         else:
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
                     f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
+        judged = not mixed_seats(bots)
         ties = len(done) - len(decided)
         last = sum(1 for r in decided if r.winners[0] == players - 1)
         llow, lhigh = wilson(last, len(decided))
         lp = binomial_p(last, len(decided), fair)
         text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} "
                  f"(95 % CI {llow:.0%}-{lhigh:.0%}; p = {format_p(lp)})")
-        if judged and lp < EDGE_ALPHA and llow > fair:
+        if not judged:
+            text += "; the dealer by kind of bot: " + by_kind(decided, bots, players - 1, "last")
+        elif lp < EDGE_ALPHA and llow > fair:
             text += ": pass the deal to the left after each game, so that everyone plays last in turn"
         out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
                        {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
@@ -118,3 +122,35 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
                                    f"({steals / turns:.0%} of all plays), taking {stolen / max(1, steals):.1f} cards "
                                    "each time", {"games_with_steal": with_steal, "steals": steals, "plays": turns}))
         return out
+
+
+def by_kind(decided: list[Result], bots: tuple[str, ...], seat: int, where: str) -> str:
+    """How each kind of bot does in `seat` against the same kind in the other seats, from games with
+    one winner. Why: with mixed bots the runner turns the lineup round the table (runner.seated), so
+    a seat held a careless bot in some games and a careful one in others; its share of the wins
+    against a fair 1/players would measure the bots. A kind's wins in the other seats of the same
+    games are its fair share there, and a binomial test says whether `seat` is better or worse."""
+    parts = []
+    for kind in sorted(set(bots)):
+        here = there = won_here = won_there = 0
+        for r in decided:
+            who = seated(bots, r.index)
+            for s, bot in enumerate(who):
+                if bot != kind:
+                    continue
+                won = r.winners[0] == s
+                if s == seat:
+                    here, won_here = here + 1, won_here + won
+                else:
+                    there, won_there = there + 1, won_there + won
+        if not here or not there:
+            continue
+        fair = won_there / there
+        low, high = wilson(won_here, here)
+        p = binomial_p(won_here, here, fair)
+        verdict = ("no clear edge" if p >= EDGE_ALPHA or low <= fair <= high
+                   else f"playing {where} is {'an edge' if won_here / here > fair else 'a handicap'}")
+        parts.append(f"a {kind} bot {where} wins {won_here / here:.0%} of its {here:,} games (95 % CI "
+                     f"{low:.0%}-{high:.0%}) against {fair:.0%} for {kind} bots in the other seats "
+                     f"(binomial p = {format_p(p)}): {verdict}")
+    return "; ".join(parts)

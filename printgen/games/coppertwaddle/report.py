@@ -28,6 +28,7 @@ from printgen.games.coppertwaddle.cards import (
 from printgen.games.coppertwaddle.state import SITUATIONS, State
 from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
 from printgen.sim.report import Deal, Finding, More, Report, Result
+from printgen.sim.runner import seated
 from printgen.sim.stats import binomial_p, format_p, wilson
 
 CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
@@ -366,8 +367,8 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     rate = robbed / attempts if attempts else 0.0
     out.append(Finding("info", f"robbings: {attempts / n:.1f} attempts a game, {rate:.0%} succeed",
                        {"attempts_per_game": attempts / n, "success_rate": rate}))
-    out += _suites(results, prep)
     bots = getattr(more, "bots", None)
+    out += _suites(results, prep, bots)
     name = "greedy" if bots is None or set(bots) == {"greedy"} else "random" if set(bots) == {"random"} else "mixed"
     # the same seeds played by every other kind of bot than the one asked: greedy for random, random
     # for greedy, and both for mixed (a card must lean the same way with each to be the deck's)
@@ -387,20 +388,37 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     return out
 
 
-def _suites(results: list[Result], prep: Prepared) -> list[Finding]:
-    """Games 1-3, 4-6, ... as Suites (seat 1 always starts): who takes the Suite, how often."""
+def _suites(results: list[Result], prep: Prepared, bots: tuple[str, ...] | None = None) -> list[Finding]:
+    """Three games in a row as a Suite (seat 1 always starts): who takes the Suite, how often. With
+    different bots the runner turns them round the table game by game, so a Suite is made of games
+    in which each seat held the same bot, and the figure is given for each seating: a Suite of
+    mixed seatings would score a seat for two bots at once."""
+    seatings: dict[tuple[str, ...], list[Result]] = {}
+    for r in sorted(results, key=lambda r: r.index):
+        seatings.setdefault(seated(bots, r.index) if bots else (), []).append(r)
+    out = []
+    for who, games in seatings.items():
+        tally = _suite_tally(games, prep)
+        suites = sum(tally)
+        if not suites:
+            continue
+        seating = f" with seat 1 {who[0]} and seat 2 {who[1]}" if len(set(who)) > 1 else ""
+        out.append(Finding("info", f"Suites of three games{seating}: seat 1 takes {tally[0] / suites:.0%}, seat 2 "
+                                   f"{tally[1] / suites:.0%}, level {tally[2] / suites:.0%} of {suites:,} Suites",
+                           {"seat1": tally[0], "seat2": tally[1], "level": tally[2], "seats": list(who)},
+                           about="seat"))
+    return out
+
+
+def _suite_tally(games: list[Result], prep: Prepared) -> list[int]:
+    """[seat 1 takes, seat 2 takes, level] over `games` taken three at a time."""
     tally = [0, 0, 0]
-    for start in range(0, len(results) - 2, 3):
-        games = [(r.extra.get("winner", -1) if not r.timed_out else -1, r.extra.get("victory", 0))
-                 for r in results[start:start + 3]]
-        a, b = suite_points(games, prep.suite_ties_both)
+    for start in range(0, len(games) - 2, 3):
+        played = [(r.extra.get("winner", -1) if not r.timed_out else -1, r.extra.get("victory", 0))
+                  for r in games[start:start + 3]]
+        a, b = suite_points(played, prep.suite_ties_both)
         tally[0 if a > b else 1 if b > a else 2] += 1
-    suites = sum(tally)
-    if not suites:
-        return []
-    return [Finding("info", f"Suites of three games: seat 1 takes {tally[0] / suites:.0%}, seat 2 "
-                            f"{tally[1] / suites:.0%}, level {tally[2] / suites:.0%} of {suites:,} Suites",
-                    {"seat1": tally[0], "seat2": tally[1], "level": tally[2]}, about="seat")]
+    return tally
 
 
 def hand_findings(results: list[Result], prep: Prepared, options: dict[str, Any],
