@@ -99,8 +99,8 @@ def test_printgen_validate_finds_the_installed_plugin(tmp_path):
     site = installed(tmp_path / "site")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(EXAMPLE), os.environ.get("PYTHONPATH", "")]))
     out = tmp_path / "report.json"
-    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "200", "-q",
-                          "--json", str(out)], env=env, capture_output=True, text=True, timeout=120)
+    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "200", "--looks", "1",
+                          "-q", "--json", str(out)], env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode in (0, 1), run.stderr or run.stdout         # 1: warnings, which a small game may earn
     report = json.loads(out.read_text())
     sections = {(s["game"], s["variant"]): s for s in report["sections"]}

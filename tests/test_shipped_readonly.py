@@ -101,7 +101,7 @@ def test_new_from_an_unknown_deck_names_the_shipped_ones(tmp_path):
 def test_advice_naming_a_shipped_decks_lines_says_to_edit_a_copy(tmp_path, monkeypatch):
     """validate's advice names deck.yaml lines; for a shipped deck (in site-packages after pip
     install) it names them by the deck, and says to make a copy to change them."""
-    from printgen.commands.validate import _shipped_note
+    from printgen.commands.validate_report import _shipped_note
     from printgen.files.errors import Where
     from printgen.model.load import load_deck
 

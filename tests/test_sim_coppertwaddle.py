@@ -21,8 +21,9 @@ from printgen.files.errors import UserError
 from printgen.games.coppertwaddle import Coppertwaddle
 from printgen.games.coppertwaddle.cards import EN_GARDE, NOBLE, PERMANENT, ROBBING
 from printgen.games.coppertwaddle.forecast import Forecast
-from printgen.games.coppertwaddle.report import card_strength, scale, suite_points
+from printgen.games.coppertwaddle.report import scale, suite_points
 from printgen.games.coppertwaddle.rules import OVER, PASS
+from printgen.games.coppertwaddle.strength import card_strength
 from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, game_rng, play
@@ -257,7 +258,8 @@ def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
         text = path.read_text()
         assert anchor in text
         path.write_text(text.replace(anchor, anchor.replace("power: 8", f"power: {power}")))
-        sections, _ = validate(str(folder), ValidateOptions(games=600, options={"hands": "none", "explain": "no"}))
+        sections, _ = validate(str(folder), ValidateOptions(games=600, looks=1,
+                                                            options={"hands": "none", "explain": "no"}))
         table = next(f.figure for f in sections[0].findings[2] if f.message.startswith("card strength"))
         rates[power] = table["Mount Ararat"]
         assert rates[power]["games"] > 250

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from printgen.games.coppertwaddle import Coppertwaddle
-from printgen.games.coppertwaddle.report import card_findings, dead_diagnosis
+from printgen.games.coppertwaddle.report import dead_diagnosis
+from printgen.games.coppertwaddle.strength import card_findings
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play
 from printgen.sim.report import Result
@@ -40,9 +41,9 @@ def games(prep, strong: str, rate: float, n: int = 1000, held: int = 0, used: in
 def test_a_card_strong_with_both_bots_is_a_warning_about_the_deck(prep):
     found = card_findings(games(prep, "The Abbot", 0.7), prep, games(prep, "The Abbot", 0.66))
     warnings = [f for f in found if f.level == "warning" and f.message.startswith("'The Abbot'")]
-    assert len(warnings) == 1 and "wins 70 %" in warnings[0].message
+    assert len(warnings) == 1 and "wins 70% of" in warnings[0].message
     assert "whoever plays it, a property of the deck" in warnings[0].message
-    assert "95 % CI" in warnings[0].message and "random bots" in warnings[0].message
+    assert "99.8 % interval" in warnings[0].message and "random bots" in warnings[0].message
 
 
 def test_a_card_strong_with_one_kind_of_bot_only_is_no_warning(prep):
@@ -158,3 +159,17 @@ def test_advice_on_a_card_the_rules_give_says_so(prep):
     warning = [f for f in found if f.level == "warning" and f.message.startswith("'The Bentham Fish'")]
     assert len(warning) == 1 and "lower its power, now 9" in warning[0].message
     assert "mind its provenance, R: named with its values in the rules" in warning[0].message
+
+
+def test_a_chance_sized_difference_dismisses_nothing(prep):
+    """Strong with greedy bots (70 % of 1,000 games), and 58 % of only 100 games with random ones:
+    the random figure neither confirms the finding nor lies clearly apart from it, so the card is
+    undecided, not put down to the bots."""
+    found = card_findings(games(prep, "The Abbot", 0.7), prep, games(prep, "The Abbot", 0.58, n=100))
+    abbot = [f for f in found if f.message.startswith("'The Abbot'")]
+    assert len(abbot) == 1 and abbot[0].level == "undecided", abbot
+    assert "neither confirm it nor clearly differ from it" in abbot[0].message
+    # the same random figure from 1,000 games lies clearly apart and inside the band: the bots' play
+    found = card_findings(games(prep, "The Abbot", 0.7), prep, games(prep, "The Abbot", 0.5))
+    abbot = [f for f in found if f.message.startswith("'The Abbot'")]
+    assert abbot[0].level == "info" and "not reported as a property of the deck" in abbot[0].message

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from printgen.commands.validate import ValidateOptions, report, validate
+from printgen.commands.validate import ValidateOptions, validate
+from printgen.commands.validate_report import report
 from printgen.games.registry import get_game, names
 from printgen.model.load import load_deck
 from printgen.sim.engine import BOTS, play

@@ -20,6 +20,7 @@ import click
 from printgen.commands.edit import COMMANDS
 from printgen.commands.terminal import ProgressBar, say_error
 from printgen.files.errors import UserError
+from printgen.sim.verdicts import LOOKS
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 DUPLEX = click.Choice(["long", "short", "none"], case_sensitive=False)
@@ -223,6 +224,9 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--games", default=2000, show_default=True, type=int,
               help="Games per player count (1 to 1,000,000).")
 @click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same report.")
+@click.option("--looks", default=LOOKS, show_default=True, type=int,
+              help="While a finding is undecided, play its player count again with twice the games, up to this "
+                   "many looks in all (1: exactly --games).")
 @click.option("--workers", default=1, show_default=True, type=int,
               help="Processes to play in (results are identical); at most 4 per CPU.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
@@ -241,23 +245,27 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
                    "moves open and the one taken at each decision; needs one game, variant and player count.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
-def validate(deck, game, variant, players, games, seed, workers, backend, ray_address, bots, game_options, json_path,
-             chart_path, replay, quiet) -> None:
+def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, game_options,
+             json_path, chart_path, replay, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
-    Exit status 0 when the deck passes, 1 when there are warnings (also when too few games were
-    played to judge a seat or a card: fewer than 97 per player count), 2 on errors.
+    Each finding is decided by its interval against a band of acceptable values: a warning
+    beyond it, undecided when the interval straddles its edge (more games are then played, see
+    --looks). Exit status 0 when the deck passes (undecided findings included), 1 when there are
+    warnings (also when too few games were played to judge a seat or a card: fewer than 97 per
+    player count), 2 on errors.
     """
     import json
 
-    from printgen.commands.validate import ValidateOptions, check_limits, exit_status, report, to_json
+    from printgen.commands.validate import ValidateOptions, check_limits, exit_status
     from printgen.commands.validate import validate as run_validation
     from printgen.commands.validate_args import check_output_paths, parse_options
+    from printgen.commands.validate_report import report, to_json
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
-                                  workers=workers, backend=backend, address=ray_address, bots=bots,
+                                  looks=looks, workers=workers, backend=backend, address=ray_address, bots=bots,
                                   options=parse_options(game_options), deck_ref=deck)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:

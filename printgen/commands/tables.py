@@ -45,7 +45,7 @@ def report(table: Table) -> tuple[str, int]:
 # measured, not played: such a setting given for one is refused, as a game refuses an option it
 # does not know, rather than ignored (the user would take the report for one it is not).
 PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
-                 "seed": "--seed", "bots": "--bots", "workers": "--workers", "backend": "--backend",
+                 "seed": "--seed", "looks": "--looks", "bots": "--bots", "workers": "--workers", "backend": "--backend",
                  "address": "--ray-address"}
 
 

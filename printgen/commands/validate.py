@@ -19,17 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
-from printgen.sim.metrics import MIN_GAMES, histogram, judge, mixed_seats, summarise
+from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import MoreGames, batches, bot_win_rates, chunk_size, execute, options_key, seat_mix, session
+from printgen.sim.runner import MoreGames, bot_win_rates, options_key, seat_mix, session
 from printgen.sim.situations import option_findings
-from printgen.sim.stats import format_p
+from printgen.sim.verdicts import LOOKS, MAX_LOOKS, UNDECIDED, look_games, looking
 
 MAX_GAMES = 1_000_000         # games per player count: more takes hours and adds nothing
 WORKERS_PER_CPU = 4           # more processes than this only queue up and use memory
@@ -46,6 +45,7 @@ class ValidateOptions:
     backend: str = "local"
     address: str | None = None
     bots: str = "greedy"
+    looks: int = LOOKS                 # looks at 1, 2, 4 ... times the games while a finding is undecided
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
 
@@ -90,6 +90,10 @@ def check_limits(opts: ValidateOptions) -> list[str]:
         raise UserError(f"--games {opts.games:,} is more than the {MAX_GAMES:,} games per player count "
                         f"printgen plays", hint="2,000 games (the default) already show most problems; "
                                                 "20,000 is plenty for small differences")
+    if not 1 <= opts.looks <= MAX_LOOKS:
+        raise UserError(f"--looks {opts.looks}: look at the games 1 to {MAX_LOOKS} times",
+                        hint=f"--looks 1 plays exactly --games; the default {LOOKS} plays up to "
+                             f"{2 ** (LOOKS - 1)} times as many where a finding is undecided")
     if opts.workers < 1:
         raise UserError(f"--workers {opts.workers}: use at least 1 worker process", hint="--workers 1 plays here")
     cpus = os.cpu_count() or 1
@@ -156,11 +160,8 @@ def validate(deck_ref: str, opts: ValidateOptions,
     plans, deck = plan_run(deck_ref, opts)
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
-    # every seat is tested: the bots turn round the table between games (runner.seated), so with mixed
-    # bots too each seat sees the same players
-    seat_tests = sum(n for plan in plans for n in plan.counts)
-    with session(opts.backend, opts.address, opts.workers):     # Ray or the worker processes: once per run
-        return [_section(plan, deck, opts, cli, ref, seat_tests, tick_factory) for plan in plans], deck
+    with session(opts.backend, opts.address, opts.workers), looking(opts.looks):   # Ray or workers: once per run
+        return [_section(plan, deck, opts, cli, ref, tick_factory) for plan in plans], deck
 
 
 def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
@@ -234,7 +235,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
     return plans
 
 
-def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str, seat_tests: int,
+def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str,
              tick_factory: Callable[[str, int], Callable[[int], None]] | None) -> Section:
     """Play one plan's games at each player count and judge them: the section of the report."""
     name, game, report, variant = plan.name, plan.game, plan.report, plan.variant
@@ -243,35 +244,49 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
     summaries, warnings, own = {}, [], {}
     for n in plan.counts:
         bots = lineup(opts.bots, n)
-        work = batches(game, variant, str(deck.folder), used[n].options, n, opts.games, opts.seed, bots,
-                       chunk_size(opts.games, opts.workers))
-        label = f"{name} {variant}, {n} players"
-        tick = tick_factory(label, opts.games) if tick_factory else None
-        results = execute(work, opts.workers, opts.backend, tick, opts.address)
-        summary = summarise(results, report.card_names(prepared[n]), report.card_groups(prepared[n]),
-                            report.length_unit)
-        summary["seat_bots"] = list(seat_mix(bots))
-        if mixed_seats(bots):
-            summary["bot_win_rate"] = bot_win_rates(results, bots)
+        more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
+                         bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
+        summary, shared, judged = _judge_count(plan, n, more, opts, cli)
+        judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
-        shared = metric_findings(summary, report.good_hand, seat_tests)
-        more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
-                         bots, options_key(used[n].options), label, tick_factory)
-        extra = report.extra_findings(results, prepared[n], n, used[n].options, more)
-        extra += option_findings(game, report, results, used[n].options, cli, more)    # was each -O option reached?
-        # a shared warning the game's own findings explain as the bots' doing is not the deck's
-        explained = {f.explains for f in extra if f.explains}
-        shared = [f for f in shared if f.topic not in explained]
-        # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
-        judged = judge(shared + extra, opts.games, seat_mix(bots))
-        judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         own[n] = [f for f in judged if f.level == "info" or f not in shared]
         warnings += [f for f in judged if f.level != "info"]
     tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players))
             for t in report.advice(plan.base, plan.counts)]
     return Section(name, variant, plan.counts, static, summaries, merge(warnings), tips, used,
                    report.length_unit, report.length_note, own)
+
+
+def _judge_count(plan: Plan, n: int, more: MoreGames, opts: ValidateOptions, cli: dict[str, Any]
+                 ) -> tuple[dict[str, Any], list[Finding], list[Finding]]:
+    """One player count played and judged, looking again with twice the games while any finding is
+    undecided (printgen.sim.verdicts: up to LOOKS looks). Returns the summary, the shared findings
+    and every finding kept."""
+    report, options, bots = plan.report, plan.used[n].options, more.bots
+    cap = min(MAX_GAMES, look_games(opts.games, opts.looks - 1))
+    look, games = 0, opts.games
+    while True:
+        results = more.judged(options, games)
+        summary = summarise(results, report.card_names(plan.prepared[n]), report.card_groups(plan.prepared[n]),
+                            report.length_unit)
+        summary["seat_bots"] = list(seat_mix(bots))
+        shared = metric_findings(summary, report.good_hand)
+        extra = report.extra_findings(results, plan.prepared[n], n, options, more)
+        extra += option_findings(plan.game, report, results, options, cli, more)    # was each -O option reached?
+        # a shared warning the game's own findings explain as the bots' doing is not the deck's
+        explained = {f.explains for f in extra if f.explains}
+        shared = [f for f in shared if f.topic not in explained]
+        # what the games can carry: no seat or card judged from too few games, no seat from mixed bots
+        judged = judge(shared + extra, games, seat_mix(bots))
+        # a run asked for fewer games than can judge a seat or card is a smoke test: no further looks
+        if games >= cap or opts.games < MIN_GAMES or not any(f.level == UNDECIDED for f in judged):
+            break
+        look, games = look + 1, min(cap, look_games(opts.games, look + 1))
+    summary["looks"] = {"looks": look + 1, "games": games, "cap": cap}
+    if mixed_seats(bots):
+        summary["bot_win_rate"] = bot_win_rates(results, bots)
+    return summary, shared, judged
 
 
 def _normal(value: Any) -> Any:
@@ -311,23 +326,24 @@ _PER_COUNT = re.compile(r"^(\d+) players: (.*)$", re.S)
 
 def merge(findings: list[Finding]) -> list[Finding]:
     """One line per distinct warning: the same text for several player counts is said once,
-    naming the counts; the figure kept is the largest."""
+    naming the counts; the figure kept is the largest. A finding decided by a verdict keeps its
+    own line (its counts and interval are its own player count's)."""
     merged: dict[str, list] = {}
     for finding in findings:
-        match = _PER_COUNT.match(finding.message)
+        match = _PER_COUNT.match(finding.message) if finding.verdict is None else None
         key, count = (match.group(2), int(match.group(1))) if match else (finding.message, None)
         entry = merged.setdefault(key, [finding, []])
         if count is not None and count not in entry[1]:
             entry[1].append(count)
         if isinstance(finding.figure, (int, float)) and isinstance(entry[0].figure, (int, float)):
             if finding.figure > entry[0].figure:
-                entry[0] = Finding(entry[0].level, entry[0].message, finding.figure)
+                entry[0] = replace(entry[0], figure=finding.figure)
     out = []
     for text, (finding, counts) in merged.items():
         if counts:
             names = ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
             text = f"{names} players: {text}"
-        out.append(Finding(finding.level, text, finding.figure))
+        out.append(replace(finding, message=text))
     return out
 
 
@@ -339,144 +355,6 @@ def lineup(kind: str, players: int) -> tuple[str, ...]:
 
 
 def exit_status(sections: list[Section]) -> int:
-    return 1 if any(s.warnings for s in sections) else 0
-
-
-def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, Any]:
-    def clean(summary: dict[str, Any]) -> dict[str, Any]:
-        out = {k: v for k, v in summary.items() if k not in ("lengths", "held_by_card")}
-        out["length_histogram"] = histogram(summary["lengths"])
-        return out
-
-    return {
-        "deck": deck.key,
-        "games_per_count": opts.games,
-        "seed": opts.seed,
-        "bots": opts.bots,
-        "options": opts.options,
-        "sections": [{
-            "game": s.game, "variant": s.variant, "players": s.counts, "length_unit": s.unit,
-            "setup": {str(n): {"options": u.options, "from": u.source} for n, u in s.setups.items()},
-            "static_checks": {str(n): [f.__dict__ for f in fs] for n, fs in s.static.items()},
-            "results": {str(n): clean(summary) for n, summary in s.summaries.items()},
-            "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
-            "warnings": [f.__dict__ for f in s.warnings],
-            "advice": s.advice,
-            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)]
-                         for n, u in s.setups.items()},
-        } for s in sections],
-        "status": exit_status(sections),
-    }
-
-
-def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
-    """The readable report: a table per game and variant, then advice and warnings."""
-    who = {"mixed": "mixed bots (one random player among greedy ones, a seat further round each game)"}.get(
-        opts.bots, f"{opts.bots} bots")
-    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}"]
-    for s in sections:
-        unit = s.unit
-        lines += ["", f"== {s.game} ({s.variant}) ==",
-                  f"{'players':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} {unit + ' mean ± sd':>17} {'p95':>6} "
-                  f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
-        mixed = False
-        for n in s.counts:
-            m = s.summaries[n]
-            bots = m.get("seat_bots") or []
-            if mixed_seats(bots):     # each seat's share is its bot's: labelled, and not measured against the others
-                mixed = True
-                seats = " ".join(f"{x:.0%} {b}" for x, b in zip(m["seat_win_rate"], bots))
-                balance, seats_p = "-", "-"
-            else:
-                seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
-                balance, seats_p = f"{m['balance']:.1%}", format_p(m["seat_chi2"]["p"])
-            lines.append(f"{n:>7} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} {m['draw_rate']:>6.1%} "
-                         f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
-                         f"{m['start_hand']['mean']:>5.1f} {balance:>7} {seats_p:>7}  "
-                         f"{seats} ({m['fair_share']:.0%})")
-        lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
-                     "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
-                     "the chance of seat differences this large if every seat were equal (chi-square)")
-        lines += _bots_lines(s)
-        if mixed:
-            lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
-                         "different seats they measure the bots, not the deck, so no seat is judged")
-        for n in s.counts:
-            used = s.setups.get(n)
-            if used is not None and used.options:
-                shown = " ".join(format_option(k, v) for k, v in used.options.items())
-                lines.append(f"   setup, {n} players ({used.source}): {shown}")
-        lines += _readings_lines(s)
-        worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
-        if worst:
-            lines.append("   most often dead (held but never used): " + worst)
-        groups = _groups(s) if worst else ""
-        if groups:
-            lines.append("   dead rate by group: " + groups)
-        infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})
-        for message in infos:
-            lines.append(f"   note: {message}")
-        for n, found in s.findings.items():
-            for finding in found:
-                if finding.level == "info":
-                    lines.append(f"   {n} players: {finding.message}" if len(s.counts) > 1 else f"   {finding.message}")
-        for tip in s.advice:
-            lines.append(f"   advice: {tip}")
-        for finding in s.warnings:
-            lines.append(f"   warning: {finding.message}")
-    lines += _shipped_note(deck, "\n".join(lines))
-    total = sum(len(s.warnings) for s in sections)
-    lines += ["", f"Result: {'passes' if not total else f'{total} warning' + ('s' if total != 1 else '')} "
-                  f"(exit status {exit_status(sections)})"]
-    return "\n".join(lines)
-
-
-def _bots_lines(s: Section) -> list[str]:
-    """How each kind of bot did, when different kinds played (their seats turning round the table,
-    so this is the bots' measure and the seat columns stay the deck's)."""
-    out = []
-    for n in s.counts:
-        rates = s.summaries[n].get("bot_win_rate")
-        if rates:
-            said = ", ".join(f"{kind} {r['win_rate']:.0%} of the {r['played']:,} seats it played"
-                             for kind, r in rates.items())
-            prefix = f"{n} players: " if len(s.counts) > 1 else ""
-            out.append(f"   {prefix}wins by bot (each in every seat in turn): {said}")
-    return out
-
-
-def _shipped_note(deck, text: str) -> list[str]:
-    """Advice that names lines of a deck's file, when the deck is one printgen ships: those lines
-    are to be changed in the user's own copy, never in printgen's (an update would replace it)."""
-    from printgen.editing.copying import copy_command, is_shipped
-    from printgen.files.paths import DECK_FILE
-
-    if not is_shipped(deck.folder) or DECK_FILE not in text:
-        return []
-    return ["", f"note: the {DECK_FILE} lines named above are those of the deck that comes with printgen, which "
-                f"printgen never changes: to try a change, make your own copy ({copy_command(deck.folder.name)}) "
-                f"and edit its {DECK_FILE}, at the same lines"]
-
-
-def _readings_lines(s: Section) -> list[str]:
-    """Which reading of each open rule the games were played with (the rule sheet says it in words
-    only): one line, or one per player count when the counts were played differently."""
-    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {}))
-            for n in s.counts}
-    if len(set(said.values())) == 1:
-        line = next(iter(said.values()), "")
-        return [f"   {line}"] if line else []
-    return [f"   {n} players: {line}" for n, line in said.items() if line]
-
-
-def _most_dead(s: Section) -> str:
-    n = s.counts[-1]
-    rates = s.summaries[n]["dead_rate_by_card"]
-    top = sorted(rates.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-    return ", ".join(f"{name} {rate:.0%}" for name, rate in top) + f" (at {n} players)" if top else ""
-
-
-def _groups(s: Section) -> str:
-    n = s.counts[-1]
-    rates = s.summaries[n]["dead_rate_by_group"]
-    return ", ".join(f"{g} {r:.0%}" for g, r in rates.items()) + f" (at {n} players)" if rates else ""
+    """1 when a warning was decided; an undecided finding alone does not fail a deck (the games
+    could not tell it from its margin, and the report says so)."""
+    return 1 if any(f.level != UNDECIDED for s in sections for f in s.warnings) else 0

@@ -5,10 +5,10 @@ Shared by every game: completion and timeouts, draws, game length in the game's 
 its 95 % interval, balance, starting hand sizes, and how often each card (and each group of
 cards) is 'dead': held by a player but never put to use in that game.
 
-A warning is a claim about the game, not about the luck of the seeded games: seat balance is
-warned about only when a binomial test says the difference is beyond chance (with a threshold
-shared out over every seat tested) and the difference is large enough to matter; a dead card only
-when the lower end of its 95 % interval is itself high.
+A warning is a claim about the game, not about the luck of the seeded games: each judged rate
+(a seat's share of the wins, a card's dead rate, the timeouts) is decided by its interval against a
+band of acceptable values (printgen.sim.verdicts): a warning when the interval lies beyond the band,
+undecided when it straddles an edge (validate then plays more games), nothing when it lies inside.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from printgen.sim.report import Finding, Result
-from printgen.sim.stats import Z95, binomial_p, format_p, seat_chi2, wilson
+from printgen.sim.stats import Z95, seat_chi2, wilson
+from printgen.sim.verdicts import FINE, WARNING, Verdict, decide, pct
 
-# Thresholds behind the warnings; each warning quotes the figure that crossed one.
-TIMEOUT_WARN = 0.01        # more than 1 % of games hit the step cap
-SEAT_WARN = 0.10           # a seat wins 10 points more (or less) than its fair share ...
-SEAT_ALPHA = 0.05          # ... and a binomial test gives p below this, shared out over every seat tested
-DEAD_WARN = 0.90           # a card (or group) held but unused in 90 % of the games it was held ...
-DEAD_SURE = 0.80           # ... and the lower end of the 95 % interval of that rate is above 80 %
+# The bands behind the warnings (printgen.sim.verdicts decides each rate against its band).
+TIMEOUT_WARN = 0.01        # at most 1 % of games may hit the step cap
+SEAT_MARGIN = 0.25         # a seat may win up to a quarter more or less than its fair share
+SEAT_MARGIN_WORDS = "a quarter"
+DEAD_WARN = 0.90           # a card (or group) may be held in vain in at most 90 % of the games it is held
 # Below this many games per player count no seat or card is judged: the 95 % interval of a win rate
 # near a half is then wider than +-10 points, as wide as the differences the warnings look for.
 JUDGE_HALF_WIDTH = 0.10
@@ -114,7 +114,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
         entry[0] += held_counts[i]
         entry[1] += dead_counts[i]
     hands = [h for r in results for h in r.start_hands]
-    return {
+    out: dict[str, Any] = {
         "players": players,
         "games": n,
         "completed": len(done),
@@ -127,6 +127,7 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
         "seat_wins": [round(w, 2) for w in wins],
         "seat_win_rate": [round(x, 4) for x in seat_rates],
         "seat_win_ci95": [[round(v, 4) for v in wilson(w, len(done))] for w in wins],
+        "seat_verdicts": [],      # filled in below, from the figures above
         "seat_chi2": {"statistic": round(chi2, 3), "df": max(0, players - 1), "p": chi2_p},
         "fair_share": round(fair, 4),
         "balance": round(max((abs(x - fair) for x in seat_rates), default=0.0), 4),
@@ -134,87 +135,100 @@ def summarise(results: list[Result], card_names: list[str], card_groups: list[st
                        "min": min(hands, default=0), "max": max(hands, default=0)},
         "dead_rate_by_card": {name: round(dead_by_name[name] / held, 4) for name, held in held_by_name.items() if held},
         "held_by_card": held_by_name,
+        "dead_by_card": dead_by_name,         # the counts behind each rate, so its interval can be recomputed
         "dead_rate_by_group": {g: round(d / h, 4) for g, (h, d) in groups.items() if h},
+        "dead_by_group": {g: [h, d] for g, (h, d) in groups.items() if h},     # [held, dead] behind each rate
         "group_by_card": dict(zip(card_names, card_groups)),
     }
+    out["seat_verdicts"] = [v.as_dict() for v in seat_verdicts(out)]
+    return out
 
 
 def _pct(x: float) -> str:
     return f"{x * 100:.0f}"
 
 
-def seat_findings(summary: dict[str, Any], tests: int = 0, alpha: float = SEAT_ALPHA) -> list[Finding]:
-    """A warning for each seat that wins clearly more or less than its fair share: by more than
-    SEAT_WARN, and with a binomial p-value below alpha / tests (Bonferroni: `tests` is the number of
-    seats tested in the whole validation, so twenty fair seats do not make one false alarm)."""
-    p = summary["players"]
-    n = summary["completed"]
+def seat_verdicts(summary: dict[str, Any]) -> list[Verdict]:
+    """Each seat's share of the won games against its band: the fair share, give or take
+    SEAT_MARGIN of it (a shared win counts as a share)."""
     fair = summary["fair_share"]
-    tests = max(tests, p, 1)
-    threshold = alpha / tests
-    out: list[Finding] = []
-    for seat, rate in enumerate(summary["seat_win_rate"]):
-        if abs(rate - fair) <= SEAT_WARN:
-            continue
-        wins = summary["seat_wins"][seat]
-        p_value = binomial_p(round(wins), n, fair)
-        if p_value >= threshold:
-            continue
-        low, high = wilson(wins, n)
-        side = "more" if rate > fair else "less"
-        out.append(Finding("warning", f"{p} players: seat {seat + 1} wins {rate:.0%} of {n:,} games (95 % CI "
-                                      f"{_pct(low)}-{_pct(high)} %), {side} than the fair share of {fair:.0%}; "
-                                      f"binomial p = {format_p(p_value)}, below {format_p(threshold)} "
-                                      f"({alpha:g} shared over {tests} seat tests)", rate, about="seat"))
+    band = (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN))
+    margin = f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it"
+    return [decide(wins, summary["completed"], band, fair, margin) for wins in summary["seat_wins"]]
+
+
+def _said(v: Verdict, unit: str = "games") -> str:
+    """'36 % of 1,950 games (99.8 % interval 32-39 %)'."""
+    return f"{v.rate:.0%} of {v.trials:,} {unit} ({v.interval_words()})"
+
+
+def _undecided(v: Verdict) -> str:
+    edge = v.band[1] if v.high > v.band[1] else v.band[0]
+    return f"the interval reaches both sides of the band's edge at {pct(edge)} %"
+
+
+def verdict_finding(v: Verdict, text: str, beyond: str, about: str = "", topic: tuple[Any, ...] = ()
+                    ) -> Finding | None:
+    """The finding a verdict makes: a warning (`beyond` says what it means), an undecided line, or
+    nothing when the rate is inside its band. `text` states the rate; the band follows it."""
+    if v.decision == FINE:
+        return None
+    said = f"{text}; fine is {v.band_words()}"
+    said += f": {beyond}" if v.decision == WARNING else f": {_undecided(v)}"
+    return Finding(v.decision, said, v.rate, about=about, topic=topic, verdict=v.as_dict())
+
+
+def seat_findings(summary: dict[str, Any]) -> list[Finding]:
+    """A warning for each seat whose share of the wins lies beyond its band, an undecided line for
+    each seat whose interval straddles an edge."""
+    p = summary["players"]
+    out = []
+    for seat, v in enumerate(seat_verdicts(summary)):
+        side = "more" if v.lean > 0 else "less"
+        found = verdict_finding(v, f"{p} players: seat {seat + 1} wins {_said(v)}",
+                                f"it wins clearly {side} than its share", about="seat", topic=("seat", p, seat))
+        if found is not None:
+            out.append(found)
     return out
 
 
 def dead_findings(summary: dict[str, Any]) -> list[Finding]:
-    """Cards (or whole groups) that are nearly always held in vain, and surely so: the rate is at
-    least DEAD_WARN and the lower end of its 95 % interval at least DEAD_SURE."""
+    """Cards (or whole groups) held in vain in more than DEAD_WARN of the games they are held."""
     p = summary["players"]
     out: list[Finding] = []
     held_by_card = summary["held_by_card"]
     group_of = summary["group_by_card"]
-    group_held: dict[str, int] = {}
-    for card, group in group_of.items():
-        group_held[group] = group_held.get(group, 0) + held_by_card.get(card, 0)
-
-    def sure(rate: float, held: int) -> tuple[bool, str]:
-        low, high = wilson(rate * held, held)
-        return rate >= DEAD_WARN and low >= DEAD_SURE, f"95 % CI {_pct(low)}-{_pct(high)} %"
-
-    dead_groups = {}
-    for group, rate in summary["dead_rate_by_group"].items():
-        ok, ci = sure(rate, group_held.get(group, 0))
-        if ok:
-            dead_groups[group] = (rate, ci)
-    for card, rate in summary["dead_rate_by_card"].items():
-        if group_of.get(card) in dead_groups:
+    band = (0.0, DEAD_WARN)
+    groups = {group: decide(dead, held, band) for group, (held, dead) in summary["dead_by_group"].items()}
+    for card in summary["dead_rate_by_card"]:
+        if groups.get(group_of.get(card, "")) is not None and groups[group_of[card]].decision == WARNING:
             continue    # said once for the whole group below
         held = held_by_card[card]
-        ok, ci = sure(rate, held)
-        if ok:
-            out.append(Finding("warning", f"{p} players: '{card}' is dead in {rate:.0%} of the {held:,} games it is "
-                                          f"held ({ci}; held but never used)", rate, about="card",
-                               topic=("dead", card)))
-    for group, (rate, ci) in dead_groups.items():
-        out.append(Finding("warning", f"{p} players: the cards of {group} are dead {rate:.0%} of the time they "
-                                      f"are held ({ci})", rate, about="card"))
+        v = decide(summary["dead_by_card"][card], held, band)
+        found = verdict_finding(v, f"{p} players: '{card}' is held but never used in {v.rate:.0%} of the {held:,} "
+                                   f"games it is held ({v.interval_words()})",
+                                "it is nearly always dead", about="card", topic=("dead", card))
+        if found is not None:
+            out.append(found)
+    for group, v in groups.items():
+        found = verdict_finding(v, f"{p} players: the cards of {group} are held in vain {_said(v, 'holdings')}",
+                                "the whole group is nearly always dead", about="card", topic=("dead group", group))
+        if found is not None:
+            out.append(found)
     return out
 
 
-def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12), seat_tests: int = 0
-             ) -> list[Finding]:
-    """Warnings for one player count, each with the figure behind it. `seat_tests`: how many seats
-    the whole validation tests (for the multiple-comparison threshold); at least this count's."""
+def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12)) -> list[Finding]:
+    """Warnings (and undecided lines) for one player count, each with the figure behind it."""
     p = summary["players"]
     out: list[Finding] = []
-    if summary["timeout_rate"] > TIMEOUT_WARN:
-        out.append(Finding("warning", f"{p} players: {summary['timeout_rate']:.1%} of games never ended (they hit the "
-                                      f"step cap); the game may loop", summary["timeout_rate"]))
+    timeouts = decide(summary["games"] - summary["completed"], summary["games"], (0.0, TIMEOUT_WARN))
+    found = verdict_finding(timeouts, f"{p} players: {_said(timeouts)} never ended (they hit the step cap)",
+                            "the game may loop", topic=("timeouts", p))
+    if found is not None:
+        out.append(found)
     if not mixed_seats(summary.get("seat_bots", ())):     # else each seat's share is its bot's, not the deck's
-        out += seat_findings(summary, seat_tests)
+        out += seat_findings(summary)
     out += dead_findings(summary)
     hand = summary["start_hand"]
     if good_hand is not None and hand["mean"] and hand["mean"] < good_hand[0]:

@@ -43,7 +43,7 @@ class Result:
 class Finding:
     """A static-check result in plain words, with the figure behind it."""
 
-    level: str          # "warning" or "error" or "info"
+    level: str          # "warning", "undecided", "error" or "info"
     message: str
     figure: Any = None
     # "seat" or "card" for a finding about one seat or card: validate holds it back when too few games
@@ -57,6 +57,10 @@ class Finding:
     # makes validate drop that warning: a bot's quirk is not a property of the deck
     topic: tuple[Any, ...] = ()
     explains: tuple[Any, ...] = ()
+    # a finding decided by an interval against a band (printgen.sim.verdicts.Verdict.as_dict): the
+    # counts, interval, band and decision; level "undecided" when the interval straddles an edge,
+    # and then validate plays more games of that player count and looks again
+    verdict: dict[str, Any] | None = None
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.files.errors import UserError
@@ -113,12 +113,30 @@ class MoreGames:
     label: str = ""                    # the section and player count, as the main batch's progress names them
     progress: Progress | None = None
 
+    # games already played, per (options, bots): a later call asking for more plays only the games
+    # it lacks (every game draws its randomness from its index alone, so extending a batch gives the
+    # very games a longer run would). Why: validate looks again at a player count with twice the
+    # games while a finding is undecided, and a game's comparisons are asked again at each look.
+    played: dict[tuple, list[Result]] = field(default_factory=dict, compare=False, repr=False)
+
     def __call__(self, options: dict[str, Any], games: int, bots: tuple[str, ...] | None = None) -> list[Result]:
         lineup = self.bots if bots is None else bots
-        work = batches(self.game, self.variant, self.deck, options, self.players, games, self.seed,
-                       lineup, chunk_size(games, self.workers))
-        tick = self.progress(self._what(options, lineup), games) if self.progress is not None else None
-        return execute(work, self.workers, self.backend, tick, self.address)
+        return self._games(options, games, lineup, self._what(options, lineup))
+
+    def judged(self, options: dict[str, Any], games: int) -> list[Result]:
+        """The games being judged themselves (the main batch), the first `games` of them."""
+        return self._games(options, games, self.bots, self.label)
+
+    def _games(self, options: dict[str, Any], games: int, lineup: tuple[str, ...], what: str) -> list[Result]:
+        have = self.played.setdefault((options_key(options), lineup), [])
+        if len(have) < games:
+            todo = games - len(have)
+            work = batches(self.game, self.variant, self.deck, options, self.players, todo, self.seed,
+                           lineup, chunk_size(todo, self.workers), start=len(have))
+            label = what if not have else f"{what}, games {len(have) + 1:,} to {games:,}"
+            tick = self.progress(label, todo) if self.progress is not None else None
+            have.extend(execute(work, self.workers, self.backend, tick, self.address))
+        return have[:games]
 
     def _what(self, options: dict[str, Any], lineup: tuple[str, ...]) -> str:
         """The progress label of one call: the section, then what differs from the judged games."""
@@ -138,10 +156,11 @@ def _said(value: Any) -> str:
 
 
 def batches(game: Game[Any, Any], variant: str, deck: str, options: dict, players: int, games: int, seed: int,
-            bots: tuple[str, ...], size: int) -> list[Batch]:
+            bots: tuple[str, ...], size: int, start: int = 0) -> list[Batch]:
+    """`games` games from index `start` on, cut into batches of `size`."""
     frozen = options_key(options)
-    return [Batch(game, variant, deck, frozen, players, seed, start, min(size, games - start), bots)
-            for start in range(0, games, size)]
+    return [Batch(game, variant, deck, frozen, players, seed, first, min(size, start + games - first), bots)
+            for first in range(start, start + games, size)]
 
 
 def execute(work: list[Batch], workers: int = 1, backend: str = "local",

@@ -11,6 +11,7 @@ from printgen.games.conquian.tables import DISCARD, DISCARD_FORCE, FORCE, MELD_F
 from printgen.sim.engine import Game
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.stats import wilson
+from printgen.sim.verdicts import FINE, WARNING, decide
 
 
 class Reporting(SuitedCards, Report[Prepared, State], Game[Prepared, State]):
@@ -83,8 +84,12 @@ class Reporting(SuitedCards, Report[Prepared, State], Game[Prepared, State]):
                        {"ties": ties, "games": len(done), "ci95": [low, high]}),
                Finding("info", f"a card is forced in {forces / len(done):.0%} of games and borrowed in "
                                f"{borrows / len(done):.0%}", {"forces": forces, "borrows": borrows})]
-        if low > TIE_WARN:
-            out.append(Finding("warning", f"most games of Conquian end in a tie ({ties / len(done):.0%}, 95 % CI "
-                                          f"{low:.0%}-{high:.0%}): the stock runs out before anyone melds "
-                                          f"{prepared.deal + 1} cards", ties / len(done)))
+        verdict = decide(ties, len(done), (0.0, TIE_WARN))
+        if verdict.decision != FINE:
+            said = (f"{players} players: the game is a tie in {ties / len(done):.0%} of {len(done):,} games "
+                    f"({verdict.interval_words()}); fine is {verdict.band_words()}: ")
+            said += (f"most games end in a tie, the stock running out before anyone melds {prepared.deal + 1} cards"
+                     if verdict.decision == WARNING else "its interval reaches both sides of the band's edge")
+            out.append(Finding(verdict.decision, said, ties / len(done), topic=("ties", players),
+                               verdict=verdict.as_dict()))
         return out

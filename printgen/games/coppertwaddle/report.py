@@ -2,11 +2,9 @@
 
 The victory scale (Miserae, Ordinary, Triumphal), how often the Trumpet runs out (a tie), robbing
 attempts and their success, Suites of three games scored as the rule sheet says, per-card
-strength, and which starting hand plays best. Per-card strength is the share of decided games
-won by the player who drew the card, against the same share over every card (the baseline: a
-drawn card's holder wins about half the decided games); a card is flagged only when the
-difference is large (CARD_WARN) and a binomial test says it is beyond chance, with the threshold
-shared out over every card tested (Bonferroni), so a deck of 55 fair cards raises no false alarm.
+strength (printgen.games.coppertwaddle.strength), why the cards most often held in vain were, and
+which starting hand plays best. Rates that warn are decided by their interval against a band
+(printgen.sim.verdicts), never by a point estimate.
 """
 
 from __future__ import annotations
@@ -26,13 +24,12 @@ from printgen.games.coppertwaddle.cards import (
     Prepared,
 )
 from printgen.games.coppertwaddle.state import SITUATIONS, State
-from printgen.sim.metrics import DEAD_SURE, DEAD_WARN
+from printgen.games.coppertwaddle.strength import _place, card_findings, strong_cards
+from printgen.sim.metrics import DEAD_WARN
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.runner import seated
-from printgen.sim.stats import binomial_p, format_p, wilson
+from printgen.sim.verdicts import FINE, WARNING, decide
 
-CARD_WARN = 0.10          # a card whose holder wins 10 points more (or less) than the baseline ...
-CARD_ALPHA = 0.05         # ... and a binomial p below this, shared over every card tested
 TIE_WARN = 0.20           # more than a fifth of the games end with an empty Trumpet
 SCALES = ("Miserae", "Ordinary", "Triumphal")
 
@@ -110,139 +107,9 @@ def static_findings(prep: Prepared) -> list[Finding]:
     return out
 
 
-def card_strength(results: list[Result], prep: Prepared) -> dict[str, dict[str, Any]]:
-    """Per card name (copies together): in decided games, how often the player who drew it won."""
-    holds: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    for r in results:
-        winner = r.extra.get("winner", -1) if not r.timed_out else -1
-        if winner < 0:
-            continue
-        for seat, mask in enumerate(r.extra["drawn"]):
-            c = 0
-            while mask:
-                if mask & 1:
-                    name = prep.names[c]
-                    holds[name] = holds.get(name, 0) + 1
-                    if seat == winner:
-                        wins[name] = wins.get(name, 0) + 1
-                mask >>= 1
-                c += 1
-    all_holds = sum(holds.values())
-    base = sum(wins.values()) / all_holds if all_holds else 0.5
-    out = {}
-    for name in dict.fromkeys(prep.names):
-        n = holds.get(name, 0)
-        w = wins.get(name, 0)
-        low, high = wilson(w, n)
-        out[name] = {"win_rate": round(w / n, 4) if n else None, "games": n, "wins": w,
-                     "ci95": [round(low, 4), round(high, 4)], "baseline": round(base, 4),
-                     "p": binomial_p(w, n, base) if n else 1.0,
-                     "kind": KIND_NAMES[prep.kind[prep.names.index(name)]]}
-    return out
-
-
 def _pct(x: float) -> str:
     return f"{x * 100:.0f}"
 
-
-def _strong(row: dict[str, Any], threshold: float) -> int:
-    """+1 (strong) or -1 (weak) for a card far from the baseline and beyond chance, else 0."""
-    if not row["games"] or abs(row["win_rate"] - row["baseline"]) <= CARD_WARN or row["p"] >= threshold:
-        return 0
-    return 1 if row["win_rate"] > row["baseline"] else -1
-
-
-def _figure(row: dict[str, Any]) -> str:
-    low, high = row["ci95"]
-    return (f"{_pct(row['win_rate'])} % of {row['games']:,} decided games (95 % CI {_pct(low)}-{_pct(high)} %; "
-            f"baseline {_pct(row['baseline'])} %)")
-
-
-def card_findings(results: list[Result], prep: Prepared, other: list[Result] | dict[str, list[Result]] | None = None,
-                  bots: str = "greedy", other_bots: str = "random") -> list[Finding]:
-    """Per-card strength, and a warning for a card far from the baseline. A card found strong or
-    weak with `bots` is tried again in `other` (the same games' seeds played by `other_bots`; or a
-    mapping of several other kinds of bot to their games): only a card that leans the same way with
-    every other kind too, beyond chance, is reported as a property of the deck; one that does not
-    is said to depend on how it is played (an info line, not a warning), since then it may be the
-    bots' play rather than the card that wins. Without other games to check against, no card is
-    warned about either: its lean is not known to be the deck's."""
-    others = other if isinstance(other, dict) else ({other_bots: other} if other is not None else {})
-    table = card_strength(results, prep)
-    rated = {name: row for name, row in table.items() if row["games"]}
-    if not rated:
-        return []
-    base = next(iter(rated.values()))["baseline"]
-    threshold = CARD_ALPHA / len(rated)
-    order = sorted(rated, key=lambda name: -rated[name]["win_rate"])
-    shown = lambda names: ", ".join(f"{n} {_pct(rated[n]['win_rate'])} %" for n in names)   # noqa: E731
-    out = [Finding("info", f"card strength with {bots} bots (share of decided games won by the player who drew "
-                           f"the card; baseline {_pct(base)} %): strongest {shown(order[:3])}; weakest "
-                           f"{shown(order[-3:])}", table, about="card")]
-    flagged = [name for name in order if _strong(rated[name], threshold)]
-    again = {kind: card_strength(games, prep) for kind, games in others.items()} if flagged else {}
-    for name in flagged:
-        row = rated[name]
-        lean = _strong(row, threshold)
-        stated = (f"'{name}': its holder wins {_figure(row)} with {bots} bots, binomial p = {format_p(row['p'])} "
-                  f"(below {format_p(threshold)})")
-        if not again:
-            out.append(Finding("info", f"{stated}; not played again by another kind of bot (-O explain=no), so it "
-                                       f"may be the {bots} bots' play rather than the card: not reported as a "
-                                       f"property of the deck", {"card": name, bots: row}, about="card"))
-            continue
-        checks = []
-        for kind, table_again in again.items():
-            o = table_again.get(name, {"games": 0})
-            # the same lean with the other bots: beyond chance (Bonferroni over the cards re-tried)
-            holds = bool(o["games"]) and (o["win_rate"] - o["baseline"]) * lean > 0 \
-                and o["p"] < CARD_ALPHA / len(flagged)
-            words = f"with {kind} bots {_figure(o)}, p = {format_p(o['p'])}" if o["games"] else \
-                f"with {kind} bots never drawn"
-            checks.append((kind, o, holds, words))
-        with_other = "; ".join(words for *_, words in checks)
-        if not all(holds for _, _, holds, _ in checks):
-            out.append(Finding("info", f"{stated}; {with_other}. How strong it is depends on how it is played, "
-                                       f"so this may come from the {bots} bots' play rather than the card: not "
-                                       f"reported as a property of the deck (play it by hand to judge)",
-                               {"card": name, bots: row, **{kind: o for kind, o, _, _ in checks}}, about="card"))
-            continue
-        stated += f"; {with_other}: {'strong' if lean > 0 else 'weak'} whoever plays it, a property of the deck"
-        advice, tries = _advice(prep, name, row["kind"], lean)
-        out.append(Finding("warning", f"{stated}: {advice}", row["win_rate"], about="card", tries=tries))
-    return out
-
-
-def _place(prep: Prepared, name: str, field_name: str) -> str:
-    """' (file, line, card, field)' of a card's field in the deck file, or '' if not known."""
-    where = getattr(prep, "places", {}).get(name, {}).get(field_name)
-    return f" ({where.describe()})" if where is not None and where.file is not None else ""
-
-
-def _advice(prep: Prepared, name: str, kind: str, lean: int) -> tuple[str, dict[str, Any] | None]:
-    """What to change for a card found too strong (lean +1) or too weak (-1), and the game options
-    that try it when an option can (validate prints the whole command). A Power or an ability is
-    written in the deck file, which no command edits: the advice names the file, line and field."""
-    if kind == "Wind":              # Power 0 and no ability: what a Wind does is the rules' doing
-        if lean > 0:
-            return "Winds do too much: use fewer of them in the deck file", None
-        return "Winds do too little: let a lone Wind block its Ditch", {"wind_alone": "blocks"}
-    def at(field_name: str) -> str:
-        return _place(prep, name, field_name)
-    index = prep.names.index(name)
-    if kind in ("Noble", "Peasant"):
-        power = prep.power[index]
-        verb = "lower" if lean > 0 else "raise"
-        text = f"{verb} its power, now {power}{at('power')}"
-        if prep.spec[index] is not None:
-            text += f", or {'weaken' if lean > 0 else 'strengthen'} its ability{at('ability')}"
-    else:
-        text = f"{'weaken' if lean > 0 else 'strengthen'} its effect{at('ability')}"
-    origin = getattr(prep, "places", {}).get(name, {}).get("provenance")
-    if origin is not None:                   # a value the original game gives is changed knowingly
-        text += f"; mind its provenance, {origin.label or origin.name}: {origin.note}"
-    return text, None
 
 
 DEAD_EXPLAIN = 0.5          # cards held in vain in at least half their games are explained
@@ -288,29 +155,29 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
     out = []
     for name in worst:
         held, dead, _ = main[name]
-        low, high = wilson(dead, held)
-        text = f"'{name}' is held but never used in {rates[name]:.0%} of the {held:,} games it is held " \
-               f"(95 % CI {_pct(low)}-{_pct(high)} %)"
+        verdict = decide(dead, held, (0.0, DEAD_WARN))       # as the shared findings decide it
+        text = f"'{name}' is held but never used in {verdict.rate:.0%} of the {held:,} games it is held " \
+               f"({verdict.interval_words()})"
         _, w_dead, playable = seen.get(name, [0, 0, 0])
         figure = {"card": name, "held": held, "dead": dead, "watched_dead": w_dead, "playable_when_dead": playable}
         explains: tuple = ()
         level = "info"
         if w_dead:
-            share = playable / w_dead
-            p_low, p_high = wilson(playable, w_dead)
+            # against a half, at the verdicts' confidence: a dismissal needs a difference as clear as a finding
+            could = decide(playable, w_dead, (0.5, 0.5))
             text += (f"; replaying {w_dead:,} of those games, it could have been played at some point in "
-                     f"{share:.0%} of them (95 % CI {_pct(p_low)}-{_pct(p_high)} %): ")
-            if p_high < 0.5:
+                     f"{could.rate:.0%} of them ({could.interval_words()}): ")
+            if could.lean < 0:
                 text += ("what it needs seldom arises in play, so it is the card (its condition), not the bots' "
                          "choice: loosen what it asks for (its target, its stage or its cost)"
                          + _place(prep, name, 'ability'))
-                if rates[name] >= DEAD_WARN and low >= DEAD_SURE:      # the shared warning, with its advice
-                    level, explains = "warning", ("dead", name)
-            elif p_low > 0.5:
+                if verdict.decision == WARNING:      # the shared warning, with its advice
+                    level, explains = WARNING, ("dead", name)
+            elif could.lean > 0:
                 text += f"the {bots} bots chose not to play it, so this is the bots' choice, not a property of the deck"
                 explains = ("dead", name)
             else:
-                text += "partly the card's condition, partly the bots' choice"
+                text += "the replayed games cannot tell the card's condition from the bots' choice"
         out.append(Finding(level, text, figure, about="card", explains=explains))
     return out
 
@@ -333,7 +200,7 @@ def health(figures: dict[str, Any]) -> float:
 
 
 def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
-             more: Callable[..., list[Result]] | None) -> list[Finding]:
+             more: More | None) -> list[Finding]:
     out: list[Finding] = []
     n = len(results)
     if not n:
@@ -358,10 +225,14 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
                            {"highest": top, "edge": edge}))
     exhausted = sum(1 for r in results if r.extra.get("exhausted")) / n
     out.append(Finding("info", f"the Trumpet runs out (a tie) in {exhausted:.1%} of games", exhausted))
-    if exhausted > TIE_WARN:
-        out.append(Finding("warning", f"the Trumpet runs out in {exhausted:.0%} of games, a tie each time: "
-                                      f"players cannot complete their Domains (more Threlms, or fewer Winds)",
-                           exhausted))
+    ties = decide(sum(1 for r in results if r.extra.get("exhausted")), n, (0.0, TIE_WARN))
+    if ties.decision != FINE:
+        said = (f"the Trumpet runs out in {ties.rate:.0%} of {n:,} games, a tie each time ({ties.interval_words()}; "
+                f"fine is {ties.band_words()})")
+        out.append(Finding(ties.decision, said + (": players cannot complete their Domains (more Threlms, or fewer "
+                                                  "Winds)" if ties.decision == WARNING else
+                                                  ": its interval reaches both sides of the band's edge"),
+                           exhausted, topic=("ties",), verdict=ties.as_dict()))
     attempts = sum(sum(r.extra.get("robs", (0, 0))) for r in results)
     robbed = sum(sum(r.extra.get("robbed", (0, 0))) for r in results)
     rate = robbed / attempts if attempts else 0.0
@@ -373,19 +244,35 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
     # the same seeds played by every other kind of bot than the one asked: greedy for random, random
     # for greedy, and both for mixed (a card must lean the same way with each to be the deck's)
     kinds = [kind for kind in ("greedy", "random") if kind != name]
-    others: dict[str, list[Result]] = {}
-    if more is not None and bots is not None and prep.explain:
-        strength = card_strength(results, prep)
-        threshold = CARD_ALPHA / max(1, sum(1 for row in strength.values() if row["games"]))
-        if any(_strong(row, threshold) for row in strength.values()):
-            others = {kind: more(options, len(results), bots=(kind,) * len(bots)) for kind in kinds}
-    out += card_findings(results, prep, others or None, name, kinds[0])
+    if more is not None and bots is not None and prep.explain and strong_cards(results, prep):
+        out += _strength_checked(results, prep, options, more, name, kinds)
+    else:
+        out += card_findings(results, prep, None, name, kinds[0])
     if more is not None and prep.explain:
         watched = more({**options, "watch": "yes"}, min(max(1, len(results) // 4), WATCH_GAMES))
         out += dead_diagnosis(results, watched, prep, name)
     if more is not None and prep.hands:
         out += hand_findings(results, prep, options, more)
     return out
+
+
+OTHER_GAMES = 2000      # the other bots play this many of the seeds first (all of them if one is undecided)
+
+
+def _strength_checked(results: list[Result], prep: Prepared, options: dict[str, Any], more: More, name: str,
+                      kinds: list[str]) -> list[Finding]:
+    """Card strength with the other kinds of bot playing the same seeds: first at most OTHER_GAMES of
+    them (a card that leans with greedy bots and not with random ones usually shows it at once), then
+    as many as the judged games when a card is still undecided. Why not always all: the judged games
+    grow while any finding is undecided, and the other bots' games would grow with them for nothing."""
+    lineup = len(more.bots)
+    first = min(len(results), OTHER_GAMES)
+    others = {kind: more(options, first, bots=(kind,) * lineup) for kind in kinds}
+    found = card_findings(results, prep, others, name, kinds[0])
+    if first < len(results) and any(f.level == "undecided" and f.topic[:1] == ("strength",) for f in found):
+        others = {kind: more(options, len(results), bots=(kind,) * lineup) for kind in kinds}
+        found = card_findings(results, prep, others, name, kinds[0])
+    return found
 
 
 def _suites(results: list[Result], prep: Prepared, bots: tuple[str, ...] | None = None) -> list[Finding]:

@@ -13,6 +13,7 @@ from printgen.games.common.tricks import follow, winner
 from printgen.sim.metrics import percentile
 from printgen.sim.report import Deal, Finding, Report, Result
 from printgen.sim.stats import wilson
+from printgen.sim.verdicts import FINE, WARNING, decide
 
 GROWTH_WARN = 20            # the stakes of the last hand more than 20 times those of the first ...
 GROWTH_SHARE = 0.05         # ... in more than 5 % of sessions: repuestos pile up without end
@@ -70,12 +71,17 @@ def findings(results: list[Result], players: int, stakes: str, unit: str, five_w
                            {"first": round(mean(first), 2), "middle": round(mean(mid), 2), "last": round(mean(last), 2),
                             "last_p95": percentile(last, 0.95), "largest": largest}))
         base = max(mean(first), 1.0)
-        runaway = sum(1 for x in last if x > GROWTH_WARN * base) / len(done)
-        if runaway > GROWTH_SHARE:
-            out.append(Finding("warning", f"{players} players: in {runaway:.0%} of sessions the {stakes} at hand "
-                                          f"{length} holds more than {GROWTH_WARN} times its first stake: "
-                                          f"repuestos pile up",
-                               runaway))
+        grown = sum(1 for x in last if x > GROWTH_WARN * base)
+        runaway = grown / len(done)
+        verdict = decide(grown, len(done), (0.0, GROWTH_SHARE))
+        if verdict.decision != FINE:
+            said = (f"{players} players: in {runaway:.0%} of {len(done):,} sessions ({verdict.interval_words()}; "
+                    f"fine is {verdict.band_words()}) the {stakes} at hand {length} holds more than {GROWTH_WARN} "
+                    f"times its first stake")
+            said += (": repuestos pile up" if verdict.decision == WARNING
+                     else ": its interval reaches both sides of the band's edge")
+            out.append(Finding(verdict.decision, said, runaway, topic=("runaway", players),
+                               verdict=verdict.as_dict()))
 
     # first five tricks, estuche, sure games
     stops = sum(r.extra["five"][0] for r in done)

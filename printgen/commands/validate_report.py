@@ -1,0 +1,195 @@
+"""The report of `printgen validate`: the readable text and the JSON figures file.
+
+Why apart from the run (printgen.commands.validate): what is played and judged changes with the
+games and the verdicts, how it is said changes with what designers ask to read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.commands.readings import readings, readings_line
+from printgen.commands.validate import Section, ValidateOptions, exit_status, format_option
+from printgen.sim.metrics import MIN_GAMES, histogram, mixed_seats
+from printgen.sim.stats import format_p
+from printgen.sim.verdicts import CONFIDENCE, LOOKS, UNDECIDED, Z
+
+
+def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, Any]:
+    def clean(summary: dict[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in summary.items() if k != "lengths"}
+        out["length_histogram"] = histogram(summary["lengths"])
+        return out
+
+    return {
+        "deck": deck.key,
+        "games_per_count": opts.games,
+        "seed": opts.seed,
+        "bots": opts.bots,
+        "options": opts.options,
+        "sections": [{
+            "game": s.game, "variant": s.variant, "players": s.counts, "length_unit": s.unit,
+            "setup": {str(n): {"options": u.options, "from": u.source} for n, u in s.setups.items()},
+            "static_checks": {str(n): [f.__dict__ for f in fs] for n, fs in s.static.items()},
+            "results": {str(n): clean(summary) for n, summary in s.summaries.items()},
+            "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
+            "warnings": [f.__dict__ for f in s.warnings],
+            "advice": s.advice,
+            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)]
+                         for n, u in s.setups.items()},
+        } for s in sections],
+        "status": exit_status(sections),
+    }
+
+
+def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
+    """The readable report: a table per game and variant, then advice and warnings."""
+    who = {"mixed": "mixed bots (one random player among greedy ones, a seat further round each game)"}.get(
+        opts.bots, f"{opts.bots} bots")
+    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}; more (up to "
+             f"{_cap(sections, opts):,}) where a finding was undecided"]
+    for s in sections:
+        unit = s.unit
+        lines += ["", f"== {s.game} ({s.variant}) ==",
+                  f"{'players':>7} {'games':>7} {'ended':>7} {'timeouts':>8} {'draws':>6} "
+                  f"{unit + ' mean ± sd':>17} {'p95':>6} "
+                  f"{'hand':>5} {'balance':>7} {'seats p':>7}  seat wins (fair share)"]
+        mixed = False
+        for n in s.counts:
+            m = s.summaries[n]
+            bots = m.get("seat_bots") or []
+            if mixed_seats(bots):     # each seat's share is its bot's: labelled, and not measured against the others
+                mixed = True
+                seats = " ".join(f"{x:.0%} {b}" for x, b in zip(m["seat_win_rate"], bots))
+                balance, seats_p = "-", "-"
+            else:
+                seats = " ".join(f"{x:.0%}" for x in m["seat_win_rate"])
+                balance, seats_p = f"{m['balance']:.1%}", format_p(m["seat_chi2"]["p"])
+            lines.append(f"{n:>7} {m['games']:>7,} {m['completion_rate']:>7.1%} {m['timeout_rate']:>8.1%} "
+                         f"{m['draw_rate']:>6.1%} "
+                         f"{m['length']['mean']:>9.1f} ± {m['length']['stdev']:<5.1f} {m['length']['p95']:>6.1f} "
+                         f"{m['start_hand']['mean']:>5.1f} {balance:>7} {seats_p:>7}  "
+                         f"{seats} ({m['fair_share']:.0%})")
+        lines += _looks_lines(s, opts)
+        lines.append(f"   length in {unit}" + (f" ({s.note})" if s.note else "") + "; hand is the starting hand "
+                     "size; balance is how far the luckiest or unluckiest seat is from a fair share; seats p is "
+                     "the chance of seat differences this large if every seat were equal (chi-square)")
+        lines += _bots_lines(s)
+        if mixed:
+            lines.append("   seat wins are labelled with the bot that played the seat: with different bots in "
+                         "different seats they measure the bots, not the deck, so no seat is judged")
+        for n in s.counts:
+            used = s.setups.get(n)
+            if used is not None and used.options:
+                shown = " ".join(format_option(k, v) for k, v in used.options.items())
+                lines.append(f"   setup, {n} players ({used.source}): {shown}")
+        lines += _readings_lines(s)
+        worst = _most_dead(s) if s.summaries[s.counts[-1]]["games"] >= MIN_GAMES else ""
+        if worst:
+            lines.append("   most often dead (held but never used): " + worst)
+        groups = _groups(s) if worst else ""
+        if groups:
+            lines.append("   dead rate by group: " + groups)
+        infos = sorted({f.message for fs in s.static.values() for f in fs if f.level == "info"})
+        for message in infos:
+            lines.append(f"   note: {message}")
+        for n, found in s.findings.items():
+            for finding in found:
+                if finding.level == "info":
+                    lines.append(f"   {n} players: {finding.message}" if len(s.counts) > 1 else f"   {finding.message}")
+        for tip in s.advice:
+            lines.append(f"   advice: {tip}")
+        for finding in s.warnings:
+            lines.append(f"   {finding.level}: {finding.message}")
+    lines += _shipped_note(deck, "\n".join(lines))
+    lines += ["", _method(sections, opts), "", _result(sections)]
+    return "\n".join(lines)
+
+
+def _cap(sections: list[Section], opts: ValidateOptions) -> int:
+    caps = [m["looks"]["cap"] for s in sections for m in s.summaries.values() if "looks" in m]
+    return max(caps, default=opts.games)
+
+
+def _looks_lines(s: Section, opts: ValidateOptions) -> list[str]:
+    """The player counts that were played further because a finding was undecided."""
+    more = [(n, m["looks"]) for n, m in s.summaries.items() if m.get("looks", {}).get("looks", 1) > 1]
+    if not more:
+        return []
+    said = ", ".join(f"{n} players {look['games']:,} ({look['looks']} looks)" for n, look in more)
+    return [f"   played further while a finding was undecided: {said}"]
+
+
+def _method(sections: list[Section], opts: ValidateOptions) -> str:
+    """How the findings were decided, once per report."""
+    return (f"how findings are decided: each rate's {CONFIDENCE * 100:g} % interval (Wilson, z = {Z:.2f}) against "
+            f"its band of acceptable values: a warning when the interval lies beyond the band, undecided when it "
+            f"reaches both sides of an edge, nothing when it lies inside. While a finding is undecided its player "
+            f"count is played again with twice the games, up to {LOOKS} looks ({_cap(sections, opts):,} games); the "
+            f"interval is widened for every look, so a decided finding is wrong at most 1 time in "
+            f"{round(1 / (1 - CONFIDENCE) / LOOKS):,}. An undecided finding does not fail the deck.")
+
+
+def _result(sections: list[Section]) -> str:
+    """'Result: 1 warning, 2 undecided (exit status 1)'."""
+    warned = sum(1 for s in sections for f in s.warnings if f.level != UNDECIDED)
+    open_ = sum(1 for s in sections for f in s.warnings if f.level == UNDECIDED)
+    parts = [f"{warned} warning{'s' if warned != 1 else ''}"] if warned else []
+    if open_:
+        parts.append(f"{open_} undecided (the games could not tell {'them' if open_ > 1 else 'it'} from the edge of "
+                     f"{'their bands' if open_ > 1 else 'its band'}: a larger --games looks further)")
+    said = ", ".join(parts) if parts else "passes"
+    if not warned and open_:
+        said = "passes, with " + said
+    return f"Result: {said} (exit status {exit_status(sections)})"
+
+
+def _bots_lines(s: Section) -> list[str]:
+    """How each kind of bot did, when different kinds played (their seats turning round the table,
+    so this is the bots' measure and the seat columns stay the deck's)."""
+    out = []
+    for n in s.counts:
+        rates = s.summaries[n].get("bot_win_rate")
+        if rates:
+            said = ", ".join(f"{kind} {r['win_rate']:.0%} of the {r['played']:,} seats it played"
+                             for kind, r in rates.items())
+            prefix = f"{n} players: " if len(s.counts) > 1 else ""
+            out.append(f"   {prefix}wins by bot (each in every seat in turn): {said}")
+    return out
+
+
+def _shipped_note(deck, text: str) -> list[str]:
+    """Advice that names lines of a deck's file, when the deck is one printgen ships: those lines
+    are to be changed in the user's own copy, never in printgen's (an update would replace it)."""
+    from printgen.editing.copying import copy_command, is_shipped
+    from printgen.files.paths import DECK_FILE
+
+    if not is_shipped(deck.folder) or DECK_FILE not in text:
+        return []
+    return ["", f"note: the {DECK_FILE} lines named above are those of the deck that comes with printgen, which "
+                f"printgen never changes: to try a change, make your own copy ({copy_command(deck.folder.name)}) "
+                f"and edit its {DECK_FILE}, at the same lines"]
+
+
+def _readings_lines(s: Section) -> list[str]:
+    """Which reading of each open rule the games were played with (the rule sheet says it in words
+    only): one line, or one per player count when the counts were played differently."""
+    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {}))
+            for n in s.counts}
+    if len(set(said.values())) == 1:
+        line = next(iter(said.values()), "")
+        return [f"   {line}"] if line else []
+    return [f"   {n} players: {line}" for n, line in said.items() if line]
+
+
+def _most_dead(s: Section) -> str:
+    n = s.counts[-1]
+    rates = s.summaries[n]["dead_rate_by_card"]
+    top = sorted(rates.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+    return ", ".join(f"{name} {rate:.0%}" for name, rate in top) + f" (at {n} players)" if top else ""
+
+
+def _groups(s: Section) -> str:
+    n = s.counts[-1]
+    rates = s.summaries[n]["dead_rate_by_group"]
+    return ", ".join(f"{g} {r:.0%}" for g, r in rates.items()) + f" (at {n} players)" if rates else ""
