@@ -9,12 +9,11 @@ from typing import Any
 from printgen.games.casita.rules import State
 from printgen.games.casita.tables import DEAL, Prepared
 from printgen.games.common.suited import SuitedCards
-from printgen.sim.metrics import mixed_seats
+from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS, mixed_seats
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.runner import seated
-from printgen.sim.stats import binomial_p, format_p, wilson
-
-EDGE_ALPHA = 0.05            # a seat's edge is judged by a binomial test at this level
+from printgen.sim.stats import wilson
+from printgen.sim.verdicts import FINE, WARNING, Verdict, decide, pct
 
 
 class CasitaReport(SuitedCards, Report[Prepared, State]):
@@ -82,36 +81,25 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
             return []
         decided = [r for r in done if len(r.winners) == 1]
         first = sum(1 for r in decided if r.winners[0] == 0)
+        last = sum(1 for r in decided if r.winners[0] == players - 1)
         fair = 1 / players
-        low, high = wilson(first, len(decided))
-        p = binomial_p(first, len(decided), fair)
-        rate = first / len(decided) if decided else 0.0
         bots = tuple(getattr(more, "bots", ()))
+        rate = first / len(decided) if decided else 0.0
         if mixed_seats(bots):       # the bots turn round the table: each kind judged against itself
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner; "
-                    + by_kind(decided, bots, 0, "first"))
-        elif p < EDGE_ALPHA and not low <= fair <= high:
-            verdict = "an edge" if rate > fair else "a handicap"
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): "
-                    f"playing first is {verdict}")
+                    + by_kind(decided, bots, 0, "first") + "; the dealer by kind of bot: "
+                    + by_kind(decided, bots, players - 1, "last"))
+            figure: dict[str, Any] = {"first_wins": first, "last_wins": last, "decided": len(decided)}
         else:
-            text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner (95 % CI "
-                    f"{low:.0%}-{high:.0%}; fair share {fair:.0%}; binomial p = {format_p(p)}): no clear edge")
-        judged = not mixed_seats(bots)
+            one, dealer = (_seat_verdict(wins, len(decided), fair) for wins in (first, last))
+            text = (f"the first player wins {_said(one)}: {_edge(one, 'first')}; the dealer, who plays last, wins "
+                    f"{_said(dealer)}: {_edge(dealer, 'last')}")
+            if dealer.decision == WARNING and dealer.lean > 0:
+                text += "; pass the deal to the left after each game, so that everyone plays last in turn"
+            figure = {"first_wins": first, "last_wins": last, "decided": len(decided),
+                      "first": one.as_dict(), "last": dealer.as_dict()}
         ties = len(done) - len(decided)
-        last = sum(1 for r in decided if r.winners[0] == players - 1)
-        llow, lhigh = wilson(last, len(decided))
-        lp = binomial_p(last, len(decided), fair)
-        text += (f"; the dealer, who plays last, wins {last / max(1, len(decided)):.0%} "
-                 f"(95 % CI {llow:.0%}-{lhigh:.0%}; p = {format_p(lp)})")
-        if not judged:
-            text += "; the dealer by kind of bot: " + by_kind(decided, bots, players - 1, "last")
-        elif lp < EDGE_ALPHA and llow > fair:
-            text += ": pass the deal to the left after each game, so that everyone plays last in turn"
-        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied",
-                       {"first_wins": first, "last_wins": last, "decided": len(decided), "ci95": [low, high], "p": p},
-                       about="seat")]
+        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied", figure, about="seat")]
         with_steal = sum(1 for r in done if r.extra["steals"])
         steals = sum(r.extra["steals"] for r in done)
         turns = sum(r.extra["turns"] for r in done)
@@ -124,12 +112,30 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         return out
 
 
+def _seat_verdict(wins: int, games: int, fair: float) -> Verdict:
+    """A seat's share of the games with one winner against the seat band (printgen.sim.metrics)."""
+    return decide(wins, games, (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN)), fair,
+                  f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it")
+
+
+def _said(v: Verdict) -> str:
+    return f"{v.rate:.0%} of the {v.trials:,} games with one winner ({v.interval_words()}), fine is {v.band_words()}"
+
+
+def _edge(v: Verdict, where: str) -> str:
+    """What a seat's verdict says of playing there, in words."""
+    if v.decision == WARNING:
+        return f"playing {where} is {'an edge' if v.lean > 0 else 'a handicap'}"
+    return "no clear edge" if v.decision == FINE else "undecided, near the band's edge"
+
+
 def by_kind(decided: list[Result], bots: tuple[str, ...], seat: int, where: str) -> str:
     """How each kind of bot does in `seat` against the same kind in the other seats, from games with
     one winner. Why: with mixed bots the runner turns the lineup round the table (runner.seated), so
     a seat held a careless bot in some games and a careful one in others; its share of the wins
     against a fair 1/players would measure the bots. A kind's wins in the other seats of the same
-    games are its fair share there, and a binomial test says whether `seat` is better or worse."""
+    games are its fair share there, and the seat's interval against the seat band around it says
+    whether `seat` is better or worse."""
     parts = []
     for kind in sorted(set(bots)):
         here = there = won_here = won_there = 0
@@ -145,12 +151,8 @@ def by_kind(decided: list[Result], bots: tuple[str, ...], seat: int, where: str)
                     there, won_there = there + 1, won_there + won
         if not here or not there:
             continue
-        fair = won_there / there
-        low, high = wilson(won_here, here)
-        p = binomial_p(won_here, here, fair)
-        verdict = ("no clear edge" if p >= EDGE_ALPHA or low <= fair <= high
-                   else f"playing {where} is {'an edge' if won_here / here > fair else 'a handicap'}")
-        parts.append(f"a {kind} bot {where} wins {won_here / here:.0%} of its {here:,} games (95 % CI "
-                     f"{low:.0%}-{high:.0%}) against {fair:.0%} for {kind} bots in the other seats "
-                     f"(binomial p = {format_p(p)}): {verdict}")
+        v = _seat_verdict(won_here, here, won_there / there)
+        parts.append(f"a {kind} bot {where} wins {v.rate:.0%} of its {here:,} games ({v.interval_words()}) against "
+                     f"{won_there / there:.0%} for {kind} bots in the other seats (fine is {v.band_words()}): "
+                     f"{_edge(v, where)}")
     return "; ".join(parts)
