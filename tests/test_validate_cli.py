@@ -40,7 +40,7 @@ def test_json_and_chart_on_one_file_are_refused(tmp_path, second):
 
 
 @pytest.mark.parametrize("flag", [("--json", "x.json"), ("--chart", "x.pdf"), ("--games", "50"),
-                                  ("--bots", "random")])
+                                  ("--bots", "random"), ("--looks", "2")])
 def test_a_table_layout_refuses_what_it_cannot_honour(tmp_path, flag):
     """piecepack's table layouts are measured, not played: a play setting or an output file is
     refused by name rather than silently ignored."""

@@ -103,6 +103,9 @@ def test_every_decided_figure_is_in_the_json_with_the_counts_behind_it(tmp_path)
         assert figures["looks"]["games"] == figures["games"] <= figures["looks"]["cap"] == 4000
         assert sum(figures["dead_by_card"].values()) <= sum(figures["held_by_card"].values())
     assert "99.5 % interval" in run.out         # two looks: 1 % shared over two
+    assert data["method"] == {"alpha": 0.01, "looks": 2, "z": pytest.approx(z_for(0.005), abs=1e-4),
+                              "confidence": 0.995, "seat_margin": SEAT_MARGIN, "dead_band": [0.0, 0.9],
+                              "timeout_band": [0.0, 0.01]}
 
 
 def test_an_undecided_count_is_played_further_and_a_fair_game_then_passes(tmp_path):

@@ -10,9 +10,9 @@ from typing import Any
 
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate import Section, ValidateOptions, exit_status, format_option
-from printgen.sim.metrics import MIN_GAMES, histogram, mixed_seats
+from printgen.sim.metrics import DEAD_WARN, MIN_GAMES, SEAT_MARGIN, TIMEOUT_WARN, histogram, mixed_seats
 from printgen.sim.stats import format_p
-from printgen.sim.verdicts import CONFIDENCE, LOOKS, UNDECIDED, Z
+from printgen.sim.verdicts import ALPHA, UNDECIDED, z_for
 
 
 def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, Any]:
@@ -38,6 +38,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)]
                          for n, u in s.setups.items()},
         } for s in sections],
+        "method": method(opts),
         "status": exit_status(sections),
     }
 
@@ -120,14 +121,23 @@ def _looks_lines(s: Section, opts: ValidateOptions) -> list[str]:
     return [f"   played further while a finding was undecided: {said}"]
 
 
+def method(opts: ValidateOptions) -> dict[str, Any]:
+    """How this run decided its findings, for the report's last lines and the JSON."""
+    return {"alpha": ALPHA, "looks": opts.looks, "z": round(z_for(ALPHA / opts.looks), 4),
+            "confidence": 1 - ALPHA / opts.looks, "seat_margin": SEAT_MARGIN, "dead_band": [0.0, DEAD_WARN],
+            "timeout_band": [0.0, TIMEOUT_WARN]}
+
+
 def _method(sections: list[Section], opts: ValidateOptions) -> str:
     """How the findings were decided, once per report."""
-    return (f"how findings are decided: each rate's {CONFIDENCE * 100:g} % interval (Wilson, z = {Z:.2f}) against "
-            f"its band of acceptable values: a warning when the interval lies beyond the band, undecided when it "
-            f"reaches both sides of an edge, nothing when it lies inside. While a finding is undecided its player "
-            f"count is played again with twice the games, up to {LOOKS} looks ({_cap(sections, opts):,} games); the "
-            f"interval is widened for every look, so a decided finding is wrong at most 1 time in "
-            f"{round(1 / (1 - CONFIDENCE) / LOOKS):,}. An undecided finding does not fail the deck.")
+    m = method(opts)
+    looks = (f"While a finding is undecided its player count is played again with twice the games, up to "
+             f"{m['looks']} looks ({_cap(sections, opts):,} games); the interval is widened for every look, so"
+             if m["looks"] > 1 else "With --looks 1 no further games are played, and")
+    return (f"how findings are decided: each rate's {m['confidence'] * 100:g} % interval (Wilson, z = {m['z']:.2f}) "
+            f"against its band of acceptable values: a warning when the interval lies beyond the band, undecided "
+            f"when it reaches both sides of an edge, nothing when it lies inside. {looks} a decided finding is "
+            f"wrong at most 1 time in {round(1 / ALPHA):,}. An undecided finding does not fail the deck.")
 
 
 def _result(sections: list[Section]) -> str:
