@@ -1,7 +1,8 @@
 """The chart pages of a validation: per game and variant a landscape page (more when its player
 counts do not fit one readably), and on it per player count three panels: how long games last, how
-often each seat wins (with its 95 % interval and the fair share), and how often the cards of each
-group (house, suit) are dead (chart_panels.py); then every finding whose figure is a table of rates
+often each seat wins and how often the cards of each group (house, suit) and the cards most often
+dead are dead, each rate with the interval its verdict was decided by and its band of acceptable
+values (chart_panels.py, chart_judged.py); then every finding whose figure is a table of rates
 with intervals, such as Coppertwaddle's card strength (chart_rates.py).
 
 Each page is one ReportLab Drawing, so the same picture becomes a PDF page (fonts embedded like
@@ -16,7 +17,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from printgen.draw.documents.chart_panels import dead_panel, length_panel, seat_panel
+from printgen.draw.documents.chart_judged import dead_panel, seat_panel
+from printgen.draw.documents.chart_panels import length_panel
 from printgen.draw.documents.chart_rates import rate_tables, rates_panel, warned_names
 from printgen.draw.documents.svg_outlines import outline_text
 from printgen.files.errors import UserError
