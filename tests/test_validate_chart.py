@@ -385,3 +385,52 @@ def test_a_strength_table_with_verdicts_shades_the_band_and_marks_undecided_card
     assert [s.text for s in shapes if isinstance(s, String)].count("?") == 2
     undecided = Finding("undecided", "'Card number 1': its holder wins ...", 0.6, about="card")
     assert warned_names(table, [undecided]) == set()        # undecided is not drawn as a warning
+
+
+def test_single_rate_findings_are_drawn_one_row_each_with_interval_and_band():
+    from printgen.draw.documents.chart_lines import label_of, rate_lines
+    from printgen.sim.verdicts import decide, looking, pct
+
+    with looking(1):
+        tie = decide(170, 300, (0.0, 0.5))
+        trumpet = decide(60, 300, (0.0, 0.1))
+    assert tie.decision == "undecided" and trumpet.decision == "warning"
+    found = {2: [Finding("info", "the stock runs out and the game is a tie in 57% of games (95 % CI 51%-62%)",
+                         {"ties": 170, "games": 300, "ci95": list(wilson_95(170, 300))}),
+                 Finding("undecided", "2 players: the game is a tie in 57% of 300 games (...)", 0.57,
+                         verdict=tie.as_dict()),
+                 Finding("warning", "the Trumpet runs out in 20% of 300 games, a tie each time (...)", 0.2,
+                         verdict=trumpet.as_dict()),
+                 Finding("info", "the first player wins 62% of the 280 games with one winner (95 % CI ...)",
+                         {"first_wins": 174, "last_wins": 100, "decided": 280, "ci95": list(wilson_95(174, 280)),
+                          "p": 0.01}, about="seat")]}
+    s = section([2], findings=found)
+    lines = rate_lines(s.findings, s.summaries)
+    assert [(line.label, line.decision) for line in lines] == [
+        ("the game is a tie", "undecided"), ("the Trumpet runs out", "warning"), ("the first player wins", "")]
+    first = lines[2]
+    assert (first.successes, first.trials) == (174, 280)        # the count whose interval the figure gives
+    assert label_of("3 players: 'Glad Tidings' is held but never used in 78% of ...") == \
+        "'Glad Tidings' is held but never used"
+    pages = _pages([s])
+    for page in pages:
+        _assert_readable(page)
+    words = [text for page in pages for text, _ in _boxes(page)]
+    assert "rates the findings judge" in words
+    assert f"? 56.7 % of 300 ({pct(tie.low)}-{pct(tie.high)} %); fine 0-50 %" in words
+    assert f"! 20 % of 300 ({pct(trumpet.low)}-{pct(trumpet.high)} %); fine 0-10 %" in words
+    low, high = first_interval(s, 174, 280)
+    assert f"62.1 % of 280 ({pct(low)}-{pct(high)} %)" in words
+
+
+def wilson_95(successes: int, trials: int) -> tuple[float, float]:
+    from printgen.sim.stats import wilson
+
+    return wilson(successes, trials)
+
+
+def first_interval(s: Section, successes: int, trials: int) -> tuple[float, float]:
+    """At the run's z (the seats' verdicts carry it), not the figure's 95 %."""
+    from printgen.sim.stats import wilson
+
+    return wilson(successes, trials, s.summaries[2]["seat_verdicts"][0]["z"])
