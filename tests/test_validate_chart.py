@@ -188,7 +188,7 @@ def test_a_rate_table_is_read_from_any_finding_of_that_shape_and_marks_warned_it
 def test_coppertwaddle_chart_shows_its_card_strength(tmp_path):
     from printgen.commands.validate import ValidateOptions, validate
 
-    sections, loaded = validate("coppertwaddle", ValidateOptions(games=120), None)
+    sections, loaded = validate("coppertwaddle", ValidateOptions(games=120, looks=1), None)
     regular, bold = chart._fonts()
     for page in chart._with_default_font(regular, lambda: chart.pages(sections, "Baraja", regular, bold)):
         _assert_readable(page)
@@ -265,3 +265,172 @@ def test_glyph_outlines_draw_what_the_pdf_font_draws(tmp_path, font):
     a, b = raster(by_font), raster(by_outline)
     assert a.sum() > 2000
     assert (a & b).sum() / (a | b).sum() > 0.93
+
+
+# -- what the verdicts decided -----------------------------------------------------------------------
+
+def _skewed(players: int, games: int, share: float, seed: int = 5) -> dict:
+    """A summary in which seat 1 wins `share` of the games and the rest share the others evenly."""
+    rng = random.Random(seed)
+    everything = (1 << len(NAMES)) - 1
+    results = []
+    for i in range(games):
+        winner = 0 if rng.random() < share else rng.randrange(1, players)
+        results.append(Result(i, players, 10, False, [0.0] * players, [winner], [5] * players, everything,
+                              everything & ~(1 << 3) & ~(rng.getrandbits(len(NAMES)) & rng.getrandbits(len(NAMES))),
+                              10))
+    return summarise(results, NAMES, [n.split()[0] for n in NAMES], "turns")
+
+
+def _flat(drawing) -> list:
+    """The shapes of a panel, widgets expanded, in the panel's own points (its groups are not moved)."""
+    from reportlab.graphics.shapes import Group, UserNode
+
+    out = []
+    for node in drawing.contents:
+        if isinstance(node, UserNode):
+            node = node.provideNode()
+        out += _flat(node) if isinstance(node, Group) else [node]
+    return out
+
+
+def test_seat_whiskers_are_the_verdict_intervals_with_the_band_shaded_and_the_doubtful_seats_marked():
+    from reportlab.graphics.shapes import Line, Rect, String
+
+    from printgen.draw.documents.chart_judged import seat_panel
+    from printgen.draw.documents.chart_panels import BAND, FAIR, INK
+    from printgen.sim.verdicts import looking
+
+    with looking(5):
+        m = _skewed(4, 600, 0.40)       # seat 1 clearly over a fair 25 % +- a quarter; seat 2 near 20 %
+    decisions = [v["decision"] for v in m["seat_verdicts"]]
+    assert decisions[0] == "warning" and "undecided" in decisions[1:]
+    regular, _ = chart._fonts()
+    shapes = _flat(seat_panel(m, regular, 72, 60))
+    fair = next(s for s in shapes if isinstance(s, Line) and s.strokeDashArray and s.strokeColor.hexval() ==
+                f"0x{FAIR[1:].lower()}")
+    base = 34.0                                     # the plot's foot (chart.y)
+    scale = (fair.y1 - base) / (m["fair_share"] * 100)
+    whiskers = sorted((s for s in shapes if isinstance(s, Line) and s.x1 == s.x2 and s.y1 != s.y2
+                       and s.strokeColor.hexval() == f"0x{INK[1:].lower()}" and s.y1 > base - 0.1 and s.x1 > 31),
+                      key=lambda s: s.x1)
+    assert len(whiskers) == 4
+    for line, v in zip(whiskers, m["seat_verdicts"]):       # the verdict's interval, not the 95 % one
+        assert abs((line.y1 - base) / scale - v["interval"][0] * 100) < 0.05
+        assert abs((line.y2 - base) / scale - v["interval"][1] * 100) < 0.05
+    band = next(s for s in shapes if isinstance(s, Rect) and s.fillColor is not None
+                and s.fillColor.hexval() == f"0x{BAND[1:].lower()}")
+    assert abs((band.y - base) / scale - m["seat_verdicts"][0]["band"][0] * 100) < 0.05
+    assert abs((band.y + band.height - base) / scale - m["seat_verdicts"][0]["band"][1] * 100) < 0.05
+    marks = {s.text: s.x for s in shapes if isinstance(s, String) and s.text in ("!", "?")}
+    assert "!" in marks and abs(marks["!"] - whiskers[0].x1) < 0.01 and "?" in marks
+    words = [s.text for s in shapes if isinstance(s, String)]
+    assert "seat (whiskers: 99.8 % interval)" in words
+    assert "shaded: fine, 18.8-31.2 %; ? undecided, ! warning" in words
+
+
+def test_dead_cards_are_drawn_with_their_intervals_at_the_runs_z_and_the_90_percent_edge():
+    from reportlab.graphics.shapes import Circle, Line, String
+
+    from printgen.draw.documents.chart_judged import dead_panel, dead_rows
+    from printgen.sim.stats import wilson
+    from printgen.sim.verdicts import looking, z_for
+
+    with looking(1):                                    # one look: 99 % intervals
+        m = _skewed(3, 300, 0.34)
+    z = z_for(0.01)
+    rows = dead_rows(m, 8)
+    cards = [r for r in rows if r[1]]
+    assert cards and cards[0][0] == NAMES[3]            # never used: dead every time it is held
+    for name, _, _, low, high, _ in cards:
+        counts = m["dead_by_card"][name], m["held_by_card"][name]
+        assert (low, high) == pytest.approx(wilson(*counts, z), abs=1e-5)
+    assert cards[0][5] == "warning"
+    regular, _ = chart._fonts()
+    panel = dead_panel(m, regular, 81, 60)
+    shapes = _flat(panel)
+    x0, width = 60.0, panel.width - 70.0
+    edge = [s for s in shapes if isinstance(s, Line) and s.strokeDashArray and s.x1 == s.x2]
+    assert len(edge) == 1 and abs(edge[0].x1 - (x0 + 0.9 * width)) < 0.01
+    dots = sorted(s.cx for s in shapes if isinstance(s, Circle))
+    assert len(dots) == len(cards) and abs(max(dots) - (x0 + cards[0][2] * width)) < 0.01
+    words = [s.text for s in shapes if isinstance(s, String)]
+    assert "90 % edge" in words and "bar: a group, dot: a card; whiskers: 99 % interval" in words
+    assert NAMES[3] in words and "!" in words
+
+
+def test_a_strength_table_with_verdicts_shades_the_band_and_marks_undecided_cards_apart():
+    from reportlab.graphics.shapes import Circle, Rect, String
+
+    from printgen.draw.documents.chart_panels import BAND, FAIR, UNSURE
+    from printgen.draw.documents.chart_rates import rates_panel
+
+    found = strength(6)
+    decisions = ["warning", "undecided", "fine", "fine", "undecided", "fine"]
+    for row, decision in zip([r for r in found.figure.values() if r["win_rate"] is not None], decisions):
+        rate = row["win_rate"]
+        row["verdict"] = {"interval": [rate - 0.05, rate + 0.05], "band": [0.4, 0.6], "decision": decision,
+                          "z": 3.0902}
+    table = rate_table(found, 2)
+    assert table.band == (0.4, 0.6) and table.confidence == "99.8 %"
+    assert all(abs((hi - lo) - 0.1) < 1e-9 for _, _, lo, hi in table.items)     # the verdict's interval
+    regular, bold = chart._fonts()
+    shapes = _flat(rates_panel(table, set(), regular, bold, 200))
+    band = [s for s in shapes if isinstance(s, Rect) and s.fillColor is not None
+            and s.fillColor.hexval() == f"0x{BAND[1:].lower()}"]
+    assert len(band) == 1
+    colours = [s.fillColor.hexval() for s in shapes if isinstance(s, Circle)]
+    assert colours.count(f"0x{UNSURE[1:].lower()}") == 2 and colours.count(f"0x{FAIR[1:].lower()}") + \
+        colours.count("0x3f6e9a") == 1
+    assert [s.text for s in shapes if isinstance(s, String)].count("?") == 2
+    undecided = Finding("undecided", "'Card number 1': its holder wins ...", 0.6, about="card")
+    assert warned_names(table, [undecided]) == set()        # undecided is not drawn as a warning
+
+
+def test_single_rate_findings_are_drawn_one_row_each_with_interval_and_band():
+    from printgen.draw.documents.chart_lines import label_of, rate_lines
+    from printgen.sim.verdicts import decide, looking, pct
+
+    with looking(1):
+        tie = decide(170, 300, (0.0, 0.5))
+        trumpet = decide(60, 300, (0.0, 0.1))
+    assert tie.decision == "undecided" and trumpet.decision == "warning"
+    found = {2: [Finding("info", "the stock runs out and the game is a tie in 57% of games (95 % CI 51%-62%)",
+                         {"ties": 170, "games": 300, "ci95": list(wilson_95(170, 300))}),
+                 Finding("undecided", "2 players: the game is a tie in 57% of 300 games (...)", 0.57,
+                         verdict=tie.as_dict()),
+                 Finding("warning", "the Trumpet runs out in 20% of 300 games, a tie each time (...)", 0.2,
+                         verdict=trumpet.as_dict()),
+                 Finding("info", "the first player wins 62% of the 280 games with one winner (95 % CI ...)",
+                         {"first_wins": 174, "last_wins": 100, "decided": 280, "ci95": list(wilson_95(174, 280)),
+                          "p": 0.01}, about="seat")]}
+    s = section([2], findings=found)
+    lines = rate_lines(s.findings, s.summaries)
+    assert [(line.label, line.decision) for line in lines] == [
+        ("the game is a tie", "undecided"), ("the Trumpet runs out", "warning"), ("the first player wins", "")]
+    first = lines[2]
+    assert (first.successes, first.trials) == (174, 280)        # the count whose interval the figure gives
+    assert label_of("3 players: 'Glad Tidings' is held but never used in 78% of ...") == \
+        "'Glad Tidings' is held but never used"
+    pages = _pages([s])
+    for page in pages:
+        _assert_readable(page)
+    words = [text for page in pages for text, _ in _boxes(page)]
+    assert "rates the findings judge" in words
+    assert f"? 56.7 % of 300 ({pct(tie.low)}-{pct(tie.high)} %); fine 0-50 %" in words
+    assert f"! 20 % of 300 ({pct(trumpet.low)}-{pct(trumpet.high)} %); fine 0-10 %" in words
+    low, high = first_interval(s, 174, 280)
+    assert f"62.1 % of 280 ({pct(low)}-{pct(high)} %)" in words
+
+
+def wilson_95(successes: int, trials: int) -> tuple[float, float]:
+    from printgen.sim.stats import wilson
+
+    return wilson(successes, trials)
+
+
+def first_interval(s: Section, successes: int, trials: int) -> tuple[float, float]:
+    """At the run's z (the seats' verdicts carry it), not the figure's 95 %."""
+    from printgen.sim.stats import wilson
+
+    return wilson(successes, trials, s.summaries[2]["seat_verdicts"][0]["z"])

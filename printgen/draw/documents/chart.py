@@ -1,8 +1,10 @@
 """The chart pages of a validation: per game and variant a landscape page (more when its player
 counts do not fit one readably), and on it per player count three panels: how long games last, how
-often each seat wins (with its 95 % interval and the fair share), and how often the cards of each
-group (house, suit) are dead (chart_panels.py); then every finding whose figure is a table of rates
-with intervals, such as Coppertwaddle's card strength (chart_rates.py).
+often each seat wins and how often the cards of each group (house, suit) and the cards most often
+dead are dead, each rate with the interval its verdict was decided by and its band of acceptable
+values (chart_panels.py, chart_judged.py); then every finding whose figure is a table of rates
+with intervals, such as Coppertwaddle's card strength (chart_rates.py), and the findings that are
+one rate each, a row each (chart_lines.py).
 
 Each page is one ReportLab Drawing, so the same picture becomes a PDF page (fonts embedded like
 every printgen PDF), an SVG (ReportLab's renderSVG, its text turned into the font's glyph outlines
@@ -16,7 +18,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from printgen.draw.documents.chart_panels import dead_panel, length_panel, seat_panel
+from printgen.draw.documents.chart_judged import dead_panel, seat_panel
+from printgen.draw.documents.chart_lines import height_mm as lines_height
+from printgen.draw.documents.chart_lines import lines_panel, rate_lines
+from printgen.draw.documents.chart_panels import length_panel
 from printgen.draw.documents.chart_rates import rate_tables, rates_panel, warned_names
 from printgen.draw.documents.svg_outlines import outline_text
 from printgen.files.errors import UserError
@@ -58,7 +63,7 @@ def _with_default_font(regular: str, make):
         shapes.STATE_DEFAULTS["fontName"] = saved
 
 
-Block = tuple[str, float, Any]        # ("count", height, n) or ("rates", height, RateTable)
+Block = tuple[str, float, Any]   # ("count", height, n), ("rates", height, RateTable) or ("lines", height, [RateLine])
 
 
 def layout(section) -> list[list[Block]]:
@@ -68,16 +73,19 @@ def layout(section) -> list[list[Block]]:
     never seven squashed rows)."""
     room = PAGE[1] - CONTENT_TOP - BOTTOM
     tables = rate_tables(section.findings)
+    lines = rate_lines(section.findings, section.summaries, tables)
+    extras: list[Block] = [("rates", t.height_mm, t) for t in tables]
+    extras += [("lines", lines_height(lines), lines)] if lines else []
     counts = list(section.counts)
     per_page = max(1, int(room // MIN_ROW))
     count_pages = max(1, math.ceil(len(counts) / per_page))
     rows = math.ceil(len(counts) / count_pages) if counts else 1
-    extra = sum(t.height_mm for t in tables)
+    extra = sum(height for _, height, _ in extras)
     row_h = min(MAX_ROW, max(MIN_ROW, (room - extra if count_pages == 1 else room) / rows))
     if count_pages == 1 and rows * row_h + extra > room:     # the tables go on pages of their own
         row_h = min(MAX_ROW, room / rows)
     blocks: list[Block] = [("count", row_h, n) for n in counts]
-    blocks += [("rates", min(t.height_mm, room), t) for t in tables]
+    blocks += [(kind, min(height, room), what) for kind, height, what in extras]
     pages: list[list[Block]] = [[]]
     used = 0.0
     for block in blocks:
@@ -120,6 +128,8 @@ def _block_panels(s, kind: str, height: float, what, regular: str, bold: str) ->
 
     if kind == "rates":
         return [(12, rates_panel(what, warned_names(what, s.warnings), regular, bold, PAGE[0] - 24))]
+    if kind == "lines":
+        return [(12, lines_panel(what, regular, bold, PAGE[0] - 24))]
     m, panel_h = s.summaries[what], height - 7
     label = Drawing(pt(60), pt(7))
     label.add(String(0, pt(7) - 10, f"{what} players", fontName=bold, fontSize=10))

@@ -1,6 +1,7 @@
-"""The three panels of one player count on a validation chart: how long games last, how often each
-seat wins, and how often the cards of each group are dead. Each panel is a ReportLab Drawing of
-the size it is given, in points; the page (chart.py) places them.
+"""The length panel of one player count on a validation chart (how long games last) and what the
+other panels share: the colours and the axes. The seat and dead panels, which draw verdicts, are in
+chart_judged.py. Each panel is a ReportLab Drawing of the size it is given, in points; the page
+(chart.py) places them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from printgen.files.units import pt
 from printgen.sim.metrics import percentile
 
 INK, BAR, FAIR, DEAD, GREY = "#1C2331", "#3F6E9A", "#B3202A", "#7D6200", "#6B7280"
+BAND = "#DCEBDD"            # a band of acceptable values, shaded
+UNSURE = "#C27C0E"          # a rate whose verdict is undecided
 # The length axis is robust to a few freak games: it spans the middle half of the games and three
 # times its spread either side (a "far out" fence), but never cuts more than 1 % of the games at
 # either end, nor cuts at all what would widen the axis by less than a quarter (a long tail is the
@@ -52,6 +55,15 @@ def length_bins(lengths: list[int]) -> dict[str, Any]:
         else:
             counts[(v - low) // width] += 1
     return {"edges": edges, "counts": counts, "under": under, "over": over, "step": step}
+
+
+def filled(x: float, y: float, width: float, height: float, colour: str):
+    """A rectangle filled with `colour` (hex), without an outline: a band, a bar."""
+    from reportlab.graphics.shapes import Rect
+    from reportlab.lib.colors import HexColor
+
+    # types-reportlab types Rect's keywords without Unpack, so no keyword can match.
+    return Rect(x, y, width, height, fillColor=HexColor(colour), strokeColor=None)  # type: ignore[arg-type]
 
 
 def axis_font(chart, font: str) -> None:
@@ -163,92 +175,3 @@ def _spaced(labels: list[str], width: float, font: str, size: float = 6.5) -> li
     if last % every and (last % every) * slot >= widest:
         shown[last] = labels[last]
     return shown
-
-
-def seat_panel(m: dict, font: str, width_mm: float, height_mm: float):
-    from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.shapes import Drawing, Line, String
-    from reportlab.lib.colors import HexColor
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    w, h = pt(width_mm), pt(height_mm)
-    d = Drawing(w, h)
-    rates = [r * 100 for r in m["seat_win_rate"]]
-    cis = [(lo * 100, hi * 100) for lo, hi in m.get("seat_win_ci95", [(r / 100, r / 100) for r in rates])]
-    fair = m["fair_share"] * 100
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 30, 26, w - 36, h - 42  # type: ignore[assignment]  # types-reportlab says int; any number is a position
-    chart.data = [rates or [0]]
-    chart.categoryAxis.categoryNames = [str(i + 1) for i in range(len(rates))] or [""]
-    chart.bars[0].fillColor = HexColor(BAR)
-    chart.bars[0].strokeColor = None
-    chart.valueAxis.valueMin = 0
-    top = nice_top(max([hi for _, hi in cis] + [fair] + rates))
-    chart.valueAxis.valueMax = top
-    axis_font(chart, font)
-    d.add(chart)
-    scale = chart.height / top
-    # the 95 % interval of each seat's rate, as a whisker over its bar
-    slot = chart.width / max(1, len(rates))
-    for i, (lo, hi) in enumerate(cis):
-        x = chart.x + slot * (i + 0.5)
-        for a, b in (((x, lo), (x, hi)), ((x - 3, lo), (x + 3, lo)), ((x - 3, hi), (x + 3, hi))):
-            d.add(Line(a[0], chart.y + a[1] * scale, b[0], chart.y + b[1] * scale, strokeColor=HexColor(INK),
-                       strokeWidth=0.6))
-    y = chart.y + fair * scale
-    d.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=HexColor(FAIR), strokeDashArray=[3, 2]))
-    # the legend sits above the plot, where no bar can cover it and nothing clips it
-    key_y = chart.y + chart.height + 7
-    right = chart.x + chart.width
-    label = f"fair share {fair:.0f} %"
-    d.add(String(right, key_y, label, fontName=font, fontSize=6.5, textAnchor="end", fillColor=HexColor(FAIR)))
-    start = right - stringWidth(label, font, 6.5) - 3
-    d.add(Line(start - 12, key_y + 2.2, start, key_y + 2.2, strokeColor=HexColor(FAIR), strokeDashArray=[3, 2]))
-    d.add(String(4, key_y, "% of games won", fontName=font, fontSize=7.5))
-    d.add(String(chart.x + chart.width / 2, 3, "seat (whiskers: 95 % interval)", fontName=font, fontSize=7.5,
-                 textAnchor="middle"))
-    return d
-
-
-def dead_panel(m: dict, font: str, width_mm: float, height_mm: float):
-    """Dead rate of each group (house, suit): of the times its cards were held, how often they were
-    never put to use; the most often dead cards are named above. A panel of bars all of nought
-    would look like a failure to draw: it says in words that no card was dead."""
-    from reportlab.graphics.charts.barcharts import HorizontalBarChart
-    from reportlab.graphics.shapes import Drawing, String
-    from reportlab.lib.colors import HexColor
-
-    w, h = pt(width_mm), pt(height_mm)
-    d = Drawing(w, h)
-    groups = list(m["dead_rate_by_group"].items())
-    d.add(String(4, h - 8, "dead: held but never used (%)", fontName=font, fontSize=7.5))
-    if not groups:
-        d.add(String(w / 2, h / 2, "no card was held", fontName=font, fontSize=8, textAnchor="middle"))
-        return d
-    worst = max(rate for _, rate in groups)
-    if worst * 100 < 0.5:          # no bar would show
-        said = "no card was dead" if worst == 0 else "under 0.5 % in every group"
-        d.add(String(w / 2, h / 2 + 4, said, fontName=font, fontSize=9, textAnchor="middle", fillColor=HexColor(DEAD)))
-        d.add(String(w / 2, h / 2 - 7, f"every card held was put to use in {'every' if worst == 0 else 'nearly every'} "
-                                       "game it was held", fontName=font, fontSize=7, textAnchor="middle",
-                     fillColor=HexColor(GREY)))
-        return d
-    cards = sorted(m["dead_rate_by_card"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]
-    d.add(String(4, h - 17, "most: " + ", ".join(f"{name} {rate:.0%}" for name, rate in cards),
-                 fontName=font, fontSize=6.5, fillColor=HexColor(GREY)))
-    chart = HorizontalBarChart()
-    label_w = 52
-    chart.x, chart.y, chart.width, chart.height = label_w, 14, w - label_w - 10, h - 36  # type: ignore[assignment]  # types-reportlab says int; any number is a position
-    groups.reverse()                       # the first group at the top
-    chart.data = [[rate * 100 for _, rate in groups]]
-    chart.categoryAxis.categoryNames = [name for name, _ in groups]
-    chart.bars[0].fillColor = HexColor(DEAD)
-    chart.bars[0].strokeColor = None
-    chart.valueAxis.valueMin = 0
-    chart.valueAxis.valueMax = 100
-    chart.valueAxis.valueStep = 25
-    axis_font(chart, font)
-    # each group's name fits the height of its bar
-    chart.categoryAxis.labels.fontSize = min(6.5, max(4.5, chart.height / len(groups) - 1))
-    d.add(chart)
-    return d

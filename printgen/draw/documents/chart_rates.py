@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from printgen.draw.documents.chart_panels import BAR, FAIR, GREY, INK
+from printgen.draw.documents.chart_panels import BAND, BAR, FAIR, GREY, INK, UNSURE, filled
 from printgen.files.units import pt
 from printgen.sim.report import Finding
+from printgen.sim.verdicts import UNDECIDED, WARNING
 
 ROW_MM = 3.4            # one item's line
 HEAD_MM, AXIS_MM = 13.5, 6.0     # the headings above the items, the axis below them
@@ -37,6 +38,11 @@ class RateTable:
     items: list[tuple[str, float, float, float]]      # name, rate, interval low, high (fractions)
     baseline: float | None
     left_out: int = 0                                 # items between the highest and lowest not drawn
+    # when the rows carry verdicts (printgen.sim.verdicts): the band of acceptable rates, each item's
+    # decision, and the confidence of the intervals drawn (the verdicts', not a 95 % one)
+    band: tuple[float, float] | None = None
+    decisions: dict[str, str] = field(default_factory=dict)
+    confidence: str = "95 %"
 
     @property
     def columns(self) -> int:
@@ -55,11 +61,18 @@ def _rate(row: Mapping[str, Any]) -> float | None:
     return None
 
 
-def _interval(row: Mapping[str, Any]) -> tuple[float, float] | None:
-    ci = row.get("ci95", row.get("interval"))
-    if isinstance(ci, (list, tuple)) and len(ci) == 2 and all(isinstance(v, (int, float)) for v in ci):
-        return float(ci[0]), float(ci[1])
+def _pair(value: Any) -> tuple[float, float] | None:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
+        return float(value[0]), float(value[1])
     return None
+
+
+def _interval(row: Mapping[str, Any]) -> tuple[float, float] | None:
+    """The row's verdict interval when it has a verdict (what the report decided by), else its own."""
+    verdict = row.get("verdict")
+    if isinstance(verdict, Mapping) and _pair(verdict.get("interval")) is not None:
+        return _pair(verdict.get("interval"))
+    return _pair(row.get("ci95", row.get("interval")))
 
 
 def rate_table(finding: Finding, players: int) -> RateTable | None:
@@ -68,7 +81,7 @@ def rate_table(finding: Finding, players: int) -> RateTable | None:
     figure = finding.figure
     if not isinstance(figure, Mapping) or len(figure) < 2:
         return None
-    items, baselines = [], set()
+    items, baselines, bands, decisions, zs = [], set(), set(), {}, set()
     for name, row in figure.items():
         if not isinstance(row, Mapping):
             return None
@@ -80,13 +93,22 @@ def rate_table(finding: Finding, players: int) -> RateTable | None:
         items.append((str(name), rate, ci[0], ci[1]))
         if isinstance(row.get("baseline"), (int, float)):
             baselines.add(float(row["baseline"]))
+        verdict = row.get("verdict")
+        if isinstance(verdict, Mapping) and _pair(verdict.get("band")) is not None:
+            bands.add(_pair(verdict.get("band")))
+            decisions[str(name)] = str(verdict.get("decision", ""))
+            zs.add(float(verdict.get("z", 0.0)))
     if len(items) < 2:
         return None
     items.sort(key=lambda item: (-item[1], item[0]))
     left_out = max(0, len(items) - MOST)
     if left_out:
         items = items[:MOST // 2] + items[-(MOST // 2):]
-    return RateTable(finding, players, items, baselines.pop() if len(baselines) == 1 else None, left_out)
+    table = RateTable(finding, players, items, baselines.pop() if len(baselines) == 1 else None, left_out)
+    if len(bands) == 1 and len(decisions) == len(items) + left_out and len(zs) == 1:
+        table.band, table.decisions = bands.pop(), decisions
+        table.confidence = f"{(1 - math.erfc(zs.pop() / math.sqrt(2))) * 100:.4g} %"
+    return table
 
 
 def rate_tables(findings: Mapping[int, Iterable[Finding]]) -> list[RateTable]:
@@ -111,10 +133,13 @@ def heading(message: str) -> tuple[str, str]:
 
 
 def warned_names(table: RateTable, warnings: Iterable[Finding]) -> set[str]:
-    """The items a warning is about: named in its topic, or the name in quotes its message opens with."""
+    """The items a warning is about: named in its topic, or the name in quotes its message opens with.
+    An undecided line is no warning: its item is drawn as undecided, not in bold red."""
     names = {name for name, *_ in table.items}
     out = set()
     for w in warnings:
+        if w.level == UNDECIDED:
+            continue
         out |= names & {str(t) for t in w.topic}
         out |= {name for name in names if w.message.startswith(f"'{name}'")}
     return out
@@ -136,6 +161,8 @@ def _axis(table: RateTable) -> tuple[float, float, float]:
     values = [v * 100 for _, _, lo, hi in table.items for v in (lo, hi)]
     if table.baseline is not None:
         values.append(table.baseline * 100)
+    if table.band is not None:
+        values += [table.band[0] * 100, table.band[1] * 100]
     low, high = min(values), max(values)
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50) if (high - low) / s <= 8)
     return max(0.0, math.floor(low / step) * step), min(100.0, math.ceil(high / step) * step) or step, step
@@ -151,9 +178,14 @@ def rates_panel(table: RateTable, warned: set[str], font: str, bold: str, width_
     head, inner = heading(table.finding.message)
     d.add(String(4, h - 9, f"{head}, {table.players} players", fontName=bold, fontSize=9))
     base = "; dashed: the baseline" if table.baseline is not None else ""
-    key = (f"dot: rate, whisker: its 95 % interval{base}; red, blue: the interval lies wholly above, below the "
-           f"baseline (one item at a time: across many items some will by chance); bold red name: a warning of the "
-           f"report")
+    if table.band is not None:
+        key = (f"dot: rate, whisker: its {table.confidence} interval (the report's){base}; shaded: the band of "
+               f"fine rates; red, blue: a warning (above, below the band); amber with ?: undecided (the interval "
+               f"reaches over an edge); bold red name: a warning of the report")
+    else:
+        key = (f"dot: rate, whisker: its 95 % interval{base}; red, blue: the interval lies wholly above, below "
+               f"the baseline (one item at a time: across many items some will by chance); bold red name: a "
+               f"warning of the report")
     if table.left_out:
         key += f"; {table.left_out} items between the highest and lowest {MOST // 2} not drawn"
     for line, words in enumerate(w for w in (inner, key) if w):
@@ -189,15 +221,31 @@ def _column(d, table: RateTable, items, warned: set[str], axis: tuple[float, flo
         d.add(String(x(tick), bottom - 9, f"{tick:g}", fontName=font, fontSize=6.5, textAnchor="middle"))
         tick += step
     d.add(String(x1 + 4, bottom - 9, "%", fontName=font, fontSize=6.5))
+    if table.band is not None:
+        lo_x, hi_x = x(max(low, table.band[0] * 100)), x(min(high, table.band[1] * 100))
+        d.add(filled(lo_x, bottom, hi_x - lo_x, top - bottom, BAND))
     if table.baseline is not None:
         d.add(Line(x(table.baseline * 100), bottom, x(table.baseline * 100), top, strokeColor=HexColor(FAIR),
                    strokeDashArray=[3, 2], strokeWidth=0.6))
     for i, (name, rate, lo, hi) in enumerate(items):
         y = top - row * (i + 0.5)
-        beyond = table.baseline is not None and (lo > table.baseline or hi < table.baseline)
-        colour = HexColor(FAIR if beyond and lo > (table.baseline or 0) else BAR if beyond else GREY)
+        colour = HexColor(_colour(table, name, lo, hi))
         face = bold if name in warned else font
         d.add(String(x0 - 4, y - 2.2, fitted(name, face, 6.5, label_w - 8), fontName=face, fontSize=6.5,
                      textAnchor="end", fillColor=HexColor(FAIR) if name in warned else HexColor(INK)))
         d.add(Line(x(lo * 100), y, x(hi * 100), y, strokeColor=colour, strokeWidth=0.8))
         d.add(Circle(x(rate * 100), y, 1.7, fillColor=colour, strokeColor=None))
+        if table.decisions.get(name) == UNDECIDED:
+            d.add(String(x(hi * 100) + 2.5, y - 2.2, "?", fontName=font, fontSize=6.5, fillColor=colour))
+
+
+def _colour(table: RateTable, name: str, lo: float, hi: float) -> str:
+    """Red above, blue below, by the item's verdict when the rows carry one (amber: undecided),
+    else by where its interval lies against the baseline."""
+    if table.band is not None:
+        decision = table.decisions.get(name)
+        if decision == WARNING:
+            return FAIR if lo > table.band[1] else BAR
+        return UNSURE if decision == UNDECIDED else GREY
+    beyond = table.baseline is not None and (lo > table.baseline or hi < table.baseline)
+    return FAIR if beyond and lo > (table.baseline or 0) else BAR if beyond else GREY
