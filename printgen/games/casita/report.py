@@ -74,8 +74,8 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:
-        """The first player's edge (seat 0, left of the dealer, plays first) with its interval and
-        a binomial test against a fair share, and how often a casita is stolen."""
+        """The first player's edge (seat 0, left of the dealer, plays first) and the dealer's, each
+        decided by its interval against the seat band, and how often a casita is stolen."""
         done = [r for r in results if not r.timed_out]
         if not done:
             return []
@@ -85,21 +85,22 @@ class CasitaReport(SuitedCards, Report[Prepared, State]):
         fair = 1 / players
         bots = tuple(getattr(more, "bots", ()))
         rate = first / len(decided) if decided else 0.0
+        ties = f"{(len(done) - len(decided)) / len(done):.0%} of games are tied"
         if mixed_seats(bots):       # the bots turn round the table: each kind judged against itself
             text = (f"the first player wins {rate:.0%} of the {len(decided):,} games with one winner; "
                     + by_kind(decided, bots, 0, "first") + "; the dealer by kind of bot: "
                     + by_kind(decided, bots, players - 1, "last"))
-            figure: dict[str, Any] = {"first_wins": first, "last_wins": last, "decided": len(decided)}
-        else:
+            out = [Finding("info", f"{text}; {ties}", {"first_wins": first, "last_wins": last, "decided": len(decided)},
+                           about="seat")]
+        else:       # one line each, with the verdict it was decided by (the chart draws each)
             one, dealer = (_seat_verdict(wins, len(decided), fair) for wins in (first, last))
-            text = (f"the first player wins {_said(one)}: {_edge(one, 'first')}; the dealer, who plays last, wins "
-                    f"{_said(dealer)}: {_edge(dealer, 'last')}")
-            if dealer.decision == WARNING and dealer.lean > 0:
-                text += "; pass the deal to the left after each game, so that everyone plays last in turn"
-            figure = {"first_wins": first, "last_wins": last, "decided": len(decided),
-                      "first": one.as_dict(), "last": dealer.as_dict()}
-        ties = len(done) - len(decided)
-        out = [Finding("info", text + f"; {ties / len(done):.0%} of games are tied", figure, about="seat")]
+            advice = ("; pass the deal to the left after each game, so that everyone plays last in turn"
+                      if dealer.decision == WARNING and dealer.lean > 0 else "")
+            out = [Finding("info", f"the first player wins {_said(one)}: {_edge(one, 'first')}",
+                           {"first_wins": first, "decided": len(decided)}, about="seat", verdict=one.as_dict()),
+                   Finding("info", f"the dealer, who plays last, wins {_said(dealer)}: {_edge(dealer, 'last')}"
+                                   f"{advice}; {ties}", {"last_wins": last, "decided": len(decided)}, about="seat",
+                           verdict=dealer.as_dict())]
         with_steal = sum(1 for r in done if r.extra["steals"])
         steals = sum(r.extra["steals"] for r in done)
         turns = sum(r.extra["turns"] for r in done)

@@ -223,16 +223,16 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
                                       f"every lasting Power bonus its Favours and Declarations give): raise some "
                                       f"Powers, or lasting bonuses, if the top of the scale should be reachable",
                            {"highest": top, "edge": edge}))
-    exhausted = sum(1 for r in results if r.extra.get("exhausted")) / n
-    out.append(Finding("info", f"the Trumpet runs out (a tie) in {exhausted:.1%} of games", exhausted))
     ties = decide(sum(1 for r in results if r.extra.get("exhausted")), n, (0.0, TIE_WARN))
-    if ties.decision != FINE:
-        said = (f"the Trumpet runs out in {ties.rate:.0%} of {n:,} games, a tie each time ({ties.interval_words()}; "
-                f"fine is {ties.band_words()})")
+    said = (f"the Trumpet runs out (a tie) in {ties.rate:.1%} of {n:,} games ({ties.interval_words()}; fine is "
+            f"{ties.band_words()})")
+    if ties.decision == FINE:
+        out.append(Finding("info", said, ties.rate, verdict=ties.as_dict()))
+    else:
         out.append(Finding(ties.decision, said + (": players cannot complete their Domains (more Threlms, or fewer "
                                                   "Winds)" if ties.decision == WARNING else
                                                   ": its interval reaches both sides of the band's edge"),
-                           exhausted, topic=("ties",), verdict=ties.as_dict()))
+                           ties.rate, topic=("ties",), verdict=ties.as_dict()))
     attempts = sum(sum(r.extra.get("robs", (0, 0))) for r in results)
     robbed = sum(sum(r.extra.get("robbed", (0, 0))) for r in results)
     rate = robbed / attempts if attempts else 0.0
