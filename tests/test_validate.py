@@ -65,7 +65,7 @@ def test_a_house_of_two_monarchs_is_reported(tmp_path, deck_copy):
     # Henry IV joins York: Lancaster keeps only Henry V and Henry VI.
     text = re.sub(r"(- name: Henry IV\n    house: )Lancaster", r"\1York", text)
     (folder / "deck.yaml").write_text(text)
-    run, data = validate(tmp_path, str(folder), "--variant", "basic", "--games", "100")
+    run, data = validate(tmp_path, str(folder), "--variant", "basic", "--games", "100", "--looks", "1")
     assert run.code == 1, run.err
     warnings = " ".join(w["message"] for s in data["sections"] for w in s["warnings"])
     assert "Lancaster" in warnings and "warning" in run.out
@@ -88,7 +88,7 @@ def test_errors_exit_2(tmp_path, deck_copy):
 
 def test_chart_page(tmp_path):
     chart = tmp_path / "chart.pdf"
-    run = run_cli("validate", "standard", "--games", "200", "--chart", str(chart), "--quiet")
+    run = run_cli("validate", "standard", "--games", "200", "--looks", "1", "--chart", str(chart), "--quiet")
     assert run.code in (0, 1), run.err
     reader = PdfReader(chart)
     text = reader.pages[0].extract_text()
@@ -99,7 +99,8 @@ def test_chart_page(tmp_path):
         for font in page["/Resources"]["/Font"].values():
             assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object(), font.get_object()["/BaseFont"]
     png = tmp_path / "chart.png"
-    assert run_cli("validate", "standard", "--games", "100", "--chart", str(png), "--quiet").code in (0, 1)
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--chart", str(png), "--quiet")
+    assert run.code in (0, 1), run.err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -271,7 +272,7 @@ def test_games_and_workers_are_bounded():
     # on the command line: a refusal is one message and exit status 2; a cap is a note
     run = run_cli("validate", "standard", "--workers", "0")
     assert run.code == 2 and "at least 1 worker" in run.err and "Traceback" not in run.err, run.err
-    run = run_cli("validate", "standard", "--games", "100", "--workers", "5000", "--quiet")
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--workers", "5000", "--quiet")
     assert run.code == 0, run.err
     assert "--workers 5,000 is more than this computer can use" in run.err
 
@@ -293,7 +294,7 @@ def test_length_bins_end_near_the_data():
 
 def test_svg_chart_is_svg_and_other_suffixes_are_refused(tmp_path):
     svg = tmp_path / "chart.svg"
-    run = run_cli("validate", "standard", "--games", "100", "--chart", str(svg), "--quiet")
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--chart", str(svg), "--quiet")
     assert run.code == 0, run.err
     text = svg.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text and "%PDF" not in text
