@@ -32,21 +32,28 @@ def test_drafting_report_and_exit_status(tmp_path):
     assert figures["length"]["p95"] >= figures["length"]["mean"] * 0.5
 
 
+def looks_taken(data: dict) -> list[int]:
+    """The looks each section and player count took."""
+    return [m["looks"]["looks"] for s in data["sections"] for m in s["results"].values()]
+
+
+# Two looks (--looks 2): the games of a further look are played, seeded and shared out as every
+# later look's are; the default's five would repeat that with up to 16 times the games.
 def test_same_seed_same_report_and_other_seeds_differ(tmp_path):
-    _, a = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "7",
-                    name="a.json")
-    _, b = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "7",
-                    name="b.json")
-    _, c = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "8",
-                    name="c.json")
+    args = ("cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--looks", "2")
+    _, a = validate(tmp_path, *args, "--seed", "7", name="a.json")
+    _, b = validate(tmp_path, *args, "--seed", "7", name="b.json")
+    _, c = validate(tmp_path, *args, "--seed", "8", name="c.json")
+    assert looks_taken(a) == [2] and looks_taken(c) == [2]
     assert a == b
     assert a["sections"][0]["results"] != c["sections"][0]["results"]
 
 
 def test_one_worker_and_two_workers_agree(tmp_path):
-    args = ("cromwell", "--players", "3-4", "--games", "250", "--seed", "3")
+    args = ("cromwell", "--players", "3-4", "--games", "250", "--seed", "3", "--looks", "2")
     _, one = validate(tmp_path, *args, "--workers", "1", name="one.json")
     _, two = validate(tmp_path, *args, "--workers", "2", name="two.json")
+    assert looks_taken(one) == [2, 2, 2, 2]
     assert one == two
 
 
