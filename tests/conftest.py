@@ -75,3 +75,51 @@ def built_cromwell(tmp_path_factory) -> dict[str, Path]:
 
 def read_manifest(folder: Path, deck: str = "cromwell") -> dict:
     return json.loads((folder / f"{deck}-cards.json").read_text())
+
+
+# --- the slowest modules first -------------------------------------------------------------------------
+# pytest-xdist hands each worker a whole module at a time (--dist loadscope), by default the modules
+# with the most tests first, so a module of one long test (the stability check, mypy) started last
+# and one worker waited for it alone. The modules are put in order of the time their tests took when
+# last run instead, longest first (pyproject sets --no-loadscope-reorder so that xdist keeps this
+# order). Times are kept per test in pytest's cache, so a run of a few tests (-k, one file) corrects
+# only theirs. A module with no recorded time (a first run, a new file) goes after those with one, by
+# its number of tests as xdist would order it. Only the order changes: every test still runs.
+
+TEST_SECONDS = "printgen/test-seconds"
+
+
+def slowest_modules_first(nodeids: list[str], seconds: dict[str, float]) -> list[str]:
+    """The test ids with each module's kept together in their order, the modules longest first by
+    the recorded seconds of their tests, then those with none recorded, most tests first."""
+    modules: dict[str, list[str]] = {}
+    for nodeid in nodeids:
+        modules.setdefault(nodeid.split("::")[0], []).append(nodeid)
+    known = {m: sum(seconds[i] for i in ids if i in seconds) for m, ids in modules.items()
+             if any(i in seconds for i in ids)}
+    order = sorted(modules, key=lambda m: (m not in known, -known.get(m, 0.0), -len(modules[m])))
+    return [nodeid for module in order for nodeid in modules[module]]
+
+
+def pytest_collection_modifyitems(config, items):
+    seconds = config.cache.get(TEST_SECONDS, {}) if getattr(config, "cache", None) else {}
+    by_id = {item.nodeid: item for item in items}
+    items[:] = [by_id[nodeid] for nodeid in slowest_modules_first(list(by_id), seconds)]
+
+
+_timed: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    """Each test's setup, call and teardown time (in the process that reports them all: xdist's
+    controller, or the one process of a run without workers)."""
+    _timed[report.nodeid] = _timed.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config, "cache", None) or not _timed:
+        return          # a worker: the controller records the whole run's times
+    recorded = config.cache.get(TEST_SECONDS, {})
+    recorded.update({nodeid: round(total, 3) for nodeid, total in _timed.items()})
+    config.cache.set(TEST_SECONDS, recorded)

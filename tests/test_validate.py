@@ -32,21 +32,28 @@ def test_drafting_report_and_exit_status(tmp_path):
     assert figures["length"]["p95"] >= figures["length"]["mean"] * 0.5
 
 
+def looks_taken(data: dict) -> list[int]:
+    """The looks each section and player count took."""
+    return [m["looks"]["looks"] for s in data["sections"] for m in s["results"].values()]
+
+
+# Two looks (--looks 2): the games of a further look are played, seeded and shared out as every
+# later look's are; the default's five would repeat that with up to 16 times the games.
 def test_same_seed_same_report_and_other_seeds_differ(tmp_path):
-    _, a = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "7",
-                    name="a.json")
-    _, b = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "7",
-                    name="b.json")
-    _, c = validate(tmp_path, "cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--seed", "8",
-                    name="c.json")
+    args = ("cromwell", "--variant", "basic", "--players", "4", "--games", "300", "--looks", "2")
+    _, a = validate(tmp_path, *args, "--seed", "7", name="a.json")
+    _, b = validate(tmp_path, *args, "--seed", "7", name="b.json")
+    _, c = validate(tmp_path, *args, "--seed", "8", name="c.json")
+    assert looks_taken(a) == [2] and looks_taken(c) == [2]
     assert a == b
     assert a["sections"][0]["results"] != c["sections"][0]["results"]
 
 
 def test_one_worker_and_two_workers_agree(tmp_path):
-    args = ("cromwell", "--players", "3-4", "--games", "250", "--seed", "3")
+    args = ("cromwell", "--players", "3-4", "--games", "250", "--seed", "3", "--looks", "2")
     _, one = validate(tmp_path, *args, "--workers", "1", name="one.json")
     _, two = validate(tmp_path, *args, "--workers", "2", name="two.json")
+    assert looks_taken(one) == [2, 2, 2, 2]
     assert one == two
 
 
@@ -65,7 +72,7 @@ def test_a_house_of_two_monarchs_is_reported(tmp_path, deck_copy):
     # Henry IV joins York: Lancaster keeps only Henry V and Henry VI.
     text = re.sub(r"(- name: Henry IV\n    house: )Lancaster", r"\1York", text)
     (folder / "deck.yaml").write_text(text)
-    run, data = validate(tmp_path, str(folder), "--variant", "basic", "--games", "100")
+    run, data = validate(tmp_path, str(folder), "--variant", "basic", "--games", "100", "--looks", "1")
     assert run.code == 1, run.err
     warnings = " ".join(w["message"] for s in data["sections"] for w in s["warnings"])
     assert "Lancaster" in warnings and "warning" in run.out
@@ -88,7 +95,7 @@ def test_errors_exit_2(tmp_path, deck_copy):
 
 def test_chart_page(tmp_path):
     chart = tmp_path / "chart.pdf"
-    run = run_cli("validate", "standard", "--games", "200", "--chart", str(chart), "--quiet")
+    run = run_cli("validate", "standard", "--games", "200", "--looks", "1", "--chart", str(chart), "--quiet")
     assert run.code in (0, 1), run.err
     reader = PdfReader(chart)
     text = reader.pages[0].extract_text()
@@ -99,7 +106,8 @@ def test_chart_page(tmp_path):
         for font in page["/Resources"]["/Font"].values():
             assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object(), font.get_object()["/BaseFont"]
     png = tmp_path / "chart.png"
-    assert run_cli("validate", "standard", "--games", "100", "--chart", str(png), "--quiet").code in (0, 1)
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--chart", str(png), "--quiet")
+    assert run.code in (0, 1), run.err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -271,7 +279,7 @@ def test_games_and_workers_are_bounded():
     # on the command line: a refusal is one message and exit status 2; a cap is a note
     run = run_cli("validate", "standard", "--workers", "0")
     assert run.code == 2 and "at least 1 worker" in run.err and "Traceback" not in run.err, run.err
-    run = run_cli("validate", "standard", "--games", "100", "--workers", "5000", "--quiet")
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--workers", "5000", "--quiet")
     assert run.code == 0, run.err
     assert "--workers 5,000 is more than this computer can use" in run.err
 
@@ -293,7 +301,7 @@ def test_length_bins_end_near_the_data():
 
 def test_svg_chart_is_svg_and_other_suffixes_are_refused(tmp_path):
     svg = tmp_path / "chart.svg"
-    run = run_cli("validate", "standard", "--games", "100", "--chart", str(svg), "--quiet")
+    run = run_cli("validate", "standard", "--games", "100", "--looks", "1", "--chart", str(svg), "--quiet")
     assert run.code == 0, run.err
     text = svg.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text and "%PDF" not in text

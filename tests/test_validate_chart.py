@@ -188,6 +188,7 @@ def test_a_rate_table_is_read_from_any_finding_of_that_shape_and_marks_warned_it
 def test_coppertwaddle_chart_shows_its_card_strength(tmp_path):
     from printgen.commands.validate import ValidateOptions, validate
 
+    # looks=1: the games asked and no more (what is checked is the chart, not the verdict)
     sections, loaded = validate("coppertwaddle", ValidateOptions(games=120, looks=1), None)
     regular, bold = chart._fonts()
     for page in chart._with_default_font(regular, lambda: chart.pages(sections, "Baraja", regular, bold)):

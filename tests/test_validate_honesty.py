@@ -25,7 +25,8 @@ def test_a_game_answers_to_its_alias():
 
     assert canonical("casita-robada") == "casita" and canonical("casita") == "casita"
     assert get_game("casita-robada").name == "casita"
-    sections, text, _ = run("spanish", game="casita-robada", players="2", games=100)
+    # looks=1: the games asked and no more (the verdict's further looks are not what this checks)
+    sections, text, _ = run("spanish", game="casita-robada", players="2", games=100, looks=1)
     assert [s.game for s in sections] == ["casita"] and "== casita (basic) ==" in text
     try:
         get_game("casita-robad")
@@ -174,12 +175,14 @@ def test_advice_an_option_can_try_ends_with_the_whole_command():
 # -- 3. an option the games never reach is said to be untested ------------------------------------------
 
 def test_each_option_says_how_often_its_situation_arose():
-    sections, text, _ = run("spanish", game="lombre", games=100, options={"fail": "lose", "codillo_tie": "repuesto"})
+    sections, text, _ = run("spanish", game="lombre", games=100, options={"fail": "lose", "codillo_tie": "repuesto"},
+                            looks=1)
     lines = {f.figure["option"]: f for f in sections[0].findings[3]
              if isinstance(f.figure, dict) and "option" in f.figure}
     fail, tie = lines["fail"], lines["codillo_tie"]
     # the greedy bots hardly ever play without taking in: the option changes no game, and the report says so
-    hands = 12 * sections[0].summaries[3]["games"]          # 100 games asked, more while a finding is undecided
+    hands = 12 * sections[0].summaries[3]["games"]          # the 100 games asked (looks=1: no further looks)
+    assert hands == 1200
     assert fail.figure["arose"] < hands / 100 and fail.figure["of"] == hands and fail.figure["games_changed"] == 0
     assert (f"-O fail=lose: the option changed nothing measurable: the situation it governs (a game played "
             f"without taking in) arose in {fail.figure['arose']} of {hands:,} hands") in text

@@ -74,11 +74,13 @@ def test_bot_win_rates_count_each_bot_in_the_seat_it_played():
 
 
 def test_mixed_bots_are_measured_apart_from_the_seats():
-    opts = ValidateOptions(game="lombre", games=150, bots="mixed", deck_ref="spanish")
+    # looks=2: the rates are counted over a second look's games too; more looks only add games
+    opts = ValidateOptions(game="lombre", games=150, bots="mixed", deck_ref="spanish", looks=2)
     sections, deck = validate("spanish", opts)
     summary = sections[0].summaries[3]
     rates = summary["bot_win_rate"]
-    games = summary["games"]           # 150 asked, more while a finding is undecided
+    games = summary["games"]           # 150 asked, 300 at the second look
+    assert summary["looks"] == {"looks": 2, "games": 300, "cap": 300}
     assert rates["random"]["played"] == games and rates["greedy"]["played"] == 2 * games
     assert rates["random"]["win_rate"] < 0.15 < rates["greedy"]["win_rate"]      # the careless player loses ...
     assert min(summary["seat_win_rate"]) > 0.15        # ... in every seat in turn, so no seat is left the loser
@@ -129,9 +131,11 @@ def ray_run(monkeypatch, fake: FakeRay, **settings):
 
 def test_ray_starts_once_for_a_run_of_many_sections(monkeypatch):
     fake = FakeRay()
-    # burro at three counts and its three packs' comparisons: many runner calls, one instance
-    sections = ray_run(monkeypatch, fake, game="burro", variant="basic", players="2-4", games=100)
+    # burro at three counts, its three packs' comparisons and a second look at each count (looks=2:
+    # every kind of runner call, without the default's further looks repeating them with more games)
+    sections = ray_run(monkeypatch, fake, game="burro", variant="basic", players="2-4", games=100, looks=2)
     assert [s.counts for s in sections] == [[2, 3, 4]]
+    assert [m["looks"]["looks"] for m in sections[0].summaries.values()] == [2, 2, 2]
     assert fake.tasks > 3 and (fake.starts, fake.stops) == (1, 1)
 
 
@@ -161,8 +165,10 @@ def test_progress_covers_the_further_games_a_report_plays():
         def tick(n: int) -> None:
             shown[label][1] += n
         return tick
-    opts = ValidateOptions(game="burro", variant="basic", players="2", games=100, deck_ref="spanish")
-    validate("spanish", opts, factory)
+    # looks=2: the bars of a second look too, without the default's further looks repeating them
+    opts = ValidateOptions(game="burro", variant="basic", players="2", games=100, deck_ref="spanish", looks=2)
+    sections = validate("spanish", opts, factory)[0]
+    assert sections[0].summaries[2]["looks"]["looks"] == 2
     main = "burro basic, 2 players"
     assert shown[main] == [100, 100]
     further = [label for label in shown if label != main]
@@ -183,9 +189,11 @@ def test_worker_processes_serve_the_whole_run(monkeypatch):
             pools.append(kwargs.get("max_workers"))
             super().__init__(*args, **kwargs)
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
-    settings = dict(game="burro", variant="basic", players="2-3", games=100, deck_ref="spanish")
+    # looks=2: a second look at each count goes through the pool too; more looks only repeat it
+    settings = dict(game="burro", variant="basic", players="2-3", games=100, deck_ref="spanish", looks=2)
     two = validate("spanish", ValidateOptions(workers=2, **settings))[0]
     assert pools == [2] and not runner._held
     one = validate("spanish", ValidateOptions(**settings))[0]
+    assert [m["looks"]["looks"] for m in one[0].summaries.values()] == [2, 2]
     assert [s.summaries for s in two] == [s.summaries for s in one]
     assert [[f.message for f in s.warnings] for s in two] == [[f.message for f in s.warnings] for s in one]
