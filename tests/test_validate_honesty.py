@@ -237,7 +237,17 @@ def test_a_card_dead_by_the_bots_choice_is_no_dead_card_warning(tmp_path):
     assert text.count(old) == 1
     path.write_text(text.replace(old, "ability: {use: favour, when: en_garde, target: {side: own, kind: threlm}, "
                                       "effects: [{do: cover}]}"), encoding="utf-8")
-    sections, text, _ = run(str(folder), games=200)
+    sections, text, _ = run(str(folder), games=200, looks=1)
+    # the shared figures alone would warn: its dead rate's interval lies wholly above 90 % ...
+    from printgen.sim.metrics import DEAD_WARN
+    from printgen.sim.verdicts import decide, looking
+
+    summary = sections[0].summaries[2]
+    with looking(1):
+        shared = decide(summary["dead_by_card"]["Massinger's Protection"],
+                        summary["held_by_card"]["Massinger's Protection"], (0.0, DEAD_WARN))
+    assert shared.decision == "warning", shared
+    # ... and the replayed games show, beyond chance, that the bots could have played it: no warning
     lines = [line for line in text.splitlines() if "Massinger's Protection" in line]
     assert any("most often dead" in line and "Massinger's Protection 100%" in line for line in lines)
     assert any("bots chose not to play it" in line and "not a property of the deck" in line for line in lines)
