@@ -42,8 +42,10 @@ def one_run(deck: str, path: Path | None, out: Path) -> tuple[float, int, int]:
     if path is not None:
         env["PYTHONPATH"] = str(path)
     began = time.perf_counter()
+    # run from the output's folder: `python -m` puts the working folder first on the path, and the
+    # repository's own would shadow REF's package
     done = subprocess.run([sys.executable, "-m", "printgen", "validate", str(ROOT / "decks" / deck), "--quiet",
-                           "--json", str(out)], cwd=ROOT, env=env, capture_output=True, text=True)
+                           "--json", str(out)], cwd=out.parent, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - began
     if done.returncode not in (0, 1):
         raise SystemExit(f"{deck}: validate failed ({done.returncode}): {done.stderr.strip()[-400:]}")
