@@ -10,8 +10,8 @@ finding decided both ways.
 Every unit (deck, game, variant, player count) plays ten full validations, together far too long
 for each run of the suite (the full check takes most of an hour on two cores), so one unit is
 checked per run, in turn: the commit being tested picks where in the list to start, and the first
-unit from there whose ten runs fit the suite's budget (timed on its seed 1) is checked, so each
-commit checks another. `PRINTGEN_STABILITY=all` checks every unit, `PRINTGEN_STABILITY=cromwell`
+unit from there whose ten runs fit the suite's budget (its seed 1 is stopped once it runs past its
+share) is checked, so each commit checks another. `PRINTGEN_STABILITY=all` checks every unit, `PRINTGEN_STABILITY=cromwell`
 every unit of one deck, and the closing note of each change quotes the full run.
 """
 
@@ -20,9 +20,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -108,13 +108,33 @@ def test_the_verdict_is_the_same_for_seeds_1_to_10():
     start = _turn(len(every))
     for step in range(len(every)):
         unit = every[(start + step) % len(every)]
-        began = time.perf_counter()
-        first = decisions(unit, SEEDS[0])
-        if (time.perf_counter() - began) * len(SEEDS) <= BUDGET:
+        first = _within(BUDGET / len(SEEDS), decisions, unit, SEEDS[0])
+        if first is not None:
             found = problems(unit, first=first)
             assert not found, "\n".join(found)
             return
     pytest.fail(f"no unit's ten runs fit {BUDGET:g} s here: run PRINTGEN_STABILITY=all instead")
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _within(seconds: float, call, *args):
+    """call(*args), or None when it runs longer than `seconds` (stopped then, so a unit too long
+    for the suite costs no more than its share of the budget to find out)."""
+    def stop(signum, frame):
+        raise _TooLong
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return call(*args)
+    except _TooLong:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_a_flip_between_seeds_is_caught(monkeypatch):
@@ -125,3 +145,12 @@ def test_a_flip_between_seeds_is_caught(monkeypatch):
     said = problems(("deck", "g", "basic", 2), seeds=(1, 2, 3))
     assert any("exit status" in p for p in said) and any("'seat'" in p for p in said)
     assert not any("'dead'" in p for p in said)
+
+
+def test_a_unit_too_long_for_the_suite_is_stopped_at_its_share():
+    import time
+
+    assert _within(5.0, lambda: 3) == 3
+    began = time.perf_counter()
+    assert _within(0.05, time.sleep, 2) is None
+    assert time.perf_counter() - began < 1
