@@ -11,8 +11,9 @@ Every unit (deck, game, variant, player count) plays ten full validations, toget
 for each run of the suite (the full check takes most of an hour on two cores), so one unit is
 checked per run, in turn: the commit being tested picks where in the list to start, and the first
 unit from there whose ten runs fit the suite's budget (its seed 1 is stopped once it runs past its
-share) is checked, so each commit checks another. `PRINTGEN_STABILITY=all` checks every unit, `PRINTGEN_STABILITY=cromwell`
-every unit of one deck, and the closing note of each change quotes the full run.
+share) is checked, so each commit checks another. `PRINTGEN_STABILITY=all` checks every unit,
+`PRINTGEN_STABILITY=cromwell` every unit of one deck, and the closing note of each change quotes
+the full run.
 """
 
 from __future__ import annotations
