@@ -56,10 +56,10 @@ def test_casita_judges_the_first_player_under_mixed_bots_by_kind_of_bot():
     results = [Result(r.index, 3, 10, False, r.scores, r.winners, [4] * 3, 0, 0,
                       extra={"steals": 0, "stolen": 0, "turns": 30}) for r in results]
     (first, _) = game.extra_findings(results, prep, 3, {}, _More())
-    assert "a random bot first wins 100% of its 30 games" in first.message
-    assert "a greedy bot first wins 100% of its 60 games" in first.message
+    assert "a random bot first wins 100 % of its 30 games" in first.message
+    assert "a greedy bot first wins 100 % of its 60 games" in first.message
     assert first.message.count("playing first is an edge") == 2
-    assert "a greedy bot last wins 0% of its 60 games" in first.message
+    assert "a greedy bot last wins 0 % of its 60 games" in first.message
 
 
 def test_casita_seated_bots_with_an_even_first_seat_show_no_edge():
@@ -77,4 +77,4 @@ def test_casita_seated_bots_with_an_even_first_seat_show_no_edge():
                               extra={"steals": 0, "stolen": 0, "turns": 30}))
     (first, _) = game.extra_findings(results, prep, 3, {}, _More())
     assert "an edge" not in first.message and "a handicap" not in first.message
-    assert "a random bot first wins 0% of its 30 games" in first.message
+    assert "a random bot first wins 0 % of its 30 games" in first.message

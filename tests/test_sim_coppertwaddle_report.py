@@ -41,7 +41,7 @@ def games(prep, strong: str, rate: float, n: int = 1000, held: int = 0, used: in
 def test_a_card_strong_with_both_bots_is_a_warning_about_the_deck(prep):
     found = card_findings(games(prep, "The Abbot", 0.7), prep, games(prep, "The Abbot", 0.66))
     warnings = [f for f in found if f.level == "warning" and f.message.startswith("'The Abbot'")]
-    assert len(warnings) == 1 and "wins 70% of" in warnings[0].message
+    assert len(warnings) == 1 and "wins 70 % of" in warnings[0].message
     assert "whoever plays it, a property of the deck" in warnings[0].message
     assert "99.8 % interval" in warnings[0].message and "random bots" in warnings[0].message
 
@@ -68,7 +68,7 @@ def test_a_dead_card_is_told_apart_by_whether_it_could_be_played(prep):
     watched = games(prep, "The Abbot", 0.5, 200, held=held, could=1 << buttons)
     found = {f.figure["card"]: f for f in dead_diagnosis(results, watched, prep, "greedy")}
     lines = {name: f.message for name, f in found.items()}
-    assert "seldom arises in play" in lines["Glad Tidings"] and "100%" in lines["Glad Tidings"]
+    assert "seldom arises in play" in lines["Glad Tidings"] and "100 %" in lines["Glad Tidings"]
     assert "chose not to play it" in lines["One Hundred Buttons"]
     # the bots' choice explains away the shared dead-card warning (validate drops it); the card's
     # own condition is the warning, in its place, with advice and the line to change
@@ -146,7 +146,7 @@ def test_two_copies_of_a_card_are_counted_by_game(prep):
     summary = summarise(results, prep.names, prep.groups)
     assert summary["held_by_card"]["Lady Wimple"] == 200 and summary["dead_rate_by_card"]["Lady Wimple"] == 1.0
     found = {f.figure["card"]: f for f in dead_diagnosis(results, results, prep, "greedy")}
-    assert "never used in 100% of the 200 games it is held" in found["Lady Wimple"].message
+    assert "never used in 100 % of the 200 games it is held" in found["Lady Wimple"].message
     # the first copy used in every game it is held: the card is used in the even games and games 0-49
     used = [replace(r, used=r.used | (1 << first if r.held >> first & 1 else 0)) for r in results]
     assert summarise(used, prep.names, prep.groups)["dead_rate_by_card"]["Lady Wimple"] == 0.375   # 75 odd of 200

@@ -228,7 +228,7 @@ def test_a_rigged_seat_is_reported_with_its_interval_and_band():
     messages = seat_warnings([800, 400, 400, 400])     # seat 1 wins 40 % of 2,000 games
     assert len(messages) == 1, messages
     text = messages[0]
-    assert text.startswith("4 players: seat 1 wins 40% of 2,000 games (99.8 % interval 36.7-43.4 %)"), text
+    assert text.startswith("4 players: seat 1 wins 40 % of 2,000 games (99.8 % interval 36.7-43.4 %)"), text
     assert "fine is 18.8 to 31.2 % (a fair 25 %, give or take a quarter of it)" in text
     assert text.endswith("it wins clearly more than its share")
     # the other seats (20 %, interval 17.5-22.7 %) straddle the band's lower edge: undecided, not warned

@@ -159,7 +159,7 @@ def seat_verdicts(summary: dict[str, Any]) -> list[Verdict]:
 
 def _said(v: Verdict, unit: str = "games") -> str:
     """'36 % of 1,950 games (99.8 % interval 32-39 %)'."""
-    return f"{v.rate:.0%} of {v.trials:,} {unit} ({v.interval_words()})"
+    return f"{pct(v.rate)} % of {v.trials:,} {unit} ({v.interval_words()})"
 
 
 def _undecided(v: Verdict) -> str:
@@ -205,7 +205,7 @@ def dead_findings(summary: dict[str, Any]) -> list[Finding]:
             continue    # said once for the whole group below
         held = held_by_card[card]
         v = decide(summary["dead_by_card"][card], held, band)
-        found = verdict_finding(v, f"{p} players: '{card}' is held but never used in {v.rate:.0%} of the {held:,} "
+        found = verdict_finding(v, f"{p} players: '{card}' is held but never used in {pct(v.rate)} % of the {held:,} "
                                    f"games it is held ({v.interval_words()})",
                                 "it is nearly always dead", about="card", topic=("dead", card))
         if found is not None:

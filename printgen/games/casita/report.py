@@ -13,7 +13,7 @@ from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS, mixed_seats
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.runner import seated
 from printgen.sim.stats import wilson
-from printgen.sim.verdicts import FINE, WARNING, Verdict, decide, pct
+from printgen.sim.verdicts import FINE, WARNING, Verdict, decide, differ, pct
 
 
 class CasitaReport(SuitedCards, Report[Prepared, State]):
@@ -120,7 +120,7 @@ def _seat_verdict(wins: int, games: int, fair: float) -> Verdict:
 
 
 def _said(v: Verdict) -> str:
-    return f"{v.rate:.0%} of the {v.trials:,} games with one winner ({v.interval_words()}), fine is {v.band_words()}"
+    return f"{pct(v.rate)} % of the {v.trials:,} games with one winner ({v.interval_words()}), fine is {v.band_words()}"
 
 
 def _edge(v: Verdict, where: str) -> str:
@@ -135,8 +135,8 @@ def by_kind(decided: list[Result], bots: tuple[str, ...], seat: int, where: str)
     one winner. Why: with mixed bots the runner turns the lineup round the table (runner.seated), so
     a seat held a careless bot in some games and a careful one in others; its share of the wins
     against a fair 1/players would measure the bots. A kind's wins in the other seats of the same
-    games are its fair share there, and the seat's interval against the seat band around it says
-    whether `seat` is better or worse."""
+    games are its fair share there: `seat` is better or worse only when the two intervals lie
+    apart (a chance-sized difference says nothing)."""
     parts = []
     for kind in sorted(set(bots)):
         here = there = won_here = won_there = 0
@@ -152,8 +152,10 @@ def by_kind(decided: list[Result], bots: tuple[str, ...], seat: int, where: str)
                     there, won_there = there + 1, won_there + won
         if not here or not there:
             continue
-        v = _seat_verdict(won_here, here, won_there / there)
-        parts.append(f"a {kind} bot {where} wins {v.rate:.0%} of its {here:,} games ({v.interval_words()}) against "
-                     f"{won_there / there:.0%} for {kind} bots in the other seats (fine is {v.band_words()}): "
-                     f"{_edge(v, where)}")
+        mine, others = decide(won_here, here, (0.0, 1.0)), decide(won_there, there, (0.0, 1.0))
+        verdict = (f"playing {where} is {'an edge' if mine.rate > others.rate else 'a handicap'}"
+                   if differ(mine, others) else "no clear difference")
+        parts.append(f"a {kind} bot {where} wins {pct(mine.rate)} % of its {here:,} games ({mine.interval_words()}) "
+                     f"against {pct(others.rate)} % of its {there:,} games in the other seats "
+                     f"({others.interval_words()}): {verdict}")
     return "; ".join(parts)

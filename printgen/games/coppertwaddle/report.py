@@ -28,7 +28,7 @@ from printgen.games.coppertwaddle.strength import _place, card_findings, strong_
 from printgen.sim.metrics import DEAD_WARN
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.runner import seated
-from printgen.sim.verdicts import FINE, WARNING, decide
+from printgen.sim.verdicts import FINE, WARNING, decide, pct
 
 TIE_WARN = 0.20           # more than a fifth of the games end with an empty Trumpet
 SCALES = ("Miserae", "Ordinary", "Triumphal")
@@ -156,7 +156,7 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
     for name in worst:
         held, dead, _ = main[name]
         verdict = decide(dead, held, (0.0, DEAD_WARN))       # as the shared findings decide it
-        text = f"'{name}' is held but never used in {verdict.rate:.0%} of the {held:,} games it is held " \
+        text = f"'{name}' is held but never used in {pct(verdict.rate)} % of the {held:,} games it is held " \
                f"({verdict.interval_words()})"
         _, w_dead, playable = seen.get(name, [0, 0, 0])
         figure = {"card": name, "held": held, "dead": dead, "watched_dead": w_dead, "playable_when_dead": playable}
@@ -166,7 +166,7 @@ def dead_diagnosis(results: list[Result], watched: list[Result], prep: Prepared,
             # against a half, at the verdicts' confidence: a dismissal needs a difference as clear as a finding
             could = decide(playable, w_dead, (0.5, 0.5))
             text += (f"; replaying {w_dead:,} of those games, it could have been played at some point in "
-                     f"{could.rate:.0%} of them ({could.interval_words()}): ")
+                     f"{pct(could.rate)} % of them ({could.interval_words()}): ")
             if could.lean < 0:
                 text += ("what it needs seldom arises in play, so it is the card (its condition), not the bots' "
                          "choice: loosen what it asks for (its target, its stage or its cost)"
@@ -224,7 +224,7 @@ def findings(results: list[Result], prep: Prepared, options: dict[str, Any],
                                       f"Powers, or lasting bonuses, if the top of the scale should be reachable",
                            {"highest": top, "edge": edge}))
     ties = decide(sum(1 for r in results if r.extra.get("exhausted")), n, (0.0, TIE_WARN))
-    said = (f"the Trumpet runs out (a tie) in {ties.rate:.1%} of {n:,} games ({ties.interval_words()}; fine is "
+    said = (f"the Trumpet runs out (a tie) in {pct(ties.rate)} % of {n:,} games ({ties.interval_words()}; fine is "
             f"{ties.band_words()})")
     if ties.decision == FINE:
         out.append(Finding("info", said, ties.rate, verdict=ties.as_dict()))

@@ -65,7 +65,7 @@ def _verdict(row: dict[str, Any]) -> Verdict:
 
 
 def _figure(v: Verdict) -> str:
-    return f"{v.rate:.0%} of {v.trials:,} decided games ({v.interval_words()})"
+    return f"{pct(v.rate)} % of {v.trials:,} decided games ({v.interval_words()})"
 
 
 def _short_of(o: Verdict, lean: int) -> bool:
