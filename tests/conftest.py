@@ -87,24 +87,30 @@ def read_manifest(folder: Path, deck: str = "cromwell") -> dict:
 # its number of tests as xdist would order it. Only the order changes: every test still runs.
 
 TEST_SECONDS = "printgen/test-seconds"
+MODULE_SECONDS = Path(__file__).resolve().parent / "module-seconds.json"   # a recent run's, for a fresh clone
 
 
-def slowest_modules_first(nodeids: list[str], seconds: dict[str, float]) -> list[str]:
+def slowest_modules_first(nodeids: list[str], seconds: dict[str, float],
+                          module_seconds: dict[str, float] | None = None) -> list[str]:
     """The test ids with each module's kept together in their order, the modules longest first by
-    the recorded seconds of their tests, then those with none recorded, most tests first."""
+    the recorded seconds of their tests (or, for a module with none, `module_seconds`: the
+    committed times of a recent run, tests/module_seconds.py), then those with neither, most tests
+    first."""
     modules: dict[str, list[str]] = {}
     for nodeid in nodeids:
         modules.setdefault(nodeid.split("::")[0], []).append(nodeid)
     known = {m: sum(seconds[i] for i in ids if i in seconds) for m, ids in modules.items()
              if any(i in seconds for i in ids)}
+    known.update({m: t for m, t in (module_seconds or {}).items() if m in modules and m not in known})
     order = sorted(modules, key=lambda m: (m not in known, -known.get(m, 0.0), -len(modules[m])))
     return [nodeid for module in order for nodeid in modules[module]]
 
 
 def pytest_collection_modifyitems(config, items):
     seconds = config.cache.get(TEST_SECONDS, {}) if getattr(config, "cache", None) else {}
+    committed = json.loads(MODULE_SECONDS.read_text()) if MODULE_SECONDS.exists() else {}
     by_id = {item.nodeid: item for item in items}
-    items[:] = [by_id[nodeid] for nodeid in slowest_modules_first(list(by_id), seconds)]
+    items[:] = [by_id[nodeid] for nodeid in slowest_modules_first(list(by_id), seconds, committed)]
 
 
 _timed: dict[str, float] = {}

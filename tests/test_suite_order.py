@@ -23,3 +23,12 @@ def test_with_no_times_recorded_the_modules_with_most_tests_go_first():
 def test_xdist_keeps_the_order_given(pytestconfig):
     """pytest-xdist would sort the modules by their number of tests again: pyproject turns that off."""
     assert pytestconfig.getoption("loadscopereorder") is False
+
+
+def test_a_fresh_clone_orders_by_the_committed_times_of_a_recent_run():
+    """No time recorded in this checkout (CI's first run): the committed module times order it."""
+    ids = ["a.py::1", "b.py::1", "b.py::2", "c.py::1", "c.py::2", "c.py::3"]
+    assert slowest_modules_first(ids, {}, {"a.py": 30.0, "b.py": 2.0, "gone.py": 99.0}) == [
+        "a.py::1", "b.py::1", "b.py::2", "c.py::1", "c.py::2", "c.py::3"]
+    # a time recorded in this checkout comes before the committed one
+    assert slowest_modules_first(ids, {"c.py::1": 50.0}, {"a.py": 30.0})[:3] == ["c.py::1", "c.py::2", "c.py::3"]

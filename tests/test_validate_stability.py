@@ -34,7 +34,7 @@ from printgen.sim.verdicts import UNDECIDED, WARNING
 SHIPPED = ("coppertwaddle", "cromwell", "spanish", "standard")     # piecepack's table layout plays no games
 SEEDS = range(1, 11)
 ROOT = Path(__file__).resolve().parent.parent
-BUDGET = 30.0              # seconds the suite's own check may take (ten runs of one unit)
+BUDGET = 10.0              # seconds the suite's own check may take (ten runs of one unit)
 
 
 def units() -> list[tuple[str, str, str, int]]:
