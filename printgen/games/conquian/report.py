@@ -10,8 +10,7 @@ from printgen.games.common.suited import SuitedCards
 from printgen.games.conquian.tables import DISCARD, DISCARD_FORCE, FORCE, MELD_FLAG, OVER, TIE_WARN, Prepared, State
 from printgen.sim.engine import Game
 from printgen.sim.report import Deal, Finding, More, Report, Result
-from printgen.sim.stats import wilson
-from printgen.sim.verdicts import FINE, WARNING, decide
+from printgen.sim.verdicts import FINE, WARNING, decide, pct
 
 
 class Reporting(SuitedCards, Report[Prepared, State], Game[Prepared, State]):
@@ -73,18 +72,19 @@ class Reporting(SuitedCards, Report[Prepared, State], Game[Prepared, State]):
         if not done:
             return []
         ties = sum(r.extra["tie"] for r in done)
-        low, high = wilson(ties, len(done))
+        verdict = decide(ties, len(done), (0.0, TIE_WARN))
         forces = sum(1 for r in done if r.extra["forces"])
         borrows = sum(1 for r in done if r.extra["borrows"])
         tied_melded = [sum(r.extra["melded"]) / 2 for r in done if r.extra["tie"]]
         melded = (f"; in a tie each player has {sum(tied_melded) / len(tied_melded):.1f} cards melded on average"
                   if tied_melded else "")
-        out = [Finding("info", f"the stock runs out and the game is a tie in {ties / len(done):.0%} of games (95 % CI "
-                               f"{low:.0%}-{high:.0%})" + melded,
-                       {"ties": ties, "games": len(done), "ci95": [low, high]}),
+        # the info line carries the verdict when it is fine (else the warning or undecided line below does)
+        out = [Finding("info", f"the stock runs out and the game is a tie in {pct(verdict.rate)} % of {len(done):,} "
+                               f"games ({verdict.interval_words()}; fine is {verdict.band_words()})" + melded,
+                       {"ties": ties, "games": len(done)}, verdict=verdict.as_dict() if verdict.decision == FINE
+                       else None),
                Finding("info", f"a card is forced in {forces / len(done):.0%} of games and borrowed in "
                                f"{borrows / len(done):.0%}", {"forces": forces, "borrows": borrows})]
-        verdict = decide(ties, len(done), (0.0, TIE_WARN))
         if verdict.decision != FINE:
             said = (f"{players} players: the game is a tie in {ties / len(done):.0%} of {len(done):,} games "
                     f"({verdict.interval_words()}); fine is {verdict.band_words()}: ")
