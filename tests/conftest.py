@@ -91,18 +91,20 @@ MODULE_SECONDS = Path(__file__).resolve().parent / "module-seconds.json"   # a r
 
 
 def slowest_modules_first(nodeids: list[str], seconds: dict[str, float],
-                          module_seconds: dict[str, float] | None = None) -> list[str]:
+                          module_seconds: dict[str, float] | None = None, slow: frozenset[str] = frozenset()
+                          ) -> list[str]:
     """The test ids with each module's kept together in their order, the modules longest first by
     the recorded seconds of their tests (or, for a module with none, `module_seconds`: the
     committed times of a recent run, tests/module_seconds.py), then those with neither, most tests
-    first."""
+    first. Modules in `slow` (holding a test marked slow, whose time varies from run to run, such as
+    the stability check's choice of unit) go before all others."""
     modules: dict[str, list[str]] = {}
     for nodeid in nodeids:
         modules.setdefault(nodeid.split("::")[0], []).append(nodeid)
     known = {m: sum(seconds[i] for i in ids if i in seconds) for m, ids in modules.items()
              if any(i in seconds for i in ids)}
     known.update({m: t for m, t in (module_seconds or {}).items() if m in modules and m not in known})
-    order = sorted(modules, key=lambda m: (m not in known, -known.get(m, 0.0), -len(modules[m])))
+    order = sorted(modules, key=lambda m: (m not in slow, m not in known, -known.get(m, 0.0), -len(modules[m])))
     return [nodeid for module in order for nodeid in modules[module]]
 
 
@@ -110,7 +112,8 @@ def pytest_collection_modifyitems(config, items):
     seconds = config.cache.get(TEST_SECONDS, {}) if getattr(config, "cache", None) else {}
     committed = json.loads(MODULE_SECONDS.read_text()) if MODULE_SECONDS.exists() else {}
     by_id = {item.nodeid: item for item in items}
-    items[:] = [by_id[nodeid] for nodeid in slowest_modules_first(list(by_id), seconds, committed)]
+    slow = frozenset(item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow"))
+    items[:] = [by_id[nodeid] for nodeid in slowest_modules_first(list(by_id), seconds, committed, slow)]
 
 
 _timed: dict[str, float] = {}

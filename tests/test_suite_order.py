@@ -32,3 +32,9 @@ def test_a_fresh_clone_orders_by_the_committed_times_of_a_recent_run():
         "a.py::1", "b.py::1", "b.py::2", "c.py::1", "c.py::2", "c.py::3"]
     # a time recorded in this checkout comes before the committed one
     assert slowest_modules_first(ids, {"c.py::1": 50.0}, {"a.py": 30.0})[:3] == ["c.py::1", "c.py::2", "c.py::3"]
+
+
+def test_modules_with_a_slow_test_go_first_whatever_their_last_time():
+    ids = ["a.py::1", "b.py::1", "c.py::1"]
+    assert slowest_modules_first(ids, {"a.py::1": 9.0, "b.py::1": 5.0, "c.py::1": 1.0}, slow=frozenset({"c.py"})) == [
+        "c.py::1", "a.py::1", "b.py::1"]
