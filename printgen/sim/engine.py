@@ -94,6 +94,11 @@ class Game(Generic[P, S]):
         prep = getattr(state, "prep", None)
         return copy.deepcopy(state, _kept(prep) if prep is not None else {})
 
+    def stopped(self, state: S) -> bool:
+        """Whether the game ended by being stopped rather than by its rules (a game file's loop past
+        its max): the game is then a timeout, like one stopped at the step cap."""
+        return False
+
     def check(self, state: S) -> None:
         """Assert every invariant of `state` (cards conserved, hands consistent...): checked play calls it
         at every step."""
@@ -201,7 +206,7 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
         if checked:
             game.check(state)
         steps += 1
-    return _result(report, state, index, players, steps, False, game.scores(state), start_hands)
+    return _result(report, state, index, players, steps, game.stopped(state), game.scores(state), start_hands)
 
 
 def _result(report: Report[Any, Any] | None, state: Any, index: int, players: int, steps: int, timed_out: bool,

@@ -1,0 +1,150 @@
+"""A decision of a game file (`choose:`): its options, the actions they open, and taking one.
+
+An option is a plain choice (`draw`, `pass`), or one per card of a zone that passes a condition
+(`play a card of your hand that follows suit`), optionally times a seat (`steal the pile of a
+player whose top card matches`). Why one shape for all: the random and greedy players pick among
+the actions of one list, so a game file decides the branching of every decision exactly as its
+author wrote it, and a twin written in Python can be compared decision for decision.
+
+Actions are ints, stable for a decision: option index + options * payload, the payload 0 for a
+plain option, else (card + 1) + (cards + 1) * (seat + 1) with -1 for "none".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.games.datagame.expr import Fn
+from printgen.games.datagame.program import CHOOSE, JUMP, Compiler
+from printgen.games.datagame.scope import CARD, CURRENT, TARGET
+
+MAX_OPTIONS = 32
+
+
+@dataclass
+class Option:
+    label: str
+    cond: Fn | None
+    zone: Callable[[Any, int, int], list[int]] | None
+    where: Fn | None
+    target: Fn | None
+    must: bool
+    start: int = -1             # the first instruction of its steps
+
+
+class Choice:
+    """One `choose:` step compiled: who chooses, the options, where play goes on after."""
+
+    def __init__(self, who: Fn, options: list[Option], cards: int, names: list[str], line: int | None):
+        self.who = who
+        self.options = options
+        self.width = len(options)
+        self.cards = cards
+        self.names = names
+        self.line = line
+        self.end = -1
+        self.any_must = any(o.must for o in options)
+
+    def legal(self, s: Any) -> list[int]:
+        """The actions open to the chooser, option by option in the file's order; sets state.actor."""
+        p = self.who(s, s.v[CURRENT], -1) % s.n
+        s.actor = p
+        width, stride = self.width, self.cards + 1
+        acts: list[int] = []
+        musts: list[int] = []
+        for i, o in enumerate(self.options):
+            if o.cond is not None and not o.cond(s, p, -1):
+                continue
+            out = musts if o.must else acts
+            if o.zone is None:
+                if o.target is None:
+                    out.append(i)
+                else:
+                    target = o.target
+                    out += [i + width * stride * (t + 1) for t in range(s.n) if target(s, t, -1)]
+                continue
+            where, aim = o.where, o.target
+            for k in o.zone(s, p, -1):
+                if where is not None and not where(s, p, k):
+                    continue
+                if aim is None:
+                    out.append(i + width * (k + 1))
+                else:
+                    out += [i + width * ((k + 1) + stride * (t + 1)) for t in range(s.n) if aim(s, t, k)]
+        return musts if musts else acts
+
+    def enter(self, s: Any, action: int) -> int:
+        """Bind the chosen card and seat (variables `card`, `target`) and give the option's first instruction."""
+        payload, i = divmod(action, self.width)
+        seat, card = divmod(payload, self.cards + 1)
+        s.v[CARD] = card - 1
+        s.v[TARGET] = seat - 1
+        return self.options[i].start
+
+    def name(self, s: Any, action: int) -> str:
+        payload, i = divmod(action, self.width)
+        seat, card = divmod(payload, self.cards + 1)
+        label = self.options[i].label
+        card_name = self.names[card - 1] if card else ""
+        seat_name = f"seat {seat}" if seat else ""
+        text = label.replace("{card}", card_name).replace("{target}", seat_name)
+        if card and "{card}" not in label:
+            text += f" {card_name}"
+        if seat and "{target}" not in label:
+            text += f" ({seat_name})"
+        return text
+
+
+def compile_choice(c: Compiler, body: Any, path: tuple[Any, ...]) -> None:
+    """Emit the decision and, after it, each option's steps (each jumping past the rest)."""
+    if isinstance(body, list):
+        body = {"options": body}
+    if not isinstance(body, dict):
+        raise c.fail(path, "choose takes options: a list of what the player may do")
+    body = c.settings({"choose": body}, path[:-1], "choose", {"who", "options"})
+    options = body.get("options")
+    if not isinstance(options, list) or not options:
+        raise c.fail(path, "choose lists at least one option under options:")
+    if len(options) > MAX_OPTIONS:
+        raise c.fail((*path, "options"), f"a decision has at most {MAX_OPTIONS} options, not {len(options)}")
+    who = c.expr(body.get("who", "current"), (*path, "who"))
+    compiled = [_option(c, o, (*path, "options", i)) for i, o in enumerate(options)]
+    names = c.moves.card_names(c.scope)
+    choice = Choice(who, compiled, len(names), names, c.where(path).line)
+    c.emit(CHOOSE, choice)
+    ends = []
+    for i, option in enumerate(options):
+        compiled[i].start = len(c.code)
+        c.steps(option.get("do"), (*path, "options", i, "do"))
+        ends.append(c.emit(JUMP, -1))
+    choice.end = len(c.code)
+    for at in ends:
+        c.patch(at, choice.end)
+
+
+def _option(c: Compiler, raw: Any, path: tuple[Any, ...]) -> Option:
+    if not isinstance(raw, dict):
+        raise c.fail(path, "an option is settings: name, and card:, target:, if:, must:, do: as it needs")
+    allowed = {"name", "if", "card", "target", "must", "do"}
+    for key in raw:
+        if key not in allowed:
+            from printgen.files.errors import did_you_mean
+            raise c.fail((*path, key), f"an option has no setting '{key}'",
+                         did_you_mean(str(key), allowed) or "settings: " + ", ".join(sorted(allowed)))
+    label = raw.get("name")
+    if not isinstance(label, str) or not label.strip():
+        raise c.fail(path, "an option has a name (how a player says it, e.g. 'play {card}')")
+    cond = c.expr(raw["if"], (*path, "if")) if "if" in raw else None
+    zone = where = None
+    card = raw.get("card")
+    if card is not None:
+        if isinstance(card, str):
+            card = {"from": card}
+        if not isinstance(card, dict) or "from" not in card or set(card) - {"from", "where"}:
+            raise c.fail((*path, "card"), "card: says which cards may be chosen: {from: ZONE, where: CONDITION}")
+        zone = c.zone(card["from"], (*path, "card", "from"))
+        where = c.expr(card["where"], (*path, "card", "where"), card=True) if "where" in card else None
+    target = c.expr(raw["target"], (*path, "target"), card=True) if "target" in raw else None
+    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)))

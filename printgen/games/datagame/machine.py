@@ -1,0 +1,326 @@
+"""A game file as a game: the play contract (printgen.sim.engine.Game) and the report protocol
+(printgen.sim.report.Report) over a compiled program, so the runner, bots, statistics, charts,
+workers and Ray play a designer's game as they play the hand-written ones.
+
+Why the state runs itself between decisions: everything a player does not choose (dealing,
+scoring, the turn passing on, a decision with one way only) happens inside `apply`, so bots and
+the step cap see real choices only, as in printgen's own games.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printgen.files.errors import UserError
+from printgen.games.datagame.program import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS, Compiler
+from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, ROUNDS, TURNS, Scope
+from printgen.games.datagame.spec import Spec, attribute_tables, read_game_file
+from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
+from printgen.model.deck import Deck
+from printgen.sim.engine import Action, Game
+from printgen.sim.report import Deal, Finding, More, Report, Result
+
+MAX_AUTO = 200_000        # instructions run between two decisions before a game is called stuck
+
+
+@dataclass
+class Prepared:
+    """A game file compiled for one deck and one set of options."""
+
+    code: list[tuple[Any, ...]]
+    names: list[str]
+    groups: list[str]
+    cards: int
+    slots: int
+    vars: int
+    start: int
+    kinds: list[int]
+    slot_zone: list[str]
+    zone_layout: dict[str, tuple[int, bool]]
+    first_vars: list[int]
+    hand_slots: list[int]                     # the first slot of each hand zone
+    greedy: Any
+    options: dict[str, Any]
+
+
+class DataGame(Game[Prepared, State], Report[Prepared, State]):
+    """A game read from a game file. The instance holds the file as read (plain data, so it
+    pickles to worker processes); each worker compiles it again for its deck."""
+
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.title
+        self.variants = tuple(spec.variants)
+        self.players = spec.players
+        self.options = tuple(_with_variants(spec))
+        self.step_cap = spec.step_cap
+        self.good_hand = spec.good_hand
+        self.length_unit = spec.length
+        self.file = spec.source.file
+
+    # -- preparing ----------------------------------------------------------------------------
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
+        from printgen.games.common.suited import pack_deck
+
+        spec = self.spec
+        values = self.read_options(variant, options)
+        pack = values.get("pack") if "pack" in values else spec.source.data.get("pack")
+        deck = pack_deck(deck, {"pack": pack} if pack is not None else {}, None, spec.title)
+        tables, groups = attribute_tables(spec, deck)
+        names = [card.name for card in deck.cards]
+        return compile_program(spec, tables, names, groups, values)
+
+    def read_options(self, variant: str, given: Any) -> dict[str, Any]:
+        return super().read_options(variant, given)
+
+    # -- one game -----------------------------------------------------------------------------
+    def setup(self, prepared: Prepared, players: int, rng: random.Random) -> State:
+        if players not in self.players:
+            raise UserError(f"{self.title} is for {', '.join(map(str, self.players))} players, not {players}")
+        s = State(prepared, players, rng)
+        s.z[prepared.start].extend(range(prepared.cards))
+        s.v[:len(prepared.first_vars)] = prepared.first_vars
+        s.v[DEALER] = rng.randrange(players) if self.spec.dealer == "random" else 0
+        s.v[CURRENT] = s.v[DEALER]
+        run(s)
+        return s
+
+    def to_act(self, state: State) -> int:
+        return state.actor
+
+    def legal(self, state: State) -> list[Action]:
+        return list(state.acts)
+
+    def apply(self, state: State, action: Action) -> None:
+        if state.over or action not in state.acts:
+            raise ValueError(f"{action} is not a legal action here")
+        state.decisions += 1
+        state.choices += len(state.acts)
+        state.pc = state.choice.enter(state, action)
+        run(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def stopped(self, state: State) -> bool:
+        return bool(state.stopped_at)
+
+    def scores(self, state: State) -> list[float]:
+        sign = -1 if self.spec.winner == "lowest" else 1
+        return [float(sign * x) for x in state.score]
+
+    def action_name(self, state: State, action: Action) -> str:
+        return state.choice.name(state, action)
+
+    def clone(self, state: State) -> State:
+        new = State.__new__(State)
+        for slot in State.__slots__:
+            setattr(new, slot, getattr(state, slot))
+        new.z = [list(zone) for zone in state.z]
+        new.v = list(state.v)
+        new.score = list(state.score)
+        new.loc = list(state.loc)
+        new.by = list(state.by)
+        new.acts = list(state.acts)
+        new.want = list(state.want)
+        new.more = dict(state.more)
+        new.rng = random.Random()
+        new.rng.setstate(state.rng.getstate())
+        return new
+
+    def check(self, state: State) -> None:
+        seen = [k for zone in state.z for k in zone]
+        assert sorted(seen) == list(range(state.prep.cards)), "cards are lost or doubled"
+        for slot, zone in enumerate(state.z):
+            for k in zone:
+                assert state.loc[k] == slot, f"card {k} is in zone slot {slot} but recorded in {state.loc[k]}"
+        if not state.over:
+            assert state.acts and len(set(state.acts)) == len(state.acts), "a decision without distinct actions"
+
+    def greedy(self, state: State, rng: random.Random) -> Action:
+        """One step ahead: each action tried on a copy, the one leaving the chooser's measure (the
+        file's `greedy:`, its score by default) highest taken, equal ones drawn at random."""
+        seat = state.actor
+        measure = state.prep.greedy
+        best: list[Action] = []
+        top = None
+        for action in state.acts:
+            trial = self.clone(state)
+            self.apply(trial, action)
+            value = measure(trial, seat, -1)
+            if top is None or value > top:
+                top, best = value, [action]
+            elif value == top:
+                best.append(action)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+    # -- the report ---------------------------------------------------------------------------
+    def length(self, state: State) -> int:
+        name = self.spec.length
+        slot = {"turns": TURNS, "rounds": ROUNDS}.get(name)
+        if slot is None:
+            slot = len(BUILTIN_VARS) + list(self.spec.vars).index(name)
+        return state.v[slot]
+
+    def hand_sizes(self, state: State) -> list[int]:
+        first = state.prep.hand_slots
+        return [sum(len(state.z[f + p]) for f in first) for p in range(state.n)]
+
+    def card_usage(self, state: State) -> tuple[int, int]:
+        return state.held, state.used
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        return {"decisions": state.decisions, "choices": state.choices, "stuck": state.stopped_at}
+
+    def card_names(self, prepared: Prepared) -> list[str]:
+        return prepared.names
+
+    def card_groups(self, prepared: Prepared) -> list[str]:
+        return prepared.groups
+
+    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
+        s = self.setup(prepared, players, random.Random(0))
+        return Deal(tuple(s.want), tuple((k, f"to {zone}") for zone, k in sorted(s.more.items())))
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: More) -> list[Finding]:
+        decisions = sum(r.extra.get("decisions", 0) for r in results)
+        choices = sum(r.extra.get("choices", 0) for r in results)
+        out = []
+        if decisions:
+            out.append(Finding("info", f"branching: {choices / decisions:.2f} choices per decision on average "
+                               f"({decisions:,} decisions of two or more actions)", round(choices / decisions, 3)))
+        stuck: dict[str, int] = {}
+        for r in results:
+            if r.extra.get("stuck"):
+                stuck[r.extra["stuck"]] = stuck.get(r.extra["stuck"], 0) + 1
+        for where, count in sorted(stuck.items()):
+            out.append(Finding("warning", f"{count} of {len(results)} games were stopped in the loop at {where}: "
+                               "it passed its max rounds", count))
+        return out
+
+    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
+        """The setup the game file deals, per player count: a rule sheet printing it cannot disagree."""
+        variant = self.variants[0]
+        prepared = self.prepare(deck, variant, {})
+        rows = []
+        for n in self.player_counts(prepared):
+            need = self.deal_needs(prepared, n)
+            rows.append({"players": n, "hand": max(need.hands, default=0),
+                         "more": ", ".join(f"{k} {what}" for k, what in need.more)})
+        return {"setup": rows}
+
+
+def _with_variants(spec: Spec) -> list[Any]:
+    from dataclasses import replace
+    out = []
+    for option in spec.options:
+        per = {v: given[option.name] for v, given in spec.variants.items() if option.name in given}
+        out.append(replace(option, variants=per) if per else option)
+    return out
+
+
+def option_number(value: Any, allowed: Any = None) -> int:
+    """An option's value as expressions read it: a whole number as it is, yes/true 1, no/false 0,
+    another word its place among the option's values (0 for the first)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "on"):
+        return 1
+    if text in ("no", "false", "off"):
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        words = [str(w).lower() for w in allowed] if isinstance(allowed, tuple) else []
+        return words.index(text) if text in words else -1
+
+
+def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], groups: list[str],
+                    options: dict[str, Any]) -> Prepared:
+    """The file's steps compiled against the deck's tables and these option values."""
+    layout: dict[str, tuple[int, bool]] = {}
+    kinds: list[int] = []
+    slot_zone: list[str] = []
+    slot = 0
+    for zone in spec.zones:
+        width = MAX_PLAYERS if zone.each else 1
+        layout[zone.name] = (slot, zone.each)
+        kinds += [(HAND if zone.hand else 0) | (USE if zone.uses else 0)] * width
+        slot_zone += [zone.name] * width
+        slot += width
+    variables = {name: i for i, name in enumerate(BUILTIN_VARS)}
+    variables.update({name: len(BUILTIN_VARS) + i for i, name in enumerate(spec.vars)})
+    allowed = {o.name: o.allowed for o in spec.options}
+    scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
+    scope.card_names = names  # type: ignore[attr-defined]
+    compiler = Compiler(scope, spec.where, Moves)
+    compiler.steps(spec.source.data["play"], ("play",))
+    compiler.emit(END)
+    greedy = compiler.expr(spec.greedy, ("greedy",))
+    first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
+    return Prepared(compiler.code, names, groups, len(names), slot, len(variables) + compiler.extra_slots,
+                    layout[spec.start][0], kinds, slot_zone, layout, first_vars,
+                    [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
+                    greedy, options)
+
+
+def run(s: State) -> None:
+    """Play on from state.pc until a decision with two or more actions waits, or the game ends."""
+    code = s.prep.code
+    pc = s.pc
+    ran = 0
+    v = s.v
+    while True:
+        op = code[pc]
+        kind = op[0]
+        if kind == AUTO:
+            op[1](s)
+            pc += 1
+        elif kind == UNLESS:
+            pc = pc + 1 if op[1](s, v[CURRENT], -1) else op[2]
+        elif kind == JUMP:
+            pc = op[1]
+        elif kind == CHOOSE:
+            choice = op[1]
+            acts = choice.legal(s)
+            if not acts:
+                pc = choice.end
+            elif len(acts) == 1:
+                pc = choice.enter(s, acts[0])
+            else:
+                s.dealing = False
+                s.pc, s.acts, s.choice = pc, acts, choice
+                return
+        elif kind == COUNT:
+            v[op[1]] += 1
+            if v[op[1]] > op[2]:
+                return _stop(s, pc, op[3].describe())
+            pc += 1
+        else:                              # END
+            s.over, s.pc, s.acts = True, pc, []
+            return
+        ran += 1
+        if ran > MAX_AUTO:
+            return _stop(s, pc, "a step that ran without a decision")
+
+
+def _stop(s: State, pc: int, where: str) -> None:
+    s.over, s.pc, s.acts, s.stopped_at = True, pc, [], where
+
+
+def load_game_file(path: Path, within: Path | None = None) -> DataGame:
+    """The game file at `path` as a game; every mistake a UserError at its line (the steps are
+    compiled once here, against the file's own names, so a mistake shows before any deck is read)."""
+    spec = read_game_file(path, within)
+    tables: dict[str, list[int]] = {name: [] for name in spec.attrs}
+    defaults = {o.name: o.default for o in spec.options}
+    compile_program(spec, tables, [], [], defaults)
+    return DataGame(spec)

@@ -1,0 +1,441 @@
+"""A game file's `play:` steps compiled to a flat list of instructions, the way a game is then run.
+
+Why flat: a game stops at every decision and goes on from there when the decision is taken. With
+the steps nested as the author wrote them (rounds holding turns holding choices) the place to go on
+from would be a stack of half-run loops; compiled to instructions with jumps, it is one number, the
+program counter, kept in the state. Every loop counts its rounds in a slot of the state and stops
+the game (a timeout naming the loop's line) past its `max`, so no file can make a game run forever.
+
+An instruction is a tuple whose first item says what it is:
+  (AUTO, fn)                 fn(state) does something that needs no decision
+  (JUMP, target)
+  (UNLESS, cond, target)     jump when cond(state, current seat, -1) is 0
+  (COUNT, slot, most, where) one more round of a loop; past `most`, the game stops at `where`
+  (CHOOSE, choice)           a decision (choice.py); each option's steps follow it
+  (END,)                     the game is over
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from printgen.files.errors import UserError, Where
+from printgen.games.datagame.expr import ExprError, Fn, parse
+from printgen.games.datagame.scope import CURRENT, TURNS, Scope
+
+AUTO, JUMP, UNLESS, COUNT, CHOOSE, END = range(6)
+
+MAX_LOOP = 100_000        # rounds of one loop in one game: a real game plays far fewer turns
+DEFAULT_LOOP = 10_000
+MAX_STEPS_NESTED = 12     # steps inside steps (a loop in a loop in a choice...)
+
+Located = Callable[[tuple[Any, ...]], Where]
+
+
+class Compiler:
+    """Turns steps into instructions against a scope; every mistake a UserError at its line."""
+
+    def __init__(self, scope: Scope, where: Located, moves: Any):
+        self.scope = scope
+        self.where = where
+        self.code: list[tuple[Any, ...]] = []
+        self.moves = moves              # the state's move functions (state.py), bound into closures
+        self.extra_slots = 0            # hidden variable slots the loops need (after the declared ones)
+        self.depth = 0
+
+    # -- helpers -------------------------------------------------------------------------------
+    def fail(self, path: tuple[Any, ...], message: str, hint: str | None = None) -> UserError:
+        return UserError(message, self.where(path), hint)
+
+    def expr(self, value: Any, path: tuple[Any, ...], card: bool = False) -> Fn:
+        try:
+            return self.scope.compile_card(value) if card else self.scope.compile(value)
+        except ExprError as error:
+            raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+
+    def zone(self, value: Any, path: tuple[Any, ...]) -> Callable[[Any, int, int], list[int]]:
+        try:
+            return self.scope.zone(parse(value), False)
+        except ExprError as error:
+            raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+
+    def slot(self) -> int:
+        self.extra_slots += 1
+        return len(self.scope.vars) + self.extra_slots - 1
+
+    def emit(self, *instruction: Any) -> int:
+        self.code.append(instruction)
+        return len(self.code) - 1
+
+    def patch(self, at: int, target: int) -> None:
+        op = self.code[at]
+        self.code[at] = (*op[:-1], target) if op[0] == UNLESS else (JUMP, target)
+
+    # -- steps ---------------------------------------------------------------------------------
+    def steps(self, steps: Any, path: tuple[Any, ...]) -> None:
+        if steps is None:
+            return
+        if not isinstance(steps, list):
+            raise self.fail(path, "steps are a list (each item starting with '- ')")
+        self.depth += 1
+        if self.depth > MAX_STEPS_NESTED:
+            raise self.fail(path, f"steps are nested more than {MAX_STEPS_NESTED} deep",
+                            "a game needs a few levels: rounds, turns, a choice")
+        for i, step in enumerate(steps):
+            self.step(step, (*path, i))
+        self.depth -= 1
+
+    def step(self, step: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(step, str):
+            step = {step: True}
+        if not isinstance(step, dict) or not step:
+            raise self.fail(path, "a step is a name and its settings, e.g. '- shuffle: stock'")
+        kinds = [k for k in step if k in STEPS]
+        if len(kinds) != 1:
+            from printgen.files.errors import did_you_mean
+            first = next(iter(step))
+            raise self.fail(path, f"'{first}' is not a step" if not kinds else
+                            f"one step per item: {', '.join(kinds)} are given together",
+                            did_you_mean(str(first), STEPS) or "steps: " + ", ".join(sorted(STEPS)))
+        kind = kinds[0]
+        STEPS[kind](self, step, path, kind)
+
+    def settings(self, step: dict[str, Any], path: tuple[Any, ...], kind: str, allowed: set[str]) -> dict[str, Any]:
+        """The step's settings as a mapping (its value, or the step's other keys for an `if`)."""
+        body = step[kind]
+        if kind in ("if",):
+            body = step
+        if not isinstance(body, dict):
+            raise self.fail((*path, kind), f"'{kind}' takes settings: {', '.join(sorted(allowed))}")
+        for key in body:
+            if key not in allowed:
+                from printgen.files.errors import did_you_mean
+                raise self.fail((*path, kind, key), f"'{kind}' has no setting '{key}'",
+                                did_you_mean(str(key), allowed) or "settings: " + ", ".join(sorted(allowed)))
+        return body
+
+    def loop_max(self, body: dict[str, Any], path: tuple[Any, ...]) -> int:
+        most = body.get("max", DEFAULT_LOOP)
+        if isinstance(most, bool) or not isinstance(most, int) or not 1 <= most <= MAX_LOOP:
+            raise self.fail((*path, "max"), f"a loop's max is a whole number from 1 to {MAX_LOOP:,}, not {most!r}",
+                            "a real game plays a few hundred turns: the max only stops a game that would not end")
+        return most
+
+
+# -- the step kinds ---------------------------------------------------------------------------
+
+def _shuffle(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    zone = c.zone(step[kind], (*path, kind))
+    shuffle = c.moves.shuffle
+    c.emit(AUTO, lambda s: shuffle(s, zone(s, s.v[CURRENT], -1)))
+
+
+def _move(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"from", "to", "count", "where", "card", "bottom", "by"})
+    here = (*path, kind)
+    if "to" not in body:
+        raise c.fail(here, "a move says where the cards go: to: ZONE")
+    to_name = body["to"]
+    c.zone(to_name, (*here, "to"))               # refused here, at its line, when it is no zone
+    to_slot = c.moves.slot_of(c.scope, to_name)
+    bottom = bool(body.get("bottom", False))
+    by = c.expr(body.get("by", "actor"), (*here, "by"))
+    moves = c.moves
+    if "card" in body:
+        if "from" in body or "count" in body:
+            raise c.fail(here, "a move of one named card takes no 'from' or 'count': the card is found where it is")
+        which = c.expr(body["card"], (*here, "card"))
+
+        def move_card(s: Any) -> None:
+            p = s.v[CURRENT]
+            k = which(s, p, -1)
+            if k >= 0:
+                moves.move_one(s, k, to_slot(s, p), bottom, by(s, p, -1))
+        c.emit(AUTO, move_card)
+        return
+    if "from" not in body:
+        raise c.fail(here, "a move says where the cards come from: from: ZONE (or card: the card to move)")
+    source = c.zone(body["from"], (*here, "from"))
+    count_value = body.get("count", 1)
+    every = count_value == "all"
+    count = None if every else c.expr(count_value, (*here, "count"))
+    test = c.expr(body["where"], (*here, "where"), card=True) if "where" in body else None
+
+    def move_cards(s: Any) -> None:
+        p = s.v[CURRENT]
+        cards = source(s, p, -1)
+        chosen = [k for k in cards if test(s, p, k)] if test is not None else list(cards)
+        if not every:
+            wanted = count(s, p, -1) if count is not None else 1
+            chosen = chosen[len(chosen) - wanted:] if wanted < len(chosen) else chosen
+            chosen.reverse()                      # the top card first, as a hand lifts them
+        moves.move_many(s, cards, chosen, to_slot(s, p), bottom, by(s, p, -1))
+    c.emit(AUTO, move_cards)
+
+
+def _deal(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"from", "to", "count", "start", "even", "skip"})
+    here = (*path, kind)
+    for key in ("from", "to"):
+        if key not in body:
+            raise c.fail(here, f"a deal says {'where the cards come from' if key == 'from' else 'where they go'}: "
+                         f"{key}: ZONE")
+    to_name = body["to"]
+    if to_name not in c.scope.zones or not c.scope.zones[to_name][1]:
+        raise c.fail((*here, "to"), f"a deal goes to a zone each player has; '{to_name}' is not one",
+                     "declare it under zones: with 'each: true'")
+    first = c.scope.zones[to_name][0]
+    source = c.zone(body["from"], (*here, "from"))
+    count_value = body.get("count", "all")
+    every = count_value == "all"
+    even = bool(body.get("even", False))
+    count = None if every else c.expr(count_value, (*here, "count"))
+    start = c.expr(body.get("start", "left(dealer)"), (*here, "start"))
+    skip = c.expr(body["skip"], (*here, "skip")) if "skip" in body else None
+    moves = c.moves
+
+    def deal(s: Any) -> None:
+        p = s.v[CURRENT]
+        cards = source(s, p, -1)
+        n = s.n
+        first_seat = start(s, p, -1) % n
+        seats = [(first_seat + i) % n for i in range(n)]
+        if skip is not None:
+            seats = [q for q in seats if not skip(s, q, -1)]
+        if not seats:
+            return
+        if every:
+            rounds = len(cards) // len(seats) if even else -(-len(cards) // len(seats))
+        else:
+            assert count is not None
+            rounds = count(s, p, -1)
+        want = s.want if s.dealing else None
+        for _ in range(rounds):
+            for q in seats:
+                if want is not None:
+                    want[q] += 1                  # the deal as meant, even when the pack runs short
+                if cards:
+                    moves.move_top(s, cards, first + q, -1)
+    c.emit(AUTO, deal)
+
+
+def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = step[kind]
+    if not isinstance(body, dict) or not body:
+        raise c.fail((*path, kind), "set takes variables and their new values: set: {leader: current}")
+    pairs = []
+    for name, value in body.items():
+        if name not in c.scope.vars:
+            raise c.fail((*path, kind, name), f"'{name}' is not a variable",
+                         "declare it under vars: (variables: " + ", ".join(sorted(c.scope.vars)) + ")")
+        pairs.append((c.scope.vars[name], c.expr(value, (*path, kind, name))))
+
+    def assign(s: Any) -> None:
+        p = s.v[CURRENT]
+        values = [f(s, p, -1) for _, f in pairs]          # all read before any is written
+        for (slot, _), value in zip(pairs, values):
+            s.v[slot] = value
+    c.emit(AUTO, assign)
+
+
+def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"to", "add"})
+    here = (*path, kind)
+    if "add" not in body:
+        raise c.fail(here, "score says what to add: add: EXPRESSION (for the seat it is added to)")
+    add = c.expr(body["add"], (*here, "add"))
+    to_value = body.get("to", "each")
+    if to_value == "each":
+        def each(s: Any) -> None:
+            values = [add(s, q, -1) for q in range(s.n)]
+            for q in range(s.n):
+                s.score[q] += values[q]
+        c.emit(AUTO, each)
+        return
+    who = c.expr(to_value, (*here, "to"))
+
+    def one(s: Any) -> None:
+        q = who(s, s.v[CURRENT], -1)
+        if q >= 0:
+            s.score[q % s.n] += add(s, q % s.n, -1)
+    c.emit(AUTO, one)
+
+
+def _if(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"if", "then", "else"})
+    cond = c.expr(body["if"], (*path, "if"))
+    skip = c.emit(UNLESS, cond, -1)
+    c.steps(body.get("then"), (*path, "then"))
+    if "else" in body:
+        over = c.emit(JUMP, -1)
+        c.patch(skip, len(c.code))
+        c.steps(body["else"], (*path, "else"))
+        c.patch(over, len(c.code))
+    else:
+        c.patch(skip, len(c.code))
+
+
+def _until(c: Compiler, body: dict[str, Any], here: tuple[Any, ...]) -> Fn | None:
+    """The loop's test as 'go on while' (until negated); None for a loop that only its max ends."""
+    if "until" in body and "while" in body:
+        raise c.fail(here, "a loop takes 'until' or 'while', not both")
+    if "until" in body:
+        stop = c.expr(body["until"], (*here, "until"))
+        return lambda s, p, k: 0 if stop(s, p, k) else 1
+    if "while" in body:
+        return c.expr(body["while"], (*here, "while"))
+    return None
+
+
+def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"until", "while", "times", "max", "do", "count"})
+    here = (*path, kind)
+    go_on = _until(c, body, here)
+    times = c.expr(body["times"], (*here, "times")) if "times" in body else None
+    if go_on is None and times is None:
+        raise c.fail(here, "a repeat says when it ends: until: CONDITION, while: CONDITION or times: NUMBER")
+    counter = c.slot()
+    counted = c.scope.vars.get(body["count"]) if "count" in body else None
+    if "count" in body and counted is None:
+        raise c.fail((*here, "count"), f"'{body['count']}' is not a variable", "declare it under vars:")
+    most = c.loop_max(body, here)
+    where = c.where(here)
+
+    def start(s: Any) -> None:
+        s.v[counter] = 0
+    c.emit(AUTO, start)
+    top = len(c.code)
+    exits = []
+    if times is not None:
+        exits.append(c.emit(UNLESS, lambda s, p, k: 1 if s.v[counter] < times(s, p, k) else 0, -1))
+    if go_on is not None:
+        exits.append(c.emit(UNLESS, go_on, -1))
+    c.emit(COUNT, counter, most, where)
+    if counted is not None:
+        slot = counted
+
+        def mark(s: Any) -> None:
+            s.v[slot] += 1
+        c.emit(AUTO, mark)
+    c.steps(body.get("do"), (*here, "do"))
+    c.emit(JUMP, top)
+    for at in exits:
+        c.patch(at, len(c.code))
+
+
+def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    """`turns` (seat after seat, to the left unless `next` says otherwise, until a condition) and
+    `each_player` (every seat once, from `from`). `current` is the seat whose turn it is inside the
+    loop, and is the outer loop's again after it; seats for which `skip` holds are passed over."""
+    once = kind == "each_player"
+    allowed = {"from", "skip", "do"} if once else {"from", "until", "while", "skip", "max", "do", "next", "count"}
+    body = c.settings(step, path, kind, allowed)
+    here = (*path, kind)
+    start = c.expr(body.get("from", "left(dealer)"), (*here, "from"))
+    skip = c.expr(body["skip"], (*here, "skip")) if "skip" in body else None
+    saved, counter, base, guard = c.slot(), c.slot(), c.slot(), c.slot()
+    where = c.where(here)
+    go_on = None if once else _until(c, body, here)
+    if not once and go_on is None:
+        raise c.fail(here, "turns say when they end: until: CONDITION (e.g. a hand is empty)")
+    after = c.expr(body["next"], (*here, "next")) if "next" in body else None
+    most = DEFAULT_LOOP if once else c.loop_max(body, here)
+    counted = c.scope.vars.get(body["count"]) if "count" in body else (None if once else TURNS)
+    if "count" in body and counted is None:
+        raise c.fail((*here, "count"), f"'{body['count']}' is not a variable", "declare it under vars:")
+
+    def begin(s: Any) -> None:
+        s.v[saved] = s.v[CURRENT]
+        s.v[counter] = 0
+        s.v[guard] = 0
+        s.v[base] = start(s, s.v[CURRENT], -1) % s.n
+        s.v[CURRENT] = _next_once(s, counter, base, skip) if once else _unskipped(s, s.v[base], skip)
+    c.emit(AUTO, begin)
+    top = len(c.code)
+    if once:
+        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0, -1)
+    else:
+        assert go_on is not None
+        test = go_on
+        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0, -1)
+    c.emit(COUNT, guard, most, where)
+    if counted is not None:
+        slot = counted
+
+        def mark(s: Any) -> None:
+            s.v[slot] += 1
+        c.emit(AUTO, mark)
+    c.steps(body.get("do"), (*here, "do"))
+
+    def advance(s: Any) -> None:
+        if once:
+            s.v[counter] += 1
+            s.v[CURRENT] = _next_once(s, counter, base, skip)
+            return
+        p = s.v[CURRENT]
+        seat = after(s, p, -1) % s.n if after is not None else (p + 1) % s.n
+        s.v[CURRENT] = _unskipped(s, seat, skip)
+    c.emit(AUTO, advance)
+    c.emit(JUMP, top)
+    c.patch(done, len(c.code))
+
+    def restore(s: Any) -> None:
+        s.v[CURRENT] = s.v[saved]
+    c.emit(AUTO, restore)
+
+
+def _unskipped(s: Any, seat: int, skip: Fn | None) -> int:
+    """`seat`, or the first seat left of it that is not skipped; -1 when every seat is."""
+    if skip is None:
+        return seat
+    for step in range(s.n):
+        q = (seat + step) % s.n
+        if not skip(s, q, -1):
+            return q
+    return -1
+
+
+def _next_once(s: Any, counter: int, base: int, skip: Fn | None) -> int:
+    """For each_player: the seat of the counter's place from the first, passing over skipped
+    seats (they count as visited); -1 once every seat has had its go."""
+    while s.v[counter] < s.n:
+        q = (s.v[base] + s.v[counter]) % s.n
+        if skip is None or not skip(s, q, -1):
+            return q
+        s.v[counter] += 1
+    return -1
+
+
+def _end_game(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    c.emit(END)
+
+
+def _rotate(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    body = c.settings(step, path, kind, {"zone", "to"})
+    here = (*path, kind)
+    name = body.get("zone")
+    if name not in c.scope.zones or not c.scope.zones[name][1]:
+        raise c.fail((*here, "zone"), f"rotate passes a zone each player has; '{name}' is not one")
+    first = c.scope.zones[name][0]
+    direction = body.get("to", "left")
+    if direction not in ("left", "right"):
+        raise c.fail((*here, "to"), f"zones pass to the left or to the right, not '{direction}'")
+    shift = 1 if direction == "left" else -1
+    moves = c.moves
+
+    def rotate(s: Any) -> None:
+        moves.rotate(s, first, shift)
+    c.emit(AUTO, rotate)
+
+
+def _choose(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
+    from printgen.games.datagame.choice import compile_choice
+    compile_choice(c, step[kind], (*path, kind))
+
+
+STEPS: dict[str, Callable[[Compiler, dict[str, Any], tuple[Any, ...], str], None]] = {
+    "shuffle": _shuffle, "move": _move, "deal": _deal, "set": _set, "score": _score, "if": _if,
+    "repeat": _repeat, "turns": _seat_loop, "each_player": _seat_loop, "end_game": _end_game,
+    "rotate": _rotate, "choose": _choose,
+}

@@ -1,0 +1,268 @@
+"""Reading a game file: its top-level settings checked with their lines, its card attributes made
+into tables from a deck, and its options as printgen's own option declarations.
+
+Why apart from the compiled program: this is what a game *is* (players, options, variants, zones,
+what it reads of a card), known before any deck is at hand; the program is built from it per
+prepared deck (program.py). Every mistake names the game file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.yamlsrc import Located, load_yaml
+from printgen.games.datagame.scope import BUILTIN_VARS
+from printgen.games.datagame.state import MAX_PLAYERS
+from printgen.model.deck import Deck
+from printgen.sim.options import Option
+
+TOP = {"name", "title", "about", "players", "pack", "variants", "options", "cards", "in_play", "vars", "zones",
+       "start", "dealer", "play", "winner", "length", "greedy", "report", "step_cap"}
+MAX_ZONES = 32
+MAX_VARS = 64
+MAX_OPTIONS = 16
+PARTS = ("index", "value", "start", "end", "number", "name")
+
+
+@dataclass
+class Zone:
+    name: str
+    each: bool
+    hand: bool
+    uses: bool
+
+
+@dataclass
+class Spec:
+    """A game file read and checked: everything but the steps, which program.py compiles per deck."""
+
+    source: Located
+    name: str
+    title: str
+    players: tuple[int, ...]
+    variants: dict[str, dict[str, Any]]
+    options: tuple[Option, ...]
+    attrs: dict[str, tuple[str, str]]        # attribute -> (field, part)
+    zones: list[Zone]
+    vars: dict[str, int]                     # a game file's own variables and their first values
+    start: str
+    dealer: str
+    winner: str
+    length: str
+    greedy: str
+    good_hand: tuple[int, int] | None
+    group: str | None
+    step_cap: int
+
+    def where(self, path: tuple[Any, ...]) -> Where:
+        return self.source.where(path)
+
+
+def read_game_file(path: Path, within: Path | None = None) -> Spec:
+    """The game file at `path` (kept inside `within`, the deck's folder), checked; UserError at its line."""
+    located = load_yaml(path, within=within, what="game file", place="the deck's folder")
+    data = located.data
+    if not isinstance(data, dict):
+        raise UserError("a game file holds settings (players:, zones:, play: ...)", located.where(()))
+
+    def fail(key: tuple[Any, ...], message: str, hint: str | None = None) -> UserError:
+        return UserError(message, located.where(key), hint)
+
+    for key in data:
+        if key not in TOP:
+            raise fail((key,), f"a game file has no setting '{key}'", did_you_mean(str(key), TOP)
+                       or "settings: " + ", ".join(sorted(TOP)))
+    for key in ("players", "zones", "play"):
+        if key not in data:
+            raise fail((), f"the game file gives no '{key}'",
+                       "printgen new --game KIND writes a commented game file to start from")
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
+        raise fail(("name",), f"a game's name is a word (letters, digits, - and _), not {name!r}")
+    players = _players(data["players"], fail)
+    zones = _zones(data["zones"], fail)
+    names = {z.name for z in zones}
+    options = _options(data.get("options") or {}, fail)
+    variants = _variants(data.get("variants"), {o.name for o in options}, fail)
+    attrs = _attrs(data.get("cards") or {}, fail)
+    vars_ = _vars(data.get("vars") or {}, fail)
+    clash = (set(attrs) & set(vars_)) | (set(attrs) & names) | (set(vars_) & names) | \
+        ({o.name for o in options} & (set(attrs) | set(vars_) | names))
+    if clash:
+        word = sorted(clash)[0]
+        raise fail((), f"'{word}' names two things (a card attribute, variable, zone or option)",
+                   "give each its own name")
+    start = data.get("start") or next((z.name for z in zones if not z.each), None)
+    if start is None or start not in names or next(z for z in zones if z.name == start).each:
+        raise fail(("start",), "the pack starts in a shared zone (one that is not 'each'): name it under start:",
+                   "e.g. zones: {stock: {}} and start: stock")
+    dealer = str(data.get("dealer", "first"))
+    if dealer not in ("first", "random"):
+        raise fail(("dealer",), f"the dealer is 'first' (seat 0) or 'random', not '{dealer}'")
+    winner = str(data.get("winner", "highest"))
+    if winner not in ("highest", "lowest"):
+        raise fail(("winner",), f"the winner has the 'highest' or the 'lowest' score, not '{winner}'")
+    length = str(data.get("length", "turns"))
+    if length not in set(vars_) | {"turns", "rounds"}:
+        raise fail(("length",), f"a game's length is counted in turns, rounds or one of its variables, not '{length}'")
+    report = data.get("report") or {}
+    if not isinstance(report, dict) or set(report) - {"good_hand", "group"}:
+        raise fail(("report",), "report: takes good_hand: [FEWEST, MOST] and group: ATTRIBUTE")
+    good = report.get("good_hand", (5, 12))
+    good_hand = (int(good[0]), int(good[1])) if isinstance(good, (list, tuple)) and len(good) == 2 else None
+    if good is not None and good_hand is None:
+        raise fail(("report", "good_hand"), "good_hand is two numbers, [FEWEST, MOST], or null for no check")
+    group = report.get("group", "suit" if "suit" in attrs else next(iter(attrs), None))
+    if group is not None and group not in attrs:
+        raise fail(("report", "group"), f"'{group}' is not a card attribute", "attributes: " + ", ".join(attrs))
+    cap = data.get("step_cap", 5000)
+    if isinstance(cap, bool) or not isinstance(cap, int) or not 10 <= cap <= 1_000_000:
+        raise fail(("step_cap",), "step_cap is a whole number of decisions from 10 to 1,000,000")
+    title = data.get("title", name)
+    return Spec(located, name, str(title), players, variants, options, attrs, zones, vars_, start, dealer, winner,
+                length, str(data.get("greedy", "score")), good_hand, group, cap)
+
+
+def _players(value: Any, fail: Any) -> tuple[int, ...]:
+    counts = value if isinstance(value, list) else [value]
+    if not counts or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PLAYERS for n in counts):
+        raise fail(("players",), f"players is a list of player counts from 1 to {MAX_PLAYERS}, e.g. [2, 3, 4]")
+    return tuple(sorted(set(counts)))
+
+
+def _zones(value: Any, fail: Any) -> list[Zone]:
+    if not isinstance(value, dict) or not value:
+        raise fail(("zones",), "zones names the places cards can be: zones: {stock: {}, hand: {each: true}}")
+    if len(value) > MAX_ZONES:
+        raise fail(("zones",), f"a game has at most {MAX_ZONES} zones")
+    out = []
+    for name, settings in value.items():
+        settings = settings or {}
+        if not isinstance(settings, dict) or set(settings) - {"each", "hand", "uses", "about"}:
+            raise fail(("zones", name), "a zone takes each: (one per player), hand: (its cards are held), "
+                       "uses: (a card moved into it is put to use) and about:")
+        if not str(name).isidentifier():
+            raise fail(("zones", name), f"a zone's name is a word, not '{name}'")
+        out.append(Zone(str(name), bool(settings.get("each", False)), bool(settings.get("hand", name == "hand")),
+                        bool(settings.get("uses", False))))
+    return out
+
+
+def _options(value: Any, fail: Any) -> tuple[Option, ...]:
+    if not isinstance(value, dict) or len(value) > MAX_OPTIONS:
+        raise fail(("options",), f"options is a mapping of at most {MAX_OPTIONS} options")
+    out = []
+    for name, settings in value.items():
+        if not isinstance(settings, dict) or "default" not in settings or set(settings) - {"values", "default",
+                                                                                           "meaning"}:
+            raise fail(("options", name), "an option takes values: (a list), default: and meaning:")
+        values = settings.get("values")
+        allowed: Any = None
+        if isinstance(values, list) and values:
+            allowed = tuple(str(v) for v in values)
+            if str(settings["default"]) not in allowed:
+                raise fail(("options", name, "default"), f"the default '{settings['default']}' is not among the values")
+        elif values is not None:
+            raise fail(("options", name, "values"), "values is a list of what the option may be")
+        default = str(settings["default"]) if allowed else settings["default"]
+        out.append(Option(str(name), allowed, default, str(settings.get("meaning", ""))))
+    return tuple(out)
+
+
+def _variants(value: Any, options: set[str], fail: Any) -> dict[str, dict[str, Any]]:
+    if value is None:
+        return {"basic": {}}
+    if not isinstance(value, dict) or not value:
+        raise fail(("variants",), "variants maps each variant's name to its options: {basic: {}, short: {deal: 5}}")
+    out = {}
+    for name, settings in value.items():
+        settings = settings or {}
+        if not isinstance(settings, dict):
+            raise fail(("variants", name), "a variant gives option values: {deal: 5}")
+        for key in settings:
+            if key not in options:
+                raise fail(("variants", name, key), f"'{key}' is not an option of this game",
+                           did_you_mean(str(key), options) or "declare it under options:")
+        out[str(name)] = dict(settings)
+    return out
+
+
+def _attrs(value: Any, fail: Any) -> dict[str, tuple[str, str]]:
+    if not isinstance(value, dict):
+        raise fail(("cards",), "cards maps each attribute the game reads to a field: {suit: suit, rank: rank.value}")
+    out = {}
+    for attr, source in value.items():
+        if not str(attr).isidentifier():
+            raise fail(("cards", attr), f"an attribute's name is a word, not '{attr}'")
+        field, _, part = str(source).partition(".")
+        part = part or "index"
+        if part not in PARTS:
+            raise fail(("cards", attr), f"'.{part}' is not a part of a field", "parts: " + ", ".join(PARTS))
+        out[str(attr)] = (field, part)
+    return out
+
+
+def _vars(value: Any, fail: Any) -> dict[str, int]:
+    if isinstance(value, list):
+        value = {name: 0 for name in value}
+    if not isinstance(value, dict) or len(value) > MAX_VARS:
+        raise fail(("vars",), f"vars lists at most {MAX_VARS} variables (with first values: {{led: -1}})")
+    out = {}
+    for name, first in value.items():
+        if not str(name).isidentifier() or name in BUILTIN_VARS:
+            raise fail(("vars", name), f"'{name}' cannot be a variable's name",
+                       "built in already: " + ", ".join(BUILTIN_VARS))
+        if isinstance(first, bool) or not isinstance(first, int):
+            raise fail(("vars", name), "a variable starts as a whole number (-1 for none)")
+        out[str(name)] = first
+    return out
+
+
+def attribute_tables(spec: Spec, deck: Deck) -> tuple[dict[str, list[int]], list[str]]:
+    """Each card attribute as a table over the deck's cards, and each card's group for the report;
+    UserError naming the card and field a value cannot be read from."""
+    tables: dict[str, list[int]] = {name: [] for name in spec.attrs}
+    words: dict[str, list[str]] = {name: [] for name in spec.attrs}
+    groups = []
+    for card in deck.cards:
+        for attr, (field, part) in spec.attrs.items():
+            tables[attr].append(_number(card, field, part, words[attr], spec, attr))
+        if spec.group is not None:
+            field = spec.attrs[spec.group][0]
+            value = card.values.get(field)
+            groups.append(str(getattr(value, "name", value)))
+        else:
+            groups.append("")
+    return tables, groups
+
+
+def _number(card: Any, field: str, part: str, seen: list[str], spec: Spec, attr: str) -> int:
+    value = card.values.get(field)
+    if value is None:
+        return -1                               # a card without the field: "none"
+    if part == "index":
+        if hasattr(value, "index"):
+            return int(value.index)
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, (int, float)):
+            return int(value)
+        if hasattr(value, "start"):
+            return int(value.start)
+        text = str(value)
+        if text not in seen:
+            seen.append(text)
+        return seen.index(text)
+    got = getattr(value, part, None)
+    if part == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        got = value
+    if part == "end" and got is None and hasattr(value, "start"):
+        got = 10_000
+    if isinstance(got, (int, float)) and not isinstance(got, bool) and float(got).is_integer():
+        return int(got)
+    raise UserError(f"the game file reads '{field}.{part}' of each card as the attribute '{attr}', "
+                    f"and this card's {field} has no whole-number {part}", card.where_of(field),
+                    "a group's entries need a value: (e.g. ranks with value: 1 ... 13)")

@@ -1,0 +1,146 @@
+"""The state of one game played from a game file, and the moves of cards between its zones.
+
+Why every move goes through these functions: they keep the bookkeeping the report and the checks
+need (where each card is, who moved it last, which cards were ever held and which put to use) in one
+place, so no step of the language can forget it, and a conservation check can trust `loc`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from printgen.sim.engine import shuffle as _shuffle
+
+MAX_PLAYERS = 10          # seats a zone each player has is laid out for
+HAND, USE = 1, 2          # a zone's kind bits: cards in it are held; cards moved into it are used
+
+
+class State:
+    """z: the zones (lists of card indices, the top last); v: the variables; score: per seat;
+    loc[c]: the zone slot card c is in; by[c]: the seat that moved it last (-1: the deal);
+    pc: where play goes on (an instruction index); acts: the actions of the decision waiting;
+    held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
+
+    __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "pc", "actor", "over", "stopped_at",
+                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more")
+
+    def __init__(self, prep: Any, players: int, rng: random.Random):
+        self.prep = prep
+        self.rng = rng
+        self.n = players
+        self.z: list[list[int]] = [[] for _ in range(prep.slots)]
+        self.v = [0] * prep.vars
+        self.score = [0] * players
+        self.loc = [prep.start] * prep.cards
+        self.by = [-1] * prep.cards
+        self.pc = 0
+        self.actor = 0
+        self.over = False
+        self.stopped_at = ""              # the loop a game was stopped in, when its max was passed
+        self.acts: list[int] = []
+        self.choice: Any = None
+        self.held = 0
+        self.used = 0
+        self.decisions = 0                # decisions with two or more actions, and their actions
+        self.choices = 0
+        self.dealing = True               # until the first decision: moves count toward the deal
+        self.want = [0] * players
+        self.more: dict[str, int] = {}
+
+    def __str__(self) -> str:
+        prep = self.prep
+        parts = []
+        for name, (first, each) in prep.zone_layout.items():
+            if each:
+                for p in range(self.n):
+                    parts.append(f"{name}@{p}: " + " ".join(prep.names[k] for k in self.z[first + p]))
+            else:
+                parts.append(f"{name}: " + " ".join(prep.names[k] for k in self.z[first]))
+        parts.append("score: " + " ".join(map(str, self.score)))
+        return "\n".join(parts)
+
+
+class Moves:
+    """The card moves the compiled steps call (bound into their closures as `moves`)."""
+
+    @staticmethod
+    def shuffle(s: State, cards: list[int]) -> None:
+        _shuffle(s.rng, cards)
+
+    @staticmethod
+    def _arrive(s: State, k: int, slot: int, by: int) -> None:
+        s.loc[k] = slot
+        s.by[k] = by
+        kind = s.prep.kinds[slot]
+        if kind:
+            bit = 1 << k
+            if kind & HAND:
+                s.held |= bit
+            if kind & USE and s.held & bit:
+                s.used |= bit
+
+    @staticmethod
+    def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
+        k = cards.pop()
+        s.z[slot].append(k)
+        Moves._arrive(s, k, slot, by)
+
+    @staticmethod
+    def move_one(s: State, k: int, slot: int, bottom: bool, by: int) -> None:
+        s.z[s.loc[k]].remove(k)
+        if s.dealing and not s.prep.kinds[slot] & HAND:
+            name = s.prep.slot_zone[slot]
+            s.more[name] = s.more.get(name, 0) + 1
+        if bottom:
+            s.z[slot].insert(0, k)
+        else:
+            s.z[slot].append(k)
+        Moves._arrive(s, k, slot, by)
+
+    @staticmethod
+    def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int) -> None:
+        if not chosen:
+            return
+        if len(chosen) == len(cards):
+            cards.clear()
+        else:
+            gone = set(chosen)
+            cards[:] = [k for k in cards if k not in gone]
+        dest = s.z[slot]
+        if bottom:
+            dest[0:0] = chosen
+        else:
+            dest.extend(chosen)
+        for k in chosen:
+            Moves._arrive(s, k, slot, by)
+        if s.dealing and not s.prep.kinds[slot] & HAND:
+            name = s.prep.slot_zone[slot]
+            s.more[name] = s.more.get(name, 0) + len(chosen)
+
+    @staticmethod
+    def rotate(s: State, first: int, shift: int) -> None:
+        n = s.n
+        old = [s.z[first + p] for p in range(n)]
+        for p in range(n):
+            s.z[first + (p + shift) % n] = old[p]
+            for k in old[p]:
+                s.loc[k] = first + (p + shift) % n
+
+    @staticmethod
+    def slot_of(scope: Any, name: str) -> Any:
+        """The zone slot a move goes to, as a function of (state, seat): `hand` is the seat's own,
+        `hand@EXPR` the seat EXPR gives, a shared zone its one slot."""
+        from printgen.games.datagame.expr import parse
+        node = parse(name)
+        first, each = scope.zones[node.value]
+        if node.kind == "zone":
+            owner = scope.build(node.args[0], False)
+            return lambda s, p: first + owner(s, p, -1) % s.n
+        if each:
+            return lambda s, p: first + p
+        return lambda s, p: first
+
+    @staticmethod
+    def card_names(scope: Any) -> list[str]:
+        return scope.card_names
