@@ -19,7 +19,7 @@ import pytest
 
 from printgen.games.registry import get_game
 from printgen.model.load import load_deck
-from printgen.sim.agreement import ALPHA, Sample, agreement, compare, play_sample
+from printgen.sim.agreement import ALPHA, Sample, agreement, agreements, compare, play_sample
 from printgen.sim.report import Result
 from printgen.sim.stats import chi2_sf, holm, mann_whitney, mean_difference, two_proportions
 
@@ -145,6 +145,12 @@ def test_a_longer_game_disagrees_on_length() -> None:
     assert not found.agrees
     assert [t.measure for t in found.rejected()] == ["length"], found.words()
     assert "game length" in found.disagreements[0]
+
+
+def test_player_counts_share_alpha() -> None:
+    found = agreements(side("casita", "basic"), side("casita", "basic", steal="may"), (2, 3), 1000, seed=8)
+    assert [f.players for f in found] == [2, 3] and all(f.alpha == ALPHA / 2 for f in found)
+    assert not found[0].agrees and [t.measure for t in found[0].rejected()] == ["draws"], found[0].words()
 
 
 def test_a_bigger_deal_disagrees_on_dead_cards() -> None:

@@ -34,6 +34,7 @@ tested; each test keeps its raw and its Holm-adjusted p-value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,6 +157,15 @@ def agreement(a: tuple[Game[Any, Any], Any], b: tuple[Game[Any, Any], Any], play
     first = play_sample(a[0], a[1], players, games, seed, labels[0])
     second = play_sample(b[0], b[1], players, games, seed + 1, labels[1])
     return compare(first, second, alpha, min_held, seed=seed)
+
+
+def agreements(a: tuple[Game[Any, Any], Any], b: tuple[Game[Any, Any], Any], counts: Sequence[int], games: int,
+               seed: int = 0, alpha: float = ALPHA, min_held: int = MIN_HELD,
+               labels: tuple[str, str] | None = None) -> list[Agreement]:
+    """One comparison per player count, `alpha` split evenly over them (Bonferroni: the counts are
+    played apart, and together they still disagree falsely at most `alpha` of the time)."""
+    share = alpha / max(1, len(counts))
+    return [agreement(a, b, players, games, seed, share, min_held, labels) for players in counts]
 
 
 def _shares(done: list[Result], players: int) -> tuple[list[float], int]:
