@@ -124,3 +124,81 @@ def format_p(p: float) -> str:
     if p <= 0:
         return "< 1e-300"
     return f"{p:.0e}".replace("e-0", "e-")
+
+
+# -- two samples: does a game play like its twin? (printgen.sim.agreement) ---------------------------
+
+def normal_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic z."""
+    return min(1.0, math.erfc(abs(z) / math.sqrt(2)))
+
+
+def mann_whitney(x: list[float], y: list[float]) -> tuple[float, float, float]:
+    """(U of x, z, two-sided p) of the Mann-Whitney U test that x and y come from one distribution,
+    by the normal approximation with the tie correction. Why the correction: game lengths are whole
+    numbers with a handful of values, so most observations are tied, and the plain variance would
+    overstate the spread of U and hide real differences. Every value the same: z 0, p 1."""
+    n1, n2 = len(x), len(y)
+    if not n1 or not n2:
+        return 0.0, 0.0, 1.0
+    pooled = sorted([(v, 0) for v in x] + [(v, 1) for v in y])
+    rank_x = 0.0
+    tie_term = 0.0
+    i, n = 0, n1 + n2
+    while i < n:
+        j = i
+        while j + 1 < n and pooled[j + 1][0] == pooled[i][0]:
+            j += 1
+        mid = (i + j) / 2 + 1                   # the average rank of the tied run i..j
+        rank_x += mid * sum(1 for k in range(i, j + 1) if pooled[k][1] == 0)
+        t = j - i + 1
+        tie_term += t ** 3 - t
+        i = j + 1
+    u = rank_x - n1 * (n1 + 1) / 2
+    mean = n1 * n2 / 2
+    var = n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))) if n > 1 else 0.0
+    if var <= 0:                                  # every value tied: nothing tells the samples apart
+        return u, 0.0, 1.0
+    z = (u - mean) / math.sqrt(var)
+    return u, z, normal_p(z)
+
+
+def two_proportions(k1: float, n1: int, k2: float, n2: int) -> tuple[float, float]:
+    """(z, two-sided p) of the pooled two-proportion test that k1 of n1 and k2 of n2 share one rate
+    (z squared is the chi-square of the 2 x 2 table). Counts may be fractional (a shared win counts
+    as its share). A pooled rate of 0 or 1 leaves nothing to tell apart: z 0, p 1."""
+    if n1 <= 0 or n2 <= 0:
+        return 0.0, 1.0
+    pooled = (k1 + k2) / (n1 + n2)
+    var = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+    if var <= 0:
+        return 0.0, 1.0
+    z = (k1 / n1 - k2 / n2) / math.sqrt(var)
+    return z, normal_p(z)
+
+
+def mean_difference(x: list[float], y: list[float], z: float) -> tuple[float, float, float]:
+    """(mean x - mean y, low, high): the difference of means with its interval of z standard errors
+    (each sample's own variance, as Welch's: the twins need not spread alike)."""
+    if not x or not y:
+        return 0.0, -math.inf, math.inf
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    vx = sum((v - mx) ** 2 for v in x) / (len(x) - 1) if len(x) > 1 else 0.0
+    vy = sum((v - my) ** 2 for v in y) / (len(y) - 1) if len(y) > 1 else 0.0
+    half = z * math.sqrt(vx / len(x) + vy / len(y))
+    return mx - my, mx - my - half, mx - my + half
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's adjusted p-values: reject test i at family-wise level alpha when adjusted[i] <= alpha.
+    Why Holm: like Bonferroni it holds the chance of any false rejection among all the tests to
+    alpha whatever their dependence (seat shares of one game are dependent), and it rejects at
+    least as often."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
