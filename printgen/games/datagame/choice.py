@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.games.datagame.expr import Fn
-from printgen.games.datagame.program import CHOOSE, JUMP, Compiler
+from printgen.games.datagame.ops import CHOOSE, JUMP
 from printgen.games.datagame.scope import CARD, CURRENT, TARGET
 
 MAX_OPTIONS = 32
@@ -97,7 +97,7 @@ class Choice:
         return text
 
 
-def compile_choice(c: Compiler, body: Any, path: tuple[Any, ...]) -> None:
+def compile_choice(c: Any, body: Any, path: tuple[Any, ...]) -> None:
     """Emit the decision and, after it, each option's steps (each jumping past the rest)."""
     if isinstance(body, list):
         body = {"options": body}
@@ -124,7 +124,7 @@ def compile_choice(c: Compiler, body: Any, path: tuple[Any, ...]) -> None:
         c.patch(at, choice.end)
 
 
-def _option(c: Compiler, raw: Any, path: tuple[Any, ...]) -> Option:
+def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
     if not isinstance(raw, dict):
         raise c.fail(path, "an option is settings: name, and card:, target:, if:, must:, do: as it needs")
     allowed = {"name", "if", "card", "target", "must", "do"}

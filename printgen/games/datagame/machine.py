@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
-from printgen.games.datagame.program import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS, Compiler
+from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS
+from printgen.games.datagame.program import Compiler
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, ROUNDS, TURNS, Scope
 from printgen.games.datagame.spec import Spec, attribute_tables, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State

@@ -6,13 +6,7 @@ from would be a stack of half-run loops; compiled to instructions with jumps, it
 program counter, kept in the state. Every loop counts its rounds in a slot of the state and stops
 the game (a timeout naming the loop's line) past its `max`, so no file can make a game run forever.
 
-An instruction is a tuple whose first item says what it is:
-  (AUTO, fn)                 fn(state) does something that needs no decision
-  (JUMP, target)
-  (UNLESS, cond, target)     jump when cond(state, current seat, -1) is 0
-  (COUNT, slot, most, where) one more round of a loop; past `most`, the game stops at `where`
-  (CHOOSE, choice)           a decision (choice.py); each option's steps follow it
-  (END,)                     the game is over
+The instructions are listed in ops.py.
 """
 
 from __future__ import annotations
@@ -22,9 +16,8 @@ from typing import Any
 
 from printgen.files.errors import UserError, Where
 from printgen.games.datagame.expr import ExprError, Fn, parse
+from printgen.games.datagame.ops import AUTO, COUNT, END, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, TURNS, Scope
-
-AUTO, JUMP, UNLESS, COUNT, CHOOSE, END = range(6)
 
 MAX_LOOP = 100_000        # rounds of one loop in one game: a real game plays far fewer turns
 DEFAULT_LOOP = 10_000
