@@ -87,7 +87,7 @@ class DataGame(Game[Prepared, State], Report[Prepared, State]):
         s.v[:len(prepared.first_vars)] = prepared.first_vars
         s.v[DEALER] = rng.randrange(players) if self.spec.dealer == "random" else 0
         s.v[CURRENT] = s.v[DEALER]
-        run(s)
+        run(s, 0)
         return s
 
     def to_act(self, state: State) -> int:
@@ -101,8 +101,7 @@ class DataGame(Game[Prepared, State], Report[Prepared, State]):
             raise ValueError(f"{action} is not a legal action here")
         state.decisions += 1
         state.choices += len(state.acts)
-        state.pc = state.choice.enter(state, action)
-        run(state)
+        run(state, state.choice.enter(state, action))
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -267,50 +266,134 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
-    return Prepared(compiler.code, names, groups, len(names), slot, len(variables) + compiler.extra_slots,
+    return Prepared(link(compiler.code), names, groups, len(names), slot, len(variables) + compiler.extra_slots,
                     layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options)
 
 
-def run(s: State) -> None:
-    """Play on from state.pc until a decision with two or more actions waits, or the game ends."""
-    code = s.prep.code
-    pc = s.pc
-    ran = 0
-    v = s.v
-    while True:
-        op = code[pc]
+def link(code: list[tuple[Any, ...]]) -> list[Any]:
+    """The instructions as closures, each taking the state and giving the next instruction's index
+    (-1 when play stops: a decision waits or the game is over). Why: running a game is then one
+    call per instruction, with no dispatch on its kind; jumps to a jump are followed here once."""
+    def target(at: int) -> int:
+        seen = 0
+        while code[at][0] == JUMP and seen < len(code):
+            at, seen = code[at][1], seen + 1
+        return at
+
+    aimed = _targets(code)
+    linked: list[Any] = []
+    for pc, op in enumerate(code):
         kind = op[0]
         if kind == AUTO:
-            op[1](s)
-            pc += 1
+            fns = [op[1]]
+            while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
+                fns.append(code[pc + len(fns)][1])
+            linked.append(_auto(fns, target(pc + len(fns))))
         elif kind == UNLESS:
-            pc = pc + 1 if op[1](s, v[CURRENT], -1) else op[2]
+            linked.append(_unless(op[1], target(pc + 1), target(op[2])))
         elif kind == JUMP:
-            pc = op[1]
-        elif kind == CHOOSE:
-            choice = op[1]
-            acts = choice.legal(s)
-            if not acts:
-                pc = choice.end
-            elif len(acts) == 1:
-                pc = choice.enter(s, acts[0])
-            else:
-                s.dealing = False
-                s.pc, s.acts, s.choice = pc, acts, choice
-                return
+            linked.append(_jump(target(op[1])))
         elif kind == COUNT:
-            v[op[1]] += 1
-            if v[op[1]] > op[2]:
-                return _stop(s, pc, op[3].describe())
-            pc += 1
-        else:                              # END
-            s.over, s.pc, s.acts = True, pc, []
+            linked.append(_count(op[1], op[2], op[3].describe(), target(pc + 1)))
+        elif kind == CHOOSE:
+            op[1].end = target(op[1].end)
+            for option in op[1].options:
+                option.start = target(option.start)
+            linked.append(_choose(op[1], pc))
+        else:
+            linked.append(_end(pc))
+    return linked
+
+
+def _targets(code: list[tuple[Any, ...]]) -> set[int]:
+    """The instructions something jumps to (a run of steps is fused only up to one of them)."""
+    found = set()
+    for op in code:
+        if op[0] == JUMP:
+            found.add(op[1])
+        elif op[0] == UNLESS:
+            found.add(op[2])
+        elif op[0] == CHOOSE:
+            found.add(op[1].end)
+            found.update(option.start for option in op[1].options)
+    return found
+
+
+def _auto(fns: list[Any], nxt: int) -> Any:
+    """Steps that follow one another with no jump between them, as one instruction."""
+    if len(fns) == 1:
+        fn = fns[0]
+
+        def auto(s: State) -> int:
+            fn(s)
+            return nxt
+        return auto
+    if len(fns) == 2:
+        f1, f2 = fns
+
+        def auto2(s: State) -> int:
+            f1(s)
+            f2(s)
+            return nxt
+        return auto2
+    chain = tuple(fns)
+
+    def autos(s: State) -> int:
+        for fn in chain:
+            fn(s)
+        return nxt
+    return autos
+
+
+def _unless(cond: Any, nxt: int, other: int) -> Any:
+    return lambda s: nxt if cond(s, s.v[CURRENT], -1) else other
+
+
+def _jump(to: int) -> Any:
+    return lambda s: to
+
+
+def _count(slot: int, most: int, where: str, nxt: int) -> Any:
+    def count(s: State) -> int:
+        v = s.v
+        v[slot] += 1
+        if v[slot] > most:
+            _stop(s, -1, where)
+            return -1
+        return nxt
+    return count
+
+
+def _choose(choice: Any, pc: int) -> Any:
+    def choose(s: State) -> int:
+        acts = choice.legal(s)
+        if not acts:
+            return choice.end
+        if len(acts) == 1:
+            return choice.enter(s, acts[0])
+        s.dealing = False
+        s.pc, s.acts, s.choice = pc, acts, choice
+        return -1
+    return choose
+
+
+def _end(pc: int) -> Any:
+    def end(s: State) -> int:
+        s.over, s.pc, s.acts = True, pc, []
+        return -1
+    return end
+
+
+def run(s: State, pc: int) -> None:
+    """Play on from instruction `pc` until a decision with two or more actions waits, or the game ends."""
+    code = s.prep.code
+    for _ in range(MAX_AUTO):
+        pc = code[pc](s)
+        if pc < 0:
             return
-        ran += 1
-        if ran > MAX_AUTO:
-            return _stop(s, pc, "a step that ran without a decision")
+    _stop(s, pc, "a step that ran without a decision")
 
 
 def _stop(s: State, pc: int, where: str) -> None:

@@ -224,6 +224,14 @@ def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
                          "declare it under vars: (variables: " + ", ".join(sorted(c.scope.vars)) + ")")
         pairs.append((c.scope.vars[name], c.expr(value, (*path, kind, name))))
 
+    if len(pairs) == 1:
+        only, value = pairs[0]
+
+        def assign_one(s: Any) -> None:
+            s.v[only] = value(s, s.v[CURRENT], -1)
+        c.emit(AUTO, assign_one)
+        return
+
     def assign(s: Any) -> None:
         p = s.v[CURRENT]
         values = [f(s, p, -1) for _, f in pairs]          # all read before any is written

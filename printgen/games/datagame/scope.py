@@ -54,7 +54,7 @@ class Scope:
         if kind == "unary":
             inner = self.build(node.args[0], in_card)
             if node.value == "not":
-                return lambda s, p, c: 0 if inner(s, p, c) else 1
+                return lambda s, p, c: not inner(s, p, c)
             return lambda s, p, c: -inner(s, p, c)
         if kind == "binary":
             return self._binary(node, in_card)
@@ -110,26 +110,33 @@ class Scope:
         return lambda s, p, c: table[k] if (k := which(s, p, c)) >= 0 else -1
 
     def _binary(self, node: Node, in_card: bool) -> Fn:
-        a, b = (self.build(arg, in_card) for arg in node.args)
         op = node.value
-        if op == "and":
-            return lambda s, p, c: 1 if a(s, p, c) and b(s, p, c) else 0
-        if op == "or":
+        left, right = node.args
+        if op in ("and", "or"):
+            a, b = self.build(left, in_card), self.build(right, in_card)
+            if is_truth(left) and is_truth(right):      # already True/False: no 1-or-0 needed
+                return (lambda s, p, c: a(s, p, c) and b(s, p, c)) if op == "and" else \
+                    (lambda s, p, c: a(s, p, c) or b(s, p, c))
+            if op == "and":
+                return lambda s, p, c: 1 if a(s, p, c) and b(s, p, c) else 0
             return lambda s, p, c: 1 if a(s, p, c) or b(s, p, c) else 0
-        table: dict[str, Fn] = {
-            "+": lambda s, p, c: a(s, p, c) + b(s, p, c),
-            "-": lambda s, p, c: a(s, p, c) - b(s, p, c),
-            "*": lambda s, p, c: a(s, p, c) * b(s, p, c),
-            "/": lambda s, p, c: a(s, p, c) // d if (d := b(s, p, c)) else 0,
-            "%": lambda s, p, c: a(s, p, c) % d if (d := b(s, p, c)) else 0,
-            "==": lambda s, p, c: 1 if a(s, p, c) == b(s, p, c) else 0,
-            "!=": lambda s, p, c: 1 if a(s, p, c) != b(s, p, c) else 0,
-            "<": lambda s, p, c: 1 if a(s, p, c) < b(s, p, c) else 0,
-            "<=": lambda s, p, c: 1 if a(s, p, c) <= b(s, p, c) else 0,
-            ">": lambda s, p, c: 1 if a(s, p, c) > b(s, p, c) else 0,
-            ">=": lambda s, p, c: 1 if a(s, p, c) >= b(s, p, c) else 0,
-        }
-        return table[op]
+        if right.kind == "num" and op in _WITH_NUMBER:
+            return _WITH_NUMBER[op](self.build(left, in_card), right.value)
+        if op in _OF_SLOTS and {left.kind, right.kind} <= {"name"}:
+            slots = [self._slot(arg.value, in_card) for arg in (left, right)]
+            if all(kind == "var" for kind, _ in slots):
+                return _OF_SLOTS[op](slots[0][1], slots[1][1])
+            if slots[0][0] == "attr" and slots[1][0] == "var":
+                return _ATTR_VAR[op](slots[0][1], slots[1][1])
+        return _BINARY[op](self.build(left, in_card), self.build(right, in_card))
+
+    def _slot(self, name: str, in_card: bool) -> tuple[str, Any]:
+        """("var", slot) or ("attr", table) for a plain name read often, to build a closure without calls."""
+        if name in self.vars and not (name == "card" and in_card):
+            return "var", self.vars[name]
+        if in_card and name in self.attrs and name not in self.vars:
+            return "attr", self.attrs[name]
+        return "", None
 
     # -- zones ---------------------------------------------------------------------------------
     def zone(self, node: Node, in_card: bool) -> ZoneFn:
@@ -161,16 +168,91 @@ class Scope:
         return builder(self, args, in_card)
 
 
+def is_truth(node: Node) -> bool:
+    """Whether an expression's value is a truth (a comparison, not, and/or of truths, has()): it
+    may then be returned as Python's True/False, which count as 1 and 0."""
+    if node.kind == "unary":
+        return node.value == "not"
+    if node.kind == "binary":
+        if node.value in ("and", "or"):
+            return is_truth(node.args[0]) and is_truth(node.args[1])
+        return node.value in ("==", "!=", "<", "<=", ">", ">=")
+    return node.kind == "call" and node.value == "has"
+
+
+# The operators as closure makers: general (two closures), with a number on the right, between two
+# variables, and a card's attribute against a variable (suit == led), the shapes conditions take
+# most; each written out, since a call through the operator module would cost what it saves.
+_BINARY: dict[str, Callable[[Fn, Fn], Fn]] = {
+    "+": lambda a, b: lambda s, p, c: a(s, p, c) + b(s, p, c),
+    "-": lambda a, b: lambda s, p, c: a(s, p, c) - b(s, p, c),
+    "*": lambda a, b: lambda s, p, c: a(s, p, c) * b(s, p, c),
+    "/": lambda a, b: lambda s, p, c: a(s, p, c) // d if (d := b(s, p, c)) else 0,
+    "%": lambda a, b: lambda s, p, c: a(s, p, c) % d if (d := b(s, p, c)) else 0,
+    "==": lambda a, b: lambda s, p, c: a(s, p, c) == b(s, p, c),
+    "!=": lambda a, b: lambda s, p, c: a(s, p, c) != b(s, p, c),
+    "<": lambda a, b: lambda s, p, c: a(s, p, c) < b(s, p, c),
+    "<=": lambda a, b: lambda s, p, c: a(s, p, c) <= b(s, p, c),
+    ">": lambda a, b: lambda s, p, c: a(s, p, c) > b(s, p, c),
+    ">=": lambda a, b: lambda s, p, c: a(s, p, c) >= b(s, p, c),
+}
+_WITH_NUMBER: dict[str, Callable[[Fn, int], Fn]] = {
+    "+": lambda a, k: lambda s, p, c: a(s, p, c) + k,
+    "-": lambda a, k: lambda s, p, c: a(s, p, c) - k,
+    "*": lambda a, k: lambda s, p, c: a(s, p, c) * k,
+    "==": lambda a, k: lambda s, p, c: a(s, p, c) == k,
+    "!=": lambda a, k: lambda s, p, c: a(s, p, c) != k,
+    "<": lambda a, k: lambda s, p, c: a(s, p, c) < k,
+    "<=": lambda a, k: lambda s, p, c: a(s, p, c) <= k,
+    ">": lambda a, k: lambda s, p, c: a(s, p, c) > k,
+    ">=": lambda a, k: lambda s, p, c: a(s, p, c) >= k,
+}
+_OF_SLOTS: dict[str, Callable[[int, int], Fn]] = {
+    "==": lambda i, j: lambda s, p, c: s.v[i] == s.v[j],
+    "!=": lambda i, j: lambda s, p, c: s.v[i] != s.v[j],
+    "<": lambda i, j: lambda s, p, c: s.v[i] < s.v[j],
+    "<=": lambda i, j: lambda s, p, c: s.v[i] <= s.v[j],
+    ">": lambda i, j: lambda s, p, c: s.v[i] > s.v[j],
+    ">=": lambda i, j: lambda s, p, c: s.v[i] >= s.v[j],
+}
+_ATTR_VAR: dict[str, Callable[[list[int], int], Fn]] = {
+    "==": lambda t, j: lambda s, p, c: t[c] == s.v[j],
+    "!=": lambda t, j: lambda s, p, c: t[c] != s.v[j],
+    "<": lambda t, j: lambda s, p, c: t[c] < s.v[j],
+    "<=": lambda t, j: lambda s, p, c: t[c] <= s.v[j],
+    ">": lambda t, j: lambda s, p, c: t[c] > s.v[j],
+    ">=": lambda t, j: lambda s, p, c: t[c] >= s.v[j],
+}
+
+
 def _is_zone(scope: Scope, node: Node) -> bool:
     return node.kind in ("name", "zone") and node.value in scope.zones
 
 
+def _plain(scope: Scope, node: Node) -> tuple[int, bool] | None:
+    """(first slot, per player) of a zone named without '@', so a closure can index it directly."""
+    return scope.zones[node.value] if node.kind == "name" and node.value in scope.zones else None
+
+
 def _count(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
     zone = scope.zone(args[0], in_card)
+    plain = _plain(scope, args[0])
+    if len(args) == 1 and plain is not None:
+        first, each = plain
+        if each:
+            return lambda s, p, c: len(s.z[first + p])
+        return lambda s, p, c: len(s.z[first])
     if len(args) == 1:
         return lambda s, p, c: len(zone(s, p, c))
     test = scope.build(args[1], True)
-    return lambda s, p, c: sum(1 for k in zone(s, p, c) if test(s, p, k))
+
+    def count(s: Any, p: int, c: int) -> int:
+        found = 0
+        for k in zone(s, p, c):  # noqa: SIM110 (a loop: any() over a generator costs a third more)
+            if test(s, p, k):
+                found += 1
+        return found
+    return count
 
 
 def _has(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
@@ -178,7 +260,23 @@ def _has(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
     if len(args) == 1:
         return lambda s, p, c: 1 if zone(s, p, c) else 0
     test = scope.build(args[1], True)
-    return lambda s, p, c: 1 if any(test(s, p, k) for k in zone(s, p, c)) else 0
+    plain = _plain(scope, args[0])
+    if plain is not None and plain[1]:
+        first = plain[0]
+
+        def has_own(s: Any, p: int, c: int) -> bool:
+            for k in s.z[first + p]:  # noqa: SIM110 (a loop: any() over a generator costs a third more)
+                if test(s, p, k):
+                    return True
+            return False
+        return has_own
+
+    def has(s: Any, p: int, c: int) -> bool:
+        for k in zone(s, p, c):  # noqa: SIM110 (a loop: any() over a generator costs a third more)
+            if test(s, p, k):
+                return True
+        return False
+    return has
 
 
 def _sum(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
@@ -262,7 +360,7 @@ def _best(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
 
     def best(s: Any, p: int, c: int) -> int:
         top, found = None, -1
-        for k in zone(s, p, c):
+        for k in zone(s, p, c):  # noqa: SIM110 (a loop: any() over a generator costs a third more)
             m = what(s, p, k)
             if top is None or m > top:
                 top, found = m, k
