@@ -228,8 +228,9 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
                                 "choose more cards (e.g. more houses) for this many players")
             short = short_deal(report, prep, n)      # checked before any game is played short
             if short is not None:
+                written = report.deal_needs(prep, n).where        # a game file's deal step, by its line
                 raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
-                                f"{short[0]}", where if own and not cli else Where(), short[1])
+                                f"{short[0]}", written or (where if own and not cli else Where()), short[1])
             prepared[n], used[n] = prep, Setup(options, setup_source(own, cli))
         plans.append(Plan(name, game, report, variant, base, counts, prepared, used))
     return plans

@@ -184,7 +184,7 @@ class DataGame(Game[Prepared, State], Report[Prepared, State]):
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         s = self.setup(prepared, players, random.Random(0))
-        return Deal(tuple(s.want), tuple((k, f"to {zone}") for zone, k in sorted(s.more.items())))
+        return Deal(tuple(s.want), tuple((k, f"to {zone}") for zone, k in sorted(s.more.items())), where=s.short_at)
 
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:

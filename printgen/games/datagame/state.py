@@ -23,7 +23,7 @@ class State:
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "pc", "actor", "over", "stopped_at",
-                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more")
+                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -47,6 +47,7 @@ class State:
         self.dealing = True               # until the first decision: moves count toward the deal
         self.want = [0] * players
         self.more: dict[str, int] = {}
+        self.short_at: Any = None         # the deal step (its Where) that ran out of cards, if one did
 
     def __str__(self) -> str:
         prep = self.prep
