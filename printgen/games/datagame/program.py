@@ -12,6 +12,7 @@ The instructions are listed in ops.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from printgen.files.errors import UserError, Where
@@ -24,6 +25,26 @@ DEFAULT_LOOP = 10_000
 MAX_STEPS_NESTED = 12     # steps inside steps (a loop in a loop in a choice...)
 
 Located = Callable[[tuple[Any, ...]], Where]
+
+
+@dataclass
+class Prepared:
+    """A game file compiled for one deck and one set of options."""
+
+    code: list[tuple[Any, ...]]
+    names: list[str]
+    groups: list[str]
+    cards: int
+    slots: int
+    vars: int
+    start: int
+    kinds: list[int]
+    slot_zone: list[str]
+    zone_layout: dict[str, tuple[int, bool]]
+    first_vars: list[int]
+    hand_slots: list[int]                     # the first slot of each hand zone
+    greedy: Any
+    options: dict[str, Any]
 
 
 class Compiler:

@@ -22,7 +22,7 @@ class State:
     pc: where play goes on (an instruction index); acts: the actions of the decision waiting;
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
 
-    __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "pc", "actor", "over", "stopped_at",
+    __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
@@ -34,6 +34,7 @@ class State:
         self.score = [0] * players
         self.loc = [prep.start] * prep.cards
         self.by = [-1] * prep.cards
+        self.user = [-1] * prep.cards     # the seat that put each card to use (-1: not used)
         self.pc = 0
         self.actor = 0
         self.over = False
@@ -80,6 +81,7 @@ class Moves:
                 s.held |= bit
             if kind & USE and s.held & bit:
                 s.used |= bit
+                s.user[k] = by
 
     @staticmethod
     def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
