@@ -35,11 +35,11 @@ from printgen.sim.engine import Game
 FOLDER = "games"                   # a deck's own games live in <deck>/games/
 PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")   # a game's name as a file's stem: no path, no dots
 
-# The kinds of file a deck's game can be, by suffix, each with the function that makes it a Game
-# class: (path, name, allow_code) -> the class. A data game, games/<name>.yaml, read by
+# The kinds of file a deck's game can be, by suffix, each with the function that makes the game:
+# (path, name, allow_code) -> a Game. A data game, games/<name>.yaml, read by
 # printgen.games.datagame.load_game_file(path), is the kind to add beside the Python one: it runs
 # no code, so it needs no --allow-code.
-Loader = Callable[[Path, str, bool], "type[Game[Any, Any]]"]
+Loader = Callable[[Path, str, bool], "Game[Any, Any]"]
 
 _loaded: dict[Path, type[Game[Any, Any]]] = {}      # per process: a file is run at most once
 
@@ -55,8 +55,8 @@ def deck_file(name: str, folder: Path) -> Path | None:
     return None
 
 
-def deck_game(name: str, folder: Path, allow_code: bool = False) -> type[Game[Any, Any]] | None:
-    """The Game class of the deck's own file for `name`, None when the deck holds none; UserError
+def deck_game(name: str, folder: Path, allow_code: bool = False) -> Game[Any, Any] | None:
+    """The game of the deck's own file for `name`, None when the deck holds none; UserError
     for a file that leads out of the deck, that is code and not allowed, or that defines no game."""
     path = deck_file(name, folder)
     if path is None:
@@ -65,8 +65,9 @@ def deck_game(name: str, folder: Path, allow_code: bool = False) -> type[Game[An
     return KINDS[path.suffix](path, name, allow_code)
 
 
-def python_game(path: Path, name: str, allow_code: bool) -> type[Game[Any, Any]]:
-    """The Game class `path` (a deck's games/<name>.py) defines, the file run only when allowed."""
+def python_game(path: Path, name: str, allow_code: bool) -> Game[Any, Any]:
+    """The game of the Game class `path` (a deck's games/<name>.py) defines, the file run only when
+    allowed."""
     if not allow_code:
         raise UserError(f"the game '{name}' is Python code in the deck's folder, and printgen runs no code from "
                         "a deck folder unless told to (a deck shared with you could run anything on your computer)",
@@ -77,7 +78,7 @@ def python_game(path: Path, name: str, allow_code: bool) -> type[Game[Any, Any]]
     if key not in _loaded:
         _loaded[key] = _chosen(_run(key, path), path, name)
         copyreg.pickle(_loaded[key], _by_path)
-    return _loaded[key]
+    return _loaded[key]()
 
 
 # games/<name>.yaml, a data game (printgen.games.datagame.load_game_file), is added here beside .py
@@ -157,4 +158,4 @@ def _by_path(game: Game[Any, Any]) -> tuple[Any, ...]:
 def _revived(path: str, name: str) -> Game[Any, Any]:
     """A deck's game in a worker: its file loaded again (once a process); the run it belongs to was
     allowed to run code when it started."""
-    return python_game(Path(path), name, allow_code=True)()
+    return python_game(Path(path), name, allow_code=True)

@@ -121,8 +121,9 @@ def get_game(name: str, deck: Path | None = None, allow_code: bool = False) -> G
         shadowed = deck_file(name, deck) if found is not None else None
         if shadowed is not None and found is not None:
             _refuse_shadow(name, shadowed, found)
-        if found is None:
-            found = deck_game(name, deck, allow_code)
+        local = deck_game(name, deck, allow_code) if found is None else None
+        if local is not None:
+            return local
     if found is None:
         known = names()
         raise UserError(f"no game called '{name}'",
