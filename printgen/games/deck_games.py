@@ -36,10 +36,10 @@ FOLDER = "games"                   # a deck's own games live in <deck>/games/
 PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")   # a game's name as a file's stem: no path, no dots
 
 # The kinds of file a deck's game can be, by suffix, each with the function that makes the game:
-# (path, name, allow_code) -> a Game. A data game, games/<name>.yaml, read by
-# printgen.games.datagame.load_game_file(path), is the kind to add beside the Python one: it runs
-# no code, so it needs no --allow-code.
-Loader = Callable[[Path, str, bool], "Game[Any, Any]"]
+# (path, deck folder, name, allow_code) -> a Game. A data game, games/<name>.yaml, read by
+# printgen.games.datagame.load_game_file(path, folder), is the kind to add beside the Python one:
+# it runs no code, so it needs no --allow-code.
+Loader = Callable[[Path, Path, str, bool], "Game[Any, Any]"]
 
 _loaded: dict[Path, type[Game[Any, Any]]] = {}      # per process: a file is run at most once
 
@@ -62,10 +62,10 @@ def deck_game(name: str, folder: Path, allow_code: bool = False) -> Game[Any, An
     if path is None:
         return None
     contained(path, Path(folder), place=f"the deck folder '{Path(folder).name}'")
-    return KINDS[path.suffix](path, name, allow_code)
+    return KINDS[path.suffix](path, Path(folder), name, allow_code)
 
 
-def python_game(path: Path, name: str, allow_code: bool) -> Game[Any, Any]:
+def python_game(path: Path, folder: Path, name: str, allow_code: bool) -> Game[Any, Any]:
     """The game of the Game class `path` (a deck's games/<name>.py) defines, the file run only when
     allowed."""
     if not allow_code:
@@ -158,4 +158,4 @@ def _by_path(game: Game[Any, Any]) -> tuple[Any, ...]:
 def _revived(path: str, name: str) -> Game[Any, Any]:
     """A deck's game in a worker: its file loaded again (once a process); the run it belongs to was
     allowed to run code when it started."""
-    return python_game(Path(path), name, allow_code=True)
+    return python_game(Path(path), Path(path).parents[1], name, allow_code=True)
