@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
+from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS
 from printgen.games.datagame.program import Compiler
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, ROUNDS, TURNS, Scope
-from printgen.games.datagame import melds as _melds  # noqa: F401 - registers the meld steps, options and functions
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
