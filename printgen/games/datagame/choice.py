@@ -32,6 +32,7 @@ class Option:
     target: Fn | None
     must: bool
     start: int = -1             # the first instruction of its steps
+    lays: Any = None            # (state, seat) -> the lays it offers (an option kind of OPTION_KINDS)
 
 
 class Choice:
@@ -54,10 +55,17 @@ class Choice:
         width, stride = self.width, self.cards + 1
         acts: list[int] = []
         musts: list[int] = []
+        offered: dict[int, list[Any]] = {}      # a new one each time: a copied state shares the old
         for i, o in enumerate(self.options):
             if o.cond is not None and not o.cond(s, p, -1):
                 continue
             out = musts if o.must else acts
+            if o.lays is not None:
+                found = o.lays(s, p)
+                if found:
+                    offered[i] = found
+                    out += [i + width * (j + 1) for j in range(len(found))]
+                continue
             if o.zone is None:
                 if o.target is None:
                     out.append(i)
@@ -73,18 +81,29 @@ class Choice:
                     out.append(i + width * (k + 1))
                 else:
                     out += [i + width * ((k + 1) + stride * (t + 1)) for t in range(s.n) if aim(s, t, k)]
+        if offered:
+            s.offered = offered
         return musts if musts else acts
 
     def enter(self, s: Any, action: int) -> int:
         """Bind the chosen card and seat (variables `card`, `target`) and give the option's first instruction."""
         payload, i = divmod(action, self.width)
+        option = self.options[i]
+        if option.lays is not None:
+            s.laying = lay = s.offered[i][payload - 1]
+            s.v[CARD] = lay[3] if lay[1] >= 0 else -1
+            return option.start
         seat, card = divmod(payload, self.cards + 1)
         s.v[CARD] = card - 1
         s.v[TARGET] = seat - 1
-        return self.options[i].start
+        return option.start
 
     def name(self, s: Any, action: int) -> str:
         payload, i = divmod(action, self.width)
+        if self.options[i].lays is not None:
+            lay = s.offered[i][payload - 1]
+            shown = "-".join(self.names[k] for k in range(self.cards) if lay[4] >> k & 1)
+            return self.options[i].label.replace("{meld}", shown).replace("{card}", shown)
         seat, card = divmod(payload, self.cards + 1)
         label = self.options[i].label
         card_name = self.names[card - 1] if card else ""
@@ -127,7 +146,7 @@ def compile_choice(c: Any, body: Any, path: tuple[Any, ...]) -> None:
 def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
     if not isinstance(raw, dict):
         raise c.fail(path, "an option is settings: name, and card:, target:, if:, must:, do: as it needs")
-    allowed = {"name", "if", "card", "target", "must", "do"}
+    allowed = {"name", "if", "card", "target", "must", "do", *OPTION_KINDS}
     for key in raw:
         if key not in allowed:
             from printgen.files.errors import did_you_mean
@@ -147,4 +166,14 @@ def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
         zone = c.zone(card["from"], (*path, "card", "from"))
         where = c.expr(card["where"], (*path, "card", "where"), card=True) if "where" in card else None
     target = c.expr(raw["target"], (*path, "target"), card=True) if "target" in raw else None
-    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)))
+    kinds = [k for k in OPTION_KINDS if k in raw]
+    if len(kinds) + (card is not None) > 1:
+        raise c.fail(path, "an option offers one kind of thing: card:, " + ", ".join(f"{k}:" for k in OPTION_KINDS)
+                     + " are given together")
+    lays = OPTION_KINDS[kinds[0]](c, raw[kinds[0]], (*path, kinds[0])) if kinds else None
+    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)), lays=lays)
+
+
+# Option kinds other modules add (melds.py: meld, lay_off): key -> (compiler, settings, path) -> a
+# function (state, seat) -> the things offered, each a tuple the option's `lay` step carries out.
+OPTION_KINDS: dict[str, Callable[[Any, Any, tuple[Any, ...]], Callable[[Any, int], list[Any]]]] = {}

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
+from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
-from printgen.games.datagame.spec import Spec, attribute_tables, read_game_file
+from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
@@ -52,6 +53,8 @@ class DataGame(DataReport, Game[Prepared, State]):
         deck = pack_deck(deck, {"pack": pack} if pack is not None else {}, None, spec.title)
         tables, groups = attribute_tables(spec, deck)
         names = [card.name for card in deck.cards]
+        if spec.source.data.get("in_play") is not None:
+            tables, names, groups = _in_play(spec, tables, names, groups)
         return compile_program(spec, tables, names, groups, values)
 
     def read_options(self, variant: str, given: Any) -> dict[str, Any]:
@@ -108,6 +111,7 @@ class DataGame(DataReport, Game[Prepared, State]):
         new.acts = list(state.acts)
         new.want = list(state.want)
         new.more = dict(state.more)
+        new.melds = {slot: [list(m) for m in table] for slot, table in state.melds.items()}
         new.rng = random.Random()
         new.rng.setstate(state.rng.getstate())
         return new
@@ -137,6 +141,18 @@ class DataGame(DataReport, Game[Prepared, State]):
             elif value == top:
                 best.append(action)
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def _in_play(spec: Spec, tables: dict[str, list[int]], names: list[str],
+             groups: list[str]) -> tuple[dict[str, list[int]], list[str], list[str]]:
+    """Only the cards the file's `in_play:` condition keeps: the others (a turn marker, a rules
+    card) are no cards of the game at all, never dealt, counted or reported."""
+    keep_card = card_measure(spec, str(spec.source.data["in_play"]), tables, ("in_play",))
+    keep = [k for k in range(len(names)) if keep_card(k)]
+    if not keep:
+        raise UserError("the game file's in_play: condition leaves no card in play", spec.where(("in_play",)))
+    return ({a: [t[k] for k in keep] for a, t in tables.items()}, [names[k] for k in keep],
+            [groups[k] for k in keep] if groups else groups)
 
 
 def _with_variants(spec: Spec) -> list[Any]:
@@ -185,13 +201,14 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     allowed = {o.name: o.allowed for o in spec.options}
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
     scope.card_names = names  # type: ignore[attr-defined]
+    _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
-    return Prepared(link(compiler.code), names, groups, len(names), slot, len(variables) + compiler.extra_slots,
-                    layout[spec.start][0], kinds, slot_zone, layout, first_vars,
+    return Prepared(link(compiler.code), compiler.code, names, groups, len(names), slot,
+                    len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options)
 

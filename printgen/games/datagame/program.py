@@ -31,7 +31,8 @@ Located = Callable[[tuple[Any, ...]], Where]
 class Prepared:
     """A game file compiled for one deck and one set of options."""
 
-    code: list[tuple[Any, ...]]
+    code: list[Any]                           # the instructions linked (machine.link): what plays
+    instructions: list[tuple[Any, ...]]       # the same as compiled (ops.py), for tests and tracing
     names: list[str]
     groups: list[str]
     cards: int

@@ -8,6 +8,7 @@ prepared deck (program.py). Every mistake names the game file and line.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,13 @@ from printgen.model.deck import Deck
 from printgen.sim.options import Option
 
 TOP = {"name", "title", "about", "players", "pack", "variants", "options", "cards", "in_play", "vars", "zones",
-       "start", "dealer", "play", "winner", "length", "greedy", "report", "step_cap"}
+       "start", "dealer", "play", "winner", "length", "greedy", "report", "step_cap", "melds"}
 MAX_ZONES = 32
 MAX_VARS = 64
 MAX_OPTIONS = 16
 PARTS = ("index", "value", "start", "end", "number", "name")
+_FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_]+)?")
+_PLAIN_CALLS = {"abs", "max", "min"}
 
 
 @dataclass
@@ -33,6 +36,7 @@ class Zone:
     each: bool
     hand: bool
     uses: bool
+    melds: tuple[str, ...] = ()              # a table of melds: the meld kinds laid on it (melds.py)
 
 
 @dataclass
@@ -141,13 +145,17 @@ def _zones(value: Any, fail: Any) -> list[Zone]:
     out = []
     for name, settings in value.items():
         settings = settings or {}
-        if not isinstance(settings, dict) or set(settings) - {"each", "hand", "uses", "about"}:
+        if not isinstance(settings, dict) or set(settings) - {"each", "hand", "uses", "about", "melds"}:
             raise fail(("zones", name), "a zone takes each: (one per player), hand: (its cards are held), "
-                       "uses: (a card moved into it is put to use) and about:")
+                       "uses: (a card moved into it is put to use), melds: (the meld kinds laid on it) and about:")
+        kinds = settings.get("melds") or []
+        kinds = [kinds] if isinstance(kinds, str) else kinds
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise fail(("zones", name, "melds"), "melds: names the meld kinds laid on this table: melds: [run, set]")
         if not str(name).isidentifier():
             raise fail(("zones", name), f"a zone's name is a word, not '{name}'")
         out.append(Zone(str(name), bool(settings.get("each", False)), bool(settings.get("hand", name == "hand")),
-                        bool(settings.get("uses", False))))
+                        bool(settings.get("uses", False)), tuple(kinds)))
     return out
 
 
@@ -197,6 +205,9 @@ def _attrs(value: Any, fail: Any) -> dict[str, tuple[str, str]]:
     for attr, source in value.items():
         if not str(attr).isidentifier():
             raise fail(("cards", attr), f"an attribute's name is a word, not '{attr}'")
+        if not _FIELD.fullmatch(str(source)):
+            out[str(attr)] = (str(source), "expr")        # worked out from the attributes before it
+            continue
         field, _, part = str(source).partition(".")
         part = part or "index"
         if part not in PARTS:
@@ -229,14 +240,45 @@ def attribute_tables(spec: Spec, deck: Deck) -> tuple[dict[str, list[int]], list
     groups = []
     for card in deck.cards:
         for attr, (field, part) in spec.attrs.items():
-            tables[attr].append(_number(card, field, part, words[attr], spec, attr))
+            if part != "expr":
+                tables[attr].append(_number(card, field, part, words[attr], spec, attr))
         if spec.group is not None:
             field = spec.attrs[spec.group][0]
             value = card.values.get(field)
             groups.append(str(getattr(value, "name", value)))
         else:
             groups.append("")
+    known: dict[str, list[int]] = {a: t for a, t in tables.items() if spec.attrs[a][1] != "expr"}
+    for attr, (text, part) in spec.attrs.items():
+        if part == "expr":
+            test = card_measure(spec, text, known, ("cards", attr))
+            tables[attr] = [test(k) for k in range(len(deck.cards))]
+            known[attr] = tables[attr]
     return tables, groups
+
+
+def card_measure(spec: Spec, text: str, tables: dict[str, list[int]], path: tuple[Any, ...]) -> Any:
+    """A number worked out for each card from its attributes alone (`start * 2 + (end > start)`,
+    `in_play == 1`): card -> int. Why checked apart: it is worked out once per deck, before any game,
+    so only the card's own attributes, numbers, arithmetic and abs/max/min may appear in it."""
+    from printgen.games.datagame.expr import ExprError, Node, parse
+    from printgen.games.datagame.scope import Scope
+
+    def plain(node: Node) -> bool:
+        if node.kind == "call" and node.value not in _PLAIN_CALLS:
+            return False
+        if node.kind in ("zone",) or (node.kind == "name" and node.value not in tables and node.value != "card"):
+            return False
+        return all(plain(arg) for arg in node.args)
+    try:
+        tree = parse(text)
+        if not plain(tree):
+            raise ExprError("a card's worked-out attribute reads only the card's attributes (declared above it), "
+                            "numbers, arithmetic and abs/max/min", "attributes: " + ", ".join(tables))
+        fn = Scope(attrs=tables).build(tree, True)
+    except ExprError as error:
+        raise UserError(f"{error} (in '{text}')", spec.where(path), error.hint) from None
+    return lambda k: fn(None, 0, k)
 
 
 def _number(card: Any, field: str, part: str, seen: list[str], spec: Spec, attr: str) -> int:

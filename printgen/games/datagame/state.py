@@ -23,7 +23,8 @@ class State:
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
-                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at")
+                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
+                 "melds", "offered", "laying")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -49,6 +50,9 @@ class State:
         self.want = [0] * players
         self.more: dict[str, int] = {}
         self.short_at: Any = None         # the deal step (its Where) that ran out of cards, if one did
+        self.melds: dict[int, list[list[int]]] = {}     # a meld table's slot -> its melds, [kind, card mask] each
+        self.offered: dict[int, list[Any]] = {}         # a decision's lays, by option (melds.py)
+        self.laying: Any = None                         # the lay chosen, until a `lay` step carries it out
 
     def __str__(self) -> str:
         prep = self.prep
