@@ -32,6 +32,7 @@ class Option:
     target: Fn | None
     must: bool
     start: int = -1             # the first instruction of its steps
+    subset: Any = None          # a set of cards chosen by their sum (subsets.Subset), or None
 
 
 class Choice:
@@ -46,11 +47,14 @@ class Choice:
         self.line = line
         self.end = -1
         self.any_must = any(o.must for o in options)
+        self.any_sets = any(o.subset is not None for o in options)
 
     def legal(self, s: Any) -> list[int]:
         """The actions open to the chooser, option by option in the file's order; sets state.actor."""
         p = self.who(s, s.v[CURRENT], -1) % s.n
         s.actor = p
+        if self.any_sets:
+            s.picks = []                  # a new list: a copy of the state may hold the last one
         width, stride = self.width, self.cards + 1
         acts: list[int] = []
         musts: list[int] = []
@@ -58,12 +62,15 @@ class Choice:
             if o.cond is not None and not o.cond(s, p, -1):
                 continue
             out = musts if o.must else acts
-            if o.zone is None:
+            if o.zone is None and o.subset is None:
                 if o.target is None:
                     out.append(i)
                 else:
                     target = o.target
                     out += [i + width * stride * (t + 1) for t in range(s.n) if target(s, t, -1)]
+                continue
+            if o.subset is not None:
+                self._sets(s, p, i, o, out)
                 continue
             where, aim = o.where, o.target
             for k in o.zone(s, p, -1):
@@ -75,12 +82,27 @@ class Choice:
                     out += [i + width * ((k + 1) + stride * (t + 1)) for t in range(s.n) if aim(s, t, k)]
         return musts if musts else acts
 
+    def _sets(self, s: Any, p: int, i: int, o: Option, out: list[int]) -> None:
+        """One action per set of cards adding up (per chosen card, when the option also has `card:`):
+        the set is kept in state.picks, the action naming it by its place there."""
+        picks = s.picks
+        width, stride = self.width, self.cards + 1
+        chosen = [-1] if o.zone is None else [k for k in o.zone(s, p, -1) if o.where is None or o.where(s, p, k)]
+        for k in chosen:
+            for mask in o.subset.sets(s, p, k):
+                picks.append(mask)
+                out.append(i + width * ((k + 1) + stride * len(picks)))
+
     def enter(self, s: Any, action: int) -> int:
         """Bind the chosen card and seat (variables `card`, `target`) and give the option's first instruction."""
         payload, i = divmod(action, self.width)
         seat, card = divmod(payload, self.cards + 1)
         s.v[CARD] = card - 1
-        s.v[TARGET] = seat - 1
+        if self.options[i].subset is not None:
+            s.picked = s.picks[seat - 1]
+            s.v[TARGET] = -1
+        else:
+            s.v[TARGET] = seat - 1
         return self.options[i].start
 
     def name(self, s: Any, action: int) -> str:
@@ -88,6 +110,11 @@ class Choice:
         seat, card = divmod(payload, self.cards + 1)
         label = self.options[i].label
         card_name = self.names[card - 1] if card else ""
+        if self.options[i].subset is not None:
+            mask = s.picks[seat - 1]
+            taken = " + ".join(self.names[k] for k in range(mask.bit_length()) if mask >> k & 1)
+            return (label.replace("{card}", card_name).replace("{cards}", taken) if "{cards}" in label
+                    else f"{label.replace('{card}', card_name)} taking {taken}")
         seat_name = f"seat {seat}" if seat else ""
         text = label.replace("{card}", card_name).replace("{target}", seat_name)
         if card and "{card}" not in label:
@@ -127,7 +154,7 @@ def compile_choice(c: Any, body: Any, path: tuple[Any, ...]) -> None:
 def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
     if not isinstance(raw, dict):
         raise c.fail(path, "an option is settings: name, and card:, target:, if:, must:, do: as it needs")
-    allowed = {"name", "if", "card", "target", "must", "do"}
+    allowed = {"name", "if", "card", "cards", "target", "must", "do"}
     for key in raw:
         if key not in allowed:
             from printgen.files.errors import did_you_mean
@@ -147,4 +174,10 @@ def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
         zone = c.zone(card["from"], (*path, "card", "from"))
         where = c.expr(card["where"], (*path, "card", "where"), card=True) if "where" in card else None
     target = c.expr(raw["target"], (*path, "target"), card=True) if "target" in raw else None
-    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)))
+    subset = None
+    if "cards" in raw:
+        from printgen.games.datagame.subsets import compile_subset
+        if target is not None:
+            raise c.fail((*path, "cards"), "an option takes a set of cards (cards:) or a seat (target:), not both")
+        subset = compile_subset(c, raw["cards"], (*path, "cards"))
+    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)), subset=subset)

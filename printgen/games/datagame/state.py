@@ -20,10 +20,11 @@ class State:
     """z: the zones (lists of card indices, the top last); v: the variables; score: per seat;
     loc[c]: the zone slot card c is in; by[c]: the seat that moved it last (-1: the deal);
     pc: where play goes on (an instruction index); acts: the actions of the decision waiting;
-    held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
+    held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs);
+    picks/picked: sets of cards offered and chosen by sum (subsets.py)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "pc", "actor", "over", "stopped_at",
-                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more")
+                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "picks", "picked")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -47,6 +48,8 @@ class State:
         self.dealing = True               # until the first decision: moves count toward the deal
         self.want = [0] * players
         self.more: dict[str, int] = {}
+        self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
+        self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
 
     def __str__(self) -> str:
         prep = self.prep
