@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from printgen.commands.cli import run
-from printgen.editing.newgame import game_kinds
+from printgen.editing.kinds import game_kinds
 from printgen.games.datagame import load_game_file
 from printgen.games.datagame.subsets import sums_to
 from printgen.model.load import load_deck
@@ -128,7 +128,8 @@ def test_nothing_is_left_when_the_game_does_not_fit_the_deck(tmp_path, capsys):
     deck = tmp_path / "ranks-without-values"
     assert new(str(deck), "--from", "standard") == 0
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
-    (deck / "deck.yaml").write_text(text.replace("label: A,  value: 1}", "label: A}"), encoding="utf-8")   # the ace has no number
+    no_ace_value = text.replace("label: A,  value: 1}", "label: A}")          # the ace's rank has no number
+    (deck / "deck.yaml").write_text(no_ace_value, encoding="utf-8")
     before = sorted(p.relative_to(deck) for p in deck.rglob("*"))
     capsys.readouterr()
     assert new(str(deck), "--game", "tricks") == 2

@@ -221,7 +221,8 @@ def _new_game(name: str, kind: str | None, game_name: str | None, source: str | 
         sys.exit(2)
     if made:
         click.echo(f"  made {name}/ as a copy of the standard deck (52 cards in four suits)")
-    click.echo(f"  wrote {path}: a game of the kind '{kind}' to change; every line starting with # says what the next does")
+    click.echo(f"  wrote {path}: a game of the kind '{kind}' to change; each line starting with # "
+               "says what the lines after it do")
     click.echo(f"next: {command_line('printgen', 'validate', name, '--game', game)}")
 
 

@@ -11,30 +11,15 @@ nothing is left behind (the game file, and the deck folder when `new` made it).
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from pathlib import Path
 
-from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.editing.kinds import template
+from printgen.files.errors import UserError, Where
 from printgen.files.paths import DECK_FILE
 
 GAMES = "games"                                   # a deck's own games live in <deck>/games/
 STARTER_DECK = "standard"                         # copied when DECK is no deck yet: the templates read suit and rank
 PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-
-
-def game_kinds() -> list[str]:
-    """The kinds of game file `new --game` writes, by the templates' names."""
-    folder = files("printgen.editing").joinpath("game_templates")
-    return sorted(item.name[:-5] for item in folder.iterdir() if item.name.endswith(".yaml"))
-
-
-def template(kind: str) -> str:
-    """The commented game file of a kind; UserError listing the kinds for an unknown one."""
-    kinds = game_kinds()
-    if kind not in kinds:
-        raise UserError(f"printgen has no game file of the kind '{kind}'",
-                        hint=" ".join(filter(None, [did_you_mean(kind, kinds), "kinds: " + ", ".join(kinds)])))
-    return files("printgen.editing").joinpath("game_templates", f"{kind}.yaml").read_text(encoding="utf-8")
 
 
 def game_name(kind: str, name: str | None) -> str:

@@ -270,7 +270,7 @@ def listing() -> str:
     lines.append("Emblems (emblem: NAME):")
     lines += _columns(names())
     lines.append("")
-    from printgen.editing.newgame import game_kinds
+    from printgen.editing.kinds import game_kinds
 
     lines.append("Game files to start a game of your own from (printgen new DECK --game KIND):")
     lines.append("  " + ", ".join(game_kinds()))

@@ -62,15 +62,15 @@ class Choice:
             if o.cond is not None and not o.cond(s, p, -1):
                 continue
             out = musts if o.must else acts
-            if o.zone is None and o.subset is None:
+            if o.subset is not None:
+                self._sets(s, p, i, o, out)
+                continue
+            if o.zone is None:
                 if o.target is None:
                     out.append(i)
                 else:
                     target = o.target
                     out += [i + width * stride * (t + 1) for t in range(s.n) if target(s, t, -1)]
-                continue
-            if o.subset is not None:
-                self._sets(s, p, i, o, out)
                 continue
             where, aim = o.where, o.target
             for k in o.zone(s, p, -1):
