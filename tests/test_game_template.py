@@ -1,6 +1,7 @@
 """The template game (examples/game-template/, docs/adding-a-game.md) is a working plug-in: it keeps
 the play contract under the same conformance checks as printgen's own games, and once installed
-`printgen validate` finds it by its entry point and reports on it like any shipped game.
+(by pip, as a real package) `printgen validate` finds it by its entry point and reports on it like
+any shipped game.
 
 Why: the template is the model a designer copies; a template that drifted from the contract, or
 whose pyproject no longer declared its entry point the way printgen reads it, would teach the wrong thing.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -38,18 +40,25 @@ def template():
     return GAME
 
 
-def installed(site: Path) -> Path:
-    """`site` made into what pip leaves for the example: a dist-info folder with the entry points its
-    pyproject.toml declares (read from the file, so a wrong declaration fails here)."""
-    tomllib = pytest.importorskip("tomllib", reason="reading a pyproject.toml needs Python 3.11's tomllib")
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    (info / "entry_points.txt").write_text("".join(
-        f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in entries.items())
-        for group, entries in project["entry-points"].items()))
-    return site
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The example installed as a real package, by pip from a copy of its folder (the build leaves
+    its build/ and egg-info there, not in the repository), into a folder of its own: only a
+    subprocess given that folder on PYTHONPATH sees the plug-in, so no other test's game list
+    changes. No network: no dependencies, and the build uses the setuptools of the test extra."""
+    root = tmp_path_factory.mktemp("template")
+    source, target = root / "source", root / "site"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                           "--no-index", "--disable-pip-version-check", "--target", str(target), str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return target
+
+
+def _with(site: Path) -> dict[str, str]:
+    """The environment of a printgen run that has the installed plug-in (and only it) on its path."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")])))
 
 
 def test_the_template_keeps_the_play_contract(template, monkeypatch):
@@ -95,20 +104,36 @@ def test_the_template_state_names_the_cards(template):
     assert all(prepared.names[c] in text for hand in state.hands for c in hand)
 
 
-def test_printgen_validate_finds_the_installed_plugin(tmp_path):
-    site = installed(tmp_path / "site")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(EXAMPLE), os.environ.get("PYTHONPATH", "")]))
+def test_pip_installs_the_entry_point_the_pyproject_declares(site):
+    [info] = site.glob("printgen_plaintricks-*.dist-info")
+    assert (info / "entry_points.txt").read_text().split() == ["[printgen.games]", "plaintricks", "=",
+                                                               "plaintricks:PlainTricks"]
+    assert (site / "plaintricks" / "game.py").is_file()
+
+
+def test_printgen_validate_finds_the_installed_plugin(site, tmp_path):
     out = tmp_path / "report.json"
-    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "200", "--looks", "1",
-                          "-q", "--json", str(out)], env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode in (0, 1), run.stderr or run.stdout         # 1: warnings, which a small game may earn
+    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "100", "--looks", "1",
+                          "-q", "--json", str(out)], env=_with(site), cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
     report = json.loads(out.read_text())
+    assert run.returncode == report["status"] and run.returncode in (0, 1), run.stderr or run.stdout
     sections = {(s["game"], s["variant"]): s for s in report["sections"]}
     assert set(sections) == {("plaintricks", "basic"), ("plaintricks", "trumps")}
     for section in sections.values():
         assert section["players"] == [2, 3, 4]
-        assert all(r["completed"] == 200 for r in section["results"].values())
+        assert all(r["completed"] == 100 for r in section["results"].values())
+    assert "== plaintricks (basic) ==" in run.stdout and "== plaintricks (trumps) ==" in run.stdout
     assert "the leader took" in run.stdout                        # the game's own finding, from report.py
+    assert f"(exit status {run.returncode})" in run.stdout
+
+
+def test_without_the_install_the_game_is_unknown(tmp_path):
+    """The control: the same run without the installed folder knows no such game, so the test above
+    found it through the installed metadata and nothing else."""
+    run = subprocess.run([sys.executable, "-m", "printgen", "validate", str(DECK), "--games", "20", "--looks", "1",
+                          "-q"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "no game called 'plaintricks'" in run.stderr, run.stderr
 
 
 def test_the_rule_sheet_gets_the_ranks_the_game_plays_by(template):

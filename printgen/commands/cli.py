@@ -244,9 +244,12 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--replay", type=int, default=None, metavar="N",
               help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
                    "moves open and the one taken at each decision; needs one game, variant and player count.")
+@click.option("--allow-code", "allow_code", is_flag=True,
+              help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "
+                   "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, game_options,
-             json_path, chart_path, replay, quiet) -> None:
+             json_path, chart_path, replay, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -266,7 +269,7 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
                                   looks=looks, workers=workers, backend=backend, address=ray_address, bots=bots,
-                                  options=parse_options(game_options), deck_ref=deck)
+                                  options=parse_options(game_options), deck_ref=deck, allow_code=allow_code)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path

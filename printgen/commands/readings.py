@@ -12,6 +12,7 @@ rules and are left out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,16 +31,20 @@ class Reading:
         return self.played != self.sheet
 
 
-def readings(name: str, variant: str, options: dict[str, Any]) -> list[Reading]:
+def readings(name: str, variant: str, options: dict[str, Any],
+             declared: Sequence[Option] | None = None) -> list[Reading]:
     """The game's readings in declared order, each with the value `options` played (or the rule
-    sheet's when the options do not name it)."""
+    sheet's when the options do not name it). `declared`: the game's options when the caller has
+    the game (a deck's own game is found by no name alone)."""
     from printgen.games.registry import canonical, get_game
 
-    own = canonical(name)
-    if own is None:
-        return []
+    if declared is None:
+        own = canonical(name)
+        if own is None:
+            return []
+        declared = get_game(own).options
     out = []
-    for option in get_game(own).options:
+    for option in declared:
         values = _reading_values(option)
         if values is None:
             continue

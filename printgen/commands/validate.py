@@ -25,6 +25,7 @@ from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
 from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
+from printgen.sim.options import Option
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
 from printgen.sim.runner import MoreGames, bot_win_rates, options_key, seat_mix, session
 from printgen.sim.situations import option_findings
@@ -48,6 +49,7 @@ class ValidateOptions:
     looks: int = LOOKS                 # looks at 1, 2, 4 ... times the games while a finding is undecided
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
+    allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
 
 
 @dataclass
@@ -73,6 +75,7 @@ class Section:
     unit: str = "turns"
     note: str = ""
     findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
+    declared: tuple[Option, ...] | None = None     # the game's -O options (a deck's own game is in no registry)
 
 
 # The cards one simulated game may deal from. The shipped packs hold 40 to 56; a pack this size is
@@ -196,7 +199,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
     or a player count its deal cannot be given to."""
     from printgen.games.registry import get_game
 
-    game = get_game(name)
+    game = get_game(name, deck.folder, opts.allow_code)
     report = report_of(game, name)
     for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
         raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
@@ -228,8 +231,9 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
                                 "choose more cards (e.g. more houses) for this many players")
             short = short_deal(report, prep, n)      # checked before any game is played short
             if short is not None:
+                written = report.deal_needs(prep, n).where        # a game file's deal step, by its line
                 raise UserError(f"the game '{name}' ({variant}) cannot be dealt to {n} players with {shown}: "
-                                f"{short[0]}", where if own and not cli else Where(), short[1])
+                                f"{short[0]}", written or (where if own and not cli else Where()), short[1])
             prepared[n], used[n] = prep, Setup(options, setup_source(own, cli))
         plans.append(Plan(name, game, report, variant, base, counts, prepared, used))
     return plans
@@ -255,7 +259,7 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
     tips = [_command_tip(t, ref, name, variant, deck, used.get(t.players))
             for t in report.advice(plan.base, plan.counts)]
     return Section(name, variant, plan.counts, static, summaries, merge(warnings), tips, used,
-                   report.length_unit, report.length_note, own)
+                   report.length_unit, report.length_note, own, game.options)
 
 
 def _judge_count(plan: Plan, n: int, more: MoreGames, opts: ValidateOptions, cli: dict[str, Any]

@@ -35,7 +35,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "findings": {str(n): [f.__dict__ for f in fs] for n, fs in s.findings.items()},
             "warnings": [f.__dict__ for f in s.warnings],
             "advice": s.advice,
-            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options)]
+            "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options, s.declared)]
                          for n, u in s.setups.items()},
         } for s in sections],
         "method": method(opts),
@@ -184,7 +184,8 @@ def _shipped_note(deck, text: str) -> list[str]:
 def _readings_lines(s: Section) -> list[str]:
     """Which reading of each open rule the games were played with (the rule sheet says it in words
     only): one line, or one per player count when the counts were played differently."""
-    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {}))
+    said = {n: readings_line(readings(s.game, s.variant, s.setups[n].options if n in s.setups else {},
+                                             s.declared))
             for n in s.counts}
     if len(set(said.values())) == 1:
         line = next(iter(said.values()), "")

@@ -1,10 +1,12 @@
 """The games printgen can simulate, found by the games themselves: no list is kept by hand.
 
-Two places are looked in. Every package under printgen/games/ whose __init__ declares `GAME` (its
+Three places are looked in. Every package under printgen/games/ whose __init__ declares `GAME` (its
 Game class) is a game, named as its package is (printgen/games/burro/ is `burro`); a package that
 declares none (common/) holds what games share. And any installed distribution may add games through
 the entry point group `printgen.games`: in its pyproject.toml, `[project.entry-points."printgen.games"]` with a line
 `tides = "tides_game:Tides"` naming a Game class. A name printgen's own games use stays theirs.
+And a deck may carry its own game in its folder (games/<name>.py, printgen.games.deck_games), asked
+for only by a name neither printgen nor a plug-in has, and run only when the user allows code.
 
 Why discovery: a new game is one new package (or one installed plug-in), and nothing else in
 printgen has to learn its name; the layers stay in order, since nothing below games/ names one.
@@ -18,9 +20,11 @@ import pkgutil
 from functools import cache, lru_cache
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
-from printgen.files.errors import UserError, did_you_mean
+from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.games.deck_games import deck_file, deck_game
 from printgen.sim.engine import Game
 from printgen.sim.report import Report
 
@@ -107,15 +111,33 @@ def canonical(name: str) -> str | None:
     return aliases().get(name)
 
 
-def get_game(name: str) -> Game[Any, Any]:
-    """The game called `name` (or one of its other names); UserError naming the games there are."""
+def get_game(name: str, deck: Path | None = None, allow_code: bool = False) -> Game[Any, Any]:
+    """The game called `name` (or one of its other names); UserError naming the games there are.
+    With `deck` (a deck's folder), a name no other game has may be the deck's own game (its
+    games/<name>.py, run only with `allow_code`)."""
     own = canonical(name)
     found = _class(own) if own is not None else None
+    if deck is not None:
+        shadowed = deck_file(name, deck) if found is not None else None
+        if shadowed is not None and found is not None:
+            _refuse_shadow(name, shadowed, found)
+        local = deck_game(name, deck, allow_code) if found is None else None
+        if local is not None:
+            return local
     if found is None:
         known = names()
         raise UserError(f"no game called '{name}'",
                         hint=did_you_mean(name, known + list(aliases())) or "games: " + ", ".join(known))
     return found()
+
+
+def _refuse_shadow(name: str, path: Path, found: type[Game[Any, Any]]) -> None:
+    """A deck's file named for a game printgen (or a plug-in) has: refused, as the file would never
+    be played, and a report on the other game under its name would mislead its designer."""
+    whose = "an installed plug-in's game" if found.name in _plugins() else "printgen's own game"
+    raise UserError(f"'{name}' is the name of {whose} ({found.title or found.name}), which a deck's own game "
+                    "cannot take", Where(file=path), "give the deck's game (its file and its class's name) a name "
+                    "of its own")
 
 
 def sheet_tables(name: str, deck: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from printgen.files.errors import UserError
+from printgen.files.errors import UserError, Where
 from printgen.model.deck import Deck
 
 P = TypeVar("P")        # a game's prepared deck
@@ -84,6 +84,7 @@ class Deal:
     hands: tuple[int, ...]
     more: tuple[tuple[int, str], ...] = ()     # (cards, what they are for): (13, "in the talon")
     option: str | None = None                  # the -O option that sets the hand size, if one does
+    where: Where | None = None                 # the line of a game file's deal, when a file says it
 
     @property
     def cards(self) -> int:
@@ -216,7 +217,7 @@ def report_of(game: object, name: str) -> Report[Any, Any]:
 
 def short_deal(game: Report[Any, Any], prepared: Any, players: int) -> tuple[str, str] | None:
     """(what is short, how to fix it) when the game's deal for `players` needs more cards than its
-    pack holds; None when it fits."""
+    pack holds; None when it fits. (Deal.where, when set, is where the deal is written.)"""
     deal = game.deal_needs(prepared, players)
     pack = game.pack_size(prepared)
     if deal.cards <= pack:

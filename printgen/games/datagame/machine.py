@@ -10,44 +10,23 @@ the step cap see real choices only, as in printgen's own games.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS
-from printgen.games.datagame.program import Compiler
-from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, ROUNDS, TURNS, Scope
+from printgen.games.datagame.program import Compiler, Prepared
+from printgen.games.datagame.report import DataReport
+from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
 from printgen.games.datagame.spec import Spec, attribute_tables, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
-from printgen.sim.report import Deal, Finding, More, Report, Result
 
 MAX_AUTO = 200_000        # instructions run between two decisions before a game is called stuck
 
 
-@dataclass
-class Prepared:
-    """A game file compiled for one deck and one set of options."""
-
-    code: list[tuple[Any, ...]]
-    names: list[str]
-    groups: list[str]
-    cards: int
-    slots: int
-    vars: int
-    start: int
-    kinds: list[int]
-    slot_zone: list[str]
-    zone_layout: dict[str, tuple[int, bool]]
-    first_vars: list[int]
-    hand_slots: list[int]                     # the first slot of each hand zone
-    greedy: Any
-    options: dict[str, Any]
-
-
-class DataGame(Game[Prepared, State], Report[Prepared, State]):
+class DataGame(DataReport, Game[Prepared, State]):
     """A game read from a game file. The instance holds the file as read (plain data, so it
     pickles to worker processes); each worker compiles it again for its deck."""
 
@@ -125,6 +104,7 @@ class DataGame(Game[Prepared, State], Report[Prepared, State]):
         new.score = list(state.score)
         new.loc = list(state.loc)
         new.by = list(state.by)
+        new.user = list(state.user)
         new.acts = list(state.acts)
         new.want = list(state.want)
         new.more = dict(state.more)
@@ -157,62 +137,6 @@ class DataGame(Game[Prepared, State], Report[Prepared, State]):
             elif value == top:
                 best.append(action)
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
-
-    # -- the report ---------------------------------------------------------------------------
-    def length(self, state: State) -> int:
-        name = self.spec.length
-        slot = {"turns": TURNS, "rounds": ROUNDS}.get(name)
-        if slot is None:
-            slot = len(BUILTIN_VARS) + list(self.spec.vars).index(name)
-        return state.v[slot]
-
-    def hand_sizes(self, state: State) -> list[int]:
-        first = state.prep.hand_slots
-        return [sum(len(state.z[f + p]) for f in first) for p in range(state.n)]
-
-    def card_usage(self, state: State) -> tuple[int, int]:
-        return state.held, state.used
-
-    def result_extra(self, state: State) -> dict[str, Any]:
-        return {"decisions": state.decisions, "choices": state.choices, "stuck": state.stopped_at}
-
-    def card_names(self, prepared: Prepared) -> list[str]:
-        return prepared.names
-
-    def card_groups(self, prepared: Prepared) -> list[str]:
-        return prepared.groups
-
-    def deal_needs(self, prepared: Prepared, players: int) -> Deal:
-        s = self.setup(prepared, players, random.Random(0))
-        return Deal(tuple(s.want), tuple((k, f"to {zone}") for zone, k in sorted(s.more.items())))
-
-    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
-                       more: More) -> list[Finding]:
-        decisions = sum(r.extra.get("decisions", 0) for r in results)
-        choices = sum(r.extra.get("choices", 0) for r in results)
-        out = []
-        if decisions:
-            out.append(Finding("info", f"branching: {choices / decisions:.2f} choices per decision on average "
-                               f"({decisions:,} decisions of two or more actions)", round(choices / decisions, 3)))
-        stuck: dict[str, int] = {}
-        for r in results:
-            if r.extra.get("stuck"):
-                stuck[r.extra["stuck"]] = stuck.get(r.extra["stuck"], 0) + 1
-        for where, count in sorted(stuck.items()):
-            out.append(Finding("warning", f"{count} of {len(results)} games were stopped in the loop at {where}: "
-                               "it passed its max rounds", count))
-        return out
-
-    def sheet_tables(self, deck: Deck) -> dict[str, Any]:
-        """The setup the game file deals, per player count: a rule sheet printing it cannot disagree."""
-        variant = self.variants[0]
-        prepared = self.prepare(deck, variant, {})
-        rows = []
-        for n in self.player_counts(prepared):
-            need = self.deal_needs(prepared, n)
-            rows.append({"players": n, "hand": max(need.hands, default=0),
-                         "more": ", ".join(f"{k} {what}" for k, what in need.more)})
-        return {"setup": rows}
 
 
 def _with_variants(spec: Spec) -> list[Any]:

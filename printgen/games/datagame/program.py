@@ -12,6 +12,7 @@ The instructions are listed in ops.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from printgen.files.errors import UserError, Where
@@ -24,6 +25,26 @@ DEFAULT_LOOP = 10_000
 MAX_STEPS_NESTED = 12     # steps inside steps (a loop in a loop in a choice...)
 
 Located = Callable[[tuple[Any, ...]], Where]
+
+
+@dataclass
+class Prepared:
+    """A game file compiled for one deck and one set of options."""
+
+    code: list[tuple[Any, ...]]
+    names: list[str]
+    groups: list[str]
+    cards: int
+    slots: int
+    vars: int
+    start: int
+    kinds: list[int]
+    slot_zone: list[str]
+    zone_layout: dict[str, tuple[int, bool]]
+    first_vars: list[int]
+    hand_slots: list[int]                     # the first slot of each hand zone
+    greedy: Any
+    options: dict[str, Any]
 
 
 class Compiler:
@@ -187,6 +208,7 @@ def _deal(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -
     start = c.expr(body.get("start", "left(dealer)"), (*here, "start"))
     skip = c.expr(body["skip"], (*here, "skip")) if "skip" in body else None
     moves = c.moves
+    written = c.where(here)
 
     def deal(s: Any) -> None:
         p = s.v[CURRENT]
@@ -210,6 +232,8 @@ def _deal(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -
                     want[q] += 1                  # the deal as meant, even when the pack runs short
                 if cards:
                     moves.move_top(s, cards, first + q, -1)
+                elif s.short_at is None:
+                    s.short_at = written
     c.emit(AUTO, deal)
 
 
@@ -289,6 +313,26 @@ def _until(c: Compiler, body: dict[str, Any], here: tuple[Any, ...]) -> Fn | Non
     return None
 
 
+def _never_ending(c: Compiler, body: dict[str, Any], here: tuple[Any, ...], go_on: Fn | None) -> None:
+    """Refuse, at its line, a loop whose test is a constant that keeps it going and whose steps
+    cannot end the game: it could only ever stop at its max."""
+    test = body.get("while", body.get("until"))
+    if go_on is None or test is None:
+        return
+    try:
+        tree = parse(test)
+    except ExprError:
+        return
+    if _constant(tree) and go_on(None, 0, -1) and "end_game" not in repr(body.get("do")):
+        key = "while" if "while" in body else "until"
+        raise c.fail((*here, key), f"this loop never ends: its test '{test}' is the same every round",
+                     "test something the steps change, e.g. until: count(hand) == 0")
+
+
+def _constant(node: Any) -> bool:
+    return node.kind == "num" or (node.kind in ("unary", "binary") and all(_constant(a) for a in node.args))
+
+
 def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
     body = c.settings(step, path, kind, {"until", "while", "times", "max", "do", "count"})
     here = (*path, kind)
@@ -296,6 +340,11 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
     times = c.expr(body["times"], (*here, "times")) if "times" in body else None
     if go_on is None and times is None:
         raise c.fail(here, "a repeat says when it ends: until: CONDITION, while: CONDITION or times: NUMBER")
+    _never_ending(c, body, here, go_on)
+    if times is not None and isinstance(body["times"], int) and body["times"] > c.loop_max(body, here):
+        raise c.fail((*here, "times"), f"this loop would run {body['times']:,} times, past its max of "
+                     f"{c.loop_max(body, here):,}",
+                     "a real game plays a few hundred rounds; raise max: only if it needs more")
     counter = c.slot()
     counted = c.scope.vars.get(body["count"]) if "count" in body else None
     if "count" in body and counted is None:

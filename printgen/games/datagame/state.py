@@ -23,8 +23,9 @@ class State:
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs);
     picks/picked: sets of cards offered and chosen by sum (subsets.py)."""
 
-    __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "pc", "actor", "over", "stopped_at",
-                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "picks", "picked")
+    __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
+                 "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
+                 "picks", "picked")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -35,6 +36,7 @@ class State:
         self.score = [0] * players
         self.loc = [prep.start] * prep.cards
         self.by = [-1] * prep.cards
+        self.user = [-1] * prep.cards     # the seat that put each card to use (-1: not used)
         self.pc = 0
         self.actor = 0
         self.over = False
@@ -48,6 +50,7 @@ class State:
         self.dealing = True               # until the first decision: moves count toward the deal
         self.want = [0] * players
         self.more: dict[str, int] = {}
+        self.short_at: Any = None         # the deal step (its Where) that ran out of cards, if one did
         self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
         self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
 
@@ -82,6 +85,7 @@ class Moves:
                 s.held |= bit
             if kind & USE and s.held & bit:
                 s.used |= bit
+                s.user[k] = by
 
     @staticmethod
     def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
