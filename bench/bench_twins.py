@@ -4,10 +4,10 @@ Usage: python bench/bench_twins.py [--pair TWIN=BASELINE ...] [--games N] [--run
                                    [--agree GAMES] [--json FILE]
 
 A side is DECK:GAME[:VARIANT[:KEY=VALUE,KEY=VALUE]]: a shipped deck (decks/DECK, or a path to a deck
-folder), a game by name (or a data game's .yaml file, once printgen/games/datagame can load one: see
-_data_game), its variant (the game's first when left out) and -O options. Example:
-`--pair spanish:burro:basic40=spanish:burro:basic40:deal=4`. Without --pair, each of a few shipped
-games is timed against itself, which shows the bench at work and what a ratio of about 1 looks like.
+folder), a game by name or a game file (a path, or one inside the deck's folder: games/burro-data.yaml),
+its variant (the game's first when left out) and -O options. Example:
+`--pair spanish:games/burro-data.yaml:basic40=spanish:burro:basic40`. Without --pair, each shipped
+game file is timed against its hand-written twin.
 
 Each pair is played in this process with random bots in every seat (the policy the agreement test
 uses), N games a run, the two sides in turns (which goes first alternates, so both see the same
@@ -41,13 +41,16 @@ from printgen.sim.agreement import agreement  # noqa: E402
 from printgen.sim.engine import Game, play, random_bot  # noqa: E402
 
 AIM = 1 / 3
-DEMO = ("spanish:burro:basic40=spanish:burro:basic40", "spanish:casita=spanish:casita",
-        "spanish:conquian=spanish:conquian")
+# each game file against the hand-written game it is the twin of
+DEMO = ("spanish:games/burro-data.yaml:basic40=spanish:burro:basic40",)
 
 
-def _data_game(path: Path) -> Game[Any, Any]:
-    """A data game from its .yaml file. Wire in printgen/games/datagame's loader here once it exists."""
-    raise SystemExit(f"{path}: data games cannot be loaded yet (bench/bench_twins.py: _data_game)")
+def _data_game(path: Path, deck_path: Path) -> Game[Any, Any]:
+    """A game file (its path as given, or inside the deck's folder: games/burro-data.yaml)."""
+    from printgen.games.datagame import load_game_file
+
+    inside = deck_path / path
+    return load_game_file(inside if not path.is_absolute() and inside.is_file() else path)
 
 
 def load_side(spec: str) -> tuple[str, Game[Any, Any], Any]:
@@ -57,7 +60,7 @@ def load_side(spec: str) -> tuple[str, Game[Any, Any], Any]:
         raise SystemExit(f"{spec!r}: a side is DECK:GAME[:VARIANT[:KEY=VALUE,...]]")
     deck_name, game_name = parts[0], parts[1]
     deck_path = ROOT / "decks" / deck_name if (ROOT / "decks" / deck_name).is_dir() else Path(deck_name)
-    game = _data_game(Path(game_name)) if game_name.endswith((".yaml", ".yml")) else get_game(game_name)
+    game = _data_game(Path(game_name), deck_path) if game_name.endswith((".yaml", ".yml")) else get_game(game_name)
     variant = parts[2] if len(parts) > 2 and parts[2] else game.variants[0]
     given = dict(item.split("=", 1) for item in parts[3].split(",") if item) if len(parts) > 3 else {}
     prepared = game.prepare(load_deck(deck_path), variant, game.read_options(variant, given))

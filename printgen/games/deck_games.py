@@ -48,11 +48,12 @@ def deck_file(name: str, folder: Path) -> Path | None:
     """The file of the deck's own game `name` (any kind), None when the deck holds none."""
     if not PLAIN_NAME.fullmatch(name):
         return None
-    for suffix in KINDS:
-        path = Path(folder) / FOLDER / f"{name}{suffix}"
-        if path.is_file() or path.is_symlink():
-            return path
-    return None
+    found = [path for suffix in KINDS
+             if (path := Path(folder) / FOLDER / f"{name}{suffix}").is_file() or path.is_symlink()]
+    if len(found) > 1:
+        raise UserError(f"the deck holds two games called '{name}': {', '.join(p.name for p in found)}",
+                        Where(file=found[0]), "keep one of the two files (or rename one)")
+    return found[0] if found else None
 
 
 def deck_game(name: str, folder: Path, allow_code: bool = False) -> Game[Any, Any] | None:
@@ -82,7 +83,21 @@ def python_game(path: Path, folder: Path, name: str, allow_code: bool) -> Game[A
 
 
 # games/<name>.yaml, a data game (printgen.games.datagame.load_game_file), is added here beside .py
-KINDS: dict[str, Loader] = {".py": python_game}
+def data_game(path: Path, folder: Path, name: str, allow_code: bool) -> Game[Any, Any]:
+    """The game a game file (a deck's games/<name>.yaml) describes: data, read and compiled, never
+    run as code, so it needs no --allow-code."""
+    from printgen.games.datagame import load_game_file
+
+    game = load_game_file(path, folder)
+    if game.name != name:
+        raise UserError(f"the game file says its name is '{game.name}', but it is games/{path.name}, so decks "
+                        f"call it '{name}'", game.spec.where(("name",)),
+                        f"leave the name: line out (the file's name is the game's), or name the file {game.name}.yaml")
+    return game
+
+
+# the data kind first: a deck holding both games/x.yaml and games/x.py is refused (deck_file)
+KINDS: dict[str, Loader] = {".yaml": data_game, ".py": python_game}
 
 
 def _module_name(path: Path) -> str:

@@ -19,7 +19,7 @@ from printgen.games.datagame.state import State
 from printgen.model.deck import Deck
 from printgen.sim.metrics import verdict_finding
 from printgen.sim.report import Deal, Finding, More, Report, Result
-from printgen.sim.verdicts import decide, pct
+from printgen.sim.verdicts import WARNING, decide, pct
 
 STRONG_MARGIN = 0.10      # a card's users may win up to 10 points more often than users of any card
 
@@ -123,14 +123,26 @@ def strong_cards(results: list[Result], names: list[str], players: int) -> list[
         return []
     reference = total_won / total_used
     band = (0.0, min(1.0, reference + STRONG_MARGIN))
-    out = []
+    margin = f"the {pct(reference)} % of any card's user, plus 10 points"
+    out, open_ = [], []
     for k, name in enumerate(names):
         if not used[k]:
             continue
-        v = decide(won[k], used[k], band, reference, f"the {pct(reference)} % of any card's user, plus 10 points")
+        v = decide(won[k], used[k], band, reference, margin)
         found = verdict_finding(v, f"{players} players: the player who used '{name}' won {pct(v.rate)} % of the "
                                    f"{used[k]:,} games it was used ({v.interval_words()})",
                                 "a strong card", about="card", topic=("strong", name))
-        if found is not None:
+        if found is not None and found.level == WARNING:
             out.append(found)
+        elif found is not None:
+            open_.append((v.rate, name, found))
+    if open_:
+        # many cards near the edge are one question (are there strong cards?), said once: the card
+        # nearest to being strong names it, and its verdict asks for the further games
+        open_.sort(key=lambda item: (-item[0], item[1]))
+        rate, name, found = open_[0]
+        others = f" and {len(open_) - 1} other card{'s' if len(open_) > 2 else ''}" if len(open_) > 1 else ""
+        found.message = found.message.replace(f"the player who used '{name}'",
+                                              f"the player who used '{name}'{others} (the highest shown)", 1)
+        out.append(found)
     return out

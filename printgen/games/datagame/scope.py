@@ -110,6 +110,10 @@ class Scope:
         inner = node.args[0]
         if inner.kind == "name" and inner.value == "card" and in_card:
             return lambda s, p, c: table[c]
+        if inner.kind == "call" and inner.value in ("top", "bottom") and len(inner.args) == 1:
+            # top(pile).rank in one closure: it is read for every card and seat a decision weighs
+            zone, at = self.zone(inner.args[0], in_card), (-1 if inner.value == "top" else 0)
+            return lambda s, p, c: table[cards[at]] if (cards := zone(s, p, c)) else -1
         which = self.build(inner, in_card)
         return lambda s, p, c: table[k] if (k := which(s, p, c)) >= 0 else -1
 
@@ -153,6 +157,8 @@ class Scope:
         if node.kind == "zone":
             if not each:
                 raise ExprError(f"'{node.value}' is shared by all players: it has no '@' owner")
+            if node.args[0].kind == "name" and node.args[0].value in ("seat", "me"):
+                return lambda s, p, c: s.z[first + p]           # `pile@seat`: p is a seat already
             owner = self.build(node.args[0], in_card)
             return lambda s, p, c: s.z[first + owner(s, p, c) % s.n]
         if each:
