@@ -148,3 +148,17 @@ def test_a_deck_made_for_the_game_is_removed_when_the_game_fails(tmp_path, monke
     assert new(str(tmp_path / "fresh"), "--game", "tricks") == 2
     assert "does not load" in capsys.readouterr().err
     assert not (tmp_path / "fresh").exists()
+
+
+def test_validate_plays_the_written_file_end_to_end(tmp_path):
+    """As a designer would: the command `new` ends with is run as it is said."""
+    from conftest import run_cli
+
+    made = run_cli("new", "my-deck", "--game", "tricks", cwd=tmp_path)
+    assert made.code == 0, made.err
+    assert made.out.rstrip().splitlines()[-1] == "next: printgen validate my-deck --game tricks"
+    checked = run_cli("validate", "my-deck", "--game", "tricks", "--players", "4", "--games", "50", "--looks", "1",
+                      "--workers", "1", cwd=tmp_path)
+    assert checked.code in (0, 1), checked.err
+    assert "== tricks (basic) ==" in checked.out and "== tricks (hearts-trumps) ==" in checked.out
+    assert "length in tricks" in checked.out and "13.0 ± 0.0" in checked.out     # 4 players: 13 tricks a hand
