@@ -164,12 +164,23 @@ def serve(deck, port, host, out, no_browser) -> None:
               help="Copy DECK (a shipped deck such as cromwell, or a deck folder) instead of starting from three "
                    "example cards: your own copy, to edit, import into and serve.")
 @click.option("--title", default=None, help="The deck's title (default: from NAME, or the copied deck's).")
-@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name.")
-def new(name, source, title, force) -> None:
+@click.option("--game", "kind", default=None, metavar="KIND",
+              help="Write a commented game file of this kind into NAME/games/ (tricks, shedding, fishing, "
+                   "drafting ...: `printgen list` shows them), to change and validate; NAME is made first as a "
+                   "copy of the standard deck when it is no deck yet.")
+@click.option("--game-name", default=None, metavar="GAME",
+              help="With --game: the game's name and file (NAME/games/GAME.yaml); the kind's name by default.")
+@click.option("--force", is_flag=True, help="Use NAME even when a shipped deck has that name; with --game, "
+                                            "replace a game file that exists.")
+def new(name, source, title, kind, game_name, force) -> None:
     """Make a new deck folder NAME: a commented deck.yaml with three cards, its own layout and a
-    rule sheet, ready to build; or, with --from, a copy of a deck to make your own."""
+    rule sheet, ready to build; or, with --from, a copy of a deck to make your own; or, with
+    --game KIND, a game file for the deck NAME to start a game of your own from."""
     from printgen.editing.scaffold import command_line, new_deck
 
+    if kind is not None or game_name is not None:
+        _new_game(name, kind, game_name, source, title, force)
+        return
     try:
         if source is not None:
             from printgen.editing.copying import copy_deck
@@ -190,6 +201,29 @@ def new(name, source, title, force) -> None:
             click.echo(f"  wrote {path}")
     click.echo(f"next: {command_line('printgen', 'build', name)}   "
                f"(or {command_line('printgen', 'serve', name)} to edit it in your browser)")
+
+
+def _new_game(name: str, kind: str | None, game_name: str | None, source: str | None, title: str | None,
+              force: bool) -> None:
+    from printgen.editing.newgame import new_game
+    from printgen.editing.scaffold import command_line
+
+    try:
+        if kind is None:
+            raise UserError("--game-name names the game file --game KIND writes: give the kind too",
+                            hint="e.g. printgen new my-deck --game tricks --game-name whist")
+        if source is not None or title is not None:
+            raise UserError("--game adds a game file to a deck: it takes no --from or --title",
+                            hint="make the deck first (printgen new NAME --from DECK), then add the game")
+        path, game, made = new_game(Path(name), kind, game_name, force)
+    except UserError as error:
+        say_error(error)
+        sys.exit(2)
+    if made:
+        click.echo(f"  made {name}/ as a copy of the standard deck (52 cards in four suits)")
+    click.echo(f"  wrote {path}: a game of the kind '{kind}' to change; each line starting with # "
+               "says what the lines after it do")
+    click.echo(f"next: {command_line('printgen', 'validate', name, '--game', game)}")
 
 
 @click.command("list")

@@ -270,6 +270,11 @@ def listing() -> str:
     lines.append("Emblems (emblem: NAME):")
     lines += _columns(names())
     lines.append("")
+    from printgen.editing.kinds import game_kinds
+
+    lines.append("Game files to start a game of your own from (printgen new DECK --game KIND):")
+    lines.append("  " + ", ".join(game_kinds()))
+    lines.append("")
     lines.append("Games and their options (printgen validate DECK --game NAME -O KEY=VALUE):")
     for name, options in game_options().items():
         lines.append(f"  {name}:" + ("" if options else " no options"))

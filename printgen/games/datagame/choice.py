@@ -33,6 +33,7 @@ class Option:
     must: bool
     start: int = -1             # the first instruction of its steps
     lays: Any = None            # (state, seat) -> the lays it offers (an option kind of OPTION_KINDS)
+    subset: Any = None          # a set of cards chosen by their sum (subsets.Subset), or None
 
 
 class Choice:
@@ -47,11 +48,14 @@ class Choice:
         self.line = line
         self.end = -1
         self.any_must = any(o.must for o in options)
+        self.any_sets = any(o.subset is not None for o in options)
 
     def legal(self, s: Any) -> list[int]:
         """The actions open to the chooser, option by option in the file's order; sets state.actor."""
         p = self.who(s, s.v[CURRENT], -1) % s.n
         s.actor = p
+        if self.any_sets:
+            s.picks = []                  # a new list: a copy of the state may hold the last one
         width, stride = self.width, self.cards + 1
         acts: list[int] = []
         musts: list[int] = []
@@ -65,6 +69,9 @@ class Choice:
                 if found:
                     offered[i] = found
                     out += [i + width * (j + 1) for j in range(len(found))]
+                continue
+            if o.subset is not None:
+                self._sets(s, p, i, o, out)
                 continue
             if o.zone is None:
                 if o.target is None:
@@ -85,6 +92,17 @@ class Choice:
             s.offered = offered
         return musts if musts else acts
 
+    def _sets(self, s: Any, p: int, i: int, o: Option, out: list[int]) -> None:
+        """One action per set of cards adding up (per chosen card, when the option also has `card:`):
+        the set is kept in state.picks, the action naming it by its place there."""
+        picks = s.picks
+        width, stride = self.width, self.cards + 1
+        chosen = [-1] if o.zone is None else [k for k in o.zone(s, p, -1) if o.where is None or o.where(s, p, k)]
+        for k in chosen:
+            for mask in o.subset.sets(s, p, k):
+                picks.append(mask)
+                out.append(i + width * ((k + 1) + stride * len(picks)))
+
     def enter(self, s: Any, action: int) -> int:
         """Bind the chosen card and seat (variables `card`, `target`) and give the option's first instruction."""
         payload, i = divmod(action, self.width)
@@ -95,8 +113,12 @@ class Choice:
             return option.start
         seat, card = divmod(payload, self.cards + 1)
         s.v[CARD] = card - 1
-        s.v[TARGET] = seat - 1
-        return option.start
+        if self.options[i].subset is not None:
+            s.picked = s.picks[seat - 1]
+            s.v[TARGET] = -1
+        else:
+            s.v[TARGET] = seat - 1
+        return self.options[i].start
 
     def name(self, s: Any, action: int) -> str:
         payload, i = divmod(action, self.width)
@@ -107,6 +129,11 @@ class Choice:
         seat, card = divmod(payload, self.cards + 1)
         label = self.options[i].label
         card_name = self.names[card - 1] if card else ""
+        if self.options[i].subset is not None:
+            mask = s.picks[seat - 1]
+            taken = " + ".join(self.names[k] for k in range(mask.bit_length()) if mask >> k & 1)
+            return (label.replace("{card}", card_name).replace("{cards}", taken) if "{cards}" in label
+                    else f"{label.replace('{card}', card_name)} taking {taken}")
         seat_name = f"seat {seat}" if seat else ""
         text = label.replace("{card}", card_name).replace("{target}", seat_name)
         if card and "{card}" not in label:
@@ -146,7 +173,7 @@ def compile_choice(c: Any, body: Any, path: tuple[Any, ...]) -> None:
 def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
     if not isinstance(raw, dict):
         raise c.fail(path, "an option is settings: name, and card:, target:, if:, must:, do: as it needs")
-    allowed = {"name", "if", "card", "target", "must", "do", *OPTION_KINDS}
+    allowed = {"name", "if", "card", "cards", "target", "must", "do", *OPTION_KINDS}
     for key in raw:
         if key not in allowed:
             from printgen.files.errors import did_you_mean
@@ -167,11 +194,18 @@ def _option(c: Any, raw: Any, path: tuple[Any, ...]) -> Option:
         where = c.expr(card["where"], (*path, "card", "where"), card=True) if "where" in card else None
     target = c.expr(raw["target"], (*path, "target"), card=True) if "target" in raw else None
     kinds = [k for k in OPTION_KINDS if k in raw]
-    if len(kinds) + (card is not None) > 1:
-        raise c.fail(path, "an option offers one kind of thing: card:, " + ", ".join(f"{k}:" for k in OPTION_KINDS)
-                     + " are given together")
+    if len(kinds) + (card is not None) + ("cards" in raw) > 1 and not ("cards" in raw and card is not None
+                                                                      and not kinds):
+        raise c.fail(path, "an option offers one kind of thing: card: (with cards: as it needs), "
+                     + ", ".join(f"{k}:" for k in OPTION_KINDS) + " are given together")
     lays = OPTION_KINDS[kinds[0]](c, raw[kinds[0]], (*path, kinds[0])) if kinds else None
-    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)), lays=lays)
+    subset = None
+    if "cards" in raw:
+        from printgen.games.datagame.subsets import compile_subset
+        if target is not None:
+            raise c.fail((*path, "cards"), "an option takes a set of cards (cards:) or a seat (target:), not both")
+        subset = compile_subset(c, raw["cards"], (*path, "cards"))
+    return Option(label.strip(), cond, zone, where, target, bool(raw.get("must", False)), lays=lays, subset=subset)
 
 
 # Option kinds other modules add (melds.py: meld, lay_off): key -> (compiler, settings, path) -> a

@@ -88,6 +88,10 @@ class Scope:
                                 "inside a card condition (where:) a bare attribute is the card's own")
             table = self.attrs[name]
             return lambda s, p, c: table[c]
+        if name == "picked":              # the set of cards chosen by sum (subsets.py)
+            if in_card:
+                return lambda s, p, c: (s.picked >> c) & 1 if c >= 0 else 0
+            return lambda s, p, c: s.picked.bit_count()
         if name in self.zones:
             raise ExprError(f"'{name}' is a zone (a pile of cards), not a number", f"count it: count({name})")
         raise ExprError(f"unknown name '{name}'", self._known())

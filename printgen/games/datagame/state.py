@@ -20,11 +20,12 @@ class State:
     """z: the zones (lists of card indices, the top last); v: the variables; score: per seat;
     loc[c]: the zone slot card c is in; by[c]: the seat that moved it last (-1: the deal);
     pc: where play goes on (an instruction index); acts: the actions of the decision waiting;
-    held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs)."""
+    held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs);
+    picks/picked: sets of cards offered and chosen by sum (subsets.py)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
-                 "melds", "offered", "laying")
+                 "melds", "offered", "laying", "picks", "picked")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -53,6 +54,8 @@ class State:
         self.melds: dict[int, list[list[int]]] = {}     # a meld table's slot -> its melds, [kind, card mask] each
         self.offered: dict[int, list[Any]] = {}         # a decision's lays, by option (melds.py)
         self.laying: Any = None                         # the lay chosen, until a `lay` step carries it out
+        self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
+        self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
 
     def __str__(self) -> str:
         prep = self.prep
