@@ -50,7 +50,7 @@ def deck(deck_copy):
     text = (folder / "deck.yaml").read_text(encoding="utf-8")
     assert "games: [drafting]\n" in text
     (folder / "deck.yaml").write_text(text.replace("games: [drafting]\n", "games: [tides]\n"), encoding="utf-8")
-    (folder / "games").mkdir()
+    (folder / "games").mkdir(exist_ok=True)     # the standard deck carries game files of its own
     return folder
 
 

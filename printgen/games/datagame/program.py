@@ -58,6 +58,7 @@ class Compiler:
         self.moves = moves              # the state's move functions (state.py), bound into closures
         self.extra_slots = 0            # hidden variable slots the loops need (after the declared ones)
         self.depth = 0
+        scope.new_slot = self.slot      # the hidden slots sum_over & co. bind their names in
 
     # -- helpers -------------------------------------------------------------------------------
     def fail(self, path: tuple[Any, ...], message: str, hint: str | None = None) -> UserError:
