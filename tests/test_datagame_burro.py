@@ -4,7 +4,8 @@ draws and dead cards at a significance of 1 % over all the tests (printgen.sim.a
 
 Why: a game file is only worth writing if what it plays is the game its author meant; the shipped
 games are the reference the language is measured against. A copy of the file with one rule changed
-must be told apart by the same test, or the agreement would mean nothing.
+must be told apart by the same test, or the agreement would mean nothing. (The random-simulation
+test of every variant and player count is tests/test_datagame_games.py's, for every game file.)
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from printgen.games.datagame import load_game_file
 from printgen.games.registry import get_game
 from printgen.model.load import load_deck
 from printgen.sim.agreement import agreement, agreements
-from printgen.sim.engine import play, random_bot
 
 FILE = Path(__file__).resolve().parent.parent / "decks" / "spanish" / "games" / "burro-data.yaml"
 
@@ -57,15 +55,3 @@ def test_a_changed_rule_is_told_apart(tmp_path):
     changed.write_text(text, encoding="utf-8")
     found = agreement(data_side(changed), hand_side(), 3, 150, seed=11)
     assert not found.agrees and found.rejected(), found.words()
-
-
-@pytest.mark.parametrize("variant", ["basic", "portuguese"])
-def test_every_variant_and_player_count_plays_checked(variant):
-    """Cards conserved and only legal actions at every step, every game ends, the same seed plays
-    the same game: the random-simulation test every game of printgen passes."""
-    game, prepared = data_side(FILE, variant)
-    for n in game.players:
-        games = [play(game, prepared, n, 3, i, [random_bot] * n, checked=True) for i in range(5)]
-        assert not any(r.timed_out for r in games)
-        again = [play(game, prepared, n, 3, i, [random_bot] * n) for i in range(5)]
-        assert [(r.scores, r.length) for r in games] == [(r.scores, r.length) for r in again]

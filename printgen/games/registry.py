@@ -143,8 +143,14 @@ def _refuse_shadow(name: str, path: Path, found: type[Game[Any, Any]]) -> None:
 def sheet_tables(name: str, deck: Any) -> dict[str, Any]:
     """What the rule sheet named after a game (rules/lombre.md) may print from the game's own
     tables, as `game` in its template; {} when no game has that name (a sheet's own name only), or
-    the game has no report to print from."""
+    the game has no report to print from. A deck's own game file (games/<name>.yaml) gives its
+    setup table: it is data, so building may read it; a deck's Python file is never run to build."""
     if not _is_own_name(name):       # only that game is imported, none for other sheets
-        return {}
+        from printgen.games.deck_games import data_game, deck_file
+
+        path = deck_file(name, deck.folder) if getattr(deck, "folder", None) is not None else None
+        if path is None or path.suffix != ".yaml":
+            return {}
+        return data_game(path, deck.folder, name, False).sheet_tables(deck)
     game = get_game(name)
     return game.sheet_tables(deck) if isinstance(game, Report) else {}

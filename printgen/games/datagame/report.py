@@ -73,14 +73,17 @@ class DataReport(Report[Prepared, State]):
         return out
 
     def sheet_tables(self, deck: Deck) -> dict[str, Any]:
-        """The setup the game file deals, per player count: a rule sheet printing it cannot disagree."""
+        """The setup the game file deals in its first variant, per player count (`game.setup`: rows
+        of players, hand, more (other cards dealt, in words) and left (cards not dealt)): a rule
+        sheet printing it cannot disagree with the simulator."""
         variant = self.variants[0]                               # type: ignore[attr-defined]
         prepared = self.prepare(deck, variant, {})               # type: ignore[attr-defined]
         rows = []
         for n in self.player_counts(prepared):                   # type: ignore[attr-defined]
             need = self.deal_needs(prepared, n)
             rows.append({"players": n, "hand": max(need.hands, default=0),
-                         "more": ", ".join(f"{k} {what}" for k, what in need.more)})
+                         "more": ", ".join(f"{k} {what}" for k, what in need.more),
+                         "left": self.pack_size(prepared) - need.cards})
         return {"setup": rows}
 
 
