@@ -202,7 +202,7 @@ def test_rummy_offers_only_the_melds_and_discards_its_rules_allow(written):
     runs = sets = refused = 0
     for _, _, _, log in _rummy_games(deck, "basic", 3, 25):
         taken = None
-        for seat, names, chosen, _, top in log:
+        for _seat, names, chosen, _, top in log:
             for name in names:
                 if name.startswith("lay down the run "):
                     cards = sorted(_rank_suit(c) for c in name[len("lay down the run "):].split("-"))
