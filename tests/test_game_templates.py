@@ -18,6 +18,9 @@ from printgen.sim.engine import play, random_bot
 
 GAMES = 100          # random games per player count in a kind's first variant
 OTHER_VARIANTS = 5   # and in each of its other variants
+# A rummy asks for the melds of a hand at every decision, some hundred decisions a game: fewer games
+# keep its case near the others' time (about 2 s).
+FEWER = {"rummy": 50}
 
 
 def new(*args: str) -> int:
@@ -42,7 +45,7 @@ def written(tmp_path_factory):
 
 
 def test_the_kinds_asked_for_are_there():
-    assert {"tricks", "shedding", "fishing", "drafting"} <= set(game_kinds())
+    assert {"tricks", "shedding", "fishing", "drafting", "rummy"} <= set(game_kinds())
 
 
 @pytest.mark.parametrize("kind", game_kinds())
@@ -59,7 +62,7 @@ def test_each_kind_loads_and_plays_at_every_player_count(written, kind):
         prepared = game.prepare(cards, variant, {})
         for n in game.players:
             results = [play(game, prepared, n, 11, i, [random_bot] * n, checked=True)
-                       for i in range(GAMES if v == 0 else OTHER_VARIANTS)]
+                       for i in range(FEWER.get(kind, GAMES) if v == 0 else OTHER_VARIANTS)]
             for r in results:
                 assert not r.timed_out and not r.extra["stuck"], (variant, n, r)
                 assert r.winners and r.extra["decisions"] > 0, (variant, n, r)
@@ -162,3 +165,88 @@ def test_validate_plays_the_written_file_end_to_end(tmp_path):
     assert checked.code in (0, 1), checked.err
     assert "== tricks (basic) ==" in checked.out and "== tricks (hearts-trumps) ==" in checked.out
     assert "length in tricks" in checked.out and "13.0 ± 0.0" in checked.out     # 4 players: 13 tricks a hand
+
+
+RANKS = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"]
+
+
+def _rank_suit(name: str) -> tuple[int, str]:
+    rank, _, suit = name.partition(" of ")
+    return RANKS.index(rank) + 1, suit
+
+
+def _rummy_games(deck: Path, variant: str, players: int, games: int):
+    """Seeded random games of the rummy template, step by step: each game's actions (seat, the
+    names offered, the name chosen, the stock's size) and its end state."""
+    game = load_game_file(deck / "games" / "rummy.yaml", within=deck)
+    prepared = game.prepare(load_deck(deck), variant, {})
+    stock, pile = prepared.zone_layout["stock"][0], prepared.zone_layout["pile"][0]
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.setup(prepared, players, rng)
+        log = []
+        while not game.is_over(state):
+            acts = game.legal(state)
+            names = [game.action_name(state, a) for a in acts]
+            pick = rng.randrange(len(acts))
+            top = prepared.names[state.z[pile][-1]] if state.z[pile] else None
+            log.append((game.to_act(state), names, names[pick], len(state.z[stock]), top))
+            game.apply(state, acts[pick])
+        yield game, prepared, state, log
+
+
+def test_rummy_offers_only_the_melds_and_discards_its_rules_allow(written):
+    """Runs are one suit, ranks in a row with the ace low; sets one rank in different suits; the card
+    taken from the discard pile is not thrown back the same turn (unless it is the last card)."""
+    deck, _ = written
+    runs = sets = refused = 0
+    for _, _, _, log in _rummy_games(deck, "basic", 3, 25):
+        taken = None
+        for _seat, names, chosen, _, top in log:
+            for name in names:
+                if name.startswith("lay down the run "):
+                    cards = sorted(_rank_suit(c) for c in name[len("lay down the run "):].split("-"))
+                    assert len(cards) >= 3 and len({s for _, s in cards}) == 1, name
+                    assert [r for r, _ in cards] == list(range(cards[0][0], cards[0][0] + len(cards))), name
+                    runs += 1
+                elif name.startswith("lay down the set "):
+                    cards = [_rank_suit(c) for c in name[len("lay down the set "):].split("-")]
+                    assert 3 <= len(cards) <= 4 and len({r for r, _ in cards}) == 1, name
+                    assert len({s for _, s in cards}) == len(cards), name
+                    sets += 1
+            discards = [n[len("discard "):] for n in names if n.startswith("discard ")]
+            if chosen == "take the top discard":
+                taken = top
+            elif chosen.startswith("draw"):
+                taken = None
+            if discards and taken is not None:
+                assert taken not in discards or len(discards) == 1, (taken, discards)
+                refused += len(discards) > 1
+                taken = None
+    assert runs and sets and refused, "the games meet runs, sets and a card that may not go back"
+
+
+@pytest.mark.parametrize("variant", ["basic", "short-stock"])
+def test_rummy_ends_and_scores_as_its_options_say(written, variant):
+    """basic: the one who goes out scores the others' points (ace 1, court cards 10), the stock is
+    rebuilt at most twice; short-stock: never rebuilt, each player loses the points in hand. A game
+    that ends with no one out ends on an empty stock and scores each hand as a loss."""
+    deck, _ = written
+    ends = set()
+    for game, prepared, state, log in _rummy_games(deck, variant, 2, 30):
+        first = prepared.zone_layout["hand"][0]
+        hands = [[_rank_suit(prepared.names[k])[0] for k in state.z[first + p]] for p in range(2)]
+        points = [sum(min(r, 10) for r in hand) for hand in hands]
+        rebuilt = sum(later > earlier for (*_, earlier, _), (*_, later, _) in zip(log, log[1:]))
+        assert rebuilt <= (2 if variant == "basic" else 0)
+        out = [p for p in range(2) if not hands[p]]
+        if out and variant == "basic":
+            assert game.scores(state) == [points[1 - out[0]] if p == out[0] else 0 for p in range(2)]
+        else:
+            assert game.scores(state) == [-points[p] for p in range(2)]
+        if not out:
+            assert not state.z[prepared.zone_layout["stock"][0]], "no one out: the stock ran out"
+        ends.add((bool(out), rebuilt))
+    assert {True, False} <= {o for o, _ in ends}, "some games go out, some run out of stock"
+    if variant == "basic":
+        assert any(r > 0 for _, r in ends), "the stock is rebuilt in some game"

@@ -166,7 +166,7 @@ def serve(deck, port, host, out, no_browser) -> None:
 @click.option("--title", default=None, help="The deck's title (default: from NAME, or the copied deck's).")
 @click.option("--game", "kind", default=None, metavar="KIND",
               help="Write a commented game file of this kind into NAME/games/ (tricks, shedding, fishing, "
-                   "drafting ...: `printgen list` shows them), to change and validate; NAME is made first as a "
+                   "drafting, rummy ...: `printgen list` shows them), to change and validate; NAME is made first as a "
                    "copy of the standard deck when it is no deck yet.")
 @click.option("--game-name", default=None, metavar="GAME",
               help="With --game: the game's name and file (NAME/games/GAME.yaml); the kind's name by default.")
