@@ -151,6 +151,7 @@ def sheet_tables(name: str, deck: Any) -> dict[str, Any]:
         path = deck_file(name, deck.folder) if getattr(deck, "folder", None) is not None else None
         if path is None or path.suffix != ".yaml":
             return {}
-        return data_game(path, deck.folder, name, False).sheet_tables(deck)
+        found = data_game(path, deck.folder, name, False)
+        return found.sheet_tables(deck) if isinstance(found, Report) else {}
     game = get_game(name)
     return game.sheet_tables(deck) if isinstance(game, Report) else {}
