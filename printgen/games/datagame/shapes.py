@@ -69,6 +69,10 @@ _SEAT_VAR: dict[str, Callable[[int], Fn]] = {
 }
 
 
+_BY_SIDES: dict[tuple[str, str], dict[str, Callable[[Any, Any], Fn]]] = {
+    ("var", "num"): _VAR_NUM, ("attr", "num"): _ATTR_NUM, ("var", "var"): _VAR_VAR, ("attr", "var"): _ATTR_VAR}
+
+
 def leaf_pair(op: str, left: Leaf | None, right: Leaf | None) -> Fn | None:
     """One closure for `left op right` when both sides are leaves of a shape above; else None."""
     if left is None or right is None:
@@ -79,10 +83,9 @@ def leaf_pair(op: str, left: Leaf | None, right: Leaf | None) -> Fn | None:
             return None
         op, left, right = SWAPPED[op], right, left
         pair = (left[0], right[0])
-    table = {("var", "num"): _VAR_NUM, ("attr", "num"): _ATTR_NUM, ("var", "var"): _VAR_VAR,
-             ("attr", "var"): _ATTR_VAR}.get(pair)
+    table: dict[str, Callable[[Any, Any], Fn]] | None = _BY_SIDES.get(pair)
     if table is not None and op in table:
-        return table[op](left[1], right[1])    # type: ignore[operator]
+        return table[op](left[1], right[1])
     if pair == ("seat", "var") and op in _SEAT_VAR:
         return _SEAT_VAR[op](right[1])
     return None
