@@ -17,6 +17,7 @@ from typing import Any
 
 from printgen.files.errors import UserError, Where
 from printgen.games.datagame.expr import ExprError, Fn, parse
+from printgen.games.datagame import blocks
 from printgen.games.datagame.ops import AUTO, COUNT, END, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, TURNS, Scope
 
@@ -116,6 +117,43 @@ class Compiler:
                             did_you_mean(str(first), STEPS) or "steps: " + ", ".join(sorted(STEPS)))
         kind = kinds[0]
         STEPS[kind](self, step, path, kind)
+
+    def waits(self, steps: Any) -> bool:
+        """Whether any of these steps (or the steps inside them) may wait for a decision or end the
+        game; when none does, they compile to one function (blocks.py). Anything not plainly of the
+        kinds that never wait counts as waiting, so a doubt costs speed, never a change of play."""
+        if steps is None:
+            return False
+        if not isinstance(steps, list):
+            return True
+        for step in steps:
+            if isinstance(step, str):
+                step = {step: True}
+            if not isinstance(step, dict):
+                return True
+            kinds = [k for k in step if k in STEPS]
+            if len(kinds) != 1 or kinds[0] not in STRAIGHT:
+                return True
+            kind = kinds[0]
+            inner = step if kind == "if" else step[kind]
+            if kind in ("if", "repeat", "turns", "each_player"):
+                if not isinstance(inner, dict):
+                    return True
+                if any(self.waits(inner.get(key)) for key in ("then", "else", "do")):
+                    return True
+        return False
+
+    def function(self, steps: Any, path: tuple[Any, ...]) -> blocks.Step:
+        """Steps that never wait (see waits) as one function of the state: compiled as usual,
+        aside, where each comes out as one AUTO instruction."""
+        saved, self.code = self.code, []
+        try:
+            self.steps(steps, path)
+        finally:
+            code, self.code = self.code, saved
+        if any(op[0] != AUTO for op in code):
+            raise AssertionError(f"steps at {path} compiled to jumps: they are no straight block")
+        return blocks.sequence([op[1] for op in code])
 
     def settings(self, step: dict[str, Any], path: tuple[Any, ...], kind: str, allowed: set[str]) -> dict[str, Any]:
         """The step's settings as a mapping (its value, or the step's other keys for an `if`)."""
@@ -292,6 +330,11 @@ def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) 
 def _if(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
     body = c.settings(step, path, kind, {"if", "then", "else"})
     cond = c.expr(body["if"], (*path, "if"))
+    if not c.waits(body.get("then")) and not c.waits(body.get("else")):
+        then = c.function(body.get("then"), (*path, "then"))
+        other = c.function(body["else"], (*path, "else")) if "else" in body else None
+        c.emit(AUTO, blocks.branch(cond, then, other))
+        return
     skip = c.emit(UNLESS, cond, -1)
     c.steps(body.get("then"), (*path, "then"))
     if "else" in body:
@@ -353,6 +396,11 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
         raise c.fail((*here, "count"), f"'{body['count']}' is not a variable", "declare it under vars:")
     most = c.loop_max(body, here)
     where = c.where(here)
+    if not c.waits(body.get("do")):
+        stop = c.expr(body["until"], (*here, "until")) if "until" in body else None
+        c.emit(AUTO, blocks.repeat(counter, times, None if stop is not None else go_on, stop, most, where.describe(),
+                                   counted, c.function(body.get("do"), (*here, "do"))))
+        return
 
     def start(s: Any) -> None:
         s.v[counter] = 0
@@ -363,13 +411,7 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
         exits.append(c.emit(UNLESS, lambda s, p, k: 1 if s.v[counter] < times(s, p, k) else 0, -1))
     if go_on is not None:
         exits.append(c.emit(UNLESS, go_on, -1))
-    c.emit(COUNT, counter, most, where)
-    if counted is not None:
-        slot = counted
-
-        def mark(s: Any) -> None:
-            s.v[slot] += 1
-        c.emit(AUTO, mark)
+    c.emit(COUNT, counter, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))
     c.emit(JUMP, top)
     for at in exits:
@@ -403,22 +445,6 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
         s.v[guard] = 0
         s.v[base] = start(s, s.v[CURRENT], -1) % s.n
         s.v[CURRENT] = _next_once(s, counter, base, skip) if once else _unskipped(s, s.v[base], skip)
-    c.emit(AUTO, begin)
-    top = len(c.code)
-    if once:
-        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0, -1)
-    else:
-        assert go_on is not None
-        test = go_on
-        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0, -1)
-    c.emit(COUNT, guard, most, where)
-    if counted is not None:
-        slot = counted
-
-        def mark(s: Any) -> None:
-            s.v[slot] += 1
-        c.emit(AUTO, mark)
-    c.steps(body.get("do"), (*here, "do"))
 
     def advance(s: Any) -> None:
         if once:
@@ -428,12 +454,27 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
         p = s.v[CURRENT]
         seat = after(s, p, -1) % s.n if after is not None else (p + 1) % s.n
         s.v[CURRENT] = _unskipped(s, seat, skip)
-    c.emit(AUTO, advance)
-    c.emit(JUMP, top)
-    c.patch(done, len(c.code))
 
     def restore(s: Any) -> None:
         s.v[CURRENT] = s.v[saved]
+
+    if not c.waits(body.get("do")):
+        c.emit(AUTO, blocks.seat_loop(begin, go_on, guard, most, where.describe(), counted,
+                                      c.function(body.get("do"), (*here, "do")), advance, restore))
+        return
+    c.emit(AUTO, begin)
+    top = len(c.code)
+    if once:
+        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0, -1)
+    else:
+        assert go_on is not None
+        test = go_on
+        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0, -1)
+    c.emit(COUNT, guard, most, where, counted)
+    c.steps(body.get("do"), (*here, "do"))
+    c.emit(AUTO, advance)
+    c.emit(JUMP, top)
+    c.patch(done, len(c.code))
     c.emit(AUTO, restore)
 
 
@@ -485,6 +526,10 @@ def _choose(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
     from printgen.games.datagame.choice import compile_choice
     compile_choice(c, step[kind], (*path, kind))
 
+
+# the step kinds that never wait for a decision (the last four when their own steps never do); a
+# module adding a step kind that compiles to one AUTO instruction adds its name here
+STRAIGHT = {"shuffle", "move", "deal", "set", "score", "rotate", "if", "repeat", "turns", "each_player"}
 
 STEPS: dict[str, Callable[[Compiler, dict[str, Any], tuple[Any, ...], str], None]] = {
     "shuffle": _shuffle, "move": _move, "deal": _deal, "set": _set, "score": _score, "if": _if,

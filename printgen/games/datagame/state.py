@@ -25,7 +25,7 @@ class State:
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
-                 "melds", "offered", "laying", "picks", "picked")
+                 "melds", "offered", "laying", "picks", "picked", "budget")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -56,6 +56,7 @@ class State:
         self.laying: Any = None                         # the lay chosen, until a `lay` step carries it out
         self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
         self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
+        self.budget = 0                   # loop rounds left before the game is called stuck (blocks.py)
 
     def __str__(self) -> str:
         prep = self.prep
