@@ -25,7 +25,6 @@ from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
-
 class DataGame(DataReport, Game[Prepared, State]):
     """A game read from a game file. The instance holds the file as read (plain data, so it
     pickles to worker processes); each worker compiles it again for its deck."""

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.files.errors import UserError, Where
-from printgen.games.datagame.expr import ExprError, Fn, parse
 from printgen.games.datagame import blocks
+from printgen.games.datagame.expr import ExprError, Fn, parse
 from printgen.games.datagame.ops import AUTO, COUNT, END, JUMP, UNLESS
-from printgen.games.datagame.scope import CURRENT, TURNS, Scope
+from printgen.games.datagame.scope import CARD, CURRENT, TURNS, Scope
 
 MAX_LOOP = 100_000        # rounds of one loop in one game: a real game plays far fewer turns
 DEFAULT_LOOP = 10_000
@@ -200,6 +200,16 @@ def _move(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -
         if "from" in body or "count" in body:
             raise c.fail(here, "a move of one named card takes no 'from' or 'count': the card is found where it is")
         which = c.expr(body["card"], (*here, "card"))
+        if body["card"] == "card" and "by" not in body:
+            move_one = moves.move_one
+
+            def move_chosen(s: Any) -> None:         # the commonest move: the card chosen, by the chooser
+                v = s.v
+                k = v[CARD]
+                if k >= 0:
+                    move_one(s, k, to_slot(s, v[CURRENT]), bottom, s.actor)
+            c.emit(AUTO, move_chosen)
+            return
 
         def move_card(s: Any) -> None:
             p = s.v[CURRENT]
@@ -215,6 +225,16 @@ def _move(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -
     every = count_value == "all"
     count = None if every else c.expr(count_value, (*here, "count"))
     test = c.expr(body["where"], (*here, "where"), card=True) if "where" in body else None
+    if test is None and not every and c.scope.constant(parse(count_value), False) == 1:
+        move_many = moves.move_many
+
+        def move_top(s: Any) -> None:               # the top card (a draw): no list of the cards to move
+            p = s.v[CURRENT]
+            cards = source(s, p, -1)
+            if cards:
+                move_many(s, cards, [cards[-1]], to_slot(s, p), bottom, by(s, p, -1))
+        c.emit(AUTO, move_top)
+        return
 
     def move_cards(s: Any) -> None:
         p = s.v[CURRENT]

@@ -115,6 +115,8 @@ class Moves:
             return
         if len(chosen) == len(cards):
             cards.clear()
+        elif len(chosen) == 1:
+            cards.remove(chosen[0])
         else:
             gone = set(chosen)
             cards[:] = [k for k in cards if k not in gone]
@@ -123,8 +125,21 @@ class Moves:
             dest[0:0] = chosen
         else:
             dest.extend(chosen)
+        loc, whom = s.loc, s.by                   # _arrive for each card, written out
         for k in chosen:
-            Moves._arrive(s, k, slot, by)
+            loc[k] = slot
+            whom[k] = by
+        kind = s.prep.kinds[slot]
+        if kind:
+            held, used = s.held, s.used
+            for k in chosen:
+                bit = 1 << k
+                if kind & HAND:
+                    held |= bit
+                if kind & USE and held & bit:
+                    used |= bit
+                    s.user[k] = by
+            s.held, s.used = held, used
         if s.dealing and not s.prep.kinds[slot] & HAND:
             name = s.prep.slot_zone[slot]
             s.more[name] = s.more.get(name, 0) + len(chosen)
