@@ -468,8 +468,12 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
 
     def advance(s: Any) -> None:
         if once:
-            s.v[counter] += 1
-            s.v[CURRENT] = _next_once(s, counter, base, skip)
+            v = s.v
+            v[counter] += 1
+            if skip is None:                      # _next_once with no seat to pass over
+                v[CURRENT] = (v[base] + v[counter]) % s.n if v[counter] < s.n else -1
+            else:
+                v[CURRENT] = _next_once(s, counter, base, skip)
             return
         p = s.v[CURRENT]
         seat = after(s, p, -1) % s.n if after is not None else (p + 1) % s.n

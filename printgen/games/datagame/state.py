@@ -95,19 +95,28 @@ class Moves:
     def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
         k = cards.pop()
         s.z[slot].append(k)
-        Moves._arrive(s, k, slot, by)
+        s.loc[k] = slot                           # _arrive, written out (a card of every deal)
+        s.by[k] = by
+        kind = s.prep.kinds[slot]
+        if kind:
+            Moves._arrive(s, k, slot, by)
 
     @staticmethod
     def move_one(s: State, k: int, slot: int, bottom: bool, by: int) -> None:
-        s.z[s.loc[k]].remove(k)
-        if s.dealing and not s.prep.kinds[slot] & HAND:
+        loc = s.loc
+        s.z[loc[k]].remove(k)
+        kind = s.prep.kinds[slot]
+        if s.dealing and not kind & HAND:
             name = s.prep.slot_zone[slot]
             s.more[name] = s.more.get(name, 0) + 1
         if bottom:
             s.z[slot].insert(0, k)
         else:
             s.z[slot].append(k)
-        Moves._arrive(s, k, slot, by)
+        loc[k] = slot
+        s.by[k] = by
+        if kind:
+            Moves._arrive(s, k, slot, by)
 
     @staticmethod
     def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int) -> None:
