@@ -192,6 +192,9 @@ class Scope:
             if in_card and name in self.attrs and name not in self.vars and name not in self.options \
                     and name not in ("players", "score", "actor"):
                 return "attr", self.attrs[name]
+        elif node.kind == "call" and node.value == "count" and len(node.args) == 1 and _plain(self, node.args[0]):
+            first, each = self.zones[node.args[0].value]
+            return ("own" if each else "shared"), first
         elif node.kind == "attr" and in_card and node.value in self.attrs:
             inner = node.args[0]
             if inner.kind == "name" and inner.value == "card":

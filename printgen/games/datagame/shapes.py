@@ -6,8 +6,8 @@ side is read straight from its table (a variable's slot in state.v, a card attri
 seat, a number fixed when the deck was prepared). Each is the same Python operator on the same
 values as the general closure, so a game plays the same with or without them.
 
-A leaf is ("var", slot), ("attr", table) (the card asked about's attribute), ("seat", None) or
-("num", value).
+A leaf is ("var", slot), ("attr", table) (the card asked about's attribute), ("seat", None),
+("num", value), or ("own", first slot) / ("shared", slot): count(ZONE) of a zone named without '@'.
 """
 
 from __future__ import annotations
@@ -69,8 +69,26 @@ _SEAT_VAR: dict[str, Callable[[int], Fn]] = {
 }
 
 
+_OWN_NUM: dict[str, Callable[[int, Any], Fn]] = {        # count(ZONE) of a zone each player has
+    "==": lambda f, k: lambda s, p, c: len(s.z[f + p]) == k,
+    "!=": lambda f, k: lambda s, p, c: len(s.z[f + p]) != k,
+    "<": lambda f, k: lambda s, p, c: len(s.z[f + p]) < k,
+    "<=": lambda f, k: lambda s, p, c: len(s.z[f + p]) <= k,
+    ">": lambda f, k: lambda s, p, c: len(s.z[f + p]) > k,
+    ">=": lambda f, k: lambda s, p, c: len(s.z[f + p]) >= k,
+}
+_SHARED_NUM: dict[str, Callable[[int, Any], Fn]] = {     # count(ZONE) of a shared zone
+    "==": lambda f, k: lambda s, p, c: len(s.z[f]) == k,
+    "!=": lambda f, k: lambda s, p, c: len(s.z[f]) != k,
+    "<": lambda f, k: lambda s, p, c: len(s.z[f]) < k,
+    "<=": lambda f, k: lambda s, p, c: len(s.z[f]) <= k,
+    ">": lambda f, k: lambda s, p, c: len(s.z[f]) > k,
+    ">=": lambda f, k: lambda s, p, c: len(s.z[f]) >= k,
+}
+
 _BY_SIDES: dict[tuple[str, str], dict[str, Callable[[Any, Any], Fn]]] = {
-    ("var", "num"): _VAR_NUM, ("attr", "num"): _ATTR_NUM, ("var", "var"): _VAR_VAR, ("attr", "var"): _ATTR_VAR}
+    ("var", "num"): _VAR_NUM, ("attr", "num"): _ATTR_NUM, ("var", "var"): _VAR_VAR, ("attr", "var"): _ATTR_VAR,
+    ("own", "num"): _OWN_NUM, ("shared", "num"): _SHARED_NUM}
 
 
 def leaf_pair(op: str, left: Leaf | None, right: Leaf | None) -> Fn | None:
@@ -78,7 +96,7 @@ def leaf_pair(op: str, left: Leaf | None, right: Leaf | None) -> Fn | None:
     if left is None or right is None:
         return None
     pair = (left[0], right[0])
-    if pair == ("num", "var") or pair == ("num", "attr") or pair == ("var", "seat"):
+    if pair in (("num", "var"), ("num", "attr"), ("var", "seat"), ("num", "own"), ("num", "shared")):
         if op not in SWAPPED:
             return None
         op, left, right = SWAPPED[op], right, left
