@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.games.datagame.expr import ExprError, Fn, Node, parse
+from printgen.games.datagame.overvalues import over_values
 from printgen.games.datagame.shapes import OPPOSITE, Leaf, chain, count_where, has_where, leaf_pair
 
 # The variables every game has, in these slots; a game file's own `vars:` follow them.
@@ -450,51 +451,13 @@ def _owner(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
     return lambda s, p, c: s.by[k] if (k := which(s, p, c)) >= 0 else -1
 
 
-def _over_values(total: Callable[[list[int]], int]) -> Callable[[Scope, tuple[Node, ...], bool], Fn]:
-    """sum_over / min_over / max_over(ATTRIBUTE, NAME, EXPRESSION): the expression worked out once
-    for each value the attribute takes on the deck's cards (cards without it left out), NAME being
-    that value, and the results added up or the least or most of them taken. Why: scoring per suit
-    or per rank ("each suit's count squared", "a bonus per complete set of all four suits") is the
-    same rule whatever the deck's suits are, so the file need not list them."""
-    def build(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
-        attr, name, body = args
-        if attr.kind != "name" or attr.value not in scope.attrs:
-            raise ExprError(f"the first argument of a ..._over function is a card attribute, not '{attr.value}'",
-                            "attributes: " + ", ".join(sorted(scope.attrs)))
-        word = name.value
-        taken = word in scope.vars or word in scope.attrs or word in scope.zones or word in scope.options \
-            or word in scope.bound or word in ("players", "seat", "me", "score", "actor", "card")
-        if name.kind != "name" or taken:
-            raise ExprError(f"the second argument of a ..._over function is a new name for each value, not "
-                            f"'{word}'", "e.g. sum_over(suit, s, count(hand, suit == s))")
-        if scope.new_slot is None:
-            raise ExprError("..._over functions can only be used in a game's steps")
-        slot = scope.new_slot()
-        scope.bound[word] = slot
-        try:
-            inner = scope.build(body, in_card)
-        finally:
-            del scope.bound[word]
-        values = sorted({x for x in scope.attrs[attr.value] if x >= 0})
-
-        def over(s: Any, p: int, c: int) -> int:
-            v = s.v
-            out = []
-            for x in values:
-                v[slot] = x
-                out.append(inner(s, p, c))
-            return total(out)
-        return over
-    return build
-
-
 _FUNCTIONS: dict[str, Callable[[Scope, tuple[Node, ...], bool], Fn]] = {
     "count": _count, "has": _has, "sum": _sum, "max": _extreme(max), "min": _extreme(min),
     "top": _end(-1), "bottom": _end(0), "players": _players, "first_player": _first_player,
     "left": _seat_fn(1), "right": _seat_fn(-1), "abs": _abs, "score_of": _score_of, "best": _best,
     "played_by": _owner, "most": _over_seats(max), "least": _over_seats(min),
-    "sum_over": _over_values(sum), "min_over": _over_values(lambda xs: min(xs, default=-1)),
-    "max_over": _over_values(lambda xs: max(xs, default=-1)),
+    "sum_over": over_values(sum), "min_over": over_values(lambda xs: min(xs, default=-1)),
+    "max_over": over_values(lambda xs: max(xs, default=-1)),
 }
 _ARITY: dict[str, tuple[int, int, str]] = {
     "count": (1, 2, "count(zone) or count(zone, condition on its cards)"),
