@@ -42,7 +42,10 @@ from printgen.sim.engine import Game, play, random_bot  # noqa: E402
 
 AIM = 1 / 3
 # each game file against the hand-written game it is the twin of
-DEMO = ("spanish:games/burro-data.yaml:basic40=spanish:burro:basic40",)
+DEMO = ("spanish:games/burro-data.yaml:basic40=spanish:burro:basic40",
+        "spanish:games/casita-data.yaml=spanish:casita",
+        "standard:games/drafting-data.yaml=standard:drafting",
+        "cromwell:games/cromwell-data.yaml=cromwell:cromwell")
 
 
 def _data_game(path: Path, deck_path: Path) -> Game[Any, Any]:

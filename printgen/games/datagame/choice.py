@@ -49,6 +49,21 @@ class Choice:
         self.end = -1
         self.any_must = any(o.must for o in options)
         self.any_sets = any(o.subset is not None for o in options)
+        first = options[0]
+        if len(options) == 1 and first.zone is not None and first.cond is None and first.target is None \
+                and first.lays is None and first.subset is None:
+            self.legal = self._one_zone                 # type: ignore[method-assign]
+
+    def _one_zone(self, s: Any) -> list[int]:
+        """legal() of the commonest decision: one option, a card of one zone (that passes `where`)."""
+        p = self.who(s, s.v[CURRENT], -1) % s.n
+        s.actor = p
+        o = self.options[0]
+        where, zone = o.where, o.zone
+        assert zone is not None
+        if where is None:
+            return [k + 1 for k in zone(s, p, -1)]
+        return [k + 1 for k in zone(s, p, -1) if where(s, p, k)]
 
     def legal(self, s: Any) -> list[int]:
         """The actions open to the chooser, option by option in the file's order; sets state.actor."""
@@ -81,12 +96,14 @@ class Choice:
                     out += [i + width * stride * (t + 1) for t in range(s.n) if target(s, t, -1)]
                 continue
             where, aim = o.where, o.target
-            for k in o.zone(s, p, -1):
-                if where is not None and not where(s, p, k):
-                    continue
-                if aim is None:
-                    out.append(i + width * (k + 1))
+            if aim is None:
+                if where is None:
+                    out += [i + width * (k + 1) for k in o.zone(s, p, -1)]
                 else:
+                    out += [i + width * (k + 1) for k in o.zone(s, p, -1) if where(s, p, k)]
+                continue
+            for k in o.zone(s, p, -1):
+                if where is None or where(s, p, k):
                     out += [i + width * ((k + 1) + stride * (t + 1)) for t in range(s.n) if aim(s, t, k)]
         if offered:
             s.offered = offered

@@ -15,7 +15,7 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
-from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, UNLESS
+from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
@@ -23,8 +23,6 @@ from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, r
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
-
-MAX_AUTO = 200_000        # instructions run between two decisions before a game is called stuck
 
 
 class DataGame(DataReport, Game[Prepared, State]):
@@ -232,12 +230,16 @@ def link(code: list[tuple[Any, ...]]) -> list[Any]:
             while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
                 fns.append(code[pc + len(fns)][1])
             linked.append(_auto(fns, target(pc + len(fns))))
+        elif kind == UNLESS and code[pc + 1][0] == COUNT and pc + 1 not in aimed:
+            counting = code[pc + 1]          # a loop's test and its round counter, as one instruction
+            linked.append(_test_count(op[1], counting[1], counting[2], counting[3].describe(), counting[4],
+                                      target(pc + 2), target(op[2])))
         elif kind == UNLESS:
             linked.append(_unless(op[1], target(pc + 1), target(op[2])))
         elif kind == JUMP:
             linked.append(_jump(target(op[1])))
         elif kind == COUNT:
-            linked.append(_count(op[1], op[2], op[3].describe(), target(pc + 1)))
+            linked.append(_count(op[1], op[2], op[3].describe(), op[4], target(pc + 1)))
         elif kind == CHOOSE:
             op[1].end = target(op[1].end)
             for option in op[1].options:
@@ -296,15 +298,32 @@ def _jump(to: int) -> Any:
     return lambda s: to
 
 
-def _count(slot: int, most: int, where: str, nxt: int) -> Any:
+def _count(slot: int, most: int, where: str, counted: int | None, nxt: int) -> Any:
     def count(s: State) -> int:
         v = s.v
         v[slot] += 1
         if v[slot] > most:
             _stop(s, -1, where)
             return -1
+        if counted is not None:
+            v[counted] += 1
         return nxt
     return count
+
+
+def _test_count(cond: Any, slot: int, most: int, where: str, counted: int | None, nxt: int, other: int) -> Any:
+    def test_count(s: State) -> int:
+        v = s.v
+        if not cond(s, v[CURRENT], -1):
+            return other
+        v[slot] += 1
+        if v[slot] > most:
+            _stop(s, -1, where)
+            return -1
+        if counted is not None:
+            v[counted] += 1
+        return nxt
+    return test_count
 
 
 def _choose(choice: Any, pc: int) -> Any:
@@ -330,11 +349,15 @@ def _end(pc: int) -> Any:
 def run(s: State, pc: int) -> None:
     """Play on from instruction `pc` until a decision with two or more actions waits, or the game ends."""
     code = s.prep.code
-    for _ in range(MAX_AUTO):
-        pc = code[pc](s)
-        if pc < 0:
-            return
-    _stop(s, pc, "a step that ran without a decision")
+    s.budget = MAX_AUTO               # rounds the loops run as one function may take (blocks.py)
+    try:
+        for _ in range(MAX_AUTO):
+            pc = code[pc](s)
+            if pc < 0:
+                return
+    except Stopped:                   # a loop run as one function passed its max (blocks.py)
+        return
+    _stop(s, pc, RAN_ON)
 
 
 def _stop(s: State, pc: int, where: str) -> None:

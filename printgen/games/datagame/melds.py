@@ -34,7 +34,7 @@ from printgen.games.datagame.choice import OPTION_KINDS
 from printgen.games.datagame.expr import ExprError, Fn, Node, parse
 from printgen.games.datagame.meldrules import Kind, Lay, Melds, card_bits
 from printgen.games.datagame.ops import AUTO
-from printgen.games.datagame.program import STEPS
+from printgen.games.datagame.program import STEPS, STRAIGHT
 from printgen.games.datagame.scope import _ARITY, _FUNCTIONS, Scope
 
 MAX_KINDS = 8
@@ -261,3 +261,4 @@ _ARITY.update({
 })
 OPTION_KINDS.update({"meld": _option_meld, "lay_off": _option_lay_off})
 STEPS["lay"] = _step_lay
+STRAIGHT.add("lay")

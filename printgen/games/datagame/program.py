@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.files.errors import UserError, Where
+from printgen.games.datagame import blocks
+from printgen.games.datagame.cardsteps import deal_step as _deal
+from printgen.games.datagame.cardsteps import move_step as _move
 from printgen.games.datagame.expr import ExprError, Fn, parse
 from printgen.games.datagame.ops import AUTO, COUNT, END, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, TURNS, Scope
@@ -117,6 +120,43 @@ class Compiler:
         kind = kinds[0]
         STEPS[kind](self, step, path, kind)
 
+    def waits(self, steps: Any) -> bool:
+        """Whether any of these steps (or the steps inside them) may wait for a decision or end the
+        game; when none does, they compile to one function (blocks.py). Anything not plainly of the
+        kinds that never wait counts as waiting, so a doubt costs speed, never a change of play."""
+        if steps is None:
+            return False
+        if not isinstance(steps, list):
+            return True
+        for step in steps:
+            if isinstance(step, str):
+                step = {step: True}
+            if not isinstance(step, dict):
+                return True
+            kinds = [k for k in step if k in STEPS]
+            if len(kinds) != 1 or kinds[0] not in STRAIGHT:
+                return True
+            kind = kinds[0]
+            inner = step if kind == "if" else step[kind]
+            if kind in ("if", "repeat", "turns", "each_player"):
+                if not isinstance(inner, dict):
+                    return True
+                if any(self.waits(inner.get(key)) for key in ("then", "else", "do")):
+                    return True
+        return False
+
+    def function(self, steps: Any, path: tuple[Any, ...]) -> blocks.Step:
+        """Steps that never wait (see waits) as one function of the state: compiled as usual,
+        aside, where each comes out as one AUTO instruction."""
+        saved, self.code = self.code, []
+        try:
+            self.steps(steps, path)
+        finally:
+            code, self.code = self.code, saved
+        if any(op[0] != AUTO for op in code):
+            raise AssertionError(f"steps at {path} compiled to jumps: they are no straight block")
+        return blocks.sequence([op[1] for op in code])
+
     def settings(self, step: dict[str, Any], path: tuple[Any, ...], kind: str, allowed: set[str]) -> dict[str, Any]:
         """The step's settings as a mapping (its value, or the step's other keys for an `if`)."""
         body = step[kind]
@@ -145,98 +185,6 @@ def _shuffle(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str
     zone = c.zone(step[kind], (*path, kind))
     shuffle = c.moves.shuffle
     c.emit(AUTO, lambda s: shuffle(s, zone(s, s.v[CURRENT], -1)))
-
-
-def _move(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
-    body = c.settings(step, path, kind, {"from", "to", "count", "where", "card", "bottom", "by"})
-    here = (*path, kind)
-    if "to" not in body:
-        raise c.fail(here, "a move says where the cards go: to: ZONE")
-    to_name = body["to"]
-    c.zone(to_name, (*here, "to"))               # refused here, at its line, when it is no zone
-    to_slot = c.moves.slot_of(c.scope, to_name)
-    bottom = bool(body.get("bottom", False))
-    by = c.expr(body.get("by", "actor"), (*here, "by"))
-    moves = c.moves
-    if "card" in body:
-        if "from" in body or "count" in body:
-            raise c.fail(here, "a move of one named card takes no 'from' or 'count': the card is found where it is")
-        which = c.expr(body["card"], (*here, "card"))
-
-        def move_card(s: Any) -> None:
-            p = s.v[CURRENT]
-            k = which(s, p, -1)
-            if k >= 0:
-                moves.move_one(s, k, to_slot(s, p), bottom, by(s, p, -1))
-        c.emit(AUTO, move_card)
-        return
-    if "from" not in body:
-        raise c.fail(here, "a move says where the cards come from: from: ZONE (or card: the card to move)")
-    source = c.zone(body["from"], (*here, "from"))
-    count_value = body.get("count", 1)
-    every = count_value == "all"
-    count = None if every else c.expr(count_value, (*here, "count"))
-    test = c.expr(body["where"], (*here, "where"), card=True) if "where" in body else None
-
-    def move_cards(s: Any) -> None:
-        p = s.v[CURRENT]
-        cards = source(s, p, -1)
-        chosen = [k for k in cards if test(s, p, k)] if test is not None else list(cards)
-        if not every:
-            wanted = count(s, p, -1) if count is not None else 1
-            chosen = chosen[len(chosen) - wanted:] if wanted < len(chosen) else chosen
-            chosen.reverse()                      # the top card first, as a hand lifts them
-        moves.move_many(s, cards, chosen, to_slot(s, p), bottom, by(s, p, -1))
-    c.emit(AUTO, move_cards)
-
-
-def _deal(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
-    body = c.settings(step, path, kind, {"from", "to", "count", "start", "even", "skip"})
-    here = (*path, kind)
-    for key in ("from", "to"):
-        if key not in body:
-            raise c.fail(here, f"a deal says {'where the cards come from' if key == 'from' else 'where they go'}: "
-                         f"{key}: ZONE")
-    to_name = body["to"]
-    if to_name not in c.scope.zones or not c.scope.zones[to_name][1]:
-        raise c.fail((*here, "to"), f"a deal goes to a zone each player has; '{to_name}' is not one",
-                     "declare it under zones: with 'each: true'")
-    first = c.scope.zones[to_name][0]
-    source = c.zone(body["from"], (*here, "from"))
-    count_value = body.get("count", "all")
-    every = count_value == "all"
-    even = bool(body.get("even", False))
-    count = None if every else c.expr(count_value, (*here, "count"))
-    start = c.expr(body.get("start", "left(dealer)"), (*here, "start"))
-    skip = c.expr(body["skip"], (*here, "skip")) if "skip" in body else None
-    moves = c.moves
-    written = c.where(here)
-
-    def deal(s: Any) -> None:
-        p = s.v[CURRENT]
-        cards = source(s, p, -1)
-        n = s.n
-        first_seat = start(s, p, -1) % n
-        seats = [(first_seat + i) % n for i in range(n)]
-        if skip is not None:
-            seats = [q for q in seats if not skip(s, q, -1)]
-        if not seats:
-            return
-        if every:
-            rounds = len(cards) // len(seats) if even else -(-len(cards) // len(seats))
-        else:
-            assert count is not None
-            rounds = count(s, p, -1)
-        want = s.want if s.dealing else None
-        for _ in range(rounds):
-            for q in seats:
-                if want is not None:
-                    want[q] += 1                  # the deal as meant, even when the pack runs short
-                if cards:
-                    moves.move_top(s, cards, first + q, -1)
-                elif s.short_at is None:
-                    s.short_at = written
-    c.emit(AUTO, deal)
 
 
 def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -292,6 +240,11 @@ def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) 
 def _if(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
     body = c.settings(step, path, kind, {"if", "then", "else"})
     cond = c.expr(body["if"], (*path, "if"))
+    if not c.waits(body.get("then")) and not c.waits(body.get("else")):
+        then = c.function(body.get("then"), (*path, "then"))
+        other = c.function(body["else"], (*path, "else")) if "else" in body else None
+        c.emit(AUTO, blocks.branch(cond, then, other))
+        return
     skip = c.emit(UNLESS, cond, -1)
     c.steps(body.get("then"), (*path, "then"))
     if "else" in body:
@@ -353,6 +306,11 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
         raise c.fail((*here, "count"), f"'{body['count']}' is not a variable", "declare it under vars:")
     most = c.loop_max(body, here)
     where = c.where(here)
+    if not c.waits(body.get("do")):
+        stop = c.expr(body["until"], (*here, "until")) if "until" in body else None
+        c.emit(AUTO, blocks.repeat(counter, times, None if stop is not None else go_on, stop, most, where.describe(),
+                                   counted, c.function(body.get("do"), (*here, "do"))))
+        return
 
     def start(s: Any) -> None:
         s.v[counter] = 0
@@ -363,13 +321,7 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
         exits.append(c.emit(UNLESS, lambda s, p, k: 1 if s.v[counter] < times(s, p, k) else 0, -1))
     if go_on is not None:
         exits.append(c.emit(UNLESS, go_on, -1))
-    c.emit(COUNT, counter, most, where)
-    if counted is not None:
-        slot = counted
-
-        def mark(s: Any) -> None:
-            s.v[slot] += 1
-        c.emit(AUTO, mark)
+    c.emit(COUNT, counter, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))
     c.emit(JUMP, top)
     for at in exits:
@@ -403,6 +355,27 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
         s.v[guard] = 0
         s.v[base] = start(s, s.v[CURRENT], -1) % s.n
         s.v[CURRENT] = _next_once(s, counter, base, skip) if once else _unskipped(s, s.v[base], skip)
+
+    def advance(s: Any) -> None:
+        if once:
+            v = s.v
+            v[counter] += 1
+            if skip is None:                      # _next_once with no seat to pass over
+                v[CURRENT] = (v[base] + v[counter]) % s.n if v[counter] < s.n else -1
+            else:
+                v[CURRENT] = _next_once(s, counter, base, skip)
+            return
+        p = s.v[CURRENT]
+        seat = after(s, p, -1) % s.n if after is not None else (p + 1) % s.n
+        s.v[CURRENT] = _unskipped(s, seat, skip)
+
+    def restore(s: Any) -> None:
+        s.v[CURRENT] = s.v[saved]
+
+    if not c.waits(body.get("do")):
+        c.emit(AUTO, blocks.seat_loop(begin, go_on, guard, most, where.describe(), counted,
+                                      c.function(body.get("do"), (*here, "do")), advance, restore))
+        return
     c.emit(AUTO, begin)
     top = len(c.code)
     if once:
@@ -411,29 +384,11 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
         assert go_on is not None
         test = go_on
         done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0, -1)
-    c.emit(COUNT, guard, most, where)
-    if counted is not None:
-        slot = counted
-
-        def mark(s: Any) -> None:
-            s.v[slot] += 1
-        c.emit(AUTO, mark)
+    c.emit(COUNT, guard, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))
-
-    def advance(s: Any) -> None:
-        if once:
-            s.v[counter] += 1
-            s.v[CURRENT] = _next_once(s, counter, base, skip)
-            return
-        p = s.v[CURRENT]
-        seat = after(s, p, -1) % s.n if after is not None else (p + 1) % s.n
-        s.v[CURRENT] = _unskipped(s, seat, skip)
     c.emit(AUTO, advance)
     c.emit(JUMP, top)
     c.patch(done, len(c.code))
-
-    def restore(s: Any) -> None:
-        s.v[CURRENT] = s.v[saved]
     c.emit(AUTO, restore)
 
 
@@ -485,6 +440,10 @@ def _choose(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
     from printgen.games.datagame.choice import compile_choice
     compile_choice(c, step[kind], (*path, kind))
 
+
+# the step kinds that never wait for a decision (the last four when their own steps never do); a
+# module adding a step kind that compiles to one AUTO instruction adds its name here
+STRAIGHT = {"shuffle", "move", "deal", "set", "score", "rotate", "if", "repeat", "turns", "each_player"}
 
 STEPS: dict[str, Callable[[Compiler, dict[str, Any], tuple[Any, ...], str], None]] = {
     "shuffle": _shuffle, "move": _move, "deal": _deal, "set": _set, "score": _score, "if": _if,

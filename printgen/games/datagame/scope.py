@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.games.datagame.expr import ExprError, Fn, Node, parse
+from printgen.games.datagame.overvalues import over_values
+from printgen.games.datagame.shapes import OPPOSITE, Leaf, chain, count_where, has_where, leaf_pair
 
 # The variables every game has, in these slots; a game file's own `vars:` follow them.
 BUILTIN_VARS = ("current", "dealer", "rounds", "turns", "card", "target")
@@ -46,15 +48,19 @@ class Scope:
     # -- building ------------------------------------------------------------------------------
     def build(self, node: Node, in_card: bool) -> Fn:
         kind = node.kind
-        if kind == "num":
-            value = node.value
-            return lambda s, p, c: value
+        if kind == "num" or kind in ("unary", "binary", "name"):
+            value = self.constant(node, in_card)
+            if value is not None:
+                return lambda s, p, c: value
         if kind == "name":
             return self._name(node.value, in_card)
         if kind == "attr":
             return self._attr(node, in_card)
         if kind == "unary":
-            inner = self.build(node.args[0], in_card)
+            arg = node.args[0]
+            if node.value == "not" and arg.kind == "binary" and arg.value in OPPOSITE:
+                return self._binary(Node("binary", OPPOSITE[arg.value], arg.args), in_card)
+            inner = self.build(arg, in_card)
             if node.value == "not":
                 return lambda s, p, c: not inner(s, p, c)
             return lambda s, p, c: -inner(s, p, c)
@@ -126,30 +132,76 @@ class Scope:
         op = node.value
         left, right = node.args
         if op in ("and", "or"):
-            a, b = self.build(left, in_card), self.build(right, in_card)
-            if is_truth(left) and is_truth(right):      # already True/False: no 1-or-0 needed
-                return (lambda s, p, c: a(s, p, c) and b(s, p, c)) if op == "and" else \
-                    (lambda s, p, c: a(s, p, c) or b(s, p, c))
-            if op == "and":
-                return lambda s, p, c: 1 if a(s, p, c) and b(s, p, c) else 0
-            return lambda s, p, c: 1 if a(s, p, c) or b(s, p, c) else 0
-        if right.kind == "num" and op in _WITH_NUMBER:
-            return _WITH_NUMBER[op](self.build(left, in_card), right.value)
-        if op in _OF_SLOTS and {left.kind, right.kind} <= {"name"}:
-            slots = [self._slot(arg.value, in_card) for arg in (left, right)]
-            if all(kind == "var" for kind, _ in slots):
-                return _OF_SLOTS[op](slots[0][1], slots[1][1])
-            if slots[0][0] == "attr" and slots[1][0] == "var":
-                return _ATTR_VAR[op](slots[0][1], slots[1][1])
+            terms = _chained(node, op)
+            built = [self.build(term, in_card) for term in terms]
+            if all(is_truth(term) for term in terms):      # already True/False: no 1-or-0 needed
+                return chain(op, built)
+            whole = chain(op, built)
+            return lambda s, p, c: 1 if whole(s, p, c) else 0
+        fast = leaf_pair(op, self.leaf(left, in_card), self.leaf(right, in_card))
+        if fast is not None:
+            return fast
+        number = self.constant(right, in_card)
+        if number is not None and op in ("/", "%"):
+            if not number:
+                return lambda s, p, c: 0
+            a = self.build(left, in_card)
+            return (lambda s, p, c: a(s, p, c) // number) if op == "/" else (lambda s, p, c: a(s, p, c) % number)
+        if number is not None and op in _WITH_NUMBER:
+            return _WITH_NUMBER[op](self.build(left, in_card), number)
+        number = self.constant(left, in_card)
+        if number is not None and op in _SWAPPED:
+            return _WITH_NUMBER[_SWAPPED[op]](self.build(right, in_card), number)
         return _BINARY[op](self.build(left, in_card), self.build(right, in_card))
 
-    def _slot(self, name: str, in_card: bool) -> tuple[str, Any]:
-        """("var", slot) or ("attr", table) for a plain name read often, to build a closure without calls."""
-        if name in self.vars and not (name == "card" and in_card):
-            return "var", self.vars[name]
-        if in_card and name in self.attrs and name not in self.vars:
-            return "attr", self.attrs[name]
-        return "", None
+    def constant(self, node: Node, in_card: bool) -> Any:
+        """The value of an expression that reads nothing of the state (numbers, options, and
+        arithmetic and comparisons of them), worked out once when the deck is prepared; None when
+        it reads the state. The value is the one its closure would give, worked out by that closure."""
+        kind = node.kind
+        if kind == "num":
+            return node.value
+        if kind == "name":
+            name = node.value
+            if name in self.options and name not in self.bound and name not in self.vars \
+                    and name not in ("players", "seat", "me", "score", "actor"):
+                return self.options[name]
+            return None
+        if kind not in ("unary", "binary"):
+            return None
+        values = []
+        for arg in node.args:
+            value = self.constant(arg, in_card)
+            if value is None:
+                return None
+            values.append(value)
+        if kind == "unary":
+            return (not values[0]) if node.value == "not" else -values[0]
+        folded = Node(kind, node.value, tuple(Node("num", value) for value in values))
+        return self._binary(folded, in_card)(None, 0, -1)
+
+    def leaf(self, node: Node, in_card: bool) -> Leaf | None:
+        """The side of a comparison read straight from a table, for the closures of shapes.py."""
+        if node.kind == "name":
+            name = node.value
+            if name in self.bound:
+                return "var", self.bound[name]
+            if name in ("seat", "me"):
+                return "seat", None
+            if name in self.vars and not (name == "card" and in_card):
+                return "var", self.vars[name]
+            if in_card and name in self.attrs and name not in self.vars and name not in self.options \
+                    and name not in ("players", "score", "actor"):
+                return "attr", self.attrs[name]
+        elif node.kind == "call" and node.value == "count" and len(node.args) == 1 and _plain(self, node.args[0]):
+            first, each = self.zones[node.args[0].value]
+            return ("own" if each else "shared"), first
+        elif node.kind == "attr" and in_card and node.value in self.attrs:
+            inner = node.args[0]
+            if inner.kind == "name" and inner.value == "card":
+                return "attr", self.attrs[node.value]
+        value = self.constant(node, in_card)
+        return None if value is None else ("num", value)
 
     # -- zones ---------------------------------------------------------------------------------
     def zone(self, node: Node, in_card: bool) -> ZoneFn:
@@ -181,6 +233,16 @@ class Scope:
             raise ExprError(f"{name}(...) takes {wanted} argument{'s' if high != 1 else ''}, not {len(args)}",
                             _ARITY[name][2])
         return builder(self, args, in_card)
+
+
+def _chained(node: Node, op: str) -> list[Node]:
+    """The terms of a && b && c as one list (the parser nests them to the left)."""
+    if node.kind == "binary" and node.value == op:
+        return _chained(node.args[0], op) + _chained(node.args[1], op)
+    return [node]
+
+
+_SWAPPED = {"+": "+", "*": "*", "==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def is_truth(node: Node) -> bool:
@@ -222,24 +284,6 @@ _WITH_NUMBER: dict[str, Callable[[Fn, int], Fn]] = {
     ">": lambda a, k: lambda s, p, c: a(s, p, c) > k,
     ">=": lambda a, k: lambda s, p, c: a(s, p, c) >= k,
 }
-_OF_SLOTS: dict[str, Callable[[int, int], Fn]] = {
-    "==": lambda i, j: lambda s, p, c: s.v[i] == s.v[j],
-    "!=": lambda i, j: lambda s, p, c: s.v[i] != s.v[j],
-    "<": lambda i, j: lambda s, p, c: s.v[i] < s.v[j],
-    "<=": lambda i, j: lambda s, p, c: s.v[i] <= s.v[j],
-    ">": lambda i, j: lambda s, p, c: s.v[i] > s.v[j],
-    ">=": lambda i, j: lambda s, p, c: s.v[i] >= s.v[j],
-}
-_ATTR_VAR: dict[str, Callable[[list[int], int], Fn]] = {
-    "==": lambda t, j: lambda s, p, c: t[c] == s.v[j],
-    "!=": lambda t, j: lambda s, p, c: t[c] != s.v[j],
-    "<": lambda t, j: lambda s, p, c: t[c] < s.v[j],
-    "<=": lambda t, j: lambda s, p, c: t[c] <= s.v[j],
-    ">": lambda t, j: lambda s, p, c: t[c] > s.v[j],
-    ">=": lambda t, j: lambda s, p, c: t[c] >= s.v[j],
-}
-
-
 def _is_zone(scope: Scope, node: Node) -> bool:
     return node.kind in ("name", "zone") and node.value in scope.zones
 
@@ -247,6 +291,18 @@ def _is_zone(scope: Scope, node: Node) -> bool:
 def _plain(scope: Scope, node: Node) -> tuple[int, bool] | None:
     """(first slot, per player) of a zone named without '@', so a closure can index it directly."""
     return scope.zones[node.value] if node.kind == "name" and node.value in scope.zones else None
+
+
+def _attr_equals(scope: Scope, node: Node) -> tuple[list[int], Leaf] | None:
+    """(the attribute's table, the variable or number) of a card condition `ATTR == VAR or NUMBER`."""
+    if node.kind != "binary" or node.value != "==":
+        return None
+    left, right = (scope.leaf(arg, True) for arg in node.args)
+    if left is not None and left[0] != "attr":
+        left, right = right, left
+    if left is None or right is None or left[0] != "attr" or right[0] not in ("var", "num"):
+        return None
+    return left[1], right
 
 
 def _count(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
@@ -259,6 +315,9 @@ def _count(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
         return lambda s, p, c: len(s.z[first])
     if len(args) == 1:
         return lambda s, p, c: len(zone(s, p, c))
+    simple = _attr_equals(scope, args[1])
+    if plain is not None and simple is not None:
+        return count_where(plain[0], plain[1], *simple)
     test = scope.build(args[1], True)
 
     def count(s: Any, p: int, c: int) -> int:
@@ -274,8 +333,11 @@ def _has(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
     zone = scope.zone(args[0], in_card)
     if len(args) == 1:
         return lambda s, p, c: 1 if zone(s, p, c) else 0
-    test = scope.build(args[1], True)
     plain = _plain(scope, args[0])
+    simple = _attr_equals(scope, args[1])
+    if plain is not None and simple is not None:
+        return has_where(plain[0], plain[1], *simple)
+    test = scope.build(args[1], True)
     if plain is not None and plain[1]:
         first = plain[0]
 
@@ -389,51 +451,13 @@ def _owner(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
     return lambda s, p, c: s.by[k] if (k := which(s, p, c)) >= 0 else -1
 
 
-def _over_values(total: Callable[[list[int]], int]) -> Callable[[Scope, tuple[Node, ...], bool], Fn]:
-    """sum_over / min_over / max_over(ATTRIBUTE, NAME, EXPRESSION): the expression worked out once
-    for each value the attribute takes on the deck's cards (cards without it left out), NAME being
-    that value, and the results added up or the least or most of them taken. Why: scoring per suit
-    or per rank ("each suit's count squared", "a bonus per complete set of all four suits") is the
-    same rule whatever the deck's suits are, so the file need not list them."""
-    def build(scope: Scope, args: tuple[Node, ...], in_card: bool) -> Fn:
-        attr, name, body = args
-        if attr.kind != "name" or attr.value not in scope.attrs:
-            raise ExprError(f"the first argument of a ..._over function is a card attribute, not '{attr.value}'",
-                            "attributes: " + ", ".join(sorted(scope.attrs)))
-        word = name.value
-        taken = word in scope.vars or word in scope.attrs or word in scope.zones or word in scope.options \
-            or word in scope.bound or word in ("players", "seat", "me", "score", "actor", "card")
-        if name.kind != "name" or taken:
-            raise ExprError(f"the second argument of a ..._over function is a new name for each value, not "
-                            f"'{word}'", "e.g. sum_over(suit, s, count(hand, suit == s))")
-        if scope.new_slot is None:
-            raise ExprError("..._over functions can only be used in a game's steps")
-        slot = scope.new_slot()
-        scope.bound[word] = slot
-        try:
-            inner = scope.build(body, in_card)
-        finally:
-            del scope.bound[word]
-        values = sorted({x for x in scope.attrs[attr.value] if x >= 0})
-
-        def over(s: Any, p: int, c: int) -> int:
-            v = s.v
-            out = []
-            for x in values:
-                v[slot] = x
-                out.append(inner(s, p, c))
-            return total(out)
-        return over
-    return build
-
-
 _FUNCTIONS: dict[str, Callable[[Scope, tuple[Node, ...], bool], Fn]] = {
     "count": _count, "has": _has, "sum": _sum, "max": _extreme(max), "min": _extreme(min),
     "top": _end(-1), "bottom": _end(0), "players": _players, "first_player": _first_player,
     "left": _seat_fn(1), "right": _seat_fn(-1), "abs": _abs, "score_of": _score_of, "best": _best,
     "played_by": _owner, "most": _over_seats(max), "least": _over_seats(min),
-    "sum_over": _over_values(sum), "min_over": _over_values(lambda xs: min(xs, default=-1)),
-    "max_over": _over_values(lambda xs: max(xs, default=-1)),
+    "sum_over": over_values(sum), "min_over": over_values(lambda xs: min(xs, default=-1)),
+    "max_over": over_values(lambda xs: max(xs, default=-1)),
 }
 _ARITY: dict[str, tuple[int, int, str]] = {
     "count": (1, 2, "count(zone) or count(zone, condition on its cards)"),

@@ -25,7 +25,7 @@ class State:
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
-                 "melds", "offered", "laying", "picks", "picked")
+                 "melds", "offered", "laying", "picks", "picked", "budget")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -56,6 +56,7 @@ class State:
         self.laying: Any = None                         # the lay chosen, until a `lay` step carries it out
         self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
         self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
+        self.budget = 0                   # loop rounds left before the game is called stuck (blocks.py)
 
     def __str__(self) -> str:
         prep = self.prep
@@ -94,19 +95,28 @@ class Moves:
     def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
         k = cards.pop()
         s.z[slot].append(k)
-        Moves._arrive(s, k, slot, by)
+        s.loc[k] = slot                           # _arrive, written out (a card of every deal)
+        s.by[k] = by
+        kind = s.prep.kinds[slot]
+        if kind:
+            Moves._arrive(s, k, slot, by)
 
     @staticmethod
     def move_one(s: State, k: int, slot: int, bottom: bool, by: int) -> None:
-        s.z[s.loc[k]].remove(k)
-        if s.dealing and not s.prep.kinds[slot] & HAND:
+        loc = s.loc
+        s.z[loc[k]].remove(k)
+        kind = s.prep.kinds[slot]
+        if s.dealing and not kind & HAND:
             name = s.prep.slot_zone[slot]
             s.more[name] = s.more.get(name, 0) + 1
         if bottom:
             s.z[slot].insert(0, k)
         else:
             s.z[slot].append(k)
-        Moves._arrive(s, k, slot, by)
+        loc[k] = slot
+        s.by[k] = by
+        if kind:
+            Moves._arrive(s, k, slot, by)
 
     @staticmethod
     def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int) -> None:
@@ -114,6 +124,8 @@ class Moves:
             return
         if len(chosen) == len(cards):
             cards.clear()
+        elif len(chosen) == 1:
+            cards.remove(chosen[0])
         else:
             gone = set(chosen)
             cards[:] = [k for k in cards if k not in gone]
@@ -122,8 +134,21 @@ class Moves:
             dest[0:0] = chosen
         else:
             dest.extend(chosen)
+        loc, whom = s.loc, s.by                   # _arrive for each card, written out
         for k in chosen:
-            Moves._arrive(s, k, slot, by)
+            loc[k] = slot
+            whom[k] = by
+        kind = s.prep.kinds[slot]
+        if kind:
+            held, used = s.held, s.used
+            for k in chosen:
+                bit = 1 << k
+                if kind & HAND:
+                    held |= bit
+                if kind & USE and held & bit:
+                    used |= bit
+                    s.user[k] = by
+            s.held, s.used = held, used
         if s.dealing and not s.prep.kinds[slot] & HAND:
             name = s.prep.slot_zone[slot]
             s.more[name] = s.more.get(name, 0) + len(chosen)
