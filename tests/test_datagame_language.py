@@ -173,3 +173,17 @@ def test_a_clone_plays_on_apart(tmp_path, standard):
     game.check(state)
     game.check(copy)
     assert str(state) != str(copy) and sum(map(len, state.z)) == sum(map(len, copy.z))
+
+
+def test_a_value_per_player_count(tmp_path, standard):
+    """`count: {2: 7, 3: 6, else: 5}`: the hand size a rule sheet gives per player count, as data; a
+    count the game allows with no entry and no else is refused at its line."""
+    text = GOOD.replace("count: 5}", "count: {2: 7, 3: 6, else: 5}}")
+    game = load_game_file(write(tmp_path, text))
+    prepared = game.prepare(standard, "basic", {})
+    assert [game.deal_needs(prepared, n).hands[0] for n in (2, 3, 4)] == [7, 6, 5]
+    short = GOOD.replace("count: 5}", "count: {2: 7, 3: 6}}")
+    error = refusal(tmp_path, short)
+    assert "no value for 4 players" in error.message and error.where.line == line_of(short, "- deal:")
+    bad = GOOD.replace("count: 5}", "count: {two: 7, else: 5}}")
+    assert "keyed by counts" in refusal(tmp_path, bad).message

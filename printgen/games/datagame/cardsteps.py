@@ -51,7 +51,8 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
     every = count_value == "all"
     count = None if every else c.expr(count_value, (*here, "count"))
     test = c.expr(body["where"], (*here, "where"), card=True) if "where" in body else None
-    if test is None and not every and c.scope.constant(parse(count_value), False) == 1:
+    if test is None and not every and not isinstance(count_value, dict) \
+            and c.scope.constant(parse(count_value), False) == 1:
         move_many = moves.move_many
 
         def move_top(s: Any) -> None:               # the top card (a draw): no list of the cards to move

@@ -198,6 +198,7 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     variables.update({name: len(BUILTIN_VARS) + i for i, name in enumerate(spec.vars)})
     allowed = {o.name: o.allowed for o in spec.options}
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
+    scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)

@@ -68,10 +68,33 @@ class Compiler:
         return UserError(message, self.where(path), hint)
 
     def expr(self, value: Any, path: tuple[Any, ...], card: bool = False) -> Fn:
+        if isinstance(value, dict):
+            return self.by_players(value, path, card)
         try:
             return self.scope.compile_card(value) if card else self.scope.compile(value)
         except ExprError as error:
             raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+
+    def by_players(self, value: dict[Any, Any], path: tuple[Any, ...], card: bool) -> Fn:
+        """A value per player count, `{2: 10, 3: 7, else: 6}` (a hand size, say), as one expression:
+        each entry is an expression itself; a count the game allows with no entry and no `else`
+        is refused here, at its line."""
+        table: dict[int, Fn] = {}
+        other = None
+        for key, entry in value.items():
+            if key == "else":
+                other = self.expr(entry, (*path, key), card)
+            elif isinstance(key, int) and not isinstance(key, bool) and 1 <= key <= 10:
+                table[key] = self.expr(entry, (*path, key), card)
+            else:
+                raise self.fail((*path, key), f"a value per player count is keyed by counts (2, 3, ...) and else, "
+                                f"not '{key}'", "e.g. count: {2: 10, 3: 7, else: 6}")
+        missing = [n for n in self.scope.players if n not in table]
+        if missing and other is None:
+            raise self.fail(path, f"no value for {', '.join(map(str, missing))} players",
+                            "give one for every player count the game allows, or an else:")
+        fallback = other if other is not None else (lambda s, p, c: 0)
+        return lambda s, p, c: table.get(s.n, fallback)(s, p, c)
 
     def zone(self, value: Any, path: tuple[Any, ...]) -> Callable[[Any, int, int], list[int]]:
         try:

@@ -36,6 +36,7 @@ class Scope:
     options: dict[str, int] = field(default_factory=dict)
     bound: dict[str, int] = field(default_factory=dict)     # names sum_over & co. bind -> their slot in v
     new_slot: Callable[[], int] | None = None                # a hidden variable slot (the compiler's)
+    players: tuple[int, ...] = ()                            # the player counts the game allows
 
     def compile(self, text: Any) -> Fn:
         """The expression as a closure; ExprError naming the unknown name or the misuse."""
