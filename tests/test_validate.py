@@ -116,7 +116,7 @@ def test_chart_page(tmp_path):
 def test_shipped_cromwell_passes_with_the_setup_its_deck_declares(tmp_path):
     """No options: every variant and player count is played as deck.yaml sets it up (never Blois,
     a house of one monarch), and the shipped deck passes its own validation."""
-    run, data = validate(tmp_path, "cromwell", "--games", "300")
+    run, data = validate(tmp_path, "cromwell", "--games", "300", "--looks", "2")
     assert run.code == 0 and data["status"] == 0, run.out + run.err
     assert "Result: passes" in run.out and "(exit status 0)" in run.out
     from printgen.commands.validate import game_setups, setup_options
