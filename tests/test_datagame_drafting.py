@@ -96,7 +96,7 @@ def test_seeded_games_are_checked_and_repeat(deck):
     prepared = game.prepare(deck, "basic", {})
     layout = prepared.zone_layout
     suit, rank = game_tables(deck)
-    for index in range(200):
+    for index in range(60):
         rng = random.Random(f"drafting-data/{index}")
         state = game.setup(prepared, PLAYERS, rng)
         game.check(state)
@@ -114,7 +114,7 @@ def test_seeded_games_are_checked_and_repeat(deck):
         assert len(state.z[layout["discard"][0]]) == 12
         assert game.length(state) == 12
         assert state.held == (1 << 52) - 1 and bin(state.used).count("1") == 40
-    for index in range(200):
+    for index in range(60):
         first = play(game, prepared, PLAYERS, 5, index, [random_bot] * PLAYERS, checked=True)
         again = play(game, prepared, PLAYERS, 5, index, [random_bot] * PLAYERS)
         assert not first.timed_out

@@ -16,11 +16,11 @@ from printgen.games.datagame.subsets import sums_to
 from printgen.model.load import load_deck
 from printgen.sim.engine import play, random_bot
 
-GAMES = 100          # random games per player count in a kind's first variant
+GAMES = 40           # random games per player count in a kind's first variant
 OTHER_VARIANTS = 5   # and in each of its other variants
 # A rummy asks for the melds of a hand at every decision, some hundred decisions a game: fewer games
 # keep its case near the others' time (about 2 s).
-FEWER = {"rummy": 50}
+FEWER = {"rummy": 20}
 
 
 def new(*args: str) -> int:
