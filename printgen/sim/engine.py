@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from printgen.model.deck import Deck
@@ -93,6 +93,24 @@ class Game(Generic[P, S]):
         """A copy of `state` to play on that shares nothing play can change (its generator included)."""
         prep = getattr(state, "prep", None)
         return copy.deepcopy(state, _kept(prep) if prep is not None else {})
+
+    # -- what one seat knows (a search player plays from it) ------------------------------------
+    def information(self, state: S, seat: int) -> Hashable:
+        """What `seat` knows of the game now, as a value two states share exactly when the seat cannot
+        tell them apart: its own cards, every card face up, the size of every pile it cannot see
+        into, whose turn and which phase, and whatever play has shown it (a card taken from the
+        discard pile is known to be in that hand). Why: a search player must not play from cards
+        it cannot see, and a determinised state is right only if the seat would see the same."""
+        raise NotImplementedError
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A copy of `state` (shares nothing play can change, as `clone`) in which everything `seat`
+        cannot see is drawn anew with `rng`, consistently with what it has seen: the copy has the
+        same `information(_, seat)`, every card the seat knows the place of stays there, and the
+        unseen cards are dealt at random among the unseen places (hands keep their sizes). The
+        copy's own generator is a fresh one drawn from `rng`, so play on it cannot replay the real
+        game's future draws."""
+        raise NotImplementedError
 
     def stopped(self, state: S) -> bool:
         """Whether the game ended by being stopped rather than by its rules (a game file's loop past
