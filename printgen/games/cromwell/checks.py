@@ -100,6 +100,10 @@ class Checks(TurnRules):
             f"cards not conserved: {total} placed of {n}, missing {_bits(p.all_mask & ~seen)}"
         if st.adv:
             assert not st.stock and not st.block, "advanced play has no stock and no Block"
+        for s, h in enumerate(st.hands):
+            assert st.shown[s] & ~h == 0, f"seat {s}: shown cards {_bits(st.shown[s] & ~h)} not in its hand"
+        for c in st.stock:
+            assert st.pool >> c & 1, f"the stock holds {p.names[c]}, which was not on the Block it was made from"
 
     @staticmethod
     def _check_table(st: State) -> None:

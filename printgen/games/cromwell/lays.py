@@ -38,6 +38,7 @@ class Lays(Preparing):
             st.ext_all |= e
             st.table_mask |= m
             st.laid[seat] += m.bit_count()
+            st.shown[seat] &= ~m
         else:
             j, c = divmod(action - p.LAYOFF, p.n)
             bit = 1 << c
@@ -51,6 +52,7 @@ class Lays(Preparing):
             st.ext_all = acc
             st.table_mask |= bit
             st.laid[seat] += 1
+            st.shown[seat] &= ~bit
 
     def lays(self, st: State, h: int) -> list[int]:
         """Every lay down and lay off open to hand h."""

@@ -186,6 +186,7 @@ class TurnRules(Lays):
             if not (0 <= c < p.n and st.hands[seat] >> c & 1):
                 self._illegal(st, action)
             st.offers[seat] = c
+            st.shown[seat] |= 1 << c        # offered by name: everyone knows who holds it
         nxt = (seat + 1) % st.P
         if nxt != st.crom:
             st.actor = nxt
@@ -232,6 +233,7 @@ class TurnRules(Lays):
         if not (0 <= c < p.n and st.hands[seat] >> c & 1):
             self._illegal(st, action)
         st.announced = c
+        st.shown[seat] |= 1 << c            # named aloud
         offers = st.offers
         for s in range(st.P):
             offers[s] = -1
@@ -254,6 +256,9 @@ class TurnRules(Lays):
         hands = st.hands
         hands[seat] ^= a | o
         hands[s] ^= a | o
+        shown = st.shown                     # both cards were named: everyone knows where they went
+        shown[seat] = (shown[seat] & ~a) | o
+        shown[s] = (shown[s] & ~o) | a
         if st.adv:
             st.trade_seat = s
             st.stage = 1
@@ -314,6 +319,9 @@ class TurnRules(Lays):
         if not st.stock and st.block:
             st.stock = st.block
             st.block = []
+            st.pool = 0                      # the stock now holds cards everyone saw on the Block
+            for c in st.stock:
+                st.pool |= 1 << c
             shuffle(st.rng, st.stock)
         if not st.stock:
             self._to_end_lay(st)             # nothing to draw: no draw, no discard
@@ -329,6 +337,7 @@ class TurnRules(Lays):
             st.no_discard = True
             return
         st.hands[seat] = h ^ (1 << st.announced)
+        st.shown[seat] &= ~(1 << st.announced)
         st.block.append(st.announced)
         self._to_end_lay(st)
 
@@ -342,6 +351,7 @@ class TurnRules(Lays):
         own = 0
         for r in rights:
             own |= 1 << r
+        shown = st.shown
         if not hands[seat] & own:
             found = False
             for r in rights:
@@ -350,11 +360,16 @@ class TurnRules(Lays):
                     if s != seat and hands[s] & rb:
                         target = s
                         found = True
+                        shown[s] |= rb          # its holder shows it
                         break
                 if found:
                     break
+        else:                                   # the answerer shows the right monarch it holds
+            shown[seat] |= (hands[seat] & own) & -(hands[seat] & own)
         hands[seat] ^= bit
         hands[target] |= bit
+        shown[seat] &= ~bit
+        shown[target] |= bit
 
     def _go_out(self, st: State, seat: int) -> None:
         st.winner = seat

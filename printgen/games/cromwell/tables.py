@@ -203,7 +203,7 @@ class State:
 
     __slots__ = ("prep", "P", "adv", "hands", "stock", "block", "table", "ext", "ext_all", "table_mask",
                  "laid", "held", "crom", "phase", "actor", "announced", "offers", "trade_seat", "stage",
-                 "winner", "rng", "out_mask", "turns", "stalled", "dealt", "no_discard")
+                 "winner", "rng", "out_mask", "turns", "stalled", "dealt", "no_discard", "shown", "pool")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -232,6 +232,11 @@ class State:
         self.stalled = -1          # basic: the turn from which nobody can ever lay again
         self.dealt = [0] * players  # hand sizes after the deal
         self.no_discard = False     # the Cromwell drew and is going out without a discard
+        # what every player has been shown (hidden.py): per seat, the cards of its hand named or
+        # shown in play (announced, offered, received in a trade, shown after a wrong answer), and
+        # the cards the stock can hold (every card until the Block, seen face up, becomes the stock)
+        self.shown = [0] * players
+        self.pool = prep.all_mask
 
     def __str__(self) -> str:
         """The round as the players see it: who holds the Cromwell card and who decides what, each
