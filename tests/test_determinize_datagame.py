@@ -75,8 +75,13 @@ def snapshot(state) -> tuple:
 @pytest.mark.parametrize("file,deck", FILES, ids=[Path(f).stem for f, _ in FILES])
 def test_a_determinised_copy_agrees_with_what_the_seat_knows(file, deck):
     game, prep = loaded(file, deck)
+    assert exercise(game, prep, game.players[:2], file) >= 40
+
+
+def exercise(game, prep, counts, file: str) -> int:
+    """Seeded games played with checks; at each of their first STEPS decisions, every seat's copy
+    checked; how many copies were."""
     rng = random.Random(28)
-    counts = game.players[:2]
     looked = 0
     for n in counts:
         state = game.setup(prep, n, random.Random(n))
@@ -106,7 +111,7 @@ def test_a_determinised_copy_agrees_with_what_the_seat_knows(file, deck):
             acts = game.legal(state)
             game.apply(state, acts[rng.randrange(len(acts))])
             game.check(state)
-    assert looked >= 40
+    return looked
 
 
 @pytest.mark.parametrize("file,deck", FILES, ids=[Path(f).stem for f, _ in FILES])
@@ -213,3 +218,25 @@ def test_a_wrong_faces_is_refused_at_its_line(tmp_path, change, fragment, words)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if fragment in row)
     assert error.where.line == line, str(error)
     assert words in error.message, str(error)
+
+
+def test_a_pile_seen_by_its_top_card_only(tmp_path):
+    """`faces: top`: the pile's top card stays in every copy, the cards under it are dealt anew with
+    the hands and the stock."""
+    text = GOOD.replace("  table: {each: true, uses: true}", "  table: {faces: top, uses: true}")
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = load_game_file(path)
+    if "standard" not in DECKS:
+        DECKS["standard"] = load_deck("standard")
+    prep = game.prepare(DECKS["standard"], game.variants[0], {})
+    assert exercise(game, prep, (2, 3), str(path)) >= 40
+    state = game.setup(prep, 2, random.Random(4))
+    rng = random.Random(4)
+    for _ in range(5):
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    pile = prep.zone_layout["table"][0]
+    copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]
+    assert all(c[-1] == state.z[pile][-1] and len(c) == 5 for c in copies)
+    assert len({tuple(c[:-1]) for c in copies}) > 10
