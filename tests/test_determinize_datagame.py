@@ -95,8 +95,11 @@ def exercise(game, prep, counts, file: str) -> int:
                 assert game.information(det, seat) == game.information(state, seat), (file, step, seat)
                 if seat == game.to_act(state):
                     assert game.legal(det) == game.legal(state)
-                for k, (slot, i) in seen(game, state, seat).items():
+                visible = seen(game, state, seat)
+                for k, (slot, i) in visible.items():
                     assert det.z[slot][i] == k, f"{file}: card {k} seen by seat {seat} moved"
+                for table in state.melds.values():   # melds lie face up: their cards are all seen
+                    assert all(k in visible for _, mask in table for k in range(prep.cards) if mask >> k & 1)
                 assert sorted(map(len, det.z)) == sorted(map(len, state.z))
                 assert [len(z) for z in det.z] == [len(z) for z in state.z], "zone sizes kept"
                 assert det.rng is not state.rng and det.rng.getstate() != state.rng.getstate()
