@@ -15,6 +15,7 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
+from printgen.games.datagame.hidden import Hidden, card_variables
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
@@ -25,7 +26,7 @@ from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
 
-class DataGame(DataReport, Game[Prepared, State]):
+class DataGame(Hidden, DataReport, Game[Prepared, State]):
     """A game read from a game file. The instance holds the file as read (plain data, so it
     pickles to worker processes); each worker compiles it again for its deck."""
 
@@ -187,12 +188,16 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     layout: dict[str, tuple[int, bool]] = {}
     kinds: list[int] = []
     slot_zone: list[str] = []
+    faces: list[str] = []
+    owners: list[int] = []
     slot = 0
     for zone in spec.zones:
         width = MAX_PLAYERS if zone.each else 1
         layout[zone.name] = (slot, zone.each)
         kinds += [(HAND if zone.hand else 0) | (USE if zone.uses else 0)] * width
         slot_zone += [zone.name] * width
+        faces += [zone.faces] * width
+        owners += list(range(width)) if zone.each else [-1]
         slot += width
     variables = {name: i for i, name in enumerate(BUILTIN_VARS)}
     variables.update({name: len(BUILTIN_VARS) + i for i, name in enumerate(spec.vars)})
@@ -209,7 +214,7 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     return Prepared(link(compiler.code), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
-                    greedy, options)
+                    greedy, options, faces, owners, tuple(variables[name] for name in card_variables(spec)))
 
 
 def link(code: list[tuple[Any, ...]]) -> list[Any]:

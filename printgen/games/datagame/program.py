@@ -12,7 +12,7 @@ The instructions are listed in ops.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.files.errors import UserError, Where
@@ -49,6 +49,9 @@ class Prepared:
     hand_slots: list[int]                     # the first slot of each hand zone
     greedy: Any
     options: dict[str, Any]
+    faces: list[str] = field(default_factory=list)     # per slot: its zone's faces: (spec.FACES)
+    owners: list[int] = field(default_factory=list)    # per slot: the seat whose zone it is (-1: shared)
+    named: tuple[int, ...] = ()               # the variable slots a file's steps set to a card (hidden.py)
 
 
 class Compiler:

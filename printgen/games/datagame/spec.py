@@ -25,6 +25,7 @@ TOP = {"name", "title", "about", "players", "pack", "variants", "options", "card
 MAX_ZONES = 32
 MAX_VARS = 64
 MAX_OPTIONS = 16
+FACES = ("up", "down", "owner", "top")     # a zone's visibility: everyone, nobody, its owner, its top card
 PARTS = ("index", "value", "start", "end", "number", "name")
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_]+)?")
 _PLAIN_CALLS = {"abs", "max", "min"}
@@ -37,6 +38,7 @@ class Zone:
     hand: bool
     uses: bool
     melds: tuple[str, ...] = ()              # a table of melds: the meld kinds laid on it (melds.py)
+    faces: str = "up"                        # who sees its cards (FACES; hidden.py)
 
 
 @dataclass
@@ -89,6 +91,8 @@ def read_game_file(path: Path, within: Path | None = None) -> Spec:
     players = _players(data["players"], fail)
     zones = _zones(data["zones"], fail)
     names = {z.name for z in zones}
+    start_zone = data.get("start") or next((z.name for z in zones if not z.each), None)
+    _faces(zones, data["zones"], start_zone, fail)
     options = _options(data.get("options") or {}, fail)
     variants = _variants(data.get("variants"), {o.name for o in options}, fail)
     attrs = _attrs(data.get("cards") or {}, fail)
@@ -145,9 +149,10 @@ def _zones(value: Any, fail: Any) -> list[Zone]:
     out = []
     for name, settings in value.items():
         settings = settings or {}
-        if not isinstance(settings, dict) or set(settings) - {"each", "hand", "uses", "about", "melds"}:
+        if not isinstance(settings, dict) or set(settings) - {"each", "hand", "uses", "about", "melds", "faces"}:
             raise fail(("zones", name), "a zone takes each: (one per player), hand: (its cards are held), "
-                       "uses: (a card moved into it is put to use), melds: (the meld kinds laid on it) and about:")
+                       "uses: (a card moved into it is put to use), melds: (the meld kinds laid on it), "
+                       "faces: (who sees its cards) and about:")
         kinds = settings.get("melds") or []
         kinds = [kinds] if isinstance(kinds, str) else kinds
         if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
@@ -157,6 +162,28 @@ def _zones(value: Any, fail: Any) -> list[Zone]:
         out.append(Zone(str(name), bool(settings.get("each", False)), bool(settings.get("hand", name == "hand")),
                         bool(settings.get("uses", False)), tuple(kinds)))
     return out
+
+
+def _faces(zones: list[Zone], raw: dict[Any, Any], start: Any, fail: Any) -> None:
+    """Each zone's `faces:`, given or by default: a hand each player has is seen by its owner only,
+    the pack's starting zone (a stock) by nobody, any other zone by everyone. Why defaults: most
+    files name a hand and a stock, and a search player must never read the cards a seat cannot see."""
+    for zone in zones:
+        given = (raw.get(zone.name) or {}).get("faces")
+        if given is None:
+            zone.faces = "owner" if zone.each and zone.hand else "down" if zone.name == start else "up"
+            continue
+        if given not in FACES:
+            raise fail(("zones", zone.name, "faces"), f"faces: is one of {', '.join(FACES)}, not '{given}'",
+                       "up: everyone sees its cards; down: nobody (only how many); owner: only the player whose "
+                       "zone it is; top: only its top card")
+        if given == "owner" and not zone.each:
+            raise fail(("zones", zone.name, "faces"), f"'{zone.name}' is one shared zone: it has no owner to see it",
+                       "faces: owner is for a zone each player has (each: true)")
+        if zone.melds and given != "up":
+            raise fail(("zones", zone.name, "faces"), "a table of melds lies face up: its melds are read by everyone",
+                       "leave out faces: here, or say faces: up")
+        zone.faces = str(given)
 
 
 def _options(value: Any, fail: Any) -> tuple[Option, ...]:
