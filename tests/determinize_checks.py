@@ -18,9 +18,11 @@ Watch = Callable[[Any, int, int], None]
 
 
 def walk(game: Game, prep: Any, players: int, seed: int, every: int, draws: int, extra: Extra | None = None,
-         before: Callable[[Any, int], None] | None = None, greedy: bool = False, max_steps: int = 10 ** 9) -> int:
+         before: Callable[[Any, int], None] | None = None,
+         after: Callable[[Any], None] | None = None, greedy: bool = False, max_steps: int = 10 ** 9) -> int:
     """Play one checked game; every `every` steps, `draws` determinisations for each seat. Returns
-    how many determinisations were checked. `before(state, action)` sees each decision first."""
+    how many determinisations were checked. `before(state, action)` sees each decision first,
+    `after(state)` the state it led to."""
     rng = game_rng(seed, players, 0)
     det_rng = random.Random(seed * 7 + 1)
     state = game.setup(prep, players, rng)
@@ -37,6 +39,8 @@ def walk(game: Game, prep: Any, players: int, seed: int, every: int, draws: int,
             before(state, action)
         game.apply(state, action)
         game.check(state)
+        if after is not None:
+            after(state)
         steps += 1
     return checked
 
@@ -47,7 +51,7 @@ def check_draws(game: Game, state: Any, seat: int, rng: random.Random, draws: in
     hash(info)
     to_act = game.to_act(state)
     legal = list(game.legal(state)) if to_act == seat else None
-    frozen = pickle.dumps(state)
+    frozen = fingerprint(state)
     for _ in range(draws):
         det = game.determinize(state, seat, rng)
         assert det is not state
@@ -58,8 +62,15 @@ def check_draws(game: Game, state: Any, seat: int, rng: random.Random, draws: in
         if extra is not None:
             extra(state, det, seat)
         play_on(game, det, rng)
-        assert pickle.dumps(state) == frozen, "playing on a determinisation changed the real game"
+        assert fingerprint(state) == frozen, "playing on a determinisation changed the real game"
     return draws
+
+
+def fingerprint(state: Any) -> bytes:
+    """The state's fields as bytes, all but the prepared deck (shared by every game, its lazily
+    filled tables included)."""
+    names = getattr(type(state), "__slots__", None) or list(vars(state))
+    return pickle.dumps([getattr(state, n) for n in names if n != "prep"])
 
 
 def play_on(game: Game, det: Any, rng: random.Random, steps: int = 12) -> None:
