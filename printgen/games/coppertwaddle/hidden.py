@@ -36,10 +36,8 @@ def _frozen(value: object) -> Hashable:
 
 
 class Hidden(Invariants):
-    """information(), determinize() and a plain-copy clone() for Coppertwaddle."""
-
-    def clone(self, state: State) -> State:
-        return clone(state)
+    """information() and determinize() for Coppertwaddle. The copy is state.clone's, as the
+    game's own bots make (its lists of cards by side are replaced by play, never changed)."""
 
     def information(self, state: State, seat: int) -> Hashable:
         st = state

@@ -34,6 +34,8 @@ def copy_state(st: State) -> State:
                  "hand_start", "nxt", "exchanged"):
         setattr(new, name, list(getattr(st, name)))
     new.deals = [list(d) for d in st.deals]
+    if not st.tsuit:                    # before trumps: the State's own empty tables, not the pack's
+        new.tsuit, new.tpower, new.tmatador = [], [], []
     new.flags = set(st.flags)
     new.arose = dict(st.arose)
     new.rng = random.Random()
