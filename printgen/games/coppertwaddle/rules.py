@@ -60,7 +60,7 @@ from printgen.games.coppertwaddle.cards import (
     Prepared,
     compile_deck,
 )
-from printgen.games.coppertwaddle.invariants import Invariants
+from printgen.games.coppertwaddle.hidden import Hidden
 from printgen.games.coppertwaddle.report import CoppertwaddleReport
 from printgen.games.coppertwaddle.situations import note_respite, note_robbing
 from printgen.games.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone
@@ -69,8 +69,8 @@ from printgen.sim.engine import Action, Game, shuffle
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
-class Coppertwaddle(CoppertwaddleReport, Invariants, Game[Prepared, State]):
-    """The game: its play (Table, Abilities, Decisions, Invariants and the turn here), its greedy
+class Coppertwaddle(CoppertwaddleReport, Hidden, Game[Prepared, State]):
+    """The game: its play (Table, Abilities, Decisions, Invariants, Hidden and the turn here), its greedy
     player (bots.py) and its report (report.py's CoppertwaddleReport)."""
 
     name = "coppertwaddle"

@@ -4,12 +4,13 @@ greedy player (bots.py) and the report (report.py), over the data of tables.py."
 from __future__ import annotations
 
 from printgen.games.lombre.bots import LOmbreBots
+from printgen.games.lombre.hidden import LOmbreHidden
 from printgen.games.lombre.report import LOmbreReport
 from printgen.games.lombre.rules import LOmbreRules
 from printgen.games.lombre.tables import OPTIONS
 
 
-class LOmbre(LOmbreReport, LOmbreBots, LOmbreRules):
+class LOmbre(LOmbreHidden, LOmbreReport, LOmbreBots, LOmbreRules):
     name = "lombre"
     title = "L'Ombre"
     options = OPTIONS

@@ -3,13 +3,14 @@ greedy player (bots.py) and the report (report.py), over the data of tables.py."
 
 from __future__ import annotations
 
+from printgen.games.common.ombre.hidden import OmbreHidden
 from printgen.games.tresillo.bots import TresilloBots
 from printgen.games.tresillo.report import TresilloReport
 from printgen.games.tresillo.rules import TresilloRules
 from printgen.games.tresillo.tables import OPTIONS
 
 
-class Tresillo(TresilloReport, TresilloBots, TresilloRules):
+class Tresillo(OmbreHidden, TresilloReport, TresilloBots, TresilloRules):
     name = "tresillo"
     title = "Tresillo"
     options = OPTIONS

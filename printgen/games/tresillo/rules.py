@@ -160,7 +160,8 @@ class TresilloRules(OmbreRules):
         if contract == VUELTA:                  # the top card of the talon is turned: its suit is trumps
             st.ombre = seat
             st.contract = contract
-            self.set_trumps(st, st.prep.suit[st.talon[-1]])
+            st.turned = st.talon[-1]
+            self.set_trumps(st, st.prep.suit[st.turned])
             return
         super().won_bid(st, seat, contract)
 

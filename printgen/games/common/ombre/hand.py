@@ -155,6 +155,8 @@ class OmbreRules(OmbreAudit, Game[Prepared, State]):
         st.stopped = False
         st.estuche = False
         st.bid_state = None
+        st.exchanged = []
+        st.turned = -1
         self.start_bidding(st)
 
     def start_bidding(self, st: State) -> None:
@@ -335,6 +337,7 @@ class OmbreRules(OmbreAudit, Game[Prepared, State]):
                 held |= 1 << c
             st.held = held
             st.pending = []
+            st.exchanged.append((seat, n))
             if n:
                 self.exchange_pays(st, seat, n)
             self._next_exchanger(st)

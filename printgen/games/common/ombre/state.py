@@ -41,7 +41,8 @@ class State:
                  "phase", "actor", "trumps", "ombre", "contract", "queue", "pending", "looked", "sure",
                  "trick", "trick_seats", "leader", "tricks", "played", "sweep", "five", "stopped",
                  "money", "pool", "held", "used", "tricks_total", "bid_state", "log", "hand_start",
-                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals", "flags", "arose")
+                 "estuche", "book", "tsuit", "tpower", "tmatador", "nxt", "deals", "flags", "arose", "exchanged",
+                 "turned")
 
     def __init__(self, prep: Prepared, players: int, hands: int, rng: random.Random):
         self.prep = prep
@@ -89,6 +90,11 @@ class State:
         self.deals: list[list[int]] = []    # scripted deals for the next hands (tests); else shuffled
         self.flags: set[str] = set()        # situations a rule option governs that arose this hand ...
         self.arose: dict[str, int] = {}     # ... and in how many hands of the session each arose
+        # what the table saw of this hand's exchange (hidden.py deals unseen cards from it): each
+        # exchanger's seat and number of cards discarded, in order, and Tresillo's vuelta card
+        # turned on the talon (-1: none)
+        self.exchanged: list[tuple[int, int]] = []
+        self.turned = -1
 
     def __str__(self) -> str:
         """The session as the table sees it: the hand, its Ombre, contract and trumps, whose turn
