@@ -5,7 +5,8 @@ A seat sees its own hand, the cards played this hand (face up in the tricks), ev
 size of each hand and of the stock), the letters and whose turn it is. It does not see the other
 hands or the order of the stock: a determinisation deals those cards again at random, each hand
 keeping its size. Cards drawn from the stock go into a hand face down, so drawing shows nothing
-but how many were drawn. What a follower's drawing says about its suits (it had none of the led
+but how many were drawn. A player deciding how to follow is dealt cards of the led suit (it must
+hold them); otherwise what play says about suits (a player who drew or passed had none of the led
 suit) is not used: the deal is uniform over the unseen cards, a simplification the search accepts.
 """
 
@@ -15,6 +16,7 @@ import random
 from collections.abc import Hashable
 
 from printgen.games.burro.rules import State
+from printgen.games.burro.tables import FOLLOW
 from printgen.sim.engine import shuffle
 
 # the fields of a State that play shows every seat (copied as they are into a determinisation)
@@ -50,19 +52,28 @@ class BurroHidden:
                 for cards in st.hand[p]:
                     unseen += cards
         shuffle(rng, unseen)
-        hands: list[list[list[int]]] = []
+        # another player deciding how to follow holds a card of the led suit (or it would have drawn
+        # or passed), two unless it has just drawn one (a single one is played for it): unseen cards
+        # of that suit are dealt to it first
+        follower = st.actor if st.phase == FOLLOW and st.actor != seat else -1
+        if follower >= 0:
+            need = 1 if st.drew else 2
+            led = [i for i, c in enumerate(unseen) if suit[c] == st.led][:need]
+            for k, i in enumerate(led):
+                unseen[k], unseen[i] = unseen[i], unseen[k]
+        hands: list[list[list[int]]] = [[] for _ in range(st.n)]
         at = 0
         held = st.held
-        for p in range(st.n):
+        for p in ([follower] if follower >= 0 else []) + [p for p in range(st.n) if p != follower]:
             if p == seat:
-                hands.append([list(cards) for cards in st.hand[p]])
+                hands[p] = [list(cards) for cards in st.hand[p]]
                 continue
             mine: list[list[int]] = [[], [], [], []]
             for c in unseen[at:at + st.count[p]]:
                 mine[suit[c]].append(c)
                 held |= 1 << c
             at += st.count[p]
-            hands.append(mine)
+            hands[p] = mine
         d.hand = hands
         d.stock = unseen[at:]
         d.held = held
