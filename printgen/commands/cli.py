@@ -271,15 +271,14 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     from printgen.commands.validate import ValidateOptions, check_limits, exit_status
     from printgen.commands.validate import validate as run_validation
     from printgen.commands.validate_args import check_output_paths, parse_options
+    from printgen.commands.validate_bots import who_plays
     from printgen.commands.validate_report import report, to_json
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
                                   looks=looks, workers=workers, backend=backend, address=ray_address,
-                                  bots=bots or "greedy", budget=budget, seats=seats,
+                                  bots=who_plays(bots, seats), budget=budget, seats=seats,
                                   options=parse_options(game_options), deck_ref=deck, allow_code=allow_code)
-        if bots is not None and seats is not None:
-            raise UserError(f"--bots {bots} and --seats both say who plays", hint="give one: --seats names every seat")
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path

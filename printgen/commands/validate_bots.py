@@ -14,6 +14,13 @@ KINDS = ("greedy", "random", "mixed", "search")
 SEAT_HINT = "name each seat random, greedy, search or search:N, e.g. --seats search:400,greedy,greedy,greedy"
 
 
+def who_plays(bots: str | None, seats: str | None) -> str:
+    """--bots as given (greedy when neither it nor --seats is); UserError when both are."""
+    if bots is not None and seats is not None:
+        raise UserError(f"--bots {bots} and --seats both say who plays", hint="give one: --seats names every seat")
+    return bots or "greedy"
+
+
 def check_bots(bots: str, budget: int | None, seats: str | None) -> None:
     """--bots, --budget and --seats together; UserError for a bad one, before any deck is loaded."""
     if bots not in KINDS:
