@@ -233,8 +233,15 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="ray: run the batches on a Ray cluster (pip install 'printgen[ray]').")
 @click.option("--ray-address", default=None, metavar="ADDRESS",
               help="An existing Ray cluster (default: start one here).")
-@click.option("--bots", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
-              help="Who plays: simple sensible players, random legal moves, or one random player among greedy ones.")
+@click.option("--bots", type=click.Choice(["greedy", "random", "mixed", "search"]), default=None,
+              help="Who plays: simple sensible players (greedy, the default), random legal moves, one random player "
+                   "among greedy ones, or a player that searches ahead over the cards it cannot see (search).")
+@click.option("--budget", type=int, default=None, metavar="N",
+              help="The search bot's iterations a decision (default 200): more plays better and slower; the same "
+                   "seed and budget replay the same games.")
+@click.option("--seats", default=None, metavar="BOT,BOT,...",
+              help="A line-up by seat instead of --bots, e.g. search:400,greedy,greedy,greedy (random, greedy, "
+                   "search or search:N each); it sets the player count and turns a seat further each game.")
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
                    "setup (deck.yaml, games:) for every player count.")
@@ -248,8 +255,8 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "
                    "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
-def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, game_options,
-             json_path, chart_path, replay, allow_code, quiet) -> None:
+def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, budget, seats,
+             game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -264,11 +271,13 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     from printgen.commands.validate import ValidateOptions, check_limits, exit_status
     from printgen.commands.validate import validate as run_validation
     from printgen.commands.validate_args import check_output_paths, parse_options
+    from printgen.commands.validate_bots import who_plays
     from printgen.commands.validate_report import report, to_json
 
     try:
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
-                                  looks=looks, workers=workers, backend=backend, address=ray_address, bots=bots,
+                                  looks=looks, workers=workers, backend=backend, address=ray_address,
+                                  bots=who_plays(bots, seats), budget=budget, seats=seats,
                                   options=parse_options(game_options), deck_ref=deck, allow_code=allow_code)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:

@@ -45,8 +45,8 @@ def report(table: Table) -> tuple[str, int]:
 # measured, not played: such a setting given for one is refused, as a game refuses an option it
 # does not know, rather than ignored (the user would take the report for one it is not).
 PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
-                 "seed": "--seed", "looks": "--looks", "bots": "--bots", "workers": "--workers", "backend": "--backend",
-                 "address": "--ray-address"}
+                 "seed": "--seed", "looks": "--looks", "bots": "--bots", "budget": "--budget", "seats": "--seats",
+                 "workers": "--workers", "backend": "--backend", "address": "--ray-address"}
 
 
 def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:

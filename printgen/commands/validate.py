@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
+from printgen.commands.validate_bots import check_bots, lineup, seat_names
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
@@ -46,6 +47,8 @@ class ValidateOptions:
     backend: str = "local"
     address: str | None = None
     bots: str = "greedy"
+    budget: int | None = None          # --budget: the search bot's iterations where a seat plays 'search'
+    seats: str | None = None           # --seats: a line-up by seat (search:400,greedy,...), instead of --bots
     looks: int = LOOKS                 # looks at 1, 2, 4 ... times the games while a finding is undecided
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
@@ -175,8 +178,7 @@ def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
     from printgen.games.registry import canonical
     from printgen.model.load import load_deck
 
-    if opts.bots not in ("greedy", "random", "mixed"):
-        raise UserError(f"unknown bots '{opts.bots}'", hint="use greedy, random or mixed")
+    check_bots(opts.bots, opts.budget, opts.seats)
     check_limits(opts)
     deck = load_deck(deck_ref)
     if len(deck.cards) > MAX_SIM_CARDS:
@@ -214,10 +216,14 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
                         setup_where(deck, name, variant, None, setup))
         listed = listed_counts(setup, variant)
         supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
-        if opts.players is None and listed:
+        if opts.seats is not None and opts.players is None:     # a line-up says how many play
+            counts = parse_players(str(len(seat_names(opts.seats))), supported)
+        elif opts.players is None and listed:
             counts = [n for n in listed if n in supported]
         else:
             counts = parse_players(opts.players, supported)
+        for n in counts:
+            lineup_of(opts, n)          # a line-up of another length: refused before any game
         prepared, used = {}, {}
         for n in counts:
             own = setup_options(setup, variant, n)
@@ -247,7 +253,7 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
     static = {n: report.static_checks(prepared[n], n) for n in plan.counts}
     summaries, warnings, own = {}, [], {}
     for n in plan.counts:
-        bots = lineup(opts.bots, n)
+        bots = lineup_of(opts, n)
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
                          bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
         summary, shared, judged = _judge_count(plan, n, more, opts, cli)
@@ -351,11 +357,9 @@ def merge(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def lineup(kind: str, players: int) -> tuple[str, ...]:
-    """The bots of --bots KIND at `players` seats, as game 0 seats them (runner.seated turns them)."""
-    if kind == "mixed":   # one careless player among careful ones
-        return ("random",) + ("greedy",) * (players - 1)
-    return (kind,) * players
+def lineup_of(opts: ValidateOptions, players: int) -> tuple[str, ...]:
+    """The bots of the run at `players` seats, as game 0 seats them (runner.seated turns them)."""
+    return lineup(opts.bots, players, opts.budget, opts.seats)
 
 
 def exit_status(sections: list[Section]) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printgen.commands.validate import Plan, ValidateOptions, format_option, lineup, plan_run
+from printgen.commands.validate import Plan, ValidateOptions, format_option, lineup_of, plan_run
 from printgen.files.errors import UserError
 from printgen.sim.engine import bot_for, play
 from printgen.sim.report import Result
@@ -76,7 +76,7 @@ def replay(deck_ref: str, opts: ValidateOptions, number: int) -> str:
 
 def _log(plan: Plan, players: int, deck: Any, opts: ValidateOptions, number: int) -> list[str]:
     game, report, prepared = plan.game, plan.report, plan.prepared[players]
-    bots = seated(lineup(opts.bots, players), number - 1)
+    bots = seated(lineup_of(opts, players), number - 1)
     setup = plan.used[players]
     shown = " ".join(format_option(k, v) for k, v in setup.options.items()) or "its default options"
     log = _Log(game, report, bots)

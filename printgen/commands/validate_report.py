@@ -10,6 +10,7 @@ from typing import Any
 
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate import Section, ValidateOptions, exit_status, format_option
+from printgen.commands.validate_bots import bots_words, search_budget, seat_names
 from printgen.sim.metrics import DEAD_WARN, MIN_GAMES, SEAT_MARGIN, TIMEOUT_WARN, histogram, mixed_seats
 from printgen.sim.stats import format_p
 from printgen.sim.verdicts import ALPHA, UNDECIDED, z_for
@@ -25,7 +26,9 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
         "deck": deck.key,
         "games_per_count": opts.games,
         "seed": opts.seed,
-        "bots": opts.bots,
+        "bots": opts.bots if opts.seats is None else None,
+        "seats": seat_names(opts.seats) if opts.seats is not None else None,
+        "budget": search_budget(opts.bots, opts.budget, opts.seats),
         "options": opts.options,
         "sections": [{
             "game": s.game, "variant": s.variant, "players": s.counts, "length_unit": s.unit,
@@ -45,8 +48,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
 
 def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     """The readable report: a table per game and variant, then advice and warnings."""
-    who = {"mixed": "mixed bots (one random player among greedy ones, a seat further round each game)"}.get(
-        opts.bots, f"{opts.bots} bots")
+    who = bots_words(opts.bots, opts.budget, opts.seats)
     lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}; more (up to "
              f"{_cap(sections, opts):,}) where a finding was undecided"]
     for s in sections:

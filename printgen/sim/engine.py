@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 from printgen.model.deck import Deck
 from printgen.sim.options import Option, read_options
 from printgen.sim.report import Report, Result
+from printgen.sim.search import SearchBot, parse_search
 
 Action = int
 P = TypeVar("P")        # a game's prepared deck: compiled once per run, never changed by play
@@ -180,8 +181,20 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 
 def bot_for(name: str, game: Game[Any, Any]) -> Bot:
     """The bot called `name` for `game`. The greedy one is the game's own method taken from its class:
-    that is a bot already (game, state, rng), and one call a decision fewer than greedy_bot."""
-    return type(game).greedy if name == "greedy" else BOTS[name]
+    that is a bot already (game, state, rng), and one call a decision fewer than greedy_bot. A search
+    bot is named with its budget in iterations ('search:400'; 'search' alone the default), so the
+    name alone, a string, carries it to a worker process. KeyError for a name no bot has."""
+    if name == "greedy":
+        return type(game).greedy
+    budget = parse_search(name)
+    if budget is not None:
+        return SearchBot(budget)
+    return BOTS[name]
+
+
+def is_bot_name(name: str) -> bool:
+    """Whether bot_for knows `name` (random, greedy, search, search:N)."""
+    return name in BOTS or parse_search(name) is not None
 
 
 def game_rng(seed: int, players: int, index: int) -> random.Random:

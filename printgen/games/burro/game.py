@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from printgen.games.burro.bots import BurroBots
+from printgen.games.burro.hidden import BurroHidden
 from printgen.games.burro.report import BurroReport
 from printgen.games.burro.rules import BurroRules
 from printgen.games.burro.tables import OPTIONS, VARIANTS
 
 
-class Burro(BurroReport, BurroBots, BurroRules):
+class Burro(BurroHidden, BurroReport, BurroBots, BurroRules):
     name = "burro"
     title = "Burro"
     variants = VARIANTS

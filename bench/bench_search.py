@@ -1,0 +1,91 @@
+"""Decisions per second of the search player (issue 28), per game, medians of several runs.
+
+Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME]
+
+Every shipped game is tried: one that does not implement determinize (the engine's default raises
+NotImplementedError) is listed as skipped, so the table covers each game as its determinisation
+lands. A run plays seeded games with a search player of a fixed budget (iterations, not seconds) in
+seat 0 among random players, until the search has made D decisions with more than one action open
+(a decision with one action is no search); the figure is those decisions over the processor time
+they took. The median over R runs is shown with the spread, and the mean iterations per second
+(decisions x budget / seconds), a figure that compares games whatever their budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from printgen.games.registry import get_game, names  # noqa: E402
+from printgen.model.load import load_deck  # noqa: E402
+from printgen.sim.engine import game_rng, random_bot  # noqa: E402
+from printgen.sim.search import search  # noqa: E402
+
+DECKS = {"cromwell": "cromwell", "drafting": "standard", "coppertwaddle": "coppertwaddle", "lombre": "spanish",
+         "tresillo": "spanish", "burro": "spanish", "casita": "spanish", "conquian": "spanish"}
+
+
+def one_run(game, prep, players: int, budget: int, decisions: int, seed: int) -> float:
+    """Search decisions per processor second over seeded games (search in seat 0, random elsewhere)."""
+    made, spent, index = 0, 0.0, 0
+    while made < decisions:
+        rng = game_rng(seed, players, index)
+        state = game.setup(prep, players, rng)
+        steps = 0
+        while not game.is_over(state) and steps < game.step_cap and made < decisions:
+            if game.to_act(state) == 0 and len(game.legal(state)) > 1:
+                start = time.process_time()
+                action = search(game, state, budget, random.Random(rng.getrandbits(64)))
+                spent += time.process_time() - start
+                made += 1
+            else:
+                action = random_bot(game, state, rng)
+            game.apply(state, action)
+            steps += 1
+        index += 1
+    return made / spent
+
+
+def determinizes(game, prep, players: int) -> bool:
+    state = game.setup(prep, players, game_rng(1, players, 0))
+    try:
+        game.determinize(state, game.to_act(state), random.Random(0))
+    except NotImplementedError:
+        return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=200)
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
+    parser.add_argument("--game", default=None)
+    args = parser.parse_args()
+    print(f"search budget {args.budget} iterations; {args.decisions} decisions a run, median of {args.runs} runs")
+    print(f"{'game':<14} {'variant':<10} {'players':>7} {'decisions/s':>12} {'spread':>17} {'iterations/s':>13}")
+    for name in [args.game] if args.game else names():
+        game = get_game(name)
+        deck = load_deck(DECKS.get(name, "spanish"))
+        variant = game.variants[0]
+        prep = game.prepare(deck, variant, {})
+        players = args.players or min(game.player_counts(prep))
+        if not determinizes(game, prep, players):
+            print(f"{name:<14} {variant:<10} {players:>7}  skipped: no determinize yet")
+            continue
+        rates = [one_run(game, prep, players, args.budget, args.decisions, seed) for seed in range(1, args.runs + 1)]
+        mid = statistics.median(rates)
+        print(f"{name:<14} {variant:<10} {players:>7} {mid:>12.1f} {min(rates):>8.1f}-{max(rates):<8.1f} "
+              f"{mid * args.budget:>13,.0f}")
+
+
+if __name__ == "__main__":
+    main()

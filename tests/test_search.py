@@ -1,0 +1,122 @@
+"""The search player (issue 28, printgen/sim/search.py): a seed and a budget replay the same game;
+it beats random players at Burro and Casita Robada and does no worse than their greedy players,
+each over a stated number of seeded games with the seat turned round the table, judged by the 95 %
+Wilson interval of its win share; and `printgen validate` plays it by --bots, --budget and --seats.
+Budgets and game counts are small (the suite's time): the margins below are what they show."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import run_cli
+
+from printgen.games.burro import Burro
+from printgen.games.casita import Casita
+from printgen.model.load import load_deck
+from printgen.sim.engine import bot_for, is_bot_name, play
+from printgen.sim.runner import seated
+from printgen.sim.search import DEFAULT_BUDGET, SearchBot, parse_search, search
+from printgen.sim.stats import wilson
+
+
+@pytest.fixture(scope="module")
+def spanish():
+    return load_deck("spanish")
+
+
+def share(game, prep, players: int, bot: str, other: str, games: int, seed: int) -> tuple[float, int]:
+    """The win share of `bot` among `other`s over `games` seeded games, a seat further each game."""
+    bots = {name: bot_for(name, game) for name in (bot, other)}
+    line = (bot,) + (other,) * (players - 1)
+    won = 0.0
+    for index in range(games):
+        who = seated(line, index)
+        result = play(game, prep, players, seed, index, [bots[b] for b in who])
+        if who.index(bot) in result.winners:
+            won += 1 / len(result.winners)
+    return won, games
+
+
+def test_the_same_seed_and_budget_play_the_same_game(spanish):
+    game = Casita()
+    prep = game.prepare(spanish, "basic", {})
+    moves: list[list[int]] = [[], []]
+
+    def plays(k: int):
+        return play(game, prep, 3, 4, 0, [bot_for("search:15", game)] * 3, checked=True,
+                    watch=lambda step, state, seat, action: moves[k].append(action))
+    first, again = plays(0), plays(1)
+    assert (first.scores, first.steps) == (again.scores, again.steps)
+    assert moves[0] == moves[1] and len(moves[0]) > 20
+    other = play(game, prep, 3, 5, 0, [bot_for("search:15", game)] * 3)
+    assert other.scores != first.scores         # another seed, another game: the replay is the seed's
+
+
+def test_the_search_leaves_the_state_as_it_was_and_draws_only_from_its_generator(spanish):
+    game = Burro()
+    prep = game.prepare(spanish, "basic", {})
+    state = game.setup(prep, 3, random.Random(2))
+    before = (str(state), state.rng.getstate())
+    picks = {search(game, state, 30, random.Random(9)) for _ in range(2)}
+    assert (str(state), state.rng.getstate()) == before
+    assert len(picks) == 1 and picks <= set(game.legal(state))
+
+
+def test_bot_names_carry_their_budget():
+    assert parse_search("search") == DEFAULT_BUDGET and parse_search("search:400") == 400
+    assert [parse_search(n) for n in ("search:0", "search:", "search:x", "searcher", "greedy")] == [None] * 5
+    assert is_bot_name("search:7") and not is_bot_name("search:-1")
+    bot = bot_for("search:7", Casita())
+    assert isinstance(bot, SearchBot) and bot.budget == 7
+    with pytest.raises(ValueError):
+        SearchBot(0)
+
+
+@pytest.mark.parametrize("make,variant,budget,games", [(Casita, "basic", 60, 40), (Burro, "basic", 20, 14)])
+def test_search_beats_random_players(spanish, make, variant, budget, games):
+    """Two players. Casita: 40 games at budget 60, 31 won (95 % interval 0.63-0.88); Burro: 14
+    games at budget 20, 11 won (0.52-0.92). Fair share 0.5."""
+    game = make()
+    won, n = share(game, game.prepare(spanish, variant, {}), 2, f"search:{budget}", "random", games, 11)
+    low, _ = wilson(won, n)
+    assert low > 0.5, f"search won {won} of {n} against random (95 % interval from {low:.2f})"
+
+
+@pytest.mark.parametrize("make,variant,budget,games", [(Casita, "basic", 30, 40), (Burro, "basic", 20, 10)])
+def test_search_is_no_worse_than_greedy_players(spanish, make, variant, budget, games):
+    """Two players. Casita: 40 games at budget 30, 25 won (0.47-0.76); Burro: 10 games at budget
+    20, 6 won (0.31-0.83): neither is below the fair share of 0.5."""
+    game = make()
+    won, n = share(game, game.prepare(spanish, variant, {}), 2, f"search:{budget}", "greedy", games, 12)
+    _, high = wilson(won, n)
+    assert high > 0.5, f"search won {won} of {n} against greedy (95 % interval up to {high:.2f})"
+
+
+def test_validate_plays_search_bots_with_their_budget():
+    run = run_cli("validate", "spanish", "--game", "casita", "--players", "2", "--bots", "search", "--budget", "20",
+                  "--games", "6", "--looks", "1", "-q")
+    assert run.code == 1, run.err        # six games are too few to judge: the run says so
+    assert "search bots (20 iterations a decision)" in run.out
+
+
+def test_validate_seats_a_line_up_and_turns_it():
+    run = run_cli("validate", "spanish", "--game", "casita", "--seats", "search:15,greedy,random", "--games", "6",
+                  "--looks", "1", "-q")
+    assert run.code == 1, run.err
+    assert "seats search:15, greedy, random" in run.out
+    assert "3  " in run.out.split("== casita (basic) ==")[1]            # the line-up set the player count
+    wins = next(line for line in run.out.splitlines() if "wins by bot" in line)
+    assert all(f"{bot} " in wins and "of the 6 seats it played" in wins for bot in ("search:15", "greedy", "random"))
+
+
+@pytest.mark.parametrize("args,said", [
+    (("--seats", "search:15,greedy", "--players", "3"), "--seats names 2 seats, and this run plays 3 players"),
+    (("--seats", "search:15,greedy,rnd"), "no bot is called 'rnd'"),
+    (("--bots", "greedy", "--budget", "50"), "no seat plays 'search'"),
+    (("--bots", "search", "--budget", "0"), "at least 1 iteration"),
+    (("--bots", "search", "--seats", "search,greedy"), "--bots search and --seats both say who plays"),
+])
+def test_a_bad_line_up_is_refused_before_any_game(args, said):
+    run = run_cli("validate", "spanish", "--game", "casita", "--games", "6", "--looks", "1", "-q", *args)
+    assert run.code == 2 and said in run.err and "Traceback" not in run.err, run.err
