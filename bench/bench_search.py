@@ -2,8 +2,9 @@
 
 Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME]
 
-Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one that does not implement determinize (the engine's default raises
-NotImplementedError) is listed as skipped, so the table covers each game as its determinisation
+Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
+that does not implement determinize (the engine's default raises NotImplementedError) is listed as
+skipped, so the table covers each game as its determinisation
 lands. A run plays seeded games with a search player of a fixed budget (iterations, not seconds) in
 seat 0 among random players, until the search has made D decisions with more than one action open
 (a decision with one action is no search); the figure is those decisions over the processor time
