@@ -11,7 +11,6 @@ from printgen.games.cromwell.rules import TurnRules
 from printgen.games.cromwell.tables import EXPLORE, State, _any_bit
 from printgen.sim.engine import Action
 
-
 Helps = Callable[[State, int, int], int]      # (state, a card heard by name, a hand) -> how much it helps
 
 

@@ -3,8 +3,9 @@
 The play (a :class:`printgen.sim.engine.Game`) is a chain of mixins, each built on the one before so
 that what it uses is declared and type-checked: Preparing (deck to tables, the deals), Lays (the
 table: what a hand can lay, going out), TurnRules (the phases of a turn: legal moves and their
-effect), and on those GreedyBot (with Pupil, the player who does not know the houses, on it), Hidden (what each seat knows, and a deal of the rest) and Checks
-(invariants, actions by name). Reporting, built on Preparing, is what validate measures and says (a
+effect), and on those GreedyBot (and on it Pupil, the player who does not know the houses),
+Hidden (what each seat knows, and a deal of the rest) and Checks (invariants, actions by name).
+Reporting, built on Preparing, is what validate measures and says (a
 :class:`printgen.sim.report.Report`: the deal, the measures, static findings, advice). What one
 mixin asks of another (the deals, the lays that go out, the card an answerer received) is public,
 without a leading underscore; a private method is called only inside the mixin that defines it.

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import cast
 
 from printgen.games.cromwell.bots import GreedyBot
 from printgen.games.cromwell.tables import ANSWER, DECIDE, OFFER, Prepared, State
@@ -132,7 +133,7 @@ def seen_by(state: State, seat: int) -> int:
 class Pupil(GreedyBot):
     def own_bots(self) -> Mapping[str, Bot]:
         """'pupil': the player who does not know the houses (this module's docstring)."""
-        return {"pupil": type(self).pupil}
+        return {"pupil": cast(Bot, type(self).pupil)}     # a bot already: (game, state, rng)
 
     def pupil(self, state: State, rng: random.Random) -> Action:
         """The pupil's choice: its own guesses from names where the greedy player uses the houses
