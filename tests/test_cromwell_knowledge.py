@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import run_cli
 
 from printgen.games.cromwell import knowledge
 from printgen.games.cromwell.game import Cromwell
@@ -16,7 +17,6 @@ from printgen.games.cromwell.tables import DECIDE, OFFER, _bits
 from printgen.model.load import load_deck
 from printgen.sim.engine import bot_for, is_bot_name, play
 from printgen.sim.runner import seated
-from conftest import run_cli
 
 GAME = Cromwell()
 
@@ -71,11 +71,11 @@ def _blind_steps(deck, variant: str, players: int, bot: str, games: int) -> tupl
     chooser = bot_for(bot, GAME)
     checked = changed = 0
     for index in range(games):
-        def watch(step, state, seat, action):
+        def watch(step, state, seat, action, index=index):
             nonlocal checked, changed
             if seat != 0 or state.phase not in (OFFER, DECIDE):
                 return
-            seed = hash((index, step)) & 0xFFFF
+            seed = index * 10007 + step
             before = chooser(GAME, state, random.Random(seed))
             for x, y in blind_swaps(state, seat)[:4]:
                 checked += 1
