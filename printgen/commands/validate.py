@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
-from printgen.commands.validate_bots import check_bots, lineup, seat_names
+from printgen.commands.validate_bots import check_bots, check_seat_bots, lineup, seat_names
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
@@ -202,6 +202,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
     from printgen.games.registry import get_game
 
     game = get_game(name, deck.folder, opts.allow_code)
+    check_seat_bots(opts.seats, game, name)
     report = report_of(game, name)
     for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
         raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
