@@ -54,8 +54,8 @@ class ValidateOptions:
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
-    confirm: int = CONFIRM_GAMES       # --confirm: search games that judge a card warning again (0: none)
-    confirm_budget: int = CONFIRM_BUDGET     # --confirm-budget: their search player's iterations a decision
+    confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
+    confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
 
 
 @dataclass

@@ -23,6 +23,7 @@ from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, Verdict, decide, pct
 
 CONFIRM_GAMES = 200          # search games per player count that has a card warning to confirm
 CONFIRM_BUDGET = 100         # iterations a decision: half the default search player's, twice as quick
+CONFIRM = f"{CONFIRM_GAMES}:{CONFIRM_BUDGET}"      # --confirm's default, as typed
 SHARED = ("dead", "dead group")     # topics every game's figures judge (printgen.sim.metrics.dead_findings)
 
 
@@ -146,6 +147,22 @@ def _it(topic: tuple[Any, ...]) -> str:
     return "them" if topic[0] == "dead group" else "it"
 
 
+def parse_confirm(text: str) -> tuple[int, int]:
+    """--confirm GAMES[:BUDGET] as (games, budget); 0 or 'no' plays none. UserError for anything else."""
+    from printgen.files.errors import UserError
+
+    games, _, budget = text.strip().partition(":")
+    if games in ("0", "no", "off"):
+        return 0, CONFIRM_BUDGET
+    try:
+        parsed = int(games), int(budget) if budget else CONFIRM_BUDGET
+    except ValueError:
+        raise UserError(f"--confirm {text[:40]}: give the search games and, after a colon, their budget",
+                        hint=f"for example --confirm {CONFIRM} (the default), --confirm 400 or --confirm 0") from None
+    check_confirm(*parsed)
+    return parsed
+
+
 def check_confirm(games: int, budget: int) -> None:
     """--confirm and --confirm-budget; UserError for a number that makes no sense."""
     from printgen.files.errors import UserError
@@ -154,5 +171,5 @@ def check_confirm(games: int, budget: int) -> None:
         raise UserError(f"--confirm {games}: play 0 (no confirmation) to 1,000,000 search games",
                         hint=f"the default {CONFIRM_GAMES} judges most cards; 0 keeps the warnings unconfirmed")
     if budget < 1:
-        raise UserError(f"--confirm-budget {budget}: a search takes at least 1 iteration a decision",
-                        hint=f"the default is {CONFIRM_BUDGET}")
+        raise UserError(f"--confirm {games}:{budget}: a search takes at least 1 iteration a decision",
+                        hint=f"the default budget is {CONFIRM_BUDGET}: --confirm {CONFIRM}")
