@@ -21,6 +21,7 @@ from typing import Any
 
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
 from printgen.commands.validate_bots import check_bots, check_seat_bots, lineup, seat_names
+from printgen.commands.validate_confirm import CONFIRM_BUDGET, CONFIRM_GAMES, check_confirm, confirm
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
@@ -53,6 +54,8 @@ class ValidateOptions:
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
+    confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
+    confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
 
 
 @dataclass
@@ -179,6 +182,7 @@ def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
     from printgen.model.load import load_deck
 
     check_bots(opts.bots, opts.budget, opts.seats)
+    check_confirm(opts.confirm, opts.confirm_budget)
     check_limits(opts)
     deck = load_deck(deck_ref)
     if len(deck.cards) > MAX_SIM_CARDS:
@@ -258,6 +262,8 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
                          bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
         summary, shared, judged = _judge_count(plan, n, more, opts, cli)
+        judged = confirm(judged, summary, report, prepared[n], n, used[n].options, more, opts.confirm,
+                         opts.confirm_budget)     # a card warning stands only if the search player's games agree
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
