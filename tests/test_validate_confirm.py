@@ -178,6 +178,7 @@ def test_bad_confirm_numbers_are_refused(hoard):
     assert run.code == 2 and "--confirm 50:0" in run.err and "Traceback" not in run.err
     run = run_cli("validate", str(hoard), "--game", "hoard", "--confirm", "lots")
     assert run.code == 2 and "--confirm lots" in run.err and "Traceback" not in run.err
-    from printgen.commands.validate_confirm import parse_confirm
+    from printgen.commands.validate_confirm import CONFIRM_BUDGET, parse_confirm
 
-    assert parse_confirm("300") == (300, 100) and parse_confirm("300:40") == (300, 40) and parse_confirm("0")[0] == 0
+    assert parse_confirm("300") == (300, CONFIRM_BUDGET) and parse_confirm("300:40") == (300, 40)
+    assert parse_confirm("0")[0] == 0

@@ -21,8 +21,11 @@ from printgen.sim.metrics import DEAD_WARN, summarise
 from printgen.sim.report import Finding, More, Report, Result
 from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, Verdict, decide, pct
 
-CONFIRM_GAMES = 200          # search games per player count that has a card warning to confirm
-CONFIRM_BUDGET = 100         # iterations a decision: half the default search player's, twice as quick
+CONFIRM_GAMES = 80           # search games at most per player count that has a card warning to confirm
+CONFIRM_BUDGET = 50          # iterations a decision: a quarter of the default search player's
+FIRST_GAMES = 10             # the search games played first; more (doubling) only while a card is undecided
+WORK = 20_000_000            # playout steps a check may take (estimated, see affordable): about a minute
+PROBE_GAMES = 8              # games of random players that measure how long a playout runs
 CONFIRM = f"{CONFIRM_GAMES}:{CONFIRM_BUDGET}"      # --confirm's default, as typed
 SHARED = ("dead", "dead group")     # topics every game's figures judge (printgen.sim.metrics.dead_findings)
 
@@ -53,18 +56,48 @@ def confirm(judged: list[Finding], summary: dict[str, Any], report: Report[Any, 
     if games < 1 or searching(more.bots) or not any(topics):
         return judged
     lineup = (f"search:{budget}",) * players
-    results = more(options, games, bots=lineup)
-    again = _figures(results, report, prepared)
+    probe = more(options, PROBE_GAMES, bots=("random",) * players)      # how long a random playout runs
+    games = min(games, affordable(more(options, summary["games"]), probe, budget))
+    if games < FIRST_GAMES:
+        return [_unchecked(f, budget) if t else f for f, t in zip(judged, topics)]
+    # a few games first, twice as many while any card is undecided: the search player is slow, and
+    # a card dead for every player (a house of two monarchs) is decided in the first few games
+    played = min(FIRST_GAMES, games)
+    while True:
+        results = more(options, played, bots=lineup)
+        again = _figures(results, report, prepared)
+        verdicts = [again_verdict(t, again, results, report, prepared, players) if t else None for t in topics]
+        if played >= games or all(v is not None and v.decision != UNDECIDED for v, t in zip(verdicts, topics) if t):
+            break
+        played = min(games, played * 2)
     out, record = [], []
-    for finding, topic in zip(judged, topics):
+    for finding, topic, verdict in zip(judged, topics, verdicts):
         if topic is None:
             out.append(finding)
             continue
-        verdict = again_verdict(topic, again, results, report, prepared, players)
         record.append({"topic": list(topic), "verdict": verdict.as_dict() if verdict else None})
         out.append(judged_again(finding, topic, verdict, lineup[0], players_words(more.bots)))
     summary["confirm"] = {"bots": lineup[0], "games": len(results), "cards": record}
     return out
+
+
+def affordable(results: list[Result], probe: list[Result], budget: int) -> int:
+    """How many all-search games fit in WORK: a game of d decisions costs about d x budget playouts
+    of about d steps each, d the longer of the judged games' and the random probe's mean (search
+    players can take as long as random ones: Cromwell's run to hundreds of decisions where greedy
+    ones take fifty). Why a bound counted in steps, not seconds: the report must be the same on any
+    machine, and a long game would otherwise take the search player hours."""
+    def mean(found: list[Result]) -> float:
+        return sum(r.steps for r in found) / len(found) if found else 0.0
+    d = max(mean(probe), mean(results))
+    return int(WORK // max(1.0, d * budget * d))
+
+
+def _unchecked(finding: Finding, budget: int) -> Finding:
+    """A warning the search player could not check in the work allowed: it stands, and says so."""
+    return replace(finding, message=f"{finding.message} (not checked with the search player: {FIRST_GAMES} games "
+                                    f"at budget {budget} would take more than the {WORK:,} playout steps a check "
+                                    "may take; --confirm 10:10 tries a weaker one)")
 
 
 def _figures(results: list[Result], report: Report[Any, Any], prepared: Any) -> dict[str, Any]:
