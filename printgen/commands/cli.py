@@ -20,6 +20,7 @@ import click
 from printgen.commands.edit import COMMANDS
 from printgen.commands.terminal import ProgressBar, say_error
 from printgen.files.errors import UserError
+from printgen.sim.ladder import SKILL_GAMES
 from printgen.sim.verdicts import LOOKS
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
@@ -242,6 +243,12 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--seats", default=None, metavar="BOT,BOT,...",
               help="A line-up by seat instead of --bots, e.g. search:400,greedy,greedy,greedy (random, greedy, "
                    "search or search:N each); it sets the player count and turns a seat further each game.")
+@click.option("--skill", is_flag=True,
+              help="After the report, a skill ladder per game and variant: random, greedy, then the search player at "
+                   "--budget B (default 25), 2B and 4B iterations, each against the one below; says whether skill "
+                   "pays. At the smallest player count unless --players is given.")
+@click.option("--skill-games", default=SKILL_GAMES, show_default=True, type=int, metavar="N",
+              help="Games a rung of the skill ladder (rounded up to whole turns of the table).")
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
                    "setup (deck.yaml, games:) for every player count.")
@@ -256,7 +263,7 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
                    "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, budget, seats,
-             game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
+             skill, skill_games, game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -278,7 +285,8 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
         options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
                                   looks=looks, workers=workers, backend=backend, address=ray_address,
                                   bots=who_plays(bots, seats), budget=budget, seats=seats,
-                                  options=parse_options(game_options), deck_ref=deck, allow_code=allow_code)
+                                  options=parse_options(game_options), deck_ref=deck, allow_code=allow_code,
+                                  skill=skill, skill_games=skill_games)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path

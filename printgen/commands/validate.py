@@ -22,8 +22,10 @@ from typing import Any
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
 from printgen.commands.validate_bots import check_bots, lineup, seat_names
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
+from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
+from printgen.sim.ladder import SKILL_GAMES
 from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option
@@ -53,6 +55,8 @@ class ValidateOptions:
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
+    skill: bool = False                # --skill: the skill ladder after the report (validate_skill)
+    skill_games: int = SKILL_GAMES     # --skill-games: games a rung of the ladder
 
 
 @dataclass
@@ -79,6 +83,7 @@ class Section:
     note: str = ""
     findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
     declared: tuple[Option, ...] | None = None     # the game's -O options (a deck's own game is in no registry)
+    skill: dict[int, Any] = field(default_factory=dict)    # --skill: the ladder by player count (validate_skill)
 
 
 # The cards one simulated game may deal from. The shipped packs hold 40 to 56; a pack this size is
@@ -167,7 +172,11 @@ def validate(deck_ref: str, opts: ValidateOptions,
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
     with session(opts.backend, opts.address, opts.workers), looking(opts.looks):   # Ray or workers: once per run
-        return [_section(plan, deck, opts, cli, ref, tick_factory) for plan in plans], deck
+        sections = [_section(plan, deck, opts, cli, ref, tick_factory) for plan in plans]
+        if opts.skill:
+            for section, skill in zip(sections, ladders(plans, str(deck.folder), opts, tick_factory)):
+                section.skill = skill
+        return sections, deck
 
 
 def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
@@ -178,7 +187,8 @@ def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
     from printgen.games.registry import canonical
     from printgen.model.load import load_deck
 
-    check_bots(opts.bots, opts.budget, opts.seats)
+    check_bots(opts.bots, None if opts.skill else opts.budget, opts.seats)     # --skill: --budget is the ladder's
+    check_skill(opts.skill, opts.skill_games, opts.budget)
     check_limits(opts)
     deck = load_deck(deck_ref)
     if len(deck.cards) > MAX_SIM_CARDS:

@@ -1,0 +1,136 @@
+"""`printgen validate DECK --skill`: the skill ladder of each game and variant, played after the
+normal report's games and said after them (text, JSON and chart).
+
+Why apart from validate.py: the ladder plays its own line-ups (printgen.sim.ladder: random,
+greedy, search:B, search:2B ...), each rung against the one below, with its own game count
+(--skill-games), and judges a reading of the game (does skill pay?), not a warning about the deck:
+it never changes the exit status.
+
+Which player counts: every count of the run when --players (or --seats) names them, else only the
+smallest count a section plays. Why: the search rungs seat a search player at every seat, and a
+game such as Cromwell takes seconds a game at those tables; one count keeps a whole deck's ladder
+within minutes, and --players asks for any other.
+
+The ladder is looked at once (exactly its games, no further looks), so its intervals are at the
+confidence of one look (99 %), not widened for validate's looks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.files.errors import UserError
+from printgen.sim.ladder import (
+    BASE_BUDGET,
+    SEARCH_RUNGS,
+    Rung,
+    higher_share,
+    judge_rung,
+    ladder_verdict,
+    rung_games,
+    rung_lineup,
+    rungs,
+    verdict_words,
+)
+from printgen.sim.runner import MoreGames, options_key
+from printgen.sim.verdicts import looking, pct
+
+MAX_SKILL_GAMES = 100_000
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """One player count's ladder: its rungs, lowest first."""
+
+    players: int
+    rungs: tuple[Rung, ...]
+
+    @property
+    def calls(self) -> list[str]:
+        return [r.call for r in self.rungs]
+
+    @property
+    def verdict(self) -> str:
+        return ladder_verdict(self.calls)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "words": verdict_words(self.calls),
+                "games_per_rung": self.rungs[0].verdict.trials + self.rungs[0].stopped if self.rungs else 0,
+                "rungs": [r.as_dict() for r in self.rungs]}
+
+
+def check_skill(skill: bool, games: int, budget: int | None) -> None:
+    """--skill-games and --budget for the ladder, refused before any game is played."""
+    if not skill:
+        return
+    if not 1 <= games <= MAX_SKILL_GAMES:
+        raise UserError(f"--skill-games {games}: play 1 to {MAX_SKILL_GAMES:,} games a rung of the ladder",
+                        hint="the default 30 takes minutes for a slow game; 200 tells closer rungs apart")
+    if budget is not None and budget < 1:
+        raise UserError(f"--budget {budget}: the ladder's first search rung takes at least 1 iteration a decision",
+                        hint=f"the ladder's default is {BASE_BUDGET}")
+
+
+def ladder_names(budget: int | None) -> list[str]:
+    """The ladder's players, weakest first: --budget sets the first search rung's iterations."""
+    return rungs(budget if budget is not None else BASE_BUDGET, SEARCH_RUNGS)
+
+
+def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> list[int]:
+    """The player counts a section's ladder is climbed at (see the module's docstring)."""
+    return list(counts) if players is not None or seats is not None else counts[:1]
+
+
+def climb(plan: Any, folder: str, opts: Any, players: int,
+          tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None) -> Ladder:
+    """One player count's ladder, each rung played and judged."""
+    options = plan.used[players].options
+    names = ladder_names(opts.budget)
+    games = rung_games(opts.skill_games, players)
+    judged = []
+    for lower, higher in zip(names, names[1:]):
+        lineup = rung_lineup(higher, lower, players)
+        label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
+        more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
+                         opts.address, lineup, options_key(options), label, tick_factory)
+        wins, ended, stopped = higher_share(more.judged(options, games), lineup)
+        judged.append(judge_rung(higher, lower, players, wins, ended, stopped))
+    return Ladder(players, tuple(judged))
+
+
+def ladders(plans: list[Any], folder: str, opts: Any,
+            tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None
+            ) -> list[dict[int, Ladder]]:
+    """Every plan's ladders by player count, decided at one look's confidence."""
+    with looking(1):
+        return [{n: climb(plan, folder, opts, n, tick_factory)
+                 for n in ladder_counts(plan.counts, opts.players, opts.seats)} for plan in plans]
+
+
+# -- said ------------------------------------------------------------------------------------------
+
+def skill_lines(skill: dict[int, Ladder]) -> list[str]:
+    """The ladder of each player count as a table under the section, with its verdict."""
+    out = []
+    for n, ladder in skill.items():
+        if not ladder.rungs:
+            continue
+        first = ladder.rungs[0].verdict
+        out += [f"   skill ladder, {n} players: {verdict_words(ladder.calls)} (each rung one seat against "
+                f"the rung below at the others, a seat further each game; no better than chance: "
+                f"{first.band_words()})",
+                f"     {'rung':<12} {'against':<12} {'games':>6} {'win share':>9}  {'interval':<13} verdict"]
+        for rung in ladder.rungs:
+            v = rung.verdict
+            games = f"{v.trials:,}" + (f" ({rung.stopped} stopped)" if rung.stopped else "")
+            out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
+                       f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
+        out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} % (one look); a win shared by k players "
+                   "counts 1/k; better: the interval above the band, worse: below it, undecided: across an edge")
+    return out
+
+
+def skill_json(skill: dict[int, Ladder]) -> dict[str, Any]:
+    return {str(n): ladder.as_dict() for n, ladder in skill.items()}
