@@ -11,8 +11,21 @@ import pytest
 from conftest import run_cli
 from pdfcheck import page_text, squash
 
-from printgen.sim.ladder import (BETTER, LITTLE, NO_BETTER, NOT_AT_ALL, PAYS, WORSE, higher_share, judge_rung,
-                                 ladder_verdict, rung_games, rung_lineup, rungs, verdict_words)
+from printgen.sim.ladder import (
+    BETTER,
+    LITTLE,
+    NO_BETTER,
+    NOT_AT_ALL,
+    PAYS,
+    WORSE,
+    higher_share,
+    judge_rung,
+    ladder_verdict,
+    rung_games,
+    rung_lineup,
+    rungs,
+    verdict_words,
+)
 from printgen.sim.report import Result
 from printgen.sim.runner import seated
 from printgen.sim.verdicts import UNDECIDED, looking
