@@ -245,7 +245,7 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
                    "search or search:N each); it sets the player count and turns a seat further each game.")
 @click.option("--skill", is_flag=True,
               help="After the report, a skill ladder per game and variant: random, greedy, then the search player at "
-                   "--budget B (default 25), 2B and 4B iterations, each against the one below; says whether skill "
+                   "--budget B (default 10), 2B and 4B iterations, each against the one below; says whether skill "
                    "pays. At the smallest player count unless --players is given.")
 @click.option("--skill-games", default=SKILL_GAMES, show_default=True, type=int, metavar="N",
               help="Games a rung of the skill ladder (rounded up to whole turns of the table).")

@@ -43,7 +43,7 @@ from printgen.sim.report import Result
 from printgen.sim.runner import seated
 from printgen.sim.verdicts import UNDECIDED, Verdict, decide, pct
 
-BASE_BUDGET = 25        # the first search rung's iterations a decision (--budget changes it)
+BASE_BUDGET = 10        # the first search rung's iterations a decision (--budget changes it): see docs/designer.md
 SEARCH_RUNGS = 3        # search:B, search:2B, search:4B
 SKILL_GAMES = 30        # games a rung at least (--skill-games), rounded up to whole turns of the table
 
