@@ -135,3 +135,14 @@ def test_bad_ladder_numbers_are_refused_before_any_game(args, said):
 def test_budget_without_search_is_the_ladders_with_skill():
     run = run_cli("validate", "spanish", "--game", "conquian", "--budget", "3", "--games", "5", "--looks", "1", "-q")
     assert run.code == 2 and "no seat plays 'search'" in run.err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("validate", "piecepack", "--skill"), "--skill: a table layout's check plays no games"),
+    (("validate", "piecepack", "--skill-games", "5"), "so --skill-games does not apply"),
+    (("validate", "spanish", "--game", "casita", "--players", "2", "--skill", "--replay", "1"),
+     "--skill plays a ladder of many"),
+])
+def test_skill_where_no_ladder_can_be_climbed_is_refused(args, said):
+    run = run_cli(*args)
+    assert run.code == 2 and said in run.err and "Traceback" not in run.err

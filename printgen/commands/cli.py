@@ -321,6 +321,9 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
             if given:
                 raise UserError(f"{' and '.join(given)}: a table layout's check writes no figures file or chart, only "
                                 "the report printed here", hint=f"leave {' and '.join(given)} out")
+            if skill:
+                raise UserError("--skill: a table layout's check plays no games, so there is no ladder to climb",
+                                hint="leave --skill out")
             click.echo(checked[0])
             sys.exit(checked[1])
         if replay is not None:
