@@ -46,7 +46,8 @@ def report(table: Table) -> tuple[str, int]:
 # does not know, rather than ignored (the user would take the report for one it is not).
 PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
                  "seed": "--seed", "looks": "--looks", "bots": "--bots", "budget": "--budget", "seats": "--seats",
-                 "workers": "--workers", "backend": "--backend", "address": "--ray-address", "skill_games": "--skill-games"}
+                 "workers": "--workers", "backend": "--backend", "address": "--ray-address",
+                 "skill_games": "--skill-games"}
 
 
 def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
