@@ -25,6 +25,7 @@ from printgen.sim.ladder import (
     rung_lineup,
     rungs,
     verdict_words,
+    work,
 )
 from printgen.sim.report import Result
 from printgen.sim.runner import seated
@@ -146,3 +147,21 @@ def test_budget_without_search_is_the_ladders_with_skill():
 def test_skill_where_no_ladder_can_be_climbed_is_refused(args, said):
     run = run_cli(*args)
     assert run.code == 2 and said in run.err and "Traceback" not in run.err
+
+
+def test_the_work_of_a_rung_counts_the_search_seats_playouts():
+    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0) for i in range(3)]
+    assert work(games, ("search:8", "search:4")) == 3 * 10 * 10 // 2 * 6
+    assert work(games, ("greedy", "random")) == 0
+
+
+def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
+    """Four games cannot decide a 2-player rung (all four won is still within chance's reach at
+    this width), so with two looks every rung is played again, to eight games."""
+    out = tmp_path / "figures.json"
+    args = [a for a in QUICK if a not in ("--looks", "1", "--skill-games", "8")]
+    run = run_cli("validate", "spanish", *args, "--looks", "2", "--skill-games", "4", "--json", str(out))
+    assert run.code in (0, 1), run.err
+    rungs_played = json.loads(out.read_text())["sections"][0]["skill"]["2"]["rungs"]
+    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8, 2)] * 4
+    assert "greedy 2 looks" in run.out

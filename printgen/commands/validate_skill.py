@@ -11,8 +11,8 @@ smallest count a section plays. Why: the search rungs seat a search player at ev
 game such as Cromwell takes seconds a game at those tables; one count keeps a whole deck's ladder
 within minutes, and --players asks for any other.
 
-The ladder is looked at once (exactly its games, no further looks), so its intervals are at the
-confidence of one look (99 %), not widened for validate's looks.
+A rung still undecided is played further as validate's findings are (--looks; see
+printgen.sim.ladder), and its verdict is decided at the run's confidence.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from printgen.files.errors import UserError
 from printgen.sim.ladder import (
     BASE_BUDGET,
     SEARCH_RUNGS,
+    SKILL_WORK,
     Rung,
     higher_share,
     judge_rung,
@@ -33,9 +34,10 @@ from printgen.sim.ladder import (
     rung_lineup,
     rungs,
     verdict_words,
+    work,
 )
 from printgen.sim.runner import MoreGames, options_key
-from printgen.sim.verdicts import looking, pct
+from printgen.sim.verdicts import UNDECIDED, look_games, pct
 
 MAX_SKILL_GAMES = 100_000
 
@@ -85,28 +87,36 @@ def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> 
 
 def climb(plan: Any, folder: str, opts: Any, players: int,
           tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None) -> Ladder:
-    """One player count's ladder, each rung played and judged."""
+    """One player count's ladder, each rung played and judged, looked at again with twice the
+    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK)."""
     options = plan.used[players].options
     names = ladder_names(opts.budget)
-    games = rung_games(opts.skill_games, players)
     judged = []
     for lower, higher in zip(names, names[1:]):
         lineup = rung_lineup(higher, lower, players)
         label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
         more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
                          opts.address, lineup, options_key(options), label, tick_factory)
-        wins, ended, stopped = higher_share(more.judged(options, games), lineup)
-        judged.append(judge_rung(higher, lower, players, wins, ended, stopped))
+        look = 0
+        while True:
+            results = more.judged(options, rung_games(look_games(opts.skill_games, look), players))
+            wins, ended, stopped = higher_share(results, lineup)
+            cost = work(results, lineup)
+            rung = judge_rung(higher, lower, players, wins, ended, stopped, look + 1, cost)
+            if rung.call != UNDECIDED or look + 1 >= opts.looks or cost >= SKILL_WORK:
+                break
+            look += 1
+        judged.append(rung)
     return Ladder(players, tuple(judged))
 
 
 def ladders(plans: list[Any], folder: str, opts: Any,
             tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None
             ) -> list[dict[int, Ladder]]:
-    """Every plan's ladders by player count, decided at one look's confidence."""
-    with looking(1):
-        return [{n: climb(plan, folder, opts, n, tick_factory)
-                 for n in ladder_counts(plan.counts, opts.players, opts.seats)} for plan in plans]
+    """Every plan's ladders by player count (decided at the run's z: validate calls this inside
+    its looking(--looks))."""
+    return [{n: climb(plan, folder, opts, n, tick_factory)
+             for n in ladder_counts(plan.counts, opts.players, opts.seats)} for plan in plans]
 
 
 # -- said ------------------------------------------------------------------------------------------
@@ -127,8 +137,11 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
             games = f"{v.trials:,}" + (f" ({rung.stopped} stopped)" if rung.stopped else "")
             out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
                        f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
-        out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} % (one look); a win shared by k players "
-                   "counts 1/k; better: the interval above the band, worse: below it, undecided: across an edge")
+        further = [f"{r.bot} {r.looks} looks" for r in ladder.rungs if r.looks > 1]
+        out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} %; a win shared by k players counts 1/k; "
+                   "better: the interval above the band, worse: below it, undecided: across an edge; an undecided "
+                   "rung is played again with twice the games while its games cost under "
+                   f"{SKILL_WORK:,} playout moves" + (f" ({', '.join(further)})" if further else ""))
     return out
 
 

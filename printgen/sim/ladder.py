@@ -9,6 +9,13 @@ turned a seat further each game (printgen.sim.runner.seated) and the games a who
 round the table, so the higher rung plays every seat equally often and the seats' own advantages
 cancel out.
 
+A rung is first played with SKILL_GAMES games (--skill-games); while it is undecided it is played
+again with twice the games, up to validate's --looks looks (the interval widened for the looks,
+as every verdict of the run is), but only while its games so far took fewer than SKILL_WORK
+playout moves (work): the search rungs of a slow game such as Cromwell take seconds a game, and
+the cap keeps a whole deck's ladder to minutes, while a quick game such as Conquian gets every
+look it needs.
+
 A rung is judged by the higher rung's share of the games (a win shared by k players counts 1/k; a
 game stopped at the step cap has no winner and is left out), against the band its seat would win
 if skill did not matter: the fair share 1/players, give or take the seat margin of validate's seat
@@ -41,11 +48,13 @@ from typing import Any
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.report import Result
 from printgen.sim.runner import seated
+from printgen.sim.search import parse_search
 from printgen.sim.verdicts import UNDECIDED, Verdict, decide, pct
 
 BASE_BUDGET = 10        # the first search rung's iterations a decision (--budget changes it): see docs/designer.md
 SEARCH_RUNGS = 3        # search:B, search:2B, search:4B
 SKILL_GAMES = 30        # games a rung at least (--skill-games), rounded up to whole turns of the table
+SKILL_WORK = 5_000_000  # a rung is played further only while its games took fewer playout moves (see work)
 
 BETTER, NO_BETTER, WORSE = "better", "no better", "worse"
 PAYS, LITTLE, NOT_AT_ALL = "skill pays", "little", "not at all"
@@ -92,6 +101,8 @@ class Rung:
     players: int
     verdict: Verdict
     stopped: int = 0            # games stopped at the step cap, left out of the share
+    looks: int = 1              # how many times the rung's games were looked at (more while undecided)
+    work: int = 0               # the playout moves its games took, about (see work)
 
     @property
     def call(self) -> str:
@@ -100,7 +111,8 @@ class Rung:
 
     def as_dict(self) -> dict[str, Any]:
         return {"bot": self.bot, "opponent": self.opponent, "players": self.players, "games": self.verdict.trials,
-                "stopped": self.stopped, "wins": round(self.verdict.successes, 2),
+                "stopped": self.stopped, "looks": self.looks, "work": self.work,
+                "wins": round(self.verdict.successes, 2),
                 "win_share": round(self.verdict.rate, 4), "verdict": self.call, "judged": self.verdict.as_dict()}
 
 
@@ -111,12 +123,24 @@ def call(verdict: Verdict) -> str:
     return BETTER if verdict.lean > 0 else WORSE if verdict.lean < 0 else NO_BETTER
 
 
-def judge_rung(bot: str, opponent: str, players: int, wins: float, games: int, stopped: int = 0) -> Rung:
+def judge_rung(bot: str, opponent: str, players: int, wins: float, games: int, stopped: int = 0, looks: int = 1,
+               work: int = 0) -> Rung:
     """The rung with `wins` of `games` for the higher rung, against the fair share's band."""
     fair = 1 / players
     band = (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN))
     margin = f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it"
-    return Rung(bot, opponent, players, decide(wins, games, band, fair, margin), stopped)
+    return Rung(bot, opponent, players, decide(wins, games, band, fair, margin), stopped, looks, work)
+
+
+def work(results: Sequence[Result], lineup: Sequence[str]) -> int:
+    """About how many moves the search players' playouts took in these games: each decision of a
+    search seat plays its budget of playouts of about half a game each, so a game of s decisions
+    costs s * s / 2 times the seats' mean budget. Why a count and not seconds: whether a rung is
+    played further must follow from the seed alone (the same seed, the same ladder, on any
+    computer), and this count follows the time closely across games as unlike as Conquian (a
+    playout of a few moves) and Cromwell (hundreds)."""
+    budget = sum(parse_search(name) or 0 for name in lineup) / len(lineup)
+    return round(sum(r.steps * r.steps / 2 for r in results) * budget)
 
 
 def _label(better: set[int], rungs_count: int) -> str:
