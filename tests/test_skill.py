@@ -139,7 +139,7 @@ def test_budget_without_search_is_the_ladders_with_skill():
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (("validate", "piecepack", "--skill"), "--skill: a table layout's check plays no games"),
+    (("validate", "piecepack", "--skill"), "so --skill does not apply"),
     (("validate", "piecepack", "--skill-games", "5"), "so --skill-games does not apply"),
     (("validate", "spanish", "--game", "casita", "--players", "2", "--skill", "--replay", "1"),
      "--skill plays a ladder of many"),

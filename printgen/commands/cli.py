@@ -19,8 +19,8 @@ import click
 
 from printgen.commands.edit import COMMANDS
 from printgen.commands.terminal import ProgressBar, say_error
+from printgen.commands.validate_skill import skill_options
 from printgen.files.errors import UserError
-from printgen.sim.ladder import SKILL_GAMES
 from printgen.sim.verdicts import LOOKS
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
@@ -243,12 +243,7 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--seats", default=None, metavar="BOT,BOT,...",
               help="A line-up by seat instead of --bots, e.g. search:400,greedy,greedy,greedy (random, greedy, "
                    "search or search:N each); it sets the player count and turns a seat further each game.")
-@click.option("--skill", is_flag=True,
-              help="After the report, a skill ladder per game and variant: random, greedy, then the search player at "
-                   "--budget B (default 10), 2B and 4B iterations, each against the one below; says whether skill "
-                   "pays. At the smallest player count unless --players is given.")
-@click.option("--skill-games", default=SKILL_GAMES, show_default=True, type=int, metavar="N",
-              help="Games a rung of the skill ladder (rounded up to whole turns of the table).")
+@skill_options
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
                    "setup (deck.yaml, games:) for every player count.")
@@ -282,11 +277,10 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     from printgen.commands.validate_report import report, to_json
 
     try:
-        options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
-                                  looks=looks, workers=workers, backend=backend, address=ray_address,
-                                  bots=who_plays(bots, seats), budget=budget, seats=seats,
-                                  options=parse_options(game_options), deck_ref=deck, allow_code=allow_code,
-                                  skill=skill, skill_games=skill_games)
+        options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed, looks=looks,
+                                  workers=workers, backend=backend, address=ray_address, bots=who_plays(bots, seats),
+                                  budget=budget, seats=seats, options=parse_options(game_options), deck_ref=deck,
+                                  allow_code=allow_code, skill=skill, skill_games=skill_games)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path
@@ -321,9 +315,6 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
             if given:
                 raise UserError(f"{' and '.join(given)}: a table layout's check writes no figures file or chart, only "
                                 "the report printed here", hint=f"leave {' and '.join(given)} out")
-            if skill:
-                raise UserError("--skill: a table layout's check plays no games, so there is no ladder to climb",
-                                hint="leave --skill out")
             click.echo(checked[0])
             sys.exit(checked[1])
         if replay is not None:
