@@ -165,3 +165,15 @@ def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
     rungs_played = json.loads(out.read_text())["sections"][0]["skill"]["2"]["rungs"]
     assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8, 2)] * 4
     assert "greedy 2 looks" in run.out
+
+
+def test_the_json_says_how_the_ladder_was_climbed(tmp_path):
+    out = tmp_path / "figures.json"
+    assert run_cli("validate", "spanish", *QUICK, "--json", str(out)).code in (0, 1)
+    said = json.loads(out.read_text())["skill"]
+    assert said["rungs"] == ["random", "greedy", "search:2", "search:4", "search:8"] and said["games"] == 8
+    plain = tmp_path / "plain.json"
+    assert run_cli("validate", "spanish", "--game", "conquian", "--games", "10", "--looks", "1", "-q",
+                   "--json", str(plain)).code in (0, 1)
+    data = json.loads(plain.read_text())
+    assert data["skill"] is None and data["sections"][0]["skill"] == {}

@@ -11,7 +11,7 @@ from typing import Any
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate import Section, ValidateOptions, exit_status, format_option
 from printgen.commands.validate_bots import bots_words, search_budget, seat_names
-from printgen.commands.validate_skill import skill_json, skill_lines
+from printgen.commands.validate_skill import skill_json, skill_lines, skill_method
 from printgen.sim.metrics import DEAD_WARN, MIN_GAMES, SEAT_MARGIN, TIMEOUT_WARN, histogram, mixed_seats
 from printgen.sim.stats import format_p
 from printgen.sim.verdicts import ALPHA, UNDECIDED, z_for
@@ -44,6 +44,7 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "skill": skill_json(s.skill),
         } for s in sections],
         "method": method(opts),
+        "skill": skill_method(opts),
         "status": exit_status(sections),
     }
 

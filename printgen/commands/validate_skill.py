@@ -160,5 +160,13 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
     return out
 
 
+def skill_method(opts: Any) -> dict[str, Any] | None:
+    """How the run's ladders were climbed, for the JSON (None without --skill)."""
+    if not opts.skill:
+        return None
+    return {"rungs": ladder_names(opts.budget), "games": opts.skill_games, "looks": opts.looks,
+            "work_cap": SKILL_WORK, "players": "as --players" if opts.players or opts.seats else "smallest"}
+
+
 def skill_json(skill: dict[int, Ladder]) -> dict[str, Any]:
     return {str(n): ladder.as_dict() for n, ladder in skill.items()}
