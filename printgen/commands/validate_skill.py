@@ -84,7 +84,7 @@ def check_skill(skill: bool, games: int, budget: int | None) -> None:
         return
     if not 1 <= games <= MAX_SKILL_GAMES:
         raise UserError(f"--skill-games {games}: play 1 to {MAX_SKILL_GAMES:,} games a rung of the ladder",
-                        hint="the default 30 takes minutes for a slow game; 200 tells closer rungs apart")
+                        hint=f"the default {SKILL_GAMES} takes minutes for a slow game; 200 tells closer rungs apart")
     if budget is not None and budget < 1:
         raise UserError(f"--budget {budget}: the ladder's first search rung takes at least 1 iteration a decision",
                         hint=f"the ladder's default is {BASE_BUDGET}")
