@@ -133,7 +133,8 @@ def test_bad_ladder_numbers_are_refused_before_any_game(args, said):
     assert run.code == 2 and said in run.err and "Traceback" not in run.err
 
 
-def test_budget_without_search_is_the_ladders_with_skill():
+def test_budget_with_no_search_seat_and_no_ladder_is_refused():
+    """With --skill, --budget sets the ladder (QUICK gives both); without it and no search seat it sets nothing."""
     run = run_cli("validate", "spanish", "--game", "conquian", "--budget", "3", "--games", "5", "--looks", "1", "-q")
     assert run.code == 2 and "no seat plays 'search'" in run.err
 
