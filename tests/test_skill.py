@@ -178,3 +178,11 @@ def test_the_json_says_how_the_ladder_was_climbed(tmp_path):
                    "--json", str(plain)).code in (0, 1)
     data = json.loads(plain.read_text())
     assert data["skill"] is None and data["sections"][0]["skill"] == {}
+
+
+def test_the_ladder_is_climbed_at_the_smallest_count_unless_counts_are_named():
+    from printgen.commands.validate_skill import ladder_counts
+
+    assert ladder_counts([4, 3, 5], None, None) == [3]
+    assert ladder_counts([3, 4], "3-4", None) == [3, 4]
+    assert ladder_counts([4], None, "search,greedy,greedy,greedy") == [4]

@@ -97,7 +97,7 @@ def ladder_names(budget: int | None) -> list[str]:
 
 def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> list[int]:
     """The player counts a section's ladder is climbed at (see the module's docstring)."""
-    return list(counts) if players is not None or seats is not None else counts[:1]
+    return list(counts) if players is not None or seats is not None else [min(counts)] if counts else []
 
 
 def climb(plan: Any, folder: str, opts: Any, players: int,
