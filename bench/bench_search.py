@@ -2,8 +2,9 @@
 
 Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME]
 
-Every shipped game is tried: one that does not implement determinize (the engine's default raises
-NotImplementedError) is listed as skipped, so the table covers each game as its determinisation
+Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
+that does not implement determinize (the engine's default raises NotImplementedError) is listed as
+skipped, so the table covers each game as its determinisation
 lands. A run plays seeded games with a search player of a fixed budget (iterations, not seconds) in
 seat 0 among random players, until the search has made D decisions with more than one action open
 (a decision with one action is no search); the figure is those decisions over the processor time
@@ -62,6 +63,19 @@ def determinizes(game, prep, players: int) -> bool:
     return True
 
 
+def _games(only: str | None):
+    """(name, game, deck) of every shipped game, then of every game file of a shipped deck."""
+    from printgen.games.datagame import load_game_file
+
+    for name in [only] if only else names():
+        if only and only.endswith(".yaml"):
+            break
+        yield name, get_game(name), load_deck(DECKS.get(name, "spanish"))
+    for path in sorted((ROOT / "decks").glob("*/games/*.yaml")):
+        if only is None or path.stem == only or str(path).endswith(str(only)):
+            yield path.stem, load_game_file(path, path.parent.parent), load_deck(path.parent.parent)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=200)
@@ -72,9 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"search budget {args.budget} iterations; {args.decisions} decisions a run, median of {args.runs} runs")
     print(f"{'game':<14} {'variant':<10} {'players':>7} {'decisions/s':>12} {'spread':>17} {'iterations/s':>13}")
-    for name in [args.game] if args.game else names():
-        game = get_game(name)
-        deck = load_deck(DECKS.get(name, "spanish"))
+    for name, game, deck in _games(args.game):
         variant = game.variants[0]
         prep = game.prepare(deck, variant, {})
         players = args.players or min(game.player_counts(prep))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 import pytest
-from determinize_contract import check_game, unseen_spread
+from determinize_checks import placed_from, unseen_spread, walk
 
 from printgen.games.burro import Burro
 from printgen.games.burro.rules import State
@@ -41,7 +41,7 @@ def seen(st: State, seat: int) -> dict[int, Hashable]:
 @pytest.mark.parametrize("variant,players,seed", [("basic", 2, 1), ("basic", 4, 2), ("basic40", 3, 3),
                                                   ("portuguese", 5, 4)])
 def test_every_step_keeps_what_the_seat_knows(preps, variant, players, seed):
-    steps = check_game(GAME, preps[variant], players, seed, where, seen, most=150)
+    steps = walk(GAME, preps[variant], players, seed, placed=placed_from(where, seen), max_steps=150, onward=4)
     assert steps >= 50
 
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Hashable
 
 import pytest
-from determinize_contract import check_game, unseen_spread
+from determinize_checks import placed_from, unseen_spread, walk
 
 from printgen.games.casita import Casita
 from printgen.games.casita.rules import State
@@ -40,7 +40,7 @@ def seen(st: State, seat: int) -> dict[int, Hashable]:
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 4)])
 def test_every_step_keeps_what_the_seat_knows(prep, players, seed):
-    steps = check_game(GAME, prep, players, seed, where, seen)
+    steps = walk(GAME, prep, players, seed, placed=placed_from(where, seen), onward=4)
     assert steps >= 15
 
 

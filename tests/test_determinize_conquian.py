@@ -9,11 +9,11 @@ import random
 from collections.abc import Hashable
 
 import pytest
+from determinize_checks import advance, check_one, varies, walk
 
 from printgen.games.conquian import Conquian
 from printgen.games.conquian.tables import State, _cards
 from printgen.model.load import load_deck
-from tests.hidden_checks import advance, check_game, check_one, variety
 
 GAME = Conquian()
 
@@ -44,7 +44,7 @@ def hidden(state: State) -> Hashable:
 @pytest.mark.parametrize("variant,options", [("basic", {}), ("short", {"force_drawn": "refused"})])
 def test_every_step_every_seat(deck, variant, options):
     prep = GAME.prepare(deck, variant, options)
-    total = sum(check_game(GAME, prep, 2, seed, placed, onward=40) for seed in range(4))
+    total = sum(walk(GAME, prep, 2, seed, placed=placed, onward=40) for seed in range(4))
     assert total > 50
 
 
@@ -56,7 +56,7 @@ def test_hidden_cards_really_vary(deck):
         for seat in range(2):
             det_hands = {GAME.determinize(state, seat, random.Random(k)).hand[1 - seat] for k in range(20)}
             assert len(det_hands) > 5, f"step {steps}, seat {seat}: the opponent's hand hardly changes"
-            assert variety(GAME, state, seat, hidden) > 15
+            assert varies(GAME, state, seat, hidden, draws=30, seed=1) > 15
 
 
 def test_the_copy_keeps_the_seats_hand_and_what_is_in_play(deck):

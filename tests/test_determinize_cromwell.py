@@ -10,12 +10,12 @@ import random
 from collections.abc import Hashable
 
 import pytest
+from determinize_checks import advance, check_one, varies, walk
 
 from printgen.games.cromwell import Cromwell
 from printgen.games.cromwell.tables import ANNOUNCE, DECIDE, OFFER, State, _bits
 from printgen.model.load import load_deck
 from printgen.sim.engine import game_rng, random_bot
-from tests.hidden_checks import advance, check_game, check_one, variety
 
 GAME = Cromwell()
 
@@ -109,7 +109,7 @@ def test_every_few_steps_every_seat(deck, variant, players):
 def test_plain_checks_to_the_end_of_basic_games(deck):
     """Whole basic rounds (the Block reshuffled into the stock on the way), every 25 steps."""
     prep = GAME.prepare(deck, "basic", {})
-    assert sum(check_game(GAME, prep, 4, seed, placed, every=25, max_steps=4000, onward=10)
+    assert sum(walk(GAME, prep, 4, seed, placed=placed, every=25, max_steps=4000, onward=10)
                for seed in range(2)) > 20
 
 
@@ -133,4 +133,4 @@ def test_hidden_cards_really_vary(deck, variant):
     for steps in (0, 20, 40):
         state = advance(GAME, prep, 4, 2, steps)
         for seat in range(4):
-            assert variety(GAME, state, seat, hidden) > 10, f"{variant} step {steps} seat {seat}"
+            assert varies(GAME, state, seat, hidden, draws=30, seed=1) > 10, f"{variant} step {steps} seat {seat}"

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 import pytest
+from determinize_checks import advance, varies, walk
 
 from printgen.games.drafting import Drafting
 from printgen.games.drafting.rules import State
 from printgen.games.drafting.tables import DRAFTS, PICK1, PICK2, PICKS, PLAYERS, UP_PICKS
 from printgen.model.load import load_deck
-from tests.hidden_checks import advance, check_game, variety
 
 GAME = Drafting()
 
@@ -80,7 +80,7 @@ def test_every_step_every_seat(prep):
     for seed in range(3):
         for s in seen:
             s.clear()
-        total += check_game(GAME, prep, PLAYERS, seed, placed_and_seen, watch=watch, onward=100)
+        total += walk(GAME, prep, PLAYERS, seed, placed=placed_and_seen, watch=watch, onward=100)
     assert total == 3 * 84 * PLAYERS
 
 
@@ -88,7 +88,7 @@ def test_hidden_cards_really_vary(prep):
     for steps in (5, 30, 60, 80):
         state = advance(GAME, prep, PLAYERS, 7, steps)
         for seat in range(PLAYERS):
-            assert variety(GAME, state, seat, hidden) > 10, f"step {steps}, seat {seat}"
+            assert varies(GAME, state, seat, hidden, draws=30, seed=1) > 10, f"step {steps}, seat {seat}"
 
 
 def test_information_tells_a_seen_card_apart(prep):

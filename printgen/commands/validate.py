@@ -15,12 +15,12 @@ import os
 import re
 import shlex
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printgen.commands.validate_args import format_option, parse_option, parse_players  # noqa: F401 - the command's own
-from printgen.commands.validate_bots import check_bots, lineup, seat_names
+from printgen.commands.validate_bots import check_bots, check_seat_bots, lineup, seat_names
+from printgen.commands.validate_confirm import CONFIRM_BUDGET, CONFIRM_GAMES, check_confirm, confirm
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
@@ -30,7 +30,7 @@ from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import MoreGames, bot_win_rates, options_key, seat_mix, session
+from printgen.sim.runner import MoreGames, Progress, bot_win_rates, options_key, seat_mix, session
 from printgen.sim.situations import option_findings
 from printgen.sim.verdicts import LOOKS, MAX_LOOKS, UNDECIDED, look_games, looking
 
@@ -55,6 +55,8 @@ class ValidateOptions:
     options: dict[str, Any] = field(default_factory=dict)
     deck_ref: str | None = None        # the deck as the user named it, for the commands in advice
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
+    confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
+    confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
     skill: bool = False                # --skill: the skill ladder after the report (validate_skill)
     skill_games: int = SKILL_GAMES     # --skill-games: games a rung of the ladder
 
@@ -167,7 +169,7 @@ class Plan:
 
 
 def validate(deck_ref: str, opts: ValidateOptions,
-             tick_factory: Callable[[str, int], Callable[[int], None]] | None = None) -> tuple[list[Section], Any]:
+             tick_factory: Progress | None = None) -> tuple[list[Section], Any]:
     plans, deck = plan_run(deck_ref, opts)
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
@@ -189,6 +191,7 @@ def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
 
     check_bots(opts.bots, None if opts.skill else opts.budget, opts.seats)     # --skill: --budget is the ladder's
     check_skill(opts.skill, opts.skill_games, opts.budget)
+    check_confirm(opts.confirm, opts.confirm_budget)
     check_limits(opts)
     deck = load_deck(deck_ref)
     if len(deck.cards) > MAX_SIM_CARDS:
@@ -212,6 +215,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
     from printgen.games.registry import get_game
 
     game = get_game(name, deck.folder, opts.allow_code)
+    check_seat_bots(opts.seats, game, name)
     report = report_of(game, name)
     for unknown in sorted(set(setup.variants) - set(game.variants)) if setup else []:
         raise UserError(f"the game '{name}' has no variant '{unknown}'", deck.where("games", name, "variants", unknown),
@@ -256,7 +260,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
 
 
 def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str,
-             tick_factory: Callable[[str, int], Callable[[int], None]] | None) -> Section:
+             tick_factory: Progress | None) -> Section:
     """Play one plan's games at each player count and judge them: the section of the report."""
     name, game, report, variant = plan.name, plan.game, plan.report, plan.variant
     prepared, used = plan.prepared, plan.used
@@ -267,6 +271,8 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
                          bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
         summary, shared, judged = _judge_count(plan, n, more, opts, cli)
+        judged = confirm(judged, summary, report, prepared[n], n, used[n].options, more, opts.confirm,
+                         opts.confirm_budget)     # a card warning stands only if the search player's games agree
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]

@@ -6,8 +6,10 @@ is checked against the player counts before a game is played.
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.files.errors import UserError
-from printgen.sim.engine import is_bot_name
+from printgen.sim.engine import Game, is_bot_name
 from printgen.sim.search import DEFAULT_BUDGET
 
 KINDS = ("greedy", "random", "mixed", "search")
@@ -30,11 +32,23 @@ def check_bots(bots: str, budget: int | None, seats: str | None) -> None:
                         hint=f"the default is {DEFAULT_BUDGET}; 50 is quick, 1000 plays well and slowly")
     if seats is not None:
         for name in seat_names(seats):
-            if not is_bot_name(name):
+            if not name.isidentifier() and not is_bot_name(name):     # a game's own bot is checked with its game
                 raise UserError(f"--seats: no bot is called '{name[:40]}'", hint=SEAT_HINT)
     if budget is not None and search_budget(bots, None, seats) is None:
         raise UserError(f"--budget {budget} sets the search bot's iterations, and no seat plays 'search'",
                         hint="add --bots search, or name a seat 'search' in --seats")
+
+
+def check_seat_bots(seats: str | None, game: Game[Any, Any], name: str) -> None:
+    """Every bot of --seats known to `game` (a game may add bots of its own: Game.own_bots), before
+    any of its games is played; UserError naming the game and its own bots otherwise."""
+    if seats is None:
+        return
+    for bot in seat_names(seats):
+        if not is_bot_name(bot, game):
+            own = sorted(game.own_bots())
+            extra = f"; the game '{name}' also has " + ", ".join(own) if own else ""
+            raise UserError(f"--seats: no bot is called '{bot[:40]}' for the game '{name}'", hint=SEAT_HINT + extra)
 
 
 def seat_names(seats: str) -> list[str]:

@@ -37,7 +37,7 @@ from printgen.sim.ladder import (
     verdict_words,
     work,
 )
-from printgen.sim.runner import MoreGames, options_key
+from printgen.sim.runner import MoreGames, Progress, options_key
 from printgen.sim.verdicts import UNDECIDED, look_games, pct
 
 MAX_SKILL_GAMES = 100_000
@@ -101,7 +101,7 @@ def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> 
 
 
 def climb(plan: Any, folder: str, opts: Any, players: int,
-          tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None) -> Ladder:
+          tick_factory: Progress | None = None) -> Ladder:
     """One player count's ladder, each rung played and judged, looked at again with twice the
     games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK)."""
     options = plan.used[players].options
@@ -126,7 +126,7 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
 
 
 def ladders(plans: list[Any], folder: str, opts: Any,
-            tick_factory: Callable[[str, int], Callable[[int], None] | None] | None = None
+            tick_factory: Progress | None = None
             ) -> list[dict[int, Ladder]]:
     """Every plan's ladders by player count (decided at the run's z: validate calls this inside
     its looking(--looks))."""

@@ -128,6 +128,13 @@ class Game(Generic[P, S]):
         """The game's own rule-of-thumb choice among legal(state), equal choices broken with `rng`."""
         raise NotImplementedError
 
+    def own_bots(self) -> Mapping[str, Bot]:
+        """Bots of this game's own, by name, beside the ones every game has (random, greedy, search):
+        a player the game alone can describe, such as Cromwell's pupil who does not know the houses.
+        Why a mapping of names: a line-up (--seats) crosses to worker processes as names, and each
+        worker finds the bot again here. A name every game has cannot be taken."""
+        return {}
+
 
 def _kept(prep: Any) -> dict[int, Any]:
     """A deepcopy memo that keeps the prepared deck and each table it holds as they are: a clone
@@ -183,18 +190,24 @@ def bot_for(name: str, game: Game[Any, Any]) -> Bot:
     """The bot called `name` for `game`. The greedy one is the game's own method taken from its class:
     that is a bot already (game, state, rng), and one call a decision fewer than greedy_bot. A search
     bot is named with its budget in iterations ('search:400'; 'search' alone the default), so the
-    name alone, a string, carries it to a worker process. KeyError for a name no bot has."""
+    name alone, a string, carries it to a worker process; a game's own bots (Game.own_bots) come
+    after those every game has. KeyError for a name no bot has."""
     if name == "greedy":
         return type(game).greedy
     budget = parse_search(name)
     if budget is not None:
         return SearchBot(budget)
+    if name not in BOTS:
+        own = game.own_bots()
+        if name in own:
+            return own[name]
     return BOTS[name]
 
 
-def is_bot_name(name: str) -> bool:
-    """Whether bot_for knows `name` (random, greedy, search, search:N)."""
-    return name in BOTS or parse_search(name) is not None
+def is_bot_name(name: str, game: Game[Any, Any] | None = None) -> bool:
+    """Whether bot_for knows `name` (random, greedy, search, search:N, and `game`'s own bots when
+    a game is given)."""
+    return name in BOTS or parse_search(name) is not None or (game is not None and name in game.own_bots())
 
 
 def game_rng(seed: int, players: int, index: int) -> random.Random:

@@ -200,6 +200,14 @@ class Report(Generic[P, S]):
         `results`, so a game can tell a finding of the deck from one of the bots' play."""
         return []
 
+    def judge_again(self, topic: tuple[Any, ...], results: list[Result], prepared: P, players: int) -> Any:
+        """The verdict (printgen.sim.verdicts.Verdict) on the game's own finding `topic` (such as
+        ("strong", card)) from other games of the same player count, judged as the finding was;
+        None when the game cannot judge that topic again. Why: validate plays a card warned about
+        again with the search player in every seat, and keeps the warning only if those games
+        confirm it (printgen.commands.validate_confirm)."""
+        return None
+
     def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         """Tables the game's rule sheet prints (as `game` in its template), made from the same data
         the simulator plays by, such as ranking charts, so the sheet and the simulator agree."""

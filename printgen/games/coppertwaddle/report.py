@@ -24,7 +24,7 @@ from printgen.games.coppertwaddle.cards import (
     Prepared,
 )
 from printgen.games.coppertwaddle.state import SITUATIONS, State
-from printgen.games.coppertwaddle.strength import _place, card_findings, strong_cards
+from printgen.games.coppertwaddle.strength import _place, card_findings, card_strength, strength_verdict, strong_cards
 from printgen.sim.metrics import DEAD_WARN
 from printgen.sim.report import Deal, Finding, More, Report, Result
 from printgen.sim.runner import seated
@@ -376,3 +376,10 @@ class CoppertwaddleReport(Report[Prepared, State]):
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:
         return findings(results, prepared, options, more)
+
+    def judge_again(self, topic: tuple[Any, ...], results: list[Result], prepared: Prepared, players: int) -> Any:
+        """A card's strength judged again on other games (the search player's), as card_strength judges it."""
+        if topic[:1] != ("strength",):
+            return None
+        row = card_strength(results, prepared).get(topic[1])
+        return strength_verdict(row) if row and row["games"] else None

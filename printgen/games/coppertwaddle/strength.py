@@ -58,7 +58,8 @@ def card_strength(results: list[Result], prep: Prepared) -> dict[str, dict[str, 
     return out
 
 
-def _verdict(row: dict[str, Any]) -> Verdict:
+def strength_verdict(row: dict[str, Any]) -> Verdict:
+    """The Verdict of one row of card_strength (kept there as its dict, for the JSON)."""
     v = row["verdict"]
     return Verdict(v["successes"], v["trials"], v["interval"][0], v["interval"][1], tuple(v["band"]),
                    v["decision"], v["reference"], v["margin"], v["z"])
@@ -95,9 +96,9 @@ def card_findings(results: list[Result], prep: Prepared, other: list[Result] | d
                            f"the card; baseline {pct(base)} %): strongest {shown(order[:3])}; weakest "
                            f"{shown(order[-3:])}", table, about="card")]
     again = ({kind: card_strength(games, prep) for kind, games in others.items()}
-             if any(_verdict(row).decision == WARNING for row in rated.values()) else {})
+             if any(strength_verdict(row).decision == WARNING for row in rated.values()) else {})
     for name in order:
-        found = _card(prep, name, _verdict(rated[name]), rated[name]["kind"], bots, again)
+        found = _card(prep, name, strength_verdict(rated[name]), rated[name]["kind"], bots, again)
         if found is not None:
             out.append(found)
     return out
@@ -121,7 +122,7 @@ def _card(prep: Prepared, name: str, v: Verdict, kind: str, bots: str,
     checks = []
     for other, table in again.items():
         row = table.get(name)
-        o = _verdict(row) if row and row["games"] else None
+        o = strength_verdict(row) if row and row["games"] else None
         figure[other] = o.as_dict() if o else None
         checks.append((other, o))
     with_other = "; ".join(f"with {other} bots {_figure(o)}, band {pct(o.band[0])} to {pct(o.band[1])} %"

@@ -11,6 +11,18 @@ from printgen.games.cromwell.rules import TurnRules
 from printgen.games.cromwell.tables import EXPLORE, State, _any_bit
 from printgen.sim.engine import Action
 
+Helps = Callable[[State, int, int], int]      # (state, a card heard by name, a hand) -> how much it helps
+
+
+def _house_help(st: State, card: int, hand: int) -> int:
+    """The cards of `hand` of the card's house within NEAR places of it: the houses known."""
+    return (hand & st.prep.near[card]).bit_count()
+
+
+def _offer_help(st: State, card: int, hand: int) -> int:
+    """As _house_help, two more when the card can be laid off on the table."""
+    return (hand & st.prep.near[card]).bit_count() + (2 if st.ext_all >> card & 1 else 0)
+
 
 class GreedyBot(TurnRules):
     # -- the greedy bot --------------------------------------------------------------------------
@@ -35,6 +47,12 @@ class GreedyBot(TurnRules):
     def _greedy_offer(self, st: State, rng: random.Random) -> Action:
         """Offer a card at random one time in five, else a card that helps nothing, else the least
         helpful one if the announced card would help more, else pass."""
+        return self.offer_judging(st, rng, _house_help)
+
+    def offer_judging(self, st: State, rng: random.Random, helps: Helps) -> Action:
+        """The greedy way of offering, with `helps(state, card, hand)` judging how much the announced
+        card would help the hand: what a player knows of a card heard by name (the pupil, pupil.py,
+        guesses from the name where the greedy player knows the house)."""
         p = st.prep
         h = st.hands[st.actor]
         r = rng.random()
@@ -60,7 +78,7 @@ class GreedyBot(TurnRules):
                 ties |= low
             x ^= low
         best = _any_bit(ties, rng)
-        if ((h & ~(1 << best)) & near[st.announced]).bit_count() > best_u:
+        if helps(st, st.announced, h & ~(1 << best)) > best_u:
             return p.OFFER + best
         return p.PASS
 
@@ -116,16 +134,18 @@ class GreedyBot(TurnRules):
     def _greedy_decide(self, st: State, rng: random.Random) -> Action:
         """Accept the offer that helps most; if none helps, draw (basic) or take the most helpful
         anyway (advanced: an offer must be accepted)."""
+        return self.decide_judging(st, rng, _offer_help)
+
+    def decide_judging(self, st: State, rng: random.Random, helps: Helps) -> Action:
+        """The greedy way of deciding, with `helps(state, card, hand)` judging each offer heard by name."""
         p = st.prep
         rest = st.hands[st.actor] & ~(1 << st.announced)
         ties, best_u = 0, 0 if not st.adv else -1
-        ext_all = st.ext_all
-        near = p.near
         for s in range(st.P):
             o = st.offers[s]
             if o < 0:
                 continue
-            u = (rest & near[o]).bit_count() + (2 if ext_all >> o & 1 else 0)
+            u = helps(st, o, rest)
             if u > best_u:
                 ties, best_u = 1 << s, u
             elif u == best_u and ties:
@@ -139,6 +159,8 @@ class GreedyBot(TurnRules):
         from the state's generator, as a random bot's answer is."""
         p = st.prep
         r = st.rng
+        if p.test == "house":
+            return p.ANSWER + (1 if r.random() < p.knowledge else 0)
         card = self.answer_card(st)
         b, a = p.has_dir[card]
         direction = (r.random() < 0.5) if (b and a) else (1 if a else 0)

@@ -65,6 +65,7 @@ class Preparing(Game[Prepared, State]):
         p.leave_out = chosen["leave_out"]
         p.stalemate = chosen["stalemate"]
         p.scoring = chosen["scoring"]
+        p.test = chosen["test"]
         return p
 
     @staticmethod

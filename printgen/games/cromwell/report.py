@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from printgen.games.cromwell import knowledge
 from printgen.games.cromwell.prepare import Preparing
 from printgen.games.cromwell.tables import (
     GO_OUT,
@@ -20,7 +21,7 @@ from printgen.games.cromwell.tables import (
     Prepared,
     State,
 )
-from printgen.sim.report import Deal, Finding, Report, Tip
+from printgen.sim.report import Deal, Finding, More, Report, Result, Tip
 
 
 class Reporting(Preparing, Report[Prepared, State]):
@@ -38,7 +39,16 @@ class Reporting(Preparing, Report[Prepared, State]):
                                               "a hand other than the winner's)")}
     situation_unit = "rounds"
     settings = {"houses": "the monarchs dealt",
-                "knowledge": "the greedy bot's answers to the advanced game's before-or-after question"}
+                "knowledge": "the greedy bot's answers to the advanced game's before-or-after question",
+                "test": "the question of every advanced trade"}
+
+    def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
+                       more: More) -> list[Finding]:
+        """How much knowing the houses is worth (knowledge.py): one pupil among knowing players, as
+        many games as are judged, so the figure's interval narrows as validate looks again."""
+        if more is None or not results:
+            return []
+        return knowledge.findings(prepared.variant, players, options, len(results), more)
 
     def deal_needs(self, prepared: Prepared, players: int) -> Deal:
         """Every card is dealt (the advanced game leaves some out so that hands are equal)."""

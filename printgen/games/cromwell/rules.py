@@ -148,6 +148,8 @@ class TurnRules(Lays):
         if phase == GO_OUT:
             return self.go_out_lays(st)
         if phase == ANSWER:
+            if p.test == "house":
+                return [p.ANSWER + 0, p.ANSWER + 1]
             card = self.answer_card(st)
             b, a = p.has_dir[card]
             out = []
@@ -274,7 +276,7 @@ class TurnRules(Lays):
         seat = st.actor
         k = action - p.ANSWER
         card = self.answer_card(st)
-        if not (0 <= k < 4 and p.has_dir[card][k >> 1]):
+        if not (0 <= k < 4 and (k < 2 if p.test == "house" else p.has_dir[card][k >> 1])):
             self._illegal(st, action)
         if not k & 1:
             self._forfeit(st, seat, card, k >> 1)
@@ -342,8 +344,9 @@ class TurnRules(Lays):
         self._to_end_lay(st)
 
     def _forfeit(self, st: State, seat: int, card: int, direction: int) -> None:
-        """A wrong answer by `seat` about `card` received in the trade."""
-        rights = st.prep.right[card][direction]
+        """A wrong answer by `seat` about `card` received in the trade (with test=house nobody holds
+        a right answer, so the card goes back)."""
+        rights = st.prep.right[card][direction] if st.prep.test == "reign" else ()
         hands = st.hands
         giver = st.trade_seat if seat == st.crom else st.crom
         bit = 1 << card

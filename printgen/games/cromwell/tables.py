@@ -21,6 +21,7 @@ STALEMATE = ("play", "stop")
 SCORING = ("everyone", "out")
 EVEN_UP = ("auto", "give", "stock")
 LEAVE_OUT = ("latest", "earliest", "none")
+TESTS = ("reign", "house")
 # -O options, each with its default (the rule sheet's reading) and what it means: prepare() reads
 # them through Game.read_options, and `printgen list` shows them.
 OPTIONS = (
@@ -35,6 +36,10 @@ OPTIONS = (
                                              "the same size; none deals uneven hands instead"),
     Option("stalemate", STALEMATE, "stop", "stop: a round in which nobody can ever lay again ends there (the rule "
                                            "sheet's stuck round); play: it goes on to the step cap, to study that gap"),
+    Option("test", TESTS, "reign", "advanced game, the question a player receiving a card answers: reign, the "
+                                   "monarch just before or after it (the rule sheet); house, its house, named "
+                                   "before the card is turned over (a variant testing what the deck teaches; a wrong "
+                                   "answer sends the card back)"),
     Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the "
                                            "other hands; out: only the player who went out scores the other hands"),
 )
@@ -100,6 +105,8 @@ def describe(prepared: Prepared, action: int) -> str:
         return "draw"
     if p.ANSWER <= action < p.ANSWER + 4:
         k = action - p.ANSWER
+        if p.test == "house":
+            return f"answer the house, {'right' if k & 1 else 'wrong'}"
         return f"answer {'after' if k >> 1 else 'before'}, {'right' if k & 1 else 'wrong'}"
     return "unknown action"
 
@@ -129,6 +136,7 @@ class Prepared:
         self.leave_out = "latest"
         self.stalemate = "stop"
         self.scoring = "everyone"
+        self.test = "reign"
         self.n = 0
         self.names: list[str] = []
         self.ids: list[str] = []
@@ -158,6 +166,7 @@ class Prepared:
         self.all_mask = 0
         self.ext_cache: dict[int, int] = {}
         self.clear_cache: dict[tuple, bool] = {}
+        self.name_clues: object = None         # what names alone tell the pupil (pupil.py), made when first asked
         # for static checks and advice
         self.deck_houses: list[tuple[str, int]] = []   # every house of the deck with its monarch count
         self.no_house: list[str] = []

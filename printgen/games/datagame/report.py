@@ -19,7 +19,7 @@ from printgen.games.datagame.state import State
 from printgen.model.deck import Deck
 from printgen.sim.metrics import verdict_finding
 from printgen.sim.report import Deal, Finding, More, Report, Result
-from printgen.sim.verdicts import WARNING, decide, pct
+from printgen.sim.verdicts import WARNING, Verdict, decide, pct
 
 STRONG_MARGIN = 0.10      # a card's users may win up to 10 points more often than users of any card
 
@@ -72,6 +72,13 @@ class DataReport(Report[Prepared, State]):
         out += strong_cards(results, prepared.names, players)
         return out
 
+    def judge_again(self, topic: tuple[Any, ...], results: list[Result], prepared: Prepared, players: int) -> Any:
+        """A strong card judged again on other games (the search player's), as strong_cards judges it."""
+        if topic[:1] != ("strong",):
+            return None
+        copies = [v for name, v in strong_verdicts(results, prepared.names) if name == topic[1]]
+        return max(copies, key=lambda v: v.rate, default=None)     # the strongest copy, as a warning names it
+
     def sheet_tables(self, deck: Deck) -> dict[str, Any]:
         """The setup the game file deals in its first variant, per player count (`game.setup`: rows
         of players, hand, more (other cards dealt, in words) and left (cards not dealt)): a rule
@@ -108,9 +115,9 @@ def stuck(results: list[Result]) -> list[Finding]:
                                "it passed its max rounds", count) for where, count in sorted(found.items())]
 
 
-def strong_cards(results: list[Result], names: list[str], players: int) -> list[Finding]:
-    """A card whose user (the seat that put it to use) won clearly more often than the users of the
-    cards overall: its rate against a band of the overall rate plus STRONG_MARGIN."""
+def strong_verdicts(results: list[Result], names: list[str]) -> list[tuple[str, Verdict]]:
+    """Per card put to use (each copy of a name apart): how often its user (the seat that put it to
+    use) won, against a band of the users of all cards' rate plus STRONG_MARGIN."""
     done = [r for r in results if not r.timed_out]
     used = [0] * len(names)
     won = [0] * len(names)
@@ -127,13 +134,17 @@ def strong_cards(results: list[Result], names: list[str], players: int) -> list[
     reference = total_won / total_used
     band = (0.0, min(1.0, reference + STRONG_MARGIN))
     margin = f"the {pct(reference)} % of any card's user, plus 10 points"
+    return [(name, decide(won[k], used[k], band, reference, margin)) for k, name in enumerate(names) if used[k]]
+
+
+def strong_cards(results: list[Result], names: list[str], players: int) -> list[Finding]:
+    """A card whose user (the seat that put it to use) won clearly more often than the users of the
+    cards overall: its rate against a band of the overall rate plus STRONG_MARGIN."""
+    verdicts = strong_verdicts(results, names)
     out, open_ = [], []
-    for k, name in enumerate(names):
-        if not used[k]:
-            continue
-        v = decide(won[k], used[k], band, reference, margin)
+    for name, v in verdicts:
         found = verdict_finding(v, f"{players} players: the player who used '{name}' won {pct(v.rate)} % of the "
-                                   f"{used[k]:,} games it was used ({v.interval_words()})",
+                                   f"{v.trials:,} games it was used ({v.interval_words()})",
                                 "a strong card", about="card", topic=("strong", name))
         if found is not None and found.level == WARNING:
             out.append(found)

@@ -1,0 +1,175 @@
+"""Dead and strong cards judged again with the search player (issue 28): a warning about one card
+stands only if a player that thinks ahead finds the same.
+
+Why: validate's games are played by simple bots, and a card the greedy player never plays (or a
+card that wins only in its hands) may be its quirk rather than the deck's. Once a player count is
+judged, each card warning that stands (a dead card or group, a strong or weak card) is judged again,
+by its interval against the band its finding uses, on games of the same seeds with the search
+player in every seat: a warning those games confirm stays a warning and says so; one whose interval
+lies inside the band there becomes an information line, a bot effect; one the search games cannot
+decide becomes undecided (it does not fail the deck, and says why). The search player is slow, so
+its games are few and its budget modest (ValidateOptions.confirm, confirm_budget): they are played
+only when such a warning stands, and a run whose seats all search already judges with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from printgen.sim.metrics import DEAD_WARN, summarise
+from printgen.sim.report import Finding, More, Report, Result
+from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, Verdict, decide, pct
+
+CONFIRM_GAMES = 200          # search games per player count that has a card warning to confirm
+CONFIRM_BUDGET = 100         # iterations a decision: half the default search player's, twice as quick
+CONFIRM = f"{CONFIRM_GAMES}:{CONFIRM_BUDGET}"      # --confirm's default, as typed
+SHARED = ("dead", "dead group")     # topics every game's figures judge (printgen.sim.metrics.dead_findings)
+
+
+def card_topic(finding: Finding) -> tuple[Any, ...] | None:
+    """What a card warning is about, or None for a finding this module does not judge again: a
+    shared dead card or group, a game's own strong or weak card, or a game's own dead-card warning
+    (one that `explains` the shared warning of its card, and warns in its place)."""
+    if finding.level != WARNING or finding.about not in ("card", ""):
+        return None
+    if finding.topic[:1] in (("dead",), ("dead group",), ("strong",), ("strength",)):
+        return finding.topic
+    if finding.explains[:1] == ("dead",):
+        return finding.explains
+    return None
+
+
+def searching(bots: tuple[str, ...]) -> bool:
+    """Does every seat already play the search player? Then its findings are the search player's."""
+    return all(name.startswith("search") for name in bots)
+
+
+def confirm(judged: list[Finding], summary: dict[str, Any], report: Report[Any, Any], prepared: Any, players: int,
+            options: dict[str, Any], more: More, games: int, budget: int) -> list[Finding]:
+    """`judged` with each card warning judged again on `games` games with the search player (of
+    `budget` iterations) in every seat; the figures of the search games go in summary["confirm"]."""
+    topics = [card_topic(f) for f in judged]
+    if games < 1 or searching(more.bots) or not any(topics):
+        return judged
+    lineup = (f"search:{budget}",) * players
+    results = more(options, games, bots=lineup)
+    again = _figures(results, report, prepared)
+    out, record = [], []
+    for finding, topic in zip(judged, topics):
+        if topic is None:
+            out.append(finding)
+            continue
+        verdict = again_verdict(topic, again, results, report, prepared, players)
+        record.append({"topic": list(topic), "verdict": verdict.as_dict() if verdict else None})
+        out.append(judged_again(finding, topic, verdict, lineup[0], players_words(more.bots)))
+    summary["confirm"] = {"bots": lineup[0], "games": len(results), "cards": record}
+    return out
+
+
+def _figures(results: list[Result], report: Report[Any, Any], prepared: Any) -> dict[str, Any]:
+    return summarise(results, report.card_names(prepared), report.card_groups(prepared), report.length_unit)
+
+
+def again_verdict(topic: tuple[Any, ...], figures: dict[str, Any], results: list[Result], report: Report[Any, Any],
+                  prepared: Any, players: int) -> Verdict | None:
+    """The verdict on `topic` in the search games, against the band its first finding used: a dead
+    card's or group's share of holdings in vain against (0, DEAD_WARN); a game's own topic as the
+    game judges it (Report.judge_again). None when the search games never dealt the card."""
+    band = (0.0, DEAD_WARN)
+    if topic[0] == "dead":
+        held = figures["held_by_card"].get(topic[1], 0)
+        return decide(figures["dead_by_card"][topic[1]], held, band) if held else None
+    if topic[0] == "dead group":
+        held, dead = figures["dead_by_group"].get(topic[1], (0, 0))
+        return decide(dead, held, band) if held else None
+    verdict: Verdict | None = report.judge_again(topic, results, prepared, players)
+    return verdict
+
+
+def _side(verdict: dict[str, Any] | Verdict | None) -> int:
+    """+1 when the interval lies above the band, -1 below, 0 otherwise (as Verdict.lean)."""
+    if verdict is None:
+        return 0
+    if isinstance(verdict, Verdict):
+        return verdict.lean
+    low, high = verdict["interval"]
+    return 1 if low > verdict["band"][1] else -1 if high < verdict["band"][0] else 0
+
+
+def judged_again(finding: Finding, topic: tuple[Any, ...], verdict: Verdict | None, bot: str, who: str) -> Finding:
+    """The finding as the search games leave it: confirmed, a bot effect, or undecided. `who`: the
+    players of the judged games ('the greedy player'), `bot` the search player's name (search:100)."""
+    said = f"{_subject(topic)} {_rate(topic, verdict)}" if verdict is not None else ""
+    lean = _side(finding.verdict) or (verdict.lean if verdict is not None else 0)
+    if verdict is not None and verdict.decision == WARNING and verdict.lean == lean:
+        return replace(finding, message=f"{finding.message}; confirmed by the search player ({bot}): {said}")
+    if verdict is not None and verdict.decision == FINE:
+        if topic[0] in SHARED:
+            effect = f"{who} leaves {_cards(topic)} unused; the search player uses {_it(topic)}"
+        else:
+            effect = f"{_cards(topic)} is {'weak' if lean < 0 else 'strong'} with {who}, not with the search player"
+        return Finding("info", f"a bot effect, not a property of the deck: {effect} ({bot}: {said}; fine is "
+                               f"{verdict.band_words()}). Judged games: {finding.message}",
+                       finding.figure, about=finding.about, explains=topic, verdict=finding.verdict)
+    if verdict is None:
+        why = f"the search player's games ({bot}) never dealt {_it(topic)}"
+    elif verdict.decision == UNDECIDED:
+        why = f"the search player ({bot}) neither confirms nor rules it out: {said}, reaching the band's edge"
+    else:
+        why = f"the search player ({bot}) finds the opposite: {said}"
+    return replace(finding, level=UNDECIDED, message=f"{finding.message}; not confirmed: {why}")
+
+
+def players_words(bots: tuple[str, ...]) -> str:
+    """'the greedy player', 'the random player', or 'the bots (random, greedy, greedy)'."""
+    kinds = sorted(set(bots))
+    return f"the {kinds[0]} player" if len(kinds) == 1 else f"the bots ({', '.join(bots)})"
+
+
+def _subject(topic: tuple[Any, ...]) -> str:
+    return {"dead": f"'{topic[1]}' held in vain in", "dead group": f"the cards of {topic[1]} held in vain in",
+            "strength": f"the holder of '{topic[1]}' wins", "strong": f"the user of '{topic[1]}' wins"}.get(
+        topic[0], f"{topic[1]}:")
+
+
+def _rate(topic: tuple[Any, ...], verdict: Verdict) -> str:
+    units = {"dead": "the games it is held", "dead group": "holdings", "strength": "decided games"}
+    unit = units.get(topic[0], "games")
+    return f"{pct(verdict.rate)} % of {verdict.trials:,} {unit} ({verdict.interval_words()})"
+
+
+def _cards(topic: tuple[Any, ...]) -> str:
+    return f"the cards of {topic[1]}" if topic[0] == "dead group" else f"'{topic[1]}'"
+
+
+def _it(topic: tuple[Any, ...]) -> str:
+    return "them" if topic[0] == "dead group" else "it"
+
+
+def parse_confirm(text: str) -> tuple[int, int]:
+    """--confirm GAMES[:BUDGET] as (games, budget); 0 or 'no' plays none. UserError for anything else."""
+    from printgen.files.errors import UserError
+
+    games, _, budget = text.strip().partition(":")
+    if games in ("0", "no", "off"):
+        return 0, CONFIRM_BUDGET
+    try:
+        parsed = int(games), int(budget) if budget else CONFIRM_BUDGET
+    except ValueError:
+        raise UserError(f"--confirm {text[:40]}: give the search games and, after a colon, their budget",
+                        hint=f"for example --confirm {CONFIRM} (the default), --confirm 400 or --confirm 0") from None
+    check_confirm(*parsed)
+    return parsed
+
+
+def check_confirm(games: int, budget: int) -> None:
+    """--confirm and --confirm-budget; UserError for a number that makes no sense."""
+    from printgen.files.errors import UserError
+
+    if not 0 <= games <= 1_000_000:
+        raise UserError(f"--confirm {games}: play 0 (no confirmation) to 1,000,000 search games",
+                        hint=f"the default {CONFIRM_GAMES} judges most cards; 0 keeps the warnings unconfirmed")
+    if budget < 1:
+        raise UserError(f"--confirm {games}:{budget}: a search takes at least 1 iteration a decision",
+                        hint=f"the default budget is {CONFIRM_BUDGET}: --confirm {CONFIRM}")

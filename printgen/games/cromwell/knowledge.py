@@ -1,0 +1,134 @@
+"""How much knowing the houses is worth in Cromwell: the pupil (pupil.py) among knowing players.
+
+Why this figure: the deck exists to teach which house each monarch belongs to (the seed's
+instructional objective). If a player who knows the houses wins no more often than one who
+guesses from the names, the game does not reward what it teaches, and a class playing it learns
+nothing from winning or losing.
+
+The measure: games with one pupil among greedy players (who know the houses; in advanced play
+they answer the before-or-after test right with probability `knowledge`), the pupil a seat
+further round the table each game, as validate turns a line-up. In each game the knowing seats'
+mean share of the win (a shared win split) less the pupil's share; the worth is its mean over the
+games, with a normal interval of the run's z (printgen.sim.verdicts.current_z: as wide as every
+other interval of the run). With every seat alike the worth would be 0; it is at most 1/(P-1)
+with P players (the pupil never wins).
+
+Judged against MARGIN: the worth is visible when the whole interval lies above it, small when the
+whole interval lies below it (advice: a rule change that would raise it, with its own figure),
+undecided otherwise (validate looks again with more games)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.sim.report import Finding, More, Result
+from printgen.sim.runner import seated
+from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, current_z, pct
+
+MARGIN = 0.05        # knowing the houses should be worth at least 5 points of win share to be felt at the table
+PUPIL = "pupil"
+KNOWING = "greedy"
+
+
+@dataclass(frozen=True)
+class Worth:
+    """The knowing seats' win share less the pupil's, over `games`, with its interval."""
+
+    worth: float
+    low: float
+    high: float
+    pupil_share: float
+    knowing_share: float
+    games: int
+
+    @property
+    def decision(self) -> str:
+        """WARNING: small (the interval below MARGIN); FINE: visible (above it); else UNDECIDED."""
+        if self.games < 2:
+            return UNDECIDED
+        return FINE if self.low > MARGIN else WARNING if self.high < MARGIN else UNDECIDED
+
+    def words(self) -> str:
+        """'+15.2 points (99.8 % interval 11.9 to 18.5): the pupil wins 12.5 %, a knowing seat 27.7 %'."""
+        confidence = 1 - math.erfc(current_z() / math.sqrt(2))
+        return (f"{self.worth * 100:+.1f} points ({confidence * 100:.4g} % interval {self.low * 100:+.1f} to "
+                f"{self.high * 100:+.1f}; {self.games:,} games): the pupil wins {pct(self.pupil_share)} %, "
+                f"a knowing seat {pct(self.knowing_share)} %")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"worth": round(self.worth, 4), "interval": [round(self.low, 4), round(self.high, 4)],
+                "pupil_share": round(self.pupil_share, 4), "knowing_share": round(self.knowing_share, 4),
+                "games": self.games, "margin": MARGIN, "decision": self.decision, "z": round(current_z(), 4)}
+
+
+def lineup(players: int) -> tuple[str, ...]:
+    """One pupil among knowing players, as game 0 seats them (the runner turns it game by game)."""
+    return (PUPIL,) + (KNOWING,) * (players - 1)
+
+
+def worth(results: Sequence[Result], players: int) -> Worth:
+    """The worth of knowing the houses in games played by lineup(players) (see the module)."""
+    line = lineup(players)
+    diffs: list[float] = []
+    pupil_total = knowing_total = 0.0
+    for r in results:
+        seat = seated(line, r.index).index(PUPIL)
+        won = [] if r.timed_out else r.winners
+        share = 1.0 / len(won) if won else 0.0
+        pupil = share if seat in won else 0.0
+        knowing = (share * len(won) - pupil) / (players - 1)
+        pupil_total += pupil
+        knowing_total += knowing
+        diffs.append(knowing - pupil)
+    n = len(diffs)
+    if n < 2:
+        mean = diffs[0] if diffs else 0.0
+        return Worth(mean, -1.0, 1.0, pupil_total / max(n, 1), knowing_total / max(n, 1), n)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = current_z() * sd / math.sqrt(n)
+    return Worth(mean, mean - half, mean + half, pupil_total / n, knowing_total / n, n)
+
+
+def measured(more: More, options: dict[str, Any], games: int, players: int) -> Worth:
+    """The worth over `games` games of this player count with `options`, through validate's runner."""
+    return worth(more(options, games, bots=lineup(players)), players)
+
+
+# a rule change that should make knowing pay more, per variant: (options, the change in words)
+RAISERS: dict[str, tuple[dict[str, Any], str]] = {
+    "basic": ({"even_up": "give"}, "a smaller stock, so that players trade more (every trade is judged by the "
+                                   "houses) and draw less: even_up=give evens the hands from the stock"),
+    "advanced": ({"test": "house"}, "a test that asks what the deck teaches: the player receiving a card names "
+                                    "its house before turning it over (test=house), instead of the monarch just "
+                                    "before or after, which a pupil often reads off the cards in its own hand"),
+}
+
+
+def findings(prepared_variant: str, players: int, options: dict[str, Any], games: int, more: More) -> list[Finding]:
+    """The worth of knowing the houses at one player count, as validate's findings: an info line
+    with the figure when it is visible, advice with a variant's figure when it is small, an
+    undecided line (validate then looks again with more games) otherwise."""
+    got = measured(more, options, games, players)
+    head = f"knowing the houses is worth {got.words()}"
+    margin = f"a margin of {MARGIN * 100:.0f} points"
+    decision = got.decision
+    if decision == FINE:
+        return [Finding("info", f"{head}: visible (the whole interval above {margin})", got.as_dict(),
+                        topic=("knowledge",))]
+    if decision == UNDECIDED:
+        return [Finding(UNDECIDED, f"{head}: the games cannot yet tell it from {margin}", got.as_dict(),
+                        topic=("knowledge",))]
+    change, words = RAISERS[prepared_variant]
+    figure = got.as_dict()
+    if all(options.get(k) == v for k, v in change.items()):
+        return [Finding("info", f"{head}: small (the whole interval below {margin}), even with {words}",
+                        figure, topic=("knowledge",))]
+    other = measured(more, {**options, **change}, games, players)
+    figure["variant"] = {"options": change, **other.as_dict()}
+    return [Finding("info", f"{head}: small (the whole interval below {margin}), so winning teaches little "
+                            f"about the houses. What would raise it: {words}; with it, knowing the houses is "
+                            f"worth {other.words()}", figure, topic=("knowledge",), tries=change)]

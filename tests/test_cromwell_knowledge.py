@@ -1,0 +1,144 @@
+"""Cromwell's pupil (a player who does not know the houses) and the figure of what knowing them is
+worth. Why: the deck exists to teach the houses, and the report's claim that knowing them pays (or
+not) is only as good as the pupil's ignorance: a pupil that peeked at houses it hears named only
+would make knowledge look worthless."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import run_cli
+
+from printgen.games.cromwell import knowledge
+from printgen.games.cromwell.game import Cromwell
+from printgen.games.cromwell.pupil import name_parts, seen_by
+from printgen.games.cromwell.tables import DECIDE, OFFER, _bits
+from printgen.model.load import load_deck
+from printgen.sim.engine import bot_for, is_bot_name, play
+from printgen.sim.runner import seated
+
+GAME = Cromwell()
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_deck("cromwell")
+
+
+def _first(name: str) -> str:
+    return name_parts(name)[0]
+
+
+def relabel(state, x: int, y: int):
+    """A copy of `state` with cards x and y swapped wherever they are (hands, stock, offers, the
+    announced card, what was shown): the same round, except that the monarch heard of is another."""
+    st = GAME.clone(state)
+
+    def swap(mask: int) -> int:
+        bx, by = mask >> x & 1, mask >> y & 1
+        mask &= ~((1 << x) | (1 << y))
+        return mask | (bx << y) | (by << x)
+
+    st.hands = [swap(h) for h in st.hands]
+    st.shown = [swap(h) for h in st.shown]
+    st.held = swap(st.held)
+    st.stock = [y if c == x else x if c == y else c for c in st.stock]
+    st.offers = [y if c == x else x if c == y else c for c in st.offers]
+    st.announced = y if st.announced == x else x if st.announced == y else st.announced
+    return st
+
+
+def blind_swaps(state, seat: int) -> list[tuple[int, int]]:
+    """Pairs (x, y): x a monarch the seat hears named (the announced card, an offer), y an unnamed
+    card it cannot see, of another house, neither sharing a first name with any card face up before
+    the seat, so nothing but the houses tells them apart."""
+    p = state.prep
+    seen = seen_by(state, seat)
+    firsts = {_first(p.names[c]) for c in _bits(seen)}
+    named = {c for c in [state.announced, *state.offers] if c >= 0 and not seen >> c & 1}
+    unnamed = [c for s in range(state.P) if s != seat for c in _bits(state.hands[s] & ~state.shown[s])]
+    unnamed += list(state.stock)
+    return [(x, y) for x in sorted(named) for y in unnamed
+            if _first(p.names[x]) not in firsts and _first(p.names[y]) not in firsts
+            and p.house_of[x] != p.house_of[y] and y not in named]
+
+
+def _blind_steps(deck, variant: str, players: int, bot: str, games: int) -> tuple[int, int]:
+    """(decisions checked, decisions that changed when a named monarch became another one) for `bot`
+    at seat 0 among greedy players, over seeded games."""
+    prep = GAME.prepare(deck, variant, {})
+    chooser = bot_for(bot, GAME)
+    checked = changed = 0
+    for index in range(games):
+        def watch(step, state, seat, action, index=index):
+            nonlocal checked, changed
+            if seat != 0 or state.phase not in (OFFER, DECIDE):
+                return
+            seed = index * 10007 + step
+            before = chooser(GAME, state, random.Random(seed))
+            for x, y in blind_swaps(state, seat)[:4]:
+                checked += 1
+                if chooser(GAME, relabel(state, x, y), random.Random(seed)) != before:
+                    changed += 1
+        play(GAME, prep, players, 3, index, [chooser] + [bot_for("greedy", GAME)] * (players - 1), checked=True,
+             watch=watch)
+    return checked, changed
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_the_pupil_never_tells_apart_monarchs_only_their_houses_distinguish(deck, variant):
+    checked, changed = _blind_steps(deck, variant, 4, "pupil", 12)
+    assert checked > 100 and changed == 0
+
+
+def test_the_check_catches_a_player_who_knows_the_houses(deck):
+    checked, changed = _blind_steps(deck, "basic", 4, "greedy", 12)
+    assert checked > 100 and changed > 0         # the greedy player does tell them apart: the test can fail
+
+
+def test_the_pupil_answers_right_when_a_right_monarch_lies_in_its_hand(deck):
+    prep = GAME.prepare(deck, "advanced", {"houses": "York..Hanover"})
+    # the Cromwell (seat 0) trades George II away for Mary I, holding Elizabeth I: it checks the reigns
+    hands = [["George II", "Elizabeth I", "James I"], ["Mary I", "Anne", "Charles I"], ["George I", "Edward IV"]]
+    st = GAME.deal(prep, [[prep.index(c) for c in h] for h in hands])
+    GAME.apply(st, prep.ANNOUNCE + prep.index("George II"))
+    GAME.apply(st, prep.OFFER + prep.index("Mary I"))
+    GAME.apply(st, prep.PASS)
+    GAME.apply(st, prep.ACCEPT + 1)
+    action = GAME.pupil(st, random.Random(0))
+    assert action == prep.ANSWER + 2 * 1 + 1           # after Mary I, right: Elizabeth I is in its hand
+
+
+def test_seats_name_a_games_own_bot(deck):
+    assert is_bot_name("pupil", GAME) and not is_bot_name("pupil")
+    assert bot_for("pupil", GAME) is type(GAME).pupil
+    run = run_cli("validate", "cromwell", "--variant", "basic", "--seats", "pupil,greedy,greedy,greedy", "--games",
+                  "8", "--looks", "1", "-q")
+    assert run.code in (0, 1) and "Traceback" not in run.err, run.err
+    assert "pupil" in run.out
+    run = run_cli("validate", "spanish", "--game", "casita", "--seats", "pupil,greedy,greedy", "--games", "6",
+                  "--looks", "1", "-q")
+    assert run.code == 2 and "no bot is called 'pupil' for the game 'casita'" in run.err, run.err
+
+
+def _worth(deck, variant: str, players: int, games: int, seed: int) -> knowledge.Worth:
+    prep = GAME.prepare(deck, variant, {})
+    line = knowledge.lineup(players)
+    results = [play(GAME, prep, players, seed, i, [bot_for(b, GAME) for b in seated(line, i)]) for i in range(games)]
+    return knowledge.worth(results, players)
+
+
+def test_knowing_the_houses_pays_in_basic_play_and_the_figure_replays(deck):
+    got = _worth(deck, "basic", 4, 600, 1)
+    assert got.low > 0 and got.knowing_share > got.pupil_share      # the sign, beyond chance
+    assert _worth(deck, "basic", 4, 600, 1) == got                    # same seed, same figure
+    assert _worth(deck, "basic", 4, 600, 2) != got
+
+
+def test_the_report_states_the_worth_for_each_variant(tmp_path):
+    run = run_cli("validate", "cromwell", "--players", "4", "--games", "300", "--looks", "1", "--seed", "1")
+    assert run.code in (0, 1) and "Traceback" not in run.err, run.err
+    basic, advanced = run.out.split("== cromwell (advanced) ==")
+    assert "knowing the houses is worth +" in basic and "interval" in basic
+    assert "knowing the houses is worth" in advanced
