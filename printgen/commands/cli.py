@@ -18,8 +18,9 @@ from pathlib import Path
 import click
 
 from printgen.commands.edit import COMMANDS
-from printgen.commands.terminal import ProgressBar, say_error
+from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_confirm import CONFIRM, parse_confirm
+from printgen.commands.validate_skill import skill_options
 from printgen.files.errors import UserError
 from printgen.sim.verdicts import LOOKS
 
@@ -246,6 +247,7 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--confirm", default=CONFIRM, show_default=True, metavar="GAMES[:BUDGET]",
               help="Play a dead or strong card warning again with search players (of BUDGET iterations) in every "
                    "seat: it stands only if they confirm it, else it is a bot effect; 0: never.")
+@skill_options
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
                    "setup (deck.yaml, games:) for every player count.")
@@ -260,7 +262,7 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
                    "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, budget, seats,
-             confirm, game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
+             confirm, skill, skill_games, game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -278,10 +280,10 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     from printgen.commands.validate_report import report, to_json
 
     try:
-        options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed,
-                                  looks=looks, workers=workers, backend=backend, address=ray_address,
-                                  bots=who_plays(bots, seats), budget=budget, seats=seats,
-                                  options=parse_options(game_options), deck_ref=deck, allow_code=allow_code)
+        options = ValidateOptions(game=game, variant=variant, players=players, games=games, seed=seed, looks=looks,
+                                  workers=workers, backend=backend, address=ray_address, bots=who_plays(bots, seats),
+                                  budget=budget, seats=seats, options=parse_options(game_options), deck_ref=deck,
+                                  allow_code=allow_code, skill=skill, skill_games=skill_games)
         options.confirm, options.confirm_budget = parse_confirm(confirm)
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
@@ -291,21 +293,7 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
         for note in check_limits(options):
             click.secho("note: ", fg="cyan", err=True, nl=False)
             click.echo(note, err=True)
-        bars: list = []
-
-        def tick_factory(label: str, total: int):
-            if quiet or not sys.stderr.isatty():
-                return None
-            bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
-            bar.__enter__()
-            bars.append(bar)
-
-            def tick(n: int) -> None:
-                bar.update(n)
-                if bar.pos >= total:
-                    bar.__exit__(None, None, None)
-            return tick
-
+        tick_factory = batch_bars(quiet)
         from printgen.commands.tables import validate_tables
 
         checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated

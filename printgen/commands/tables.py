@@ -46,7 +46,8 @@ def report(table: Table) -> tuple[str, int]:
 # does not know, rather than ignored (the user would take the report for one it is not).
 PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant", "games": "--games",
                  "seed": "--seed", "looks": "--looks", "bots": "--bots", "budget": "--budget", "seats": "--seats",
-                 "workers": "--workers", "backend": "--backend", "address": "--ray-address"}
+                 "workers": "--workers", "backend": "--backend", "address": "--ray-address",
+                 "skill": "--skill", "skill_games": "--skill-games"}
 
 
 def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
@@ -83,7 +84,7 @@ def _refuse_play_settings(deck, names: list[str], opts) -> None:
         if value == getattr(default, key):
             continue
         given = (" ".join(f"-O {format_option(k, v)}" for k, v in value.items()) if key == "options"
-                 else f"{flag} {value}")
+                 else flag if isinstance(value, bool) else f"{flag} {value}")
         what = f"the table layout '{names[0]}'" if len(names) == 1 else f"the table layouts of '{deck.key}'"
         raise UserError(f"{given}: {what} {'is' if len(names) == 1 else 'are'} checked by measuring, not played, "
                         f"so {flag} does not apply", hint=f"the rules and their tolerance are in {deck.key}/tables/"

@@ -5,6 +5,7 @@ bar; shared so that build, validate and the editing commands look and sound the 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -42,3 +43,22 @@ class ProgressBar:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+
+def batch_bars(quiet: bool) -> Callable[[str, int], Callable[[int], None] | None]:
+    """validate's progress: a bar for each call that plays games (the report's batches, a game's
+    comparisons, the skill ladder's rungs), ticked by the games each batch played; None (no bar)
+    when --quiet or not on a terminal."""
+
+    def bar_for(label: str, total: int) -> Callable[[int], None] | None:
+        if quiet or not sys.stderr.isatty():
+            return None
+        bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+        bar.__enter__()
+
+        def tick(n: int) -> None:
+            bar.update(n)
+            if bar.pos >= total:
+                bar.__exit__(None, None, None)
+        return tick
+    return bar_for

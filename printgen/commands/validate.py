@@ -15,7 +15,6 @@ import os
 import re
 import shlex
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,13 +22,15 @@ from printgen.commands.validate_args import format_option, parse_option, parse_p
 from printgen.commands.validate_bots import check_bots, check_seat_bots, lineup, seat_names
 from printgen.commands.validate_confirm import CONFIRM_BUDGET, CONFIRM_GAMES, check_confirm, confirm
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
+from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.engine import Game
+from printgen.sim.ladder import SKILL_GAMES
 from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
-from printgen.sim.runner import MoreGames, bot_win_rates, options_key, seat_mix, session
+from printgen.sim.runner import MoreGames, Progress, bot_win_rates, options_key, seat_mix, session
 from printgen.sim.situations import option_findings
 from printgen.sim.verdicts import LOOKS, MAX_LOOKS, UNDECIDED, look_games, looking
 
@@ -56,6 +57,8 @@ class ValidateOptions:
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
     confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
     confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
+    skill: bool = False                # --skill: the skill ladder after the report (validate_skill)
+    skill_games: int = SKILL_GAMES     # --skill-games: games a rung of the ladder
 
 
 @dataclass
@@ -82,6 +85,7 @@ class Section:
     note: str = ""
     findings: dict[int, list[Finding]] = field(default_factory=dict)    # the game's own figures
     declared: tuple[Option, ...] | None = None     # the game's -O options (a deck's own game is in no registry)
+    skill: dict[int, Any] = field(default_factory=dict)    # --skill: the ladder by player count (validate_skill)
 
 
 # The cards one simulated game may deal from. The shipped packs hold 40 to 56; a pack this size is
@@ -165,12 +169,16 @@ class Plan:
 
 
 def validate(deck_ref: str, opts: ValidateOptions,
-             tick_factory: Callable[[str, int], Callable[[int], None]] | None = None) -> tuple[list[Section], Any]:
+             tick_factory: Progress | None = None) -> tuple[list[Section], Any]:
     plans, deck = plan_run(deck_ref, opts)
     cli = dict(opts.options)
     ref = opts.deck_ref or deck_ref
     with session(opts.backend, opts.address, opts.workers), looking(opts.looks):   # Ray or workers: once per run
-        return [_section(plan, deck, opts, cli, ref, tick_factory) for plan in plans], deck
+        sections = [_section(plan, deck, opts, cli, ref, tick_factory) for plan in plans]
+        if opts.skill:
+            for section, skill in zip(sections, ladders(plans, str(deck.folder), opts, tick_factory)):
+                section.skill = skill
+        return sections, deck
 
 
 def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
@@ -181,7 +189,8 @@ def plan_run(deck_ref: str, opts: ValidateOptions) -> tuple[list[Plan], Any]:
     from printgen.games.registry import canonical
     from printgen.model.load import load_deck
 
-    check_bots(opts.bots, opts.budget, opts.seats)
+    check_bots(opts.bots, None if opts.skill else opts.budget, opts.seats)     # --skill: --budget is the ladder's
+    check_skill(opts.skill, opts.skill_games, opts.budget)
     check_confirm(opts.confirm, opts.confirm_budget)
     check_limits(opts)
     deck = load_deck(deck_ref)
@@ -251,7 +260,7 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
 
 
 def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], ref: str,
-             tick_factory: Callable[[str, int], Callable[[int], None]] | None) -> Section:
+             tick_factory: Progress | None) -> Section:
     """Play one plan's games at each player count and judge them: the section of the report."""
     name, game, report, variant = plan.name, plan.game, plan.report, plan.variant
     prepared, used = plan.prepared, plan.used

@@ -130,6 +130,9 @@ def replay_command(deck_ref: str, opts: ValidateOptions, number: int, json_path:
     """`--replay N` as the command line gives it: a log is printed, never a figures file or chart,
     so asking for one with it is refused rather than silently left unwritten."""
     given = [flag for flag, value in (("--json", json_path), ("--chart", chart_path)) if value]
+    if opts.skill:
+        raise UserError("--replay prints one game's moves, and --skill plays a ladder of many: they do not go together",
+                        hint="run the ladder with --skill, and --replay on its own")
     if given:
         raise UserError(f"--replay prints one game's moves and writes no figures file or chart; "
                         f"{' and '.join(given)} would be left unwritten",

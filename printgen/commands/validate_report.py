@@ -11,6 +11,7 @@ from typing import Any
 from printgen.commands.readings import readings, readings_line
 from printgen.commands.validate import Section, ValidateOptions, exit_status, format_option
 from printgen.commands.validate_bots import bots_words, search_budget, seat_names
+from printgen.commands.validate_skill import skill_json, skill_lines, skill_method
 from printgen.sim.metrics import DEAD_WARN, MIN_GAMES, SEAT_MARGIN, TIMEOUT_WARN, histogram, mixed_seats
 from printgen.sim.stats import format_p
 from printgen.sim.verdicts import ALPHA, UNDECIDED, z_for
@@ -40,8 +41,10 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
             "advice": s.advice,
             "readings": {str(n): [r.__dict__ for r in readings(s.game, s.variant, u.options, s.declared)]
                          for n, u in s.setups.items()},
+            "skill": skill_json(s.skill),
         } for s in sections],
         "method": method(opts),
+        "skill": skill_method(opts),
         "status": exit_status(sections),
     }
 
@@ -104,6 +107,7 @@ def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
             lines.append(f"   advice: {tip}")
         for finding in s.warnings:
             lines.append(f"   {finding.level}: {finding.message}")
+        lines += skill_lines(s.skill)
     lines += _shipped_note(deck, "\n".join(lines))
     lines += ["", _method(sections, opts), "", _result(sections)]
     return "\n".join(lines)

@@ -4,7 +4,7 @@ often each seat wins and how often the cards of each group (house, suit) and the
 dead are dead, each rate with the interval its verdict was decided by and its band of acceptable
 values (chart_panels.py, chart_judged.py); then every finding whose figure is a table of rates
 with intervals, such as Coppertwaddle's card strength (chart_rates.py), and the findings that are
-one rate each, a row each (chart_lines.py).
+one rate each, a row each (chart_lines.py), and with --skill the skill ladder (chart_skill.py).
 
 Each page is one ReportLab Drawing, so the same picture becomes a PDF page (fonts embedded like
 every printgen PDF), an SVG (ReportLab's renderSVG, its text turned into the font's glyph outlines
@@ -23,6 +23,8 @@ from printgen.draw.documents.chart_lines import height_mm as lines_height
 from printgen.draw.documents.chart_lines import lines_panel, rate_lines
 from printgen.draw.documents.chart_panels import length_panel
 from printgen.draw.documents.chart_rates import rate_tables, rates_panel, warned_names
+from printgen.draw.documents.chart_skill import height_mm as skill_height
+from printgen.draw.documents.chart_skill import skill_panel
 from printgen.draw.documents.svg_outlines import outline_text
 from printgen.files.errors import UserError
 from printgen.files.font_files import register
@@ -63,7 +65,8 @@ def _with_default_font(regular: str, make):
         shapes.STATE_DEFAULTS["fontName"] = saved
 
 
-Block = tuple[str, float, Any]   # ("count", height, n), ("rates", height, RateTable) or ("lines", height, [RateLine])
+Block = tuple[str, float, Any]   # ("count", height, n), ("rates", height, RateTable), ("lines", height, [RateLine])
+#                                  or ("skill", height, {players: Ladder})
 
 
 def layout(section) -> list[list[Block]]:
@@ -76,6 +79,8 @@ def layout(section) -> list[list[Block]]:
     lines = rate_lines(section.findings, section.summaries, tables)
     extras: list[Block] = [("rates", t.height_mm, t) for t in tables]
     extras += [("lines", lines_height(lines), lines)] if lines else []
+    skill = getattr(section, "skill", None) or {}
+    extras += [("skill", skill_height(skill), skill)] if skill_height(skill) else []
     counts = list(section.counts)
     per_page = max(1, int(room // MIN_ROW))
     count_pages = max(1, math.ceil(len(counts) / per_page))
@@ -130,6 +135,8 @@ def _block_panels(s, kind: str, height: float, what, regular: str, bold: str) ->
         return [(12, rates_panel(what, warned_names(what, s.warnings), regular, bold, PAGE[0] - 24))]
     if kind == "lines":
         return [(12, lines_panel(what, regular, bold, PAGE[0] - 24))]
+    if kind == "skill":
+        return [(12, skill_panel(what, regular, bold, PAGE[0] - 24))]
     m, panel_h = s.summaries[what], height - 7
     label = Drawing(pt(60), pt(7))
     label.add(String(0, pt(7) - 10, f"{what} players", fontName=bold, fontSize=10))

@@ -1,0 +1,61 @@
+"""The whole `printgen validate DECK --skill --workers 2` of shipped decks, timed as a user runs it.
+
+Usage: python bench/bench_skill.py [--decks cromwell,standard] [--workers 2] [--plain] [-- EXTRA ARGS]
+
+Each deck is validated once in a process of its own (`python -m printgen validate DECK --skill
+--quiet --json ...`) and the table gives its wall time, the games of the report and of the ladder
+(from the JSON), and each section's ladder verdict. With --plain the same command without --skill
+is timed first, so the ladder's own share of the time shows. Why a script of its own: a ladder's
+search rungs take seconds a game in the slow games (Cromwell, L'Ombre, Coppertwaddle), and the
+issue asks that a whole deck's ladder stay within a few minutes on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ("cromwell", "standard", "coppertwaddle", "spanish")
+
+
+def one_run(deck: str, workers: int, skill: bool, extra: list[str], out: Path) -> tuple[float, dict]:
+    """(seconds, the JSON figures) of one whole-process validate."""
+    args = [sys.executable, "-m", "printgen", "validate", str(ROOT / "decks" / deck), "--quiet", "--workers",
+            str(workers), "--json", str(out), *(["--skill"] if skill else []), *extra]
+    began = time.perf_counter()
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - began
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{deck}: validate failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    return seconds, json.loads(out.read_text())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", default="cromwell,standard")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--plain", action="store_true", help="also time the run without --skill")
+    parser.add_argument("extra", nargs="*", help="further validate arguments, after --")
+    args = parser.parse_args()
+    print(f"validate DECK --skill --workers {args.workers} {' '.join(args.extra)}".rstrip())
+    print(f"{'deck':<14} {'plain s':>8} {'skill s':>8} {'report games':>13} {'ladder games':>13}  ladders")
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "figures.json"
+        for deck in args.decks.split(","):
+            plain = f"{one_run(deck, args.workers, False, args.extra, out)[0]:.0f}" if args.plain else "-"
+            seconds, data = one_run(deck, args.workers, True, args.extra, out)
+            played = sum(r["games"] for s in data["sections"] for r in s["results"].values())
+            ladders = [(s, n, ladder) for s in data["sections"] for n, ladder in s["skill"].items()]
+            climbed = sum(r["games"] + r["stopped"] for _, _, ladder in ladders for r in ladder["rungs"])
+            said = "; ".join(f"{s['game']} {s['variant']} {n}p: {ladder['words']}" for s, n, ladder in ladders)
+            print(f"{deck:<14} {plain:>8} {seconds:>8.0f} {played:>13,} {climbed:>13,}  {said}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

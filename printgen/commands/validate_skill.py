@@ -1,0 +1,172 @@
+"""`printgen validate DECK --skill`: the skill ladder of each game and variant, played after the
+normal report's games and said after them (text, JSON and chart).
+
+Why apart from validate.py: the ladder plays its own line-ups (printgen.sim.ladder: random,
+greedy, search:B, search:2B ...), each rung against the one below, with its own game count
+(--skill-games), and judges a reading of the game (does skill pay?), not a warning about the deck:
+it never changes the exit status.
+
+Which player counts: every count of the run when --players (or --seats) names them, else only the
+smallest count a section plays. Why: the search rungs seat a search player at every seat, and a
+game such as Cromwell takes seconds a game at those tables; one count keeps a whole deck's ladder
+within minutes, and --players asks for any other.
+
+A rung still undecided is played further as validate's findings are (--looks; see
+printgen.sim.ladder), and its verdict is decided at the run's confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.files.errors import UserError
+from printgen.sim.ladder import (
+    BASE_BUDGET,
+    SEARCH_RUNGS,
+    SKILL_GAMES,
+    SKILL_WORK,
+    Rung,
+    higher_share,
+    judge_rung,
+    ladder_verdict,
+    rung_games,
+    rung_lineup,
+    rungs,
+    verdict_words,
+    work,
+)
+from printgen.sim.runner import MoreGames, Progress, options_key
+from printgen.sim.verdicts import UNDECIDED, look_games, pct
+
+MAX_SKILL_GAMES = 100_000
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """One player count's ladder: its rungs, lowest first."""
+
+    players: int
+    rungs: tuple[Rung, ...]
+
+    @property
+    def calls(self) -> list[str]:
+        return [r.call for r in self.rungs]
+
+    @property
+    def verdict(self) -> str:
+        return ladder_verdict(self.calls)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "words": verdict_words(self.calls),
+                "games_per_rung": self.rungs[0].verdict.trials + self.rungs[0].stopped if self.rungs else 0,
+                "rungs": [r.as_dict() for r in self.rungs]}
+
+
+def skill_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The command line's --skill and --skill-games, declared here beside the ladder they set."""
+    import click
+
+    command = click.option("--skill-games", default=SKILL_GAMES, show_default=True, type=int, metavar="N",
+                           help="Games a rung of the skill ladder at first (rounded up to whole turns of the "
+                                "table); an undecided rung is played again with twice the games (--looks).")(command)
+    return click.option("--skill", is_flag=True,
+                        help="After the report, a skill ladder per game and variant: random, greedy, then the search "
+                             f"player at --budget B (default {BASE_BUDGET}), 2B and 4B iterations, each against the "
+                             "one below; says whether skill pays. At the smallest player count unless --players is "
+                             "given.")(command)
+
+
+def check_skill(skill: bool, games: int, budget: int | None) -> None:
+    """--skill-games and --budget for the ladder, refused before any game is played."""
+    if not skill:
+        return
+    if not 1 <= games <= MAX_SKILL_GAMES:
+        raise UserError(f"--skill-games {games}: play 1 to {MAX_SKILL_GAMES:,} games a rung of the ladder",
+                        hint=f"the default {SKILL_GAMES} takes minutes for a slow game; 200 tells closer rungs apart")
+    if budget is not None and budget < 1:
+        raise UserError(f"--budget {budget}: the ladder's first search rung takes at least 1 iteration a decision",
+                        hint=f"the ladder's default is {BASE_BUDGET}")
+
+
+def ladder_names(budget: int | None) -> list[str]:
+    """The ladder's players, weakest first: --budget sets the first search rung's iterations."""
+    return rungs(budget if budget is not None else BASE_BUDGET, SEARCH_RUNGS)
+
+
+def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> list[int]:
+    """The player counts a section's ladder is climbed at (see the module's docstring)."""
+    return list(counts) if players is not None or seats is not None else [min(counts)] if counts else []
+
+
+def climb(plan: Any, folder: str, opts: Any, players: int,
+          tick_factory: Progress | None = None) -> Ladder:
+    """One player count's ladder, each rung played and judged, looked at again with twice the
+    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK)."""
+    options = plan.used[players].options
+    names = ladder_names(opts.budget)
+    judged = []
+    for lower, higher in zip(names, names[1:]):
+        lineup = rung_lineup(higher, lower, players)
+        label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
+        more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
+                         opts.address, lineup, options_key(options), label, tick_factory)
+        look = 0
+        while True:
+            results = more.judged(options, rung_games(look_games(opts.skill_games, look), players))
+            wins, ended, stopped = higher_share(results, lineup)
+            cost = work(results, lineup)
+            rung = judge_rung(higher, lower, players, wins, ended, stopped, look + 1, cost)
+            if rung.call != UNDECIDED or look + 1 >= opts.looks or cost >= SKILL_WORK:
+                break
+            look += 1
+        judged.append(rung)
+    return Ladder(players, tuple(judged))
+
+
+def ladders(plans: list[Any], folder: str, opts: Any,
+            tick_factory: Progress | None = None
+            ) -> list[dict[int, Ladder]]:
+    """Every plan's ladders by player count (decided at the run's z: validate calls this inside
+    its looking(--looks))."""
+    return [{n: climb(plan, folder, opts, n, tick_factory)
+             for n in ladder_counts(plan.counts, opts.players, opts.seats)} for plan in plans]
+
+
+# -- said ------------------------------------------------------------------------------------------
+
+def skill_lines(skill: dict[int, Ladder]) -> list[str]:
+    """The ladder of each player count as a table under the section, with its verdict."""
+    out = []
+    for n, ladder in skill.items():
+        if not ladder.rungs:
+            continue
+        first = ladder.rungs[0].verdict
+        out += [f"   skill ladder, {n} players: {verdict_words(ladder.calls)} (each rung one seat against "
+                f"the rung below at the others, a seat further each game; no better than chance: "
+                f"{first.band_words()})",
+                f"     {'rung':<12} {'against':<12} {'games':>6} {'win share':>9}  {'interval':<13} verdict"]
+        for rung in ladder.rungs:
+            v = rung.verdict
+            games = f"{v.trials:,}" + (f" ({rung.stopped} stopped)" if rung.stopped else "")
+            out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
+                       f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
+        further = [f"{r.bot} {r.looks} looks" for r in ladder.rungs if r.looks > 1]
+        out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} %; a win shared by k players counts 1/k; "
+                   "better: the interval above the band, worse: below it, undecided: across an edge; an undecided "
+                   "rung is played again with twice the games while its games cost under "
+                   f"{SKILL_WORK:,} playout moves" + (f" ({', '.join(further)})" if further else ""))
+    return out
+
+
+def skill_method(opts: Any) -> dict[str, Any] | None:
+    """How the run's ladders were climbed, for the JSON (None without --skill)."""
+    if not opts.skill:
+        return None
+    return {"rungs": ladder_names(opts.budget), "games": opts.skill_games, "looks": opts.looks,
+            "work_cap": SKILL_WORK, "players": "as --players" if opts.players or opts.seats else "smallest"}
+
+
+def skill_json(skill: dict[int, Ladder]) -> dict[str, Any]:
+    return {str(n): ladder.as_dict() for n, ladder in skill.items()}

@@ -1,0 +1,171 @@
+"""The skill ladder (`printgen validate --skill`): does a better player win more in this game?
+
+Why a ladder: a deck whose games a careful player wins no more often than a careless one is a
+lottery, and one where every extra bit of thought pays is a game of skill; designers want to know
+which they made (issue 28). So players of growing strength are climbed rung by rung: random,
+greedy (the game's own rule of thumb), then the search bot at a base budget B, 2B, 4B ... Each rung
+plays the rung below it: one seat the higher rung, every other seat the lower one, the line-up
+turned a seat further each game (printgen.sim.runner.seated) and the games a whole number of turns
+round the table, so the higher rung plays every seat equally often and the seats' own advantages
+cancel out.
+
+A rung is first played with SKILL_GAMES games (--skill-games); while it is undecided it is played
+again with twice the games, up to validate's --looks looks (the interval widened for the looks,
+as every verdict of the run is), but only while its games so far took fewer than SKILL_WORK
+playout moves (work): the search rungs of a slow game such as Cromwell take seconds a game, and
+the cap keeps a whole deck's ladder to minutes, while a quick game such as Conquian gets every
+look it needs.
+
+A rung is judged by the higher rung's share of the games (a win shared by k players counts 1/k; a
+game stopped at the step cap has no winner and is left out), against the band its seat would win
+if skill did not matter: the fair share 1/players, give or take the seat margin of validate's seat
+checks (printgen.sim.metrics.SEAT_MARGIN). The project's own decision rule is used
+(printgen.sim.verdicts.decide: the Wilson interval against the band):
+
+- "better": the whole interval lies above the band: the higher rung wins clearly more than its share;
+- "no better": the whole interval lies inside the band;
+- "worse": the whole interval lies below the band (a kind of no better: the extra thought misleads);
+- "undecided": the interval reaches across an edge of the band.
+
+The verdict for the game (its ladder of k rungs, greedy over random being the first) is read from
+the set of rungs decided better, never from point estimates:
+
+- "skill pays": at least half the rungs are better, and one of them is a search rung (thinking
+  ahead pays, not only the rule of thumb);
+- "little": some rung is better, but not enough for "skill pays" (e.g. only greedy over random);
+- "not at all": no rung is better.
+
+An undecided rung could go either way: the verdict is the one every way of settling the undecided
+rungs agrees on (counting them all better, and none), and "undecided" when those two differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
+from printgen.sim.report import Result
+from printgen.sim.runner import seated
+from printgen.sim.search import parse_search
+from printgen.sim.verdicts import UNDECIDED, Verdict, decide, pct
+
+BASE_BUDGET = 10        # the first search rung's iterations a decision (--budget changes it): see docs/designer.md
+SEARCH_RUNGS = 3        # search:B, search:2B, search:4B
+SKILL_GAMES = 20        # games a rung at least (--skill-games), rounded up to whole turns of the table
+SKILL_WORK = 5_000_000  # a rung is played further only while its games took fewer playout moves (see work)
+
+BETTER, NO_BETTER, WORSE = "better", "no better", "worse"
+PAYS, LITTLE, NOT_AT_ALL = "skill pays", "little", "not at all"
+ORDER = (NOT_AT_ALL, LITTLE, PAYS)      # the game verdicts, weakest first
+
+
+def rungs(base: int = BASE_BUDGET, searches: int = SEARCH_RUNGS) -> list[str]:
+    """The ladder's players, weakest first: random, greedy, search:B, search:2B ..."""
+    return ["random", "greedy"] + [f"search:{base * 2 ** i}" for i in range(searches)]
+
+
+def rung_lineup(higher: str, lower: str, players: int) -> tuple[str, ...]:
+    """Game 0's seats: the higher rung first, the lower at every other seat (seated turns them)."""
+    return (higher,) + (lower,) * (players - 1)
+
+
+def rung_games(games: int, players: int) -> int:
+    """At least `games`, a whole number of turns round the table: the higher rung sits in every
+    seat equally often, so no seat's advantage is counted as its skill."""
+    return -(-games // players) * players
+
+
+def higher_share(results: Sequence[Result], lineup: Sequence[str]) -> tuple[float, int, int]:
+    """(wins of the higher rung, games that ended, games stopped at the step cap): the higher rung
+    sits where lineup[0] is seated in each game; a shared win counts as its share."""
+    wins, ended, stopped = 0.0, 0, 0
+    for result in results:
+        if result.timed_out:
+            stopped += 1
+            continue
+        ended += 1
+        seat = seated(lineup, result.index).index(lineup[0])
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    return wins, ended, stopped
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of the ladder judged: `bot` against `opponent` at `players` seats."""
+
+    bot: str
+    opponent: str
+    players: int
+    verdict: Verdict
+    stopped: int = 0            # games stopped at the step cap, left out of the share
+    looks: int = 1              # how many times the rung's games were looked at (more while undecided)
+    work: int = 0               # the playout moves its games took, about (see work)
+
+    @property
+    def call(self) -> str:
+        """better, no better, worse or undecided."""
+        return call(self.verdict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bot": self.bot, "opponent": self.opponent, "players": self.players, "games": self.verdict.trials,
+                "stopped": self.stopped, "looks": self.looks, "work": self.work,
+                "wins": round(self.verdict.successes, 2),
+                "win_share": round(self.verdict.rate, 4), "verdict": self.call, "judged": self.verdict.as_dict()}
+
+
+def call(verdict: Verdict) -> str:
+    """A rung's verdict from its interval against the no-skill band."""
+    if verdict.decision == UNDECIDED:
+        return UNDECIDED
+    return BETTER if verdict.lean > 0 else WORSE if verdict.lean < 0 else NO_BETTER
+
+
+def judge_rung(bot: str, opponent: str, players: int, wins: float, games: int, stopped: int = 0, looks: int = 1,
+               work: int = 0) -> Rung:
+    """The rung with `wins` of `games` for the higher rung, against the fair share's band."""
+    fair = 1 / players
+    band = (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN))
+    margin = f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it"
+    return Rung(bot, opponent, players, decide(wins, games, band, fair, margin), stopped, looks, work)
+
+
+def work(results: Sequence[Result], lineup: Sequence[str]) -> int:
+    """About how many moves the search players' playouts took in these games: each decision of a
+    search seat plays its budget of playouts of about half a game each, so a game of s decisions
+    costs s * s / 2 times the seats' mean budget. Why a count and not seconds: whether a rung is
+    played further must follow from the seed alone (the same seed, the same ladder, on any
+    computer), and this count follows the time closely across games as unlike as Conquian (a
+    playout of a few moves) and Cromwell (hundreds)."""
+    budget = sum(parse_search(name) or 0 for name in lineup) / len(lineup)
+    return round(sum(r.steps * r.steps / 2 for r in results) * budget)
+
+
+def _label(better: set[int], rungs_count: int) -> str:
+    """The game verdict when exactly the rungs at `better` (0 is greedy over random) are better."""
+    if not better:
+        return NOT_AT_ALL
+    if 2 * len(better) >= rungs_count and any(i >= 1 for i in better):
+        return PAYS
+    return LITTLE
+
+
+def ladder_verdict(calls: Sequence[str]) -> str:
+    """The game's verdict from its rungs' calls (lowest rung first): skill pays, little, not at
+    all, or undecided when the undecided rungs could make it one or another."""
+    sure = {i for i, c in enumerate(calls) if c == BETTER}
+    maybe = sure | {i for i, c in enumerate(calls) if c == UNDECIDED}
+    low, high = _label(sure, len(calls)), _label(maybe, len(calls))
+    return low if low == high else UNDECIDED
+
+
+def verdict_words(calls: Sequence[str]) -> str:
+    """The verdict as the report says it: an undecided one names the verdicts it lies between."""
+    verdict = ladder_verdict(calls)
+    if verdict != UNDECIDED:
+        return verdict
+    sure = {i for i, c in enumerate(calls) if c == BETTER}
+    maybe = sure | {i for i, c in enumerate(calls) if c == UNDECIDED}
+    return f"undecided (between {_label(sure, len(calls))} and {_label(maybe, len(calls))})"

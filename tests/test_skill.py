@@ -1,0 +1,188 @@
+"""The skill ladder (validate --skill): the verdict read from the rungs' intervals, the higher
+rung's share counted seat by seat as the runner seats it, and the ladder played through the real
+command on a quick game (Conquian) with tiny budgets: every rung in the table, the JSON and the
+chart, the same seed giving the same ladder."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+from pdfcheck import page_text, squash
+
+from printgen.sim.ladder import (
+    BETTER,
+    LITTLE,
+    NO_BETTER,
+    NOT_AT_ALL,
+    PAYS,
+    WORSE,
+    higher_share,
+    judge_rung,
+    ladder_verdict,
+    rung_games,
+    rung_lineup,
+    rungs,
+    verdict_words,
+    work,
+)
+from printgen.sim.report import Result
+from printgen.sim.runner import seated
+from printgen.sim.verdicts import UNDECIDED, looking
+
+U = UNDECIDED
+
+
+@pytest.mark.parametrize(("calls", "verdict"), [
+    ([BETTER, BETTER, BETTER, BETTER], PAYS),
+    ([BETTER, BETTER, NO_BETTER, NO_BETTER], PAYS),          # half the rungs, one a search rung
+    ([NO_BETTER, BETTER, WORSE, BETTER], PAYS),
+    ([BETTER, NO_BETTER, NO_BETTER, NO_BETTER], LITTLE),     # only greedy over random
+    ([BETTER, NO_BETTER, WORSE, NO_BETTER], LITTLE),
+    ([NO_BETTER, BETTER, NO_BETTER, NO_BETTER], LITTLE),     # one rung of four is not most
+    ([BETTER, BETTER, NO_BETTER], PAYS),
+    ([NO_BETTER, BETTER], PAYS),                               # a ladder of one search rung: half, and searching
+    ([BETTER, NO_BETTER], LITTLE),                             # half, but only the rule of thumb
+    ([NO_BETTER, NO_BETTER, WORSE, NO_BETTER], NOT_AT_ALL),
+    ([BETTER, U, NO_BETTER, NO_BETTER], U),                  # little, or skill pays if the rung is better
+    ([NO_BETTER, U, NO_BETTER, NO_BETTER], U),               # not at all, or little
+    ([BETTER, BETTER, BETTER, U], PAYS),                     # pays however the last rung goes
+    ([BETTER, U, U, NO_BETTER], U),
+    ([NO_BETTER, NO_BETTER, NO_BETTER, U], U),
+])
+def test_the_game_verdict_is_the_one_every_undecided_rung_agrees_on(calls, verdict):
+    assert ladder_verdict(calls) == verdict
+
+
+def test_an_undecided_verdict_names_what_it_lies_between():
+    assert verdict_words([BETTER, U, NO_BETTER, NO_BETTER]) == "undecided (between little and skill pays)"
+    assert verdict_words([NO_BETTER] * 3 + [WORSE]) == NOT_AT_ALL
+
+
+def test_a_rung_is_judged_by_its_interval_against_the_no_skill_band():
+    """Counts, not point estimates: against a 2-player band of 37.5-62.5 %, 55 % of 1,000 lies
+    inside, 60 % of 1,000 reaches across its edge, 70 % of 1,000 lies above it; 70 % of 10 cannot tell."""
+    with looking(1):
+        assert judge_rung("greedy", "random", 2, 900, 1000).call == BETTER
+        assert judge_rung("greedy", "random", 2, 500, 1000).call == NO_BETTER
+        assert judge_rung("greedy", "random", 2, 550, 1000).call == NO_BETTER
+        assert judge_rung("greedy", "random", 2, 600, 1000).call == U
+        assert judge_rung("greedy", "random", 2, 700, 1000).call == BETTER
+        assert judge_rung("greedy", "random", 2, 7, 10).call == U
+        assert judge_rung("greedy", "random", 2, 100, 1000).call == WORSE
+        four = judge_rung("search:50", "search:25", 4, 400, 1000)      # fair 25 %: band 18.75-31.25 %
+        assert four.call == BETTER and four.verdict.band == pytest.approx((0.1875, 0.3125))
+        assert judge_rung("search:50", "search:25", 4, 400, 1000).as_dict()["win_share"] == 0.4
+
+
+def test_the_higher_rung_is_counted_at_the_seat_it_played_and_ties_are_shared():
+    lineup = rung_lineup("greedy", "random", 3)
+    assert lineup == ("greedy", "random", "random")
+    games = []
+    for i in range(6):
+        seat = seated(lineup, i).index("greedy")
+        games.append(Result(i, 3, 10, False, [0.0] * 3, [seat], [5] * 3, 0, 0))   # greedy wins games 0-5
+    games.append(Result(6, 3, 10, False, [0.0] * 3, [0, 1, 2], [5] * 3, 0, 0))   # a three-way tie: 1/3
+    games.append(Result(7, 3, 10, False, [0.0] * 3, [(seated(lineup, 7).index("greedy") + 1) % 3], [5] * 3, 0, 0))
+    games.append(Result(8, 3, 9999, True, [0.0] * 3, [], [5] * 3, 0, 0))          # stopped: left out
+    wins, ended, stopped = higher_share(games, lineup)
+    assert (wins, ended, stopped) == (pytest.approx(6 + 1 / 3), 8, 1)
+
+
+def test_ladder_names_and_games_round_to_whole_turns_of_the_table():
+    assert rungs(25, 3) == ["random", "greedy", "search:25", "search:50", "search:100"]
+    assert rung_games(30, 4) == 32 and rung_games(30, 3) == 30 and rung_games(1, 5) == 5
+
+
+QUICK = ("--game", "conquian", "--variant", "basic", "--games", "20", "--looks", "1", "--skill",
+         "--skill-games", "8", "--budget", "2", "-q")
+
+
+def test_the_ladder_in_the_report_json_and_chart(tmp_path):
+    out = tmp_path / "figures.json"
+    chart = tmp_path / "chart.pdf"
+    run = run_cli("validate", "spanish", *QUICK, "--json", str(out), "--chart", str(chart))
+    assert run.code in (0, 1), run.err
+    lines = run.out.splitlines()
+    head = next(i for i, line in enumerate(lines) if "skill ladder, 2 players:" in line)
+    table = [line.split() for line in lines[head + 2:head + 6]]
+    assert [(row[0], row[1]) for row in table] == [("greedy", "random"), ("search:2", "greedy"),
+                                                   ("search:4", "search:2"), ("search:8", "search:4")]
+    skill = json.loads(out.read_text())["sections"][0]["skill"]
+    ladder = skill["2"]
+    assert [r["bot"] for r in ladder["rungs"]] == ["greedy", "search:2", "search:4", "search:8"]
+    assert all(r["games"] + r["stopped"] == 8 for r in ladder["rungs"])
+    assert ladder["verdict"] == ladder_verdict([r["verdict"] for r in ladder["rungs"]])
+    for row, rung in zip(table, ladder["rungs"]):
+        assert row[-1] == rung["verdict"].split()[-1]        # 'no better' ends in 'better'
+    drawn = squash(page_text(chart, 1))
+    assert "skill ladder" in drawn and f"2 players: {ladder['words']}" in drawn
+
+    again = tmp_path / "again.json"
+    assert run_cli("validate", "spanish", *QUICK, "--json", str(again)).code in (0, 1)
+    assert json.loads(again.read_text())["sections"][0]["skill"] == skill
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--skill-games", "0"), "--skill-games 0"),
+    (("--budget", "0"), "--budget 0"),
+])
+def test_bad_ladder_numbers_are_refused_before_any_game(args, said):
+    run = run_cli("validate", "spanish", "--game", "conquian", "--skill", *args)
+    assert run.code == 2 and said in run.err and "Traceback" not in run.err
+
+
+def test_budget_with_no_search_seat_and_no_ladder_is_refused():
+    """With --skill, --budget sets the ladder (QUICK gives both); without it and no search seat it sets nothing."""
+    run = run_cli("validate", "spanish", "--game", "conquian", "--budget", "3", "--games", "5", "--looks", "1", "-q")
+    assert run.code == 2 and "no seat plays 'search'" in run.err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("validate", "piecepack", "--skill"), "so --skill does not apply"),
+    (("validate", "piecepack", "--skill-games", "5"), "so --skill-games does not apply"),
+    (("validate", "spanish", "--game", "casita", "--players", "2", "--skill", "--replay", "1"),
+     "--skill plays a ladder of many"),
+])
+def test_skill_where_no_ladder_can_be_climbed_is_refused(args, said):
+    run = run_cli(*args)
+    assert run.code == 2 and said in run.err and "Traceback" not in run.err
+
+
+def test_the_work_of_a_rung_counts_the_search_seats_playouts():
+    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0) for i in range(3)]
+    assert work(games, ("search:8", "search:4")) == 3 * 10 * 10 // 2 * 6
+    assert work(games, ("greedy", "random")) == 0
+
+
+def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
+    """Four games cannot decide a 2-player rung (all four won is still within chance's reach at
+    this width), so with two looks every rung is played again, to eight games."""
+    out = tmp_path / "figures.json"
+    args = [a for a in QUICK if a not in ("--looks", "1", "--skill-games", "8")]
+    run = run_cli("validate", "spanish", *args, "--looks", "2", "--skill-games", "4", "--json", str(out))
+    assert run.code in (0, 1), run.err
+    rungs_played = json.loads(out.read_text())["sections"][0]["skill"]["2"]["rungs"]
+    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8, 2)] * 4
+    assert "greedy 2 looks" in run.out
+
+
+def test_the_json_says_how_the_ladder_was_climbed(tmp_path):
+    out = tmp_path / "figures.json"
+    assert run_cli("validate", "spanish", *QUICK, "--json", str(out)).code in (0, 1)
+    said = json.loads(out.read_text())["skill"]
+    assert said["rungs"] == ["random", "greedy", "search:2", "search:4", "search:8"] and said["games"] == 8
+    plain = tmp_path / "plain.json"
+    assert run_cli("validate", "spanish", "--game", "conquian", "--games", "10", "--looks", "1", "-q",
+                   "--json", str(plain)).code in (0, 1)
+    data = json.loads(plain.read_text())
+    assert data["skill"] is None and data["sections"][0]["skill"] == {}
+
+
+def test_the_ladder_is_climbed_at_the_smallest_count_unless_counts_are_named():
+    from printgen.commands.validate_skill import ladder_counts
+
+    assert ladder_counts([4, 3, 5], None, None) == [3]
+    assert ladder_counts([3, 4], "3-4", None) == [3, 4]
+    assert ladder_counts([4], None, "search,greedy,greedy,greedy") == [4]
