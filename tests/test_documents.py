@@ -193,8 +193,9 @@ def _pages_of(pdf_bytes: bytes, words: list[str], tmp_path: Path) -> list[int]:
                                      "> Robbers first item. Defenders second item."])
 def test_a_run_in_heading_never_ends_a_column_alone(tmp_path, follows):
     """A bold line alone (Coppertwaddle's '**The two sums.**') introduces what follows it: pushed down
-    the page a point at a time, it is never left at the foot of a column while the list, table or
-    box it introduces starts in the next (one column here, so the next column is the next page)."""
+    the page five points at a time (under half a line), it is never left at the foot of a column
+    while the list, table or box it introduces starts in the next (one column here, so the next
+    column is the next page)."""
     from reportlab.platypus import Spacer
 
     from printgen.draw.documents.document import TitleInfo, build_document, make_styles
@@ -207,7 +208,7 @@ def test_a_run_in_heading_never_ends_a_column_alone(tmp_path, follows):
     width = 400.0
     moved = 0
     page_h = 297 * 72 / 25.4
-    for push in range(int(page_h) - 260, int(page_h) - 120, 3):
+    for push in range(int(page_h) - 260, int(page_h) - 120, 5):
         story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, width)   # noqa: E731
         made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
         heading, first = _pages_of(made, ["The two sums.", "Robbers first item"], tmp_path)
@@ -234,7 +235,7 @@ def test_a_short_lead_in_stays_with_the_list_it_introduces(tmp_path, lead, keeps
     text = "Some words before.\n\nLEADWORD " + lead + "\n\n- Robbers first item.\n- Defenders second item.\n"
     page_h = 297 * 72 / 25.4
     apart = 0
-    for push in range(int(page_h) - 260, int(page_h) - 100, 3):
+    for push in range(int(page_h) - 260, int(page_h) - 100, 5):
         story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, 400.0)   # noqa: E731
         made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
         lead_page, first = _pages_of(made, ["LEADWORD", "Robbers first item"], tmp_path)
@@ -256,7 +257,7 @@ def test_a_heading_its_lead_in_and_their_list_stay_together(tmp_path):
     text = "Some words before.\n\n## HEADWORD\n\nA turn has five stages.\n\n- Robbers first item.\n- Second.\n"
     page_h = 297 * 72 / 25.4
     moved = 0
-    for push in range(int(page_h) - 260, int(page_h) - 100, 3):
+    for push in range(int(page_h) - 260, int(page_h) - 100, 5):
         story = lambda push=push: [Spacer(1, push)] + to_flowables(text, styles, 400.0)   # noqa: E731
         made = build_document((210, 297), 10, styles, story, TitleInfo("Test"), "test", columns=1)
         heading, lead, first = _pages_of(made, ["HEADWORD", "five stages", "Robbers first item"], tmp_path)

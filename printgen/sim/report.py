@@ -113,6 +113,11 @@ class More(Protocol):
 
     def __call__(self, options: dict[str, Any], games: int, bots: tuple[str, ...] | None = None) -> list[Result]: ...
 
+    def already(self, options: dict[str, Any], bots: tuple[str, ...] | None = None) -> int:
+        """How many of these games an earlier call played (a finding decided on them at an earlier
+        look can stand without more)."""
+        ...
+
 
 class Report(Generic[P, S]):
     """What validate measures of one game and says about a deck, beyond the figures every game

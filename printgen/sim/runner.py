@@ -123,6 +123,10 @@ class MoreGames:
         lineup = self.bots if bots is None else bots
         return self._games(options, games, lineup, self._what(options, lineup))
 
+    def already(self, options: dict[str, Any], bots: tuple[str, ...] | None = None) -> int:
+        lineup = self.bots if bots is None else bots
+        return len(self.played.get((options_key(options), lineup), ()))
+
     def judged(self, options: dict[str, Any], games: int) -> list[Result]:
         """The games being judged themselves (the main batch), the first `games` of them."""
         return self._games(options, games, self.bots, self.label)

@@ -94,8 +94,20 @@ def worth(results: Sequence[Result], players: int) -> Worth:
 
 
 def measured(more: More, options: dict[str, Any], games: int, players: int) -> Worth:
-    """The worth over `games` games of this player count with `options`, through validate's runner."""
-    return worth(more(options, games, bots=lineup(players)), players)
+    """The worth over `games` games of this player count with `options`, through validate's runner,
+    or over the games an earlier look played when they decided it already.
+
+    Why: validate looks again at a player count with twice the games while any of its findings is
+    undecided. The worth is a finding of its own: once an earlier look decided it (at the run's z,
+    widened for every look as every other interval is), playing its line-up again as often as the
+    judged games (up to 32,000 at six players) would double the run and change nothing."""
+    line = lineup(players)
+    have = more.already(options, line)
+    if 2 <= have < games:
+        earlier = worth(more(options, have, bots=line), players)
+        if earlier.decision != UNDECIDED:
+            return earlier
+    return worth(more(options, games, bots=line), players)
 
 
 # a rule change that should make knowing pay more, per variant: (options, the change in words)

@@ -45,7 +45,7 @@ class Reporting(Preparing, Report[Prepared, State]):
     def extra_findings(self, results: list[Result], prepared: Prepared, players: int, options: dict[str, Any],
                        more: More) -> list[Finding]:
         """How much knowing the houses is worth (knowledge.py): one pupil among knowing players, as
-        many games as are judged, so the figure's interval narrows as validate looks again."""
+        many games as are judged until the figure is decided (then the later looks keep it)."""
         if more is None or not results:
             return []
         return knowledge.findings(prepared.variant, players, options, len(results), more)
