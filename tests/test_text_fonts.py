@@ -211,6 +211,8 @@ def test_a_file_that_is_not_a_font_is_refused_at_its_layout_line(tmp_path):
     ("{{ 10**100000 }}", "too large"),
     ("{{ 'x' * 10**9 }}", "characters long"),
     ("{% for i in range(100000) %}{{ 'x' * 100000 }}{% endfor %}", "prints more than"),
+    # stopped by the one deadline a card's templates share, inside the template, so named by its line
+    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "still running"),
 ])
 def test_template_bombs_in_a_layout_are_refused(tmp_path, expression, says):
     ws = workspace(tmp_path, only="cards")

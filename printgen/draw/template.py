@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
+from printgen.draw.template_cache import CompiledTemplates
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
@@ -35,7 +35,7 @@ from printgen.model.deck import Card, Deck, Layout
 from printgen.model.sandbox import environment
 
 
-class Resolver(TextChecks):
+class Resolver(TextChecks, CompiledTemplates):
     """Resolves one layout's face and back elements for the cards of one deck."""
 
     def __init__(self, deck: Deck, layout: Layout, fonts: FontSet, warn: Callable[[Warning_], None]):
@@ -49,11 +49,9 @@ class Resolver(TextChecks):
         # A layout drawn for one card size prints at another: boxes by Layout.map_box, type,
         # strokes and corners by the smaller scale factor, so text keeps fitting.
         self.s = layout.scale
-        self._templates: dict[str, Any] = {}
-        self._expressions: dict[str, Any] = {}
+        self._colours_seen: set[str] = set()
         self._fields_read: dict[str, list[str]] = {}
-        self._deck_context = deck.context()
-        self._layout_context = dict(layout.spec.data)
+        CompiledTemplates.__init__(self, deck.context(), dict(layout.spec.data))
         self._shared: dict[str, tuple[Op, ...]] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
@@ -62,51 +60,6 @@ class Resolver(TextChecks):
         base = self.layout.element_where.get((side, name.split(".")[0]), Where())
         return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
 
-    def render(self, source: str, context: dict, where: Where) -> str:
-        if "{" not in source:
-            return source
-        template = self._templates.get(source)
-        if template is None:
-            template = self._compile(source, where, expression=False)
-            self._templates[source] = template
-        return self._run(lambda: sandbox.render(template, context), where)
-
-    def evaluate(self, source: str, context: dict, where: Where) -> Any:
-        expression = self._expressions.get(source)
-        if expression is None:
-            expression = self._compile(source, where, expression=True)
-            self._expressions[source] = expression
-        return self._run(lambda: sandbox.guarded(lambda: expression(**context)), where)
-
-    def _compile(self, source: str, where: Where, expression: bool):
-        from jinja2 import TemplateSyntaxError
-
-        try:
-            if expression:
-                return environment().compile_expression(source, undefined_to_none=False)
-            return environment().from_string(source)
-        except TemplateSyntaxError as exc:
-            raise UserError(f"template error in '{source}': {exc.message}", where) from None
-
-    @staticmethod
-    def _run(call, where: Where):
-        from jinja2 import TemplateError
-        from jinja2.exceptions import SecurityError, UndefinedError
-
-        from printgen.model.sandbox import TemplateLimit
-
-        try:
-            return call()
-        except UndefinedError as exc:
-            raise UserError(f"the layout uses something this card does not have: {exc.message}", where,
-                            "check the field names used between {{ }} in the layout") from None
-        except TemplateLimit as exc:
-            raise UserError(f"the layout's template asks for too much: {exc}", where,
-                            "templates are for short card text; simplify the expression") from None
-        except SecurityError as exc:
-            raise UserError(f"the layout tried something templates may not do: {exc}", where) from None
-        except TemplateError as exc:
-            raise UserError(f"template error: {exc}", where) from None
 
     # -- sides -----------------------------------------------------------------------------
     def _uses_card(self, side: str) -> bool:
@@ -126,9 +79,23 @@ class Resolver(TextChecks):
     def side(self, side: str, card: Card) -> tuple[Op, ...]:
         if self._card_free[side]:
             if side not in self._shared:
-                self._shared[side] = self.resolve(side, self._context(card), card)
+                self._shared[side] = self._timed(side, card)
             return self._shared[side]
-        return self.resolve(side, self._context(card), card)
+        return self._timed(side, card)
+
+    def _timed(self, side: str, card: Card) -> tuple[Op, ...]:
+        """One side of one card under one deadline for all its templates (not one per render:
+        the timer and handler cost more than a short template). A template that runs away is
+        stopped inside itself and named by its element (_run); the rare stop between two
+        templates is named by the card and side."""
+        try:
+            with sandbox.deadline(what=f"the {side} of the card"):
+                return self.resolve(side, self._context(card), card)
+        except sandbox.TemplateLimit as exc:
+            first = next(iter(self.layout.element_where.values()), Where())
+            raise UserError(f"the layout's templates ask for too much: {exc}",
+                            Where(first.file, None, card.name, side),
+                            "templates are for short card text; simplify them") from None
 
     def _context(self, card: Card) -> dict:
         return {"card": card.context(), "deck": self._deck_context, "layout": self._layout_context}
@@ -181,12 +148,13 @@ class Resolver(TextChecks):
         if source is None:
             return None
         value = self.render(source, context, where).strip()
-        if not value:
-            return None
+        if not value or value in self._colours_seen:
+            return value or None
         try:
             parse_colour(value)
         except ValueError as exc:
             raise UserError(str(exc), where) from None
+        self._colours_seen.add(value)           # a deck's few colours are checked once, not per card
         return value
 
     def _element(self, side: str, name: str, el: Element, context: dict, card: Card | None,

@@ -230,12 +230,21 @@ def environment() -> Sandbox:
     return _default
 
 
+_timing = False            # a deadline of the main thread's is running: inner ones are part of it
+
+
 @contextmanager
-def deadline(seconds: float = MAX_SECONDS) -> Iterator[None]:
+def deadline(seconds: float = MAX_SECONDS, what: str = "the template") -> Iterator[None]:
     """Stop a template that runs too long (a loop inside a loop ...), where a timer is free.
 
     Uses the process's real-time timer, which only the main thread may set; elsewhere the
-    other limits still hold."""
+    other limits still hold. Inside a running deadline another is free: a card's templates
+    share one (printgen.draw.template), since setting a timer and a signal handler for each of
+    a card's dozens of renders cost more than the renders themselves."""
+    global _timing
+    if _timing:
+        yield
+        return
     usable = (threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
               and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
     if not usable:
@@ -243,13 +252,15 @@ def deadline(seconds: float = MAX_SECONDS) -> Iterator[None]:
         return
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        raise TemplateLimit(f"the template was still running after {seconds:g} seconds")
+        raise TemplateLimit(f"{what} was still running after {seconds:g} seconds")
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+    _timing = True
     try:
         yield
     finally:
+        _timing = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
