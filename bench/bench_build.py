@@ -9,10 +9,15 @@ that, each runs once without being measured. Figures are medians over the runs. 
 printgen / plain is taken within this one command, which makes it the number to compare across
 machines. Peak memory is the child's maximum resident set size (os.wait4, in a small launcher).
 
-There are two workloads:
+There are two workloads, and with --cards more:
   shipped   decks/cromwell as it is; the cards show vector house emblems.
   pictures  a copy of the deck where every card has its own 600 x 800 px PNG picture
             (with --camera: its own 4000 x 3000 px JPEG, like a phone photo, about 6.5 MB).
+  cards-N   (--cards 43,430,2150) a copy of the deck with N cards, its own 43 repeated and named
+            apart: the cost per card, and whether the ratio to the plain script grows with size.
+            (--only-cards times these alone.)
+The plain script draws each repeated design once (emblems and the back as forms), as printgen
+does, so the ratio is against a fair floor at every size.
 
 Everything the bench writes goes under --workdir, never into the repository. This script
 reports figures and asserts nothing. Keep timing checks out of the unit tests.
@@ -70,6 +75,30 @@ def card_data(deck_ref: str | Path) -> dict:
         })
     houses = [{"name": g.name, "colour": g.colour} for g in deck.groups["houses"]]
     return {"title": deck.title, "font_dir": str(FONTS_DIR / "caladea"), "houses": houses, "cards": cards}
+
+
+def sized_deck(workdir: Path, count: int) -> Path:
+    """A copy of the Cromwell deck with `count` cards: its own cards over and over, each repeat
+    named apart ("William I (2)"), so that the cost per card can be read off decks of growing size
+    with the same designs repeated (as a real large deck repeats its suits and houses)."""
+    import yaml
+
+    source = REPO / "decks" / DECK
+    folder = workdir / f"cards-{count}" / DECK
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(source, folder)
+    data = yaml.safe_load((source / "deck.yaml").read_text(encoding="utf-8"))
+    base = data["cards"]
+    cards = []
+    for i in range(count):
+        card = dict(base[i % len(base)])
+        if i >= len(base):
+            card["name"] = f"{card['name']} ({i // len(base) + 1})"
+        cards.append(card)
+    data["cards"] = cards
+    (folder / "deck.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return folder
 
 
 def make_picture(path: Path, seed: int, grain: bool = False) -> None:
@@ -254,6 +283,11 @@ def _arguments() -> tuple[argparse.Namespace, Path]:
                         help="run the children in this environment unchanged (by default their bytecode is cached "
                              "under WORKDIR/pycache, as in a normal installation, even if PYTHONDONTWRITEBYTECODE is "
                              "set)")
+    parser.add_argument("--cards", default="", metavar="N,N,...",
+                        help="also time decks of N cards made from Cromwell's own (e.g. 43,430,2150): the cost per "
+                             "card, and whether printgen's ratio to the plain script grows with the deck")
+    parser.add_argument("--only-cards", action="store_true",
+                        help="time only the --cards decks (not the shipped deck and the pictures deck)")
     parser.add_argument("--photos", action="store_true",
                         help="give the pictures photo-like grain, so they compress poorly (memory grows with the PDF)")
     parser.add_argument("--camera", action="store_true",
@@ -262,6 +296,14 @@ def _arguments() -> tuple[argparse.Namespace, Path]:
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs must be at least 5 so that the median means something")
+    try:
+        args.card_counts = [int(n) for n in args.cards.split(",") if n.strip()]
+    except ValueError:
+        parser.error("--cards takes whole numbers separated by commas, e.g. 43,430,2150")
+    if any(n < 1 or n > 20_000 for n in args.card_counts):
+        parser.error("each --cards count must be 1 to 20,000")
+    if args.only_cards and not args.card_counts:
+        parser.error("--only-cards needs --cards")
     workdir = Path(args.workdir).resolve()
     if workdir == REPO or REPO in workdir.parents:
         parser.error("--workdir must be outside the repository")
@@ -288,7 +330,10 @@ def _measure_workloads(args: argparse.Namespace, workdir: Path) -> tuple[dict[st
     # Inputs are prepared before any timing.
     py = sys.executable
     picture_load = "camera" if args.camera else "photos" if args.photos else "pictures"
-    workloads = {"shipped": DECK, picture_load: str(pictures_deck(workdir, args.photos, args.camera))}
+    workloads = {} if args.only_cards else {"shipped": DECK,
+                                            picture_load: str(pictures_deck(workdir, args.photos, args.camera))}
+    for count in args.card_counts:
+        workloads[f"cards-{count}"] = str(sized_deck(workdir, count))
     results: dict[str, dict] = {}
     outputs: dict[str, dict[str, Path]] = {}
     for workload, ref in workloads.items():

@@ -17,6 +17,12 @@ drawing code. It draws what `printgen build` draws:
 The emblems come from printgen.art.emblems.draw_emblem. That function is plain canvas
 drawing, so both programs draw exactly the same vector shapes.
 
+A fair floor: each repeated design is drawn once, as printgen draws it once. Every distinct
+emblem (emblem, house, colour) is a form XObject made before the first page and placed on each
+card that shows it, and the back (the same on every card) is one form placed on every back.
+Drawn again on each card instead, the floor itself would grow with the deck (2,150 cards
+repeating 43 designs made it twice printgen's time), and a ratio against it would say nothing.
+
 Usage:  python bench/plain_reportlab.py DATA.json OUT.pdf
 """
 
@@ -116,15 +122,47 @@ def draw_front(c: Canvas, card: dict) -> None:
         c.drawImage(card["picture"], 6.5 * mm, (CARD_H - 64.5) * mm, 50.5 * mm, 33 * mm,
                     preserveAspectRatio=True, anchor="c", mask="auto")
     else:
-        size = 32 * mm
-        draw_emblem(c, card["emblem"], card["house"] or card["name"], colour,
-                    (6.5 + (50.5 - 32) / 2) * mm, (CARD_H - 64) * mm, size)
+        c.saveState()
+        c.translate((6.5 + (50.5 - 32) / 2) * mm, (CARD_H - 64) * mm)
+        c.doForm(emblem_form(card))
+        c.restoreState()
 
     text_box(c, card["caption"], ITALIC, 9, 6.5, "#2B2B2B", 5, 66.5, 53.5, 15.5, wrapped=True)
     if not card["in_play"]:
         text_box(c, "not played in sequences: pass it to show who is Cromwell", REGULAR, 6.5, 5, "#6B6B6B",
                  4, 82, 55.5, 4, wrapped=True)
     rect(c, 0, 86.4, CARD_W, 2.5, colour, bleed=True)
+
+
+EMBLEM_MM = 32.0
+
+
+def emblem_key(card: dict) -> tuple[str | None, str, str]:
+    return (card["emblem"], card["house"] or card["name"], card["house_colour"] or NO_HOUSE)
+
+
+def emblem_form(card: dict) -> str:
+    """The name of the form holding this card's emblem (made by make_forms)."""
+    return f"emblem{FORMS[emblem_key(card)]}"
+
+
+FORMS: dict[tuple[str | None, str, str], int] = {}
+
+
+def make_forms(c: Canvas, cards: list[dict], houses: list[dict]) -> None:
+    """Each distinct emblem, and the back, drawn once as a form XObject before the first page."""
+    size = EMBLEM_MM * mm
+    for card in cards:
+        key = emblem_key(card)
+        if card["picture"] or key in FORMS:
+            continue
+        FORMS[key] = len(FORMS)
+        c.beginForm(emblem_form(card), 0, 0, size, size)
+        draw_emblem(c, key[0], key[1], key[2], 0, 0, size)
+        c.endForm()
+    c.beginForm("back", -BLEED * mm, -BLEED * mm, (CARD_W + BLEED) * mm, (CARD_H + BLEED) * mm)
+    draw_back(c, houses)
+    c.endForm()
 
 
 def draw_back(c: Canvas, houses: list[dict]) -> None:
@@ -200,6 +238,7 @@ def main(data_file: str, out_file: str) -> None:
     grid = [(left + col * cell_w, top - CARD_W - row * cell_h) for row in range(ROWS) for col in range(COLS)]
 
     cards, per_sheet = data["cards"], COLS * ROWS
+    make_forms(c, cards, data["houses"])
     sheets = -(-len(cards) // per_sheet)
     for sheet in range(sheets):
         batch = cards[sheet * per_sheet:(sheet + 1) * per_sheet]
@@ -214,7 +253,7 @@ def main(data_file: str, out_file: str) -> None:
                 if side == "fronts":
                     draw_front(c, card)
                 else:
-                    draw_back(c, data["houses"])
+                    c.doForm("back")
                 c.restoreState()
             if side == "fronts":
                 crop_marks(c, slots)
