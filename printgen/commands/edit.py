@@ -36,7 +36,7 @@ def settle(deck_ref: str) -> None:
               help="The spreadsheet to write (without --to).")
 @click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
 @pictures_options
-def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards) -> None:
+def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards, card_size) -> None:
     """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import.
 
     With --to images: one PNG per card face and per distinct back, at a print shop's size
@@ -47,12 +47,12 @@ def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards) -> None:
     pictures, into DIR/<deck>/tts/. The presets are in layouts/export-presets.yaml.
     """
     if to is not None:
-        export_pictures(deck, to, output, preset, dpi, out, pack, cards)
+        export_pictures(deck, to, output, preset, dpi, out, pack, cards, card_size)
         return
     from printgen.editing.sheets.export import export_deck
 
     try:
-        refuse_picture_options(output, preset, dpi, out, pack, cards)
+        refuse_picture_options(output, preset, dpi, out, pack, cards, card_size)
         settle(deck)
         count = export_deck(deck, Path(output), force)
     except UserError as error:

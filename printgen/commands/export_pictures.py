@@ -26,16 +26,18 @@ def pictures_options(func):
         click.option("--pack", default=None, metavar="NAME", help="With --to: one pack only (default: each pack)."),
         click.option("--cards", default=None, metavar="ID,ID...",
                      help="With --to: only these cards (ids or names, separated by commas)."),
+        click.option("--card-size", "card_size", default=None, metavar="NAME",
+                     help="With --to: draw the cards at another size from layouts/card-sizes.yaml (e.g. poker)."),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-def refuse_picture_options(output: str | None, preset, dpi, out, pack, cards) -> None:
+def refuse_picture_options(output: str | None, preset, dpi, out, pack, cards, card_size) -> None:
     """A spreadsheet export takes -o and none of the picture options."""
     given = [name for name, value in (("--preset", preset), ("--dpi", dpi), ("--out", out), ("--pack", pack),
-                                      ("--cards", cards)) if value is not None]
+                                      ("--cards", cards), ("--card-size", card_size)) if value is not None]
     if given:
         raise UserError(f"{', '.join(given)} go with --to images or --to tts, not with a spreadsheet export",
                         hint="add --to images --preset tgc (or mpc, plain), or --to tts")
@@ -46,7 +48,7 @@ def refuse_picture_options(output: str | None, preset, dpi, out, pack, cards) ->
 
 
 def export_pictures(deck: str, to: str, output: str | None, preset: str | None, dpi: int | None, out: str | None,
-                    pack: str | None, cards: str | None) -> None:
+                    pack: str | None, cards: str | None, card_size: str | None) -> None:
     """Draw every pack's pictures, then write them all or none."""
     from printgen.commands.edit import settle
     from printgen.draw.build import check_out_folder
@@ -67,13 +69,13 @@ def export_pictures(deck: str, to: str, output: str | None, preset: str | None, 
             if preset is None:
                 raise UserError("--to images needs --preset", hint="tgc (The Game Crafter), mpc (MakePlayingCards) "
                                 "or plain (the deck's own size, with --dpi)")
-            results = export_images(deck, preset, dpi, folder, pack, cards)
+            results = export_images(deck, preset, dpi, folder, pack, cards, card_size)
         else:
             from printgen.draw.export.tts import export_tts
 
             if preset is not None:
                 raise UserError("--preset goes with --to images", hint="--to tts has its own sizes; --dpi sets them")
-            results = export_tts(deck, dpi, folder, pack, cards)
+            results = export_tts(deck, dpi, folder, pack, cards, card_size)
         files = {path: data for result in results for path, data in result.files.items()}
         publish(files)
     except UserError as error:

@@ -32,7 +32,8 @@ def chosen_cards(deck: Deck, wanted: str | None) -> list[int]:
         return list(range(len(deck.cards)))
     names = [w.strip() for w in wanted.split(",") if w.strip()]
     if not names:
-        raise UserError("--cards is empty", hint="give card ids or names separated by commas, e.g. --cards henry-v,john")
+        raise UserError("--cards is empty",
+                        hint="give card ids or names separated by commas, e.g. --cards henry-v,john")
     found: set[int] = set()
     for name in names:
         index = _find(deck.cards, name)

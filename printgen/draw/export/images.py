@@ -58,7 +58,7 @@ def plain_fit(kind: Kind, dpi: int) -> Fit:
     return Fit(width, height, s, b, _trim_box(width, height, w * s, h * s))
 
 
-def shop_fit(kind: Kind, preset: Preset, where: Where | None = None) -> Fit:
+def shop_fit(kind: Kind, preset: Preset, where: Where) -> Fit:
     """The piece on a shop's card: exact when it is that card, scaled to cover it when its shape is
     within the preset's tolerance, refused otherwise (at `where`, the deck's card size)."""
     spec = preset.spec
@@ -68,9 +68,9 @@ def shop_fit(kind: Kind, preset: Preset, where: Where | None = None) -> Fit:
     what = "card" if kind.name == CARD_KIND else kind.name
     if abs((w / h) / (tw / th) - 1) > spec.aspect_tolerance:
         raise UserError(f"the deck's {what} is {w:g} x {h:g} mm, another shape from {spec.title} "
-                        f"({tw:g} x {th:g} mm): the shop would cut it wrong", where or preset.where,
+                        f"({tw:g} x {th:g} mm): the shop would cut it wrong", where,
                         "use --preset plain for pictures at the deck's own size (a shop printing other sizes "
-                        "takes those), or give the deck a poker card_size")
+                        "takes those), or draw the deck at the shop's card with --card-size poker")
     nominal = spec.dpi / MM_PER_INCH
     s = max(tw * nominal / w, th * nominal / h)          # the piece's trim covers the shop's
     width, height = spec.pixels.width, spec.pixels.height
@@ -93,7 +93,7 @@ def _trim_box(width: int, height: int, w: float, h: float) -> tuple[float, float
 
 
 def export_images(ref: str, preset_name: str, dpi: int | None, out: Path, pack: str | None = None,
-                  cards: str | None = None) -> list[Exported]:
+                  cards: str | None = None, card_size: str | None = None) -> list[Exported]:
     """Every pack's pictures and manifest (written by the caller, all or none)."""
     preset = find_preset(preset_name)
     if preset.shop and dpi is not None and dpi != preset.spec.dpi:
@@ -101,11 +101,12 @@ def export_images(ref: str, preset_name: str, dpi: int | None, out: Path, pack: 
         raise UserError(f"--dpi {dpi} does not go with --preset {preset.name}: {preset.spec.title} takes "
                         f"{preset.spec.pixels.width} x {preset.spec.pixels.height} px at {preset.spec.dpi} dpi",
                         hint="leave --dpi out, or use --preset plain --dpi N for the deck's own size")
-    return [_pack_images(deck, preset, dpi, out, cards) for deck in packs_of(ref, pack)]
+    return [_pack_images(deck, preset, dpi, out, cards, card_size) for deck in packs_of(ref, pack)]
 
 
-def _pack_images(deck: Deck, preset: Preset, dpi: int | None, out: Path, wanted: str | None) -> Exported:
-    layout, faces, fits = _drawn(deck, preset, dpi)
+def _pack_images(deck: Deck, preset: Preset, dpi: int | None, out: Path, wanted: str | None,
+                 card_size: str | None) -> Exported:
+    layout, faces, fits = _drawn(deck, preset, dpi, card_size)
     chosen = chosen_cards(deck, wanted)
     folder = folder_for(out, deck, f"images-{preset.name}")
     shots: list[Shot] = []
@@ -131,7 +132,7 @@ def _pack_images(deck: Deck, preset: Preset, dpi: int | None, out: Path, wanted:
         files[folder / name] = png_bytes(image, shot.px_per_mm * MM_PER_INCH)
     warnings = [Warning_(f.warning) for f in fits.values() if f.warning]
     manifest = _manifest(deck, preset, faces, fits, chosen, back_of, names, warnings)
-    files[folder / "manifest.json"] = json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True).encode() + b"\n"
+    files[folder / "manifest.json"] = json_bytes(manifest)
     sizes = sorted({(f.width, f.height) for f in fits.values()})
     words = ", ".join(f"{w} x {h} px" for w, h in sizes)
     summary = (f"{deck.output_key}: {counted(len(chosen), 'face')} and {counted(len(backs), 'distinct back')} "
@@ -139,15 +140,15 @@ def _pack_images(deck: Deck, preset: Preset, dpi: int | None, out: Path, wanted:
     return Exported(files, warnings, summary)
 
 
-def _drawn(deck: Deck, preset: Preset, dpi: int | None) -> tuple[Layout, Faces, dict[str, Fit]]:
+def _drawn(deck: Deck, preset: Preset, dpi: int | None, card_size: str | None) -> tuple[Layout, Faces, dict[str, Fit]]:
     """The layout (with the shop's bleed), the resolved faces and each kind's fit. A piece scaled
     down to cover a shop's card needs a little more bleed to fill the picture: the layout is then
     loaded again with it, so the design's own bleed fills it (never white, never stretched)."""
     bleed = preset.spec.bleed
     for _ in range(2):
-        layout = load_layout(deck.layout, deck, bleed=bleed)
+        layout = load_layout(deck.layout, deck, card_size=card_size, bleed=bleed)
         faces = resolve_faces(deck, layout)
-        fits = {name: shop_fit(kind, preset, _size_where(deck, name)) if preset.shop
+        fits = {name: shop_fit(kind, preset, Where() if card_size else _size_where(deck, name)) if preset.shop
                 else plain_fit(kind, dpi or preset.spec.dpi) for name, kind in faces.table.items()}
         short = [(name, fit.bleed) for name, fit in fits.items() if fit.bleed > faces.table[name].bleed + 1e-6]
         if not short:
@@ -159,11 +160,17 @@ def _drawn(deck: Deck, preset: Preset, dpi: int | None) -> tuple[Layout, Faces, 
                     "use --preset plain, or give the component a larger bleed in its layout")
 
 
-def _size_where(deck: Deck, kind: str) -> Where | None:
-    """Where the deck chooses the size of a kind of piece: its card_size, for its cards."""
+def json_bytes(data: Any) -> bytes:
+    """JSON with its keys sorted: the same data, the same bytes."""
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True).encode() + b"\n"
+
+
+def _size_where(deck: Deck, kind: str) -> Where:
+    """Where the deck chooses the size of a kind of piece: its card_size, for its cards (a
+    component's size is its layout's, named in the message)."""
     if kind == CARD_KIND and deck.card_size:
         return deck.where("card_size", field_name="card_size")
-    return None
+    return Where()
 
 
 def _back_names(shots: list[int]) -> dict[int, str]:

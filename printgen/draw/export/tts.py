@@ -14,7 +14,6 @@ Choices, said in the note written beside the files (`tts_note.py`):
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 from PIL import Image
 
 from printgen.draw.export.choose import chosen_cards, folder_for, packs_of
-from printgen.draw.export.images import Exported
+from printgen.draw.export.images import Exported, json_bytes
 from printgen.draw.export.sides import Shot, png_bytes, rasterise, sides_pdf
 from printgen.draw.export.tts_note import note
 from printgen.draw.sheets.faces import Faces, resolve_faces
@@ -75,14 +74,15 @@ def face_pixels(kind: Kind, sheets: list[Grid], spec: TableSpec, dpi: int) -> tu
 
 
 def export_tts(ref: str, dpi: int | None, out: Path, pack: str | None = None,
-               cards: str | None = None) -> list[Exported]:
+               cards: str | None = None, card_size: str | None = None) -> list[Exported]:
     """Every pack's TTS files (written by the caller, all or none)."""
     spec = table_spec()
-    return [_pack_tts(deck, spec, dpi or spec.dpi, out, cards) for deck in packs_of(ref, pack)]
+    return [_pack_tts(deck, spec, dpi or spec.dpi, out, cards, card_size) for deck in packs_of(ref, pack)]
 
 
-def _pack_tts(deck: Deck, spec: TableSpec, dpi: int, out: Path, wanted: str | None) -> Exported:
-    layout = load_layout(deck.layout, deck)
+def _pack_tts(deck: Deck, spec: TableSpec, dpi: int, out: Path, wanted: str | None,
+              card_size: str | None) -> Exported:
+    layout = load_layout(deck.layout, deck, card_size=card_size)
     faces = resolve_faces(deck, layout)
     folder = folder_for(out, deck, "tts")
     chosen = chosen_cards(deck, wanted)
@@ -111,7 +111,7 @@ def _pack_tts(deck: Deck, spec: TableSpec, dpi: int, out: Path, wanted: str | No
             "PlayArea": 0.5, "Note": "", "Rules": "", "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
             "ObjectStates": objects, "TabStates": {}}
     json_name = f"{deck.output_key}.json"
-    files[folder / json_name] = json.dumps(save, indent=2, ensure_ascii=False, sort_keys=True).encode() + b"\n"
+    files[folder / json_name] = json_bytes(save)
     images = sorted(p.name for p in files if p.suffix == ".png")
     files[folder / "README.txt"] = note(deck, json_name, images, left, dpi, spec).encode()
     warnings = [Warning_(f"Tabletop Simulator has no piece made from a picture for the {name} pieces: they are "
