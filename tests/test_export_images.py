@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from exportcheck import SheetCards, aligned, png_pixels, shifted
 from PIL import Image
 
-from exportcheck import SheetCards, aligned, png_pixels, shifted
 from printgen.commands.cli import run
 from printgen.draw.export.images import export_images
 from printgen.files.errors import UserError

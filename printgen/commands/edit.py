@@ -47,7 +47,7 @@ def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards, card_size
     pictures, into DIR/<deck>/tts/. The presets are in layouts/export-presets.yaml.
     """
     if to is not None:
-        export_pictures(deck, to, output, preset, dpi, out, pack, cards, card_size)
+        export_pictures(deck, to, output, preset, dpi, out, pack, cards, card_size, settle)
         return
     from printgen.editing.sheets.export import export_deck
 

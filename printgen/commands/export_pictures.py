@@ -5,6 +5,7 @@ own stay as they were."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -48,9 +49,9 @@ def refuse_picture_options(output: str | None, preset, dpi, out, pack, cards, ca
 
 
 def export_pictures(deck: str, to: str, output: str | None, preset: str | None, dpi: int | None, out: str | None,
-                    pack: str | None, cards: str | None, card_size: str | None) -> None:
-    """Draw every pack's pictures, then write them all or none."""
-    from printgen.commands.edit import settle
+                    pack: str | None, cards: str | None, card_size: str | None, settle: Callable[[str], None]) -> None:
+    """Draw every pack's pictures, then write them all or none (`settle`: export's own first step,
+    finishing a save a killed printgen left half done in the deck's folder)."""
     from printgen.draw.build import check_out_folder
     from printgen.files.output import PublishError, publish
 
