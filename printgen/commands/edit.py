@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from printgen.commands.export_pictures import export_pictures, pictures_options, refuse_picture_options
 from printgen.commands.terminal import say_error
 from printgen.files.errors import UserError
 
@@ -31,13 +32,27 @@ def settle(deck_ref: str) -> None:
 
 @click.command("export")
 @click.argument("deck")
-@click.option("-o", "--output", "output", required=True, metavar="FILE.csv|FILE.xlsx", help="The spreadsheet to write.")
+@click.option("-o", "--output", "output", default=None, metavar="FILE.csv|FILE.xlsx",
+              help="The spreadsheet to write (without --to).")
 @click.option("--force", is_flag=True, help="Replace FILE when it exists (its edits, if any, are lost).")
-def export_cmd(deck, output, force) -> None:
-    """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import."""
+@pictures_options
+def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards, card_size) -> None:
+    """Write DECK's cards to a spreadsheet, one row per card, to edit and bring back with import.
+
+    With --to images: one PNG per card face and per distinct back, at a print shop's size
+    (--preset tgc, The Game Crafter 825 x 1125 px; mpc, MakePlayingCards 822 x 1122 px; both
+    300 dpi with bleed) or the deck's own size (--preset plain --dpi N), and manifest.json, into
+    DIR/<deck>/images-<preset>/. With --to tts: Tabletop Simulator card sheets (at most 10 x 7,
+    4096 px a side), backs, tiles and coins, a saved object and a README.txt on hosting the
+    pictures, into DIR/<deck>/tts/. The presets are in layouts/export-presets.yaml.
+    """
+    if to is not None:
+        export_pictures(deck, to, output, preset, dpi, out, pack, cards, card_size, settle)
+        return
     from printgen.editing.sheets.export import export_deck
 
     try:
+        refuse_picture_options(output, preset, dpi, out, pack, cards, card_size)
         settle(deck)
         count = export_deck(deck, Path(output), force)
     except UserError as error:
