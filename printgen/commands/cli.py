@@ -94,10 +94,19 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
 @click.option("--out", default="output", show_default=True, metavar="DIR", help="Write into DIR/<deck>/.")
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
+# Issue 29, colour for print shops and ink saving (printgen/draw/press, the layouts' `backs:`).
+@click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb",
+              show_default=True, help="cmyk: the cards separated for a print shop's press through Ghostscript's "
+                                      "CMYK profile, with an OutputIntent (PDF/X-3).")
+@click.option("--ink-limit", "ink_limit", type=float, default=None, metavar="PERCENT",
+              help="Most total ink under --colour cmyk (default 300; DriveThruCards asks 240).")
+@click.option("--backs", "backs", type=click.Choice(["dark", "light"], case_sensitive=False), default="dark",
+              show_default=True, help="light: the layout's ink-saving backs (outline and words, no full-bleed colour).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
 @click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
                                             "changes. Ctrl-C stops.")
-def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet, watch=False) -> None:
+def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour="rgb", ink_limit=None, backs="dark",
+          quiet=False, watch=False) -> None:
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
@@ -117,6 +126,10 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
         from dataclasses import replace
 
         options = replace(options, only=frozenset(only))
+    if (colour, ink_limit, backs) != ("rgb", None, "dark"):
+        from dataclasses import replace
+
+        options = replace(options, colour=colour.lower(), ink_limit=ink_limit, backs=backs.lower())
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if watch:                          # printgen/editing/watch.py: this same command, again on every change
         from printgen.editing.watch import watch_builds

@@ -324,6 +324,8 @@ class ComponentKind(Strict):
     note: str | None = None
     face: dict[str, AnyElement | None] = {}
     back: dict[str, AnyElement | None] = {}
+    # back variants for `build --backs NAME` (model/backs.py): changes merged onto `back`
+    backs: dict[str, dict[str, AnyElement | None]] = {}
 
 
 class LayoutFile(Strict):
@@ -338,6 +340,8 @@ class LayoutFile(Strict):
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
     face: dict[str, AnyElement | None] = {}
     back: dict[str, AnyElement | None] = {}
+    # back variants for `build --backs NAME` (model/backs.py): changes merged onto `back`
+    backs: dict[str, dict[str, AnyElement | None]] = {}
     # kinds of component beside the card (tiles, coins, dice, pawns); a deck field of type
     # `component` names each card's kind, and a card without one is a card
     components: dict[str, ComponentKind] = {}

@@ -150,11 +150,15 @@ def _pick(name: str, sizes: dict[str, Size], what: str, where: Where) -> Size:
 
 
 def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None, card_size: str | None = None,
-                bleed: float | None = None) -> Layout:
-    """A layout with `extends` merged and the build's options applied (options win)."""
+                bleed: float | None = None, backs: str = "dark") -> Layout:
+    """A layout with `extends` merged and the build's options applied (options win); `backs`
+    picks a back variant (model/backs.py)."""
+    from printgen.model.backs import pick_backs
+
     search = ([deck.folder] if deck is not None else []) + [layouts_dir()]
     named_at = deck.where("layout", field_name="layout") if deck is not None and name == deck.layout else Where()
     data, lines, file = _read_layout_chain(name, search, named_at)
+    data, lines = pick_backs(data, lines, backs, _merge, file)
     merged = Located(data, file, {})
     try:
         spec = LayoutFile.model_validate(data)
