@@ -198,7 +198,10 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
 @click.option("-o", "--output", "output", default=None, metavar="FILE.png",
               help="Where to write the PNG (default: output/DECK/preview/, named after the card or sheet).")
 @_print_options
-def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed) -> None:
+@click.option("--backs", "backs", type=click.Choice(["dark", "light"], case_sensitive=False), default="dark",
+              show_default=True, help="light: the layout's ink-saving backs, as `build --backs light` prints them.")
+def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed,
+            backs="dark") -> None:
     """Write a PNG of one card or one sheet of DECK, to check it without printing."""
     from printgen.draw.preview import preview as make_preview
     from printgen.draw.preview import write_png
@@ -210,6 +213,10 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
             raise UserError(f"'{output}' should end in .png: preview writes a PNG picture",
                             hint="for a PDF, use printgen build")
         options = _options(paper, card_size, duplex, back_offset, bleed)
+        if backs.lower() != "dark":
+            from dataclasses import replace
+
+            options = replace(options, backs=backs.lower())
         warnings: list = []
         png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack,
                                  warnings=warnings)

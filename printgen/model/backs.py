@@ -56,5 +56,9 @@ def _swap(node: dict[str, Any], at: tuple[Any, ...], variant: str, lines: Lines,
     moved = {at + ("back",) + path[len(source):]: place for path, place in lines.items()
              if path[:len(source)] == source}
     back = node.get("back") if isinstance(node.get("back"), dict) else {}
+    # A change to an element this back does not have (base.yaml recolouring a title that a
+    # layout removed) has nothing to change: it is left out, not made an element without a type.
+    changes = {name: change for name, change in changes.items()
+               if name in back or not isinstance(change, dict) or "type" in change}
     node["back"], lines = merge(back, changes, lines, moved, at + ("back",))
     return node, lines

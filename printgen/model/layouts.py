@@ -73,6 +73,9 @@ def _merge(base: dict[str, Any], top: dict[str, Any], base_lines: _Lines, top_li
         if value is None:
             out.pop(key, None)
             lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
+            if "backs" in path:          # a back variant's null removes from the back it is merged onto
+                out[key] = None          # later (model/backs.py), so it is kept until then
+                lines.update({k: v for k, v in top_lines.items() if k == sub})
             continue
         retyped = isinstance(value, dict) and isinstance(out.get(key), dict) and \
             value.get("type") is not None and out[key].get("type") not in (None, value.get("type"))
