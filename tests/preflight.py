@@ -9,8 +9,8 @@ renders to RGB only, so ink can only be measured from the colours the file asks 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 RGB_OPERATORS = {b"rg", b"RG"}
@@ -99,7 +99,7 @@ def _stream(stream, resources, where: str, found: Preflight, seen: set[int]) -> 
 
 
 def _resources(resources, where: str, found: Preflight, seen: set[int]) -> None:
-    for name, font in (resources.get("/Font") or {}).items():
+    for font in (resources.get("/Font") or {}).values():
         font = font.get_object()
         found.fonts[str(font.get("/BaseFont"))] = _embedded(font)
     for name, ref in (resources.get("/XObject") or {}).items():

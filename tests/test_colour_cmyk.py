@@ -136,3 +136,13 @@ def test_bad_ink_limits_are_refused():
         press_for("cmyk", 40)
     with pytest.raises(UserError, match="needs --colour cmyk"):
         press_for("rgb", 240)
+
+
+def test_the_preflight_fails_an_rgb_build(tmp_path):
+    """The same sheets built as always (RGB): the preflight finds their RGB colours and no
+    OutputIntent, so its passes above mean something."""
+    deck = load_deck("piecepack", ALL_CARDS)
+    sheets = render_sheets(deck, load_layout(deck.layout, deck), "long", (0.0, 0.0))
+    (tmp_path / "rgb.pdf").write_bytes(sheets.pdf)
+    found = preflight(tmp_path / "rgb.pdf")
+    assert len(found.rgb) > 20 and found.output_intent is None and found.pdfx_version is None

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from printgen.commands.colour_options import backs_option, colour_options, with_colour
 from printgen.commands.edit import COMMANDS
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_confirm import CONFIRM, parse_confirm
@@ -94,14 +95,7 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
 @click.option("--out", default="output", show_default=True, metavar="DIR", help="Write into DIR/<deck>/.")
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
-# Issue 29, colour for print shops and ink saving (printgen/draw/press, the layouts' `backs:`).
-@click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb",
-              show_default=True, help="cmyk: the cards separated for a print shop's press through Ghostscript's "
-                                      "CMYK profile, with an OutputIntent (PDF/X-3).")
-@click.option("--ink-limit", "ink_limit", type=float, default=None, metavar="PERCENT",
-              help="Most total ink under --colour cmyk (default 300; DriveThruCards asks 240).")
-@click.option("--backs", "backs", type=click.Choice(["dark", "light"], case_sensitive=False), default="dark",
-              show_default=True, help="light: the layout's ink-saving backs (outline and words, no full-bleed colour).")
+@colour_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
 @click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
                                             "changes. Ctrl-C stops.")
@@ -126,10 +120,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
         from dataclasses import replace
 
         options = replace(options, only=frozenset(only))
-    if (colour, ink_limit, backs) != ("rgb", None, "dark"):
-        from dataclasses import replace
-
-        options = replace(options, colour=colour.lower(), ink_limit=ink_limit, backs=backs.lower())
+    options = with_colour(options, colour, ink_limit, backs)
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if watch:                          # printgen/editing/watch.py: this same command, again on every change
         from printgen.editing.watch import watch_builds
@@ -198,8 +189,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
 @click.option("-o", "--output", "output", default=None, metavar="FILE.png",
               help="Where to write the PNG (default: output/DECK/preview/, named after the card or sheet).")
 @_print_options
-@click.option("--backs", "backs", type=click.Choice(["dark", "light"], case_sensitive=False), default="dark",
-              show_default=True, help="light: the layout's ink-saving backs, as `build --backs light` prints them.")
+@backs_option
 def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed,
             backs="dark") -> None:
     """Write a PNG of one card or one sheet of DECK, to check it without printing."""
@@ -213,10 +203,7 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
             raise UserError(f"'{output}' should end in .png: preview writes a PNG picture",
                             hint="for a PDF, use printgen build")
         options = _options(paper, card_size, duplex, back_offset, bleed)
-        if backs.lower() != "dark":
-            from dataclasses import replace
-
-            options = replace(options, backs=backs.lower())
+        options = with_colour(options, backs=backs)
         warnings: list = []
         png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack,
                                  warnings=warnings)

@@ -29,7 +29,8 @@ def pick_backs(data: dict[str, Any], lines: Lines, variant: str, merge: Merge,
     layout loader's own merge, so a variant merges exactly as `extends` does."""
     if variant == DARK:
         return data, lines
-    if not isinstance(data.get("backs"), dict) or variant not in data["backs"]:
+    variants = data.get("backs")
+    if not isinstance(variants, dict) or variant not in variants:
         raise UserError(f"the layout has no {variant} backs: --backs {variant} needs a `backs: {{{variant}: ...}}` "
                         f"section beside its `back:`", Where(file, None, field="backs"),
                         "give the changes that make its back light there (see layouts/base.yaml), or extend "
@@ -40,7 +41,8 @@ def pick_backs(data: dict[str, Any], lines: Lines, variant: str, merge: Merge,
     if isinstance(components, dict):
         components = dict(components)
         for name, kind in components.items():
-            if isinstance(kind, dict) and isinstance(kind.get("backs"), dict) and variant in kind["backs"]:
+            own = kind.get("backs") if isinstance(kind, dict) else None
+            if isinstance(own, dict) and variant in own:
                 components[name], lines = _swap(dict(kind), ("components", name), variant, lines, merge)
         data["components"] = components
     return data, lines
@@ -55,7 +57,8 @@ def _swap(node: dict[str, Any], at: tuple[Any, ...], variant: str, lines: Lines,
     source = at + ("backs", variant)
     moved = {at + ("back",) + path[len(source):]: place for path, place in lines.items()
              if path[:len(source)] == source}
-    back = node.get("back") if isinstance(node.get("back"), dict) else {}
+    written = node.get("back")
+    back: dict[str, Any] = written if isinstance(written, dict) else {}
     # A change to an element this back does not have (base.yaml recolouring a title that a
     # layout removed) has nothing to change: it is left out, not made an element without a type.
     changes = {name: change for name, change in changes.items()

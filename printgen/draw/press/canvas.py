@@ -16,6 +16,8 @@ does not claim PDF/X at all; `claims_pdfx` says which, for the build's warning.
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.draw.press.convert import Press
 
 PDFX_VERSION = "PDF/X-3:2003"
@@ -36,7 +38,7 @@ def install(canvas, press: Press) -> None:
         if isinstance(colour, (tuple, list)) and len(colour) == 3:
             return CMYKColor(*press.rgb(*colour))
         if isinstance(colour, (tuple, list)) and len(colour) == 4:
-            return CMYKColor(*press.cmyk(tuple(colour)))  # type: ignore[arg-type]
+            return CMYKColor(*press.cmyk(tuple(colour)))
         return colour
 
     canvas._enforceColorSpace = separate
@@ -56,10 +58,9 @@ def _separated_reader(press: Press, image, canvas):
     """An ImageReader of the picture's CMYK pixels, its transparency kept as a separate band."""
     from reportlab.lib.utils import ImageReader
 
-    source = image if isinstance(image, ImageReader) else ImageReader(image)
-    pixels = source._image
-    cmyk, alpha = press.picture(pixels)
-    reader = ImageReader(cmyk)
+    source: Any = image if isinstance(image, ImageReader) else ImageReader(image)
+    cmyk, alpha = press.picture(source._image)
+    reader: Any = ImageReader(cmyk)
     reader._data = cmyk.tobytes()          # read as they are: ReportLab's own reading would
     reader.mode = "CMYK"                   # drop the alpha band it is given here
     reader._dataA = ImageReader(alpha) if alpha is not None else None
@@ -76,8 +77,15 @@ def claims_pdfx(canvas) -> bool:
 
 def mark_for_press(canvas) -> None:
     """Before saving: the OutputIntent with the embedded profile, and the PDF/X markers."""
-    from reportlab.pdfbase.pdfdoc import (PDFArray, PDFCatalog, PDFDictionary, PDFName, PDFStream, PDFString,
-                                          PDFZCompress)
+    from reportlab.pdfbase.pdfdoc import (
+        PDFArray,
+        PDFCatalog,
+        PDFDictionary,
+        PDFName,
+        PDFStream,
+        PDFString,
+        PDFZCompress,
+    )
 
     press: Press = canvas._printgen_press
     doc = canvas._doc
@@ -106,7 +114,7 @@ def _pdfx_info(info):
 
     class PdfxInfo(PDFInfo):
         def format(self, document):
-            date = PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+            date = PDFDate(ts=document._timeStamp, dateFormatter=getattr(self, "_dateFormatter", None))
             entries = {"Title": PDFString(self.title), "Author": PDFString(self.author), "CreationDate": date,
                        "ModDate": date, "Producer": PDFString(self.producer), "Creator": PDFString(self.creator),
                        "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),

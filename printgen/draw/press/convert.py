@@ -19,8 +19,6 @@ from functools import cached_property
 from printgen.draw.press.ink import Cmyk, limit_ink, limit_ink_image
 from printgen.draw.press.profile import PressProfile
 
-RELATIVE_COLORIMETRIC = 1
-
 
 class Press:
     """One build's separation: the profile, the ink limit, and what has been converted so far."""
@@ -36,18 +34,20 @@ class Press:
 
     def rgb(self, r: float, g: float, b: float) -> Cmyk:
         """An sRGB colour (0 to 1 a channel) as press CMYK under the ink limit; converted once."""
-        key = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
-        found = self._colours.get(key)        # type: ignore[arg-type]
+        red, green, blue = (max(0, min(255, round(v * 255))) for v in (r, g, b))
+        key = (red, green, blue)
+        found = self._colours.get(key)
         if found is None:
-            if key[0] == key[1] == key[2]:
-                found = (0.0, 0.0, 0.0, self.black_for(key[0]))
+            if red == green == blue:
+                found = (0.0, 0.0, 0.0, self.black_for(red))
             else:
                 from PIL import Image, ImageCms
 
                 pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), key), self._to_press)
                 assert pixel is not None
-                found = tuple(v / 255.0 for v in pixel.getpixel((0, 0)))  # type: ignore[union-attr]
-            found = self._colours[key] = limit_ink(found, self.ink_limit)  # type: ignore[arg-type]
+                c, m, y, k = pixel.getpixel((0, 0))  # type: ignore[misc]
+                found = (c / 255.0, m / 255.0, y / 255.0, k / 255.0)
+            found = self._colours[key] = limit_ink(found, self.ink_limit)
         return found
 
     def grey(self, level: float) -> Cmyk:
@@ -111,7 +111,7 @@ class Press:
         from PIL import ImageCms
 
         return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), self._press_profile, "RGB", "CMYK",
-                                       renderingIntent=RELATIVE_COLORIMETRIC,
+                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
     @cached_property
@@ -119,5 +119,5 @@ class Press:
         from PIL import ImageCms
 
         return ImageCms.buildTransform(self._press_profile, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
-                                       renderingIntent=RELATIVE_COLORIMETRIC,
+                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
