@@ -296,6 +296,9 @@ def test_a_refused_setting_says_which_types_take_it(tmp_path, line, says, hint):
 
 # settings that are words for whoever reads the file: their row in the reference says "not printed"
 NOT_PRINTED = {"ComponentKind.note"}
+# Read from the layout's YAML before it is checked (model/backs.py merges the variant onto `back`),
+# so never through the checked model; tests/test_backs_light.py prints them.
+MERGED_BEFORE_CHECKING = {"ComponentKind.backs"}
 FILES = {"Boards (`boards/*.yaml`)": (schema.BoardFile, ()),
          "Score sheets (`sheets/*.yaml`)": (schema.SheetFile, ("columns", "rows")),
          "Component kinds (`components:` in a layout)": (schema.ComponentKind, ())}
@@ -358,6 +361,6 @@ def traced_build(tmp_path_factory) -> set[str]:
 def test_every_setting_of_a_board_sheet_or_component_is_read_by_a_build(traced_build, heading):
     model, parts = FILES[heading]
     wanted = {f"{owner.__name__}.{name}" for owner, name in file_settings(model, parts).values()}
-    unread = sorted(wanted - traced_build - NOT_PRINTED)
+    unread = sorted(wanted - traced_build - NOT_PRINTED - MERGED_BEFORE_CHECKING)
     assert not unread, f"a build never reads {', '.join(unread)}"
     assert not (NOT_PRINTED & traced_build), "a setting said not to be printed is read: take it off NOT_PRINTED"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from printgen.commands.colour_options import backs_option, colour_options, with_colour
 from printgen.commands.edit import COMMANDS
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_confirm import CONFIRM, parse_confirm
@@ -94,10 +95,12 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
 @click.option("--out", default="output", show_default=True, metavar="DIR", help="Write into DIR/<deck>/.")
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
+@colour_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
 @click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
                                             "changes. Ctrl-C stops.")
-def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet, watch=False) -> None:
+def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour="rgb", ink_limit=None, backs="dark",
+          quiet=False, watch=False) -> None:
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
@@ -117,6 +120,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
         from dataclasses import replace
 
         options = replace(options, only=frozenset(only))
+    options = with_colour(options, colour, ink_limit, backs)
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if watch:                          # printgen/editing/watch.py: this same command, again on every change
         from printgen.editing.watch import watch_builds
@@ -185,7 +189,9 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
 @click.option("-o", "--output", "output", default=None, metavar="FILE.png",
               help="Where to write the PNG (default: output/DECK/preview/, named after the card or sheet).")
 @_print_options
-def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed) -> None:
+@backs_option
+def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex, back_offset, bleed,
+            backs="dark") -> None:
     """Write a PNG of one card or one sheet of DECK, to check it without printing."""
     from printgen.draw.preview import preview as make_preview
     from printgen.draw.preview import write_png
@@ -197,6 +203,7 @@ def preview(deck, card, sheet, back, dpi, pack, output, paper, card_size, duplex
             raise UserError(f"'{output}' should end in .png: preview writes a PNG picture",
                             hint="for a PDF, use printgen build")
         options = _options(paper, card_size, duplex, back_offset, bleed)
+        options = with_colour(options, backs=backs)
         warnings: list = []
         png, what = make_preview(deck, options, card=card, sheet=sheet, back=back, dpi=dpi, pack=pack,
                                  warnings=warnings)

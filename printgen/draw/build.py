@@ -25,6 +25,10 @@ class BuildOptions:
     bleed: float | None = None
     out: Path = Path("output")
     only: frozenset[str] = frozenset(PARTS)   # which of PARTS to build
+    # Issue 29, colour for print shops (printgen/draw/press): rgb, or cmyk through the press profile.
+    colour: str = "rgb"
+    ink_limit: float | None = None            # percent of total ink under cmyk (None: the default 300)
+    backs: str = "dark"                       # a layout's back as written, or its `backs:` variant
 
 
 @dataclass
@@ -91,13 +95,16 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
                write: bool = True) -> BuildResult:
     """Check and draw one deck, then write its files all or none; with write=False, keep them
     in the result's `staged` instead, so several decks can be written in one step."""
+    from printgen.draw.press import press_for, press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.pdf import render_sheets
 
     progress = progress or Silent()
     check_out_folder(options.out, options.out)
+    press = press_for(options.colour, options.ink_limit)
     deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
-    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
+                         backs=options.backs)
     folder = options.out / deck.key
     check_out_folder(folder, options.out)
     files: dict[Path, bytes] = {}
@@ -111,12 +118,14 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
             faces = resolve_faces(cards, layout, progress.advance)
             progress.finish()
             progress.start(f"{label}: drawing sheets", len(cards.cards))
-            sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance)
+            with printing_in(press):
+                sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance)
             progress.finish()
             manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
             files[folder / f"{label}-cards.pdf"] = sheets.pdf
             files[folder / f"{label}-cards.json"] = manifest
-            summaries.append(sheets.summary(cards, layout) + _single_sided(sheets.sheets, options))
+            summaries.append(sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
+                             + (f"\n{press_summary(press)}" if press is not None else ""))
             said = {str(x) for x in warnings}
             for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
                 if str(w) not in said:

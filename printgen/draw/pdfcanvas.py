@@ -31,7 +31,19 @@ def new_canvas(paper_mm: tuple[float, float], initial_font: str, title: str, sub
     canvas.setCreator("printgen")
     canvas.setAuthor("printgen")
     canvas.buffer = buffer
+    _press_if_printing(canvas)
     return canvas
+
+
+def _press_if_printing(canvas: BufferedCanvas) -> None:
+    """Under --colour cmyk (printgen/draw/press), every colour and picture is separated."""
+    from printgen.draw.press import current_press
+
+    press = current_press()
+    if press is not None:
+        from printgen.draw.press.canvas import install
+
+        install(canvas, press)
 
 
 def set_boxes(canvas, trim: tuple[float, float, float, float], bleed: tuple[float, float, float, float]) -> None:
@@ -41,5 +53,9 @@ def set_boxes(canvas, trim: tuple[float, float, float, float], bleed: tuple[floa
 
 
 def finish(canvas: BufferedCanvas) -> bytes:
+    if getattr(canvas, "_printgen_press", None) is not None:
+        from printgen.draw.press.canvas import mark_for_press
+
+        mark_for_press(canvas)
     canvas.save()
     return canvas.buffer.getvalue()

@@ -87,7 +87,8 @@ def card_pdf(deck: Deck, options: BuildOptions, card: Card, back: bool, with_ble
     """A one-page PDF of one card or other piece, at its size and shape (its trim, or its bleed box)."""
     from printgen.draw.sheets.pdf import piece_pdf
 
-    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
+                         backs=options.backs)
     return piece_pdf(deck, layout, card, back, with_bleed, warnings)
 
 
@@ -105,7 +106,8 @@ def preview(ref: str, options: BuildOptions, *, card: str | None, sheet: int, ba
         return rasterise(pdf, 0, dpi), f"{'back' if back else 'front'} of '{chosen.name}'"
     deck = load_deck(ref, ALL_CARDS)
     deck = load_deck(ref, pack_name(deck, pack))
-    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
+                         backs=options.backs)
     sheets = render_sheets(deck, layout, options.duplex, options.back_offset)
     if warnings is not None:
         warnings.extend(sheets.warnings)

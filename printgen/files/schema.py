@@ -324,6 +324,9 @@ class ComponentKind(Strict):
     note: str | None = None
     face: dict[str, AnyElement | None] = {}
     back: dict[str, AnyElement | None] = {}
+    # back variants for `build --backs NAME` (model/backs.py): changes merged onto `back`, checked
+    # as elements once merged (a change may be a single key of an element the back has)
+    backs: dict[str, dict[str, dict[str, Any] | None]] = {}
 
 
 class LayoutFile(Strict):
@@ -338,6 +341,9 @@ class LayoutFile(Strict):
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)
     face: dict[str, AnyElement | None] = {}
     back: dict[str, AnyElement | None] = {}
+    # back variants for `build --backs NAME` (model/backs.py): changes merged onto `back`, checked
+    # as elements once merged (a change may be a single key of an element the back has)
+    backs: dict[str, dict[str, dict[str, Any] | None]] = {}
     # kinds of component beside the card (tiles, coins, dice, pawns); a deck field of type
     # `component` names each card's kind, and a card without one is a card
     components: dict[str, ComponentKind] = {}

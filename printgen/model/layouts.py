@@ -73,6 +73,9 @@ def _merge(base: dict[str, Any], top: dict[str, Any], base_lines: _Lines, top_li
         if value is None:
             out.pop(key, None)
             lines = {k: v for k, v in lines.items() if k[: len(sub)] != sub}
+            if "backs" in path:          # a back variant's null removes from the back it is merged onto
+                out[key] = None          # later (model/backs.py), so it is kept until then
+                lines.update({k: v for k, v in top_lines.items() if k == sub})
             continue
         retyped = isinstance(value, dict) and isinstance(out.get(key), dict) and \
             value.get("type") is not None and out[key].get("type") not in (None, value.get("type"))
@@ -150,11 +153,15 @@ def _pick(name: str, sizes: dict[str, Size], what: str, where: Where) -> Size:
 
 
 def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None, card_size: str | None = None,
-                bleed: float | None = None) -> Layout:
-    """A layout with `extends` merged and the build's options applied (options win)."""
+                bleed: float | None = None, backs: str = "dark") -> Layout:
+    """A layout with `extends` merged and the build's options applied (options win); `backs`
+    picks a back variant (model/backs.py)."""
+    from printgen.model.backs import pick_backs
+
     search = ([deck.folder] if deck is not None else []) + [layouts_dir()]
     named_at = deck.where("layout", field_name="layout") if deck is not None and name == deck.layout else Where()
     data, lines, file = _read_layout_chain(name, search, named_at)
+    data, lines = pick_backs(data, lines, backs, _merge, file)
     merged = Located(data, file, {})
     try:
         spec = LayoutFile.model_validate(data)
