@@ -91,7 +91,9 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
             draw_placement(forms, faces, placement)
             if tick and placement.side == "front":
                 tick()
-        if page.size is not None:       # a page cut to its piece (model/single.py): the piece and nothing else
+        if page.size is not None:       # a page cut to its piece (model/single.py): the piece as preview draws it
+            if imposed.grid is None:
+                cutlines.piece_guides(canvas, page, faces.kinds)
             canvas.showPage()
             continue
         if imposed.crop == "marks":
