@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from printgen.commands.edit import COMMANDS
+from printgen.commands.imposition_options import imposition_options, with_imposition
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_confirm import CONFIRM, parse_confirm
 from printgen.commands.validate_skill import skill_options
@@ -94,15 +95,7 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
 @click.option("--out", default="output", show_default=True, metavar="DIR", help="Write into DIR/<deck>/.")
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
-@click.option("--imposition", type=click.Choice(["sheets", "gutter-fold", "single"]), default="sheets",
-              show_default=True, help="How the cards go on the pages: duplex sheets; gutter-fold (each back beside "
-                                      "its front, fold and glue); single (one side a page at trim plus bleed, for a "
-                                      "print shop).")
-@click.option("--page-order", "page_order", type=click.Choice(["back-first", "front-first"]), default="back-first",
-              show_default=True, help="With --imposition single: each card's back page before its front "
-                                      "(DriveThruCards) or after it.")
-@click.option("--crop", type=click.Choice(["marks", "lines"]), default="marks", show_default=True,
-              help="Crop marks round the cards, or cut lines right across the sheet for a guillotine.")
+@imposition_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
 @click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
                                             "changes. Ctrl-C stops.")
@@ -123,18 +116,11 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, quiet,
     except UserError as error:
         say_error(error)
         sys.exit(2)
-    from dataclasses import replace
-
     if only:
-        options = replace(options, only=frozenset(only))
-    options = replace(options, imposition=imposition, crop=crop, page_order=page_order)
-    try:                               # a pairing that means nothing, before any deck is read
-        from printgen.model.arrange import check_choices
+        from dataclasses import replace
 
-        check_choices(imposition, crop, page_order, options.duplex, options.back_offset)
-    except UserError as error:
-        say_error(error)
-        sys.exit(2)
+        options = replace(options, only=frozenset(only))
+    options = with_imposition(options, imposition, crop, page_order)
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if watch:                          # printgen/editing/watch.py: this same command, again on every change
         from printgen.editing.watch import watch_builds
