@@ -19,6 +19,7 @@ import click
 
 from printgen.commands.colour_options import backs_option, colour_options, with_colour
 from printgen.commands.edit import COMMANDS
+from printgen.commands.imposition_options import imposition_options, with_imposition
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_confirm import CONFIRM, parse_confirm
 from printgen.commands.validate_skill import skill_options
@@ -96,11 +97,12 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
 @click.option("--only", multiple=True, type=click.Choice(["cards", "rules", "sheets", "boards"]),
               help="Build only these parts (repeat the option for several); default: everything.")
 @colour_options
+@imposition_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary; errors and warnings only.")
 @click.option("--watch", is_flag=True, help="Keep going: build again whenever a file of the deck (or a layout) "
                                             "changes. Ctrl-C stops.")
 def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour="rgb", ink_limit=None, backs="dark",
-          quiet=False, watch=False) -> None:
+          quiet=False, watch=False, imposition="sheets", page_order="back-first", crop="marks") -> None:
     """Build each DECK (a name under decks/ or a deck folder): its cards PDF and manifest, rule
     sheets, score sheets and boards, into DIR/<deck>/.
 
@@ -121,6 +123,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
 
         options = replace(options, only=frozenset(only))
     options = with_colour(options, colour, ink_limit, backs)
+    options = with_imposition(options, imposition, crop, page_order)
     refs = list(decks) or [str(p) for p in shipped_decks()]
     if watch:                          # printgen/editing/watch.py: this same command, again on every change
         from printgen.editing.watch import watch_builds

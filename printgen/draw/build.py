@@ -29,6 +29,10 @@ class BuildOptions:
     colour: str = "rgb"
     ink_limit: float | None = None            # percent of total ink under cmyk (None: the default 300)
     backs: str = "dark"                       # a layout's back as written, or its `backs:` variant
+    # issue 29: the pages the cards go on (model/arrange.py); the defaults make the sheets as before
+    imposition: str = "sheets"                # sheets, gutter-fold or single
+    crop: str = "marks"                       # marks, or lines right across the sheet
+    page_order: str = "back-first"            # single: back-first (DriveThruCards) or front-first
 
 
 @dataclass
@@ -119,7 +123,8 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
             progress.finish()
             progress.start(f"{label}: drawing sheets", len(cards.cards))
             with printing_in(press):
-                sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance)
+                sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
+                                       imposition=options.imposition, crop=options.crop, order=options.page_order)
             progress.finish()
             manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
             files[folder / f"{label}-cards.pdf"] = sheets.pdf
@@ -189,7 +194,7 @@ def publish_builds(results: list[BuildResult]) -> None:
 def _single_sided(sheets: int, options: BuildOptions) -> str:
     """With --duplex none, which pages to print first and how to turn the stack (the sheets say
     it too)."""
-    if options.duplex != "none":
+    if options.duplex != "none" or options.imposition != "sheets":
         return ""
     from printgen.model.imposition import single_sided_advice
 

@@ -66,6 +66,16 @@ class Page:
     bleed_box: Box                   # the same with the bleed, within the paper
     frame: tuple[Box, ...]           # trim boxes the margin's marks keep clear of
     frame_bleed: Box
+    size: tuple[float, float] | None = None   # a page cut to its piece (single): its own size, and no marks
+
+
+@dataclass(frozen=True)
+class Fold:
+    """The line a gutter-fold sheet is folded on: 'vertical' at x = `at`, or 'horizontal' at y = `at`
+    (mm). Folding there lays every back on the sheet behind its own front."""
+
+    axis: str
+    at: float
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,10 @@ class Imposed:
     paper: tuple[float, float]
     duplex: str
     offset: tuple[float, float]
+    style: str = "sheets"            # the imposition: sheets, gutter-fold or single (model/arrange.py)
+    fold: Fold | None = None         # a gutter fold's line, the same on every sheet
+    crop: str = "marks"              # how its sheets say where to cut: crop marks, or lines right across
+    order: str | None = None         # single: which side of each piece comes first, 'back-first' or 'front-first'
 
     @property
     def noun(self) -> str:

@@ -34,6 +34,7 @@ def manifest(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> dict
     if grid is not None:
         out["per_sheet"] = grid.per_sheet
     out.update({"sheets": imposed.sheets, "pages": len(imposed.pages)})
+    out.update(imposition_entries(imposed))
     if grid is None:
         out["components"] = _kind_entries(faces)
     cards = []
@@ -45,9 +46,35 @@ def manifest(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> dict
         # a piece whose layout draws nothing on its back (a die's net, a pawn) has none
         entry["back"] = placement(placed["back"].page, placed["back"].slot) if grid is not None or faces.backs[i] \
             else None
+        if imposed.style == "single":       # each side's page is its trim and bleed
+            for side in ("front", "back"):
+                if entry[side] is not None:
+                    entry[side]["page_mm"] = _page_size(imposed, placed[side].page)
         cards.append(entry)
     out["cards"] = cards
     return out
+
+
+def imposition_entries(imposed: Imposed) -> dict[str, Any]:
+    """What an imposition other than the plain sheets adds to the manifest (nothing for them, so
+    their manifest is as it always was): its name, a gutter fold's line, a single PDF's page order,
+    and cut lines when they replace the crop marks."""
+    out: dict[str, Any] = {}
+    if imposed.style != "sheets":
+        out["imposition"] = imposed.style
+    if imposed.fold is not None:
+        out["fold"] = {"axis": imposed.fold.axis, ("x_mm" if imposed.fold.axis == "vertical" else "y_mm"):
+                       round(imposed.fold.at, 3)}
+    if imposed.order is not None:
+        out["page_order"] = imposed.order
+    if imposed.crop != "marks":
+        out["crop"] = imposed.crop
+    return out
+
+
+def _page_size(imposed: Imposed, number: int) -> dict[str, float]:
+    size = imposed.pages[number - 1].size or imposed.paper
+    return {"width": round(size[0], 3), "height": round(size[1], 3)}
 
 
 def placement(page: int, slot: Slot) -> dict[str, Any]:

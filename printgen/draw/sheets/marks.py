@@ -228,6 +228,7 @@ class Fitted:
 
     ruler: bool
     lines: bool
+    used: tuple[Region, ...] = ()    # where the ruler and the words went: cut lines run round them
 
 
 def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_length: float, font: str,
@@ -249,7 +250,7 @@ def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_
             ruler(canvas, spot, ruler_length, font)
             used.append(spot)
     if not lines:
-        return Fitted(fitted, True)
+        return Fitted(fitted, True, tuple(used))
     widths = [text_width(line, font, LABEL_SIZE) / pt(1) + 2 for line in lines]
     order = ordered(strips, "label", paper)
     depth = len(lines) * RULER_DEPTH + (len(lines) - 1) * LINE_GAP
@@ -260,7 +261,7 @@ def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_
             step = index * (RULER_DEPTH + LINE_GAP)
             y1 = block.y1 - step if not block.vertical else block.y0 + step + RULER_DEPTH
             label(canvas, replace(block, y0=y1 - RULER_DEPTH, y1=y1), line, font)
-        return Fitted(fitted, True)
+        return Fitted(fitted, True, (*used, block))
     every = True
     for line, width in zip(lines, widths):
         spot = place(order, width, RULER_DEPTH, used)
@@ -269,7 +270,7 @@ def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_
         else:
             label(canvas, spot, line, font)
             used.append(spot)
-    return Fitted(fitted, every)
+    return Fitted(fitted, every, tuple(used))
 
 
 def _grey():

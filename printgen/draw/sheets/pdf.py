@@ -21,17 +21,19 @@ from typing import Any
 
 from printgen.draw.fonts import FontSet
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
-from printgen.draw.sheets import marks
+from printgen.draw.sheets import cutlines, folding, marks
 from printgen.draw.sheets.faces import Faces, fill_of, resolve_faces
 from printgen.draw.sheets.forms import Forms, guides
 from printgen.draw.sheets.manifest import manifest, plural, summary
 from printgen.draw.sheets.margin import no_ruler, no_steps, sheet_lines
 from printgen.draw.template import Resolver
 from printgen.files.errors import Warning_
+from printgen.files.units import pt
+from printgen.model.arrange import arrange
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.imposition import SheetPlan, Slot
 from printgen.model.kinds import kind_layout, kind_of, uses_components
-from printgen.model.placement import Imposed, Placement, impose
+from printgen.model.placement import Imposed, Placement
 
 
 @dataclass
@@ -54,15 +56,19 @@ class Sheets:
         return self.imposed.sheets
 
     def summary(self, deck: Deck, layout: Layout) -> str:
-        """The build's line for these sheets (manifest.summary)."""
+        """The build's line for these sheets (manifest.summary; folding.summary for other impositions)."""
+        if self.imposed.style != "sheets":
+            return folding.summary(deck, layout, self.faces, self.imposed)
         return summary(deck, layout, self.faces, self.imposed)
 
 
 def render_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
-                  faces: Faces | None = None, tick: Callable[[], None] | None = None) -> Sheets:
-    """The PDF of every piece on its sheets with its marks, and the manifest; `tick` once a piece."""
+                  faces: Faces | None = None, tick: Callable[[], None] | None = None, *,
+                  imposition: str = "sheets", crop: str = "marks", order: str = "back-first") -> Sheets:
+    """The PDF of every piece on its sheets with its marks, and the manifest; `tick` once a piece.
+    `imposition`, `crop` and `order` choose the pages (model/arrange.py)."""
     faces = faces or resolve_faces(deck, layout)
-    imposed = impose(deck, layout, faces.kinds, duplex, offset)
+    imposed = arrange(deck, layout, faces.kinds, duplex, offset, imposition, crop, order)
     pdf, warnings = write_pdf(deck, layout, faces, imposed, tick)
     return Sheets(pdf, manifest(deck, layout, faces, imposed), warnings, faces, imposed)
 
@@ -78,23 +84,39 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
     forms = Forms(canvas, "side" if imposed.grid is not None else "piece")
     no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
     for page in imposed.pages:
+        if page.size is not None:
+            canvas.setPageSize((pt(page.size[0]), pt(page.size[1])))
         set_boxes(canvas, page.trim_box, page.bleed_box)
         for placement in page.placements:
             draw_placement(forms, faces, placement)
             if tick and placement.side == "front":
                 tick()
-        marks.cut_marks(canvas, imp, imposed, page, faces.kinds)
+        if page.size is not None:       # a page cut to its piece (model/single.py): the piece as preview draws it
+            if imposed.grid is None:
+                cutlines.piece_guides(canvas, page, faces.kinds)
+            canvas.showPage()
+            continue
+        if imposed.crop == "marks":
+            marks.cut_marks(canvas, imp, imposed, page, faces.kinds)
+        elif imposed.grid is None:
+            cutlines.piece_guides(canvas, page, faces.kinds)
+        folding.fold_line(canvas, imp, imposed, page)
         strips = marks.free_strips(page.frame, page.frame_bleed, imposed.paper, imp.margin, imp.crop_marks.length,
                                    imp.crop_marks.offset)
-        lines = sheet_lines(deck, layout, page.side, page.sheet, imposed.sheets, imposed.duplex, imposed.offset)
+        if imposed.style == "gutter-fold":
+            lines = folding.gutter_lines(deck, layout, imposed, page.sheet)
+        else:
+            lines = sheet_lines(deck, layout, page.side, page.sheet, imposed.sheets, imposed.duplex, imposed.offset)
         fitted = marks.sheet_marks(canvas, strips, imposed.paper, imp.ruler if page.physical else 0.0, font, lines)
+        if imposed.crop == "lines":
+            cutlines.cut_lines(canvas, imp, imposed, page, faces.kinds, fitted.used)
         no_room += not fitted.ruler
         unsaid += not fitted.lines
         canvas.showPage()
     warnings = list(faces.warnings)
     if no_room:
         warnings.append(no_ruler(deck, imp.ruler, no_room, imposed.sheets, imposed.noun))
-    if unsaid and imposed.duplex == "none":
+    if unsaid and imposed.duplex == "none" and imposed.style == "sheets":
         warnings.append(no_steps(deck, unsaid, 2 * imposed.sheets, imposed.noun))
     return finish(canvas), warnings
 
