@@ -101,7 +101,7 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
                     if child is not None:
                         child.avail += 1
                 hint = guide(d, rng) if guide is not None and BIAS else None
-                action: int = hint if hint in untried else untried[_pick(rng, len(untried))]    # the greedy move first
+                action = hint if hint is not None and hint in untried else untried[_pick(rng, len(untried))]
                 child = children[action] = _Node(to_act(d))
                 apply(d, action)
                 path.append(child)
