@@ -1,6 +1,6 @@
 """Decisions per second of the search player (issue 28), per game, medians of several runs.
 
-Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME]
+Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME] [--old]
 
 Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
 that does not implement determinize (the engine's default raises NotImplementedError) is listed as
@@ -9,7 +9,9 @@ lands. A run plays seeded games with a search player of a fixed budget (iteratio
 seat 0 among random players, until the search has made D decisions with more than one action open
 (a decision with one action is no search); the figure is those decisions over the processor time
 they took. The median over R runs is shown with the spread, and the mean iterations per second
-(decisions x budget / seconds), a figure that compares games whatever their budget.
+(decisions x budget / seconds), a figure that compares games whatever their budget. --old adds a
+row per game for the older search, whose playouts are uniformly random (search-random), measured
+on the same seeds, so the price of the greedy-guided playouts shows beside it.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ sys.path.insert(0, str(ROOT))
 from printgen.games.registry import get_game, names  # noqa: E402
 from printgen.model.load import load_deck  # noqa: E402
 from printgen.sim.engine import game_rng, random_bot  # noqa: E402
-from printgen.sim.search import search  # noqa: E402
+from printgen.sim.search import NAMES, search  # noqa: E402
 
 DECKS = {"cromwell": "cromwell", "drafting": "standard", "coppertwaddle": "coppertwaddle", "lombre": "spanish",
          "tresillo": "spanish", "burro": "spanish", "casita": "spanish", "conquian": "spanish"}
 
 
-def one_run(game, prep, players: int, budget: int, decisions: int, seed: int) -> float:
+def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wild: float = NAMES["search"]) -> float:
     """Search decisions per processor second over seeded games (search in seat 0, random elsewhere)."""
     made, spent, index = 0, 0.0, 0
     while made < decisions:
@@ -43,7 +45,7 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int) ->
         while not game.is_over(state) and steps < game.step_cap and made < decisions:
             if game.to_act(state) == 0 and len(game.legal(state)) > 1:
                 start = time.process_time()
-                action = search(game, state, budget, random.Random(rng.getrandbits(64)))
+                action = search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
                 spent += time.process_time() - start
                 made += 1
             else:
@@ -83,9 +85,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
     parser.add_argument("--game", default=None)
+    parser.add_argument("--old", action="store_true", help="also the search with random playouts (search-random)")
     args = parser.parse_args()
+    kinds = ["search", "search-random"] if args.old else ["search"]
     print(f"search budget {args.budget} iterations; {args.decisions} decisions a run, median of {args.runs} runs")
-    print(f"{'game':<14} {'variant':<10} {'players':>7} {'decisions/s':>12} {'spread':>17} {'iterations/s':>13}")
+    print(f"{'game':<14} {'variant':<10} {'players':>7} {'search':<14} {'decisions/s':>12} {'spread':>17} "
+          f"{'iterations/s':>13}")
     for name, game, deck in _games(args.game):
         variant = game.variants[0]
         prep = game.prepare(deck, variant, {})
@@ -93,10 +98,12 @@ def main() -> None:
         if not determinizes(game, prep, players):
             print(f"{name:<14} {variant:<10} {players:>7}  skipped: no determinize yet")
             continue
-        rates = [one_run(game, prep, players, args.budget, args.decisions, seed) for seed in range(1, args.runs + 1)]
-        mid = statistics.median(rates)
-        print(f"{name:<14} {variant:<10} {players:>7} {mid:>12.1f} {min(rates):>8.1f}-{max(rates):<8.1f} "
-              f"{mid * args.budget:>13,.0f}")
+        for kind in kinds:
+            rates = [one_run(game, prep, players, args.budget, args.decisions, seed, NAMES[kind])
+                     for seed in range(1, args.runs + 1)]
+            mid = statistics.median(rates)
+            print(f"{name:<14} {variant:<10} {players:>7} {kind:<14} {mid:>12.1f} "
+                  f"{min(rates):>8.1f}-{max(rates):<8.1f} {mid * args.budget:>13,.0f}", flush=True)
 
 
 if __name__ == "__main__":

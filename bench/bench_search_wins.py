@@ -1,6 +1,7 @@
 """Does the search player beat random and greedy players, per game? (issue 28's test, as a table)
 
 Usage: python bench/bench_search_wins.py [--games N] [--budget B] [--workers K] [--game NAME] [--files]
+                                         [--search search|search-random]
 
 For every shipped game (its first variant, its smallest player count) one search player of a fixed
 budget sits among random players, then among greedy ones, its seat turned one further each game
@@ -8,7 +9,9 @@ budget sits among random players, then among greedy ones, its seat turned one fu
 the search player "beats" its opponents when the whole 95 % Wilson interval of its share of the wins
 (a shared win counted as a share) lies above that fair share, "loses" when it lies below, and is
 "level" otherwise. --files adds the game files shipped with the decks (decks/*/games/*.yaml).
-Seeded (seed 1), so a run prints the same table on any computer; only the seconds differ.
+--search search-random measures the older search, whose playouts are uniformly random (the
+default, search, plays them out with the game's greedy player). Seeded (seed 1), so a run prints
+the same table on any computer; only the seconds differ.
 """
 
 from __future__ import annotations
@@ -34,9 +37,9 @@ OPTIONS = {"lombre": {"hands": 2}, "tresillo": {"hands": 2}}
 
 
 def match(game, variant: str, deck: str, options: dict, players: int, games: int, budget: int, other: str,
-          workers: int) -> tuple[float, int]:
+          workers: int, kind: str = "search") -> tuple[float, int]:
     """The search player's wins (shared wins as shares) and seats played, among `other` players."""
-    lineup = (f"search:{budget}",) + (other,) * (players - 1)
+    lineup = (f"{kind}:{budget}",) + (other,) * (players - 1)
     work = batches(game, variant, deck, options, players, games, 1, lineup, chunk_size(games, workers * 4))
     rates = bot_win_rates(execute(work, workers), lineup)[lineup[0]]
     return rates["wins"], rates["played"]
@@ -55,13 +58,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--game", default=None)
     parser.add_argument("--files", action="store_true", help="also the decks' game files")
+    parser.add_argument("--search", default="search", choices=("search", "search-random"),
+                        help="search-random: the search with uniformly random playouts")
     args = parser.parse_args()
     rows = [(name, DECKS.get(name, "spanish")) for name in names()]
     if args.files:
         rows += list(FILES.items())
     if args.game:
         rows = [row for row in rows if row[0] == args.game]
-    print(f"search:{args.budget} against random and against greedy players, {args.games} seeded games each "
+    print(f"{args.search}:{args.budget} against random and against greedy players, {args.games} seeded games each "
           f"(seed 1), its seat turned each game; interval: 95 % Wilson of its share of the wins")
     print(f"{'game':<15} {'pl':>2} {'fair':>5}  {'vs random':<22} {'':<6} {'vs greedy':<22} {'':<6} {'seconds':>7}")
     tally = {"random": 0, "greedy": 0}
@@ -78,7 +83,7 @@ def main() -> None:
             cells = []
             for other in ("random", "greedy"):
                 wins, played = match(game, variant, str(deck.folder), options, players, args.games, args.budget,
-                                     other, args.workers)
+                                     other, args.workers, args.search)
                 said, word = verdict(wins, played, fair)
                 tally[other] += word == "beats"
                 cells.append(f"{said:<22} {word:<6}")

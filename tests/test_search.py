@@ -1,6 +1,6 @@
 """The search player (issue 28, printgen/sim/search.py): a seed and a budget replay the same game;
-it beats random players at Burro and Casita Robada and does no worse than their greedy players,
-each over a stated number of seeded games with the seat turned round the table, judged by the 95 %
+it beats random players at Burro and Casita Robada and beats Casita's greedy players, each over a
+stated number of seeded games with the seat turned round the table, judged by the 95 %
 Wilson interval of its win share; and `printgen validate` plays it by --bots, --budget and --seats.
 Budgets and game counts are small (the suite's time): the margins below are what they show."""
 
@@ -16,7 +16,7 @@ from printgen.games.casita import Casita
 from printgen.model.load import load_deck
 from printgen.sim.engine import bot_for, is_bot_name, play
 from printgen.sim.runner import seated
-from printgen.sim.search import DEFAULT_BUDGET, SearchBot, parse_search, search
+from printgen.sim.search import DEFAULT_BUDGET, WILD, SearchBot, parse_search, search
 from printgen.sim.stats import wilson
 
 
@@ -63,12 +63,33 @@ def test_the_search_leaves_the_state_as_it_was_and_draws_only_from_its_generator
     assert len(picks) == 1 and picks <= set(game.legal(state))
 
 
+class _NoGreedy(Burro):
+    """Burro without a rule of thumb: the contract's default greedy, which raises."""
+
+    def greedy(self, state, rng):
+        raise NotImplementedError
+
+
+def test_a_game_without_a_greedy_player_is_searched_with_random_playouts(spanish):
+    game, plain = _NoGreedy(), Burro()
+    prep = game.prepare(spanish, "basic", {})
+    state = game.setup(prep, 2, random.Random(3))
+    guided = [search(game, state, 40, random.Random(seed)) for seed in range(6)]
+    assert guided == [search(plain, state, 40, random.Random(seed), wild=1.0) for seed in range(6)]
+    # and the guide changes the search where there is one (else the test above could not fail)
+    assert guided != [search(plain, state, 40, random.Random(seed)) for seed in range(6)]
+
+
 def test_bot_names_carry_their_budget():
     assert parse_search("search") == DEFAULT_BUDGET and parse_search("search:400") == 400
     assert [parse_search(n) for n in ("search:0", "search:", "search:x", "searcher", "greedy")] == [None] * 5
     assert is_bot_name("search:7") and not is_bot_name("search:-1")
     bot = bot_for("search:7", Casita())
-    assert isinstance(bot, SearchBot) and bot.budget == 7
+    assert isinstance(bot, SearchBot) and bot.budget == 7 and bot.wild == WILD < 1
+    old = bot_for("search-random:9", Casita())
+    assert isinstance(old, SearchBot) and (old.budget, old.wild) == (9, 1.0)
+    assert parse_search("search-random") == DEFAULT_BUDGET and is_bot_name("search-random:3")
+    assert parse_search("search-greedy:3") is None
     with pytest.raises(ValueError):
         SearchBot(0)
 
@@ -83,14 +104,15 @@ def test_search_beats_random_players(spanish, make, variant, budget, games):
     assert low > 0.5, f"search won {won} of {n} against random (95 % interval from {low:.2f})"
 
 
-@pytest.mark.parametrize("make,variant,budget,games", [(Casita, "basic", 30, 40), (Burro, "basic", 20, 10)])
-def test_search_is_no_worse_than_greedy_players(spanish, make, variant, budget, games):
-    """Two players. Casita: 40 games at budget 30, 25 won (0.47-0.76); Burro: 10 games at budget
-    20, 6 won (0.31-0.83): neither is below the fair share of 0.5."""
-    game = make()
-    won, n = share(game, game.prepare(spanish, variant, {}), 2, f"search:{budget}", "greedy", games, 12)
-    _, high = wilson(won, n)
-    assert high > 0.5, f"search won {won} of {n} against greedy (95 % interval up to {high:.2f})"
+def test_search_beats_greedy_players(spanish):
+    """Two players of Casita: 120 games at budget 30 (seed 12), 77.5 won (95 % interval 0.56-0.73),
+    above the fair share of 0.5. Why Casita: the quickest game where the search, its playouts
+    played by the greedy player, beats that player; bench/bench_search_wins.py measures the others
+    (the older search, its playouts random, won 25 of the first 40 of these games, 0.47-0.76)."""
+    game = Casita()
+    won, n = share(game, game.prepare(spanish, "basic", {}), 2, "search:30", "greedy", 120, 12)
+    low, _ = wilson(won, n)
+    assert low > 0.5, f"search won {won} of {n} against greedy (95 % interval from {low:.2f})"
 
 
 def test_validate_plays_search_bots_with_their_budget():

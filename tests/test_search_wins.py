@@ -1,6 +1,7 @@
 """The search player beats random players (issue 28's test), in the games quick enough to check in
 the suite; bench/bench_search_wins.py makes the whole table (every shipped game and game file,
-against random and against greedy players) and docs/designer.md gives its figures."""
+against random and against greedy players) and bench/README.md gives its figures; the win over
+greedy players is checked at Casita in tests/test_search.py."""
 
 from __future__ import annotations
 

@@ -247,13 +247,15 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="An existing Ray cluster (default: start one here).")
 @click.option("--bots", type=click.Choice(["greedy", "random", "mixed", "search"]), default=None,
               help="Who plays: simple sensible players (greedy, the default), random legal moves, one random player "
-                   "among greedy ones, or a player that searches ahead over the cards it cannot see (search).")
+                   "among greedy ones, or a player that searches ahead over the cards it cannot see, trying each move "
+                   "in games played on by the greedy player's rule of thumb (search).")
 @click.option("--budget", type=int, default=None, metavar="N",
               help="The search bot's iterations a decision (default 200): more plays better and slower; the same "
                    "seed and budget replay the same games.")
 @click.option("--seats", default=None, metavar="BOT,BOT,...",
               help="A line-up by seat instead of --bots, e.g. search:400,greedy,greedy,greedy (random, greedy, "
-                   "search or search:N each); it sets the player count and turns a seat further each game.")
+                   "search or search:N each; search-random:N searches with random playouts instead of greedy ones); "
+                   "it sets the player count and turns a seat further each game.")
 @click.option("--confirm", default=CONFIRM, show_default=True, metavar="GAMES[:BUDGET]",
               help="Play a dead or strong card warning again with search players (of BUDGET iterations) in every "
                    "seat: it stands only if they confirm it, else it is a bot effect; 0: never.")

@@ -13,7 +13,8 @@ from printgen.sim.engine import Game, is_bot_name
 from printgen.sim.search import DEFAULT_BUDGET
 
 KINDS = ("greedy", "random", "mixed", "search")
-SEAT_HINT = "name each seat random, greedy, search or search:N, e.g. --seats search:400,greedy,greedy,greedy"
+SEAT_HINT = ("name each seat random, greedy, search or search:N (or search-random:N), "
+             "e.g. --seats search:400,greedy,greedy,greedy")
 
 
 def who_plays(bots: str | None, seats: str | None) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from printgen.model.deck import Deck
 from printgen.sim.options import Option, read_options
 from printgen.sim.report import Report, Result
-from printgen.sim.search import SearchBot, parse_search
+from printgen.sim.search import parse_search, search_bot
 
 Action = int
 P = TypeVar("P")        # a game's prepared deck: compiled once per run, never changed by play
@@ -189,14 +189,15 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 def bot_for(name: str, game: Game[Any, Any]) -> Bot:
     """The bot called `name` for `game`. The greedy one is the game's own method taken from its class:
     that is a bot already (game, state, rng), and one call a decision fewer than greedy_bot. A search
-    bot is named with its budget in iterations ('search:400'; 'search' alone the default), so the
+    bot is named with its budget in iterations ('search:400'; 'search' alone the default;
+    'search-random:400' the same search with uniformly random playouts), so the
     name alone, a string, carries it to a worker process; a game's own bots (Game.own_bots) come
     after those every game has. KeyError for a name no bot has."""
     if name == "greedy":
         return type(game).greedy
-    budget = parse_search(name)
-    if budget is not None:
-        return SearchBot(budget)
+    searcher = search_bot(name)
+    if searcher is not None:
+        return searcher
     if name not in BOTS:
         own = game.own_bots()
         if name in own:
