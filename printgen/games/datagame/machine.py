@@ -19,6 +19,8 @@ from printgen.games.datagame.hidden import Hidden, card_variables
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
+from printgen.games.datagame.linking import fused
+from printgen.games.datagame.source import Writer
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
@@ -205,19 +207,20 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
+    scope.writer = Writer(scope)
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
-    return Prepared(link(compiler.code), compiler.code, names, groups, len(names), slot,
+    return Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options, faces, owners, tuple(variables[name] for name in card_variables(spec)))
 
 
-def link(code: list[tuple[Any, ...]]) -> list[Any]:
+def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
     """The instructions as closures, each taking the state and giving the next instruction's index
     (-1 when play stops: a decision waits or the game is over). Why: running a game is then one
     call per instruction, with no dispatch on its kind; jumps to a jump are followed here once."""
@@ -231,7 +234,10 @@ def link(code: list[tuple[Any, ...]]) -> list[Any]:
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
-        if kind == AUTO:
+        made = fused(code, pc, aimed, target, writer, _stop) if writer is not None else None
+        if made is not None:
+            linked.append(made)
+        elif kind == AUTO:
             fns = [op[1]]
             while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
                 fns.append(code[pc + len(fns)][1])
