@@ -16,12 +16,12 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.hidden import Hidden, card_variables
+from printgen.games.datagame.linking import fused
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
-from printgen.games.datagame.linking import fused
-from printgen.games.datagame.source import Writer
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
+from printgen.games.datagame.source import Writer
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
