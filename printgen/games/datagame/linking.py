@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printgen.games.datagame.ops import AUTO, COUNT, JUMP, UNLESS
+from printgen.games.datagame import stepsource
+from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT
 from printgen.games.datagame.source import lit
 
@@ -25,7 +26,7 @@ def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callabl
     """The instructions from `pc` up to the next one something jumps to (or a decision, or the end)
     as one function of the state giving the next instruction's index; None when `pc` is no AUTO,
     UNLESS or COUNT, or Python refuses the source."""
-    if code[pc][0] not in (AUTO, UNLESS, COUNT):
+    if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
     lines = ["v = s.v"]
     at = pc
@@ -43,6 +44,9 @@ def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callabl
                       f"    {writer.ref(stop)}(s, -1, {writer.ref(where.describe())})", "    return -1"]
             if counted is not None:
                 lines.append(f"v[{lit(counted)}] += 1")
+        elif kind == CHOOSE:
+            lines += stepsource.choose(writer, op[1], at)
+            break
         elif kind == JUMP:
             lines.append(f"return {lit(target(op[1]))}")
             break

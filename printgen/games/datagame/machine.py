@@ -231,6 +231,11 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
         return at
 
     aimed = _targets(code)
+    for op in code:                   # where each decision goes on, first: a run may hold a decision
+        if op[0] == CHOOSE:
+            op[1].end = target(op[1].end)
+            for option in op[1].options:
+                option.start = target(option.start)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
@@ -253,9 +258,6 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
         elif kind == COUNT:
             linked.append(_count(op[1], op[2], op[3].describe(), op[4], target(pc + 1)))
         elif kind == CHOOSE:
-            op[1].end = target(op[1].end)
-            for option in op[1].options:
-                option.start = target(option.start)
             linked.append(_choose(op[1], pc))
         else:
             linked.append(_end(pc))

@@ -101,9 +101,13 @@ class Compiler:
 
     def zone(self, value: Any, path: tuple[Any, ...]) -> Callable[[Any, int, int], list[int]]:
         try:
-            return self.scope.zone(parse(value), False)
+            node = parse(value)
+            fn = self.scope.zone(node, False)
         except ExprError as error:
             raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+        if self.scope.writer is not None:
+            self.scope.writer.zone_nodes[id(fn)] = (fn, node)
+        return fn
 
     def said(self, fn: Any, write: Callable[[Any], list[str]]) -> Any:
         """`fn`, with the statements that do the same remembered for runs compiled whole (linking.py)."""
@@ -405,6 +409,11 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
 
     def restore(s: Any) -> None:
         s.v[CURRENT] = s.v[saved]
+
+    helpers = (_next_once, _unskipped)
+    c.said(begin, lambda w: stepsource.seat_begin(w, once, saved, counter, guard, base, start, skip, helpers))
+    c.said(advance, lambda w: stepsource.seat_advance(w, once, counter, base, after, skip, helpers))
+    c.said(restore, lambda w: stepsource.seat_restore(saved))
 
     if not c.waits(body.get("do")):
         args = (begin, go_on, guard, most, where.describe(), counted, c.function(body.get("do"), (*here, "do")),

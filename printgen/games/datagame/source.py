@@ -60,6 +60,7 @@ class Writer:
         self.temps = 0
         self.written: dict[int, tuple[Fn, Node, bool]] = {}     # id(function made here) -> how
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
+        self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
 
     # -- the namespace ---------------------------------------------------------------------------
     def ref(self, obj: Any) -> str:
@@ -116,6 +117,17 @@ class Writer:
         if found is not None:
             try:
                 return self.expr(found[1], found[2], seat, card)
+            except Unwritable:
+                pass
+        return f"{self.ref(fn)}(s, {seat}, {card})"
+
+    def inline_zone(self, fn: Any, seat: str, card: str) -> str:
+        """Source of zone function `fn` (one Compiler.zone made) at this seat and card, with no
+        `:=` (it may stand as a comprehension's iterable); else a call of it."""
+        found = self.zone_nodes.get(id(fn))
+        if found is not None:
+            try:
+                return _no_walrus(self.zone(found[1], False, seat, card))
             except Unwritable:
                 pass
         return f"{self.ref(fn)}(s, {seat}, {card})"

@@ -89,3 +89,54 @@ def move_top(w: Any, source: Any, move_many: Any, to_slot: Any, bottom: bool, by
     return [f"{p} = {SEAT}", f"{cards} = {w.ref(source)}(s, {p}, -1)", f"if {cards}:",
             f"    {w.ref(move_many)}(s, {cards}, [{cards}[-1]], {w.ref(to_slot)}(s, {p}), {lit(bottom)}, "
             f"{w.inline(by, p, '-1')})"]
+
+
+def seat_begin(w: Any, once: bool, saved: int, counter: int, guard: int, base: int, start: Any, skip: Any,
+               helpers: tuple[Any, Any]) -> list[str]:
+    """The start of `turns`/`each_player` (program.py's begin); helpers: (_next_once, _unskipped)."""
+    lines = [f"v[{lit(saved)}] = {SEAT}", f"v[{lit(counter)}] = 0", f"v[{lit(guard)}] = 0",
+             f"v[{lit(base)}] = {w.inline(start, SEAT, '-1')} % s.n"]
+    return lines + [f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, f'v[{lit(base)}]')}"]
+
+
+def seat_advance(w: Any, once: bool, counter: int, base: int, after: Any, skip: Any,
+                 helpers: tuple[Any, Any]) -> list[str]:
+    """The turn passing on (program.py's advance)."""
+    if once:
+        return [f"v[{lit(counter)}] += 1", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, '')}"]
+    p, seat = w.temp("_p"), w.temp("_s")
+    nxt = f"{w.inline(after, p, '-1')} % s.n" if after is not None else f"({p} + 1) % s.n"
+    return [f"{p} = {SEAT}", f"{seat} = {nxt}", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, seat)}"]
+
+
+def _seat_after(w: Any, once: bool, counter: int, base: int, skip: Any, helpers: tuple[Any, Any], seat: str) -> str:
+    next_once, unskipped = helpers
+    if once:
+        if skip is None:
+            return f"(v[{lit(base)}] + v[{lit(counter)}]) % s.n if v[{lit(counter)}] < s.n else -1"
+        return f"{w.ref(next_once)}(s, {lit(counter)}, {lit(base)}, {w.ref(skip)})"
+    return seat if skip is None else f"{w.ref(unskipped)}(s, {seat}, {w.ref(skip)})"
+
+
+def seat_restore(saved: int) -> list[str]:
+    """The outer loop's `current` again (program.py's restore)."""
+    return [f"{SEAT} = v[{lit(saved)}]"]
+
+
+def choose(w: Any, choice: Any, at: int) -> list[str]:
+    """A decision (machine.py's CHOOSE instruction): its actions listed, none skips it, one is taken
+    at once, more wait with the program counter at `at`. The commonest decision (one option: a card
+    of one zone) lists its actions here too, as Choice._one_zone does."""
+    name, acts = w.ref(choice), w.temp("_l")
+    option = choice.options[0]
+    if choice.legal == choice._one_zone and option.zone is not None:
+        p, k = w.temp("_p"), w.temp("_k")
+        zone = w.inline_zone(option.zone, p, "-1")
+        test = f" if {w.inline(option.where, p, k)}" if option.where is not None else ""
+        lines = [f"{p} = {w.inline(choice.who, SEAT, '-1')} % s.n", f"s.actor = {p}",
+                 f"{acts} = [{k} + 1 for {k} in {zone}{test}]"]
+    else:
+        lines = [f"{acts} = {name}.legal(s)"]
+    return lines + [f"if not {acts}:", f"    return {name}.end", f"if len({acts}) == 1:",
+                    f"    return {name}.enter(s, {acts}[0])", "s.dealing = False",
+                    f"s.pc, s.acts, s.choice = {lit(at)}, {acts}, {name}", "return -1"]
