@@ -185,8 +185,9 @@ def option_number(value: Any, allowed: Any = None) -> int:
 
 
 def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], groups: list[str],
-                    options: dict[str, Any]) -> Prepared:
-    """The file's steps compiled against the deck's tables and these option values."""
+                    options: dict[str, Any], write: bool = True) -> Prepared:
+    """The file's steps compiled against the deck's tables and these option values (written out as
+    compiled Python from our own templates, source.py, unless `write` is off: closures only)."""
     layout: dict[str, tuple[int, bool]] = {}
     kinds: list[int] = []
     slot_zone: list[str] = []
@@ -207,17 +208,19 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
-    scope.writer = Writer(scope)
+    scope.writer = Writer(scope) if write else None
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
-    return Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
+    prepared = Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options, faces, owners, tuple(variables[name] for name in card_variables(spec)))
+    prepared.texts = scope.writer.texts if scope.writer is not None else []
+    return prepared
 
 
 def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:

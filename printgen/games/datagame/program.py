@@ -52,6 +52,7 @@ class Prepared:
     faces: list[str] = field(default_factory=list)     # per slot: its zone's faces: (spec.FACES)
     owners: list[int] = field(default_factory=list)    # per slot: the seat whose zone it is (-1: shared)
     named: tuple[int, ...] = ()               # the variable slots a file's steps set to a card (hidden.py)
+    texts: list[str] = field(default_factory=list)     # the Python source compiled for it (source.py)
 
 
 class Compiler:

@@ -61,6 +61,7 @@ class Writer:
         self.written: dict[int, tuple[Fn, Node, bool]] = {}     # id(function made here) -> how
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
         self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
+        self.texts: list[str] = []                              # every source compiled (for the tests)
 
     # -- the namespace ---------------------------------------------------------------------------
     def ref(self, obj: Any) -> str:
@@ -79,8 +80,10 @@ class Writer:
     def compile(self, params: str, body: str) -> Any:
         """`lambda PARAMS: BODY` in the namespace; None when Python refuses the source."""
         assert all(_IDENT.match(x.strip()) for x in params.split(",")), params
+        text = f"lambda {params}: {body}"
+        self.texts.append(text)
         try:
-            code = compile(f"lambda {params}: {body}", "<game file>", "eval")
+            code = compile(text, "<game file>", "eval")
         except SyntaxError:
             return None
         return eval(code, self.ns)  # noqa: S307 (our own templates only: see the module's docstring)
@@ -89,6 +92,7 @@ class Writer:
         """A function `def NAME(s):` of the given body lines, compiled in the namespace; None when refused."""
         assert _IDENT.match(name), name
         text = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in lines)
+        self.texts.append(text)
         try:
             code = compile(text, "<game file>", "exec")
         except SyntaxError:
