@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.games.datagame import stepsource
 from printgen.games.datagame.expr import parse
 from printgen.games.datagame.ops import AUTO
 from printgen.games.datagame.scope import CARD, CURRENT
@@ -34,7 +35,7 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
                 k = v[CARD]
                 if k >= 0:
                     move_one(s, k, to_slot(s, v[CURRENT]), bottom, s.actor)
-            c.emit(AUTO, move_chosen)
+            c.emit(AUTO, c.said(move_chosen, lambda w: stepsource.move_chosen(w, CARD, move_one, to_slot, bottom)))
             return
 
         def move_card(s: Any) -> None:
@@ -60,7 +61,7 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             cards = source(s, p, -1)
             if cards:
                 move_many(s, cards, [cards[-1]], to_slot(s, p), bottom, by(s, p, -1))
-        c.emit(AUTO, move_top)
+        c.emit(AUTO, c.said(move_top, lambda w: stepsource.move_top(w, source, move_many, to_slot, bottom, by)))
         return
 
     def move_cards(s: Any) -> None:

@@ -53,6 +53,17 @@ class Choice:
         if len(options) == 1 and first.zone is not None and first.cond is None and first.target is None \
                 and first.lays is None and first.subset is None:
             self.legal = self._one_zone                 # type: ignore[method-assign]
+        if not any(o.lays is not None or o.subset is not None for o in options):
+            self.enter = self._enter_plain              # type: ignore[method-assign]
+
+    def _enter_plain(self, s: Any, action: int) -> int:
+        """enter() when no option lays melds or takes a set of cards: the card and seat bound."""
+        payload, i = divmod(action, self.width)
+        seat, card = divmod(payload, self.cards + 1)
+        v = s.v
+        v[CARD] = card - 1
+        v[TARGET] = seat - 1
+        return self.options[i].start
 
     def _one_zone(self, s: Any) -> list[int]:
         """legal() of the commonest decision: one option, a card of one zone (that passes `where`)."""

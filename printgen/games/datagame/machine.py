@@ -16,10 +16,12 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.hidden import Hidden, card_variables
+from printgen.games.datagame.linking import fused
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
+from printgen.games.datagame.source import Writer
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
 from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
 from printgen.model.deck import Deck
@@ -183,8 +185,9 @@ def option_number(value: Any, allowed: Any = None) -> int:
 
 
 def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], groups: list[str],
-                    options: dict[str, Any]) -> Prepared:
-    """The file's steps compiled against the deck's tables and these option values."""
+                    options: dict[str, Any], write: bool = True) -> Prepared:
+    """The file's steps compiled against the deck's tables and these option values (written out as
+    compiled Python from our own templates, source.py, unless `write` is off: closures only)."""
     layout: dict[str, tuple[int, bool]] = {}
     kinds: list[int] = []
     slot_zone: list[str] = []
@@ -205,19 +208,22 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
+    scope.writer = Writer(scope) if write else None
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
-    return Prepared(link(compiler.code), compiler.code, names, groups, len(names), slot,
+    prepared = Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options, faces, owners, tuple(variables[name] for name in card_variables(spec)))
+    prepared.texts = scope.writer.texts if scope.writer is not None else []
+    return prepared
 
 
-def link(code: list[tuple[Any, ...]]) -> list[Any]:
+def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
     """The instructions as closures, each taking the state and giving the next instruction's index
     (-1 when play stops: a decision waits or the game is over). Why: running a game is then one
     call per instruction, with no dispatch on its kind; jumps to a jump are followed here once."""
@@ -228,10 +234,18 @@ def link(code: list[tuple[Any, ...]]) -> list[Any]:
         return at
 
     aimed = _targets(code)
+    for op in code:                   # where each decision goes on, first: a run may hold a decision
+        if op[0] == CHOOSE:
+            op[1].end = target(op[1].end)
+            for option in op[1].options:
+                option.start = target(option.start)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
-        if kind == AUTO:
+        made = fused(code, pc, aimed, target, writer, _stop) if writer is not None else None
+        if made is not None:
+            linked.append(made)
+        elif kind == AUTO:
             fns = [op[1]]
             while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
                 fns.append(code[pc + len(fns)][1])
@@ -247,9 +261,6 @@ def link(code: list[tuple[Any, ...]]) -> list[Any]:
         elif kind == COUNT:
             linked.append(_count(op[1], op[2], op[3].describe(), op[4], target(pc + 1)))
         elif kind == CHOOSE:
-            op[1].end = target(op[1].end)
-            for option in op[1].options:
-                option.start = target(option.start)
             linked.append(_choose(op[1], pc))
         else:
             linked.append(_end(pc))

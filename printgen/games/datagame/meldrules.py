@@ -59,6 +59,7 @@ class Kind:
             self.place_mask[g] = masks
         self.valid_cache: dict[int, bool] = {}
         self.found_cache: dict[int, tuple[int, ...]] = {}
+        self.hand_cache: dict[int, tuple[int, ...]] = {}     # a whole hand -> its melds (found)
 
     # -- is a set of cards a meld ------------------------------------------------------------
     def valid(self, mask: int) -> bool:
@@ -93,6 +94,16 @@ class Kind:
     # -- the melds a hand holds --------------------------------------------------------------
     def found(self, hand: int) -> list[int]:
         """Every meld of this kind made of cards of `hand` (as card masks)."""
+        known = self.hand_cache.get(hand)
+        if known is not None:
+            return list(known)
+        out = self._found(hand)
+        if len(self.hand_cache) > CACHE:
+            self.hand_cache.clear()
+        self.hand_cache[hand] = tuple(out)
+        return out
+
+    def _found(self, hand: int) -> list[int]:
         out: list[int] = []
         groups: dict[int, int] = {}
         for k in card_bits(hand):
@@ -184,9 +195,12 @@ class Melds:
         out: list[Lay] = []
         kinds = self.kinds
         for j, (kind, mask) in enumerate(self.table(s, slot)):
-            valid = kinds[kind].valid
+            valid, group = kinds[kind].valid, kinds[kind].group
+            # a meld's cards all share its group: a card of another can never extend it (valid says
+            # no), so it is not asked about; the lay-offs and their order are the same
+            g = group[(mask & -mask).bit_length() - 1] if mask else None
             for k in hand:
-                if valid(mask | 1 << k):
+                if (group[k] == g or g is None) and valid(mask | 1 << k):
                     out.append((slot, j, kind, k, 1 << k))
         return out
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.files.errors import UserError, Where
-from printgen.games.datagame import blocks
+from printgen.games.datagame import blocks, stepsource
 from printgen.games.datagame.cardsteps import deal_step as _deal
 from printgen.games.datagame.cardsteps import move_step as _move
 from printgen.games.datagame.expr import ExprError, Fn, parse
@@ -52,6 +52,7 @@ class Prepared:
     faces: list[str] = field(default_factory=list)     # per slot: its zone's faces: (spec.FACES)
     owners: list[int] = field(default_factory=list)    # per slot: the seat whose zone it is (-1: shared)
     named: tuple[int, ...] = ()               # the variable slots a file's steps set to a card (hidden.py)
+    texts: list[str] = field(default_factory=list)     # the Python source compiled for it (source.py)
 
 
 class Compiler:
@@ -101,9 +102,19 @@ class Compiler:
 
     def zone(self, value: Any, path: tuple[Any, ...]) -> Callable[[Any, int, int], list[int]]:
         try:
-            return self.scope.zone(parse(value), False)
+            node = parse(value)
+            fn = self.scope.zone(node, False)
         except ExprError as error:
             raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+        if self.scope.writer is not None:
+            self.scope.writer.zone_nodes[id(fn)] = (fn, node)
+        return fn
+
+    def said(self, fn: Any, write: Callable[[Any], list[str]]) -> Any:
+        """`fn`, with the statements that do the same remembered for runs compiled whole (linking.py)."""
+        if self.scope.writer is not None:
+            self.scope.writer.step(fn, write(self.scope.writer))
+        return fn
 
     def slot(self) -> int:
         self.extra_slots += 1
@@ -181,7 +192,8 @@ class Compiler:
             code, self.code = self.code, saved
         if any(op[0] != AUTO for op in code):
             raise AssertionError(f"steps at {path} compiled to jumps: they are no straight block")
-        return blocks.sequence([op[1] for op in code])
+        fns = [op[1] for op in code]
+        return self.said(blocks.sequence(fns), lambda w: stepsource.sequence(w, fns))
 
     def settings(self, step: dict[str, Any], path: tuple[Any, ...], kind: str, allowed: set[str]) -> dict[str, Any]:
         """The step's settings as a mapping (its value, or the step's other keys for an `if`)."""
@@ -229,7 +241,7 @@ def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
 
         def assign_one(s: Any) -> None:
             s.v[only] = value(s, s.v[CURRENT], -1)
-        c.emit(AUTO, assign_one)
+        c.emit(AUTO, c.said(assign_one, lambda w: stepsource.set_values(w, pairs)))
         return
 
     def assign(s: Any) -> None:
@@ -237,7 +249,7 @@ def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
         values = [f(s, p, -1) for _, f in pairs]          # all read before any is written
         for (slot, _), value in zip(pairs, values):
             s.v[slot] = value
-    c.emit(AUTO, assign)
+    c.emit(AUTO, c.said(assign, lambda w: stepsource.set_values(w, pairs)))
 
 
 def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -269,7 +281,7 @@ def _if(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> 
     if not c.waits(body.get("then")) and not c.waits(body.get("else")):
         then = c.function(body.get("then"), (*path, "then"))
         other = c.function(body["else"], (*path, "else")) if "else" in body else None
-        c.emit(AUTO, blocks.branch(cond, then, other))
+        c.emit(AUTO, c.said(blocks.branch(cond, then, other), lambda w: stepsource.branch(w, cond, then, other)))
         return
     skip = c.emit(UNLESS, cond, -1)
     c.steps(body.get("then"), (*path, "then"))
@@ -334,8 +346,9 @@ def _repeat(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str)
     where = c.where(here)
     if not c.waits(body.get("do")):
         stop = c.expr(body["until"], (*here, "until")) if "until" in body else None
-        c.emit(AUTO, blocks.repeat(counter, times, None if stop is not None else go_on, stop, most, where.describe(),
-                                   counted, c.function(body.get("do"), (*here, "do"))))
+        args = (counter, times, None if stop is not None else go_on, stop, most, where.describe(), counted,
+                c.function(body.get("do"), (*here, "do")))
+        c.emit(AUTO, c.said(blocks.repeat(*args), lambda w: stepsource.repeat(w, *args, blocks.stop_loop)))
         return
 
     def start(s: Any) -> None:
@@ -398,9 +411,15 @@ def _seat_loop(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: s
     def restore(s: Any) -> None:
         s.v[CURRENT] = s.v[saved]
 
+    helpers = (_next_once, _unskipped)
+    c.said(begin, lambda w: stepsource.seat_begin(w, once, saved, counter, guard, base, start, skip, helpers))
+    c.said(advance, lambda w: stepsource.seat_advance(w, once, counter, base, after, skip, helpers))
+    c.said(restore, lambda w: stepsource.seat_restore(saved))
+
     if not c.waits(body.get("do")):
-        c.emit(AUTO, blocks.seat_loop(begin, go_on, guard, most, where.describe(), counted,
-                                      c.function(body.get("do"), (*here, "do")), advance, restore))
+        args = (begin, go_on, guard, most, where.describe(), counted, c.function(body.get("do"), (*here, "do")),
+                advance, restore)
+        c.emit(AUTO, c.said(blocks.seat_loop(*args), lambda w: stepsource.seat_loop(w, *args, blocks.stop_loop)))
         return
     c.emit(AUTO, begin)
     top = len(c.code)

@@ -37,17 +37,30 @@ class Scope:
     bound: dict[str, int] = field(default_factory=dict)     # names sum_over & co. bind -> their slot in v
     new_slot: Callable[[], int] | None = None                # a hidden variable slot (the compiler's)
     players: tuple[int, ...] = ()                            # the player counts the game allows
+    writer: Any = None                                       # source.Writer: expressions compiled whole
 
     def compile(self, text: Any) -> Fn:
-        """The expression as a closure; ExprError naming the unknown name or the misuse."""
-        return self.build(parse(text), in_card=False)
+        """The expression as a function; ExprError naming the unknown name or the misuse."""
+        return self.whole(parse(text), in_card=False)
 
     def compile_card(self, text: Any) -> Fn:
         """A card condition: its bare attribute names (`suit`) are the card's being asked about."""
-        return self.build(parse(text), in_card=True)
+        return self.whole(parse(text), in_card=True)
+
+    def whole(self, node: Node, in_card: bool) -> Fn:
+        """The expression built as closures (which checks every name), then, with a writer, written
+        out as one compiled function that gives the same values (source.py)."""
+        fn = self.build(node, in_card)
+        return fn if self.writer is None else self.writer.function(node, in_card, fn)
 
     # -- building ------------------------------------------------------------------------------
     def build(self, node: Node, in_card: bool) -> Fn:
+        fn = self._build(node, in_card)
+        if self.writer is not None:
+            self.writer.built[(id(node), in_card)] = (node, fn)
+        return fn
+
+    def _build(self, node: Node, in_card: bool) -> Fn:
         kind = node.kind
         if kind == "num" or kind in ("unary", "binary", "name"):
             value = self.constant(node, in_card)

@@ -1,0 +1,60 @@
+"""A run of instructions compiled as one Python function (machine.link uses it when it can).
+
+Why: the machine calls one function per instruction and each step calls one closure per
+expression; a stretch of steps, tests and round counters with nothing jumping into its middle is,
+written out as statements (source.py's templates), one call, with the variables read straight
+from `v`. The statements are those the steps remembered (Writer.step) or calls of the step's own
+closure, and the tests and counters do what machine.py's instructions do, in the same order: a
+game plays the same. Nothing of the game file is written as text (see source.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from printgen.games.datagame import stepsource
+from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, JUMP, UNLESS
+from printgen.games.datagame.scope import CURRENT
+from printgen.games.datagame.source import lit
+
+MAX_RUN = 40              # instructions in one function: a longer stretch goes on in the next one
+
+
+def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callable[[int], int], writer: Any,
+          stop: Callable[[Any, int, str], None]) -> Any:
+    """The instructions from `pc` up to the next one something jumps to (or a decision, or the end)
+    as one function of the state giving the next instruction's index; None when `pc` is no AUTO,
+    UNLESS or COUNT, or Python refuses the source."""
+    if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
+        return None
+    lines = ["v = s.v"]
+    at = pc
+    while True:
+        op = code[at]
+        kind = op[0]
+        if kind == AUTO:
+            lines += writer.statements(op[1])
+        elif kind == UNLESS:
+            cond = writer.inline(op[1], f"v[{lit(CURRENT)}]", "-1")
+            lines += [f"if not {cond}:", f"    return {lit(target(op[2]))}"]
+        elif kind == COUNT:
+            _, slot, most, where, counted = op
+            lines += [f"v[{lit(slot)}] += 1", f"if v[{lit(slot)}] > {lit(most)}:",
+                      f"    {writer.ref(stop)}(s, -1, {writer.ref(where.describe())})", "    return -1"]
+            if counted is not None:
+                lines.append(f"v[{lit(counted)}] += 1")
+        elif kind == CHOOSE:
+            lines += stepsource.choose(writer, op[1], at)
+            break
+        elif kind == JUMP:
+            lines.append(f"return {lit(target(op[1]))}")
+            break
+        else:
+            lines.append(f"return {lit(at)}")
+            break
+        at += 1
+        if at in aimed or at - pc >= MAX_RUN:
+            lines.append(f"return {lit(target(at))}")
+            break
+    return writer.define("run_from", lines)

@@ -1,0 +1,142 @@
+"""The statements of the commonest steps, for runs of steps compiled whole (linking.py).
+
+Each function gives the lines that do what the step's closure (program.py, blocks.py,
+cardsteps.py) does, in the same order, with `v` bound to the state's variables and `s` the state;
+the closure itself stays what plays when the run is not compiled, and what a test reads. Numbers
+are written through source.lit, everything else is a name of the writer's namespace (source.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.games.datagame.ops import RAN_ON
+from printgen.games.datagame.scope import CURRENT
+from printgen.games.datagame.source import lit
+
+SEAT = f"v[{lit(CURRENT)}]"
+
+
+def indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines] if lines else ["    pass"]
+
+
+def set_values(w: Any, pairs: list[tuple[int, Any]]) -> list[str]:
+    """`set:` (every value read before any is written)."""
+    if len(pairs) == 1:
+        slot, value = pairs[0]
+        return [f"v[{lit(slot)}] = {w.inline(value, SEAT, '-1')}"]
+    names = [w.temp("_a") for _ in pairs]
+    lines = [f"{name} = {w.inline(value, SEAT, '-1')}" for name, (_, value) in zip(names, pairs)]
+    return lines + [f"v[{lit(slot)}] = {name}" for name, (slot, _) in zip(names, pairs)]
+
+
+def sequence(w: Any, fns: list[Any]) -> list[str]:
+    return [line for fn in fns for line in w.statements(fn)]
+
+
+def branch(w: Any, cond: Any, then: Any, other: Any) -> list[str]:
+    lines = [f"if {w.inline(cond, SEAT, '-1')}:", *indent(w.statements(then))]
+    if other is not None:
+        lines += ["else:", *indent(w.statements(other))]
+    return lines
+
+
+def repeat(w: Any, counter: int, times: Any, go_on: Any, stop: Any, most: int, where: str,
+           counted: int | None, body: Any, stop_loop: Any) -> list[str]:
+    """blocks.repeat written out."""
+    loop = []
+    if times is not None:
+        loop += [f"if not v[{lit(counter)}] < {w.inline(times, SEAT, '-1')}:", "    break"]
+    if go_on is not None:
+        loop += [f"if not {w.inline(go_on, SEAT, '-1')}:", "    break"]
+    if stop is not None:
+        loop += [f"if {w.inline(stop, SEAT, '-1')}:", "    break"]
+    loop += _round(w, counter, most, where, counted, stop_loop)
+    loop += w.statements(body)
+    return [f"v[{lit(counter)}] = 0", "while True:", *indent(loop)]
+
+
+def seat_loop(w: Any, begin: Any, go_on: Any, guard: int, most: int, where: str, counted: int | None,
+              body: Any, advance: Any, restore: Any, stop_loop: Any) -> list[str]:
+    """blocks.seat_loop written out."""
+    test = f"{SEAT} < 0" + (f" or not {w.inline(go_on, SEAT, '-1')}" if go_on is not None else "")
+    loop = [f"if {test}:", "    break", *_round(w, guard, most, where, counted, stop_loop),
+            *w.statements(body), *w.statements(advance)]
+    return [*w.statements(begin), "while True:", *indent(loop), *w.statements(restore)]
+
+
+def _round(w: Any, counter: int, most: int, where: str, counted: int | None, stop_loop: Any) -> list[str]:
+    """One more round of a loop run whole: its counter against its max, the run's budget."""
+    stop = w.ref(stop_loop)
+    lines = [f"v[{lit(counter)}] += 1", f"if v[{lit(counter)}] > {lit(most)}:", f"    {stop}(s, {w.ref(where)})",
+             "s.budget -= 1", "if s.budget < 0:", f"    {stop}(s, {w.ref(RAN_ON)})"]
+    if counted is not None:
+        lines.append(f"v[{lit(counted)}] += 1")
+    return lines
+
+
+def move_chosen(w: Any, card_slot: int, move_one: Any, to_slot: Any, bottom: bool) -> list[str]:
+    """The chosen card moved by the chooser."""
+    k = w.temp("_c")
+    return [f"{k} = v[{lit(card_slot)}]", f"if {k} >= 0:",
+            f"    {w.ref(move_one)}(s, {k}, {w.ref(to_slot)}(s, {SEAT}), {lit(bottom)}, s.actor)"]
+
+
+def move_top(w: Any, source: Any, move_many: Any, to_slot: Any, bottom: bool, by: Any) -> list[str]:
+    """The top card of a zone moved (a draw)."""
+    cards, p = w.temp("_z"), w.temp("_p")
+    return [f"{p} = {SEAT}", f"{cards} = {w.ref(source)}(s, {p}, -1)", f"if {cards}:",
+            f"    {w.ref(move_many)}(s, {cards}, [{cards}[-1]], {w.ref(to_slot)}(s, {p}), {lit(bottom)}, "
+            f"{w.inline(by, p, '-1')})"]
+
+
+def seat_begin(w: Any, once: bool, saved: int, counter: int, guard: int, base: int, start: Any, skip: Any,
+               helpers: tuple[Any, Any]) -> list[str]:
+    """The start of `turns`/`each_player` (program.py's begin); helpers: (_next_once, _unskipped)."""
+    lines = [f"v[{lit(saved)}] = {SEAT}", f"v[{lit(counter)}] = 0", f"v[{lit(guard)}] = 0",
+             f"v[{lit(base)}] = {w.inline(start, SEAT, '-1')} % s.n"]
+    return lines + [f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, f'v[{lit(base)}]')}"]
+
+
+def seat_advance(w: Any, once: bool, counter: int, base: int, after: Any, skip: Any,
+                 helpers: tuple[Any, Any]) -> list[str]:
+    """The turn passing on (program.py's advance)."""
+    if once:
+        return [f"v[{lit(counter)}] += 1", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, '')}"]
+    p, seat = w.temp("_p"), w.temp("_s")
+    nxt = f"{w.inline(after, p, '-1')} % s.n" if after is not None else f"({p} + 1) % s.n"
+    return [f"{p} = {SEAT}", f"{seat} = {nxt}", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, seat)}"]
+
+
+def _seat_after(w: Any, once: bool, counter: int, base: int, skip: Any, helpers: tuple[Any, Any], seat: str) -> str:
+    next_once, unskipped = helpers
+    if once:
+        if skip is None:
+            return f"(v[{lit(base)}] + v[{lit(counter)}]) % s.n if v[{lit(counter)}] < s.n else -1"
+        return f"{w.ref(next_once)}(s, {lit(counter)}, {lit(base)}, {w.ref(skip)})"
+    return seat if skip is None else f"{w.ref(unskipped)}(s, {seat}, {w.ref(skip)})"
+
+
+def seat_restore(saved: int) -> list[str]:
+    """The outer loop's `current` again (program.py's restore)."""
+    return [f"{SEAT} = v[{lit(saved)}]"]
+
+
+def choose(w: Any, choice: Any, at: int) -> list[str]:
+    """A decision (machine.py's CHOOSE instruction): its actions listed, none skips it, one is taken
+    at once, more wait with the program counter at `at`. The commonest decision (one option: a card
+    of one zone) lists its actions here too, as Choice._one_zone does."""
+    name, acts = w.ref(choice), w.temp("_l")
+    option = choice.options[0]
+    if choice.legal == choice._one_zone and option.zone is not None:
+        p, k = w.temp("_p"), w.temp("_k")
+        zone = w.inline_zone(option.zone, p, "-1")
+        test = f" if {w.inline(option.where, p, k)}" if option.where is not None else ""
+        lines = [f"{p} = {w.inline(choice.who, SEAT, '-1')} % s.n", f"s.actor = {p}",
+                 f"{acts} = [{k} + 1 for {k} in {zone}{test}]"]
+    else:
+        lines = [f"{acts} = {name}.legal(s)"]
+    return lines + [f"if not {acts}:", f"    return {name}.end", f"if len({acts}) == 1:",
+                    f"    return {name}.enter(s, {acts}[0])", "s.dealing = False",
+                    f"s.pc, s.acts, s.choice = {lit(at)}, {acts}, {name}", "return -1"]
