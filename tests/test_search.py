@@ -94,10 +94,11 @@ def test_bot_names_carry_their_budget():
         SearchBot(0)
 
 
-@pytest.mark.parametrize("make,variant,budget,games", [(Casita, "basic", 60, 40), (Burro, "basic", 20, 14)])
+@pytest.mark.parametrize("make,variant,budget,games", [(Casita, "basic", 20, 40), (Burro, "basic", 4, 20)])
 def test_search_beats_random_players(spanish, make, variant, budget, games):
-    """Two players. Casita: 40 games at budget 60, 31 won (95 % interval 0.63-0.88); Burro: 14
-    games at budget 20, 11 won (0.52-0.92). Fair share 0.5."""
+    """Two players. Casita: 40 games at budget 20, 28.5 won (95 % interval 0.56-0.83); Burro: 20
+    games at budget 4, 17 won (0.64-0.95). Fair share 0.5. (Small budgets: each iteration's
+    playout is the greedy player's, a game of Burro a few hundred of them.)"""
     game = make()
     won, n = share(game, game.prepare(spanish, variant, {}), 2, f"search:{budget}", "random", games, 11)
     low, _ = wilson(won, n)
@@ -105,12 +106,12 @@ def test_search_beats_random_players(spanish, make, variant, budget, games):
 
 
 def test_search_beats_greedy_players(spanish):
-    """Two players of Casita: 120 games at budget 30 (seed 12), 77.5 won (95 % interval 0.56-0.73),
+    """Two players of Casita: 80 games at budget 20 (seed 12), 50 won (95 % interval 0.52-0.72),
     above the fair share of 0.5. Why Casita: the quickest game where the search, its playouts
     played by the greedy player, beats that player; bench/bench_search_wins.py measures the others
     (the older search, its playouts random, won 25 of the first 40 of these games, 0.47-0.76)."""
     game = Casita()
-    won, n = share(game, game.prepare(spanish, "basic", {}), 2, "search:30", "greedy", 120, 12)
+    won, n = share(game, game.prepare(spanish, "basic", {}), 2, "search:20", "greedy", 80, 12)
     low, _ = wilson(won, n)
     assert low > 0.5, f"search won {won} of {n} against greedy (95 % interval from {low:.2f})"
 

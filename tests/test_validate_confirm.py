@@ -67,7 +67,7 @@ def hoard(tmp_path) -> Path:
 
 
 def _run(folder: Path, confirm_games: int):
-    opts = ValidateOptions(game="hoard", games=200, looks=1, confirm=confirm_games, confirm_budget=30,
+    opts = ValidateOptions(game="hoard", games=200, looks=1, confirm=confirm_games, confirm_budget=8,
                            deck_ref=str(folder))
     sections, _ = validate(str(folder), opts)
     return sections[0]
@@ -82,7 +82,7 @@ def test_the_search_player_confirms_one_dead_group_and_clears_the_other(hoard):
     warned = {f.topic[1]: f for f in section.warnings if f.topic[:1] == ("dead group",)}
     # the Crowns cannot be banked by anyone: the warning stands, with the search player's figures
     assert warned["Crowns"].level == "warning"
-    assert "confirmed by the search player (search:30)" in warned["Crowns"].message
+    assert "confirmed by the search player (search:8)" in warned["Crowns"].message
     # the Jewels are banked by the search player: no warning, an information line saying why
     assert "Jewels" not in warned
     effect = [f for f in section.findings[2] if f.explains == ("dead group", "Jewels")]
@@ -91,7 +91,7 @@ def test_the_search_player_confirms_one_dead_group_and_clears_the_other(hoard):
                                         "the cards of Jewels unused; the search player uses them")
     # the JSON figures carry both verdicts of the search games
     record = section.summaries[2]["confirm"]
-    assert record["bots"] == "search:30" and record["games"] == 80
+    assert record["bots"] == "search:8" and record["games"] == 80
     decisions = {tuple(c["topic"]): c["verdict"]["decision"] for c in record["cards"]}
     assert decisions == {("dead group", "Crowns"): "warning", ("dead group", "Jewels"): "fine"}
     assert exit_status([section]) == 1
