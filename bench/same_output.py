@@ -8,6 +8,7 @@ and JSON file byte for byte. It prints the files that differ and exits 1 when an
 
     python bench/same_output.py --against HEAD~3
     python bench/same_output.py --against main --games 100 --decks cromwell spanish
+    python bench/same_output.py --against HEAD~1 --pixels 100     # bytes may differ, pages may not
 
 Both sides run as separate processes (`python -m printgen`), each importing printgen from its own
 tree (checked), in the same scratch folder layout, so paths in messages read the same.
@@ -70,6 +71,30 @@ def differences(a: Path, b: Path) -> list[str]:
                                      filecmp.cmp(a / n, b / n, shallow=False))]
 
 
+def same_pixels(a: Path, b: Path, dpi: int) -> str | None:
+    """None when two PDFs have the same pages, pixel for pixel at `dpi`; else what differs. For a
+    change meant to alter the bytes but not the print (how a page is encoded, not what it shows)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    one, two = pdfium.PdfDocument(str(a)), pdfium.PdfDocument(str(b))
+    try:
+        if len(one) != len(two):
+            return f"{len(one)} pages against {len(two)}"
+        for i in range(len(one)):
+            x = np.asarray(one[i].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+            y = np.asarray(two[i].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+            if x.shape != y.shape:
+                return f"page {i + 1} is {x.shape[1]} x {x.shape[0]} px against {y.shape[1]} x {y.shape[0]}"
+            if (x != y).any():
+                count, most = int((x != y).any(axis=2).sum()), int(abs(x - y).max())
+                return f"page {i + 1}: {count} pixels differ (by at most {most})"
+        return None
+    finally:
+        one.close()
+        two.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", required=True, metavar="REF", help="the git commit to compare with")
@@ -77,6 +102,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="games per player count in each validate (200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", metavar="DIR", help="keep both sides' files in DIR to look at")
+    parser.add_argument("--pixels", type=int, metavar="DPI", default=0,
+                        help="a PDF whose bytes differ passes when every page is the same pixel for pixel at DPI "
+                             "(for a change in how pages are written, not in what they show)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="same_output_") as tmp:
         scratch = Path(args.keep) if args.keep else Path(tmp)
@@ -88,6 +116,17 @@ def main() -> int:
             outputs[label] = side(code, work, args.decks, args.games, args.seed)
         differ = differences(outputs["this"], outputs[args.against])
         total = sum(1 for p in outputs["this"].rglob("*") if p.is_file())
+        if args.pixels:
+            drawn = [n for n in differ if n.endswith(".pdf") and (outputs["this"] / n).is_file()
+                     and (outputs[args.against] / n).is_file()]
+            apart = {n: same_pixels(outputs["this"] / n, outputs[args.against] / n, args.pixels) for n in drawn}
+            for name, why in apart.items():
+                if why is not None:
+                    print(f"  {name}: {why}")
+            same = [n for n, why in apart.items() if why is None]
+            differ = [n for n in differ if n not in same]
+            if same:
+                print(f"{len(same)} PDFs differ in their bytes but not in their pages at {args.pixels} dpi")
         if differ:
             print(f"{len(differ)} of {total} files differ from {args.against}:")
             for name in differ:

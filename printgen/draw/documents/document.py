@@ -131,14 +131,14 @@ class TitleInfo:
 def build_document(page_mm: tuple[float, float], margin_mm: float, styles: Styles, story_factory: Callable[[], list],
                    title: TitleInfo, footer: str, columns: int = 2, pdf_title: str = "",
                    source: Source | None = None) -> bytes:
-    """Lay out a story in columns under a title block; build twice so footers know the page count.
+    """Lay out a story in columns under a title block, once: each footer's "page N of M" is a
+    form placed as the page is made and drawn when the count is known (_build).
 
     Anything ReportLab cannot place becomes a UserError naming the file (`source`) and the line
     of the flowable it gave up on: a teacher never sees a ReportLab traceback.
     """
     try:
-        total = _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, None)[1]
-        return _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title, total)[0]
+        return _build(page_mm, margin_mm, styles, story_factory(), title, footer, columns, pdf_title)
     except _NotLaidOut as problem:
         raise _explain(problem, source) from None
     except (UserError, MemoryError, KeyboardInterrupt):
@@ -172,8 +172,13 @@ def _first_line(exc: Exception) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: str, columns: int, pdf_title: str,
-           total: int | None) -> tuple[bytes, int]:
+def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: str, columns: int,
+           pdf_title: str) -> bytes:
+    """The document's bytes. Why the page numbers are forms: "page 2 of 3" needs the count of
+    pages before the last is laid out. Laying the whole story out twice (once to count) was a
+    third of a rule sheet's time; a form can be placed on a page before it is drawn, so each
+    footer places its page's form, and the forms are drawn once the count is known, before the
+    file is written."""
     from reportlab import rl_config
     from reportlab.platypus import Frame, NextPageTemplate, PageTemplate
 
@@ -203,7 +208,6 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
             _title_block(canvas, styles, title, m, h - m - title_h, w - 2 * m, title_h)
         canvas.setFont(styles.regular, 7.5)
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        number = f"page {doc.page}" + (f" of {total}" if total else "")
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         room = w - 2 * m - stringWidth("page 999 of 999", styles.regular, 7.5) - 12
@@ -212,7 +216,7 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
             canvas.setFont(styles.regular, 7.5)
         else:
             draw_string(canvas, m, m, footer, styles.regular, 7.5)   # the deck's title may be Greek
-        canvas.drawRightString(w - m, m, number)
+        canvas.doForm(_page_form(doc.page))
         canvas.restoreState()
 
     buffer = io.BytesIO()
@@ -223,8 +227,21 @@ def _build(page_mm, margin_mm, styles: Styles, story, title: TitleInfo, footer: 
                          onPage=lambda c, d: decorate(c, d, True))
     later = PageTemplate(id="later", frames=column_frames(h - m, "l"), onPage=lambda c, d: decorate(c, d, False))
     doc.addPageTemplates([first, later])
+    doc._doSave = 0              # ReportLab's switch: build() leaves the canvas open for the forms
     doc.build([NextPageTemplate("later")] + story)
-    return buffer.getvalue(), pages["count"]
+    canvas = doc.canv
+    for page in range(1, pages["count"] + 1):
+        canvas.beginForm(_page_form(page))
+        canvas.setFont(styles.regular, 7.5)
+        canvas.setFillColorRGB(0.35, 0.35, 0.35)
+        canvas.drawRightString(w - m, m, f"page {page} of {pages['count']}")
+        canvas.endForm()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _page_form(page: int) -> str:
+    return f"printgen-page-{page}"
 
 
 def _document_class():
