@@ -125,8 +125,11 @@ def main() -> int:
                     print(f"  {name}: {why}")
             same = [n for n, why in apart.items() if why is None]
             differ = [n for n in differ if n not in same]
-            if same:
-                print(f"{len(same)} PDFs differ in their bytes but not in their pages at {args.pixels} dpi")
+            if same and not differ:
+                print(f"the {total} files are those of {args.against}: {total - len(same)} byte for byte, {len(same)} "
+                      f"PDFs with other bytes but the same pages at {args.pixels} dpi ({len(args.decks)} decks built "
+                      f"on {', '.join(BUILDS)}; validated with {args.games} games, seed {args.seed})")
+                return 0
         if differ:
             print(f"{len(differ)} of {total} files differ from {args.against}:")
             for name in differ:
