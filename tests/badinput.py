@@ -92,6 +92,7 @@ class Workspace:
         return run_limited(["build", self.deck.name, "--out", str(self.out), "--quiet", *extra], self.root, **limits)
 
 
+SHARED_SCRATCH = "PRINTGEN_TESTS_SHARED"     # a folder every worker of one run sees (tests/conftest.py)
 _GOOD_BUILDS: dict[tuple[str, str | None], Path] = {}
 
 
@@ -104,14 +105,45 @@ def good_build(deck: str = "cromwell", only: str | None = None) -> Path:
     """
     key = (deck, only)
     if key not in _GOOD_BUILDS:
+        shared = _shared_build(deck, only)
+        if shared is not None:
+            _GOOD_BUILDS[key] = shared
+            return shared
         scratch = Path(tempfile.mkdtemp(prefix="printgen-good-"))
         atexit.register(shutil.rmtree, scratch, True)
-        shutil.copytree(DECKS / deck, scratch / deck)
-        extra = ("--only", only) if only else ()
-        good = run_limited(["build", deck, "--out", str(scratch / "out"), "--quiet", *extra], scratch)
-        assert good.code == 0, good.err
-        _GOOD_BUILDS[key] = scratch / "out"
+        _GOOD_BUILDS[key] = _build_into(scratch, deck, only)
     return _GOOD_BUILDS[key]
+
+
+def _build_into(scratch: Path, deck: str, only: str | None) -> Path:
+    shutil.copytree(DECKS / deck, scratch / deck)
+    extra = ("--only", only) if only else ()
+    good = run_limited(["build", deck, "--out", str(scratch / "out"), "--quiet", *extra], scratch)
+    assert good.code == 0, good.err
+    return scratch / "out"
+
+
+def _shared_build(deck: str, only: str | None) -> Path | None:
+    """The good build made by whichever worker of this run asked first (pytest-xdist runs the
+    suite in several processes; each used to build the same untouched decks again). The first
+    builds it under a lock in a folder named for the run; the others wait and copy from it. None
+    outside a run of workers."""
+    import fcntl
+
+    shared = os.environ.get(SHARED_SCRATCH)
+    if not shared:
+        return None
+    folder = Path(shared) / "good-builds"          # pytest removes it with the run's folder
+    folder.mkdir(exist_ok=True)
+    name = f"{deck}-{only or 'all'}"
+    done = folder / name / "out"
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            staging = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=folder))
+            _build_into(staging, deck, only)
+            staging.rename(folder / name)
+    return done
 
 
 def workspace(tmp_path: Path, deck: str = "cromwell", *, build_first: bool = True,

@@ -37,6 +37,16 @@ def run_cli(*args: str, cwd: Path | None = None, fresh: bool = False) -> Run:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def shared_scratch(tmp_path_factory):
+    """With pytest-xdist, the folder of the whole run (each worker's own lies inside it), named in
+    the environment so that helpers (badinput.good_build) can share work between workers; pytest
+    removes it with the run's other folders."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ["PRINTGEN_TESTS_SHARED"] = str(tmp_path_factory.getbasetemp().parent)
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def picture_cache(tmp_path_factory):
     """Prepared pictures go to a scratch cache, never the user's own (printgen.draw.pictures)."""
     old = os.environ.get("PRINTGEN_CACHE_DIR")
