@@ -28,7 +28,9 @@ CHANGES = {"edits": VALUES, "base": VALUES, "added": VALUES, "deleted": TEXTS}
 SHAPES: dict[str, dict[str, Any]] = {
     "preview": {"card": TEXT, **CHANGES},
     "save": {"version": TEXT, **CHANGES},
-    "build": {"paper": TEXT, "duplex": TEXT},
+    "build": {"paper": TEXT, "duplex": TEXT, "imposition": TEXT, "page_order": TEXT, "crop": TEXT,
+              "colour": TEXT, "ink_limit": TEXT, "backs": TEXT},      # their values: printing.py
+    "export": {"to": TEXT},                                           # webexport.py
 }
 
 

@@ -200,13 +200,21 @@ def _page_routes(app: Flask, editor: Editor) -> None:
             abort(404)
         return send_from_directory(editor.out.resolve() / editor.folder.name, name, mimetype="application/pdf")
 
+    @app.get("/exported/<path:name>")
+    def exported(name: str):
+        from printgen.editing.web.webexport import exported_file
+
+        if exported_file(editor.out, editor.folder.name, name) is None:
+            abort(404)
+        return send_from_directory(editor.out.resolve() / editor.folder.name, name)
+
 
 def _api_routes(app: Flask, editor: Editor) -> None:
     """What the page asks of the deck: its cards, a preview, a save, a picture, a build. Changes take
     turns under the editor's lock."""
     from flask import request
 
-    from printgen.editing.web import webbuild, webdeck
+    from printgen.editing.web import webbuild, webdeck, webexport
     from printgen.editing.web.merge import Changes
     from printgen.editing.web.uploads import MAX_UPLOAD, store_picture
 
@@ -245,6 +253,14 @@ def _api_routes(app: Flask, editor: Editor) -> None:
             sent = _body("build")
             with editor.lock:
                 return webbuild.build(editor.folder, editor.out, sent)
+        return _answer(editor, work)
+
+    @app.post("/api/export")
+    def api_export():
+        def work():
+            sent = _body("export")
+            with editor.lock:
+                return webexport.export(editor.folder, editor.out, sent)
         return _answer(editor, work)
 
 

@@ -16,29 +16,34 @@ from printgen.editing.roundtrip import DeckSource
 from printgen.editing.web.page_words import file_title, joined, page_name, page_warning
 from printgen.files.errors import UserError, Warning_
 
-PAPERS = ("a4", "letter")
-# The choices of the page's "Sides of the paper", in the order the page lists them.
-DUPLEX = (("long", "Both sides, long edge"), ("short", "Both sides, short edge"),
-          ("none", "One side: backs after fronts"))
 SHOWN_NAMES = 5       # cards named in the status line; the rest are counted
 COMMAND_WORDS = re.compile(r"(?<![\w-])--[a-z]|\bprintgen [a-z]")
+# A bracketed aside the page has no use for: an option's name ('(--page-order back-first)') or a
+# file's place ('(/usr/share/color/icc/...)'); the line it ends is kept.
+ASIDE = re.compile(r" \((?:--[a-z][^)]*|[A-Za-z]?:?[\\/][^)]*)\)")
 
 
 def build(folder: Path, out: Path, body: Any) -> dict[str, Any]:
-    """Build the deck with the page's paper and duplex; every PDF the build wrote, with its title,
-    and its warnings in the page's words, each with the card it is about (when it is a card's)."""
-    from printgen.draw.build import BuildOptions, build_deck
+    """Build the deck with the page's print choices (printing.py); every PDF the build wrote, with
+    its title, the build's advice on printing them, and its warnings in the page's words, each with
+    the card it is about (when it is a card's)."""
+    from printgen.draw.build import build_deck
     from printgen.editing.web.page_words import PageError
+    from printgen.editing.web.printing import build_options
 
-    body = body if isinstance(body, dict) else {}
-    paper, duplex = body.get("paper"), body.get("duplex") or "long"
-    if paper not in (None, "", *PAPERS) or duplex not in dict(DUPLEX):
-        raise PageError("Choose the paper (A4 or Letter) and how the printer prints both sides, then try again.")
-    result = build_deck(folder, BuildOptions(out=out, paper=paper or None, duplex=duplex))
+    options = build_options(body, out)
+    try:
+        result = build_deck(folder, options)
+    except UserError as error:
+        if options.backs == "light" and error.where.field == "backs":
+            raise PageError("This deck's card design has no light backs to save ink, so the PDFs were not made. "
+                            "Choose ‘Full colour’ under Backs.") from None
+        raise
     where = out / result.deck
     pdfs = sorted((p for p in result.files if p.suffix == ".pdf" and p.parent == where), key=_order)
     warnings = page_warnings(folder, result.warnings)
-    return {"summary": page_summary(result.summary),
+    summary = page_summary(result.summary)
+    return {"summary": summary, "advice": advice(summary),
             "files": [{"name": p.name, "title": pdf_title(p, folder, result.deck)}
                                                  for p in pdfs],
             "warnings": warnings, "said": ready(warnings)}
@@ -48,8 +53,17 @@ def page_summary(summary: str) -> str:
     """The build's summary as the page shows it (what each PDF holds, and how to print it on one
     side): a line that names a command-line option or command ('tip: with --bleed 1.5 ...') is left
     out, since the page offers no such choice."""
-    lines = [line for line in summary.splitlines() if not COMMAND_WORDS.search(line)]
-    return "\n".join(lines)
+    lines = [ASIDE.sub("", line) for line in summary.splitlines()]
+    return "\n".join(line for line in lines if not COMMAND_WORDS.search(line))
+
+
+def advice(summary: str) -> list[str]:
+    """What the page says plainly under the PDFs: the summary's lines on how to print them (fold
+    each sheet, the order of single pages, the colour a press gets, the turn of the stack), each as
+    a sentence; a summary's first line (what each PDF holds) stays in the details below."""
+    from printgen.editing.web.page_words import sentence
+
+    return [sentence(line.strip()) for line in summary.splitlines() if line.startswith("  ")]
 
 
 def page_warnings(folder: Path, warnings: list[Warning_]) -> list[dict[str, Any]]:

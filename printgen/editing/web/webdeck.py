@@ -21,7 +21,8 @@ from printgen.editing.roundtrip import DeckSource
 from printgen.editing.textdiff import difference
 from printgen.editing.web.merge import Changes, Merged, merge
 from printgen.editing.web.page_words import PageError, file_problem, joined, label, page_message, sentence, shown_in
-from printgen.editing.web.webbuild import DUPLEX, PAPERS
+from printgen.editing.web.printing import PAPERS, print_choices
+from printgen.editing.web.webexport import export_choices
 from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.deck import Deck
 
@@ -49,7 +50,8 @@ class Applied:
 
 def deck_json(source: DeckSource) -> dict[str, Any]:
     """Everything the page shows of the deck: its fields, its cards (with where a rule sheet shows
-    each, as deleting it is refused there), the paper and duplex choices of the build button."""
+    each, as deleting it is refused there), and the choices of the build button (printing.py)
+    and of the pictures button (webexport.py)."""
     from printgen.editing.web.choices import field_choices
 
     fields = [{"name": name, "label": label(name), "type": source.kind(name),
@@ -73,7 +75,7 @@ def deck_json(source: DeckSource) -> dict[str, Any]:
             "problem": problem, "sheet": source.data["cards"] if isinstance(source.data.get("cards"), str) else None,
             "listing": list_problem(source, page=True), "paper": paper if paper in PAPERS else "a4",
             "papers": list(PAPERS),
-            "duplex": [{"value": value, "label": words} for value, words in DUPLEX],
+            **print_choices(), "exports": export_choices(),
             "cards": [{"id": c.id, "name": c.name, "values": c.values,
                        "named": _shown_note(source.folder, named[c.id]) if c.id in named else None}
                       for c in source.cards]}

@@ -95,10 +95,10 @@ async function load(keep) {
   if (!ok) {                        // deck.yaml cannot be read (changed outside the page): nothing to edit
     status(data.error, "error");
     $("card-name").textContent = "The cards are shown again once the deck's file is mended.";
-    for (const id of ["add", "build"]) $(id).disabled = true;
+    for (const id of ["add", "build", "export"]) $(id).disabled = true;
     return;
   }
-  for (const id of ["add", "build"]) $(id).disabled = false;
+  for (const id of ["add", "build", "export"]) $(id).disabled = false;
   deck = data;
   if (deck.problem) status(deck.problem, "error");
   setUpPrint();
@@ -117,17 +117,6 @@ function sentence(text) {
   text = text.trim();
   text = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?…]["'’”]?$/.test(text) ? text : text + ".";
-}
-
-function setUpPrint() {
-  const paper = $("paper");
-  if (!paper.options.length) {
-    for (const name of deck.papers) paper.append(make("option", {value: name}, name === "a4" ? "A4" : "Letter"));
-    paper.value = deck.paper;
-    const duplex = $("duplex");
-    for (const choice of deck.duplex) duplex.append(make("option", {value: choice.value}, choice.label));
-    duplex.value = "long";
-  }
 }
 
 function matches(key, words) {
@@ -427,52 +416,9 @@ async function save() {
   return true;
 }
 
-async function build() {
-  if (!(await save())) return;
-  $("build").disabled = true;
-  status("Making the PDFs…", "");
-  const {ok, data} = await call("/api/build", {paper: $("paper").value, duplex: $("duplex").value});
-  $("build").disabled = false;
-  const list = $("pdfs");
-  list.replaceChildren();
-  $("build-warnings").replaceChildren();
-  if (!ok) {
-    status("The PDFs were not made. " + data.error, "error");
-    return;
-  }
-  for (const file of data.files) {
-    const link = make("a", {href: "/pdf/" + encodeURIComponent(file.name), target: "_blank", rel: "noopener",
-                            "data-file": file.name}, file.title);
-    const item = make("li");
-    item.append(link);
-    list.append(item);
-  }
-  // the build's summary: each PDF's sheets and, printed on one side, the order of the pages and the turn
-  const summary = $("build-summary");
-  summary.hidden = !data.summary;
-  summary.open = $("duplex").value === "none";
-  summary.querySelector("pre").textContent = data.summary || "";
-  warned = new Set(data.warnings.filter((w) => w.card).map((w) => w.card));
-  for (const warning of data.warnings) showBuildWarning(warning);
-  renderList();
-  status(data.said, "done");
-}
-
-// A build's warning below the PDFs; one about a card opens that card when clicked.
-function showBuildWarning(warning) {
-  const item = make("li", {class: "warning"});
-  if (warning.card && keys().includes(warning.card)) {
-    const open = make("button", {type: "button", class: "link", "data-card": warning.card}, warning.message);
-    open.addEventListener("click", () => select(warning.card));
-    item.append(open);
-  } else {
-    item.textContent = warning.message;
-  }
-  $("build-warnings").append(item);
-}
-
 $("save").addEventListener("click", save);
 $("build").addEventListener("click", build);
+$("export").addEventListener("click", exportPictures);
 $("add").addEventListener("click", addCard);
 $("delete").addEventListener("click", deleteOrKeep);
 $("search").addEventListener("input", renderList);
