@@ -70,6 +70,7 @@ BODIES = {
     "the version as a list": '{"version": [1]}',
     "a key the page never sends": '{"edits": {}, "files": ["/etc/passwd"]}',
     "the paper as a number": '{"paper": 4}',
+    "a print choice as a list": '{"imposition": ["single"]}',
 }
 
 

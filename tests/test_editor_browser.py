@@ -213,6 +213,16 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     text = "".join("".join(page.extract_text() or "" for page in reader.pages).split())
     assert "".join(stored.split()) in text        # wrapped over lines: compared without the spaces
 
+    # folded sheets: the sides of the paper no longer apply (disabled, and said why), and the build's
+    # folding advice is said on the page; the short edge chosen above is not sent with it
+    Select(find(By.ID, "imposition")).select_by_value("gutter-fold")
+    assert not find(By.ID, "duplex").is_enabled() and find(By.ID, "duplex-why").text.startswith("Folded sheets")
+    find(By.ID, "build").click()
+    advice = wait_for(lambda: [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#build-advice li")],
+                      timeout=60, what="the gutter-fold build")
+    assert advice[0].startswith("Print one-sided; fold each sheet on its dashed line"), advice
+    assert json.loads((editor.out / "cromwell" / "cromwell-cards.json").read_text())["imposition"] == "gutter-fold"
+
 
 def test_requests_without_the_token_change_nothing(served):
     editor, url = served

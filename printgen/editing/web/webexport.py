@@ -66,7 +66,7 @@ def export(folder: Path, out: Path, body: Any) -> dict[str, Any]:
             "files": [{"name": path.name, "title": _title(path, value),
                        "href": "/exported/" + path.resolve().relative_to(base).as_posix()} for path in sorted(shown)],
             "warnings": warnings,
-            "said": f"The pictures for {words} are ready: {pictures} of them, in the folder named below."}
+            "said": f"The pictures for {words} are ready ({pictures} files), in the folder named below."}
 
 
 def _title(path: Path, to: str) -> str:

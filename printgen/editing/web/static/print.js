@@ -66,8 +66,9 @@ async function build() {
   list.replaceChildren();
   $("build-advice").replaceChildren();
   $("build-warnings").replaceChildren();
-  if (!ok) {
+  if (!ok) {                // said at the top and beside the button the teacher pressed
     status("The PDFs were not made. " + data.error, "error");
+    $("build-advice").append(make("li", {class: "error"}, "The PDFs were not made. " + data.error));
     return;
   }
   for (const file of data.files) {
@@ -111,9 +112,11 @@ async function exportPictures() {
   $("export").disabled = false;
   $("export-files").replaceChildren();
   $("export-warnings").replaceChildren();
-  $("exported").hidden = !ok;
+  $("exported").hidden = false;
+  $("export-folder").textContent = "";
   if (!ok) {
     status(data.error, "error");
+    $("export-warnings").append(make("li", {class: "error"}, data.error));
     return;
   }
   $("export-folder").textContent = "In the folder " + data.folder + " on this computer:";
