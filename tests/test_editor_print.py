@@ -118,8 +118,9 @@ REFUSED = {
                                     "Sides of the paper ‘Both sides, short edge’ does not go with ‘Folded sheets: "
                                     "fold and glue’: Folded sheets and one card a page print on one side"),
     "one side with single pages": ({"imposition": "single", "duplex": "none"}, "does not go with ‘One card a page"),
-    "a page order for sheets": ({"page_order": "front-first"}, "Page order ‘Front first’ does not go with ‘Both "
-                                                               "sides, on a duplex printer’: Only for one card a page."),
+    "a page order for sheets": ({"page_order": "front-first"},
+                                "Page order ‘Front first’ does not go with ‘Both sides, on a duplex printer’: Only for "
+                                "one card a page."),
     "cut lines on single pages": ({"imposition": "single", "crop": "lines"}, "there is nothing to cut across"),
     "an ink limit for a home printer": ({"ink_limit": "240"}, "Most ink: Only for CMYK"),
     "too little ink": ({"colour": "cmyk", "ink_limit": "50"}, "Most ink: ‘50’ is not a percentage from 100 to 400"),

@@ -72,11 +72,14 @@ def rasterise(pdf: bytes, page_index: int, dpi: int) -> bytes:
     """One PDF page as PNG bytes at `dpi`."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[page_index].render(scale=dpi / 72.0).to_pil()
-    finally:
-        document.close()
+    from printgen.draw.pdfium_lock import PDFIUM
+
+    with PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            image = document[page_index].render(scale=dpi / 72.0).to_pil()
+        finally:
+            document.close()
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

@@ -208,9 +208,12 @@ def write_chart(sections, deck_title: str, path: Path) -> None:
         import pypdfium2 as pdfium
         from PIL import Image
 
-        document = pdfium.PdfDocument(pdf)
-        rendered = [document[i].render(scale=110 / 72).to_pil() for i in range(len(document))]
-        document.close()
+        from printgen.draw.pdfium_lock import PDFIUM
+
+        with PDFIUM:
+            document = pdfium.PdfDocument(pdf)
+            rendered = [document[i].render(scale=110 / 72).to_pil() for i in range(len(document))]
+            document.close()
         sheet = Image.new("RGB", (max(p.width for p in rendered), sum(p.height for p in rendered)), "white")
         top = 0
         for page in rendered:

@@ -64,14 +64,17 @@ def rasterise(pdf: bytes, shots: Sequence[Shot]) -> Iterator[Image.Image]:
     about its centre (a page a hair over its size in pixels loses that hair, never gains a row)."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(pdf)
-    try:
-        for index, shot in enumerate(shots):
-            scale = shot.px_per_mm * MM_PER_POINT * (1 - 1e-9)
-            drawn = document[index].render(scale=scale).to_pil().convert("RGB")
-            yield centred(drawn, shot.width, shot.height)
-    finally:
-        document.close()
+    from printgen.draw.pdfium_lock import PDFIUM
+
+    for index, shot in enumerate(shots):        # the lock held for one page at a time, never across a yield
+        scale = shot.px_per_mm * MM_PER_POINT * (1 - 1e-9)
+        with PDFIUM:
+            document = pdfium.PdfDocument(pdf)
+            try:
+                drawn = document[index].render(scale=scale).to_pil().convert("RGB")
+            finally:
+                document.close()
+        yield centred(drawn, shot.width, shot.height)
 
 
 def centred(image: Image.Image, width: int, height: int) -> Image.Image:
