@@ -63,7 +63,7 @@ def test_the_page_offers_every_choice_in_words(page):
     deck = client.get("/api/deck").get_json()
     words = {box: [c["label"] for c in deck[box]] for box in ("imposition", "crop", "colour", "backs", "page_order")}
     assert words == {"imposition": ["Both sides, on a duplex printer", "Folded sheets: fold and glue",
-                                    "One card a page, for a print shop"],
+                                    "One card a page, for a shop"],
                      "crop": ["Small marks round the cards", "Lines across the sheet, for a guillotine"],
                      "colour": ["For a home printer", "CMYK, for a print shop's press"],
                      "backs": ["Full colour", "Light, to save ink"],

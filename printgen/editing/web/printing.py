@@ -24,7 +24,7 @@ DUPLEX = (("long", "Both sides, long edge"), ("short", "Both sides, short edge")
           ("none", "One side: backs after fronts"))
 IMPOSITION = (("sheets", "Both sides, on a duplex printer"),
               ("gutter-fold", "Folded sheets: fold and glue"),
-              ("single", "One card a page, for a print shop"))
+              ("single", "One card a page, for a shop"))
 PAGE_ORDER = (("back-first", "Back first (DriveThruCards)"), ("front-first", "Front first"))
 CROP = (("marks", "Small marks round the cards"), ("lines", "Lines across the sheet, for a guillotine"))
 COLOUR = (("rgb", "For a home printer"), ("cmyk", "CMYK, for a print shop's press"))
