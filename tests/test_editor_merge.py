@@ -177,7 +177,7 @@ def test_build_refuses_a_paper_it_does_not_know(cromwell, tmp_path):
     folder, _ = cromwell
     editor, client, headers = _client(folder, tmp_path)
     answer = client.post("/api/build", json={"paper": "a3", "duplex": "long"}, headers=headers)
-    assert answer.status_code == 400 and "Choose the paper (A4 or Letter)" in answer.get_json()["error"]
+    assert answer.status_code == 400 and "Paper: choose A4 or Letter" in answer.get_json()["error"]
     assert not (tmp_path / "out").exists()
 
 

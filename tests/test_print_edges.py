@@ -73,10 +73,11 @@ def card_pdfs(paper: str, duplex: str) -> dict[str, bytes]:
     return pdfs
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("duplex", ["long", "none"])
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "none")])
 def test_nothing_prints_within_5_mm_of_the_paper_edge(paper, duplex):
-    """Crop marks ran to the paper's edge, and the ruler's line lay at 4.9 mm."""
+    """Crop marks ran to the paper's edge, and the ruler's line lay at 4.9 mm. Each paper once and
+    each way of printing once: the margin's words and marks are placed from the paper's edges, the
+    same on either paper, and the grid is the paper's, the same either way of printing."""
     pdfs = card_pdfs(paper, duplex)
     assert len(pdfs) >= 7, sorted(pdfs)
     assert {name: edge_ink(pdf) for name, pdf in pdfs.items()} == {name: [] for name in pdfs}
