@@ -118,12 +118,20 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User and system CPU time a running process has used (Linux /proc)."""
+    """User and system CPU time a running process and the processes it started have used (Linux
+    /proc): a build of several decks draws them in child processes (printgen/draw/build_pool.py)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return own + sum(_cpu_seconds(child) for child in children)
 
 
 # --- 2. numbers: options and layouts ----------------------------------------------------------------

@@ -109,7 +109,8 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
     With no DECK, every shipped deck is built. Files are only replaced once every new file of
     every deck is complete: a mistake in any deck leaves every earlier output as it was.
     """
-    from printgen.draw.build import build_deck, check_distinct_names, publish_builds
+    from printgen.draw.build import check_distinct_names, publish_builds
+    from printgen.draw.build_pool import build_decks
     from printgen.files.output import PublishError
     from printgen.model.load import shipped_decks
 
@@ -150,11 +151,9 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
         click.echo("  nothing was written; any earlier PDF is unchanged.", err=True)
         sys.exit(2)
     results, failed = [], 0
-    for ref in refs:
-        try:
-            result = build_deck(ref, options, ProgressBar(not quiet and sys.stderr.isatty()), write=False)
-        except UserError as error:
-            say_error(error)
+    for result in build_decks(refs, options, lambda: ProgressBar(not quiet and sys.stderr.isatty())):
+        if isinstance(result, UserError):
+            say_error(result)
             failed += 1
             continue
         results.append(result)

@@ -1,0 +1,53 @@
+"""Several decks of one build drawn side by side (printgen/draw/build_pool.py): the same files as
+one deck at a time, each deck's mistake kept with its place, and nothing written unless all built."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import DECKS, run_cli
+
+from printgen.draw import build_pool
+from printgen.draw.build import BuildOptions, Silent
+from printgen.files.errors import UserError
+
+
+def _staged(monkeypatch, refs: list[str], cores: int, out: Path) -> list:
+    monkeypatch.setattr(build_pool, "cores", lambda: cores)
+    options = BuildOptions(out=out, only=frozenset({"cards", "sheets"}))
+    return build_pool.build_decks(refs, options, Silent)
+
+
+def test_side_by_side_gives_the_files_of_one_deck_at_a_time(monkeypatch, tmp_path):
+    refs = ["cromwell", "standard"]
+    apart = _staged(monkeypatch, refs, 2, tmp_path)
+    alone = _staged(monkeypatch, refs, 1, tmp_path)
+    assert [r.deck for r in apart] == refs                  # in the order asked, whichever finished first
+    assert [r.staged for r in apart] == [r.staged for r in alone]
+    assert all(r.staged for r in apart) and [r.summary for r in apart] == [r.summary for r in alone]
+
+
+def test_a_mistake_in_one_deck_comes_back_whole_in_its_place(monkeypatch, tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(DECKS / "standard", broken)
+    deck = broken / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("card_size:", "card_size: nosuchsize #", 1),
+                    encoding="utf-8")
+    got = _staged(monkeypatch, ["cromwell", str(broken)], 2, tmp_path / "out")
+    assert not isinstance(got[0], UserError) and isinstance(got[1], UserError)
+    error = got[1]
+    assert error.where.file is not None and error.where.file.name == "deck.yaml" and error.where.line
+    assert "nosuchsize" in str(error) and error.hint
+
+
+def test_a_build_of_several_decks_with_one_bad_writes_none(tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(DECKS / "standard", broken)
+    deck = broken / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("card_size:", "card_size: nosuchsize #", 1),
+                    encoding="utf-8")
+    run = run_cli("build", "cromwell", str(broken), "--only", "cards", "--out", str(tmp_path / "out"), "--quiet")
+    assert run.code == 2 and "nosuchsize" in run.err and "Traceback" not in run.err
+    assert run.err.count("error:") == 1 and "nothing was written for any of the 2 decks" in run.err
+    assert not (tmp_path / "out").exists()
