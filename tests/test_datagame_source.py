@@ -16,9 +16,7 @@ from pathlib import Path
 import pytest
 
 from printgen.games.datagame import load_game_file
-from printgen.games.datagame.machine import _in_play, compile_program
 from printgen.games.datagame.source import lit
-from printgen.games.datagame.spec import attribute_tables
 from printgen.model.load import load_deck
 from printgen.sim.engine import greedy_bot, play, random_bot
 
@@ -35,17 +33,7 @@ OURS = re.compile(r"(s|p|c|v|_[owkqapczsl]\d+|run_from|lambda|def|return|if|else
 
 def _prepared(game, deck_name: str, variant: str, write: bool):
     """The game's prepared deck as DataGame.prepare makes it, written out or closures only."""
-    deck = load_deck(deck_name)
-    from printgen.games.common.suited import pack_deck
-    values = game.read_options(variant, {})
-    spec = game.spec
-    pack = values.get("pack") if "pack" in values else spec.source.data.get("pack")
-    deck = pack_deck(deck, {"pack": pack} if pack is not None else {}, None, spec.title)
-    tables, groups = attribute_tables(spec, deck)
-    names = [card.name for card in deck.cards]
-    if spec.source.data.get("in_play") is not None:
-        tables, names, groups = _in_play(spec, tables, names, groups)
-    return compile_program(spec, tables, names, groups, values, write=write)
+    return game.prepare(load_deck(deck_name), variant, {}, write=write)
 
 
 @pytest.mark.parametrize("deck_name, name", SHIPPED)

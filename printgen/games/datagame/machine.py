@@ -45,7 +45,9 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         self.file = spec.source.file
 
     # -- preparing ----------------------------------------------------------------------------
-    def prepare(self, deck: Deck, variant: str, options: dict[str, Any]) -> Prepared:
+    def prepare(self, deck: Deck, variant: str, options: dict[str, Any], *, write: bool = True) -> Prepared:
+        """The game ready to play on `deck`; write=False links the plain closures only, never the
+        compiled source (tests/test_datagame_source.py plays both and compares)."""
         from printgen.games.common.suited import pack_deck
 
         spec = self.spec
@@ -56,7 +58,7 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         names = [card.name for card in deck.cards]
         if spec.source.data.get("in_play") is not None:
             tables, names, groups = _in_play(spec, tables, names, groups)
-        return compile_program(spec, tables, names, groups, values)
+        return compile_program(spec, tables, names, groups, values, write=write)
 
     def read_options(self, variant: str, given: Any) -> dict[str, Any]:
         return super().read_options(variant, given)
