@@ -70,8 +70,10 @@ def test_differ_needs_intervals_apart():
 
 def test_casita_at_four_players_warns_about_the_last_seat():
     """The case of the issue: seat 4 wins about a third of the games against a fair quarter. A
-    point estimate 10 points off passed it; the interval against the band warns, at any seed."""
-    opts = ValidateOptions(game="casita", players="4", deck_ref="spanish")
+    point estimate 10 points off passed it; the interval against the band warns, at any seed.
+    (12,000 games in one look decide it, where the default 2,000 look again up to 32,000; the
+    default run's verdict is held by seeds in tests/test_validate_stability.py.)"""
+    opts = ValidateOptions(game="casita", players="4", deck_ref="spanish", games=12000, looks=1)
     sections, deck = validate("spanish", opts)
     seat4 = [f for f in sections[0].warnings if f.topic == ("seat", 4, 3)]
     assert len(seat4) == 1 and seat4[0].level == WARNING, report(sections, deck, opts)

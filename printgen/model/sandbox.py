@@ -30,7 +30,7 @@ from jinja2.utils import Namespace
 MAX_TEXT = 100_000        # characters (or items) one operation may build
 MAX_OUTPUT = 2_000_000    # characters one template may print: a rule sheet is ~20,000
 MAX_INT_BITS = 8_192      # about 2,500 digits: far beyond any card's numbers
-MAX_SECONDS = 2.0         # one template, worked out once; real ones take milliseconds
+MAX_SECONDS = 1.0         # one template, worked out once; real ones take milliseconds
 
 
 class TemplateLimit(SecurityError):
