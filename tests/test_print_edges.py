@@ -73,6 +73,11 @@ def card_pdfs(paper: str, duplex: str) -> dict[str, bytes]:
     return pdfs
 
 
+def _cromwell(paper: str, duplex: str) -> bytes:
+    """Cromwell's cards PDF alone (its build is shared with card_pdfs' when both ask for it)."""
+    return next(data for path, data in built("cromwell", paper, duplex).staged.items() if path.suffix == ".pdf")
+
+
 @pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "none")])
 def test_nothing_prints_within_5_mm_of_the_paper_edge(paper, duplex):
     """Crop marks ran to the paper's edge, and the ruler's line lay at 4.9 mm. Each paper once and
@@ -175,7 +180,7 @@ def _page_texts(pdf: bytes) -> list[str]:
 def test_single_sided_sheets_say_which_pages_to_print_first_and_how_to_turn_the_stack(paper):
     """With --duplex none a sheet said only 'single-sided': now each front says to print the
     fronts first and how to put the stack back, and each back which sheet it goes on."""
-    texts = _page_texts(card_pdfs(paper, "none")["cromwell-cards.pdf"])
+    texts = _page_texts(_cromwell(paper, "none"))
     sheets = len(texts) // 2
     fronts, backs = f"pages 1\u2013{sheets}", f"pages {sheets + 1}\u2013{2 * sheets}"
     for number, text in enumerate(texts[:sheets], start=1):
@@ -186,7 +191,7 @@ def test_single_sided_sheets_say_which_pages_to_print_first_and_how_to_turn_the_
         assert f"backs · sheet {number} of {sheets}" in text, text
         assert f"this page goes on the blank side of sheet {number} (page {number}), flipped on its long edge" \
             in text, text
-    duplex = _page_texts(card_pdfs(paper, "long")["cromwell-cards.pdf"])
+    duplex = _page_texts(_cromwell(paper, "long"))
     assert not any("single-sided" in text or "blank side" in text for text in duplex)
 
 
