@@ -143,14 +143,3 @@ def pytest_sessionfinish(session):
     recorded.update({nodeid: round(total, 3) for nodeid, total in _timed.items()})
     config.cache.set(TEST_SECONDS, recorded)
 
-
-# --- one worker more than the cores -------------------------------------------------------------------
-# `-n auto` starts one worker per core. Many of the suite's tests spend most of their time waiting
-# rather than computing: on a printgen child process (every test that runs the CLI), a browser
-# (tests/test_editor_browser.py), a Ray cluster starting up, a timer that must run out (a template
-# stopped at its deadline, a watcher's debounce). One extra worker keeps the cores busy through those
-# waits: 172 s against 188 s for the whole suite on this two-core machine.
-
-def pytest_xdist_auto_num_workers(config):
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
