@@ -237,7 +237,10 @@ def session(backend: str, address: str | None = None, workers: int = 1) -> Itera
     ray = _import_ray()
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+        # a Ray started here runs --workers processes, as the local backend does (Ray's own default,
+        # one a core, started a process for each core whatever --workers said)
+        own = {"num_cpus": max(1, workers)} if address is None else {}
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True, **own)
     try:
         yield
     finally:
