@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -18,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import DECKS
+from conftest import DECKS, run_cli
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -148,9 +147,8 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
     broken = tmp_path / "cromwell"
     shutil.copytree(editor.folder, broken)
     (broken / "deck.yaml").write_text(original.replace("reign: 1509-1547", "reign: 1547-1509"), encoding="utf-8")
-    cli = subprocess.run([sys.executable, "-m", "printgen", "build", str(broken), "--out", str(tmp_path / "o")],
-                         capture_output=True, text=True, timeout=120)
-    said = cli.stderr.split("error: ", 1)[1].split("\n  nothing was written")[0]
+    cli = run_cli("build", str(broken), "--out", str(tmp_path / "o"))
+    said = cli.err.split("error: ", 1)[1].split("\n  nothing was written")[0]
     assert "field 'reign': " in said, said
     assert box == "Henry VIII, the Reign box: " + said.split("field 'reign': ", 1)[1] + "."
     assert "deck.yaml" not in box and "line" not in box and str(editor.folder) not in box

@@ -37,7 +37,7 @@ from printgen.sim.verdicts import UNDECIDED, WARNING
 SHIPPED = ("coppertwaddle", "cromwell", "spanish", "standard")     # piecepack's table layout plays no games
 SEEDS = range(1, 11)
 ROOT = Path(__file__).resolve().parent.parent
-BUDGET = 4.5               # seconds of processor time the ten runs of the suite's own unit may take
+BUDGET = 3.5               # seconds of processor time the ten runs of the suite's own unit may take
 RECORDED = Path(__file__).resolve().parent / "stability-seconds.json"      # per unit, from the last full run
 
 
