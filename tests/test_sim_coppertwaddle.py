@@ -258,11 +258,11 @@ def test_a_changed_power_changes_the_cards_strength_in_the_report(tmp_path):
         text = path.read_text()
         assert anchor in text
         path.write_text(text.replace(anchor, anchor.replace("power: 8", f"power: {power}")))
-        sections, _ = validate(str(folder), ValidateOptions(games=600, looks=1,
+        sections, _ = validate(str(folder), ValidateOptions(games=450, looks=1,
                                                             options={"hands": "none", "explain": "no"}))
         table = next(f.figure for f in sections[0].findings[2] if f.message.startswith("card strength"))
         rates[power] = table["Mount Ararat"]
-        assert rates[power]["games"] > 250
+        assert rates[power]["games"] > 200          # 233 to 235 games held it, of 450 (seed 1)
     assert rates[0]["win_rate"] < rates[8]["win_rate"] < rates[25]["win_rate"], rates
     assert rates[25]["win_rate"] - rates[0]["win_rate"] > 0.08, rates
 
