@@ -19,7 +19,8 @@ class Raster:
         self.width_mm = p.get_width() / MM
         self.height_mm = p.get_height() / MM
         self.dpi = dpi
-        self.pixels = np.asarray(p.render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+        # int16: room for a difference of two colours, at a quarter of int64's memory (a page at 150 dpi)
+        self.pixels = np.asarray(p.render(scale=dpi / 72).to_pil().convert("RGB")).astype(np.int16)
         document.close()
 
     def px(self, mm: float) -> float:
@@ -52,11 +53,11 @@ class Raster:
                    tolerance: int = 40) -> tuple[float, float, float, float] | None:
         """Bounding box (mm) of the pixels of one colour inside the window (mm): a card's painted
         area without the thin black crop marks that may cross its bleed."""
-        target = np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)])
+        target = np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
         r0 = int(self.px(self.height_mm - y1))
         r1 = int(np.ceil(self.px(self.height_mm - y0)))
         c0, c1 = int(self.px(x0)), int(np.ceil(self.px(x1)))
-        window = self.pixels[max(r0, 0):r1, max(c0, 0):c1].astype(int)
+        window = self.pixels[max(r0, 0):r1, max(c0, 0):c1]
         rows, cols = np.nonzero((np.abs(window - target) <= tolerance).all(axis=2))
         if rows.size == 0:
             return None
@@ -152,10 +153,13 @@ def ink_masks(groups, card_w: float, card_h: float, dpi: float) -> list[np.ndarr
 
 def grown(mask: np.ndarray, pixels: int) -> np.ndarray:
     """The mask widened by `pixels` every way, so 'grown A meets B' means 'closer than that'."""
-    import itertools
-
-    out = mask.copy()
-    for dy, dx in itertools.product(range(-pixels, pixels + 1), repeat=2):
-        out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
+    # a square grows as a row then a column (the same pixels as every (dy, dx) of the square, in
+    # 2(2p+1) shifts rather than (2p+1)^2)
+    rows = mask.copy()
+    for dx in range(-pixels, pixels + 1):
+        rows |= np.roll(mask, dx, axis=1)
+    out = rows.copy()
+    for dy in range(-pixels, pixels + 1):
+        out |= np.roll(rows, dy, axis=0)
     return out
 

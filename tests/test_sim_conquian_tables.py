@@ -52,6 +52,19 @@ def searched_melds(prep, hand: int, c: int) -> set[int]:
     return out
 
 
+def melds_with(prep, hand: int, c: int) -> bool:
+    """Whether card c makes any new meld with two or more hand cards: two of its rank in the hand, or
+    hand cards of its suit running on from it, below and above, two or more in all (the question
+    searched_melds answers by listing, asked without the list)."""
+    cards = prep.cards
+    if sum(1 for x in _cards(hand) if cards.pos[x] == cards.pos[c]) >= 2:
+        return True
+    row, r = cards.at[cards.suit[c]], cards.pos[c]
+    below = next((k for k in range(1, r + 1) if not hand >> row[r - k] & 1), r + 1) - 1
+    above = next((k for k in range(1, prep.R - r) if not hand >> row[r + k] & 1), prep.R - r) - 1
+    return below + above >= 2
+
+
 def random_hands(prep, count: int, seed: int):
     rng = random.Random(seed)
     for _ in range(count):
@@ -63,8 +76,16 @@ def random_hands(prep, count: int, seed: int):
 def test_partners_are_the_cards_that_meld_with_two_of_a_hand(prep):
     for hand, _ in random_hands(prep, 400, 1):
         found = prep.partners(hand) & ((1 << prep.cards.n) - 1) & ~hand
-        searched = sum(1 << c for c in range(prep.cards.n) if not hand >> c & 1 and searched_melds(prep, hand, c))
+        searched = sum(1 << c for c in range(prep.cards.n) if not hand >> c & 1 and melds_with(prep, hand, c))
         assert found == searched, f"hand {_cards(hand)}"
+
+
+def test_the_quick_meld_question_agrees_with_the_listing_search(prep):
+    """melds_with, which the partners test asks 20,000 times, against the search that lists every meld."""
+    for hand, _ in random_hands(prep, 60, 3):
+        for c in range(prep.cards.n):
+            if not hand >> c & 1:
+                assert melds_with(prep, hand, c) == bool(searched_melds(prep, hand, c)), (c, _cards(hand))
 
 
 def test_new_sets_and_runs_tables_hold_every_new_meld_once(prep):

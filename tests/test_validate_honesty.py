@@ -39,11 +39,13 @@ def test_a_game_answers_to_its_alias():
 # -- 1. with mixed bots the random player is no seat's --------------------------------------------------
 
 def test_mixed_bots_never_make_a_seat_warning():
-    sections, text, status = run("spanish", game="lombre", games=120, bots="mixed")
+    # one look of 300 games: were the random player always in one seat, that seat's 0 % would be a decided
+    # warning at this size (its interval far below the band's 25 %), so no further looks are needed to show it is not
+    sections, text, status = run("spanish", game="lombre", games=300, looks=1, bots="mixed")
     summary = sections[0].summaries[3]
     assert summary["bot_win_rate"]["random"]["win_rate"] < 0.15      # the random player loses nearly always ...
-    assert min(summary["seat_win_rate"]) > 0.15       # ... in every seat in turn (runner.seated): no seat is the bot's
-    assert not [w for w in sections[0].warnings if "seat" in w.message]      # ... never a warning about the deck
+    assert min(summary["seat_win_rate"]) > 0.25       # ... in every seat in turn (runner.seated): no seat is the bot's
+    assert not [w for w in sections[0].warnings if "seat" in w.message and w.level == "warning"]   # ... never a warning
     assert status == 0, text
     # the same run with one kind of bot in every seat still judges seats
     from printgen.sim.metrics import judge
