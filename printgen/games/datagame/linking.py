@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen.games.datagame import stepsource
-from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, JUMP, UNLESS
+from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, UNLESS
 from printgen.games.datagame.scope import CURRENT
 from printgen.games.datagame.source import lit
 
@@ -23,14 +23,23 @@ MAX_RUN = 40              # instructions in one function: a longer stretch goes 
 
 def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callable[[int], int], writer: Any,
           stop: Callable[[Any, int, str], None]) -> Any:
-    """The instructions from `pc` up to the next one something jumps to (or a decision, or the end)
-    as one function of the state giving the next instruction's index; None when `pc` is no AUTO,
-    UNLESS or COUNT, or Python refuses the source."""
+    """The instructions from `pc` on as one function of the state giving the next instruction's
+    index: straight on through the ones something jumps to and along unconditional jumps (their
+    statements are written again in each run that reaches them), up to a decision, the end, an
+    instruction this run has written already (a loop's way back: each round is one call) or
+    MAX_RUN instructions. None when `pc` is no AUTO, UNLESS, COUNT or CHOOSE, or Python refuses
+    the source. `aimed` is no longer a stop; it is kept for callers that pass it."""
     if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
     lines = ["v = s.v"]
     at = pc
+    seen: set[int] = set()
     while True:
+        at = target(at)
+        if at in seen or len(seen) >= MAX_RUN:
+            lines.append(f"return {lit(at)}")
+            break
+        seen.add(at)
         op = code[at]
         kind = op[0]
         if kind == AUTO:
@@ -47,14 +56,8 @@ def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callabl
         elif kind == CHOOSE:
             lines += stepsource.choose(writer, op[1], at)
             break
-        elif kind == JUMP:
-            lines.append(f"return {lit(target(op[1]))}")
-            break
         else:
             lines.append(f"return {lit(at)}")
             break
         at += 1
-        if at in aimed or at - pc >= MAX_RUN:
-            lines.append(f"return {lit(target(at))}")
-            break
     return writer.define("run_from", lines)
