@@ -125,18 +125,59 @@ def seat_restore(saved: int) -> list[str]:
 
 def choose(w: Any, choice: Any, at: int) -> list[str]:
     """A decision (machine.py's CHOOSE instruction): its actions listed, none skips it, one is taken
-    at once, more wait with the program counter at `at`. The commonest decision (one option: a card
-    of one zone) lists its actions here too, as Choice._one_zone does."""
+    at once, more wait with the program counter at `at`. The actions are listed here, option by
+    option, as Choice.legal lists them (the same numbers in the same order)."""
     name, acts = w.ref(choice), w.temp("_l")
-    option = choice.options[0]
-    if choice.legal == choice._one_zone and option.zone is not None:
-        p, k = w.temp("_p"), w.temp("_k")
-        zone = w.inline_zone(option.zone, p, "-1")
-        test = f" if {w.inline(option.where, p, k)}" if option.where is not None else ""
-        lines = [f"{p} = {w.inline(choice.who, SEAT, '-1')} % s.n", f"s.actor = {p}",
-                 f"{acts} = [{k} + 1 for {k} in {zone}{test}]"]
-    else:
-        lines = [f"{acts} = {name}.legal(s)"]
+    lines = _legal(w, choice, acts)
     return lines + [f"if not {acts}:", f"    return {name}.end", f"if len({acts}) == 1:",
                     f"    return {name}.enter(s, {acts}[0])", "s.dealing = False",
                     f"s.pc, s.acts, s.choice = {lit(at)}, {acts}, {name}", "return -1"]
+
+
+def _legal(w: Any, choice: Any, acts: str) -> list[str]:
+    """Choice.legal written out: the chooser set as state.actor, the actions in `acts`."""
+    p = w.temp("_p")
+    lines = [f"{p} = {w.inline(choice.who, SEAT, '-1')} % s.n", f"s.actor = {p}"]
+    if choice.any_sets:
+        lines.append("s.picks = []")
+    musts = w.temp("_l") if choice.any_must else acts
+    offered = w.temp("_l") if any(o.lays is not None for o in choice.options) else None
+    lines += [f"{acts} = []"] + ([f"{musts} = []"] if musts != acts else []) + ([f"{offered} = {{}}"] if offered else [])
+    for i, option in enumerate(choice.options):
+        body = _option_acts(w, choice, i, option, p, musts if option.must else acts, offered)
+        if option.cond is not None:
+            body = [f"if {w.inline(option.cond, p, '-1')}:", *indent(body)]
+        lines += body
+    if offered:
+        lines += [f"if {offered}:", f"    s.offered = {offered}"]
+    if musts != acts:
+        lines += [f"if {musts}:", f"    {acts} = {musts}"]
+    return lines
+
+
+def _option_acts(w: Any, choice: Any, i: int, o: Any, p: str, out: str, offered: str | None) -> list[str]:
+    """The statements adding one option's actions to the list `out` (Choice.legal's loop body)."""
+    width, stride = choice.width, choice.cards + 1
+    if o.lays is not None:
+        found, j = w.temp("_l"), w.temp("_k")
+        return [f"{found} = {w.ref(o.lays)}(s, {p})", f"if {found}:", f"    {offered}[{lit(i)}] = {found}",
+                f"    {out} += [{lit(i)} + {lit(width)} * ({j} + 1) for {j} in range(len({found}))]"]
+    if o.subset is not None:
+        return [f"{w.ref(choice)}._sets(s, {p}, {lit(i)}, {w.ref(o)}, {out})"]
+    if o.zone is None:
+        if o.target is None:
+            return [f"{out}.append({lit(i)})"]
+        q = w.temp("_q")
+        return [f"{out} += [{lit(i)} + {lit(width * stride)} * ({q} + 1) for {q} in range(s.n) "
+                f"if {w.inline(o.target, q, '-1')}]"]
+    k = w.temp("_k")
+    zone = w.inline_zone(o.zone, p, "-1")
+    if o.target is None:
+        test = f" if {w.inline(o.where, p, k)}" if o.where is not None else ""
+        return [f"{out} += [{lit(i)} + {lit(width)} * ({k} + 1) for {k} in {zone}{test}]"]
+    q = w.temp("_q")
+    aimed = (f"{out} += [{lit(i)} + {lit(width)} * (({k} + 1) + {lit(stride)} * ({q} + 1)) for {q} in range(s.n) "
+             f"if {w.inline(o.target, q, k)}]")
+    if o.where is None:
+        return [f"for {k} in {zone}:", f"    {aimed}"]
+    return [f"for {k} in {zone}:", f"    if {w.inline(o.where, p, k)}:", f"        {aimed}"]
