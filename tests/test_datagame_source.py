@@ -26,9 +26,10 @@ SHIPPED = [("spanish", "burro-data"), ("spanish", "casita-data"), ("standard", "
 
 # the identifiers our templates write: the state and its fields, our temporaries and namespace
 # entries, the builtins the namespace holds, and Python's keywords the templates use
-OURS = re.compile(r"(s|p|c|v|_[owkqapczsl]\d+|run_from|lambda|def|return|if|else|not|and|or|for|in|while|"
-                  r"break|pass|True|False|len|abs|max|min|range|any|n|z|score|actor|by|budget|dealing|pc|acts|"
-                  r"choice|legal|enter|end)\Z")
+OURS = re.compile(r"(s|p|c|v|_[owkqapczsl]\d+|run_from|lambda|def|return|if|elif|else|not|and|or|for|in|is|"
+                  r"while|break|pass|True|False|None|len|abs|max|min|range|any|n|z|score|actor|by|budget|dealing|"
+                  r"pc|acts|choice|legal|enter|end|loc|held|used|user|more|get|want|short_at|offered|picks|_sets|"
+                  r"pop|append|insert|remove|clear|extend|reverse)\Z")
 
 
 def _prepared(game, deck_name: str, variant: str, write: bool):

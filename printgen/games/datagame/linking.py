@@ -60,4 +60,4 @@ def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callabl
             lines.append(f"return {lit(at)}")
             break
         at += 1
-    return writer.define("run_from", lines)
+    return writer.define("run_from", lines, pc)

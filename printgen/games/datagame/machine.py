@@ -211,6 +211,8 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
     scope.writer = Writer(scope) if write else None
+    if scope.writer is not None:
+        scope.writer.zone_kinds = {name: kinds[first] for name, (first, _) in layout.items()}
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))

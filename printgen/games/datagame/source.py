@@ -61,6 +61,8 @@ class Writer:
         self.written: dict[int, tuple[Fn, Node, bool]] = {}     # id(function made here) -> how
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
         self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
+        self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
+        self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
         self.texts: list[str] = []                              # every source compiled (for the tests)
 
     # -- the namespace ---------------------------------------------------------------------------
@@ -88,13 +90,14 @@ class Writer:
             return None
         return eval(code, self.ns)  # noqa: S307 (our own templates only: see the module's docstring)
 
-    def define(self, name: str, lines: list[str]) -> Any:
-        """A function `def NAME(s):` of the given body lines, compiled in the namespace; None when refused."""
+    def define(self, name: str, lines: list[str], at: int = -1) -> Any:
+        """A function `def NAME(s):` of the given body lines, compiled in the namespace; None when
+        refused. `at` (an instruction's index) names its source in a profile or a traceback."""
         assert _IDENT.match(name), name
         text = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in lines)
         self.texts.append(text)
         try:
-            code = compile(text, "<game file>", "exec")
+            code = compile(text, f"<game file {lit(at)}>" if at >= 0 else "<game file>", "exec")
         except SyntaxError:
             return None
         scratch = dict(self.ns)

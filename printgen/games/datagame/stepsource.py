@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.games.datagame import movesource
 from printgen.games.datagame.ops import RAN_ON
 from printgen.games.datagame.scope import CURRENT
 from printgen.games.datagame.source import lit
@@ -79,12 +80,28 @@ def _round(w: Any, counter: int, most: int, where: str, counted: int | None, sto
 def move_chosen(w: Any, card_slot: int, move_one: Any, to_slot: Any, bottom: bool) -> list[str]:
     """The chosen card moved by the chooser."""
     k = w.temp("_c")
+    inline = movesource.move_one(w, k, to_slot, SEAT, bottom, "s.actor")
+    if inline is not None:
+        return [f"{k} = v[{lit(card_slot)}]", f"if {k} >= 0:", *indent(inline)]
     return [f"{k} = v[{lit(card_slot)}]", f"if {k} >= 0:",
             f"    {w.ref(move_one)}(s, {k}, {w.ref(to_slot)}(s, {SEAT}), {lit(bottom)}, s.actor)"]
 
 
+def move_card(w: Any, which: Any, to_slot: Any, bottom: bool, by: Any, fn: Any) -> list[str]:
+    """A card an expression names moved (cardsteps.move_card)."""
+    p, k, b = w.temp("_p"), w.temp("_c"), w.temp("_a")
+    inline = movesource.move_one(w, k, to_slot, p, bottom, b)
+    if inline is None:
+        return w.statements(fn)
+    return [f"{p} = {SEAT}", f"{k} = {w.inline(which, p, '-1')}", f"if {k} >= 0:",
+            f"    {b} = {w.inline(by, p, '-1')}", *indent(inline)]
+
+
 def move_top(w: Any, source: Any, move_many: Any, to_slot: Any, bottom: bool, by: Any) -> list[str]:
     """The top card of a zone moved (a draw)."""
+    inline = movesource.move_top(w, source, to_slot, bottom, by)
+    if inline is not None:
+        return inline
     cards, p = w.temp("_z"), w.temp("_p")
     return [f"{p} = {SEAT}", f"{cards} = {w.ref(source)}(s, {p}, -1)", f"if {cards}:",
             f"    {w.ref(move_many)}(s, {cards}, [{cards}[-1]], {w.ref(to_slot)}(s, {p}), {lit(bottom)}, "
