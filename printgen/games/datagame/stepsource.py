@@ -159,7 +159,9 @@ def _legal(w: Any, choice: Any, acts: str) -> list[str]:
         lines.append("s.picks = []")
     musts = w.temp("_l") if choice.any_must else acts
     offered = w.temp("_l") if any(o.lays is not None for o in choice.options) else None
-    lines += [f"{acts} = []"] + ([f"{musts} = []"] if musts != acts else []) + ([f"{offered} = {{}}"] if offered else [])
+    lines.append(f"{acts} = []")
+    lines += [f"{musts} = []"] if musts != acts else []
+    lines += [f"{offered} = {{}}"] if offered else []
     for i, option in enumerate(choice.options):
         body = _option_acts(w, choice, i, option, p, musts if option.must else acts, offered)
         if option.cond is not None:
