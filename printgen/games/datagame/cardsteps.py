@@ -123,6 +123,6 @@ def deal_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
                     moves.move_top(s, cards, first + q, -1)
                 elif s.short_at is None:
                     s.short_at = written
-    kind = c.scope.writer.zone_kinds[to_name] if c.scope.writer is not None else 0
-    c.emit(AUTO, c.said(deal, lambda w: movesource.deal(w, source, first, kind, start, skip, every, even, count,
+    bits = c.scope.writer.zone_kinds[to_name] if c.scope.writer is not None else 0
+    c.emit(AUTO, c.said(deal, lambda w: movesource.deal(w, source, first, bits, start, skip, every, even, count,
                                                         written)))
