@@ -15,6 +15,7 @@ from printgen.games.datagame import blocks, stepsource
 from printgen.games.datagame.expr import ExprError, Fn, parse
 from printgen.games.datagame.ops import AUTO, COUNT, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, TURNS
+from printgen.games.datagame.source import lit
 
 MAX_LOOP = 100_000        # rounds of one loop in one game: a real game plays far fewer turns
 DEFAULT_LOOP = 10_000
@@ -26,7 +27,8 @@ def _until(c: Any, body: dict[str, Any], here: tuple[Any, ...]) -> Fn | None:
         raise c.fail(here, "a loop takes 'until' or 'while', not both")
     if "until" in body:
         stop = c.expr(body["until"], (*here, "until"))
-        return lambda s, p, k: 0 if stop(s, p, k) else 1
+        return c.said_expr(lambda s, p, k: 0 if stop(s, p, k) else 1,
+                           lambda w, seat, card: f"(0 if {w.inline(stop, seat, card)} else 1)")
     if "while" in body:
         return c.expr(body["while"], (*here, "while"))
     return None
@@ -83,7 +85,9 @@ def repeat_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) 
     top = len(c.code)
     exits = []
     if times is not None:
-        exits.append(c.emit(UNLESS, lambda s, p, k: 1 if s.v[counter] < times(s, p, k) else 0, -1))
+        below = c.said_expr(lambda s, p, k: 1 if s.v[counter] < times(s, p, k) else 0,
+                            lambda w, seat, card: f"(1 if s.v[{lit(counter)}] < {w.inline(times, seat, card)} else 0)")
+        exits.append(c.emit(UNLESS, below, -1))
     if go_on is not None:
         exits.append(c.emit(UNLESS, go_on, -1))
     c.emit(COUNT, counter, most, where, counted)
@@ -137,9 +141,8 @@ def seat_loop_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: st
     def restore(s: Any) -> None:
         s.v[CURRENT] = s.v[saved]
 
-    helpers = (_next_once, _unskipped)
-    c.said(begin, lambda w: stepsource.seat_begin(w, once, saved, counter, guard, base, start, skip, helpers))
-    c.said(advance, lambda w: stepsource.seat_advance(w, once, counter, base, after, skip, helpers))
+    c.said(begin, lambda w: stepsource.seat_begin(w, once, saved, counter, guard, base, start, skip))
+    c.said(advance, lambda w: stepsource.seat_advance(w, once, counter, base, after, skip))
     c.said(restore, lambda w: stepsource.seat_restore(saved))
 
     if not c.waits(body.get("do")):
@@ -150,11 +153,15 @@ def seat_loop_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: st
     c.emit(AUTO, begin)
     top = len(c.code)
     if once:
-        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0, -1)
+        done = c.emit(UNLESS, c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0,
+                                          lambda w, seat, card: f"(1 if s.v[{lit(CURRENT)}] >= 0 else 0)"), -1)
     else:
         assert go_on is not None
         test = go_on
-        done = c.emit(UNLESS, lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0, -1)
+        going = c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0,
+                            lambda w, seat, card: f"(1 if s.v[{lit(CURRENT)}] >= 0 "
+                                                  f"and {w.inline(test, seat, card)} else 0)")
+        done = c.emit(UNLESS, going, -1)
     c.emit(COUNT, guard, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))
     c.emit(AUTO, advance)

@@ -82,10 +82,11 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         return list(state.acts)
 
     def apply(self, state: State, action: Action) -> None:
-        if state.over or action not in state.acts:
+        acts = state.acts
+        if state.over or action not in acts:
             raise ValueError(f"{action} is not a legal action here")
         state.decisions += 1
-        state.choices += len(state.acts)
+        state.choices += len(acts)
         run(state, state.choice.enter(state, action))
 
     def is_over(self, state: State) -> bool:
@@ -372,7 +373,10 @@ def run(s: State, pc: int) -> None:
     code = s.prep.code
     s.budget = MAX_AUTO               # rounds the loops run as one function may take (blocks.py)
     try:
-        for _ in range(MAX_AUTO):
+        pc = code[pc](s)              # compiled runs (linking.py) mostly reach the next decision at once
+        if pc < 0:
+            return
+        for _ in range(MAX_AUTO - 1):
             pc = code[pc](s)
             if pc < 0:
                 return

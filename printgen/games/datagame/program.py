@@ -115,6 +115,13 @@ class Compiler:
             self.scope.writer.step(fn, write(self.scope.writer))
         return fn
 
+    def said_expr(self, fn: Any, write: Callable[[Any, str, str], str]) -> Any:
+        """`fn`, an expression function the compiler made itself (a loop's test), with the source
+        giving the same value at a seat and card (write(writer, seat, card)) for runs compiled whole."""
+        if self.scope.writer is not None:
+            self.scope.writer.exprs[id(fn)] = (fn, write)
+        return fn
+
     def slot(self) -> int:
         self.extra_slots += 1
         return len(self.scope.vars) + self.extra_slots - 1

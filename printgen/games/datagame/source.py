@@ -61,6 +61,7 @@ class Writer:
         self.written: dict[int, tuple[Fn, Node, bool]] = {}     # id(function made here) -> how
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
         self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
+        self.exprs: dict[int, tuple[Any, Callable[[Any, str, str], str]]] = {}   # id(fn) -> its template
         self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
         self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
         self.texts: list[str] = []                              # every source compiled (for the tests)
@@ -126,6 +127,9 @@ class Writer:
                 return self.expr(found[1], found[2], seat, card)
             except Unwritable:
                 pass
+        said = self.exprs.get(id(fn))
+        if said is not None:
+            return said[1](self, seat, card)
         return f"{self.ref(fn)}(s, {seat}, {card})"
 
     def inline_zone(self, fn: Any, seat: str, card: str) -> str:

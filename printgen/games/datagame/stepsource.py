@@ -108,31 +108,40 @@ def move_top(w: Any, source: Any, move_many: Any, to_slot: Any, bottom: bool, by
             f"{w.inline(by, p, '-1')})"]
 
 
-def seat_begin(w: Any, once: bool, saved: int, counter: int, guard: int, base: int, start: Any, skip: Any,
-               helpers: tuple[Any, Any]) -> list[str]:
-    """The start of `turns`/`each_player` (program.py's begin); helpers: (_next_once, _unskipped)."""
+def seat_begin(w: Any, once: bool, saved: int, counter: int, guard: int, base: int, start: Any,
+               skip: Any) -> list[str]:
+    """The start of `turns`/`each_player` (loops.py's begin)."""
     lines = [f"v[{lit(saved)}] = {SEAT}", f"v[{lit(counter)}] = 0", f"v[{lit(guard)}] = 0",
              f"v[{lit(base)}] = {w.inline(start, SEAT, '-1')} % s.n"]
-    return lines + [f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, f'v[{lit(base)}]')}"]
+    return lines + _seat_after(w, once, counter, base, skip, f"v[{lit(base)}]")
 
 
-def seat_advance(w: Any, once: bool, counter: int, base: int, after: Any, skip: Any,
-                 helpers: tuple[Any, Any]) -> list[str]:
-    """The turn passing on (program.py's advance)."""
+def seat_advance(w: Any, once: bool, counter: int, base: int, after: Any, skip: Any) -> list[str]:
+    """The turn passing on (loops.py's advance)."""
     if once:
-        return [f"v[{lit(counter)}] += 1", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, '')}"]
+        return [f"v[{lit(counter)}] += 1", *_seat_after(w, once, counter, base, skip, "")]
     p, seat = w.temp("_p"), w.temp("_s")
     nxt = f"{w.inline(after, p, '-1')} % s.n" if after is not None else f"({p} + 1) % s.n"
-    return [f"{p} = {SEAT}", f"{seat} = {nxt}", f"{SEAT} = {_seat_after(w, once, counter, base, skip, helpers, seat)}"]
+    return [f"{p} = {SEAT}", f"{seat} = {nxt}", *_seat_after(w, once, counter, base, skip, seat)]
 
 
-def _seat_after(w: Any, once: bool, counter: int, base: int, skip: Any, helpers: tuple[Any, Any], seat: str) -> str:
-    next_once, unskipped = helpers
+def _seat_after(w: Any, once: bool, counter: int, base: int, skip: Any, seat: str) -> list[str]:
+    """`current` set to the seat whose go it is: loops._next_once (each_player: the counter's place
+    from the first seat, skipped seats passed over and counted) or loops._unskipped (`seat` or the
+    first seat left of it not skipped), written out; -1 when none is left."""
+    count, first = f"v[{lit(counter)}]", f"v[{lit(base)}]"
     if once:
         if skip is None:
-            return f"(v[{lit(base)}] + v[{lit(counter)}]) % s.n if v[{lit(counter)}] < s.n else -1"
-        return f"{w.ref(next_once)}(s, {lit(counter)}, {lit(base)}, {w.ref(skip)})"
-    return seat if skip is None else f"{w.ref(unskipped)}(s, {seat}, {w.ref(skip)})"
+            return [f"{SEAT} = ({first} + {count}) % s.n if {count} < s.n else -1"]
+        q = w.temp("_q")
+        return [f"while {count} < s.n:", f"    {q} = ({first} + {count}) % s.n",
+                f"    if not {w.inline(skip, q, '-1')}:", "        break", f"    {count} += 1",
+                "else:", f"    {q} = -1", f"{SEAT} = {q}"]
+    if skip is None:
+        return [f"{SEAT} = {seat}"]
+    q, i = w.temp("_q"), w.temp("_k")
+    return [f"for {i} in range(s.n):", f"    {q} = ({seat} + {i}) % s.n", f"    if not {w.inline(skip, q, '-1')}:",
+            "        break", "else:", f"    {q} = -1", f"{SEAT} = {q}"]
 
 
 def seat_restore(saved: int) -> list[str]:
