@@ -47,6 +47,7 @@ class Choice:
         self.names = names
         self.line = line
         self.end = -1
+        self.take: Any = None           # (state, action) -> next instruction: enter and run compiled (linking.py)
         self.any_must = any(o.must for o in options)
         self.any_sets = any(o.subset is not None for o in options)
         first = options[0]

@@ -15,23 +15,55 @@ from typing import Any
 
 from printgen.games.datagame import stepsource
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, UNLESS
-from printgen.games.datagame.scope import CURRENT
+from printgen.games.datagame.scope import CARD, CURRENT, TARGET
 from printgen.games.datagame.source import lit
 
 MAX_RUN = 40              # instructions in one function: a longer stretch goes on in the next one
 
 
-def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callable[[int], int], writer: Any,
+def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,
           stop: Callable[[Any, int, str], None]) -> Any:
     """The instructions from `pc` on as one function of the state giving the next instruction's
-    index: straight on through the ones something jumps to and along unconditional jumps (their
-    statements are written again in each run that reaches them), up to a decision, the end, an
-    instruction this run has written already (a loop's way back: each round is one call) or
-    MAX_RUN instructions. None when `pc` is no AUTO, UNLESS, COUNT or CHOOSE, or Python refuses
-    the source. `aimed` is no longer a stop; it is kept for callers that pass it."""
+    index (see run_lines); None when `pc` is no AUTO, UNLESS, COUNT or CHOOSE, or Python refuses
+    the source."""
     if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
+    return writer.define("run_from", ["v = s.v", *run_lines(code, pc, target, writer, stop)], pc)
+
+
+def taking(choice: Any, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
+           stop: Callable[[Any, int, str], None]) -> Any:
+    """A decision's action taken and play run on, as one function (state, action) -> the next
+    instruction's index: the chosen card and seat bound as Choice.enter binds them, then the
+    chosen option's steps as run_lines writes them. Why: between two decisions there is then one
+    call, not three (enter, the machine's loop, the run). None for a decision whose options lay
+    melds or take sets of cards (their enter keeps what they offered), or when Python refuses it."""
+    if any(o.lays is not None or o.subset is not None for o in choice.options):
+        return None
+    card, seat = f"v[{lit(CARD)}]", f"v[{lit(TARGET)}]"
     lines = ["v = s.v"]
+    if len(choice.options) == 1 and choice.options[0].target is None:
+        lines += [f"{card} = _a0 - 1", f"{seat} = -1",
+                  *run_lines(code, choice.options[0].start, target, writer, stop)]
+    else:
+        i, payload = writer.temp("_a"), writer.temp("_a")
+        width, stride = lit(choice.width), lit(choice.cards + 1)
+        lines += [f"{i} = _a0 % {width}", f"{payload} = _a0 // {width}",
+                  f"{card} = {payload} % {stride} - 1", f"{seat} = {payload} // {stride} - 1"]
+        for n, option in enumerate(choice.options):
+            lines += [f"if {i} == {lit(n)}:", *stepsource.indent(run_lines(code, option.start, target, writer, stop))]
+        lines.append(f"return {lit(choice.end)}")       # no action gives another option (apply checks it)
+    return writer.define("take", lines, -1, "s, _a0")
+
+
+def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,
+              stop: Callable[[Any, int, str], None]) -> list[str]:
+    """The statements of the instructions from `pc` on, ending in a `return` of the next
+    instruction's index: straight on through the ones something jumps to and along
+    unconditional jumps (their statements are written again in each run that reaches them), up
+    to a decision, the end, an instruction this run has written already (a loop's way back: each
+    round is one call) or MAX_RUN instructions."""
+    lines: list[str] = []
     at = pc
     seen: set[int] = set()
     while True:
@@ -60,4 +92,4 @@ def fused(code: list[tuple[Any, ...]], pc: int, aimed: set[int], target: Callabl
             lines.append(f"return {lit(at)}")
             break
         at += 1
-    return writer.define("run_from", lines, pc)
+    return lines

@@ -16,7 +16,7 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.hidden import Hidden, card_variables
-from printgen.games.datagame.linking import fused
+from printgen.games.datagame.linking import fused, taking
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
@@ -87,7 +87,17 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
             raise ValueError(f"{action} is not a legal action here")
         state.decisions += 1
         state.choices += len(acts)
-        run(state, state.choice.enter(state, action))
+        take = state.choice.take
+        if take is None:
+            run(state, state.choice.enter(state, action))
+            return
+        state.budget = MAX_AUTO           # as run() does: take is run's first call (linking.taking)
+        try:
+            pc = take(state, action)
+            if pc >= 0:
+                run_on(state, pc)
+        except Stopped:
+            return
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -244,10 +254,14 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
             op[1].end = target(op[1].end)
             for option in op[1].options:
                 option.start = target(option.start)
+    if writer is not None:
+        for op in code:
+            if op[0] == CHOOSE:
+                op[1].take = taking(op[1], code, target, writer, _stop)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
-        made = fused(code, pc, aimed, target, writer, _stop) if writer is not None else None
+        made = fused(code, pc, target, writer, _stop) if writer is not None else None
         if made is not None:
             linked.append(made)
         elif kind == AUTO:
@@ -382,6 +396,16 @@ def run(s: State, pc: int) -> None:
                 return
     except Stopped:                   # a loop run as one function passed its max (blocks.py)
         return
+    _stop(s, pc, RAN_ON)
+
+
+def run_on(s: State, pc: int) -> None:
+    """run() after its first call (made by apply: a decision's take), with the budget it set."""
+    code = s.prep.code
+    for _ in range(MAX_AUTO - 1):
+        pc = code[pc](s)
+        if pc < 0:
+            return
     _stop(s, pc, RAN_ON)
 
 

@@ -91,11 +91,12 @@ class Writer:
             return None
         return eval(code, self.ns)  # noqa: S307 (our own templates only: see the module's docstring)
 
-    def define(self, name: str, lines: list[str], at: int = -1) -> Any:
-        """A function `def NAME(s):` of the given body lines, compiled in the namespace; None when
-        refused. `at` (an instruction's index) names its source in a profile or a traceback."""
+    def define(self, name: str, lines: list[str], at: int = -1, params: str = "s") -> Any:
+        """A function `def NAME(PARAMS):` of the given body lines, compiled in the namespace; None
+        when refused. `at` (an instruction's index) names its source in a profile or a traceback."""
         assert _IDENT.match(name), name
-        text = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in lines)
+        assert all(_IDENT.match(x.strip()) for x in params.split(",")), params
+        text = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in lines)
         self.texts.append(text)
         try:
             code = compile(text, f"<game file {lit(at)}>" if at >= 0 else "<game file>", "exec")
