@@ -10,6 +10,7 @@ game plays the same. Nothing of the game file is written as text (see source.py)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,7 @@ def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], wr
     the source."""
     if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
-    return writer.define("run_from", ["v = s.v", *run_lines(code, pc, target, writer, stop)], pc)
+    return writer.define("run_from", ["v = s.v", *_local(run_lines(code, pc, target, writer, stop))], pc)
 
 
 def taking(choice: Any, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
@@ -53,7 +54,7 @@ def taking(choice: Any, code: list[tuple[Any, ...]], target: Callable[[int], int
         for n, option in enumerate(choice.options):
             lines += [f"if {i} == {lit(n)}:", *stepsource.indent(run_lines(code, option.start, target, writer, stop))]
         lines.append(f"return {lit(choice.end)}")       # no action gives another option (apply checks it)
-    return writer.define("take", lines, -1, "s, _a0")
+    return writer.define("take", _local(lines), -1, "s, _a0")
 
 
 def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,
@@ -93,3 +94,13 @@ def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int]
             break
         at += 1
     return lines
+
+
+_STATE_VARS = re.compile(r"(?<![A-Za-z0-9_.])s\.v\[")
+
+
+def _local(lines: list[str]) -> list[str]:
+    """The variables read through the local `v` (bound to s.v at the top of every run, never
+    rebound) rather than through the state each time: the expressions' templates say s.v[...],
+    since they stand alone too."""
+    return [lines[0], *(_STATE_VARS.sub("v[", line) for line in lines[1:])]

@@ -153,14 +153,13 @@ def seat_loop_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: st
     c.emit(AUTO, begin)
     top = len(c.code)
     if once:
-        done = c.emit(UNLESS, c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0,
-                                          lambda w, seat, card: f"(1 if s.v[{lit(CURRENT)}] >= 0 else 0)"), -1)
+        done = c.emit(UNLESS, c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 else 0,     # (tested only)
+                                          lambda w, seat, card: f"(s.v[{lit(CURRENT)}] >= 0)"), -1)
     else:
         assert go_on is not None
         test = go_on
-        going = c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0,
-                            lambda w, seat, card: f"(1 if s.v[{lit(CURRENT)}] >= 0 "
-                                                  f"and {w.inline(test, seat, card)} else 0)")
+        going = c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0,   # (tested only)
+                            lambda w, seat, card: f"(s.v[{lit(CURRENT)}] >= 0 and {w.inline(test, seat, card)})")
         done = c.emit(UNLESS, going, -1)
     c.emit(COUNT, guard, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))

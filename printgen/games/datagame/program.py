@@ -117,7 +117,8 @@ class Compiler:
 
     def said_expr(self, fn: Any, write: Callable[[Any, str, str], str]) -> Any:
         """`fn`, an expression function the compiler made itself (a loop's test), with the source
-        giving the same value at a seat and card (write(writer, seat, card)) for runs compiled whole."""
+        giving the same value at a seat and card (write(writer, seat, card)) for runs compiled whole
+        (for a function only ever tested, as a loop's test is, the same truth)."""
         if self.scope.writer is not None:
             self.scope.writer.exprs[id(fn)] = (fn, write)
         return fn

@@ -196,16 +196,22 @@ def _option_acts(w: Any, choice: Any, i: int, o: Any, p: str, out: str, offered:
         if o.target is None:
             return [f"{out}.append({lit(i)})"]
         q = w.temp("_q")
-        return [f"{out} += [{lit(i)} + {lit(width * stride)} * ({q} + 1) for {q} in range(s.n) "
+        return [f"{out} += [{_action(i, width * stride, f'{q} + 1')} for {q} in range(s.n) "
                 f"if {w.inline(o.target, q, '-1')}]"]
     k = w.temp("_k")
     zone = w.inline_zone(o.zone, p, "-1")
     if o.target is None:
         test = f" if {w.inline(o.where, p, k)}" if o.where is not None else ""
-        return [f"{out} += [{lit(i)} + {lit(width)} * ({k} + 1) for {k} in {zone}{test}]"]
+        return [f"{out} += [{_action(i, width, f'{k} + 1')} for {k} in {zone}{test}]"]
     q = w.temp("_q")
-    aimed = (f"{out} += [{lit(i)} + {lit(width)} * (({k} + 1) + {lit(stride)} * ({q} + 1)) for {q} in range(s.n) "
+    aimed = (f"{out} += [{_action(i, width, f'({k} + 1) + {lit(stride)} * ({q} + 1)')} for {q} in range(s.n) "
              f"if {w.inline(o.target, q, k)}]")
     if o.where is None:
         return [f"for {k} in {zone}:", f"    {aimed}"]
     return [f"for {k} in {zone}:", f"    if {w.inline(o.where, p, k)}:", f"        {aimed}"]
+
+
+def _action(i: int, width: int, payload: str) -> str:
+    """Source of the action i + width * (payload) (choice.py's numbering), with no `0 +` or `1 *`."""
+    times = f"({payload})" if width == 1 else f"{lit(width)} * ({payload})"
+    return times if i == 0 else f"{lit(i)} + {times}"
