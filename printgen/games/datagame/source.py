@@ -227,6 +227,10 @@ class Writer:
         left, right = node.args
         if op in ("and", "or"):
             terms = _chained(node, op)
+            if all(_is_truth(t) for t in terms):           # `no == 1 or x`: the constant term adds nothing
+                kept = [t for t in terms if self.scope.constant(t, in_card) is None
+                        or bool(self.scope.constant(t, in_card)) == (op == "or")]
+                terms = kept or terms
             whole = f" {op} ".join(self.expr(t, in_card, seat, card) for t in terms)
             return f"({whole})" if all(_is_truth(t) for t in terms) else f"(1 if ({whole}) else 0)"
         number = self.scope.constant(right, in_card)

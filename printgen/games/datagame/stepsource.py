@@ -204,11 +204,9 @@ def _option_acts(w: Any, choice: Any, i: int, o: Any, p: str, out: str, offered:
         test = f" if {w.inline(o.where, p, k)}" if o.where is not None else ""
         return [f"{out} += [{_action(i, width, f'{k} + 1')} for {k} in {zone}{test}]"]
     q = w.temp("_q")
-    aimed = (f"{out} += [{_action(i, width, f'({k} + 1) + {lit(stride)} * ({q} + 1)')} for {q} in range(s.n) "
-             f"if {w.inline(o.target, q, k)}]")
-    if o.where is None:
-        return [f"for {k} in {zone}:", f"    {aimed}"]
-    return [f"for {k} in {zone}:", f"    if {w.inline(o.where, p, k)}:", f"        {aimed}"]
+    test = f" if {w.inline(o.where, p, k)}" if o.where is not None else ""
+    return [f"{out} += [{_action(i, width, f'({k} + 1) + {lit(stride)} * ({q} + 1)')} for {k} in {zone}{test} "
+            f"for {q} in range(s.n) if {w.inline(o.target, q, k)}]"]
 
 
 def _action(i: int, width: int, payload: str) -> str:
