@@ -32,7 +32,7 @@ def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], wr
     return writer.define("run_from", ["v = s.v", *_local(run_lines(code, pc, target, writer, stop))], pc)
 
 
-def taking(choice: Any, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
+def taking(choice: Any, at: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
            stop: Callable[[Any, int, str], None]) -> Any:
     """A decision's action taken and play run on, as one function (state, action) -> the next
     instruction's index: the chosen card and seat bound as Choice.enter binds them, then the
@@ -54,7 +54,7 @@ def taking(choice: Any, code: list[tuple[Any, ...]], target: Callable[[int], int
         for n, option in enumerate(choice.options):
             lines += [f"if {i} == {lit(n)}:", *stepsource.indent(run_lines(code, option.start, target, writer, stop))]
         lines.append(f"return {lit(choice.end)}")       # no action gives another option (apply checks it)
-    return writer.define("take", _local(lines), -1, "s, _a0")
+    return writer.define("take", _local(lines), at, "s, _a0")
 
 
 def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,

@@ -255,9 +255,9 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
             for option in op[1].options:
                 option.start = target(option.start)
     if writer is not None:
-        for op in code:
+        for at, op in enumerate(code):
             if op[0] == CHOOSE:
-                op[1].take = taking(op[1], code, target, writer, _stop)
+                op[1].take = taking(op[1], at, code, target, writer, _stop)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]

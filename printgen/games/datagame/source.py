@@ -26,7 +26,8 @@ from typing import Any
 
 from printgen.games.datagame.expr import Fn, Node
 
-SAFE_BUILTINS: dict[str, Any] = {"len": len, "abs": abs, "max": max, "min": min, "range": range, "any": any}
+SAFE_BUILTINS: dict[str, Any] = {"len": len, "abs": abs, "max": max, "min": min, "range": range, "any": any,
+                                 "sum": sum}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 _ARITH = ("+", "-", "*")
@@ -62,6 +63,7 @@ class Writer:
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
         self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
         self.exprs: dict[int, tuple[Any, Callable[[Any, str, str], str]]] = {}   # id(fn) -> its template
+        self.overs: dict[int, tuple[int, list[int], str]] = {}   # id(a ..._over's body) -> (slot, values, name)
         self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
         self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
         self.texts: list[str] = []                              # every source compiled (for the tests)
@@ -184,8 +186,8 @@ class Writer:
 
     def name(self, node: Node, in_card: bool, seat: str, card: str) -> str:
         sc, name = self.scope, node.value
-        if name in sc.bound:
-            return self.closure(node, in_card, seat, card)
+        if name in sc.bound:                      # a name sum_over & co. bind (only while _over writes)
+            return f"s.v[{lit(sc.bound[name])}]"
         if name == "players":
             return "s.n"
         if name in ("seat", "me"):
@@ -300,10 +302,36 @@ def _count(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: st
     zone = _no_walrus(w.zone(args[0], in_card, seat, card))
     if len(args) == 1:
         return f"len({zone})"
-    if _simple(w, args[1]):
-        raise Unwritable("count_where")           # shapes.count_where counts in C already
     k = w.temp("_k")
+    if _simple(w, args[1]):                       # as shapes.count_where: the values listed, counted in C
+        sides = [w.scope.leaf(arg, True) for arg in args[1].args]
+        table = next(side[1] for side in sides if side[0] == "attr")
+        other = next(arg for arg, side in zip(args[1].args, sides) if side[0] != "attr")
+        return f"[{w.table(table)}[{k}] for {k} in {zone}].count({w.expr(other, True, seat, card)})"
     return f"len([0 for {k} in {zone} if {w.expr(args[1], True, seat, k)}])"
+
+
+def _sum(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
+    zone, k = _no_walrus(w.zone(args[0], in_card, seat, card)), w.temp("_k")
+    return f"sum([{w.expr(args[1], True, seat, k)} for {k} in {zone}])"
+
+
+def _over(pick: str) -> Callable[[Writer, tuple[Node, ...], bool, str, str], str]:
+    """sum_over & co. (overvalues.py): the bound name's slot set to each value in turn, as the
+    comprehension's own target, and the body's values added up or the least or most taken."""
+    def write(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
+        found = w.overs.get(id(args[2]))
+        if found is None:
+            raise Unwritable("over")
+        slot, values, word = found
+        w.scope.bound[word] = slot
+        try:
+            body = w.expr(args[2], in_card, seat, card)
+        finally:
+            del w.scope.bound[word]
+        whole = f"[{body} for s.v[{lit(slot)}] in {w.ref(values)}]"
+        return f"sum({whole})" if pick == "sum" else f"{pick}({whole}, default=-1)"
+    return write
 
 
 def _has(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
@@ -374,5 +402,6 @@ _CALLS: dict[str, Callable[[Writer, tuple[Node, ...], bool, str, str], str]] = {
     "count": _count, "has": _has, "top": _end("-1"), "bottom": _end("0"), "left": _seat_fn("+ 1"),
     "right": _seat_fn("- 1"), "abs": _abs, "score_of": _score_of, "played_by": _played_by,
     "players": _players, "most": _over_seats("max"), "least": _over_seats("min"),
-    "max": _extreme("max"), "min": _extreme("min"),
+    "max": _extreme("max"), "min": _extreme("min"), "sum": _sum, "sum_over": _over("sum"),
+    "min_over": _over("min"), "max_over": _over("max"),
 }
