@@ -161,7 +161,8 @@ def seat_loop_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: st
         going = c.said_expr(lambda s, p, k: 1 if s.v[CURRENT] >= 0 and test(s, p, k) else 0,   # (tested only)
                             lambda w, seat, card: f"(s.v[{lit(CURRENT)}] >= 0 and {w.inline(test, seat, card)})")
         done = c.emit(UNLESS, going, -1)
-    c.emit(COUNT, guard, most, where, counted)
+    if not once:                  # each_player has at most `players` rounds, never past its max: no count
+        c.emit(COUNT, guard, most, where, counted)
     c.steps(body.get("do"), (*here, "do"))
     c.emit(AUTO, advance)
     c.emit(JUMP, top)

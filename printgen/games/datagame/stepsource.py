@@ -62,16 +62,20 @@ def seat_loop(w: Any, begin: Any, go_on: Any, guard: int, most: int, where: str,
               body: Any, advance: Any, restore: Any, stop_loop: Any) -> list[str]:
     """blocks.seat_loop written out."""
     test = f"{SEAT} < 0" + (f" or not {w.inline(go_on, SEAT, '-1')}" if go_on is not None else "")
-    loop = [f"if {test}:", "    break", *_round(w, guard, most, where, counted, stop_loop),
+    # each_player (go_on None) has at most `players` rounds: its guard never passes its max
+    counter = guard if go_on is not None else None
+    loop = [f"if {test}:", "    break", *_round(w, counter, most, where, counted, stop_loop),
             *w.statements(body), *w.statements(advance)]
     return [*w.statements(begin), "while True:", *indent(loop), *w.statements(restore)]
 
 
-def _round(w: Any, counter: int, most: int, where: str, counted: int | None, stop_loop: Any) -> list[str]:
-    """One more round of a loop run whole: its counter against its max, the run's budget."""
+def _round(w: Any, counter: int | None, most: int, where: str, counted: int | None, stop_loop: Any) -> list[str]:
+    """One more round of a loop run whole: its counter against its max (None: a loop that cannot
+    pass it), the run's budget."""
     stop = w.ref(stop_loop)
-    lines = [f"v[{lit(counter)}] += 1", f"if v[{lit(counter)}] > {lit(most)}:", f"    {stop}(s, {w.ref(where)})",
-             "s.budget -= 1", "if s.budget < 0:", f"    {stop}(s, {w.ref(RAN_ON)})"]
+    lines = [f"v[{lit(counter)}] += 1", f"if v[{lit(counter)}] > {lit(most)}:", f"    {stop}(s, {w.ref(where)})"] \
+        if counter is not None else []
+    lines += ["s.budget -= 1", "if s.budget < 0:", f"    {stop}(s, {w.ref(RAN_ON)})"]
     if counted is not None:
         lines.append(f"v[{lit(counted)}] += 1")
     return lines
@@ -155,9 +159,9 @@ def choose(w: Any, choice: Any, at: int) -> list[str]:
     option, as Choice.legal lists them (the same numbers in the same order)."""
     name, acts = w.ref(choice), w.temp("_l")
     lines = _legal(w, choice, acts)
-    return lines + [f"if not {acts}:", f"    return {name}.end", f"if len({acts}) == 1:",
-                    f"    return {name}.enter(s, {acts}[0])", "s.dealing = False",
-                    f"s.pc, s.acts, s.choice = {lit(at)}, {acts}, {name}", "return -1"]
+    return lines + [f"if len({acts}) > 1:", "    s.dealing = False",
+                    f"    s.pc, s.acts, s.choice = {lit(at)}, {acts}, {name}", "    return -1",
+                    f"if not {acts}:", f"    return {name}.end", f"return {name}.enter(s, {acts}[0])"]
 
 
 def _legal(w: Any, choice: Any, acts: str) -> list[str]:
