@@ -304,9 +304,7 @@ def _count(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: st
         return f"len({zone})"
     k = w.temp("_k")
     if _simple(w, args[1]):                       # as shapes.count_where: the values listed, counted in C
-        sides = [w.scope.leaf(arg, True) for arg in args[1].args]
-        table = next(side[1] for side in sides if side[0] == "attr")
-        other = next(arg for arg, side in zip(args[1].args, sides) if side[0] != "attr")
+        table, other = _attr_side(w, args[1])
         return f"[{w.table(table)}[{k}] for {k} in {zone}].count({w.expr(other, True, seat, card)})"
     return f"len([0 for {k} in {zone} if {w.expr(args[1], True, seat, k)}])"
 
@@ -338,7 +336,21 @@ def _has(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str)
     zone = w.zone(args[0], in_card, seat, card)
     if len(args) == 1:
         return f"(1 if {zone} else 0)"
-    raise Unwritable("has")                       # its closures loop and stop at the first card found
+    zone, k = _no_walrus(zone), w.temp("_k")
+    if _simple(w, args[1]):                       # as shapes.has_where: the value among the zone's values
+        table, other = _attr_side(w, args[1])
+        return f"({w.expr(other, True, seat, card)} in [{w.table(table)}[{k}] for {k} in {zone}])"
+    # the closures stop at the first card found; asking every card gives the same truth (an
+    # expression changes nothing), with no call per card
+    return f"any([{w.expr(args[1], True, seat, k)} for {k} in {zone}])"
+
+
+def _attr_side(w: Writer, node: Node) -> tuple[list[int], Node]:
+    """(the attribute's table, the other side) of a condition `ATTR == VAR or NUMBER` (_simple's)."""
+    sides = [w.scope.leaf(arg, True) for arg in node.args]
+    table = next(side[1] for side in sides if side is not None and side[0] == "attr")
+    other = next(arg for arg, side in zip(node.args, sides) if side is None or side[0] != "attr")
+    return table, other
 
 
 def _simple(w: Writer, node: Node) -> bool:
