@@ -243,6 +243,14 @@ class Writer:
                 return "0" if not number else f"({a} {py} {lit(number)})"
             d = self.temp()
             return f"({a} {py} {d} if ({d} := {self.expr(right, in_card, seat, card)}) else 0)"
+        if op in ("==", "!=", ">") and number == 0 and left.kind == "call" and left.value == "count" \
+                and len(left.args) == 1:          # count(hand) == 0: the zone's own truth, no len()
+            try:
+                zone = self.zone(left.args[0], in_card, seat, card)
+            except Unwritable:
+                zone = ""
+            if zone:
+                return f"(not {zone})" if op == "==" else f"(not not {zone})"
         if op in _COMPARE or op in _ARITH:
             a, b = self.expr(left, in_card, seat, card), self.expr(right, in_card, seat, card)
             return f"({a} {op} {b})"
