@@ -92,18 +92,20 @@ def test_a_hostile_game_file_reaches_no_python(tmp_path):
     path.write_text(HOSTILE, encoding="utf-8")
     game = load_game_file(path)
     prepared = game.prepare(load_deck("standard"), game.variants[0], {})
-    assert prepared.texts
+    closures = _prepared(game, "standard", game.variants[0], False)
+    for index in range(5):
+        a = play(game, prepared, 2, 3, index, [random_bot] * 2, checked=True)
+        b = play(game, closures, 2, 3, index, [random_bot] * 2, checked=True)
+        assert a == b
+    # runs of steps are compiled when play first reaches them (linking.lazy_run): read after playing
+    assert any(text.startswith("def run_from") for text in prepared.texts)
+    assert any(text.startswith("def take") for text in prepared.texts)
     for text in prepared.texts:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
             assert tok.type != tokenize.STRING, (tok.string, text)
             if tok.type == tokenize.NAME:
                 assert OURS.match(tok.string), (tok.string, text)
         assert "__" not in text and "import" not in text and "os" not in text.split(), text
-    closures = _prepared(game, "standard", game.variants[0], False)
-    for index in range(5):
-        a = play(game, prepared, 2, 3, index, [random_bot] * 2, checked=True)
-        b = play(game, closures, 2, 3, index, [random_bot] * 2, checked=True)
-        assert a == b
 
 
 def test_only_whole_numbers_are_written():

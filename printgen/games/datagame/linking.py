@@ -19,7 +19,44 @@ from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, UNLESS
 from printgen.games.datagame.scope import CARD, CURRENT, TARGET
 from printgen.games.datagame.source import lit
 
-MAX_RUN = 40              # instructions in one function: a longer stretch goes on in the next one
+MAX_RUN = 40              # instructions on one way through a function: a longer stretch goes on in the next
+MAX_WRITTEN = 120         # instructions written in one function, all its ways together
+MAX_DEPTH = 3             # tests whose other way is written inside the function, one inside another
+
+
+def lazy_run(linked: list[Any], pc: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
+             stop: Callable[[Any, int, str], None]) -> Callable[[Any], int]:
+    """Instruction `pc` as run_lines writes it, compiled the first time it is run: it then takes its
+    own place in `linked` (the prepared deck's code). Why at first use: a run starts at any
+    instruction, but play enters only a few (the first, a loop's top or exit, a decision's ways
+    when it has no take), and compiling every one would cost more than most validate runs play.
+    Until then `linked[pc]` is this function; when Python refuses the source, the closures
+    machine.link put there stay."""
+    plain = linked[pc]
+
+    def first(s: Any) -> int:
+        made = fused(code, pc, target, writer, stop)
+        fn = made if made is not None else plain
+        linked[pc] = fn
+        return fn(s)
+    return first
+
+
+def lazy_take(choice: Any, at: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
+              stop: Callable[[Any, int, str], None]) -> Any:
+    """A decision's take (see taking), compiled the first time an action of it is taken; None for
+    a decision whose options lay melds or take sets of cards."""
+    if any(o.lays is not None or o.subset is not None for o in choice.options):
+        return None
+
+    def first(s: Any, action: int) -> int:
+        made = taking(choice, at, code, target, writer, stop)
+        if made is None:                  # Python refused the source: enter, then the run's first call
+            def made(s: Any, action: int) -> int:
+                return s.prep.code[choice.enter(s, action)](s)
+        choice.take = made
+        return made(s, action)
+    return first
 
 
 def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,
@@ -58,28 +95,38 @@ def taking(choice: Any, at: int, code: list[tuple[Any, ...]], target: Callable[[
 
 
 def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], writer: Any,
-              stop: Callable[[Any, int, str], None]) -> list[str]:
+              stop: Callable[[Any, int, str], None], seen: frozenset[int] = frozenset(),
+              room: list[int] | None = None, depth: int = 0) -> list[str]:
     """The statements of the instructions from `pc` on, ending in a `return` of the next
     instruction's index: straight on through the ones something jumps to and along
-    unconditional jumps (their statements are written again in each run that reaches them), up
-    to a decision, the end, an instruction this run has written already (a loop's way back: each
-    round is one call) or MAX_RUN instructions."""
+    unconditional jumps (their statements are written again in each run that reaches them), and
+    into both ways of a test (a loop's exit goes on in the same function), up to a decision, the
+    end, an instruction this way has written already (a loop's way back: each round is one
+    call), MAX_RUN instructions on one way, MAX_WRITTEN in the whole function (`room`, shared by
+    its ways) or MAX_DEPTH tests inside tests."""
+    room = [MAX_WRITTEN] if room is None else room
     lines: list[str] = []
     at = pc
-    seen: set[int] = set()
+    passed = set(seen)
     while True:
         at = target(at)
-        if at in seen or len(seen) >= MAX_RUN:
+        if at in passed or len(passed) >= MAX_RUN or room[0] <= 0:
             lines.append(f"return {lit(at)}")
             break
-        seen.add(at)
+        passed.add(at)
+        room[0] -= 1
         op = code[at]
         kind = op[0]
         if kind == AUTO:
             lines += writer.statements(op[1])
         elif kind == UNLESS:
             cond = writer.inline(op[1], f"v[{lit(CURRENT)}]", "-1")
-            lines += [f"if not {cond}:", f"    return {lit(target(op[2]))}"]
+            other = target(op[2])
+            if depth < MAX_DEPTH and other not in passed and code[other][0] in (AUTO, UNLESS, COUNT, CHOOSE):
+                way = run_lines(code, other, target, writer, stop, frozenset(passed), room, depth + 1)
+            else:
+                way = [f"return {lit(other)}"]
+            lines += [f"if not {cond}:", *stepsource.indent(way)]
         elif kind == COUNT:
             _, slot, most, where, counted = op
             lines += [f"v[{lit(slot)}] += 1", f"if v[{lit(slot)}] > {lit(most)}:",

@@ -16,7 +16,7 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.hidden import Hidden, card_variables
-from printgen.games.datagame.linking import fused, taking
+from printgen.games.datagame.linking import lazy_run, lazy_take
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
@@ -257,14 +257,11 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
     if writer is not None:
         for at, op in enumerate(code):
             if op[0] == CHOOSE:
-                op[1].take = taking(op[1], at, code, target, writer, _stop)
+                op[1].take = lazy_take(op[1], at, code, target, writer, _stop)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
-        made = fused(code, pc, target, writer, _stop) if writer is not None else None
-        if made is not None:
-            linked.append(made)
-        elif kind == AUTO:
+        if kind == AUTO:
             fns = [op[1]]
             while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
                 fns.append(code[pc + len(fns)][1])
@@ -283,6 +280,8 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
             linked.append(_choose(op[1], pc))
         else:
             linked.append(_end(pc))
+        if writer is not None and kind in (AUTO, UNLESS, COUNT, CHOOSE):
+            linked[pc] = lazy_run(linked, pc, code, target, writer, _stop)
     return linked
 
 
