@@ -20,8 +20,8 @@ from printgen.games.datagame.scope import CARD, CURRENT, TARGET
 from printgen.games.datagame.source import lit
 
 MAX_RUN = 40              # instructions on one way through a function: a longer stretch goes on in the next
-MAX_WRITTEN = 120         # instructions written in one function, all its ways together
-MAX_DEPTH = 3             # tests whose other way is written inside the function, one inside another
+MAX_WRITTEN = 40         # instructions written in one function, all its ways together
+MAX_DEPTH = 1             # tests whose other way is written inside the function, one inside another
 
 
 def lazy_run(linked: list[Any], pc: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
