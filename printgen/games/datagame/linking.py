@@ -20,7 +20,7 @@ from printgen.games.datagame.scope import CARD, CURRENT, TARGET
 from printgen.games.datagame.source import lit
 
 MAX_RUN = 40              # instructions on one way through a function: a longer stretch goes on in the next
-MAX_WRITTEN = 40         # instructions written in one function, all its ways together
+MAX_WRITTEN = 40          # instructions written in one function, all its ways together
 MAX_DEPTH = 1             # tests whose other way is written inside the function, one inside another
 
 

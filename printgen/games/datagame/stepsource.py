@@ -179,6 +179,9 @@ def _legal(w: Any, choice: Any, acts: str) -> list[str]:
         body = _option_acts(w, choice, i, option, p, musts if option.must else acts, offered)
         if option.cond is not None:
             body = [f"if {w.inline(option.cond, p, '-1')}:", *indent(body)]
+        elif i == 0 and len(body) == 1 and body[0].startswith(f"{acts} += ["):
+            lines.remove(f"{acts} = []")      # the first list is the actions' list itself
+            body = [f"{acts} = [" + body[0][len(f"{acts} += ["):]]
         lines += body
     if offered:
         lines += [f"if {offered}:", f"    s.offered = {offered}"]
