@@ -25,7 +25,6 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen.games.datagame.expr import Fn, Node
-from printgen.games.datagame.hoist import hoisted
 
 SAFE_BUILTINS: dict[str, Any] = {"len": len, "abs": abs, "max": max, "min": min, "range": range, "any": any,
                                  "sum": sum}
@@ -68,9 +67,6 @@ class Writer:
         self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
         self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
         self.texts: list[str] = []                              # every source compiled (for the tests)
-        self.hoists: list[str] | None = None     # while a decision's actions are listed: lists made first
-        self.hoist_seats: set[str] = set()       # the seat variables of that listing (hoist.py)
-        self.hoisted: dict[tuple[str, bool], str] = {}
 
     # -- the namespace ---------------------------------------------------------------------------
     def ref(self, obj: Any) -> str:
@@ -175,13 +171,6 @@ class Writer:
         if value is not None:
             return lit(value)
         kind = node.kind
-        if self.hoists is not None and kind in ("call", "attr"):
-            try:
-                found = hoisted(self, node, in_card, seat)
-            except Unwritable:
-                found = None
-            if found is not None:
-                return found
         if kind == "name":
             return self.name(node, in_card, seat, card)
         if kind == "attr":
@@ -194,15 +183,6 @@ class Writer:
         if kind == "call":
             return self.call(node, in_card, seat, card)
         return self.closure(node, in_card, seat, card)
-
-    def over_seat(self, node: Node, in_card: bool, q: str, card: str) -> str:
-        """Source of `node` at each seat `q` of a comprehension over the seats (hoist.py may list
-        its card-free parts per seat first)."""
-        self.hoist_seats.add(q)
-        try:
-            return self.expr(node, in_card, q, card)
-        finally:
-            self.hoist_seats.discard(q)
 
     def name(self, node: Node, in_card: bool, seat: str, card: str) -> str:
         sc, name = self.scope, node.value
@@ -419,13 +399,13 @@ def _played_by(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card
 
 def _players(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
     q = w.temp("_q")
-    return f"len([0 for {q} in range(s.n) if {w.over_seat(args[0], in_card, q, card)}])"
+    return f"len([0 for {q} in range(s.n) if {w.expr(args[0], in_card, q, card)}])"
 
 
 def _over_seats(pick: str) -> Callable[[Writer, tuple[Node, ...], bool, str, str], str]:
     def write(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
         q = w.temp("_q")
-        return f"{pick}([{w.over_seat(args[0], in_card, q, card)} for {q} in range(s.n)])"
+        return f"{pick}([{w.expr(args[0], in_card, q, card)} for {q} in range(s.n)])"
     return write
 
 

@@ -175,22 +175,14 @@ def _legal(w: Any, choice: Any, acts: str) -> list[str]:
     lines.append(f"{acts} = []")
     lines += [f"{musts} = []"] if musts != acts else []
     lines += [f"{offered} = {{}}"] if offered else []
-    hoists: list[str] = []                        # card-free parts listed per seat first (hoist.py)
-    w.hoisted = {}
     for i, option in enumerate(choice.options):
-        w.hoists = hoists
-        try:
-            body = _option_acts(w, choice, i, option, p, musts if option.must else acts, offered)
-        finally:
-            w.hoists = None
+        body = _option_acts(w, choice, i, option, p, musts if option.must else acts, offered)
         if option.cond is not None:
             body = [f"if {w.inline(option.cond, p, '-1')}:", *indent(body)]
         elif i == 0 and len(body) == 1 and body[0].startswith(f"{acts} += ["):
             lines.remove(f"{acts} = []")      # the first list is the actions' list itself
             body = [f"{acts} = [" + body[0][len(f"{acts} += ["):]]
         lines += body
-    at = 3 if choice.any_sets else 2              # after the chooser is set: a list may read `actor`
-    lines[at:at] = hoists
     if offered:
         lines += [f"if {offered}:", f"    s.offered = {offered}"]
     if musts != acts:
@@ -220,13 +212,8 @@ def _option_acts(w: Any, choice: Any, i: int, o: Any, p: str, out: str, offered:
         return [f"{out} += [{_action(i, width, f'{k} + 1')} for {k} in {zone}{test}]"]
     q = w.temp("_q")
     test = f" if {w.inline(o.where, p, k)}" if o.where is not None else ""
-    w.hoist_seats.add(q)
-    try:
-        aim = w.inline(o.target, q, k)
-    finally:
-        w.hoist_seats.discard(q)
     return [f"{out} += [{_action(i, width, f'({k} + 1) + {lit(stride)} * ({q} + 1)')} for {k} in {zone}{test} "
-            f"for {q} in range(s.n) if {aim}]"]
+            f"for {q} in range(s.n) if {w.inline(o.target, q, k)}]"]
 
 
 def _action(i: int, width: int, payload: str) -> str:
