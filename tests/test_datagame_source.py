@@ -29,7 +29,7 @@ SHIPPED = [("spanish", "burro-data"), ("spanish", "casita-data"), ("standard", "
 OURS = re.compile(r"(s|p|c|v|_[owkqapczsl]\d+|run_from|lambda|def|return|if|elif|else|not|and|or|for|in|is|"
                   r"while|break|pass|True|False|None|len|abs|max|min|range|any|n|z|score|actor|by|budget|dealing|"
                   r"pc|acts|choice|legal|enter|end|loc|held|used|user|more|get|want|short_at|offered|picks|_sets|"
-                  r"pop|append|insert|remove|clear|extend|reverse|take|sum|count|default|del)\Z")
+                  r"pop|append|insert|remove|clear|extend|reverse|take|sum|count|default)\Z")
 
 
 def _prepared(game, deck_name: str, variant: str, write: bool):

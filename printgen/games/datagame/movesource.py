@@ -130,9 +130,6 @@ def deal(w: Any, source: Any, first: int, kind: int, start: Any, skip: Any, ever
         rounds = (f"len({cards}) // len({seats})" if even else f"-(-len({cards}) // len({seats}))")
     else:
         rounds = w.inline(count, p, "-1")
-    if _shared(w, source):
-        block = _deal_block(w, cards, seats, rounds, first, kind, written)
-        return lines + [f"if {seats}:", *["    " + x for x in block]]
     card = [f"{k} = {cards}.pop()", f"{t} = {lit(first)} + {q}", f"s.z[{t}].append({k})", f"s.loc[{k}] = {t}",
             f"s.by[{k}] = -1", *_arrive(kind, k, "-1")]
     each = [f"if {want} is not None:", f"    {want}[{q}] += 1", f"if {cards}:", *["    " + x for x in card],
@@ -140,26 +137,3 @@ def deal(w: Any, source: Any, first: int, kind: int, start: Any, skip: Any, ever
     loop = [f"{n} = {rounds}", f"{want} = s.want if s.dealing else None", f"for {i} in range({n}):",
             f"    for {q} in {seats}:", *["        " + x for x in each]]
     return lines + [f"if {seats}:", *["    " + x for x in loop]]
-
-
-def _shared(w: Any, source: Any) -> bool:
-    """Whether a deal's source is a shared zone (so never one of the hands it deals to)."""
-    found = w.zone_nodes.get(id(source))
-    return found is not None and found[1].kind == "name" and not w.scope.zones[found[1].value][1]
-
-
-def _deal_block(w: Any, cards: str, seats: str, rounds: str, first: int, kind: int, written: Any) -> list[str]:
-    """The deal from a shared zone as blocks: the cards it gives, from the top, in the order a card
-    at a time gives them, each seat's share a slice of them (seat j of m gets cards j, j + m, ...),
-    the deal as meant counted per seat and a short pack noted, as the card-at-a-time loop does."""
-    n, m, dealt, j, part, k, t = (w.temp(stem) for stem in ("_a", "_a", "_l", "_k", "_l", "_k", "_s"))
-    block = [f"{n} = {rounds}", f"if {n} > 0:",
-             "    if s.dealing:", f"        for {k} in {seats}:", f"            s.want[{k}] += {n}",
-             f"    {m} = {n} * len({seats})", f"    if {m} > len({cards}):", f"        {m} = len({cards})",
-             "        if s.short_at is None:", f"            s.short_at = {w.ref(written)}",
-             f"    if {m}:", f"        {dealt} = {cards}[-{m}:]", f"        {dealt}.reverse()",
-             f"        del {cards}[-{m}:]", f"        for {j} in range(len({seats})):",
-             f"            {part} = {dealt}[{j}::len({seats})]", f"            {t} = {lit(first)} + {seats}[{j}]",
-             f"            s.z[{t}] += {part}", f"            for {k} in {part}:", f"                s.loc[{k}] = {t}",
-             f"                s.by[{k}] = -1", *["                " + x for x in _arrive(kind, k, "-1")]]
-    return block
