@@ -66,7 +66,7 @@ def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], wr
     the source."""
     if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
-    return writer.define("run_from", _local(["v = s.v", *run_lines(code, pc, target, writer, stop)]), pc)
+    return writer.define("run_from", ["v = s.v", *_local(run_lines(code, pc, target, writer, stop))], pc)
 
 
 def taking(choice: Any, at: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
@@ -143,20 +143,11 @@ def run_lines(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int]
     return lines
 
 
-_STATE_LISTS = {name: re.compile(rf"(?<![A-Za-z0-9_.])s\.{name}\b") for name in ("v", "z", "n", "loc", "by")}
+_STATE_VARS = re.compile(r"(?<![A-Za-z0-9_.])s\.v\[")
 
 
 def _local(lines: list[str]) -> list[str]:
-    """The state's lists (variables, zones, where each card is and who moved it) and its number of
-    players read through locals bound at the top of the run rather than through the state each
-    time: none of them is ever rebound while a game is played (their items change, the lists do
-    not), and the templates say s.v[...] and s.z[...] since they stand alone too. `v` is bound by
-    every run already (its first line)."""
-    body = "\n".join(lines[1:])
-    bound = [lines[0]]
-    for name, pattern in _STATE_LISTS.items():
-        if pattern.search(body):
-            body = pattern.sub(name, body)
-            if name != "v":
-                bound.append(f"{name} = s.{name}")
-    return bound + body.split("\n")
+    """The variables read through the local `v` (bound to s.v at the top of every run, never
+    rebound) rather than through the state each time: the expressions' templates say s.v[...],
+    since they stand alone too."""
+    return [lines[0], *(_STATE_VARS.sub("v[", line) for line in lines[1:])]
