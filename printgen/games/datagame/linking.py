@@ -66,7 +66,7 @@ def fused(code: list[tuple[Any, ...]], pc: int, target: Callable[[int], int], wr
     the source."""
     if code[pc][0] not in (AUTO, UNLESS, COUNT, CHOOSE):
         return None
-    return writer.define("run_from", ["v = s.v", *_local(run_lines(code, pc, target, writer, stop))], pc)
+    return writer.define("run_from", _local(["v = s.v", *run_lines(code, pc, target, writer, stop)]), pc)
 
 
 def taking(choice: Any, at: int, code: list[tuple[Any, ...]], target: Callable[[int], int], writer: Any,
