@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.games.datagame import stepsource
+from printgen.games.datagame import movesource, stepsource
 from printgen.games.datagame.expr import parse
 from printgen.games.datagame.ops import AUTO
 from printgen.games.datagame.scope import CARD, CURRENT
@@ -43,7 +43,7 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             k = which(s, p, -1)
             if k >= 0:
                 moves.move_one(s, k, to_slot(s, p), bottom, by(s, p, -1))
-        c.emit(AUTO, move_card)
+        c.emit(AUTO, c.said(move_card, lambda w: stepsource.move_card(w, which, to_slot, bottom, by, move_card)))
         return
     if "from" not in body:
         raise c.fail(here, "a move says where the cards come from: from: ZONE (or card: the card to move)")
@@ -73,7 +73,8 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             chosen = chosen[len(chosen) - wanted:] if wanted < len(chosen) else chosen
             chosen.reverse()                      # the top card first, as a hand lifts them
         moves.move_many(s, cards, chosen, to_slot(s, p), bottom, by(s, p, -1))
-    c.emit(AUTO, move_cards)
+    c.emit(AUTO, c.said(move_cards, lambda w: movesource.move_cards(w, source, to_slot, bottom, by, test, every, count)
+                        or w.statements(move_cards)))
 
 
 def deal_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -122,4 +123,6 @@ def deal_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
                     moves.move_top(s, cards, first + q, -1)
                 elif s.short_at is None:
                     s.short_at = written
-    c.emit(AUTO, deal)
+    bits = c.scope.writer.zone_kinds[to_name] if c.scope.writer is not None else 0
+    c.emit(AUTO, c.said(deal, lambda w: movesource.deal(w, source, first, bits, start, skip, every, even, count,
+                                                        written)))

@@ -47,6 +47,7 @@ class Choice:
         self.names = names
         self.line = line
         self.end = -1
+        self.take: Any = None           # (state, action) -> next instruction: enter and run compiled (linking.py)
         self.any_must = any(o.must for o in options)
         self.any_sets = any(o.subset is not None for o in options)
         first = options[0]
@@ -55,6 +56,15 @@ class Choice:
             self.legal = self._one_zone                 # type: ignore[method-assign]
         if not any(o.lays is not None or o.subset is not None for o in options):
             self.enter = self._enter_plain              # type: ignore[method-assign]
+            if len(options) == 1 and first.target is None:
+                self.enter = self._enter_card           # type: ignore[method-assign]
+
+    def _enter_card(self, s: Any, action: int) -> int:
+        """enter() of a decision with one option and no target: the action is the card + 1 (or 0)."""
+        v = s.v
+        v[CARD] = action - 1
+        v[TARGET] = -1
+        return self.options[0].start
 
     def _enter_plain(self, s: Any, action: int) -> int:
         """enter() when no option lays melds or takes a set of cards: the card and seat bound."""

@@ -16,7 +16,7 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.games.datagame import melds as _melds  # registers the meld steps, options and functions
 from printgen.games.datagame.hidden import Hidden, card_variables
-from printgen.games.datagame.linking import fused
+from printgen.games.datagame.linking import lazy_run, lazy_take
 from printgen.games.datagame.ops import AUTO, CHOOSE, COUNT, END, JUMP, MAX_AUTO, RAN_ON, UNLESS, Stopped
 from printgen.games.datagame.program import Compiler, Prepared
 from printgen.games.datagame.report import DataReport
@@ -82,11 +82,22 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         return list(state.acts)
 
     def apply(self, state: State, action: Action) -> None:
-        if state.over or action not in state.acts:
+        acts = state.acts
+        if state.over or action not in acts:
             raise ValueError(f"{action} is not a legal action here")
         state.decisions += 1
-        state.choices += len(state.acts)
-        run(state, state.choice.enter(state, action))
+        state.choices += len(acts)
+        take = state.choice.take
+        if take is None:
+            run(state, state.choice.enter(state, action))
+            return
+        state.budget = MAX_AUTO           # as run() does: take is run's first call (linking.taking)
+        try:
+            pc = take(state, action)
+            if pc >= 0:
+                run_on(state, pc)
+        except Stopped:
+            return
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -211,6 +222,8 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
     scope.writer = Writer(scope) if write else None
+    if scope.writer is not None:
+        scope.writer.zone_kinds = {name: kinds[first] for name, (first, _) in layout.items()}
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
@@ -241,13 +254,14 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
             op[1].end = target(op[1].end)
             for option in op[1].options:
                 option.start = target(option.start)
+    if writer is not None:
+        for at, op in enumerate(code):
+            if op[0] == CHOOSE:
+                op[1].take = lazy_take(op[1], at, code, target, writer, _stop)
     linked: list[Any] = []
     for pc, op in enumerate(code):
         kind = op[0]
-        made = fused(code, pc, aimed, target, writer, _stop) if writer is not None else None
-        if made is not None:
-            linked.append(made)
-        elif kind == AUTO:
+        if kind == AUTO:
             fns = [op[1]]
             while code[pc + len(fns)][0] == AUTO and pc + len(fns) not in aimed:
                 fns.append(code[pc + len(fns)][1])
@@ -266,6 +280,8 @@ def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:
             linked.append(_choose(op[1], pc))
         else:
             linked.append(_end(pc))
+        if writer is not None and kind in (AUTO, UNLESS, COUNT, CHOOSE):
+            linked[pc] = lazy_run(linked, pc, code, target, writer, _stop)
     return linked
 
 
@@ -370,12 +386,25 @@ def run(s: State, pc: int) -> None:
     code = s.prep.code
     s.budget = MAX_AUTO               # rounds the loops run as one function may take (blocks.py)
     try:
-        for _ in range(MAX_AUTO):
+        pc = code[pc](s)              # compiled runs (linking.py) mostly reach the next decision at once
+        if pc < 0:
+            return
+        for _ in range(MAX_AUTO - 1):
             pc = code[pc](s)
             if pc < 0:
                 return
     except Stopped:                   # a loop run as one function passed its max (blocks.py)
         return
+    _stop(s, pc, RAN_ON)
+
+
+def run_on(s: State, pc: int) -> None:
+    """run() after its first call (made by apply: a decision's take), with the budget it set."""
+    code = s.prep.code
+    for _ in range(MAX_AUTO - 1):
+        pc = code[pc](s)
+        if pc < 0:
+            return
     _stop(s, pc, RAN_ON)
 
 

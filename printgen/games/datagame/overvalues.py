@@ -35,6 +35,8 @@ def over_values(total: Callable[[list[int]], int]) -> Callable[[Any, tuple[Node,
         finally:
             del scope.bound[word]
         values = sorted({x for x in scope.attrs[attr.value] if x >= 0})
+        if scope.writer is not None:              # for the source of the expression (source.py's _over)
+            scope.writer.overs[id(body)] = (slot, values, word)
 
         def over(s: Any, p: int, c: int) -> int:
             v = s.v

@@ -37,8 +37,11 @@ class DataReport(Report[Prepared, State]):
         return state.v[slot]
 
     def hand_sizes(self, state: State) -> list[int]:
-        first = state.prep.hand_slots
-        return [sum(len(state.z[f + p]) for f in first) for p in range(state.n)]
+        first, z = state.prep.hand_slots, state.z
+        if len(first) == 1:                       # one zone of held cards: its sizes (every game asks)
+            one = first[0]
+            return [len(z[one + p]) for p in range(state.n)]
+        return [sum([len(z[f + p]) for f in first]) for p in range(state.n)]
 
     def card_usage(self, state: State) -> tuple[int, int]:
         return state.held, state.used

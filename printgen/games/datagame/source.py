@@ -26,7 +26,8 @@ from typing import Any
 
 from printgen.games.datagame.expr import Fn, Node
 
-SAFE_BUILTINS: dict[str, Any] = {"len": len, "abs": abs, "max": max, "min": min, "range": range, "any": any}
+SAFE_BUILTINS: dict[str, Any] = {"len": len, "abs": abs, "max": max, "min": min, "range": range, "any": any,
+                                 "sum": sum}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 _ARITH = ("+", "-", "*")
@@ -61,6 +62,10 @@ class Writer:
         self.written: dict[int, tuple[Fn, Node, bool]] = {}     # id(function made here) -> how
         self.lines: dict[int, tuple[Any, list[str]]] = {}       # id(step function) -> its statements
         self.zone_nodes: dict[int, tuple[Any, Node]] = {}       # id(zone function) -> its node
+        self.exprs: dict[int, tuple[Any, Callable[[Any, str, str], str]]] = {}   # id(fn) -> its template
+        self.overs: dict[int, tuple[int, list[int], str]] = {}   # id(a ..._over's body) -> (slot, values, name)
+        self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
+        self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
         self.texts: list[str] = []                              # every source compiled (for the tests)
 
     # -- the namespace ---------------------------------------------------------------------------
@@ -88,13 +93,15 @@ class Writer:
             return None
         return eval(code, self.ns)  # noqa: S307 (our own templates only: see the module's docstring)
 
-    def define(self, name: str, lines: list[str]) -> Any:
-        """A function `def NAME(s):` of the given body lines, compiled in the namespace; None when refused."""
+    def define(self, name: str, lines: list[str], at: int = -1, params: str = "s") -> Any:
+        """A function `def NAME(PARAMS):` of the given body lines, compiled in the namespace; None
+        when refused. `at` (an instruction's index) names its source in a profile or a traceback."""
         assert _IDENT.match(name), name
-        text = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in lines)
+        assert all(_IDENT.match(x.strip()) for x in params.split(",")), params
+        text = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in lines)
         self.texts.append(text)
         try:
-            code = compile(text, "<game file>", "exec")
+            code = compile(text, f"<game file {lit(at)}>" if at >= 0 else "<game file>", "exec")
         except SyntaxError:
             return None
         scratch = dict(self.ns)
@@ -123,6 +130,9 @@ class Writer:
                 return self.expr(found[1], found[2], seat, card)
             except Unwritable:
                 pass
+        said = self.exprs.get(id(fn))
+        if said is not None:
+            return said[1](self, seat, card)
         return f"{self.ref(fn)}(s, {seat}, {card})"
 
     def inline_zone(self, fn: Any, seat: str, card: str) -> str:
@@ -176,8 +186,8 @@ class Writer:
 
     def name(self, node: Node, in_card: bool, seat: str, card: str) -> str:
         sc, name = self.scope, node.value
-        if name in sc.bound:
-            return self.closure(node, in_card, seat, card)
+        if name in sc.bound:                      # a name sum_over & co. bind (only while _over writes)
+            return f"s.v[{lit(sc.bound[name])}]"
         if name == "players":
             return "s.n"
         if name in ("seat", "me"):
@@ -219,6 +229,10 @@ class Writer:
         left, right = node.args
         if op in ("and", "or"):
             terms = _chained(node, op)
+            if all(_is_truth(t) for t in terms):           # `no == 1 or x`: the constant term adds nothing
+                kept = [t for t in terms if self.scope.constant(t, in_card) is None
+                        or bool(self.scope.constant(t, in_card)) == (op == "or")]
+                terms = kept or terms
             whole = f" {op} ".join(self.expr(t, in_card, seat, card) for t in terms)
             return f"({whole})" if all(_is_truth(t) for t in terms) else f"(1 if ({whole}) else 0)"
         number = self.scope.constant(right, in_card)
@@ -229,6 +243,14 @@ class Writer:
                 return "0" if not number else f"({a} {py} {lit(number)})"
             d = self.temp()
             return f"({a} {py} {d} if ({d} := {self.expr(right, in_card, seat, card)}) else 0)"
+        if op in ("==", "!=", ">") and number == 0 and left.kind == "call" and left.value == "count" \
+                and len(left.args) == 1:          # count(hand) == 0: the zone's own truth, no len()
+            try:
+                zone = self.zone(left.args[0], in_card, seat, card)
+            except Unwritable:
+                zone = ""
+            if zone:
+                return f"(not {zone})" if op == "==" else f"(not not {zone})"
         if op in _COMPARE or op in _ARITH:
             a, b = self.expr(left, in_card, seat, card), self.expr(right, in_card, seat, card)
             return f"({a} {op} {b})"
@@ -288,17 +310,55 @@ def _count(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: st
     zone = _no_walrus(w.zone(args[0], in_card, seat, card))
     if len(args) == 1:
         return f"len({zone})"
-    if _simple(w, args[1]):
-        raise Unwritable("count_where")           # shapes.count_where counts in C already
     k = w.temp("_k")
+    if _simple(w, args[1]):                       # as shapes.count_where: the values listed, counted in C
+        table, other = _attr_side(w, args[1])
+        return f"[{w.table(table)}[{k}] for {k} in {zone}].count({w.expr(other, True, seat, card)})"
     return f"len([0 for {k} in {zone} if {w.expr(args[1], True, seat, k)}])"
+
+
+def _sum(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
+    zone, k = _no_walrus(w.zone(args[0], in_card, seat, card)), w.temp("_k")
+    return f"sum([{w.expr(args[1], True, seat, k)} for {k} in {zone}])"
+
+
+def _over(pick: str) -> Callable[[Writer, tuple[Node, ...], bool, str, str], str]:
+    """sum_over & co. (overvalues.py): the bound name's slot set to each value in turn, as the
+    comprehension's own target, and the body's values added up or the least or most taken."""
+    def write(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
+        found = w.overs.get(id(args[2]))
+        if found is None:
+            raise Unwritable("over")
+        slot, values, word = found
+        w.scope.bound[word] = slot
+        try:
+            body = w.expr(args[2], in_card, seat, card)
+        finally:
+            del w.scope.bound[word]
+        whole = f"[{body} for s.v[{lit(slot)}] in {w.ref(values)}]"
+        return f"sum({whole})" if pick == "sum" else f"{pick}({whole}, default=-1)"
+    return write
 
 
 def _has(w: Writer, args: tuple[Node, ...], in_card: bool, seat: str, card: str) -> str:
     zone = w.zone(args[0], in_card, seat, card)
     if len(args) == 1:
         return f"(1 if {zone} else 0)"
-    raise Unwritable("has")                       # its closures loop and stop at the first card found
+    zone, k = _no_walrus(zone), w.temp("_k")
+    if _simple(w, args[1]):                       # as shapes.has_where: the value among the zone's values
+        table, other = _attr_side(w, args[1])
+        return f"({w.expr(other, True, seat, card)} in [{w.table(table)}[{k}] for {k} in {zone}])"
+    # the closures stop at the first card found; asking every card gives the same truth (an
+    # expression changes nothing), with no call per card
+    return f"any([{w.expr(args[1], True, seat, k)} for {k} in {zone}])"
+
+
+def _attr_side(w: Writer, node: Node) -> tuple[list[int], Node]:
+    """(the attribute's table, the other side) of a condition `ATTR == VAR or NUMBER` (_simple's)."""
+    sides = [w.scope.leaf(arg, True) for arg in node.args]
+    table = next(side[1] for side in sides if side is not None and side[0] == "attr")
+    other = next(arg for arg, side in zip(node.args, sides) if side is None or side[0] != "attr")
+    return table, other
 
 
 def _simple(w: Writer, node: Node) -> bool:
@@ -362,5 +422,6 @@ _CALLS: dict[str, Callable[[Writer, tuple[Node, ...], bool, str, str], str]] = {
     "count": _count, "has": _has, "top": _end("-1"), "bottom": _end("0"), "left": _seat_fn("+ 1"),
     "right": _seat_fn("- 1"), "abs": _abs, "score_of": _score_of, "played_by": _played_by,
     "players": _players, "most": _over_seats("max"), "least": _over_seats("min"),
-    "max": _extreme("max"), "min": _extreme("min"),
+    "max": _extreme("max"), "min": _extreme("min"), "sum": _sum, "sum_over": _over("sum"),
+    "min_over": _over("min"), "max_over": _over("max"),
 }

@@ -171,10 +171,14 @@ class Moves:
         first, each = scope.zones[node.value]
         if node.kind == "zone":
             owner = scope.build(node.args[0], False)
-            return lambda s, p: first + owner(s, p, -1) % s.n
-        if each:
-            return lambda s, p: first + p
-        return lambda s, p: first
+            fn = lambda s, p: first + owner(s, p, -1) % s.n  # noqa: E731
+        elif each:
+            fn = lambda s, p: first + p  # noqa: E731
+        else:
+            fn = lambda s, p: first  # noqa: E731
+        if scope.writer is not None:              # its zone, for the moves written out (movesource.py)
+            scope.writer.slot_nodes[id(fn)] = (fn, node, first, each)
+        return fn
 
     @staticmethod
     def card_names(scope: Any) -> list[str]:
