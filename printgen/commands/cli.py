@@ -268,16 +268,13 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--replay", type=int, default=None, metavar="N",
               help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
                    "moves open and the one taken at each decision; needs one game, variant and player count.")
-@click.option("--precision", type=float, default=None, metavar="P",
-              help="Castle Croquetnole only: the bots' steadiness of hand (1: aim spread 3 degrees and strength 10 %; "
-                   "2 halves both).")
+@click.option("--precision", "hand", type=float, help="Castle Croquetnole: the bots' steadiness (default 1).")
 @click.option("--allow-code", "allow_code", is_flag=True,
               help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "
                    "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, budget, seats,
-             confirm, skill, skill_games, game_options, json_path, chart_path, replay, precision, allow_code,
-             quiet) -> None:
+             confirm, skill, skill_games, game_options, json_path, chart_path, replay, hand, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -309,18 +306,9 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
             click.secho("note: ", fg="cyan", err=True, nl=False)
             click.echo(note, err=True)
         tick_factory = batch_bars(quiet)
-        from printgen.commands.croquetnole import validate_played
         from printgen.commands.tables import validate_tables
 
-        played = validate_played(deck, game, options, precision, replay, chart_path, json_path)
-        if played is not None:               # a table layout with a simulation: measured, then played
-            click.echo(played[0])
-            sys.exit(played[1])
-        if precision is not None:
-            raise UserError(f"--precision {precision:g}: only Castle Croquetnole's flicked coins have a precision",
-                            hint="use it with --game croquetnole on the piecepack")
-
-        checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
+        checked = validate_tables(deck, game, options, (hand, replay, chart_path, json_path))  # a table layout
         if checked is not None and replay is not None:
             raise UserError("--replay: a table layout's check plays no games, so there is none to replay",
                             hint="leave --replay out")

@@ -107,6 +107,24 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
     return text + f"\n\nResult: {'a seat is favoured' if status else 'played'} (exit status {status})", status
 
 
+def play_or_pass(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
+                 chart_path: str | None, json_path: str | None) -> None:
+    """Print the played report and exit with its status when `name` is a played table layout of the
+    deck; else return (refusing --precision, which nothing else takes)."""
+    import sys
+
+    import click
+
+    played = validate_played(deck_ref, name, opts, precision, replay, chart_path, json_path)
+    if played is None:
+        if precision is not None:
+            raise UserError(f"--precision {precision:g}: only Castle Croquetnole's flicked coins have a precision",
+                            hint="use it with --game croquetnole on the piecepack")
+        return
+    click.echo(played[0])
+    sys.exit(played[1])
+
+
 def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart_path: str | None) -> str:
     from dataclasses import replace
 

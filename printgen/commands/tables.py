@@ -50,10 +50,16 @@ PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant"
                  "skill": "--skill", "skill_games": "--skill-games"}
 
 
-def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
+def validate_tables(deck_ref: str, game: str | None, opts=None, played: tuple = ()) -> tuple[str, int] | None:
     """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
     every table layout of a deck that simulates no game; None when a simulated game is meant.
-    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply."""
+    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply.
+    `played`: --precision, --replay, --chart and --json, for a table layout that is also played
+    (Castle Croquetnole, printgen/commands/croquetnole.py), whose report is printed and exits there."""
+    if played:
+        from printgen.commands.croquetnole import play_or_pass
+
+        play_or_pass(deck_ref, game, opts, *played)
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
 

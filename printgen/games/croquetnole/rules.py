@@ -129,9 +129,7 @@ def apply(state: State, world: World, flicked: str, start: Point, out: Outcome, 
     """Read one flick's events as the rules do. `start` is where the flicked coin stood (an illegal
     gate puts it back there)."""
     result = Result()
-    court = state.court
     me = state.coins[flicked]
-    towers = {castle.tower_id: index for index, castle in enumerate(court.castles)}
     lifted: list[str] = []
     for event in out.events:
         if state.winner is not None:
@@ -139,96 +137,111 @@ def apply(state: State, world: World, flicked: str, start: Point, out: Outcome, 
         kind = event[0]
         if kind == "off":
             coin = state.coins[event[1]]
-            if coin.where != TABLE:
-                continue
-            if coin is me:
-                result.lost = True
-                state.counts["own coin off the table"] += 1
-            else:
-                state.counts["other coin knocked off the table"] += 1
-            continue
-        if kind == "cross":
-            _, cid, line, castle, way = event
-            coin = state.coins[cid]
-            if coin.where != TABLE:
-                continue
-            if line == "door":
-                _score(state, coin, ("door", castle), me, turn, result)
-            elif way > 0 and coin.inside is None:
-                coin.inside = castle
-                if coin.role == GUARD and castle == coin.owner:
-                    state.counts["guard back on duty"] += 1
-                    if coin is me and not turn.came_in:
-                        turn.came_in = True
-                        result.bonus.append(1)
-                _score(state, coin, ("in", castle), me, turn, result)
-            elif way > 0 and coin.inside != castle and coin is me:
-                state.counts["illegal gate (put back)"] += 1
-                world.place(cid, start)
-                coin.inside = _inside_before(coin, out, event)
-                result.lost = True
-                result.bonus.clear()
+            if coin.where == TABLE:
+                result.lost = result.lost or coin is me
+                state.counts["own coin off the table" if coin is me else "other coin knocked off the table"] += 1
+        elif kind == "cross":
+            if _on_cross(state, world, event, me, start, out, turn, result):
                 break
-            elif way < 0 and coin.inside == castle:
-                coin.inside = None
-                if coin.role == GUARD and castle == coin.owner:
-                    state.counts["guard off duty"] += 1
-                    if coin is me and not turn.went_out:
-                        turn.went_out = True
-                        result.bonus.append(1)
-                    _free_prisoners_of(state, castle, "released: their guard went off duty")
-                _score(state, coin, ("out", castle), me, turn, result)
-            continue
-        if kind == "hit":
-            _, cid, tile = event
-            coin = state.coins[cid]
-            castle = towers.get(tile)
-            if coin.where != TABLE or castle is None:
-                continue
-            if coin.role == KNIGHT:
-                _score(state, coin, ("tower", castle), me, turn, result)
-            elif state.on_duty(coin) and state.knight(coin.owner).prison == castle:
-                state.counts["released: rescued by their guard"] += 1
-                _free(state, state.knight(coin.owner))
-                home = court.castles[coin.owner]
-                world.place(cid, home.guard_start)
-                coin.inside = coin.owner
-                break          # the rescuer is lifted home: what it did after the tower is void
-            continue
-        # touch
-        _, a, b = event
-        first, second = state.coins[a], state.coins[b]
-        if first.where != TABLE or second.where != TABLE:
-            continue
-        taken = False
-        for knight, guard in ((first, second), (second, first)):
-            if knight.role == KNIGHT and guard.role == GUARD and knight.owner != guard.owner \
-                    and knight.inside == guard.owner and state.on_duty(guard):
-                knight.where, knight.prison, knight.inside = PRISON, guard.owner, None
-                lifted.append(knight.id)
-                state.counts["prisoner taken"] += 1
-                if guard is me:
-                    result.bonus.append(1)
-                taken = True
-        if taken or me not in (first, second):
-            continue
-        other = second if first is me else first
-        if other.id in turn.struck:
-            continue
-        if me.role == KNIGHT and other.role == GUARD and other.owner == me.owner and not state.on_duty(other):
-            turn.struck.add(other.id)
-            result.croquet = True
-            result.bonus.append(2)
-            state.counts["croquet"] += 1
-        elif not state.on_duty(me) and not state.on_duty(other):
-            turn.struck.add(other.id)
-            result.bonus.append(2)
-            state.counts["roquet (two bonus flicks)"] += 1
+        elif kind == "hit":
+            if _on_hit(state, world, event, me, turn, result):
+                break
+        else:
+            _on_touch(state, event, me, turn, result, lifted)
     for cid in lifted:
         world.lift(cid)
     if me.where != TABLE:
         result.lost = True
     return result
+
+
+def _on_cross(state: State, world: World, event: tuple, me: Coin, start: Point, out: Outcome, turn: Turn,
+              result: Result) -> bool:
+    """A coin crossed a gate or door line; True when the flick's reading stops here (illegal gate)."""
+    _, cid, line, castle, way = event
+    coin = state.coins[cid]
+    if coin.where != TABLE:
+        return False
+    if line == "door":
+        _score(state, coin, ("door", castle), me, turn, result)
+    elif way > 0 and coin.inside is None:
+        coin.inside = castle
+        if coin.role == GUARD and castle == coin.owner:
+            state.counts["guard back on duty"] += 1
+            if coin is me and not turn.came_in:
+                turn.came_in = True
+                result.bonus.append(1)
+        _score(state, coin, ("in", castle), me, turn, result)
+    elif way > 0 and coin.inside != castle and coin is me:
+        state.counts["illegal gate (put back)"] += 1
+        world.place(cid, start)
+        coin.inside = _inside_before(coin, out, event)
+        result.lost = True
+        result.bonus.clear()
+        return True
+    elif way < 0 and coin.inside == castle:
+        coin.inside = None
+        if coin.role == GUARD and castle == coin.owner:
+            state.counts["guard off duty"] += 1
+            if coin is me and not turn.went_out:
+                turn.went_out = True
+                result.bonus.append(1)
+            _free_prisoners_of(state, castle, "released: their guard went off duty")
+        _score(state, coin, ("out", castle), me, turn, result)
+    return False
+
+
+def _on_hit(state: State, world: World, event: tuple, me: Coin, turn: Turn, result: Result) -> bool:
+    """A coin struck a tile: a knight's tower in sequence, or a rescuer's. True when the rescuer has
+    been sent home (what it did after is void)."""
+    _, cid, tile = event
+    coin = state.coins[cid]
+    towers = {castle.tower_id: index for index, castle in enumerate(state.court.castles)}
+    castle = towers.get(tile)
+    if coin.where != TABLE or castle is None:
+        return False
+    if coin.role == KNIGHT:
+        _score(state, coin, ("tower", castle), me, turn, result)
+        return False
+    if state.on_duty(coin) and state.knight(coin.owner).prison == castle:
+        state.counts["released: rescued by their guard"] += 1
+        _free(state, state.knight(coin.owner))
+        world.place(cid, state.court.castles[coin.owner].guard_start)
+        coin.inside = coin.owner
+        return True
+    return False
+
+
+def _on_touch(state: State, event: tuple, me: Coin, turn: Turn, result: Result, lifted: list[str]) -> None:
+    """Two coins touched: a prisoner taken, a croquet, or two bonus flicks for the flicked coin."""
+    _, a, b = event
+    first, second = state.coins[a], state.coins[b]
+    if first.where != TABLE or second.where != TABLE:
+        return
+    taken = False
+    for knight, guard in ((first, second), (second, first)):
+        if knight.role == KNIGHT and guard.role == GUARD and knight.owner != guard.owner \
+                and knight.inside == guard.owner and state.on_duty(guard):
+            knight.where, knight.prison, knight.inside = PRISON, guard.owner, None
+            lifted.append(knight.id)
+            state.counts["prisoner taken"] += 1
+            if guard is me:
+                result.bonus.append(1)
+            taken = True
+    if taken or me not in (first, second):
+        return
+    other = second if first is me else first
+    if other.id in turn.struck:
+        return
+    if me.role == KNIGHT and other.role == GUARD and other.owner == me.owner and not state.on_duty(other):
+        turn.struck.add(other.id)
+        result.croquet = True
+        result.bonus.append(2)
+        state.counts["croquet"] += 1
+    elif not state.on_duty(me) and not state.on_duty(other):
+        turn.struck.add(other.id)
+        result.bonus.append(2)
+        state.counts["roquet (two bonus flicks)"] += 1
 
 
 def _inside_before(coin: Coin, out: Outcome, stop: tuple) -> int | None:
