@@ -4,6 +4,7 @@ as a report, every rule with what was measured, and the exit status.
 
 from __future__ import annotations
 
+from printgen.commands.croquetnole import PLAYED
 from printgen.files.errors import UserError
 from printgen.model.tablecheck import check, measure
 from printgen.model.tablelayout import Table, load_table, table_names
@@ -76,6 +77,9 @@ def validate_tables(deck_ref: str, game: str | None, opts=None, played: tuple = 
     texts, status = [], 0
     for name in checked:
         text, code = report(load_table(deck, layout, name))
+        if name in PLAYED:        # the note goes above the result line
+            head, _, result = text.rpartition("\n\n")
+            text = f"{head}\n   note: played with flicked coins on a model of this layout by --game {name}\n\n{result}"
         texts.append(text)
         status = max(status, code)
     return "\n\n".join(texts), status
