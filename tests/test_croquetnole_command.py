@@ -3,8 +3,20 @@ changed layouts beside it; --replay with --chart draws one game; what does not a
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
-from badinput import assert_refused, run_limited
+from badinput import assert_refused, refused_here, run_limited
+
+
+@cache
+def _table():
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablelayout import load_table
+
+    deck = load_deck("piecepack", ALL_CARDS)
+    return load_table(deck, load_layout(deck.layout, deck), "croquetnole")
 
 
 def test_the_report_plays_the_layout_and_a_changed_one(tmp_path):
@@ -30,10 +42,6 @@ def test_a_replay_draws_the_coins_paths(tmp_path):
 
 @pytest.mark.parametrize("args, says", [
     (["--players", "3"], ["so --players does not apply", "physics simulation"]),
-    (["-O", "precison=2"], ["no option 'precison'", "precision"]),
-    (["--precision", "0"], ["precision 0", "from 0.05"]),
-    (["-O", "strategies=sneaky"], ["strategies=sneaky"]),
-    (["-O", "compare=gate:x"], ["compare=gate:x", "gate:MM"]),
     (["--chart", "x.png"], ["--chart", "with --replay N"]),
     (["--json", "x.json"], ["--json: the Croquetnole report writes no figures file"]),
 ])
@@ -41,6 +49,34 @@ def test_what_the_croquetnole_run_cannot_use_is_refused(tmp_path, args, says):
     outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "--games", "2", *args], tmp_path,
                           time_limit=30.0)
     assert_refused(outcome, says=says)
+
+
+@pytest.mark.parametrize("options, precision, says", [
+    ({"precison": 2}, None, ["no option 'precison'", "precision"]),
+    ({}, 0.0, ["precision 0", "from 0.05"]),
+    ({"precision": 1.5}, 2.0, ["--precision 2 and -O precision=1.5 disagree"]),
+    ({"mu": "lots"}, None, ["-O mu=lots", "a number"]),
+])
+def test_a_bad_option_is_refused_by_name(options, precision, says):
+    from printgen.commands.croquetnole import settings_from
+    from printgen.games.croquetnole.hand import Hand
+
+    refused_here(lambda: Hand(settings_from(options, precision).precision), says=says)
+
+
+@pytest.mark.parametrize("settings, says", [
+    ({"strategies": "sneaky"}, ["strategies=sneaky", "mixed"]),
+    ({"compare": "gate:x"}, ["compare=gate:x", "gate:MM"]),
+    ({"mu": 5.0}, ["mu=5", "from above 0 to 2"]),
+    ({"bonus": "all"}, ["bonus=all"]),
+])
+def test_a_setting_out_of_range_is_refused_before_any_game(settings, says):
+    from printgen.games.croquetnole.report import Settings, run
+    from printgen.games.croquetnole.table import court as court_of
+
+    table = _table()
+    refused_here(lambda: run(table, Settings(**settings), 0, 1), says=says)
+    assert court_of(table).castles
 
 
 def test_precision_is_refused_for_a_card_game(tmp_path):
