@@ -129,7 +129,6 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     from dataclasses import replace
 
     from printgen.games.croquetnole.game import Setup, play
-    from printgen.games.croquetnole.hand import Hand
     from printgen.games.croquetnole.report import changed
     from printgen.games.croquetnole.rules import Rules
     from printgen.games.croquetnole.table import court
@@ -146,7 +145,7 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     lineups = settings.lineups(seats)
     index = number - 1
     setup = Setup(c, settings.physics(), Rules(bonus=settings.bonus, croquet=settings.croquet),
-                  (Hand(settings.precision),) * seats, lineups[index % len(lineups)])
+                  (settings.hand(),) * seats, lineups[index % len(lineups)])
     game = play(replace(setup), seed * 1_000_003 + index, record=True)
     winner = c.castles[game.winner].name if game.winner is not None else "no one (round limit)"
     played = ", ".join(f"{k.name} {s}" for k, s in zip(c.castles, setup.strategies))

@@ -42,6 +42,8 @@ class Settings:
     """What -O sets for the Croquetnole run (every one with its default)."""
 
     precision: float = 1.0
+    aim: float = 3.0                  # degrees: the aim's spread at precision 1 (hand.py says why)
+    strength: float = 0.10            # the strength's spread at precision 1, a share of the speed
     strategies: str = "mixed"
     seconds: float = SECONDS
     bonus: str = "add"
@@ -55,6 +57,12 @@ class Settings:
     table: float = 0.0
     compare: str = COMPARE
     ladder: str = ""
+
+    def hand(self, precision: float | None = None) -> Hand:
+        if not (0.0 <= self.aim <= 45.0 and 0.0 <= self.strength <= 1.0):
+            raise UserError(f"aim={self.aim:g}, strength={self.strength:g}: the aim's spread is 0 to 45 degrees "
+                            f"and the strength's 0 to 1 (a share of the speed)", hint="-O aim=3 -O strength=0.1")
+        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength)
 
     def physics(self) -> Physics:
         if not (0.0 < self.mu <= 2.0):
@@ -140,7 +148,7 @@ def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 
         base, _ = changed(base, f"table:{settings.table:g}")
     physics = settings.physics()
     rules = Rules(bonus=settings.bonus, croquet=settings.croquet)
-    hand = Hand(settings.precision)
+    hand = settings.hand()
     seats = len(court(base).castles)
     lineups = settings.lineups(seats)
     runs = []
@@ -169,7 +177,7 @@ def _rung(table: Table, physics: Physics, rules: Rules, settings: Settings, rung
                         hint="-O ladder=0.5,2") from None
     c = court(table)
     seats = len(c.castles)
-    odd, usual = Hand(precision), Hand(settings.precision)
+    odd, usual = settings.hand(precision), settings.hand()
     hands = [tuple(odd if s == k else usual for s in range(seats)) for k in range(seats)]
     played = play_games(Setup(c, physics, rules), games, seed, lineups, workers, hands)
     wins = sum(1 for i, g in enumerate(played) if g.winner == i % seats)
@@ -264,7 +272,7 @@ def summary_lines(r: Run) -> list[str]:
 
 def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
     base = runs[0]
-    hand = Hand(settings.precision)
+    hand = settings.hand()
     lineup = " / ".join(",".join(s[:3] for s in lu) for lu in base.lineups)
     lines = [f"Castle Croquetnole played on this layout: {len(base.games)} games (seed {seed}), 4 bots, precision "
              f"{settings.precision:g} (aim spread {math.degrees(hand.angle_sd / hand.precision):.1f} degrees, "
