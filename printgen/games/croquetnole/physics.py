@@ -84,6 +84,7 @@ class World:
         self.coins: dict[str, pymunk.Body] = {}
         self._shape_owner: dict[pymunk.Shape, str] = {}
         self._events: list[tuple] = []
+        self._moving: dict[str, pymunk.Body] = {}
         self.lines: list[tuple[str, int, Line, tuple[float, float, float, float]]] = []
         for index, castle in enumerate(court.castles):
             for kind, line in (("gate", castle.gate), ("door", castle.door)):
@@ -98,7 +99,7 @@ class World:
             shape.collision_type = TILE
             self.space.add(shape)
             self._shape_owner[shape] = tile_id
-        self.space.on_collision(COIN, COIN, begin=self._touch)
+        self.space.on_collision(COIN, COIN, begin=self._touch, pre_solve=self._contact)
         self.space.on_collision(COIN, TILE, begin=self._hit)
 
     # --- coins ------------------------------------------------------------------------------------
@@ -144,6 +145,12 @@ class World:
             first, second = second, first
         self._events.append(("touch", self._shape_owner[first], self._shape_owner[second]))
 
+    def _contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Coins in contact (new or lasting) may be pushed: both are watched while the flick lasts."""
+        for shape in arbiter.shapes:
+            name = self._shape_owner[shape]
+            self._moving[name] = self.coins[name]
+
     def _hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         first, second = arbiter.shapes
         coin, tile = (first, second) if first.collision_type == COIN else (second, first)
@@ -160,31 +167,38 @@ class World:
         body.velocity = (speed * math.cos(angle), speed * math.sin(angle))
         self._events = []
         out = Outcome(self._events)
-        bodies = list(self.coins.items())
+        # Only the coins in motion are read each step (a pymunk property read costs microseconds): the
+        # flicked coin, and every coin a contact touches (the collision callbacks add them). Before
+        # stopping, every coin is looked at once more, in case one was set moving unseen.
+        moving = self._moving
+        moving.clear()
+        moving[coin] = body
         if self.record:
             out.path = {name: [self.at(name)] for name in self.coins}
         width, height, radius = self.court.width, self.court.height, self.court.radius
         limit = int(ph.longest / dt)
         while True:
-            before = [(name, b, b.position) for name, b in bodies if b.velocity.x or b.velocity.y]
-            if not before:
-                break
+            if not moving:
+                moving.update((name, b) for name, b in self.coins.items() if b.velocity != (0.0, 0.0))
+                if not moving:
+                    break
             if out.steps >= limit:
                 out.timed_out = True
-                for _, b, _ in before:
+                for b in moving.values():
                     b.velocity = (0.0, 0.0)
                 break
+            before = [(name, b, b.position) for name, b in moving.items()]
             self.space.step(dt)
             out.steps += 1
-            for _, b in bodies:
+            for name, b in list(moving.items()):
                 vx, vy = b.velocity
-                if not (vx or vy):
-                    continue
                 s2 = vx * vx + vy * vy
-                s = math.sqrt(s2)
-                if s <= slow or s2 < rest2:
-                    b.velocity = (0.0, 0.0)
+                if s2 < rest2 or s2 <= slow * slow:
+                    if vx or vy:
+                        b.velocity = (0.0, 0.0)
+                    del moving[name]
                 else:
+                    s = math.sqrt(s2)
                     k = (s - slow) / s
                     b.velocity = (vx * k, vy * k)
             for name, b, p in before:
@@ -202,10 +216,11 @@ class World:
                     spot = _edge_point((px, py), (qx, qy), width, height, radius)
                     b.position = spot
                     b.velocity = (0.0, 0.0)
+                    moving.pop(name, None)
                     self.space.reindex_shapes_for_body(b)
                     self._events.append(("off", name, spot))
                 if self.record:
-                    out.path[name].append(self.at(name))
+                    out.path[name].append((qx, qy) if name in moving else self.at(name))
         return out
 
 
