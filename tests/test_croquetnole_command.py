@@ -21,7 +21,8 @@ def _table():
 
 def test_the_report_plays_the_layout_and_a_changed_one(tmp_path):
     outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "--games", "2", "--precision", "2",
-                           "-O", "compare=gate:-6", "-O", "seconds=12"], tmp_path, time_limit=60.0)
+                           "-O", "compare=gate:-6", "-O", "seconds=12", "-O", "ladder=0.5"], tmp_path,
+                          time_limit=60.0)
     assert outcome.code in (0, 1), outcome.err
     out = outcome.out
     assert "Result: passes" in out                   # the layout's geometry, as before
@@ -29,6 +30,7 @@ def test_the_report_plays_the_layout_and_a_changed_one(tmp_path):
     assert "at 12 s a flick" in out and "the seed's 30 to 45 minutes" in out
     assert "seat wins: Moons" in out and "knight flicks to score each target" in out
     assert "gates 6 mm narrower" in out and "   as laid out" in out
+    assert "Skill ladder" in out and "precision 0.5 among 2: wins" in out
 
 
 def test_a_replay_draws_the_coins_paths(tmp_path):

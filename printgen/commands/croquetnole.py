@@ -156,7 +156,10 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     if chart_path:
         from printgen.draw.documents.table_replay import write_replay
 
-        write_replay(c, game.paths, Path(chart_path), f"Castle Croquetnole: game {number}, seed {seed}, {winner} won "
-                                                         f"in {game.flicks} flicks")
+        changes = "".join(f", {words}" for value, words in ((settings.gate, f"gates {settings.gate:+g} mm"),
+                                                              (settings.table, f"table {settings.table:g} mm"))
+                          if value)
+        write_replay(c, game.paths, Path(chart_path), f"Castle Croquetnole: game {number}, seed {seed}{changes}: "
+                                                         f"{winner} won in {game.flicks} flicks")
         lines.append(f"   chart: {chart_path}")
     return "\n".join(lines)
