@@ -103,6 +103,16 @@ def test_no_collision_makes_energy():
         assert world.energy() <= before * (1 + 1e-9), bounce
         if bounce < 1:
             assert world.energy() < before
+        # and off a tile (a door tile of Suns, from the side): the coin comes back slower
+        world = World(c, Physics(tile_bounce=bounce, coin_bounce=bounce, mu=0.0001))
+        tile = next(rect for tile_id, rect in c.tiles if tile_id == "tile-suns-2")
+        world.place("a", ((tile[0] + tile[2]) / 2, tile[1] - 40.0))
+        world.coins["a"].velocity = (0.0, 1500.0)
+        before = world.energy()
+        for _ in range(60):
+            world.space.step(world.physics.step)
+        assert world.coins["a"].velocity.y < 0                # it bounced
+        assert world.energy() <= before * (1 + 1e-9), bounce
 
 
 def test_the_same_flicks_give_the_same_positions():
