@@ -42,7 +42,9 @@ class Physics:
     coin_bounce: float = 0.7
     tile_bounce: float = 0.5
     # Time step: at the fastest flick (2.5 m/s) a coin moves 10 mm a step, half its own width, so no
-    # collision is stepped over; a finer step costs time in proportion and changed no figure in the bench.
+    # collision is stepped over. Halving it (1/480 s) cost 1.6 times the time and moved no figure beyond
+    # chance: 400 games each, mean length 106.4 against 106.3 flicks (standard error 2), knight flicks
+    # per gate 3.77 against 3.80 (standard error 0.03).
     step: float = 1 / 240
     # A coin slower than this (mm/s) has stopped: it would slide less than 0.2 mm more.
     rest: float = 10.0
