@@ -65,11 +65,11 @@ def settings_from(options: dict[str, Any], precision: float | None) -> Any:
 
 
 def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
-                    chart_path: str | None, json_path: str | None) -> tuple[str, int] | None:
+                    chart_path: str | None, json_path: str | None, geometry: Any) -> tuple[str, int] | None:
     """The report (or the replay) and its exit status: 1 when the layout breaks a rule or a seat's
     share of the wins is decided outside its band, else 0. None when `name` is no played table
-    layout of the deck (a card game, or a table only measured)."""
-    from printgen.commands.tables import report as geometry
+    layout of the deck (a card game, or a table only measured). `geometry`: the table check's report
+    (printgen.commands.tables.report), handed in by its caller so the two modules import in one direction."""
     from printgen.games.croquetnole.report import DEFAULT_GAMES, report_text, run, seat_verdicts
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
@@ -108,14 +108,14 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
 
 
 def play_or_pass(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
-                 chart_path: str | None, json_path: str | None) -> None:
+                 chart_path: str | None, json_path: str | None, geometry: Any) -> None:
     """Print the played report and exit with its status when `name` is a played table layout of the
     deck; else return (refusing --precision, which nothing else takes)."""
     import sys
 
     import click
 
-    played = validate_played(deck_ref, name, opts, precision, replay, chart_path, json_path)
+    played = validate_played(deck_ref, name, opts, precision, replay, chart_path, json_path, geometry)
     if played is None:
         if precision is not None:
             raise UserError(f"--precision {precision:g}: only Castle Croquetnole's flicked coins have a precision",

@@ -60,7 +60,8 @@ def validate_tables(deck_ref: str, game: str | None, opts=None, played: tuple = 
     if played:
         from printgen.commands.croquetnole import play_or_pass
 
-        play_or_pass(deck_ref, game, opts, *played)
+        precision, replay, chart, figures = played
+        play_or_pass(deck_ref, game, opts, precision, replay, chart, figures, report)
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
 
