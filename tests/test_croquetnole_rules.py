@@ -200,3 +200,12 @@ def test_games_end_and_replay_from_their_seed():
         assert g.flicks == sum(g.flicks_by_seat)
     again = play(setup, 2)
     assert (again.winner, again.flicks, again.counts) == (games[2].winner, games[2].flicks, games[2].counts)
+
+
+def test_a_guard_that_must_play_is_never_left_unplayed():
+    """The sheet lets a guard with nothing to do stay put; -O guard=must (the other reading) nudges it."""
+    setup = Setup(court(_table()), rules=Rules())
+    may = play(setup, 1)
+    must = play(Setup(setup.court, rules=Rules(guard="must"), navigator=setup.nav()), 1)
+    assert may.counts["guard left unplayed"] > 0
+    assert must.counts["guard left unplayed"] == 0 and must.counts["guard turns played"] > 0

@@ -99,6 +99,17 @@ def guard_goal(state: State, seat: int, where: dict[str, Point], strategy: str) 
     return Goal((at[0] + (knight_at[0] - at[0]) * k, at[1] + (knight_at[1] - at[1]) * k))
 
 
+def nudge_goal(state: State, seat: int, at: Point) -> Goal:
+    """A guard that must play but has nothing to do: a short flick a coin-width along its gate's
+    line, away from the gate's middle (it stays on its side of the gate)."""
+    line = state.court.castles[seat].gate
+    ux, uy = line.b[0] - line.a[0], line.b[1] - line.a[1]
+    length = math.hypot(ux, uy) or 1.0
+    side = 1 if (at[0] - line.middle[0]) * ux + (at[1] - line.middle[1]) * uy < 0 else -1
+    step = state.court.coin * side / length
+    return Goal((at[0] + ux * step, at[1] + uy * step))
+
+
 def croquet_spot(state: State, seat: int, guard_at: Point, towards: Point) -> Point:
     """Croquet kind 2: the knight set down within a coin-width of its guard, on the side of where it
     goes next (centres 1.9 coin-widths apart: a gap of 0.9 coin-width)."""

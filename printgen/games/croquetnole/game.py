@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from printgen.games.croquetnole.bots import croquet_spot, guard_goal, knight_goal
+from printgen.games.croquetnole.bots import croquet_spot, guard_goal, knight_goal, nudge_goal
 from printgen.games.croquetnole.hand import Hand
 from printgen.games.croquetnole.nav import Goal, Navigator
 from printgen.games.croquetnole.physics import Physics, World
@@ -114,6 +114,11 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
         else:
             where = {name: world.at(name) for name in world.coins}
             goal = guard_goal(state, coin.owner, where, strategy)
+            if goal is None and taken == 0:
+                if setup.rules.guard == "must":        # the other reading: the guard plays every turn
+                    goal = nudge_goal(state, coin.owner, at)
+                else:
+                    state.counts["guard left unplayed"] += 1
         if goal is None:
             break
         aim, final = nav.next_leg(at, goal)

@@ -48,6 +48,7 @@ class Settings:
     seconds: float = SECONDS
     bonus: str = "add"
     croquet: str = "placed"
+    guard: str = "may"
     mu: float = Physics.mu
     coin_bounce: float = Physics.coin_bounce
     tile_bounce: float = Physics.tile_bounce
@@ -147,7 +148,7 @@ def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 
     if settings.table:
         base, _ = changed(base, f"table:{settings.table:g}")
     physics = settings.physics()
-    rules = Rules(bonus=settings.bonus, croquet=settings.croquet)
+    rules = Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard)
     hand = settings.hand()
     seats = len(court(base).castles)
     lineups = settings.lineups(seats)

@@ -34,6 +34,9 @@ class Rules:
     # side of its next target, then two bonus flicks). Kinds 3 to 5 (loose, tight, nudge-and-drive)
     # move the guard with the knight, which the bot's route planning does not use.
     croquet: str = "placed"
+    # The sheet lets either coin go unplayed ('may'); the other reading of the seed makes the guard
+    # play every turn ('must': a guard with nothing to do is nudged a coin-width).
+    guard: str = "may"
     # A safety net, not a rule: flicks one coin may take in one turn (bonus flicks can chain).
     per_coin: int = 40
     # Rounds before a game is called unfinished (reported as such, never as a win).
@@ -43,6 +46,9 @@ class Rules:
         if self.bonus not in ("add", "max"):
             raise UserError(f"bonus={self.bonus}: bonus flicks are 'add' (every condition met counts) or 'max'",
                             hint="-O bonus=add or -O bonus=max")
+        if self.guard not in ("may", "must"):
+            raise UserError(f"guard={self.guard}: the guard 'may' be left unplayed, or 'must' play every turn",
+                            hint="-O guard=must")
         if self.croquet not in ("two", "placed"):
             raise UserError(f"croquet={self.croquet}: the bot takes croquet 'two' (kind 1) or 'placed' (kind 2)",
                             hint="-O croquet=two or -O croquet=placed")
