@@ -19,18 +19,26 @@ def _table():
     return load_table(deck, load_layout(deck.layout, deck), "croquetnole")
 
 
-def test_the_report_plays_the_layout_and_a_changed_one(tmp_path):
-    outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "--games", "2", "--precision", "2",
-                           "-O", "compare=gate:-6", "-O", "seconds=12", "-O", "ladder=0.5"], tmp_path,
-                          time_limit=60.0)
-    assert outcome.code in (0, 1), outcome.err
-    out = outcome.out
+def test_the_report_plays_the_layout_and_a_changed_one():
+    """The report as `validate piecepack --game croquetnole --games 2 --precision 2 -O ...` prints it
+    (in this process: the command line's own run is the replay test's)."""
+    from printgen.commands.croquetnole import validate_played
+    from printgen.commands.tables import report
+    from printgen.commands.validate import ValidateOptions
+
+    opts = ValidateOptions(game="croquetnole", games=2,
+                           options={"compare": "gate:-6", "seconds": 12, "ladder": 0.5})
+    played = validate_played("piecepack", "croquetnole", opts, 2.0, None, None, None, report)
+    assert played is not None
+    out, status = played
+    assert status in (0, 1)
     assert "Result: passes" in out                   # the layout's geometry, as before
     assert "2 games (seed 1)" in out and "precision 2 (aim spread 1.5 degrees" in out
     assert "at 12 s a flick" in out and "the seed's 30 to 45 minutes" in out
     assert "seat wins: Moons" in out and "knight flicks to score each target" in out
     assert "gates 6 mm narrower" in out and "   as laid out" in out
     assert "Skill ladder" in out and "precision 0.5 among 2: wins" in out
+    assert validate_played("piecepack", None, opts, None, None, None, None, report) is None
 
 
 def test_a_replay_draws_the_coins_paths(tmp_path):
