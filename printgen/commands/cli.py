@@ -268,12 +268,13 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--replay", type=int, default=None, metavar="N",
               help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
                    "moves open and the one taken at each decision; needs one game, variant and player count.")
+@click.option("--precision", "hand", type=float, help="Castle Croquetnole: the bots' steadiness (default 1).")
 @click.option("--allow-code", "allow_code", is_flag=True,
               help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "
                    "code from a deck folder.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def validate(deck, game, variant, players, games, seed, looks, workers, backend, ray_address, bots, budget, seats,
-             confirm, skill, skill_games, game_options, json_path, chart_path, replay, allow_code, quiet) -> None:
+             confirm, skill, skill_games, game_options, json_path, chart_path, replay, hand, allow_code, quiet) -> None:
     """Check that DECK plays: static checks and thousands of simulated games, set up as the
     deck's games: section says (houses per player count...).
 
@@ -307,7 +308,7 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
         tick_factory = batch_bars(quiet)
         from printgen.commands.tables import validate_tables
 
-        checked = validate_tables(deck, game, options)      # a table layout: measured, not simulated
+        checked = validate_tables(deck, game, options, (hand, replay, chart_path, json_path))  # a table layout
         if checked is not None and replay is not None:
             raise UserError("--replay: a table layout's check plays no games, so there is none to replay",
                             hint="leave --replay out")

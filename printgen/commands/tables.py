@@ -4,6 +4,7 @@ as a report, every rule with what was measured, and the exit status.
 
 from __future__ import annotations
 
+from printgen.commands.croquetnole import PLAYED
 from printgen.files.errors import UserError
 from printgen.model.tablecheck import check, measure
 from printgen.model.tablelayout import Table, load_table, table_names
@@ -50,10 +51,17 @@ PLAY_SETTINGS = {"options": "-O", "players": "--players", "variant": "--variant"
                  "skill": "--skill", "skill_games": "--skill-games"}
 
 
-def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, int] | None:
+def validate_tables(deck_ref: str, game: str | None, opts=None, played: tuple = ()) -> tuple[str, int] | None:
     """`printgen validate DECK --game NAME` for a table layout (decks/DECK/tables/NAME.yaml), or
     every table layout of a deck that simulates no game; None when a simulated game is meant.
-    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply."""
+    `opts` (validate.ValidateOptions): what the command line set, refused where it cannot apply.
+    `played`: --precision, --replay, --chart and --json, for a table layout that is also played
+    (Castle Croquetnole, printgen/commands/croquetnole.py), whose report is printed and exits there."""
+    if played:
+        from printgen.commands.croquetnole import play_or_pass
+
+        precision, replay, chart, figures = played
+        play_or_pass(deck_ref, game, opts, precision, replay, chart, figures, report)
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
 
@@ -70,6 +78,9 @@ def validate_tables(deck_ref: str, game: str | None, opts=None) -> tuple[str, in
     texts, status = [], 0
     for name in checked:
         text, code = report(load_table(deck, layout, name))
+        if name in PLAYED:        # the note goes above the result line
+            head, _, result = text.rpartition("\n\n")
+            text = f"{head}\n   note: played with flicked coins on a model of this layout by --game {name}\n\n{result}"
         texts.append(text)
         status = max(status, code)
     return "\n\n".join(texts), status

@@ -1,0 +1,308 @@
+"""The Croquetnole report: many simulated games on the table layout, and on changed layouts beside
+it, summed up as a designer reads them: how long a game lasts (flicks, turns, minutes), whether a
+seat or a strategy is favoured (with intervals), what each gate, door and tower costs in flicks,
+how often coins leave the table, and how often each rule came into play.
+
+Games are independent, seeded from the run's seed and their number, and may be played in several
+processes: the figures are the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+
+from printgen.files.errors import UserError
+from printgen.games.croquetnole.bots import STRATEGIES
+from printgen.games.croquetnole.game import GameResult, Setup, play
+from printgen.games.croquetnole.hand import Hand
+from printgen.games.croquetnole.physics import Physics
+from printgen.games.croquetnole.rules import Rules
+from printgen.games.croquetnole.table import court, regated, resized
+from printgen.model.tablelayout import Table
+from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
+from printgen.sim.verdicts import Verdict, decide, looking, pct
+
+DEFAULT_GAMES = 200
+# Seconds a flick takes at the table, all in: lining the finger up (5 to 8 s), the coin sliding (1 to
+# 2 s) and seeing what it scored or who is a prisoner. Crokinole players take about as long a shot.
+SECONDS = 10.0
+SEED_MINUTES = (30.0, 45.0)       # what the seed promises
+# The changed layouts compared by default, each played with half the games: a gate 6 mm narrower
+# (a thicker tile or a careless set-up) and the smallest square card table sold, 28 inches.
+COMPARE = "gate:-6,table:711"
+TARGETS = ("gate in", "door", "tower", "gate out", "home gate in", "home tower")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What -O sets for the Croquetnole run (every one with its default)."""
+
+    precision: float = 1.0
+    aim: float = 3.0                  # degrees: the aim's spread at precision 1 (hand.py says why)
+    strength: float = 0.10            # the strength's spread at precision 1, a share of the speed
+    strategies: str = "mixed"
+    seconds: float = SECONDS
+    bonus: str = "add"
+    croquet: str = "placed"
+    guard: str = "may"
+    mu: float = Physics.mu
+    coin_bounce: float = Physics.coin_bounce
+    tile_bounce: float = Physics.tile_bounce
+    step: float = Physics.step
+    mass: float = Physics.mass
+    gate: float = 0.0
+    table: float = 0.0
+    compare: str = COMPARE
+    ladder: str = ""
+
+    def hand(self, precision: float | None = None) -> Hand:
+        if not (0.0 <= self.aim <= 45.0 and 0.0 <= self.strength <= 1.0):
+            raise UserError(f"aim={self.aim:g}, strength={self.strength:g}: the aim's spread is 0 to 45 degrees "
+                            f"and the strength's 0 to 1 (a share of the speed)", hint="-O aim=3 -O strength=0.1")
+        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength)
+
+    def physics(self) -> Physics:
+        if not (0.0 < self.mu <= 2.0):
+            raise UserError(f"mu={self.mu:g}: sliding friction is a coefficient from above 0 to 2", hint="-O mu=0.3")
+        for name in ("coin_bounce", "tile_bounce"):
+            if not (0.0 <= getattr(self, name) <= 1.0):
+                raise UserError(f"{name}={getattr(self, name):g}: a restitution is from 0 (dead) to 1 (no loss)",
+                                hint=f"-O {name}=0.6")
+        if not (1 / 2000 <= self.step <= 1 / 60):
+            raise UserError(f"step={self.step:g}: the time step is from 1/2000 to 1/60 s", hint="-O step=0.004")
+        if not (0.1 <= self.mass <= 100):
+            raise UserError(f"mass={self.mass:g}: a coin's mass is from 0.1 to 100 g", hint="-O mass=1.5")
+        return Physics(mass=self.mass, mu=self.mu, coin_bounce=self.coin_bounce, tile_bounce=self.tile_bounce,
+                       step=self.step)
+
+    def lineups(self, seats: int) -> list[tuple[str, ...]]:
+        """The strategies by seat, for even and odd games ('mixed' alternates them round the table
+        and swaps every other game, so each seat plays each strategy equally often)."""
+        words = [w.strip() for w in self.strategies.split(",") if w.strip()]
+        if words == ["mixed"]:
+            first = tuple(STRATEGIES[i % 2] for i in range(seats))
+            return [first, tuple(STRATEGIES[(i + 1) % 2] for i in range(seats))]
+        bad = [w for w in words if w not in STRATEGIES]
+        if bad or len(words) not in (1, seats):
+            raise UserError(f"strategies={self.strategies}: give 'mixed', one of {', '.join(STRATEGIES)} for every "
+                            f"seat, or one for each of the {seats} seats", hint="-O strategies=defensive,offensive,"
+                            "defensive,offensive")
+        return [tuple(words * seats if len(words) == 1 else words)]
+
+
+@dataclass
+class Run:
+    name: str
+    games: list[GameResult]
+    lineups: list[tuple[str, ...]]
+    seats: list[str]
+    seconds: float
+    changes: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def _one(args: tuple[Setup, int, tuple[str, ...], tuple[Hand, ...]]) -> GameResult:
+    setup, seed, lineup, hands = args
+    return play(replace(setup, strategies=lineup, hands=hands), seed)
+
+
+def play_games(setup: Setup, games: int, seed: int, lineups: list[tuple[str, ...]], workers: int = 1,
+               hands: list[tuple[Hand, ...]] | None = None) -> list[GameResult]:
+    """`games` games, game i seeded by the run's seed and i, with lineup i mod len(lineups)."""
+    seats = len(setup.court.castles)
+    hand_sets = hands or [(Hand(),) * seats]
+    jobs = [(setup, seed * 1_000_003 + i, lineups[i % len(lineups)], hand_sets[i % len(hand_sets)])
+            for i in range(games)]
+    if workers <= 1 or games < 8:
+        return [_one(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_one, jobs, chunksize=max(1, games // (workers * 4))))
+
+
+def changed(table: Table, change: str) -> tuple[Table, str]:
+    """A comparison layout from 'gate:MM' (every gate MM wider, negative narrower) or 'table:MM' (a
+    square table MM across)."""
+    kind, _, value = change.partition(":")
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if kind == "gate" and math.isfinite(number) and -40 < number < 200:
+        return regated(table, number), f"gates {abs(number):g} mm {'wider' if number >= 0 else 'narrower'}"
+    if kind == "table" and math.isfinite(number) and 300 <= number <= 3000:
+        return resized(table, number, number), f"table {number:g} mm ({number / 25.4:.0f} in) square"
+    raise UserError(f"compare={change}: a changed layout is 'gate:MM' (every gate MM wider; negative: narrower, "
+                    f"above -40) or 'table:MM' (a square table 300 to 3000 mm across)",
+                    hint="-O compare=gate:-6,table:711")
+
+
+def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 1) -> list[Run]:
+    """The layout as given (after -O gate/table), then each comparison with half the games."""
+    base = table
+    if settings.gate:
+        base, _ = changed(base, f"gate:{settings.gate:g}")
+    if settings.table:
+        base, _ = changed(base, f"table:{settings.table:g}")
+    physics = settings.physics()
+    rules = Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard)
+    hand = settings.hand()
+    seats = len(court(base).castles)
+    lineups = settings.lineups(seats)
+    runs = []
+    layouts = [(base, "as laid out" if not (settings.gate or settings.table) else "as changed by -O", games)]
+    for change in [c.strip() for c in settings.compare.split(",") if c.strip()]:
+        other, words = changed(base, change)
+        layouts.append((other, words, max(1, games // 2)))
+    for layout, words, count in layouts:
+        c = court(layout)
+        setup = Setup(c, physics, rules)
+        played = play_games(setup, count, seed, lineups, workers, [(hand,) * seats])
+        runs.append(Run(words, played, lineups, [k.name for k in c.castles], settings.seconds))
+    for rung in [r.strip() for r in settings.ladder.split(",") if r.strip()]:
+        runs.append(_rung(base, physics, rules, settings, rung, games, seed, workers, lineups))
+    return runs
+
+
+def _rung(table: Table, physics: Physics, rules: Rules, settings: Settings, rung: str, games: int, seed: int,
+          workers: int, lineups: list[tuple[str, ...]]) -> Run:
+    """The skill ladder's rung: one hand of precision `rung` among hands of the run's precision, turned
+    round the seats game by game."""
+    try:
+        precision = float(rung)
+    except ValueError:
+        raise UserError(f"ladder={settings.ladder}: the ladder is a list of precisions, e.g. 0.5,2",
+                        hint="-O ladder=0.5,2") from None
+    c = court(table)
+    seats = len(c.castles)
+    odd, usual = settings.hand(precision), settings.hand()
+    hands = [tuple(odd if s == k else usual for s in range(seats)) for k in range(seats)]
+    played = play_games(Setup(c, physics, rules), games, seed, lineups, workers, hands)
+    wins = sum(1 for i, g in enumerate(played) if g.winner == i % seats)
+    return Run(f"precision {precision:g} among {settings.precision:g}", played, lineups, [k.name for k in c.castles],
+               settings.seconds, extra={"precision": precision, "odd_wins": wins})
+
+
+# --- the text -----------------------------------------------------------------------------------
+
+def _q(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round((len(ordered) - 1) * q)))] if ordered else 0.0
+
+
+def seat_verdicts(r: Run) -> list[Verdict]:
+    won = [g for g in r.games if g.winner is not None]
+    fair = 1 / len(r.seats)
+    band = (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN))
+    margin = f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it"
+    with looking(1):
+        return [decide(sum(1 for g in won if g.winner == s), len(won), band, fair, margin)
+                for s in range(len(r.seats))]
+
+
+def strategy_verdicts(r: Run) -> dict[str, Verdict]:
+    """Each strategy's share of the wins against its share of the seats it held."""
+    wins: Counter = Counter()
+    held: Counter = Counter()
+    for i, g in enumerate(r.games):
+        lineup = r.lineups[i % len(r.lineups)]
+        held.update(lineup)
+        if g.winner is not None:
+            wins[lineup[g.winner]] += 1
+    won = sum(1 for g in r.games if g.winner is not None)
+    out = {}
+    with looking(1):
+        for name in sorted(held):
+            share = held[name] / sum(held.values())
+            band = (share * (1 - SEAT_MARGIN), min(1.0, share * (1 + SEAT_MARGIN)))
+            out[name] = decide(wins[name], won, band, share, f"its {pct(share)} % of the seats, give or take a quarter")
+    return out
+
+
+def minutes(flicks: float, seconds: float) -> float:
+    return flicks * seconds / 60
+
+
+def summary_lines(r: Run) -> list[str]:
+    n = len(r.games)
+    flicks = [float(g.flicks) for g in r.games]
+    unfinished = sum(1 for g in r.games if g.winner is None)
+    med = statistics.median(flicks)
+    low, high = _q(flicks, 0.1), _q(flicks, 0.9)
+    lo_m, hi_m = SEED_MINUTES
+    mid = minutes(med, r.seconds)
+    verdict = ("within" if lo_m <= mid <= hi_m else "shorter than" if mid < lo_m else "longer than")
+    need = (f"; a median game reaches 30 minutes at {lo_m * 60 / med:.0f} s a flick" if mid < lo_m else
+            f"; it fits 45 minutes at {hi_m * 60 / med:.0f} s a flick or less" if mid > hi_m else "")
+    lines = [f"   game length: median {med:.0f} flicks (10th to 90th percentile {low:.0f} to {high:.0f}), "
+             f"{statistics.mean(g.rounds for g in r.games):.1f} rounds, "
+             f"{statistics.mean(g.turns for g in r.games):.0f} turns; at {r.seconds:g} s a flick a median game takes "
+             f"{mid:.0f} minutes ({minutes(low, r.seconds):.0f} to {minutes(high, r.seconds):.0f}): {verdict} the "
+             f"seed's {lo_m:.0f} to {hi_m:.0f} minutes{need}"]
+    if unfinished:
+        lines.append(f"   unfinished: {unfinished} of {n} games reached the round limit (counted as no one's win)")
+    seats = seat_verdicts(r)
+    lines.append("   seat wins: " + "; ".join(f"{name} {pct(v.rate)} % ({v.interval_words()}, {v.decision})"
+                                               for name, v in zip(r.seats, seats)) +
+                 f" of {seats[0].trials} won games; band {seats[0].band_words()}")
+    strategies = strategy_verdicts(r)
+    if len(strategies) > 1:
+        lines.append("   strategies: " + "; ".join(
+            f"{name} won {pct(v.rate)} % of the games ({v.interval_words()}, holding {pct(v.reference or 0)} % of "
+            f"the seats: {v.decision})" for name, v in strategies.items()))
+    scored: dict[str, list[int]] = {}
+    for g in r.games:
+        for label, values in g.to_score.items():
+            scored.setdefault(label, []).extend(values)
+    parts = [f"{label} {statistics.mean(scored[label]):.1f}" for label in TARGETS if scored.get(label)]
+    lines.append("   knight flicks to score each target (mean): " + ", ".join(parts))
+    counts: Counter = Counter()
+    for g in r.games:
+        counts.update(g.counts)
+    off_own, off_other = counts["own coin off the table"], counts["other coin knocked off the table"]
+    lines.append(f"   coins off the table per game: {(off_own + off_other) / n:.2f} ({off_own / n:.2f} flicked off, "
+                 f"{off_other / n:.2f} knocked off); flicks cut at the physics' time limit: "
+                 f"{sum(g.timeouts for g in r.games)}")
+    shown = [k for k in sorted(counts) if not k.startswith("scored:") and "off the table" not in k]
+    lines.append("   rules per game: " + ", ".join(f"{k} {counts[k] / n:.2f}" for k in shown))
+    return lines
+
+
+def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
+    base = runs[0]
+    hand = settings.hand()
+    lineup = " / ".join(",".join(s[:3] for s in lu) for lu in base.lineups)
+    lines = [f"Castle Croquetnole played on this layout: {len(base.games)} games (seed {seed}), 4 bots, precision "
+             f"{settings.precision:g} (aim spread {math.degrees(hand.angle_sd / hand.precision):.1f} degrees, "
+             f"strength spread {hand.strength_sd / hand.precision * 100:.0f} %), strategies by seat {lineup}; "
+             f"bonus flicks '{settings.bonus}', croquet taken: "
+             f"{'kind 2 (placed), else kind 1' if settings.croquet == 'placed' else 'kind 1 (two flicks)'}"]
+    lines += summary_lines(base)
+    layouts = [r for r in runs[1:] if "precision" not in r.extra]
+    if layouts:
+        lines += ["", "Changed layouts beside it (the same seeds, half the games each):",
+                  f"   {'layout':34} {'games':>6} {'median flicks':>14} {'minutes':>8} {'off/game':>9} "
+                  f"{'gate in':>8} {'door':>6} {'tower':>6}"]
+        for r in [base, *layouts]:
+            med = statistics.median(g.flicks for g in r.games)
+            off = sum(g.counts["own coin off the table"] + g.counts["other coin knocked off the table"]
+                      for g in r.games) / len(r.games)
+            cost = []
+            for label in ("gate in", "door", "tower"):
+                values = [v for g in r.games for v in g.to_score.get(label, [])]
+                cost.append(f"{statistics.mean(values):.2f}" if values else "-")
+            lines.append(f"   {r.name:34} {len(r.games):>6} {med:>14.0f} {minutes(med, r.seconds):>8.0f} "
+                         f"{off:>9.2f} {cost[0]:>8} {cost[1]:>6} {cost[2]:>6}")
+    rungs = [r for r in runs[1:] if "precision" in r.extra]
+    if rungs:
+        lines += ["", "Skill ladder (one hand among the others, turned round the seats):"]
+        with looking(1):
+            for r in rungs:
+                won = sum(1 for g in r.games if g.winner is not None)
+                odd = r.extra["odd_wins"]
+                v = decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won, (0.1875, 0.3125), 0.25)
+                lines.append(f"   {r.name}: wins {pct(v.rate)} % ({v.interval_words()}) against a fair 25 %")
+    return "\n".join(lines)

@@ -1,0 +1,138 @@
+"""The Croquetnole table as physics: a flicked coin passes a gate once and in the right direction,
+a post turns it away, a hard flick leaves the table and comes back at the edge, no collision makes
+energy, and the same flick gives the same result."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pytest
+
+from printgen.games.croquetnole.physics import Physics, World
+from printgen.games.croquetnole.table import Court, court, regated, resized
+
+
+@cache
+def _table():
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablelayout import load_table
+
+    deck = load_deck("piecepack", ALL_CARDS)
+    return load_table(deck, load_layout(deck.layout, deck), "croquetnole")
+
+
+def _court() -> Court:
+    return court(_table())
+
+
+def _towards(start, end) -> float:
+    return math.atan2(end[1] - start[1], end[0] - start[0])
+
+
+def test_the_court_is_read_from_the_layout():
+    c = _court()
+    assert [k.name for k in c.castles] == ["Moons", "Suns", "Crowns", "Arms"]
+    moons = c.castles[0]
+    # the gate is the gap between the posts' inner edges: one tile-width, its normal towards the tower
+    assert moons.gate.width == pytest.approx(c.tile)
+    tower_x = (moons.tower[0] + moons.tower[2]) / 2
+    tower_y = (moons.tower[1] + moons.tower[3]) / 2
+    to_tower = (tower_x - moons.gate.middle[0], tower_y - moons.gate.middle[1])
+    assert to_tower[0] * moons.gate.normal[0] + to_tower[1] * moons.gate.normal[1] > 0
+    assert c.coin == pytest.approx(0.75 * 25.4) and len(c.tiles) == 16
+
+
+def test_a_coin_flicked_straight_through_an_empty_gate_is_counted_once_inwards():
+    c = _court()
+    gate = c.castles[0].gate
+    world = World(c)
+    start = (gate.middle[0] - gate.normal[0] * 80, gate.middle[1] - gate.normal[1] * 80)
+    world.place("coin", start)
+    out = world.flick("coin", _towards(start, gate.middle), world.physics.speed_for(160))
+    crossings = [e for e in out.events if e[0] == "cross" and e[2] == "gate"]
+    assert crossings == [("cross", "coin", "gate", 0, 1)]
+    assert not [e for e in out.events if e[0] == "hit"]
+    # and back out again: counted once, outwards
+    back = world.at("coin")
+    out = world.flick("coin", _towards(back, start), world.physics.speed_for(150))
+    assert [e for e in out.events if e[0] == "cross" and e[2] == "gate"] == [("cross", "coin", "gate", 0, -1)]
+
+
+def test_a_coin_flicked_at_a_post_is_deflected_and_not_counted():
+    """Aimed from inside the castle at the gate, 2 mm inside its opening: its centre's line would
+    pass the gate, but its edge catches the post's corner and it comes back."""
+    c = _court()
+    gate = c.castles[0].gate
+    post = next(rect for tile_id, rect in c.tiles if tile_id == "tile-moons-4")
+    world = World(c)
+    start = (post[2] + 2.0, post[3] + 30.0)
+    world.place("coin", start)
+    out = world.flick("coin", -math.pi / 2, world.physics.speed_for(200))
+    assert ("hit", "coin", "tile-moons-4") in out.events
+    assert not [e for e in out.events if e[0] == "cross"], out.events
+    assert world.at("coin")[1] > post[3] > gate.middle[1]       # it stayed on the castle's side
+
+
+def test_a_hard_flick_leaves_the_table_and_the_coin_is_put_back_at_the_edge():
+    c = _court()
+    world = World(c)
+    start = (c.width / 2 + 150, c.height / 2 + 300)
+    world.place("coin", start)
+    out = world.flick("coin", math.pi / 2, world.physics.speed_for(2000))
+    offs = [e for e in out.events if e[0] == "off"]
+    assert len(offs) == 1
+    x, y = world.at("coin")
+    assert (x, y) == offs[0][2]
+    assert x == pytest.approx(start[0]) and y == pytest.approx(c.height - c.radius)
+
+
+def test_no_collision_makes_energy():
+    c = _court()
+    for bounce in (0.3, 0.7, 1.0):
+        world = World(c, Physics(coin_bounce=bounce, mu=0.0001))
+        a, b = (150.0, 150.0), (250.0, 160.0)
+        world.place("a", a)
+        world.place("b", b)
+        world.coins["a"].velocity = (1500.0, 0.0)
+        before = world.energy()
+        for _ in range(60):
+            world.space.step(world.physics.step)
+        assert world.coins["b"].velocity.length > 0           # they did collide
+        assert world.energy() <= before * (1 + 1e-9), bounce
+        if bounce < 1:
+            assert world.energy() < before
+        # and off a tile (a door tile of Suns, from the side): the coin comes back slower
+        world = World(c, Physics(tile_bounce=bounce, coin_bounce=bounce, mu=0.0001))
+        tile = next(rect for tile_id, rect in c.tiles if tile_id == "tile-suns-2")
+        world.place("a", ((tile[0] + tile[2]) / 2, tile[1] - 40.0))
+        world.coins["a"].velocity = (0.0, 1500.0)
+        before = world.energy()
+        for _ in range(60):
+            world.space.step(world.physics.step)
+        assert world.coins["a"].velocity.y < 0                # it bounced
+        assert world.energy() <= before * (1 + 1e-9), bounce
+
+
+def test_the_same_flicks_give_the_same_positions():
+    def play() -> list:
+        c = _court()
+        world = World(c)
+        spots = [(300.0 + 30 * i, 300.0 + 11 * i) for i in range(4)]
+        for i, spot in enumerate(spots):
+            world.place(f"c{i}", spot)
+        for i in range(4):
+            world.flick(f"c{i}", 0.3 + i, world.physics.speed_for(400))
+        return [world.at(f"c{i}") for i in range(4)]
+
+    assert play() == play()
+
+
+def test_changed_layouts_move_the_gates_and_the_table():
+    table = _table()
+    wide = court(regated(table, 10.0))
+    assert [k.gate.width for k in wide.castles] == pytest.approx([_court().tile + 10.0] * 4)
+    small = court(resized(table, 700.0, 700.0))
+    assert small.width == 700.0
+    assert small.castles[0].gate.middle[0] == pytest.approx(350.0)
