@@ -24,6 +24,7 @@ from printgen.sim.ladder import (
     rung_games,
     rung_lineup,
     rungs,
+    settled,
     verdict_words,
     work,
 )
@@ -53,6 +54,21 @@ U = UNDECIDED
 ])
 def test_the_game_verdict_is_the_one_every_undecided_rung_agrees_on(calls, verdict):
     assert ladder_verdict(calls) == verdict
+
+
+@pytest.mark.parametrize(("calls", "done"), [
+    ([BETTER], False),                                  # little or skill pays: climb on
+    ([BETTER, BETTER], True),                           # skill pays, whatever search:2B and 4B show
+    ([NO_BETTER, BETTER], False),                       # little, or skill pays if one more rung is better
+    ([BETTER, NO_BETTER, NO_BETTER], False),            # the last rung could still make it pay
+    ([BETTER, NO_BETTER, NO_BETTER, NO_BETTER], True),
+    ([NO_BETTER, WORSE, NO_BETTER], False),             # not at all, or little
+])
+def test_the_ladder_is_climbed_only_while_its_verdict_is_open(calls, done):
+    assert settled(calls, 4) is done
+    rest = 4 - len(calls)
+    if done:        # the rungs left out could have shown anything
+        assert ladder_verdict(calls + [BETTER] * rest) == ladder_verdict(calls + [WORSE] * rest) != U
 
 
 def test_an_undecided_verdict_names_what_it_lies_between():

@@ -12,7 +12,12 @@ game such as Cromwell takes seconds a game at those tables; one count keeps a wh
 within minutes, and --players asks for any other.
 
 A rung still undecided is played further as validate's findings are (--looks; see
-printgen.sim.ladder), and its verdict is decided at the run's confidence.
+printgen.sim.ladder), and its verdict is decided at the run's confidence. The rungs are climbed
+only while the game's verdict is open: once no verdict of the rungs not yet played could change it
+(printgen.sim.ladder.ladder_verdict counts them undecided, and the verdict is the same whichever
+way they fall), they are left out and the report says so. Why: the search rungs above are the
+costly ones (every seat searches), and a ladder whose search player has already beaten the rule
+of thumb clearly has said that skill pays.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from printgen.sim.ladder import (
     rung_games,
     rung_lineup,
     rungs,
+    settled,
     verdict_words,
     work,
 )
@@ -49,10 +55,12 @@ class Ladder:
 
     players: int
     rungs: tuple[Rung, ...]
+    unplayed: tuple[str, ...] = ()      # rungs left out, the verdict decided ("search:40 against search:20")
 
     @property
     def calls(self) -> list[str]:
-        return [r.call for r in self.rungs]
+        """The rungs' calls, lowest first, a rung left out counted undecided."""
+        return [r.call for r in self.rungs] + [UNDECIDED] * len(self.unplayed)
 
     @property
     def verdict(self) -> str:
@@ -61,7 +69,7 @@ class Ladder:
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "words": verdict_words(self.calls),
                 "games_per_rung": self.rungs[0].verdict.trials + self.rungs[0].stopped if self.rungs else 0,
-                "rungs": [r.as_dict() for r in self.rungs]}
+                "rungs": [r.as_dict() for r in self.rungs], "unplayed": list(self.unplayed)}
 
 
 def skill_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -103,11 +111,15 @@ def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> 
 def climb(plan: Any, folder: str, opts: Any, players: int,
           tick_factory: Progress | None = None) -> Ladder:
     """One player count's ladder, each rung played and judged, looked at again with twice the
-    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK)."""
+    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK); the
+    rungs above are left out once the verdict is decided (see the module's docstring)."""
     options = plan.used[players].options
     names = ladder_names(opts.budget)
-    judged = []
-    for lower, higher in zip(names, names[1:]):
+    pairs = list(zip(names, names[1:]))
+    judged: list[Rung] = []
+    for lower, higher in pairs:
+        if judged and settled([r.call for r in judged], len(pairs)):
+            break
         lineup = rung_lineup(higher, lower, players)
         label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
         more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
@@ -122,7 +134,7 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
                 break
             look += 1
         judged.append(rung)
-    return Ladder(players, tuple(judged))
+    return Ladder(players, tuple(judged), tuple(f"{h} against {lo}" for lo, h in pairs[len(judged):]))
 
 
 def ladders(plans: list[Any], folder: str, opts: Any,
@@ -152,6 +164,8 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
             games = f"{v.trials:,}" + (f" ({rung.stopped} stopped)" if rung.stopped else "")
             out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
                        f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
+        if ladder.unplayed:
+            out.append(f"     not played, as they could not change the verdict: {', '.join(ladder.unplayed)}")
         further = [f"{r.bot} {r.looks} looks" for r in ladder.rungs if r.looks > 1]
         out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} %; a win shared by k players counts 1/k; "
                    "better: the interval above the band, worse: below it, undecided: across an edge; an undecided "
