@@ -146,6 +146,13 @@ def work(results: Sequence[Result], lineup: Sequence[str]) -> int:
     return round(sum(r.steps * r.steps / 2 for r in results) * budget)
 
 
+def game_work(below: Sequence[Result], lineup: Sequence[str]) -> int:
+    """About how many playout moves a game of `lineup` would cost, reckoned from the games of the
+    rung below (their lengths, at this line-up's budgets; 0 with none): whether a rung is worth
+    playing at all must be known before its games, and from the seed alone (see work)."""
+    return work(below, lineup) // len(below) if below else 0
+
+
 def _label(better: set[int], rungs_count: int) -> str:
     """The game verdict when exactly the rungs at `better` (0 is greedy over random) are better."""
     if not better:
