@@ -40,7 +40,7 @@ def match(game, variant: str, deck: str, options: dict, players: int, games: int
           workers: int, kind: str = "search") -> tuple[float, int]:
     """The search player's wins (shared wins as shares) and seats played, among `other` players."""
     lineup = (f"{kind}:{budget}",) + (other,) * (players - 1)
-    work = batches(game, variant, deck, options, players, games, 1, lineup, chunk_size(games, workers * 4))
+    work = batches(game, variant, deck, options, players, games, 1, lineup, chunk_size(games, workers, lineup))
     rates = bot_win_rates(execute(work, workers), lineup)[lineup[0]]
     return rates["wins"], rates["played"]
 

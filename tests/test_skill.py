@@ -173,6 +173,15 @@ def test_the_work_of_a_rung_counts_the_search_seats_playouts():
     assert work(games, ("greedy", "random")) == 0
 
 
+def test_a_search_rung_is_spread_over_the_workers():
+    """A search line-up's games take seconds each: 20 of them are cut for two workers, not played
+    as one batch on one core as 20 games of greedy players are."""
+    from printgen.sim.runner import chunk_size
+
+    assert chunk_size(20, 2, ("search:10", "greedy")) == 3 and chunk_size(20, 2, ("greedy", "random")) == 50
+    assert chunk_size(20_000, 2, ("search:10", "greedy")) == chunk_size(20_000, 2) == 2_000
+
+
 def test_a_rung_is_reckoned_from_the_games_below_it_before_it_is_played():
     """A game of search:8 against search:4 twice over games of 10 and 30 steps: (100 + 900) / 2
     steps squared, halved, at a mean budget of 16 / 3; nothing to reckon from, nothing reckoned."""
