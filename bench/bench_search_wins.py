@@ -1,7 +1,7 @@
 """Does the search player beat random and greedy players, per game? (issue 28's test, as a table)
 
 Usage: python bench/bench_search_wins.py [--games N] [--budget B] [--workers K] [--game NAME] [--files]
-                                         [--search search|search-random]
+                                         [--search search|search-random] [--against random,greedy]
 
 For every shipped game (its first variant, its smallest player count) one search player of a fixed
 budget sits among random players, then among greedy ones, its seat turned one further each game
@@ -40,7 +40,7 @@ def match(game, variant: str, deck: str, options: dict, players: int, games: int
           workers: int, kind: str = "search") -> tuple[float, int]:
     """The search player's wins (shared wins as shares) and seats played, among `other` players."""
     lineup = (f"{kind}:{budget}",) + (other,) * (players - 1)
-    work = batches(game, variant, deck, options, players, games, 1, lineup, chunk_size(games, workers * 4))
+    work = batches(game, variant, deck, options, players, games, 1, lineup, chunk_size(games, workers, lineup))
     rates = bot_win_rates(execute(work, workers), lineup)[lineup[0]]
     return rates["wins"], rates["played"]
 
@@ -60,6 +60,8 @@ def main() -> None:
     parser.add_argument("--files", action="store_true", help="also the decks' game files")
     parser.add_argument("--search", default="search", choices=("search", "search-random"),
                         help="search-random: the search with uniformly random playouts")
+    parser.add_argument("--against", default="random,greedy",
+                        help="the opponents to play, random, greedy or both (comma-separated)")
     args = parser.parse_args()
     rows = [(name, DECKS.get(name, "spanish")) for name in names()]
     if args.files:
@@ -82,6 +84,9 @@ def main() -> None:
             start = time.time()
             cells = []
             for other in ("random", "greedy"):
+                if other not in args.against.split(","):
+                    cells.append(f"{'-':<22} {'':<6}")
+                    continue
                 wins, played = match(game, variant, str(deck.folder), options, players, args.games, args.budget,
                                      other, args.workers, args.search)
                 said, word = verdict(wins, played, fair)

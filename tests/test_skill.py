@@ -18,12 +18,14 @@ from printgen.sim.ladder import (
     NOT_AT_ALL,
     PAYS,
     WORSE,
+    game_work,
     higher_share,
     judge_rung,
     ladder_verdict,
     rung_games,
     rung_lineup,
     rungs,
+    settled,
     verdict_words,
     work,
 )
@@ -53,6 +55,21 @@ U = UNDECIDED
 ])
 def test_the_game_verdict_is_the_one_every_undecided_rung_agrees_on(calls, verdict):
     assert ladder_verdict(calls) == verdict
+
+
+@pytest.mark.parametrize(("calls", "done"), [
+    ([BETTER], False),                                  # little or skill pays: climb on
+    ([BETTER, BETTER], True),                           # skill pays, whatever search:2B and 4B show
+    ([NO_BETTER, BETTER], False),                       # little, or skill pays if one more rung is better
+    ([BETTER, NO_BETTER, NO_BETTER], False),            # the last rung could still make it pay
+    ([BETTER, NO_BETTER, NO_BETTER, NO_BETTER], True),
+    ([NO_BETTER, WORSE, NO_BETTER], False),             # not at all, or little
+])
+def test_the_ladder_is_climbed_only_while_its_verdict_is_open(calls, done):
+    assert settled(calls, 4) is done
+    rest = 4 - len(calls)
+    if done:        # the rungs left out could have shown anything
+        assert ladder_verdict(calls + [BETTER] * rest) == ladder_verdict(calls + [WORSE] * rest) != U
 
 
 def test_an_undecided_verdict_names_what_it_lies_between():
@@ -154,6 +171,23 @@ def test_the_work_of_a_rung_counts_the_search_seats_playouts():
     games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0) for i in range(3)]
     assert work(games, ("search:8", "search:4")) == 3 * 10 * 10 // 2 * 6
     assert work(games, ("greedy", "random")) == 0
+
+
+def test_a_search_rung_is_spread_over_the_workers():
+    """A search line-up's games take seconds each: 20 of them are cut for two workers, not played
+    as one batch on one core as 20 games of greedy players are."""
+    from printgen.sim.runner import chunk_size
+
+    assert chunk_size(20, 2, ("search:10", "greedy")) == 3 and chunk_size(20, 2, ("greedy", "random")) == 50
+    assert chunk_size(20_000, 2, ("search:10", "greedy")) == chunk_size(20_000, 2) == 2_000
+
+
+def test_a_rung_is_reckoned_from_the_games_below_it_before_it_is_played():
+    """A game of search:8 against search:4 twice over games of 10 and 30 steps: (100 + 900) / 2
+    steps squared, halved, at a mean budget of 16 / 3; nothing to reckon from, nothing reckoned."""
+    below = [Result(i, 3, steps, False, [0.0] * 3, [0], [5] * 3, 0, 0) for i, steps in enumerate((10, 30))]
+    assert game_work(below, ("search:8", "search:4", "search:4")) == round((10 * 10 + 30 * 30) / 2 * 16 / 3) // 2
+    assert game_work([], ("search:8", "search:4", "search:4")) == 0
 
 
 def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):

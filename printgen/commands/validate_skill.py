@@ -12,7 +12,19 @@ game such as Cromwell takes seconds a game at those tables; one count keeps a wh
 within minutes, and --players asks for any other.
 
 A rung still undecided is played further as validate's findings are (--looks; see
-printgen.sim.ladder), and its verdict is decided at the run's confidence.
+printgen.sim.ladder), and its verdict is decided at the run's confidence. The rungs are climbed
+only while the game's verdict is open: once no verdict of the rungs not yet played could change it
+(printgen.sim.ladder.ladder_verdict counts them undecided, and the verdict is the same whichever
+way they fall), they are left out and the report says so. Why: the search rungs above are the
+costly ones (every seat searches), and a ladder whose search player has already beaten the rule
+of thumb clearly has said that skill pays.
+
+A rung is also left out, with every rung above it, when its games would cost more than GAME_WORK
+playout moves each, reckoned from the games of the rung below (their lengths, at this rung's
+budgets: printgen.sim.ladder.game_work). Why: in a game as long as a 12-hand session of L'Ombre, every
+seat searching at 20 or 40 iterations costs tens of seconds a game, and the twenty games a rung
+needs at least would take many minutes without deciding anything; the report says the rung was
+too costly, and its verdict stays open.
 """
 
 from __future__ import annotations
@@ -28,12 +40,14 @@ from printgen.sim.ladder import (
     SKILL_GAMES,
     SKILL_WORK,
     Rung,
+    game_work,
     higher_share,
     judge_rung,
     ladder_verdict,
     rung_games,
     rung_lineup,
     rungs,
+    settled,
     verdict_words,
     work,
 )
@@ -41,6 +55,7 @@ from printgen.sim.runner import MoreGames, Progress, options_key
 from printgen.sim.verdicts import UNDECIDED, look_games, pct
 
 MAX_SKILL_GAMES = 100_000
+GAME_WORK = 1_000_000       # a rung is played only if its games cost fewer playout moves each (about 10 s of L'Ombre)
 
 
 @dataclass(frozen=True)
@@ -49,10 +64,13 @@ class Ladder:
 
     players: int
     rungs: tuple[Rung, ...]
+    unplayed: tuple[str, ...] = ()      # rungs left out ("search:40 against search:20")
+    costly: int = 0                     # why: 0 the verdict was decided, else the playout moves a game they would cost
 
     @property
     def calls(self) -> list[str]:
-        return [r.call for r in self.rungs]
+        """The rungs' calls, lowest first, a rung left out counted undecided."""
+        return [r.call for r in self.rungs] + [UNDECIDED] * len(self.unplayed)
 
     @property
     def verdict(self) -> str:
@@ -61,7 +79,8 @@ class Ladder:
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "words": verdict_words(self.calls),
                 "games_per_rung": self.rungs[0].verdict.trials + self.rungs[0].stopped if self.rungs else 0,
-                "rungs": [r.as_dict() for r in self.rungs]}
+                "rungs": [r.as_dict() for r in self.rungs], "unplayed": list(self.unplayed),
+                "unplayed_game_work": self.costly}
 
 
 def skill_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -103,12 +122,23 @@ def ladder_counts(counts: list[int], players: str | None, seats: str | None) -> 
 def climb(plan: Any, folder: str, opts: Any, players: int,
           tick_factory: Progress | None = None) -> Ladder:
     """One player count's ladder, each rung played and judged, looked at again with twice the
-    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK)."""
+    games while undecided (printgen.sim.ladder: up to --looks looks, within SKILL_WORK); the
+    rungs above are left out once the verdict is decided, or when their games would cost too much
+    (see the module's docstring)."""
     options = plan.used[players].options
     names = ladder_names(opts.budget)
-    judged = []
-    for lower, higher in zip(names, names[1:]):
+    pairs = list(zip(names, names[1:]))
+    judged: list[Rung] = []
+    costly = 0
+    below: list[Any] = []
+    for lower, higher in pairs:
+        if judged and settled([r.call for r in judged], len(pairs)):
+            break
         lineup = rung_lineup(higher, lower, players)
+        each = game_work(below, lineup)
+        if each > GAME_WORK:
+            costly = each
+            break
         label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
         more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
                          opts.address, lineup, options_key(options), label, tick_factory)
@@ -122,7 +152,8 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
                 break
             look += 1
         judged.append(rung)
-    return Ladder(players, tuple(judged))
+        below = results
+    return Ladder(players, tuple(judged), tuple(f"{h} against {lo}" for lo, h in pairs[len(judged):]), costly)
 
 
 def ladders(plans: list[Any], folder: str, opts: Any,
@@ -152,6 +183,11 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
             games = f"{v.trials:,}" + (f" ({rung.stopped} stopped)" if rung.stopped else "")
             out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
                        f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
+        if ladder.unplayed and ladder.costly:
+            out.append(f"     not played, as each game would cost about {ladder.costly:,} playout moves (over "
+                       f"{GAME_WORK:,}): {', '.join(ladder.unplayed)}")
+        elif ladder.unplayed:
+            out.append(f"     not played, as they could not change the verdict: {', '.join(ladder.unplayed)}")
         further = [f"{r.bot} {r.looks} looks" for r in ladder.rungs if r.looks > 1]
         out.append(f"     intervals: Wilson, {first.confidence * 100:.4g} %; a win shared by k players counts 1/k; "
                    "better: the interval above the band, worse: below it, undecided: across an edge; an undecided "
@@ -165,7 +201,8 @@ def skill_method(opts: Any) -> dict[str, Any] | None:
     if not opts.skill:
         return None
     return {"rungs": ladder_names(opts.budget), "games": opts.skill_games, "looks": opts.looks,
-            "work_cap": SKILL_WORK, "players": "as --players" if opts.players or opts.seats else "smallest"}
+            "work_cap": SKILL_WORK, "game_work_cap": GAME_WORK,
+            "players": "as --players" if opts.players or opts.seats else "smallest"}
 
 
 def skill_json(skill: dict[int, Ladder]) -> dict[str, Any]:

@@ -36,7 +36,10 @@ the set of rungs decided better, never from point estimates:
 - "not at all": no rung is better.
 
 An undecided rung could go either way: the verdict is the one every way of settling the undecided
-rungs agrees on (counting them all better, and none), and "undecided" when those two differ.
+rungs agrees on (counting them all better, and none), and "undecided" when those two differ. A rung
+not yet played counts as undecided, so the ladder is climbed only while the verdict is open
+(settled): once greedy and the first search rung are both better, skill pays whatever the rungs
+above would show.
 """
 
 from __future__ import annotations
@@ -143,6 +146,13 @@ def work(results: Sequence[Result], lineup: Sequence[str]) -> int:
     return round(sum(r.steps * r.steps / 2 for r in results) * budget)
 
 
+def game_work(below: Sequence[Result], lineup: Sequence[str]) -> int:
+    """About how many playout moves a game of `lineup` would cost, reckoned from the games of the
+    rung below (their lengths, at this line-up's budgets; 0 with none): whether a rung is worth
+    playing at all must be known before its games, and from the seed alone (see work)."""
+    return work(below, lineup) // len(below) if below else 0
+
+
 def _label(better: set[int], rungs_count: int) -> str:
     """The game verdict when exactly the rungs at `better` (0 is greedy over random) are better."""
     if not better:
@@ -159,6 +169,13 @@ def ladder_verdict(calls: Sequence[str]) -> str:
     maybe = sure | {i for i, c in enumerate(calls) if c == UNDECIDED}
     low, high = _label(sure, len(calls)), _label(maybe, len(calls))
     return low if low == high else UNDECIDED
+
+
+def settled(calls: Sequence[str], rungs_count: int) -> bool:
+    """Whether the rungs judged so far (`calls`, lowest first) decide the verdict of a ladder of
+    `rungs_count` rungs whatever the rest show: the rest counted undecided, it is decided. Why:
+    the rungs left are then not worth their games (validate --skill stops climbing)."""
+    return ladder_verdict(list(calls) + [UNDECIDED] * (rungs_count - len(calls))) != UNDECIDED
 
 
 def verdict_words(calls: Sequence[str]) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from printgen.files.errors import UserError
 from printgen.sim.engine import Game, bot_for, play
 from printgen.sim.report import Result
+from printgen.sim.search import parse_search
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ class MoreGames:
         if len(have) < games:
             todo = games - len(have)
             work = batches(self.game, self.variant, self.deck, options, self.players, todo, self.seed,
-                           lineup, chunk_size(todo, self.workers), start=len(have))
+                           lineup, chunk_size(todo, self.workers, lineup), start=len(have))
             label = what if not have else f"{what}, games {len(have) + 1:,} to {games:,}"
             tick = self.progress(label, todo) if self.progress is not None else None
             have.extend(execute(work, self.workers, self.backend, tick, self.address))
@@ -262,10 +263,14 @@ def _ray(work: list[Batch], tick: Callable[[int], None], address: str | None) ->
         return results
 
 
-def chunk_size(games: int, workers: int) -> int:
+def chunk_size(games: int, workers: int, bots: Sequence[str] = ()) -> int:
     """Batches of a few hundred games: small enough to spread over workers, large enough that
-    process or Ray overhead stays small (Ray wants tasks of seconds, not milliseconds)."""
-    return max(50, min(2000, -(-games // max(1, workers * 4))))
+    process or Ray overhead stays small (Ray wants tasks of seconds, not milliseconds). A line-up
+    with a search player takes about a second a game or more, so its batches are only as large as
+    spreading them over the workers needs: at least 50 would play the skill ladder's 20-game looks,
+    its costliest games, in one batch on one core whatever --workers said."""
+    least = 1 if any(parse_search(name) is not None for name in bots) else 50
+    return max(least, min(2000, -(-games // max(1, workers * 4))))
 
 
 def options_key(options: dict[str, Any]) -> tuple:

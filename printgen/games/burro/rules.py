@@ -35,12 +35,18 @@ from printgen.sim.engine import Action, Game
 class State:
     """One game. hand[p][s] lists seat p's cards of suit s; count[p] their number. The trick in
     progress: `leader`, `led` suit (-1 before the lead), the best place in the led suit so far and
-    who played it. `gone` holds the cards played this hand (the current trick included)."""
+    who played it. `gone` holds the cards played this hand (the current trick included). What play
+has shown every seat of the hands: void[p] has bit s set while seat p is known to hold no card of
+suit s (it could not follow s and has drawn nothing since that could be one), and `single` is the
+seat that has just drawn the led suit's first card and may draw again (the Portuguese game): it
+holds exactly one card of that suit. Why kept in the state: a search player deals the hidden cards
+again (burro/hidden.py) and must not hand a seat cards play has shown it lacks."""
 
     __slots__ = ("prep", "rng", "n", "letters", "dealer", "hand", "count", "stock", "gone", "phase", "actor",
                  "leader", "led", "best", "winner", "drew", "holders", "deciding", "decided", "hands",
                  "stockouts", "passes", "stock_out", "passed", "max_hand", "tricks", "longest", "held", "used",
-                 "start", "dealt", "early", "earlies", "total", "given", "found_drawing", "tied_end")
+                 "start", "dealt", "early", "earlies", "total", "given", "found_drawing", "tied_end", "void",
+                 "single")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -80,6 +86,8 @@ class State:
         self.earlies = 0            # hands in which it did
         self.total = prep.cards.n   # cards in the hand (a scripted hand may leave some out)
         self.given = 0              # letters a scripted game starts with
+        self.void = [0] * players   # suits each seat is known to lack (bits), this hand
+        self.single = -1            # the seat known to hold exactly one card of the led suit, or -1
 
     def __str__(self) -> str:
         """The game as the players see the table: whose turn and why, each seat's letters and hand
@@ -168,6 +176,8 @@ class BurroRules(Game[Prepared, State]):
         st.holders = st.dealt = sum(1 for k in st.count if k)
         st.stock_out = st.passed = st.early = False
         st.tricks = 0
+        st.void = [0] * st.n
+        st.single = -1
         leader = (st.dealer + 1) % st.n
         while not st.count[leader]:
             leader = (leader + 1) % st.n
@@ -209,6 +219,8 @@ class BurroRules(Game[Prepared, State]):
             if not (st.phase == FOLLOW and st.drew and st.stock and st.prep.keep_drawing):
                 raise ValueError("no drawing now")
             self._draw_one(st, st.actor)
+            st.void[st.actor] = 0           # the card drawn may be of any suit, the one it lacked too
+            st.single = -1
             self._advance(st)
             return
         cards = st.prep.cards
@@ -248,6 +260,9 @@ class BurroRules(Game[Prepared, State]):
         elif s == st.led and cards.pos[c] > st.best:
             st.best, st.winner = cards.pos[c], p
         st.drew = False
+        if st.single == p:                  # its only card of the led suit, drawn this trick
+            st.void[p] |= 1 << s
+            st.single = -1
         st.count[p] -= 1
         if not st.count[p]:
             self._out(st, p)
@@ -300,6 +315,7 @@ class BurroRules(Game[Prepared, State]):
             if not led:
                 stock = st.stock
                 target = st.led
+                before = count[seat]
                 while stock:
                     c = stock.pop()
                     st.hand[seat][suit[c]].append(c)
@@ -312,13 +328,21 @@ class BurroRules(Game[Prepared, State]):
                 if not stock:
                     st.stock_out = True
                     st.early = st.early or st.holders == st.dealt
+                # it lacked the led suit, and every card drawn but a last one of that suit is of
+                # another suit: a suit it lacked before is still lacking only if it drew no such card
+                drawn = count[seat] - before
+                kept = st.void[seat] if drawn <= (1 if led else 0) else 0
                 if not led:                 # the stock ran out: pass
+                    st.void[seat] = kept | 1 << target
                     st.passed = True
                     continue
                 st.found_drawing = 1 if stock else st.found_drawing
                 if keep and stock:
+                    st.void[seat] = kept & ~(1 << target)
+                    st.single = seat
                     st.drew = True
                     return                  # play the card found, or keep drawing
+                st.void[seat] = kept | 1 << target     # its one card of the suit is played just below
             if len(led) == 1:               # the only card of the led suit: play it
                 c = led.pop()
                 st.used |= 1 << c
@@ -392,3 +416,8 @@ class BurroRules(Game[Prepared, State]):
             assert st.holders == sum(1 for k in st.count if k) and st.holders >= 1 + (not st.deciding)
             if st.phase == FOLLOW:
                 assert st.hand[st.actor][st.led], "the follower cannot follow"
+            for p in range(st.n):
+                lacking = [s for s in range(4) if st.void[p] >> s & 1 and st.hand[p][s]]
+                assert not lacking, f"seat {p} holds cards of suits {lacking} play has shown it lacks"
+            if st.single >= 0:
+                assert len(st.hand[st.single][st.led]) == 1, "the seat that drew holds not one card of the suit"
