@@ -19,11 +19,17 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.font_files import register
 from printgen.files.paths import FONTS_DIR
+
+
+def escape(text: str) -> str:
+    """The three characters Platypus markup reserves, as entities. Written here rather than taken
+    from xml.sax.saxutils, which imports urllib, http and ssl: a tenth of a short build's start-up."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
 
 # Fallback families, tried in order, one file per style. Data, not code: another family (a
 # sans for symbols, say) is one more entry.

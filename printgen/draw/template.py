@@ -177,7 +177,7 @@ class Resolver(TextChecks, CompiledTemplates):
             motif = self.render(el.symbol, context, w("symbol")).strip() or None
             from printgen.art import symbols
 
-            if motif is not None and motif not in symbols.names():
+            if motif is not None and not symbols.known(motif):
                 from printgen.files.errors import did_you_mean
 
                 raise UserError(f"unknown symbol '{motif}'", w("symbol"), did_you_mean(motif, symbols.names()))
