@@ -180,15 +180,22 @@ def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
 
 def missing(text: str, pdf_name: str) -> list[str]:
     """The distinct characters of `text` that no font in the chain can draw, in order."""
+    return list(_missing(text, pdf_name))
+
+
+@lru_cache(maxsize=4096)
+def _missing(text: str, pdf_name: str) -> tuple[str, ...]:
+    """missing(), remembered: each text is checked twice (warning, then where to point it), and a
+    deck repeats its house names and labels on every card."""
     main = _cmap(pdf_name)
     if all(ord(ch) in main for ch in text):
-        return []
+        return ()
     maps = [_cmap(name) for name in chain(pdf_name)]
     found: list[str] = []
     for ch in text:
         if ch not in found and _drawn(ch) and not _ignorable(ch) and not any(ord(ch) in m for m in maps):
             found.append(ch)
-    return found
+    return tuple(found)
 
 
 def loose_marks(text: str) -> list[str]:
@@ -210,8 +217,19 @@ def describe(ch: str) -> str:
 
 
 def text_width(text: str, pdf_name: str, size: float, tracking: float = 0.0) -> float:
+    """The width of `text` in points. Fitting text measures hundreds of trial lines a card, so the
+    usual case (the main font has every character) is measured at once, with the same sums as
+    the general one below (so the same widths to the last bit)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if not text:
+        return 0
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        width = stringWidth(text, pdf_name, size)
+        if tracking and len(text) > 1:
+            width += tracking * (len(text) - 1)
+        return width
     pieces = runs(text, pdf_name)
     width = sum(stringWidth(piece, font, size) for font, piece in pieces)
     count = sum(len(piece) for _, piece in pieces)
