@@ -83,10 +83,18 @@ def metrics(pdf_name: str) -> Metrics:
 # --- fallback ---------------------------------------------------------------------------------
 
 def _face(pdf_name: str) -> Any:
-    """The typeface of a registered font: its ascent and descent, and a TTF's glyph map."""
-    from reportlab.pdfbase import pdfmetrics
+    """The typeface of a registered font: its ascent and descent, and a TTF's glyph map. Kept
+    by name (a name is registered once and stays that font): text fitting asks for it on
+    every trial line."""
+    face = _faces.get(pdf_name)
+    if face is None:
+        from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.getFont(pdf_name).face  # type: ignore[attr-defined]  # every ReportLab font has one; the stubs omit it
+        face = _faces[pdf_name] = pdfmetrics.getFont(pdf_name).face  # type: ignore[attr-defined]  # the stubs omit it
+    return face
+
+
+_faces: dict[str, Any] = {}
 
 
 def _cmap(pdf_name: str) -> dict:

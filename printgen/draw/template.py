@@ -54,11 +54,15 @@ class Resolver(TextChecks, CompiledTemplates):
         CompiledTemplates.__init__(self, deck.context(), dict(layout.spec.data))
         self._shared: dict[str, tuple[Op, ...]] = {}
         self._same_ops: dict[Op, Op] = {}
+        self._element_lines: dict[tuple[str, str], Where] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
     # -- templates -------------------------------------------------------------------------
     def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
-        base = self.layout.element_where.get((side, name.split(".")[0]), Where())
+        base = self._element_lines.get((side, name))
+        if base is None:        # asked for every template of every card, in case it fails: looked up once
+            base = self._element_lines[(side, name)] = self.layout.element_where.get((side, name.split(".")[0]),
+                                                                                     Where())
         return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
 
 

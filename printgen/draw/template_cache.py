@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import TemplateError
+from jinja2.exceptions import SecurityError, UndefinedError
+
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
-from printgen.model.sandbox import environment
+from printgen.model.sandbox import TemplateLimit, environment
 
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
 
@@ -96,11 +99,6 @@ class CompiledTemplates:
 
     @staticmethod
     def _run(call, where: Where):
-        from jinja2 import TemplateError
-        from jinja2.exceptions import SecurityError, UndefinedError
-
-        from printgen.model.sandbox import TemplateLimit
-
         try:
             return call()
         except UndefinedError as exc:
