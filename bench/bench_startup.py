@@ -112,8 +112,18 @@ def main() -> None:
     for _ in range(args.runs):
         for name, cmd in commands.items():
             runs[name].append(run_once(cmd, env, where[name]))
+    summary = report(runs, args.top)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"runs": {k: [{x: y for x, y in r.items()} for r in v]
+                                                         for k, v in runs.items()}, "summary": summary},
+                                              indent=1) + "\n", encoding="utf-8")
+
+
+def report(runs: dict[str, list[dict]], top: int) -> dict[str, dict]:
+    """The table of medians, each build's own imports against the plain script's, the costliest imports."""
     base = statistics.median(r["imports_s"] for r in runs["python -c pass"])
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {args.runs} runs each, medians\n")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+          f"{len(runs['python -c pass'])} runs each, medians\n")
     print(f"{'command':<40} {'imports s':>9} {'own imports s':>13} {'wall s':>7} {'cpu s':>7}")
     summary = {}
     for name, rs in runs.items():
@@ -140,12 +150,9 @@ def main() -> None:
     costs = {n: statistics.median(r["modules"].get(n, 0.0) for r in runs["printgen build --only cards"])
              for n in names}
     print("\nthe build's costliest top-level imports (median s, cumulative):")
-    for n, c in sorted(costs.items(), key=lambda kv: -kv[1])[:args.top]:
+    for n, c in sorted(costs.items(), key=lambda kv: -kv[1])[:top]:
         print(f"  {c:7.4f}  {n}")
-    if args.json:
-        Path(args.json).write_text(json.dumps({"runs": {k: [{x: y for x, y in r.items()} for r in v]
-                                                         for k, v in runs.items()}, "summary": summary},
-                                              indent=1) + "\n", encoding="utf-8")
+    return summary
 
 
 if __name__ == "__main__":
