@@ -71,7 +71,7 @@ def differences(a: Path, b: Path) -> list[str]:
                                      filecmp.cmp(a / n, b / n, shallow=False))]
 
 
-def same_pixels(a: Path, b: Path, dpi: int) -> str | None:
+def same_pixels(a: Path, b: Path, dpi: int, tolerance: int = 0) -> str | None:
     """None when two PDFs have the same pages, pixel for pixel at `dpi`; else what differs. For a
     change meant to alter the bytes but not the print (how a page is encoded, not what it shows)."""
     import numpy as np
@@ -86,7 +86,7 @@ def same_pixels(a: Path, b: Path, dpi: int) -> str | None:
             y = np.asarray(two[i].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
             if x.shape != y.shape:
                 return f"page {i + 1} is {x.shape[1]} x {x.shape[0]} px against {y.shape[1]} x {y.shape[0]}"
-            if (x != y).any():
+            if (abs(x - y) > tolerance).any():
                 count, most = int((x != y).any(axis=2).sum()), int(abs(x - y).max())
                 return f"page {i + 1}: {count} pixels differ (by at most {most})"
         return None
@@ -105,6 +105,10 @@ def main() -> int:
     parser.add_argument("--pixels", type=int, metavar="DPI", default=0,
                         help="a PDF whose bytes differ passes when every page is the same pixel for pixel at DPI "
                              "(for a change in how pages are written, not in what they show)")
+    parser.add_argument("--tolerance", type=int, metavar="LEVELS", default=0,
+                        help="with --pixels: a pixel is the same when no colour channel differs by more than LEVELS "
+                             "of 255 (a side drawn in its page rather than in a form rasterises its anti-aliased "
+                             "edges a level or two apart in pdfium; 0, the default, asks for identical pixels)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="same_output_") as tmp:
         scratch = Path(args.keep) if args.keep else Path(tmp)
@@ -119,16 +123,19 @@ def main() -> int:
         if args.pixels:
             drawn = [n for n in differ if n.endswith(".pdf") and (outputs["this"] / n).is_file()
                      and (outputs[args.against] / n).is_file()]
-            apart = {n: same_pixels(outputs["this"] / n, outputs[args.against] / n, args.pixels) for n in drawn}
+            apart = {n: same_pixels(outputs["this"] / n, outputs[args.against] / n, args.pixels, args.tolerance)
+                     for n in drawn}
             for name, why in apart.items():
                 if why is not None:
                     print(f"  {name}: {why}")
             same = [n for n, why in apart.items() if why is None]
             differ = [n for n in differ if n not in same]
             if same and not differ:
+                within = f" (within {args.tolerance} levels a channel)" if args.tolerance else ""
                 print(f"the {total} files are those of {args.against}: {total - len(same)} byte for byte, {len(same)} "
-                      f"PDFs with other bytes but the same pages at {args.pixels} dpi ({len(args.decks)} decks built "
-                      f"on {', '.join(BUILDS)}; validated with {args.games} games, seed {args.seed})")
+                      f"PDFs with other bytes but the same pages at {args.pixels} dpi{within} "
+                      f"({len(args.decks)} decks built on {', '.join(BUILDS)}; validated with {args.games} games, "
+                      f"seed {args.seed})")
                 return 0
         if differ:
             print(f"{len(differ)} of {total} files differ from {args.against}:")

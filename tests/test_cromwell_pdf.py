@@ -74,6 +74,29 @@ def test_backs_list_the_nine_houses_in_order(built_cromwell):
             assert all(h.upper() in text for h in HOUSES)
 
 
+def test_a_side_on_one_card_is_drawn_in_its_page_and_a_shared_one_is_one_form(built_cromwell):
+    """Issue 30: a form of its own for every front made the PDF five times the plain floor's per
+    card. The 43 fronts differ, so each is drawn where it stands; the one back all cards share
+    stays one form, placed on every back."""
+    folder = built_cromwell["long"]
+    reader = PdfReader(folder / "cromwell-cards.pdf")
+    cards = read_manifest(folder)["cards"]
+    front_pages = {c["front"]["page"] for c in cards}
+    back_pages = {c["back"]["page"] for c in cards}
+    assert not front_pages & back_pages
+    forms, uses = set(), 0
+    for number, page in enumerate(reader.pages, start=1):
+        names = {n for n in (page["/Resources"].get("/XObject") or {}) if n.startswith("/FormXob.side")}
+        content = page.get_contents().get_data()
+        if number in front_pages:
+            assert not names and b"/FormXob.side" not in content, number
+            assert all(c["name"].encode() in content for c in cards if c["front"]["page"] == number), number
+        else:
+            forms |= names
+            uses += content.count(b"/FormXob.side")
+    assert forms == {"/FormXob.side0"} and uses == len(cards) == 43
+
+
 def test_identical_input_gives_identical_bytes(tmp_path, deck_copy):
     # Fresh interpreters: two runs forked from one would share their hash seeds.
     first = run_cli("build", "cromwell", "--out", str(tmp_path / "a"), "--quiet", fresh=True)

@@ -13,6 +13,9 @@ ART = ("printgen.art.spanish", "printgen.art.french", "printgen.art.coppertwaddl
 
 @cache
 def _owners() -> dict[str, ModuleType]:
+    """The art packages' symbols by name. Importing them all costs a short build tens of
+    milliseconds, so a house emblem (the common case, and never an art symbol's name: see
+    tests/test_symbols.py) is looked up first and never needs them."""
     owners: dict[str, ModuleType] = {}
     for module_name in ART:
         module = import_module(module_name)
@@ -27,8 +30,24 @@ def names() -> list[str]:
     return sorted(set(motif_names()) | set(_owners()))
 
 
+@cache
+def _emblems() -> frozenset[str]:
+    from printgen.art.emblems import motif_names
+
+    return frozenset(motif_names())
+
+
+def _emblem(name: str) -> bool:
+    return name in _emblems()
+
+
+def known(name: object) -> bool:
+    """Whether a template or a card may name this symbol (the same as `name in names()`)."""
+    return isinstance(name, str) and (_emblem(name) or name in _owners())
+
+
 def is_square(name: str | None) -> bool:
-    owner = _owners().get(name) if name else None
+    owner = _owners().get(name) if name and not _emblem(name) else None
     return True if owner is None else owner.is_square(name)
 
 
@@ -36,7 +55,7 @@ def draw(canvas, name: str | None, key: str, colour: str, x: float, y: float, w:
          rotation: float = 0.0) -> None:
     """Draw a symbol in the box (points). House emblems (and generated ones, name None) sit in
     the largest centred square; art symbols follow their own rule (square pips, boxed courts)."""
-    owner = _owners().get(name) if name else None
+    owner = _owners().get(name) if name and not _emblem(name) else None
     if owner is not None:
         if getattr(owner, "TAKES_COLOUR", False):     # art drawn in the element's colour (piecepack suits)
             owner.draw(canvas, name, x, y, w, h, rotation, colour=colour)

@@ -21,8 +21,7 @@ from printgen.commands.colour_options import backs_option, colour_options, with_
 from printgen.commands.edit import COMMANDS
 from printgen.commands.imposition_options import imposition_options, with_imposition
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
-from printgen.commands.validate_confirm import CONFIRM, parse_confirm
-from printgen.commands.validate_skill import skill_options
+from printgen.commands.validate_flags import CONFIRM, skill_options
 from printgen.files.errors import UserError
 from printgen.sim.verdicts import LOOKS
 
@@ -289,6 +288,7 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
     from printgen.commands.validate import validate as run_validation
     from printgen.commands.validate_args import check_output_paths, parse_options
     from printgen.commands.validate_bots import who_plays
+    from printgen.commands.validate_confirm import parse_confirm
     from printgen.commands.validate_report import report, to_json
 
     try:

@@ -24,8 +24,8 @@ from printgen.commands.validate_confirm import CONFIRM_BUDGET, CONFIRM_GAMES, ch
 from printgen.commands.validate_setups import game_setups, listed_counts, setup_options, setup_source, setup_where
 from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.sim.defaults import SKILL_GAMES
 from printgen.sim.engine import Game
-from printgen.sim.ladder import SKILL_GAMES
 from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option

@@ -17,16 +17,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from printgen.commands.validate_flags import CONFIRM, CONFIRM_BUDGET, CONFIRM_GAMES
 from printgen.sim.metrics import DEAD_WARN, summarise
 from printgen.sim.report import Finding, More, Report, Result
 from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, Verdict, decide, pct
 
-CONFIRM_GAMES = 80           # search games at most per player count that has a card warning to confirm
-CONFIRM_BUDGET = 50          # iterations a decision: a quarter of the default search player's
 FIRST_GAMES = 10             # the search games played first; more (doubling) only while a card is undecided
 WORK = 20_000_000            # playout steps a check may take (estimated, see affordable): about a minute
 PROBE_GAMES = 8              # games of random players that measure how long a playout runs
-CONFIRM = f"{CONFIRM_GAMES}:{CONFIRM_BUDGET}"      # --confirm's default, as typed
 SHARED = ("dead", "dead group")     # topics every game's figures judge (printgen.sim.metrics.dead_findings)
 
 

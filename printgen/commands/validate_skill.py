@@ -29,15 +29,13 @@ too costly, and its verdict stays open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from printgen.files.errors import UserError
+from printgen.sim.defaults import BASE_BUDGET, SKILL_GAMES
 from printgen.sim.ladder import (
-    BASE_BUDGET,
     SEARCH_RUNGS,
-    SKILL_GAMES,
     SKILL_WORK,
     Rung,
     game_work,
@@ -81,20 +79,6 @@ class Ladder:
                 "games_per_rung": self.rungs[0].verdict.trials + self.rungs[0].stopped if self.rungs else 0,
                 "rungs": [r.as_dict() for r in self.rungs], "unplayed": list(self.unplayed),
                 "unplayed_game_work": self.costly}
-
-
-def skill_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The command line's --skill and --skill-games, declared here beside the ladder they set."""
-    import click
-
-    command = click.option("--skill-games", default=SKILL_GAMES, show_default=True, type=int, metavar="N",
-                           help="Games a rung of the skill ladder at first (rounded up to whole turns of the "
-                                "table); an undecided rung is played again with twice the games (--looks).")(command)
-    return click.option("--skill", is_flag=True,
-                        help="After the report, a skill ladder per game and variant: random, greedy, then the search "
-                             f"player at --budget B (default {BASE_BUDGET}), 2B and 4B iterations, each against the "
-                             "one below; says whether skill pays. At the smallest player count unless --players is "
-                             "given.")(command)
 
 
 def check_skill(skill: bool, games: int, budget: int | None) -> None:

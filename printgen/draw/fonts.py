@@ -19,11 +19,17 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.font_files import register
 from printgen.files.paths import FONTS_DIR
+
+
+def escape(text: str) -> str:
+    """The three characters Platypus markup reserves, as entities. Written here rather than taken
+    from xml.sax.saxutils, which imports urllib, http and ssl: a tenth of a short build's start-up."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
 
 # Fallback families, tried in order, one file per style. Data, not code: another family (a
 # sans for symbols, say) is one more entry.
@@ -77,10 +83,18 @@ def metrics(pdf_name: str) -> Metrics:
 # --- fallback ---------------------------------------------------------------------------------
 
 def _face(pdf_name: str) -> Any:
-    """The typeface of a registered font: its ascent and descent, and a TTF's glyph map."""
-    from reportlab.pdfbase import pdfmetrics
+    """The typeface of a registered font: its ascent and descent, and a TTF's glyph map. Kept
+    by name (a name is registered once and stays that font): text fitting asks for it on
+    every trial line."""
+    face = _faces.get(pdf_name)
+    if face is None:
+        from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.getFont(pdf_name).face  # type: ignore[attr-defined]  # every ReportLab font has one; the stubs omit it
+        face = _faces[pdf_name] = pdfmetrics.getFont(pdf_name).face  # type: ignore[attr-defined]  # the stubs omit it
+    return face
+
+
+_faces: dict[str, Any] = {}
 
 
 def _cmap(pdf_name: str) -> dict:
@@ -174,15 +188,22 @@ def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
 
 def missing(text: str, pdf_name: str) -> list[str]:
     """The distinct characters of `text` that no font in the chain can draw, in order."""
+    return list(_missing(text, pdf_name))
+
+
+@lru_cache(maxsize=4096)
+def _missing(text: str, pdf_name: str) -> tuple[str, ...]:
+    """missing(), remembered: each text is checked twice (warning, then where to point it), and a
+    deck repeats its house names and labels on every card."""
     main = _cmap(pdf_name)
     if all(ord(ch) in main for ch in text):
-        return []
+        return ()
     maps = [_cmap(name) for name in chain(pdf_name)]
     found: list[str] = []
     for ch in text:
         if ch not in found and _drawn(ch) and not _ignorable(ch) and not any(ord(ch) in m for m in maps):
             found.append(ch)
-    return found
+    return tuple(found)
 
 
 def loose_marks(text: str) -> list[str]:
@@ -204,8 +225,19 @@ def describe(ch: str) -> str:
 
 
 def text_width(text: str, pdf_name: str, size: float, tracking: float = 0.0) -> float:
+    """The width of `text` in points. Fitting text measures hundreds of trial lines a card, so the
+    usual case (the main font has every character) is measured at once, with the same sums as
+    the general one below (so the same widths to the last bit)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if not text:
+        return 0
+    main = _cmap(pdf_name)
+    if all(ord(ch) in main for ch in text):
+        width = stringWidth(text, pdf_name, size)
+        if tracking and len(text) > 1:
+            width += tracking * (len(text) - 1)
+        return width
     pieces = runs(text, pdf_name)
     width = sum(stringWidth(piece, font, size) for font, piece in pieces)
     count = sum(len(piece) for _, piece in pieces)

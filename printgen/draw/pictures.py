@@ -28,11 +28,14 @@ import math
 import os
 import threading
 import warnings
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.draw.picture_cache import cache_folder  # noqa: F401
+
+if TYPE_CHECKING:        # imported when a deck has pictures: concurrent.futures brings logging with it
+    from concurrent.futures import Future, ThreadPoolExecutor
 from printgen.draw.picture_cache import read as _cache_read
 from printgen.draw.picture_cache import write as _cache_write
 from printgen.files.errors import UserError, Where
@@ -110,6 +113,8 @@ def prepare(path: Path, box_w: float, box_h: float, fit: str, dpi: float, where:
     if hit is not None:
         return hit
     data = _cache_read(key)
+    from concurrent.futures import Future
+
     if data is not None:
         job: Future = Future()
         job.set_result(_describe(data))
@@ -122,6 +127,8 @@ def prepare(path: Path, box_w: float, box_h: float, fit: str, dpi: float, where:
 def _workers() -> ThreadPoolExecutor:
     """Pillow lets go of the interpreter lock while it decodes and resizes, so pictures are
     prepared side by side on the machine's cores (at most four)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="pictures")

@@ -53,11 +53,16 @@ class Resolver(TextChecks, CompiledTemplates):
         self._fields_read: dict[str, list[str]] = {}
         CompiledTemplates.__init__(self, deck.context(), dict(layout.spec.data))
         self._shared: dict[str, tuple[Op, ...]] = {}
+        self._same_ops: dict[Op, Op] = {}
+        self._element_lines: dict[tuple[str, str], Where] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
     # -- templates -------------------------------------------------------------------------
     def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
-        base = self.layout.element_where.get((side, name.split(".")[0]), Where())
+        base = self._element_lines.get((side, name))
+        if base is None:        # asked for every template of every card, in case it fails: looked up once
+            base = self._element_lines[(side, name)] = self.layout.element_where.get((side, name.split(".")[0]),
+                                                                                     Where())
         return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
 
 
@@ -107,7 +112,10 @@ class Resolver(TextChecks, CompiledTemplates):
         for name, element in elements.items():
             if element is not None:
                 ops.extend(self._maybe(side, name, element, context, card))
-        return tuple(ops)
+        # An operation equal to one already made (a house's band, the frame, the background) is
+        # kept once: 2,150 cards of 43 designs otherwise hold thousands of copies of each.
+        same = self._same_ops
+        return tuple([same.setdefault(op, op) for op in ops])
 
     def _maybe(self, side: str, name: str, element: Element, context: dict, card: Card | None) -> list[Op]:
         if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):
@@ -177,7 +185,7 @@ class Resolver(TextChecks, CompiledTemplates):
             motif = self.render(el.symbol, context, w("symbol")).strip() or None
             from printgen.art import symbols
 
-            if motif is not None and motif not in symbols.names():
+            if motif is not None and not symbols.known(motif):
                 from printgen.files.errors import did_you_mean
 
                 raise UserError(f"unknown symbol '{motif}'", w("symbol"), did_you_mean(motif, symbols.names()))

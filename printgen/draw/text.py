@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printgen.draw.fonts import metrics, text_width
 
@@ -76,10 +77,13 @@ def _longest_prefix(word: str, pdf_name: str, size: float, width: float, trackin
     return cut
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, height: float,
         leading: float = 1.2, wrap_lines: bool = True, tracking: float = 0.0) -> Fitted:
     """The largest size from `size` down to `min_size` at which the text fits the box, words
-    whole if any size allows it (a word split across lines is the last resort, and said)."""
+    whole if any size allows it (a word split across lines is the last resort, and said).
+    Remembered (the answer is a frozen value): a deck prints the same house name, label or
+    caption in the same box on many cards, and fitting tries every size down from the largest."""
     current = size
     split_fit: Fitted | None = None          # the largest fit that splits a word
     while True:

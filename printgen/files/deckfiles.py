@@ -167,9 +167,14 @@ def opened(path: Path, *, within: Path | None, what: str, limit: int, where: Whe
 def read_bytes(path: Path, *, within: Path | None, what: str, limit: int, where: Where | None = None,
                too_big: TooBig | None = None, place: str | None = None) -> bytes:
     """The bytes of a deck's file, read as `opened` says: at most `limit` of them."""
-    with opened(path, within=within, what=what, limit=limit, where=where, too_big=too_big, place=place) as (handle, _):
+    with opened(path, within=within, what=what, limit=limit, where=where, too_big=too_big,
+                place=place) as (handle, size):
         try:
-            data = handle.read(limit + 1)
+            # Asked for the size measured, not the limit: a read allocates what it is asked for
+            # (64 MiB for every font otherwise). Only a file that grew meanwhile is read on.
+            data = handle.read(size + 1)
+            if len(data) > size:
+                data += handle.read(limit + 1 - len(data))
         except OSError as exc:
             raise _unreadable(path, where, exc) from None
         if len(data) > limit:             # it grew since it was measured

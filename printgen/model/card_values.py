@@ -104,9 +104,10 @@ def check_value(value: Any, spec: FieldSpec, field_name: str, where: Where, fold
     if kind == "image":
         return _check_image(value, where, folder)
     if kind == "emblem":
+        from printgen.art.symbols import known as known_symbol
         from printgen.art.symbols import names as motif_names
 
-        if value not in motif_names():
+        if not known_symbol(value):
             raise UserError(f"unknown emblem '{value}'", where, did_you_mean(str(value), motif_names())
                             or "emblems: " + ", ".join(motif_names()))
         return value

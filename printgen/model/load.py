@@ -380,6 +380,7 @@ def _check_pack(located: Located, header: DeckHeader, groups: dict[str, list[Gro
 
 
 def _load_group(located: Located, name: str) -> list[Group]:
+    from printgen.art.symbols import known as known_symbol
     from printgen.art.symbols import names as motif_names
     from printgen.files.colours import parse_colour
 
@@ -398,7 +399,7 @@ def _load_group(located: Located, name: str) -> list[Group]:
             parse_colour(entry.colour)
         except ValueError as exc:
             raise UserError(str(exc), located.where(path + ("colour",), field="colour")) from None
-        if entry.emblem is not None and entry.emblem not in motif_names():
+        if entry.emblem is not None and not known_symbol(entry.emblem):
             raise UserError(f"unknown emblem '{entry.emblem}'", located.where(path + ("emblem",), field="emblem"),
                             did_you_mean(entry.emblem, motif_names()) or "emblems: " + ", ".join(motif_names()))
         if any(e.name == entry.name for e in entries):

@@ -15,12 +15,14 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from printgen.model.deck import Deck
 from printgen.sim.options import Option, read_options
 from printgen.sim.report import Report, Result
 from printgen.sim.search import parse_search, search_bot
+
+if TYPE_CHECKING:                  # the deck is only named here: importing it would build the YAML schema
+    from printgen.model.deck import Deck
 
 Action = int
 P = TypeVar("P")        # a game's prepared deck: compiled once per run, never changed by play

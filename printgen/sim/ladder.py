@@ -48,15 +48,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.sim.defaults import BASE_BUDGET
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.report import Result
 from printgen.sim.runner import seated
 from printgen.sim.search import parse_search
 from printgen.sim.verdicts import UNDECIDED, Verdict, decide, pct
 
-BASE_BUDGET = 10        # the first search rung's iterations a decision (--budget changes it): see docs/designer.md
 SEARCH_RUNGS = 3        # search:B, search:2B, search:4B
-SKILL_GAMES = 20        # games a rung at least (--skill-games), rounded up to whole turns of the table
 SKILL_WORK = 5_000_000  # a rung is played further only while its games took fewer playout moves (see work)
 
 BETTER, NO_BETTER, WORSE = "better", "no better", "worse"

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from printgen.files.errors import UserError, Where
-from printgen.model.deck import Deck
+
+if TYPE_CHECKING:                  # the deck is only named here: importing it would build the YAML schema
+    from printgen.model.deck import Deck
 
 P = TypeVar("P")        # a game's prepared deck
 S = TypeVar("S")        # the state of one game

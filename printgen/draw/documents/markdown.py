@@ -22,11 +22,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape
 
 from printgen.draw.documents.document import ACCENT, PAPER_TINT, Source, Styles, tag
 from printgen.draw.documents.md_tables import column_widths, min_column, splitting_table, styled_table
-from printgen.draw.fonts import markup
+from printgen.draw.fonts import escape, markup
 from printgen.files.errors import UserError, Where
 
 CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale

@@ -1,12 +1,18 @@
 """Drawing one side of any piece at its place: the third stage of the sheet pipeline.
 
-Each distinct side of each kind becomes one PDF form (an XObject), clipped to the piece's bleed
-(a circle for a round piece) and drawn once however often it is placed; a place is a slot on the
-page and a turn. The same forms draw the sheets, a piece alone on a page (`preview --card`) and
-the small cards of a rule sheet, so a card looks the same wherever it is printed.
+Each distinct side of each kind that is placed more than once becomes one PDF form (an XObject),
+clipped to the piece's bleed (a circle for a round piece) and drawn once however often it is
+placed; a place is a slot on the page and a turn. A side placed only once (a card's own front) is
+drawn straight into its page, with the same clip and the same fresh drawing state a form would
+have: a form of its own would add some 400 bytes of dictionary and lose the compression its page
+shares with the cards beside it (issue 30). The same drawing serves the sheets, a piece alone on a
+page (`preview --card`) and the small cards of a rule sheet, so a card looks the same wherever it
+is printed.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from printgen.draw.ops import Op
 from printgen.draw.paint import draw_ops
@@ -24,10 +30,17 @@ class Forms:
     """The forms of one canvas; `prefix` starts their names in the PDF ('side' for cards on a
     grid and in rule sheets, 'piece' for packed pieces, as the files have always named them)."""
 
-    def __init__(self, canvas, prefix: str = "piece"):
+    def __init__(self, canvas, prefix: str = "piece", uses: Counter[tuple] | None = None):
+        """`uses`: how often each side (`key`) will be placed; a side placed once is drawn in its
+        page. Without it every side is a form (a piece alone, the cards of a rule sheet)."""
         self.canvas = canvas
         self.prefix = prefix
         self.names: dict[tuple, str] = {}
+        self.uses = uses
+
+    @staticmethod
+    def key(kind: Kind, ops: tuple[Op, ...], fill: str | None) -> tuple:
+        return (kind.name, ops, fill)
 
     def name(self, kind: Kind, ops: tuple[Op, ...], fill: str | None) -> str:
         key = (kind.name, ops, fill)
@@ -37,17 +50,7 @@ class Forms:
             c = self.canvas
             w, h, b = kind.shape.width, kind.shape.height, kind.bleed
             c.beginForm(name, -pt(b), -pt(b), pt(w + b), pt(h + b))
-            c.saveState()
-            clip = c.beginPath()
-            if kind.shape.round:
-                clip.circle(pt(w / 2), pt(h / 2), pt(w / 2 + b))
-            else:
-                clip.rect(-pt(b), -pt(b), pt(w + 2 * b), pt(h + 2 * b))
-            c.clipPath(clip, stroke=0, fill=0)
-            if fill is not None and kind.shape.silhouette:
-                _filled_outline(c, kind, fill)
-            draw_ops(c, ops)
-            c.restoreState()
+            _side(c, kind, ops, fill)
             c.endForm()
             self.names[key] = name
         return name
@@ -57,15 +60,38 @@ class Forms:
         a side with nothing to draw (a die's back, a pawn's)."""
         if not ops and fill is None:
             return
-        name = self.name(kind, ops, fill)
+        once = self.uses is not None and self.uses[self.key(kind, ops, fill)] == 1
+        name = None if once else self.name(kind, ops, fill)
         c = self.canvas
         c.saveState()
         c.translate(pt(slot.x + slot.w / 2), pt(slot.y + slot.h / 2))
         if slot.rotation:
             c.rotate(slot.rotation)
         c.translate(-pt(kind.shape.width / 2), -pt(kind.shape.height / 2))
-        c.doForm(name)
+        if name is not None:
+            c.doForm(name)
+        else:                           # drawn here, from the state a form starts in (beginForm's)
+            c.push_state_stack()
+            c.init_graphics_state()
+            _side(c, kind, ops, fill)
+            c.pop_state_stack()
         c.restoreState()
+
+
+def _side(c, kind: Kind, ops: tuple[Op, ...], fill: str | None) -> None:
+    """One side clipped to its bleed (a circle for a round piece), its outline filled when its kind fills it."""
+    w, h, b = kind.shape.width, kind.shape.height, kind.bleed
+    c.saveState()
+    clip = c.beginPath()
+    if kind.shape.round:
+        clip.circle(pt(w / 2), pt(h / 2), pt(w / 2 + b))
+    else:
+        clip.rect(-pt(b), -pt(b), pt(w + 2 * b), pt(h + 2 * b))
+    c.clipPath(clip, stroke=0, fill=0)
+    if fill is not None and kind.shape.silhouette:
+        _filled_outline(c, kind, fill)
+    draw_ops(c, ops)
+    c.restoreState()
 
 
 def _filled_outline(c, kind: Kind, fill: str) -> None:

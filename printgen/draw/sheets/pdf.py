@@ -15,6 +15,7 @@ placements, not a copy of these stages.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -81,7 +82,9 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
     font = faces.fonts.default()
     canvas = new_canvas(imposed.paper, font, f"{deck.title}: {imposed.noun}",
                         f"{_contents(deck, layout, faces, imposed)}, {layout.paper_name}, duplex {imposed.duplex}")
-    forms = Forms(canvas, "side" if imposed.grid is not None else "piece")
+    uses = Counter(Forms.key(faces.kinds[p.piece], *faces.side(p.piece, p.side))
+                   for page in imposed.pages for p in page.placements)
+    forms = Forms(canvas, "side" if imposed.grid is not None else "piece", uses)
     no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
     for page in imposed.pages:
         if page.size is not None:
