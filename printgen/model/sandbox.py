@@ -243,9 +243,10 @@ def deadline(seconds: float = MAX_SECONDS, what: str = "the template") -> Iterat
     """Stop a template that runs too long (a loop inside a loop ...), where a timer is free.
 
     Uses the process's real-time timer, which only the main thread may set, and counts the main
-    thread's processor time (WALL_FACTOR); elsewhere the other limits still hold. Inside a running deadline another is free: a card's templates
-    share one (printgen.draw.template), since setting a timer and a signal handler for each of
-    a card's dozens of renders cost more than the renders themselves."""
+    thread's processor time (WALL_FACTOR); elsewhere the other limits still hold. Inside a running
+    deadline another is free: a card's templates share one (printgen.draw.template), since setting
+    a timer and a signal handler for each of a card's dozens of renders cost more than the renders
+    themselves."""
     global _timing
     if _timing:
         yield
