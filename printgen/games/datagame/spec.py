@@ -261,7 +261,9 @@ def _vars(value: Any, fail: Any) -> dict[str, int]:
 
 def attribute_tables(spec: Spec, deck: Deck) -> tuple[dict[str, list[int]], list[str]]:
     """Each card attribute as a table over the deck's cards, and each card's group for the report;
-    UserError naming the card and field a value cannot be read from."""
+    UserError naming the card and field a value cannot be read from, or the attribute's line when
+    the deck has no such field at all."""
+    _check_fields(spec, deck)
     tables: dict[str, list[int]] = {name: [] for name in spec.attrs}
     words: dict[str, list[str]] = {name: [] for name in spec.attrs}
     groups = []
@@ -282,6 +284,25 @@ def attribute_tables(spec: Spec, deck: Deck) -> tuple[dict[str, list[int]], list
             tables[attr] = [test(k) for k in range(len(deck.cards))]
             known[attr] = tables[attr]
     return tables, groups
+
+
+def _check_fields(spec: Spec, deck: Deck) -> None:
+    """Every field an attribute reads is one the deck declares. Why here, per deck: a game file is
+    read before any deck is at hand, and a misspelt field would otherwise read as "none" (-1) on
+    every card, so validate would report games that never happened instead of an error."""
+    known = set(deck.fields)
+    for card in deck.cards:
+        known.update(card.values)
+    for attr, (field, part) in spec.attrs.items():
+        if part == "expr" or field in known:
+            continue
+        fields = sorted(known)
+        listed = "the deck's fields: " + (", ".join(fields) if fields else "none")
+        close = did_you_mean(field, fields)
+        raise UserError(f"the card attribute '{attr}' reads the field '{field}', and the deck '{deck.key}' "
+                        "has no such field", spec.where(("cards", attr)),
+                        f"{close} ({listed})" if close else
+                        f"{listed}; add the field to the deck's fields: or read another one")
 
 
 def card_measure(spec: Spec, text: str, tables: dict[str, list[int]], path: tuple[Any, ...]) -> Any:

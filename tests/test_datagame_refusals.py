@@ -1,0 +1,46 @@
+"""Game files that are wrong in ways the first checks let through (issue 27's review): a card
+attribute reading a field the deck lacks, a key beside a step, numbers without bound.
+
+Why: each of these once validated "fine" and reported games that never happened (every card
+reading -1, a loop body dropped, a hang on huge numbers). Each must be one clear refusal at the
+game file's line instead. In-process and tiny: the whole file runs in well under a second.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.files.errors import UserError
+from printgen.games.datagame import load_game_file
+from printgen.model.load import load_deck
+from tests.test_datagame_language import GOOD, line_of, refusal, write
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load_deck("standard")
+
+
+def _prepare_refusal(tmp_path, text, deck) -> UserError:
+    game = load_game_file(write(tmp_path, text))
+    with pytest.raises(UserError) as caught:
+        game.prepare(deck, "basic", {})
+    return caught.value
+
+
+def test_a_misspelt_field_is_refused_at_the_attribute_line(tmp_path, standard):
+    """`rank: rnak.value` used to read -1 on every card, silently; now it names the field, the
+    attribute's line, and the deck's field it was probably meant to be."""
+    text = GOOD.replace("rank: rank.value", "rank: rnak.value")
+    error = _prepare_refusal(tmp_path, text, standard)
+    assert error.where.line == line_of(text, "rnak.value")
+    assert "'rnak'" in error.message and "no such field" in error.message
+    assert error.hint is not None and "did you mean 'rank'" in error.hint and "suit" in error.hint
+
+
+def test_a_deck_without_the_field_is_refused_listing_its_fields(tmp_path):
+    """The Cromwell deck has houses and reigns, no suits: a game reading suit says so."""
+    deck = load_deck("cromwell")
+    error = _prepare_refusal(tmp_path, GOOD, deck)
+    assert error.where.line == line_of(GOOD, "suit: suit")
+    assert "'suit'" in error.message and error.hint is not None and "house" in error.hint
