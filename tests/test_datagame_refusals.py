@@ -44,3 +44,18 @@ def test_a_deck_without_the_field_is_refused_listing_its_fields(tmp_path):
     error = _prepare_refusal(tmp_path, GOOD, deck)
     assert error.where.line == line_of(GOOD, "suit: suit")
     assert "'suit'" in error.message and error.hint is not None and "house" in error.hint
+
+
+@pytest.mark.parametrize("change, fragment, words", [
+    (("  - shuffle: stock", "  - {shuffle: stock, foo: 3}"), "foo: 3", "'foo' stands beside the step 'shuffle'"),
+    (("  - turns:\n      until: count(hand) == 0\n      do:",
+      "  - turns:\n      until: count(hand) == 0\n    do:"), "    do:", "'do' stands beside the step 'turns'"),
+])
+def test_a_key_beside_a_step_is_refused(tmp_path, change, fragment, words):
+    """`do:` one level too far out used to be dropped silently, the loop running with no body; now
+    it is refused at its own line with a hint to indent it."""
+    text = GOOD.replace(*change)
+    assert text != GOOD
+    error = refusal(tmp_path, text)
+    assert error.where.line == line_of(text, fragment), str(error)
+    assert words in error.message and error.hint is not None and "indent" in error.hint, str(error)

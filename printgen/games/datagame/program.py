@@ -162,6 +162,11 @@ class Compiler:
                             f"one step per item: {', '.join(kinds)} are given together",
                             did_you_mean(str(first), STEPS) or "steps: " + ", ".join(sorted(STEPS)))
         kind = kinds[0]
+        if kind != "if":                    # an `if` alone has its settings beside it (then:, else:)
+            for key in step:
+                if key != kind:
+                    raise self.fail((*path, key), f"'{key}' stands beside the step '{kind}', which takes no "
+                                    "other key there", _beside_hint(str(key), kind))
         STEPS[kind](self, step, path, kind)
 
     def waits(self, steps: Any) -> bool:
@@ -222,6 +227,15 @@ class Compiler:
             raise self.fail((*path, "max"), f"a loop's max is a whole number from 1 to {MAX_LOOP:,}, not {most!r}",
                             "a real game plays a few hundred turns: the max only stops a game that would not end")
         return most
+
+
+def _beside_hint(key: str, kind: str) -> str:
+    """Why a hint of indenting: a key beside a step is most often one of its settings one level too
+    far out (`do:` beside `each_player:`), which YAML reads as a second key of the same item."""
+    if key in ("then", "else"):
+        return f"'{key}:' goes with an 'if:' step: '- if: CONDITION' with 'then:' and 'else:' beside it"
+    return (f"did you mean to indent '{key}:' under '{kind}:'? (e.g. '- {kind}: {{{key}: ...}}'); "
+            "a step is one key per list item")
 
 
 # -- the step kinds ---------------------------------------------------------------------------
