@@ -59,3 +59,33 @@ def test_a_key_beside_a_step_is_refused(tmp_path, change, fragment, words):
     error = refusal(tmp_path, text)
     assert error.where.line == line_of(text, fragment), str(error)
     assert words in error.message and error.hint is not None and "indent" in error.hint, str(error)
+
+
+BIG_SET = ("  - shuffle: stock", "  - shuffle: stock\n  - repeat: {times: 40, do: [{set: {total: total * total + 2}}]}")
+BIG_SCORE = ('add: "sum(table, rank)"', 'add: "sum(table, rank) * 999999999 * 999999999"')
+
+
+@pytest.mark.parametrize("change, fragment, words", [(BIG_SET, "times: 40", "the variable 'total'"),
+                                                     (BIG_SCORE, "add:", "a score")])
+@pytest.mark.parametrize("write_source", [True, False])
+def test_a_number_past_the_bound_stops_the_game_at_its_step(tmp_path, standard, change, fragment, words,
+                                                            write_source):
+    """Squaring a variable forty times used to hang validate on numbers of millions of digits; now
+    the step that makes a number past 10**12 stops the game with an error at its line, in the
+    compiled source and in the plain closures alike."""
+    from printgen.sim.engine import play, random_bot
+
+    text = GOOD.replace(*change).replace("players: [2, 3, 4]", "players: [2, 3, 4]\nvars: {total: 0}")
+    assert text != GOOD
+    game = load_game_file(write(tmp_path, text))
+    prepared = game.prepare(standard, "basic", {}, write=write_source)
+    with pytest.raises(UserError) as caught:
+        play(game, prepared, 2, 1, 0, [random_bot, random_bot], checked=True)
+    assert caught.value.where.line == line_of(text, fragment), str(caught.value)
+    assert words in caught.value.message and "1,000,000,000,000" in caught.value.message, str(caught.value)
+
+
+def test_a_first_value_past_the_bound_is_refused(tmp_path):
+    text = GOOD.replace("players: [2, 3, 4]", "players: [2, 3, 4]\nvars: {total: 10000000000000}")
+    error = refusal(tmp_path, text)
+    assert error.where.line == line_of(text, "vars:") and "1,000,000,000,000" in error.message

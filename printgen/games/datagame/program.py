@@ -23,6 +23,7 @@ from printgen.games.datagame.expr import ExprError, Fn, parse
 from printgen.games.datagame.loops import DEFAULT_LOOP, MAX_LOOP, repeat_step, seat_loop_step
 from printgen.games.datagame.ops import AUTO, END, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, Scope
+from printgen.games.datagame.spec import MAX_NUMBER
 
 MAX_STEPS_NESTED = 12     # steps inside steps (a loop in a loop in a choice...)
 
@@ -257,20 +258,43 @@ def _set(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
                          "declare it under vars: (variables: " + ", ".join(sorted(c.scope.vars)) + ")")
         pairs.append((c.scope.vars[name], c.expr(value, (*path, kind, name))))
 
+    overs = [_too_big(c, (*path, kind, name), f"the variable '{name}'") for name in body]
     if len(pairs) == 1:
         only, value = pairs[0]
+        over = overs[0]
 
         def assign_one(s: Any) -> None:
-            s.v[only] = value(s, s.v[CURRENT], -1)
-        c.emit(AUTO, c.said(assign_one, lambda w: stepsource.set_values(w, pairs)))
+            x = value(s, s.v[CURRENT], -1)
+            if not -MAX_NUMBER <= x <= MAX_NUMBER:
+                over(x)
+            s.v[only] = x
+        c.emit(AUTO, c.said(assign_one, lambda w: stepsource.set_values(w, pairs, overs, MAX_NUMBER)))
         return
 
     def assign(s: Any) -> None:
         p = s.v[CURRENT]
         values = [f(s, p, -1) for _, f in pairs]          # all read before any is written
+        for value, stop in zip(values, overs):
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                stop(value)
         for (slot, _), value in zip(pairs, values):
             s.v[slot] = value
-    c.emit(AUTO, c.said(assign, lambda w: stepsource.set_values(w, pairs)))
+    c.emit(AUTO, c.said(assign, lambda w: stepsource.set_values(w, pairs, overs, MAX_NUMBER)))
+
+
+def _too_big(c: Compiler, path: tuple[Any, ...], what: str) -> Callable[[int], None]:
+    """What a step does with a number past MAX_NUMBER: stop the game with a UserError at the step's
+    line. Why a bound at all: Python's whole numbers never overflow, so `tricks * tricks` in a loop
+    of forty rounds would grow to millions of digits and hang validate instead of failing."""
+    where = c.where(path)
+
+    def over(value: int) -> None:
+        digits = int(abs(value).bit_length() * 0.30103) + 1       # never str(): it may have millions
+        raise UserError(f"{what} would become a number of about {digits:,} digits, past the game-file "
+                        f"limit (every value stays within -{MAX_NUMBER:,} ... {MAX_NUMBER:,})", where,
+                        "a game's numbers are counts and points: check the arithmetic of this step "
+                        "(docs/game-files.md, Limits)")
+    return over
 
 
 def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -279,12 +303,16 @@ def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) 
     if "add" not in body:
         raise c.fail(here, "score says what to add: add: EXPRESSION (for the seat it is added to)")
     add = c.expr(body["add"], (*here, "add"))
+    over = _too_big(c, (*here, "add"), "a score")
     to_value = body.get("to", "each")
     if to_value == "each":
         def each(s: Any) -> None:
             values = [add(s, q, -1) for q in range(s.n)]
             for q in range(s.n):
-                s.score[q] += values[q]
+                total = s.score[q] + values[q]
+                if not -MAX_NUMBER <= total <= MAX_NUMBER:
+                    over(total)
+                s.score[q] = total
         c.emit(AUTO, each)
         return
     who = c.expr(to_value, (*here, "to"))
@@ -292,7 +320,11 @@ def _score(c: Compiler, step: dict[str, Any], path: tuple[Any, ...], kind: str) 
     def one(s: Any) -> None:
         q = who(s, s.v[CURRENT], -1)
         if q >= 0:
-            s.score[q % s.n] += add(s, q % s.n, -1)
+            q %= s.n
+            total = s.score[q] + add(s, q, -1)
+            if not -MAX_NUMBER <= total <= MAX_NUMBER:
+                over(total)
+            s.score[q] = total
     c.emit(AUTO, one)
 
 

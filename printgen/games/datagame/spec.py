@@ -25,6 +25,7 @@ TOP = {"name", "title", "about", "players", "pack", "variants", "options", "card
 MAX_ZONES = 32
 MAX_VARS = 64
 MAX_OPTIONS = 16
+MAX_NUMBER = 10 ** 12     # the bound on any value of a game (program.py checks set: and score:)
 FACES = ("up", "down", "owner", "top")     # a zone's visibility: everyone, nobody, its owner, its top card
 PARTS = ("index", "value", "start", "end", "number", "name")
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_]+)?")
@@ -253,8 +254,9 @@ def _vars(value: Any, fail: Any) -> dict[str, int]:
         if not str(name).isidentifier() or name in BUILTIN_VARS:
             raise fail(("vars", name), f"'{name}' cannot be a variable's name",
                        "built in already: " + ", ".join(BUILTIN_VARS))
-        if isinstance(first, bool) or not isinstance(first, int):
-            raise fail(("vars", name), "a variable starts as a whole number (-1 for none)")
+        if isinstance(first, bool) or not isinstance(first, int) or abs(first) > MAX_NUMBER:
+            raise fail(("vars", name), f"a variable starts as a whole number (-1 for none) of at most {MAX_NUMBER:,} "
+                       "either way")
         out[str(name)] = first
     return out
 

@@ -22,13 +22,12 @@ def indent(lines: list[str]) -> list[str]:
     return ["    " + line for line in lines] if lines else ["    pass"]
 
 
-def set_values(w: Any, pairs: list[tuple[int, Any]]) -> list[str]:
-    """`set:` (every value read before any is written)."""
-    if len(pairs) == 1:
-        slot, value = pairs[0]
-        return [f"v[{lit(slot)}] = {w.inline(value, SEAT, '-1')}"]
+def set_values(w: Any, pairs: list[tuple[int, Any]], overs: list[Any], most: int) -> list[str]:
+    """`set:` (every value read before any is checked against the bound, and any is written)."""
     names = [w.temp("_a") for _ in pairs]
     lines = [f"{name} = {w.inline(value, SEAT, '-1')}" for name, (_, value) in zip(names, pairs)]
+    for name, over in zip(names, overs):
+        lines += [f"if not {-most} <= {name} <= {most}:", f"    {w.ref(over)}({name})"]
     return lines + [f"v[{lit(slot)}] = {name}" for name, (slot, _) in zip(names, pairs)]
 
 
