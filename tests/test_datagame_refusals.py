@@ -89,3 +89,19 @@ def test_a_first_value_past_the_bound_is_refused(tmp_path):
     text = GOOD.replace("players: [2, 3, 4]", "players: [2, 3, 4]\nvars: {total: 10000000000000}")
     error = refusal(tmp_path, text)
     assert error.where.line == line_of(text, "vars:") and "1,000,000,000,000" in error.message
+
+
+def test_the_sheet_setup_counts_the_pack_validate_deals(tmp_path, standard):
+    """A rule sheet is built from the whole deck (54 cards with the jokers); validate deals from the
+    deck's first pack (52). A game file naming no pack must give the sheet the simulator's count."""
+    from printgen.model.load import ALL_CARDS
+
+    whole = load_deck("standard", ALL_CARDS)
+    assert len(whole.cards) == 54 and len(standard.cards) == 52
+    game = load_game_file(write(tmp_path, GOOD))
+    rows = {row["players"]: row for row in game.sheet_tables(whole)["setup"]}
+    prepared = game.prepare(standard, "basic", {})
+    for n in game.players:
+        dealt = game.deal_needs(prepared, n).cards
+        assert dealt == 5 * n and rows[n]["hand"] == 5
+        assert rows[n]["left"] == game.pack_size(prepared) - dealt == 52 - 5 * n

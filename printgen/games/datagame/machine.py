@@ -53,6 +53,10 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         spec = self.spec
         values = self.read_options(variant, options)
         pack = values.get("pack") if "pack" in values else spec.source.data.get("pack")
+        if pack is None and deck.pack is None and deck.packs:
+            # a deck loaded whole (every pack: a build, a rule sheet) plays its first pack, as
+            # validate loads it, so a sheet's setup table counts the cards the simulator deals
+            pack = deck.packs[0]
         deck = pack_deck(deck, {"pack": pack} if pack is not None else {}, None, spec.title)
         tables, groups = attribute_tables(spec, deck)
         names = [card.name for card in deck.cards]
