@@ -105,3 +105,19 @@ def test_the_sheet_setup_counts_the_pack_validate_deals(tmp_path, standard):
         dealt = game.deal_needs(prepared, n).cards
         assert dealt == 5 * n and rows[n]["hand"] == 5
         assert rows[n]["left"] == game.pack_size(prepared) - dealt == 52 - 5 * n
+
+
+def test_new_refuses_a_template_on_a_blank_deck_naming_the_field(tmp_path, capsys):
+    """`printgen new mydeck` (no suit, no rank) then `new mydeck --game fishing` used to write a
+    file validate played with 0 moves a game; now nothing is written and the error names the field."""
+    from printgen.commands.cli import run
+
+    deck = tmp_path / "mydeck"
+    assert run(["new", str(deck)]) == 0
+    before = sorted(p.relative_to(deck) for p in deck.rglob("*"))
+    capsys.readouterr()
+    assert run(["new", str(deck), "--game", "fishing"]) == 2
+    err = capsys.readouterr().err
+    assert "'suit'" in err and "no such field" in err and "nothing was written" in err, err
+    assert "Traceback" not in err
+    assert sorted(p.relative_to(deck) for p in deck.rglob("*")) == before

@@ -67,7 +67,12 @@ def new_game(deck: Path, kind: str, name: str | None = None, force: bool = False
         written = True
         publish({target: text.encode("utf-8")})
         check_game(target, deck)
-    except BaseException:
+    except BaseException as error:
+        if isinstance(error, UserError) and error.where.file is not None and Path(error.where.file) == target:
+            # the file named is taken away again below: say so, or the message points at nothing
+            error.hint = (f"{error.hint}; " if error.hint else "") + (
+                f"nothing was written: the '{kind}' template does not play on this deck as it is "
+                "(a folder that is no deck yet is made as a copy of the standard deck, which it plays on)")
         if made:
             _remove(deck, [*made, target])
         elif written and before is not None:
