@@ -223,8 +223,9 @@ def findings(summary: dict[str, Any], good_hand: tuple[int, int] | None = (5, 12
     p = summary["players"]
     out: list[Finding] = []
     timeouts = decide(summary["games"] - summary["completed"], summary["games"], (0.0, TIMEOUT_WARN))
-    found = verdict_finding(timeouts, f"{p} players: {_said(timeouts)} never ended (they hit the step cap)",
-                            "the game may loop", topic=("timeouts", p))
+    # a game file's loop stopped at its max is a timeout too (Game.stopped), and its report names the loop
+    found = verdict_finding(timeouts, f"{p} players: {_said(timeouts)} never ended (they hit the step cap, or a "
+                            "game file's loop its max)", "the game may loop", topic=("timeouts", p))
     if found is not None:
         out.append(found)
     if not mixed_seats(summary.get("seat_bots", ())):     # else each seat's share is its bot's, not the deck's
