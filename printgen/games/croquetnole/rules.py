@@ -173,10 +173,7 @@ def _on_cross(state: State, world: World, event: tuple, me: Coin, start: Point, 
     elif way > 0 and coin.inside is None:
         coin.inside = castle
         if coin.role == GUARD and castle == coin.owner:
-            state.counts["guard back on duty"] += 1
-            if coin is me and not turn.came_in:
-                turn.came_in = True
-                result.bonus.append(1)
+            _duty_changed(state, coin, me, turn, result, "guard back on duty", "came_in")
         _score(state, coin, ("in", castle), me, turn, result)
     elif way > 0 and coin.inside != castle and coin is me:
         state.counts["illegal gate (put back)"] += 1
@@ -188,13 +185,19 @@ def _on_cross(state: State, world: World, event: tuple, me: Coin, start: Point, 
     elif way < 0 and coin.inside == castle:
         coin.inside = None
         if coin.role == GUARD and castle == coin.owner:
-            state.counts["guard off duty"] += 1
-            if coin is me and not turn.went_out:
-                turn.went_out = True
-                result.bonus.append(1)
+            _duty_changed(state, coin, me, turn, result, "guard off duty", "went_out")
             _free_prisoners_of(state, castle, "released: their guard went off duty")
         _score(state, coin, ("out", castle), me, turn, result)
     return False
+
+
+def _duty_changed(state: State, coin: Coin, me: Coin, turn: Turn, result: Result, counted: str, flag: str) -> None:
+    """A guard came back into its castle or left it: counted, and the flicked guard's bonus flick
+    for it, once a turn (`flag`: the turn's record that it was given)."""
+    state.counts[counted] += 1
+    if coin is me and not getattr(turn, flag):
+        setattr(turn, flag, True)
+        result.bonus.append(1)
 
 
 def _on_hit(state: State, world: World, event: tuple, me: Coin, turn: Turn, result: Result) -> bool:
