@@ -121,3 +121,16 @@ def test_new_refuses_a_template_on_a_blank_deck_naming_the_field(tmp_path, capsy
     assert "'suit'" in err and "no such field" in err and "nothing was written" in err, err
     assert "Traceback" not in err
     assert sorted(p.relative_to(deck) for p in deck.rglob("*")) == before
+
+
+def test_a_misindented_line_of_a_game_file_is_not_told_about_cards(tmp_path):
+    """A game file has no cards: its indentation hint names the line above to line up with (where
+    the setting after a '- ' starts), not "the lines of one card", which sent an author looking
+    for a card that is not there."""
+    text = GOOD.replace('                card: {from: hand}', '                 card: {from: hand}')
+    assert text != GOOD
+    error = refusal(tmp_path, text)
+    assert error.where.line == line_of(text, "card: {from: hand}")
+    assert "indentation" in error.message
+    assert error.hint is not None and "card" not in error.hint.replace("count", "")
+    assert f"line {line_of(text, 'play {card}')}, whose setting starts in column 17" in error.hint

@@ -103,11 +103,43 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str, path: Path) -> User
         hint = f"put the '- name: ...' line back above line {start}, lined up with the '- ' of line {where}"
     elif any(signal in problem for signal in _INDENTATION_SIGNALS):
         message = "the indentation of this line does not match the lines around it"
-        hint = "the lines of one card must start in the same column (count the spaces)"
+        hint = _indentation_hint(lines, line)
     else:
         message = f"this is not valid YAML: {problem}"
         hint = next((h for k, h in _HINTS.items() if k in str(exc)), None)
     return UserError(message, Where(path, line, card_at(lines, line)), hint)
+
+
+def _indentation_hint(lines: list[str], line: int | None) -> str:
+    """Where the misplaced line should start, in the words of what it belongs to: a caption's line
+    is one of a card's, but a game file or a layout has no cards, and telling its author about
+    cards sends them looking for something that is not there."""
+    if card_at(lines, line) is not None:
+        return "the lines of one card must start in the same column (count the spaces)"
+    above = _line_above(lines, line)
+    if above is None:
+        return "lines that belong together must start in the same column (count the spaces)"
+    number, column = above
+    return (f"lines that belong together must start in the same column (count the spaces): compare it with "
+            f"line {number}, whose setting starts in column {column + 1}")
+
+
+def _line_above(lines: list[str], line: int | None) -> tuple[int, int] | None:
+    """The nearest line above `line` that holds a setting (not blank, not a note), with the column
+    its setting starts in (after any '- '): the line an author most likely meant to line up with."""
+    if not line:
+        return None
+    for number in range(min(line, len(lines) + 1) - 1, 0, -1):
+        text = lines[number - 1]
+        body = text.strip()
+        if body and not body.startswith("#"):
+            lead = _LEAD.match(text)
+            return number, lead.end() if lead else 0
+    return None
+
+
+# A line's lead: its spaces, and the '- ' of each list entry it opens.
+_LEAD = re.compile(r"(?:[ ]*-[ ]+)*[ ]*")
 
 
 def _lost_dash(lines: list[str], line: int | None) -> int | None:
