@@ -134,3 +134,15 @@ def test_a_misindented_line_of_a_game_file_is_not_told_about_cards(tmp_path):
     assert "indentation" in error.message
     assert error.hint is not None and "card" not in error.hint.replace("count", "")
     assert f"line {line_of(text, 'play {card}')}, whose setting starts in column 17" in error.hint
+
+
+def test_a_long_expression_is_quoted_by_its_start_and_length(tmp_path):
+    """A pasted wall of an expression used to be echoed whole (4,000 characters of error); its
+    error now quotes its start and says how long it is, and still names its line."""
+    long = "count(hand) + " * 300 + "0 == 0"
+    text = GOOD.replace("until: count(hand) == 0", f"until: {long}")
+    error = refusal(tmp_path, text)
+    assert error.where.line == line_of(text, "until:")
+    assert f"{len(long):,} characters" in error.message and len(error.message) < 300, error.message
+    short = refusal(tmp_path, GOOD.replace("until: count(hand) == 0", "until: count(hand) ==")).message
+    assert "(in 'count(hand) ==')" in short       # a short one is still quoted whole

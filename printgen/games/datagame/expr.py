@@ -37,6 +37,15 @@ class ExprError(ValueError):
         self.hint = hint
 
 
+def quoted(text: Any, limit: int = 80) -> str:
+    """An expression as an error quotes it: whole when short, else its start and its length, so a
+    pasted wall of text does not bury the message that names its line."""
+    shown = str(text)
+    if len(shown) <= limit:
+        return f"in '{shown}'"
+    return f"in '{shown[:limit - 20].rstrip()} …', {len(shown):,} characters"
+
+
 @dataclass
 class Node:
     kind: str                 # num, name, call, unary, binary, attr, zone

@@ -31,7 +31,7 @@ from typing import Any
 
 from printgen.files.errors import UserError, did_you_mean
 from printgen.games.datagame.choice import OPTION_KINDS
-from printgen.games.datagame.expr import ExprError, Fn, Node, parse
+from printgen.games.datagame.expr import ExprError, Fn, Node, parse, quoted
 from printgen.games.datagame.meldrules import Kind, Lay, Melds, card_bits
 from printgen.games.datagame.ops import AUTO
 from printgen.games.datagame.program import STEPS, STRAIGHT
@@ -176,7 +176,7 @@ def _parsed(c: Any, text: Any, path: tuple[Any, ...]) -> Node:
     try:
         return parse(text)
     except ExprError as error:
-        raise c.fail(path, f"{error} (in '{text}')", error.hint) from None
+        raise c.fail(path, f"{error} ({quoted(text)})", error.hint) from None
 
 
 def _option_meld(c: Any, body: Any, path: tuple[Any, ...]) -> Callable[[Any, int], list[Lay]]:

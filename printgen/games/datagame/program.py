@@ -19,7 +19,7 @@ from printgen.files.errors import UserError, Where
 from printgen.games.datagame import blocks, stepsource
 from printgen.games.datagame.cardsteps import deal_step as _deal
 from printgen.games.datagame.cardsteps import move_step as _move
-from printgen.games.datagame.expr import ExprError, Fn, parse
+from printgen.games.datagame.expr import ExprError, Fn, parse, quoted
 from printgen.games.datagame.loops import DEFAULT_LOOP, MAX_LOOP, repeat_step, seat_loop_step
 from printgen.games.datagame.ops import AUTO, END, JUMP, UNLESS
 from printgen.games.datagame.scope import CURRENT, Scope
@@ -77,7 +77,7 @@ class Compiler:
         try:
             return self.scope.compile_card(value) if card else self.scope.compile(value)
         except ExprError as error:
-            raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+            raise self.fail(path, f"{error} ({quoted(value)})", error.hint) from None
 
     def by_players(self, value: dict[Any, Any], path: tuple[Any, ...], card: bool) -> Fn:
         """A value per player count, `{2: 10, 3: 7, else: 6}` (a hand size, say), as one expression:
@@ -105,7 +105,7 @@ class Compiler:
             node = parse(value)
             fn = self.scope.zone(node, False)
         except ExprError as error:
-            raise self.fail(path, f"{error} (in '{value}')", error.hint) from None
+            raise self.fail(path, f"{error} ({quoted(value)})", error.hint) from None
         if self.scope.writer is not None:
             self.scope.writer.zone_nodes[id(fn)] = (fn, node)
         return fn

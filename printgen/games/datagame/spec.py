@@ -311,7 +311,7 @@ def card_measure(spec: Spec, text: str, tables: dict[str, list[int]], path: tupl
     """A number worked out for each card from its attributes alone (`start * 2 + (end > start)`,
     `in_play == 1`): card -> int. Why checked apart: it is worked out once per deck, before any game,
     so only the card's own attributes, numbers, arithmetic and abs/max/min may appear in it."""
-    from printgen.games.datagame.expr import ExprError, Node, parse
+    from printgen.games.datagame.expr import ExprError, Node, parse, quoted
     from printgen.games.datagame.scope import Scope
 
     def plain(node: Node) -> bool:
@@ -327,7 +327,7 @@ def card_measure(spec: Spec, text: str, tables: dict[str, list[int]], path: tupl
                             "numbers, arithmetic and abs/max/min", "attributes: " + ", ".join(tables))
         fn = Scope(attrs=tables).build(tree, True)
     except ExprError as error:
-        raise UserError(f"{error} (in '{text}')", spec.where(path), error.hint) from None
+        raise UserError(f"{error} ({quoted(text)})", spec.where(path), error.hint) from None
     return lambda k: fn(None, 0, k)
 
 
