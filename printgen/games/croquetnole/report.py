@@ -115,6 +115,7 @@ def play_games(setup: Setup, games: int, seed: int, lineups: list[tuple[str, ...
     """`games` games, game i seeded by the run's seed and i, with lineup i mod len(lineups)."""
     seats = len(setup.court.castles)
     hand_sets = hands or [(Hand(),) * seats]
+    setup.nav()          # built once and shared (with its routes cached), not once a game
     jobs = [(setup, seed * 1_000_003 + i, lineups[i % len(lineups)], hand_sets[i % len(hand_sets)])
             for i in range(games)]
     if workers <= 1 or games < 8:
