@@ -34,6 +34,10 @@ SEED_MINUTES = (30.0, 45.0)       # what the seed promises
 # The changed layouts compared by default, each played with half the games: a gate 6 mm narrower
 # (a thicker tile or a careless set-up) and the smallest square card table sold, 28 inches.
 COMPARE = "gate:-6,table:711"
+CROQUET_WORDS = {"choose": "kind 4 (tight, the guard driven home) when heading home, else kind 2 (placed), "
+                                    "else kind 1",
+                 "placed": "kind 2 (placed), else kind 1", "two": "kind 1 (two flicks)",
+                 "tight": "kind 4 (tight, the guard driven home), else kind 1"}
 TARGETS = ("gate in", "door", "tower", "gate out", "home gate in", "home tower")
 
 
@@ -47,7 +51,7 @@ class Settings:
     strategies: str = "mixed"
     seconds: float = SECONDS
     bonus: str = "add"
-    croquet: str = "placed"
+    croquet: str = "choose"
     guard: str = "may"
     mu: float = Physics.mu
     coin_bounce: float = Physics.coin_bounce
@@ -280,7 +284,7 @@ def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
              f"{settings.precision:g} (aim spread {math.degrees(hand.angle_sd / hand.precision):.1f} degrees, "
              f"strength spread {hand.strength_sd / hand.precision * 100:.0f} %), strategies by seat {lineup}; "
              f"bonus flicks '{settings.bonus}', croquet taken: "
-             f"{'kind 2 (placed), else kind 1' if settings.croquet == 'placed' else 'kind 1 (two flicks)'}"]
+             f"{CROQUET_WORDS.get(settings.croquet, settings.croquet)}"]
     lines += summary_lines(base)
     layouts = [r for r in runs[1:] if "precision" not in r.extra]
     if layouts:
