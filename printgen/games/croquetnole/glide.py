@@ -39,7 +39,6 @@ def glide(world: World, out: Outcome, limit: int) -> bool:
     dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
     width, height, radius = world.court.width, world.court.height, world.court.radius
     moving = world._moving
-    resting: list[Point] = [(b.position.x, b.position.y) for name, b in world.coins.items() if name not in moving]
     names = list(moving)
     bodies = list(moving.values())
     px, py, vx, vy, room, lines = [], [], [], [], [], []
@@ -58,9 +57,16 @@ def glide(world: World, out: Outcome, limit: int) -> bool:
         py.append(y)
         vx.append(u)
         vy.append(v)
-        room.append(_free(world, x, y, dx, dy, far, resting))
+        room.append(_free(world, x, y, dx, dy, far))
+        if room[-1] < math.sqrt(u * u + v * v) * dt:
+            return False                    # a tile within reach: pymunk's step (no coin was read)
         lines.append([e for e in world.lines if not (hi_x < e[3][0] or lo_x > e[3][2] or hi_y < e[3][1]
                                                      or lo_y > e[3][3])])
+    resting = [b.position for name, b in world.coins.items() if name not in moving]
+    for i in range(len(bodies)):
+        x, y, u, v = px[i], py[i], vx[i], vy[i]
+        speed = math.sqrt(u * u + v * v)
+        room[i] = min(room[i], _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting))
     count = len(bodies)
     if count == 1:
         return _one(world, out, limit, names[0], bodies[0], px[0], py[0], vx[0], vy[0], room[0], lines[0])
@@ -141,17 +147,19 @@ def _one(world: World, out: Outcome, limit: int, name: str, b: pymunk.Body, px: 
     events = world._events
     travelled = 0.0
     steps = 0
-    while out.steps < limit:
+    last = limit - out.steps            # the steps left before the flick's time limit
+    slow2 = slow * slow
+    sqrt = math.sqrt
+    while steps < last:
         s2 = vx * vx + vy * vy
-        s = math.sqrt(s2)
+        s = sqrt(s2)
         reach = s * dt
         if travelled + reach > room:
             break
         qx, qy = px + vx * dt, py + vy * dt
         steps += 1
-        out.steps += 1
         travelled += reach
-        stopped = s2 < rest2 or s2 <= slow * slow
+        stopped = s2 < rest2 or s2 <= slow2
         if stopped:
             vx = vy = 0.0
         else:
@@ -173,6 +181,7 @@ def _one(world: World, out: Outcome, limit: int, name: str, b: pymunk.Body, px: 
             events.append(("off", name, spot))
             if path is not None:
                 path.append(spot)
+            out.steps += steps
             return True
         px, py = qx, qy
         if path is not None:
@@ -181,15 +190,16 @@ def _one(world: World, out: Outcome, limit: int, name: str, b: pymunk.Body, px: 
             del world._moving[name]
             break
     if steps:
+        out.steps += steps
         b.position = (px, py)
         b.velocity = (vx, vy)
     return steps > 0
 
 
-def _free(world: World, px: float, py: float, dx: float, dy: float, far: float, others: list[Point]) -> float:
+def _free(world: World, px: float, py: float, dx: float, dy: float, far: float) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
-    comes within REACH of a tile or a coin at rest (a ray against each obstacle grown by a coin's
-    radius and REACH; an obstacle off the slide's box is skipped)."""
+    comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
+    rounded corners; a tile off the slide's box is skipped)."""
     r = world.court.radius
     grow = r + REACH
     ex, ey = px + dx * far, py + dy * far
@@ -203,7 +213,17 @@ def _free(world: World, px: float, py: float, dx: float, dy: float, far: float, 
                    _ray_box(px, py, dx, dy, x0, y0 - grow, x1, y1 + grow),
                    _ray_circle(px, py, dx, dy, x0, y0, grow), _ray_circle(px, py, dx, dy, x1, y0, grow),
                    _ray_circle(px, py, dx, dy, x0, y1, grow), _ray_circle(px, py, dx, dy, x1, y1, grow))
-    grow = 2 * r + REACH
+    return best
+
+
+def _free_of_coins(world: World, px: float, py: float, dx: float, dy: float, far: float,
+                   others: list) -> float:
+    """As `_free`, against the coins at rest `others` (each grown to two radii and REACH)."""
+    grow = 2 * world.court.radius + REACH
+    ex, ey = px + dx * far, py + dy * far
+    lo_x, hi_x = (px, ex) if px < ex else (ex, px)
+    lo_y, hi_y = (py, ey) if py < ey else (ey, py)
+    best = far
     for ox, oy in others:
         if ox + grow < lo_x or ox - grow > hi_x or oy + grow < lo_y or oy - grow > hi_y:
             continue

@@ -209,6 +209,9 @@ class World:
         limit = int(ph.longest / dt)
         quiet = self.space.collision_persistence + 2
         wait = 0
+        # Where each coin in motion was left by the last step (read once a step, not twice); a coin
+        # that stops is forgotten, since pymunk may then move it unseen (a resting contact).
+        seen: dict[str, Point] = {}
         while True:
             if not moving:
                 moving.update((name, b) for name, b in self.coins.items() if b.velocity != (0.0, 0.0))
@@ -223,9 +226,10 @@ class World:
             # something, pymunk steps a few times before a glide is tried again (a look costs ~20 us).
             if ph.glide and self._touching == 0 and self._stamp - self._parted > quiet and self._stamp >= wait:
                 if glide(self, out, limit):
+                    seen.clear()
                     continue
                 wait = self._stamp + 4
-            before = [(name, b, b.position) for name, b in moving.items()]
+            before = [(name, b, seen.get(name) or b.position) for name, b in moving.items()]
             self.space.step(dt)
             self._stamp += 1
             out.steps += 1
@@ -236,13 +240,16 @@ class World:
                     if vx or vy:
                         b.velocity = (0.0, 0.0)
                     del moving[name]
+                    seen.pop(name, None)
                 else:
                     s = math.sqrt(s2)
                     k = (s - slow) / s
                     b.velocity = (vx * k, vy * k)
             for name, b, p in before:
-                q = b.position
-                px, py, qx, qy = p[0], p[1], q[0], q[1]
+                qx, qy = b.position
+                px, py = p[0], p[1]
+                if name in moving:
+                    seen[name] = (qx, qy)
                 lo_x, hi_x = (px, qx) if px < qx else (qx, px)
                 lo_y, hi_y = (py, qy) if py < qy else (qy, py)
                 for kind, index, line, (x0, y0, x1, y1) in self.lines:
@@ -256,6 +263,7 @@ class World:
                     b.position = spot
                     b.velocity = (0.0, 0.0)
                     moving.pop(name, None)
+                    seen.pop(name, None)
                     self.space.reindex_shapes_for_body(b)
                     self._events.append(("off", name, spot))
                 if self.record:
