@@ -18,21 +18,34 @@ coin would come within REACH in the next step, pymunk takes over from the same s
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from printgen.games.croquetnole.table import Point
+import pymunk
 
-if TYPE_CHECKING:
-    import pymunk
+from printgen.games.croquetnole.table import Court, Point
 
-    from printgen.games.croquetnole.physics import Outcome, World
+
+class Sliding(Protocol):
+    """What a glide reads and writes of physics.World (named here, not imported: physics imports
+    this module)."""
+
+    court: Court
+    physics: Any
+    record: bool
+    coins: dict[str, pymunk.Body]
+    lines: list
+    solids: list
+    space: pymunk.Space
+    _moving: dict[str, pymunk.Body]
+    _events: list[tuple]
+
 
 # How near (mm, beyond touching) a gliding coin may come to a tile or a coin before pymunk steps it
 # again: ten times pymunk's collision slop (0.1 mm), so pymunk sees every contact it would have seen.
 REACH = 1.0
 
 
-def glide(world: World, out: Outcome, limit: int) -> bool:
+def glide(world: Sliding, out: Any, limit: int) -> bool:
     """Step the coins in motion (world._moving) while they are in the clear; True when at least one
     step was taken. Leaves their bodies' positions and velocities as pymunk would have."""
     ph = world.physics
@@ -137,7 +150,7 @@ def glide(world: World, out: Outcome, limit: int) -> bool:
     return steps > 0
 
 
-def _one(world: World, out: Outcome, limit: int, name: str, b: pymunk.Body, px: float, py: float, vx: float,
+def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: float, py: float, vx: float,
          vy: float, room: float, lines: list) -> bool:
     """`glide` for one coin in motion (most steps of most flicks): the same steps, in fewer operations."""
     ph = world.physics
@@ -196,7 +209,7 @@ def _one(world: World, out: Outcome, limit: int, name: str, b: pymunk.Body, px: 
     return steps > 0
 
 
-def _free(world: World, px: float, py: float, dx: float, dy: float, far: float) -> float:
+def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
     comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
     rounded corners; a tile off the slide's box is skipped)."""
@@ -216,7 +229,7 @@ def _free(world: World, px: float, py: float, dx: float, dy: float, far: float) 
     return best
 
 
-def _free_of_coins(world: World, px: float, py: float, dx: float, dy: float, far: float,
+def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, far: float,
                    others: list) -> float:
     """As `_free`, against the coins at rest `others` (each grown to two radii and REACH)."""
     grow = 2 * world.court.radius + REACH
