@@ -74,6 +74,18 @@ def against_bench(games: int, runs: int, other: Path) -> None:
                                    "--root", str(root)], capture_output=True, text=True, check=True,
                                   env=dict(os.environ, PYTHONPATH=str(root)))
             figures[name].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    validate: dict[str, list[float]] = {"this": [], "other": []}
+    for _ in range(runs):
+        for name, root in (("other", other), ("this", ROOT)):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "printgen", "validate", "piecepack", "--game", "croquetnole"],
+                           cwd=root, capture_output=True, env=dict(os.environ, PYTHONPATH=str(root)))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            validate[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    cpu = {k: statistics.median(v) for k, v in validate.items()}
+    print(f"validate piecepack --game croquetnole at its defaults, one worker, alternated: this checkout "
+          f"{cpu['this']:.1f} s of processor time, the other {cpu['other']:.1f} s: {cpu['other'] / cpu['this']:.2f} "
+          f"times faster")
     rate = {k: statistics.median(games / f["cpu"] for f in v) for k, v in figures.items()}
     flick = {k: statistics.median(f["cpu"] / f["flicks"] * 1000 for f in v) for k, v in figures.items()}
     print(f"against {other}: {games} games a run, {runs} runs each, alternated (load average now "
