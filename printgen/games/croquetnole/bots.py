@@ -5,7 +5,9 @@ Defensive: the guard stays on duty just inside the middle of its own gate, takes
 prisoner when one is in the castle, and goes (round the outside, still on duty) to the tower where its
 own knight is held. Offensive: the guard leaves by its own gate and keeps close to its knight (the
 knight then earns croquets off it), comes home when the knight heads home (it must be on duty for
-the win), and rescues as the defensive guard does.
+the win), and rescues as the defensive guard does. Either strategy's guard also plays the seed's
+tactics where they apply (`tactic`: out of its gate and back in for the bonus flicks, freeing its
+own prisoner before the rescuer strikes).
 """
 
 from __future__ import annotations

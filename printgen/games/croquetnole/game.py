@@ -5,7 +5,8 @@ Turn order as the sheet says: Moons first, then clockwise. On a player's first t
 set down at its starting spot (the layout's, within a coin-width of its tower) and played, then the
 guard; afterwards the knight is played if it is free, then the guard, either left unplayed when the
 bot has nothing for it to do. A knight freed from prison rests on its tower until its player's next
-turn and starts that turn at its starting spot.
+turn and starts that turn at its starting spot. A croquet is taken as `croquet_kind` says: the
+knight placed by its guard (kind 2) at once, or the next stroke a tight croquet (kind 4).
 """
 
 from __future__ import annotations
