@@ -5,9 +5,9 @@ unfinished; flicks cut at the physics' time limit are reported too.
 
 A thousand games cost about 28 s of processor time (bench/bench_croquetnole.py: some 35 games per
 processor-second on the shared machine), far more than one test may take in a suite that must run
-in 3 minutes on two cores. So the thousand are played in ten slices of 100, and the commit being
-tested picks the slice, as tests/test_validate_stability.py picks its unit: ten commits in a row
-play all thousand. PRINTGEN_CROQUETNOLE_GAMES=all plays the thousand at once (about half a minute);
+in 3 minutes on two cores. So the thousand are played in twenty slices of 50 (about 1.5 s), and
+the commit being tested picks the slice, as tests/test_validate_stability.py picks its unit: twenty
+commits in a row play all thousand. PRINTGEN_CROQUETNOLE_GAMES=all plays the thousand at once (about half a minute);
 the bench plays them every time it runs and says how many ended.
 """
 
@@ -27,7 +27,7 @@ from printgen.games.croquetnole.rules import Rules
 from printgen.games.croquetnole.table import court
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES, SLICES, SEED = 1000, 10, 1
+GAMES, SLICES, SEED = 1000, 20, 1
 
 
 @cache
@@ -43,7 +43,7 @@ def _setup() -> Setup:
 
 
 def _slice() -> range:
-    """This commit's hundred of the thousand (all of them with PRINTGEN_CROQUETNOLE_GAMES=all)."""
+    """This commit's fifty of the thousand (all of them with PRINTGEN_CROQUETNOLE_GAMES=all)."""
     if os.environ.get("PRINTGEN_CROQUETNOLE_GAMES") == "all":
         return range(GAMES)
     try:
