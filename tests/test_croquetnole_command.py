@@ -41,6 +41,35 @@ def test_the_report_plays_the_layout_and_a_changed_one():
     assert validate_played("piecepack", None, opts, None, None, None, None, report) is None
 
 
+def test_the_figures_file_holds_the_report_figures(tmp_path):
+    """`--json FILE` (in this process, 4 games and 2 on a changed layout): the same figures as the
+    text, each verdict with the counts behind its interval."""
+    import json
+
+    from printgen.commands.croquetnole import validate_played
+    from printgen.commands.tables import report
+    from printgen.commands.validate import ValidateOptions
+
+    figures = tmp_path / "croq.json"
+    opts = ValidateOptions(game="croquetnole", games=4, options={"compare": "gate:-6", "ladder": 2})
+    played = validate_played("piecepack", "croquetnole", opts, None, None, None, str(figures), report)
+    assert played is not None
+    text, status = played
+    data = json.loads(figures.read_text())
+    assert data["deck"] == "piecepack" and data["game"] == "croquetnole" and data["status"] == status
+    assert data["seed"] == 1 and data["games"] == 4 and data["settings"]["compare"] == "gate:-6"
+    base, narrow = data["layouts"]
+    assert base["layout"] == "as laid out" and narrow["layout"] == "gates 6 mm narrower" and narrow["games"] == 2
+    assert f"median {base['flicks']['median']:.0f} flicks" in text
+    seats = base["seat_wins"]
+    assert list(seats) == ["Moons", "Suns", "Crowns", "Arms"]
+    assert sum(v["successes"] for v in seats.values()) == seats["Moons"]["trials"] == 4 - base["unfinished"]
+    for v in seats.values():
+        assert v["interval"][0] <= v["rate"] <= v["interval"][1] and v["decision"] in ("fine", "warning", "undecided")
+    assert base["rules_per_game"]["scored: gate in"] > 0 and "gate in" in base["knight_flicks_to_score"]
+    assert data["ladder"][0]["precision"] == 2 and data["ladder"][0]["wins"]["trials"] <= 4
+
+
 def test_a_replay_draws_the_coins_paths(tmp_path):
     chart = tmp_path / "game.png"
     outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "--replay", "2", "--chart", str(chart)],
@@ -53,7 +82,7 @@ def test_a_replay_draws_the_coins_paths(tmp_path):
 @pytest.mark.parametrize("args, says", [
     (["--players", "3"], ["so --players does not apply", "physics simulation"]),
     (["--chart", "x.png"], ["--chart", "with --replay N"]),
-    (["--json", "x.json"], ["--json: the Croquetnole report writes no figures file"]),
+    (["--json", "x.json", "--replay", "1"], ["--json with --replay", "one game"]),
 ])
 def test_what_the_croquetnole_run_cannot_use_is_refused(tmp_path, args, says):
     outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "--games", "2", *args], tmp_path,

@@ -209,3 +209,27 @@ def test_a_guard_that_must_play_is_never_left_unplayed():
     must = play(Setup(setup.court, rules=Rules(guard="must"), navigator=setup.nav()), 1)
     assert may.counts["guard left unplayed"] > 0
     assert must.counts["guard left unplayed"] == 0 and must.counts["guard turns played"] > 0
+
+
+def test_a_narrower_gate_makes_longer_games():
+    """Whole games on two layouts, every gate 12 mm narrower and 12 mm wider than laid out (the same
+    30 seeds and strategies each): the narrower gates' games take more flicks, decided by the
+    difference of the mean game lengths with its interval at the project's verdict width (z 3.09),
+    which must lie wholly above zero; and each gate costs the knights more flicks going in."""
+    from printgen.games.croquetnole.report import Settings
+    from printgen.sim.stats import mean_difference
+    from printgen.sim.verdicts import Z
+
+    lineups = Settings().lineups(4)
+    flicks, per_gate = {}, {}
+    for extra in (-12.0, 12.0):
+        setup = Setup(court(regated(_table(), extra)))
+        setup.nav()
+        games = [play(replace(setup, strategies=lineups[i % 2]), i) for i in range(30)]
+        assert all(g.winner is not None for g in games)
+        flicks[extra] = [float(g.flicks) for g in games]
+        gates = [n for g in games for n in g.to_score["gate in"]]
+        per_gate[extra] = sum(gates) / len(gates)
+    difference, low, high = mean_difference(flicks[-12.0], flicks[12.0], Z)
+    assert low > 0, (difference, low, high)
+    assert per_gate[-12.0] > per_gate[12.0], per_gate

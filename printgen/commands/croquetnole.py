@@ -1,7 +1,7 @@
 """`printgen validate piecepack --game croquetnole`: the table layout measured (printgen/commands/
 tables.py), then played by the physics simulation of printgen/games/croquetnole/ on that layout and
 on changed ones beside it; `--replay N` prints game N flick by flick and `--chart FILE` with it draws
-the coins' paths over the table.
+the coins' paths over the table, and `--json FILE` writes the run's figures.
 
 Why a command of its own beside the card games' validate: Croquetnole is a game of flicks on a
 table, played by its own simulation rather than the card games' engine (printgen.sim.engine), so
@@ -82,9 +82,9 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
     if name not in table_names(deck):
         return None
     refuse_settings(opts, name)
-    if json_path:
-        raise UserError("--json: the Croquetnole report writes no figures file, only the report printed here",
-                        hint="leave --json out")
+    if json_path and replay is not None:
+        raise UserError("--json with --replay: the figures file holds the whole run's figures, and a replay is "
+                        "one game", hint="leave --json out of the replay, or --replay out of the figures")
     if chart_path and replay is None:
         raise UserError("--chart: the Croquetnole report draws one game's coin paths, with --replay N",
                         hint="add --replay 1, or leave --chart out")
@@ -104,6 +104,15 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
     text = measured + "\n\n" + report_text(runs, opts.seed, settings)
     if any(v.decision == WARNING for v in seat_verdicts(runs[0])):
         status = 1
+    if json_path:
+        import json
+
+        from printgen.files.output import publish
+        from printgen.games.croquetnole.report import report_json
+
+        figures = {"deck": deck.key, "table": name, **report_json(runs, opts.seed, settings, status)}
+        data = json.dumps(figures, indent=2, ensure_ascii=False).encode("utf-8")
+        publish({Path(json_path): data + b"\n"}, option="--json")
     return text + f"\n\nResult: {'a seat is favoured' if status else 'played'} (exit status {status})", status
 
 

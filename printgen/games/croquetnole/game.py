@@ -5,7 +5,8 @@ Turn order as the sheet says: Moons first, then clockwise. On a player's first t
 set down at its starting spot (the layout's, within a coin-width of its tower) and played, then the
 guard; afterwards the knight is played if it is free, then the guard, either left unplayed when the
 bot has nothing for it to do. A knight freed from prison rests on its tower until its player's next
-turn and starts that turn at its starting spot.
+turn and starts that turn at its starting spot. A croquet is taken as `croquet_kind` says: the
+knight placed by its guard (kind 2) at once, or the next stroke a tight croquet (kind 4).
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from printgen.games.croquetnole.bots import croquet_spot, guard_goal, knight_goal, nudge_goal
+from printgen.games.croquetnole.bots import croquet_spot, guard_goal, home_goal, knight_goal, nudge_goal
 from printgen.games.croquetnole.hand import Hand
 from printgen.games.croquetnole.nav import Goal, Navigator
-from printgen.games.croquetnole.physics import Physics, World
+from printgen.games.croquetnole.physics import Outcome, Physics, World
 from printgen.games.croquetnole.rules import GUARD, HAND, KNIGHT, RESTING, TABLE, Rules, State, Turn, apply, new_state
 from printgen.games.croquetnole.table import Court, Point
 
 # How far past a tower's face a flick meant to hit it is aimed to carry (mm): it arrives moving.
 STRIKE = 40.0
+# The gap (mm) left between a knight set down "in contact" with its guard and the guard: touching
+# to the eye, not overlapping for the physics (an overlap would be pushed apart as a collision).
+CONTACT = 0.05
 
 
 @dataclass
@@ -104,28 +108,34 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
     nav = setup.nav()
     turn = Turn()
     taken = 0
+    tight = False               # the next stroke is a tight croquet (kind 4)
     while turn.remaining > 0 and coin.where == TABLE and state.winner is None:
         if taken >= setup.rules.per_coin:
             state.counts["turn stopped at the flick limit"] += 1
             break
         at = world.at(cid)
-        if coin.role == KNIGHT:
+        stroke = _tight_croquet(setup, world, state, coin.owner, hand, rng) if tight else None
+        tight = False
+        if stroke is not None:
+            out, at = stroke
+        elif coin.role == KNIGHT:
             goal: Goal | None = knight_goal(state, coin.owner, at)
         else:
             where = {name: world.at(name) for name in world.coins}
-            goal = guard_goal(state, coin.owner, where, strategy)
+            goal = guard_goal(state, coin.owner, where, strategy, turn)
             if goal is None and taken == 0:
                 if setup.rules.guard == "must":        # the other reading: the guard plays every turn
                     goal = nudge_goal(state, coin.owner, at)
                 else:
                     state.counts["guard left unplayed"] += 1
-        if goal is None:
-            break
-        aim, final = nav.next_leg(at, goal)
-        distance = math.dist(at, aim)
-        angle = math.atan2(aim[1] - at[1], aim[0] - at[0])
-        angle, speed = hand.flick(rng, angle, _speed(setup, distance, goal, final))
-        out = world.flick(cid, angle, speed)
+        if stroke is None:
+            if goal is None:
+                break
+            aim, final = nav.next_leg(at, goal)
+            distance = math.dist(at, aim)
+            angle = math.atan2(aim[1] - at[1], aim[0] - at[0])
+            angle, speed = hand.flick(rng, angle, _speed(setup, distance, goal, final))
+            out = world.flick(cid, angle, speed)
         taken += 1
         game.flicks += 1
         game.flicks_by_seat[coin.owner] += 1
@@ -140,10 +150,37 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
             player.since = 0
         gained = (sum(result.bonus) if setup.rules.bonus == "add" else max(result.bonus, default=0))
         turn.remaining = 0 if result.lost else turn.remaining - 1 + gained
-        if result.croquet and setup.rules.croquet == "placed" and coin.where == TABLE and state.winner is None:
-            _place_for_croquet(setup, world, state, coin.owner)
+        if result.croquet and coin.where == TABLE and state.winner is None:
+            kind = croquet_kind(setup.rules.croquet, state, coin.owner)
+            if kind == "placed":
+                _place_for_croquet(setup, world, state, coin.owner)
+            tight = kind == "tight"
     if coin.role == GUARD:
         state.counts["guard turns played"] += 1
+
+
+def croquet_kind(rule: str, state: State, seat: int) -> str:
+    """The croquet the bot takes ('two', 'placed' or 'tight'): `rule` is -O croquet; 'choose' (the
+    default) takes a tight croquet to drive the guard home when the knight is heading home (the win
+    needs the guard on duty), else the placed one."""
+    if rule != "choose":
+        return rule
+    heading_home = state.players[seat].target[1] == seat
+    return "tight" if heading_home and not state.on_duty(state.guard(seat)) else "placed"
+
+
+def _free_spot(setup: Setup, world: World, knight: str, spot: Point) -> bool:
+    """May the knight be set down at `spot`: on the table, clear of tiles and other coins, and not
+    carried across a gate line by being set down?"""
+    court = setup.court
+    r = court.radius
+    if not (r <= spot[0] <= court.width - r and r <= spot[1] <= court.height - r):
+        return False
+    if any(x0 - r < spot[0] < x1 + r and y0 - r < spot[1] < y1 + r for _, (x0, y0, x1, y1) in court.tiles):
+        return False
+    if any(name != knight and math.dist(world.at(name), spot) < court.coin for name in world.coins):
+        return False
+    return not any(castle.gate.crossing(world.at(knight), spot) for castle in court.castles)
 
 
 def _place_for_croquet(setup: Setup, world: World, state: State, seat: int) -> None:
@@ -153,17 +190,33 @@ def _place_for_croquet(setup: Setup, world: World, state: State, seat: int) -> N
     goal = knight_goal(state, seat, world.at(knight.id))
     aim, _ = setup.nav().next_leg(guard_at, goal)
     spot = croquet_spot(state, seat, guard_at, aim)
-    court = setup.court
-    r = court.radius
-    if not (r <= spot[0] <= court.width - r and r <= spot[1] <= court.height - r):
-        return
-    if any(x0 - r < spot[0] < x1 + r and y0 - r < spot[1] < y1 + r for _, (x0, y0, x1, y1) in court.tiles):
-        return
-    if any(name != knight.id and math.dist(world.at(name), spot) < court.coin for name in world.coins):
-        return
-    # the knight may not be carried across a gate line by being set down
-    for castle in court.castles:
-        if castle.gate.crossing(world.at(knight.id), spot):
-            return
+    if _free_spot(setup, world, knight.id, spot):
+        world.place(knight.id, spot)
+        state.counts["croquet: knight placed by its guard"] += 1
+
+
+def _tight_croquet(setup: Setup, world: World, state: State, seat: int, hand: Hand,
+                   rng: random.Random) -> tuple[Outcome, Point] | None:
+    """Croquet kind 4, the knight's stroke: the knight set down touching its guard on the far side
+    from the guard's way home, held, and flicked so that only the guard moves, towards its own gate
+    (inwards, back on duty). Played as the guard sent off by the hand's flick while the knight stays
+    put; the rules read it as the knight's stroke. None (a plain stroke instead) when the spot
+    behind the guard is not free."""
+    knight, guard = state.knight(seat), state.guard(seat)
+    if guard.where != TABLE or state.on_duty(guard):       # the strike itself may have sent it home
+        return None
+    guard_at = world.at(guard.id)
+    goal = home_goal(state, seat)
+    aim, final = setup.nav().next_leg(guard_at, goal)
+    distance = math.dist(guard_at, aim)
+    if distance == 0.0:
+        return None
+    ux, uy = (aim[0] - guard_at[0]) / distance, (aim[1] - guard_at[1]) / distance
+    gap = setup.court.coin + CONTACT
+    spot = (guard_at[0] - ux * gap, guard_at[1] - uy * gap)
+    if not _free_spot(setup, world, knight.id, spot):
+        return None
     world.place(knight.id, spot)
-    state.counts["croquet: knight placed by its guard"] += 1
+    state.counts["croquet: tight, the guard driven home"] += 1
+    angle, speed = hand.flick(rng, math.atan2(uy, ux), _speed(setup, distance, goal, final))
+    return world.flick(guard.id, angle, speed), spot

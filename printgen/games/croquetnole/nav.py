@@ -90,7 +90,11 @@ class Navigator:
     def clear(self, p: Point, q: Point, goal: Goal | None = None, tight: bool = False) -> bool:
         """Can a coin's centre go straight from p to q: no tile in the way (but the goal's tile), no
         gate crossed (but the goal's line, the goal's way)?"""
+        lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
+        lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
         for tile_id, box in (self.tight if tight else self.boxes):
+            if box[0] > hi_x or box[2] < lo_x or box[1] > hi_y or box[3] < lo_y:
+                continue          # the boxes do not meet: the segment cannot cross the tile
             if goal is not None and tile_id == goal.tile:
                 continue
             if _crosses_box(p, q, box):

@@ -13,7 +13,7 @@ import math
 import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from printgen.files.errors import UserError
 from printgen.games.croquetnole.bots import STRATEGIES
@@ -34,6 +34,10 @@ SEED_MINUTES = (30.0, 45.0)       # what the seed promises
 # The changed layouts compared by default, each played with half the games: a gate 6 mm narrower
 # (a thicker tile or a careless set-up) and the smallest square card table sold, 28 inches.
 COMPARE = "gate:-6,table:711"
+CROQUET_WORDS = {"choose": "kind 4 (tight, the guard driven home) when heading home, else kind 2 (placed), "
+                                    "else kind 1",
+                 "placed": "kind 2 (placed), else kind 1", "two": "kind 1 (two flicks)",
+                 "tight": "kind 4 (tight, the guard driven home), else kind 1"}
 TARGETS = ("gate in", "door", "tower", "gate out", "home gate in", "home tower")
 
 
@@ -47,7 +51,7 @@ class Settings:
     strategies: str = "mixed"
     seconds: float = SECONDS
     bonus: str = "add"
-    croquet: str = "placed"
+    croquet: str = "choose"
     guard: str = "may"
     mu: float = Physics.mu
     coin_bounce: float = Physics.coin_bounce
@@ -115,6 +119,7 @@ def play_games(setup: Setup, games: int, seed: int, lineups: list[tuple[str, ...
     """`games` games, game i seeded by the run's seed and i, with lineup i mod len(lineups)."""
     seats = len(setup.court.castles)
     hand_sets = hands or [(Hand(),) * seats]
+    setup.nav()          # built once and shared (with its routes cached), not once a game
     jobs = [(setup, seed * 1_000_003 + i, lineups[i % len(lineups)], hand_sets[i % len(hand_sets)])
             for i in range(games)]
     if workers <= 1 or games < 8:
@@ -279,7 +284,7 @@ def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
              f"{settings.precision:g} (aim spread {math.degrees(hand.angle_sd / hand.precision):.1f} degrees, "
              f"strength spread {hand.strength_sd / hand.precision * 100:.0f} %), strategies by seat {lineup}; "
              f"bonus flicks '{settings.bonus}', croquet taken: "
-             f"{'kind 2 (placed), else kind 1' if settings.croquet == 'placed' else 'kind 1 (two flicks)'}"]
+             f"{CROQUET_WORDS.get(settings.croquet, settings.croquet)}"]
     lines += summary_lines(base)
     layouts = [r for r in runs[1:] if "precision" not in r.extra]
     if layouts:
@@ -306,3 +311,65 @@ def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
                 v = decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won, (0.1875, 0.3125), 0.25)
                 lines.append(f"   {r.name}: wins {pct(v.rate)} % ({v.interval_words()}) against a fair 25 %")
     return "\n".join(lines)
+
+
+# --- the figures file (--json) --------------------------------------------------------------------
+
+def _figures(r: Run) -> dict[str, object]:
+    """One layout's (or rung's) figures as the text gives them, unrounded where a designer may
+    recompute (every verdict carries its counts and interval)."""
+    n = len(r.games)
+    flicks = [float(g.flicks) for g in r.games]
+    med = statistics.median(flicks)
+    counts: Counter = Counter()
+    for g in r.games:
+        counts.update(g.counts)
+    scored: dict[str, list[int]] = {}
+    for g in r.games:
+        for label, values in g.to_score.items():
+            scored.setdefault(label, []).extend(values)
+    lo_m, hi_m = SEED_MINUTES
+    mid = minutes(med, r.seconds)
+    return {
+        "layout": r.name,
+        "games": n,
+        "unfinished": sum(1 for g in r.games if g.winner is None),
+        "flicks": {"median": med, "p10": _q(flicks, 0.1), "p90": _q(flicks, 0.9), "mean": statistics.mean(flicks)},
+        "rounds_mean": statistics.mean(g.rounds for g in r.games),
+        "turns_mean": statistics.mean(g.turns for g in r.games),
+        "minutes": {"seconds_per_flick": r.seconds, "median": mid, "p10": minutes(_q(flicks, 0.1), r.seconds),
+                    "p90": minutes(_q(flicks, 0.9), r.seconds), "seed_promises": [lo_m, hi_m],
+                    "against_seed": "within" if lo_m <= mid <= hi_m else "shorter" if mid < lo_m else "longer"},
+        "seat_wins": {name: v.as_dict() for name, v in zip(r.seats, seat_verdicts(r))},
+        "strategy_wins": {name: v.as_dict() for name, v in strategy_verdicts(r).items()},
+        "knight_flicks_to_score": {label: {"mean": statistics.mean(scored[label]), "times": len(scored[label])}
+                                   for label in TARGETS if scored.get(label)},
+        "coins_off_per_game": {"flicked": counts["own coin off the table"] / n,
+                               "knocked": counts["other coin knocked off the table"] / n},
+        "physics_time_limit_reached": sum(g.timeouts for g in r.games),
+        "rules_per_game": {k: counts[k] / n for k in sorted(counts)},
+    }
+
+
+def report_json(runs: list[Run], seed: int, settings: Settings, status: int) -> dict[str, object]:
+    """The figures of `report_text` for --json: the run's settings, each layout's figures, the skill
+    ladder's rungs with their verdicts, and the exit status."""
+    layouts = [r for r in runs if "precision" not in r.extra]
+    rungs = []
+    with looking(1):
+        for r in runs:
+            if "precision" in r.extra:
+                won = sum(1 for g in r.games if g.winner is not None)
+                odd = r.extra["odd_wins"]
+                v = decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won, (0.1875, 0.3125), 0.25)
+                rungs.append({"precision": r.extra["precision"], "among": settings.precision, "wins": v.as_dict(),
+                              "figures": _figures(r)})
+    return {
+        "game": "croquetnole",
+        "seed": seed,
+        "games": len(runs[0].games),
+        "settings": {f.name: getattr(settings, f.name) for f in fields(settings)},
+        "layouts": [_figures(r) for r in layouts],
+        "ladder": rungs,
+        "status": status,
+    }

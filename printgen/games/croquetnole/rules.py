@@ -30,10 +30,13 @@ class Rules:
     # lets one stroke earn one continuation.
     bonus: str = "add"
     # The croquet the bot takes when its knight hits its own off-duty guard: 'two' (kind 1, two bonus
-    # flicks) or 'placed' (kind 2: the knight is set down within a coin-width of the guard, on the
-    # side of its next target, then two bonus flicks). Kinds 3 to 5 (loose, tight, nudge-and-drive)
-    # move the guard with the knight, which the bot's route planning does not use.
-    croquet: str = "placed"
+    # flicks), 'placed' (kind 2: the knight is set down within a coin-width of the guard, on the side
+    # of its next target, then two bonus flicks), 'tight' (kind 4: the knight set down touching the
+    # guard and held while the guard is driven towards its own gate, then one more flick), or
+    # 'choose': tight when the knight is heading home (its guard must be back on duty for the win),
+    # else placed. Kinds 3 and 5 (loose; nudge-and-drive) send both coins off at once, which the
+    # bot's one-coin route planning cannot aim (docs/croquetnole.md).
+    croquet: str = "choose"
     # The sheet lets either coin go unplayed ('may'); the other reading of the seed makes the guard
     # play every turn ('must': a guard with nothing to do is nudged a coin-width).
     guard: str = "may"
@@ -49,9 +52,10 @@ class Rules:
         if self.guard not in ("may", "must"):
             raise UserError(f"guard={self.guard}: the guard 'may' be left unplayed, or 'must' play every turn",
                             hint="-O guard=must")
-        if self.croquet not in ("two", "placed"):
-            raise UserError(f"croquet={self.croquet}: the bot takes croquet 'two' (kind 1) or 'placed' (kind 2)",
-                            hint="-O croquet=two or -O croquet=placed")
+        if self.croquet not in ("choose", "two", "placed", "tight"):
+            raise UserError(f"croquet={self.croquet}: the bot takes croquet 'two' (kind 1), 'placed' (kind 2), "
+                            f"'tight' (kind 4) or 'choose' (tight heading home, else placed)",
+                            hint="-O croquet=choose or -O croquet=placed")
 
 
 @dataclass
@@ -85,6 +89,7 @@ class Turn:
     struck: set[str] = field(default_factory=set)
     went_out: bool = False
     came_in: bool = False
+    stepped_out: bool = False     # a guard's tactic took it out of its gate this turn: it comes back in
 
 
 @dataclass

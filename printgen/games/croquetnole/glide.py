@@ -1,0 +1,287 @@
+"""Coins sliding in the clear, stepped in plain Python instead of pymunk (physics.World's `glide`).
+
+Why: a flick is some 50 to 200 fixed steps, and in most of them nothing touches anything: the coins
+in motion slide straight on and lose speed. A pymunk step costs several microseconds through its
+Python wrapper; the same arithmetic done here costs well under one. Why it changes nothing: with no
+contact anywhere on the table, a pymunk step moves each body by velocity x step and leaves its
+velocity as it is (no gravity, no damping, no force), and a body at rest stays put. This module
+does that sum, `x + vx * dt` on the same doubles in the same order, then the friction of
+World.flick, so positions and velocities agree with pymunk's to the last bit; the tests replay
+whole games both ways and compare every step of every path.
+
+It only runs while that holds: no contact open (nor one parted so recently that pymunk would still
+warm-start it), and each sliding coin more than REACH short of any tile or coin along its line of
+travel. Two sliding coins are kept apart by their gap less the ground both have covered. When a
+coin would come within REACH in the next step, pymunk takes over from the same state.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+import pymunk
+
+from printgen.games.croquetnole.table import Court, Point
+
+
+class Sliding(Protocol):
+    """What a glide reads and writes of physics.World (named here, not imported: physics imports
+    this module)."""
+
+    court: Court
+    physics: Any
+    record: bool
+    coins: dict[str, pymunk.Body]
+    lines: list
+    solids: list
+    space: pymunk.Space
+    _moving: dict[str, pymunk.Body]
+    _events: list[tuple]
+
+
+# How near (mm, beyond touching) a gliding coin may come to a tile or a coin before pymunk steps it
+# again: ten times pymunk's collision slop (0.1 mm), so pymunk sees every contact it would have seen.
+REACH = 1.0
+
+
+def glide(world: Sliding, out: Any, limit: int) -> bool:
+    """Step the coins in motion (world._moving) while they are in the clear; True when at least one
+    step was taken. Leaves their bodies' positions and velocities as pymunk would have."""
+    ph = world.physics
+    dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
+    width, height, radius = world.court.width, world.court.height, world.court.radius
+    moving = world._moving
+    names = list(moving)
+    bodies = list(moving.values())
+    px, py, vx, vy, room, lines = [], [], [], [], [], []
+    for b in moving.values():
+        (x, y), (u, v) = b.position, b.velocity
+        speed = math.sqrt(u * u + v * v)
+        if speed == 0.0:
+            return False
+        # The slide keeps its direction (friction only scales the velocity), so one look along it
+        # says how far it is clear; `far` is past where it stops. Its lines: those whose box meets its own.
+        dx, dy = u / speed, v / speed
+        far = speed * speed / (2 * ph.deceleration) + 2 * speed * dt + REACH
+        ex, ey = x + dx * far, y + dy * far
+        lo_x, hi_x, lo_y, hi_y = min(x, ex), max(x, ex), min(y, ey), max(y, ey)
+        px.append(x)
+        py.append(y)
+        vx.append(u)
+        vy.append(v)
+        room.append(_free(world, x, y, dx, dy, far))
+        if room[-1] < math.sqrt(u * u + v * v) * dt:
+            return False                    # a tile within reach: pymunk's step (no coin was read)
+        lines.append([e for e in world.lines if not (hi_x < e[3][0] or lo_x > e[3][2] or hi_y < e[3][1]
+                                                     or lo_y > e[3][3])])
+    resting = [b.position for name, b in world.coins.items() if name not in moving]
+    for i in range(len(bodies)):
+        x, y, u, v = px[i], py[i], vx[i], vy[i]
+        speed = math.sqrt(u * u + v * v)
+        room[i] = min(room[i], _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting))
+    count = len(bodies)
+    if count == 1:
+        return _one(world, out, limit, names[0], bodies[0], px[0], py[0], vx[0], vy[0], room[0], lines[0])
+    pairs = [(i, j, math.dist((px[i], py[i]), (px[j], py[j])) - 2 * radius - REACH)
+             for i in range(count) for j in range(i + 1, count)]
+    travelled, reach = [0.0] * count, [0.0] * count
+    live = list(range(count))          # sliding, in the order of world._moving
+    paths = [out.path.get(n) for n in names] if world.record else None
+    events = world._events
+    steps = 0
+    done = False
+    written: set[int] = set()
+    while live and not done and out.steps < limit:
+        blocked = False
+        for i in live:
+            u, v = vx[i], vy[i]
+            reach[i] = math.sqrt(u * u + v * v) * dt
+            if travelled[i] + reach[i] > room[i]:
+                blocked = True
+                break
+        if blocked or any(travelled[i] + travelled[j] + reach[i] + reach[j] > gap for i, j, gap in pairs):
+            break
+        steps += 1
+        out.steps += 1
+        before = [(i, px[i], py[i], px[i] + vx[i] * dt, py[i] + vy[i] * dt) for i in live]
+        for i in live:                      # the friction of World.flick
+            travelled[i] += reach[i]
+            u, v = vx[i], vy[i]
+            s2 = u * u + v * v
+            if s2 < rest2 or s2 <= slow * slow:
+                vx[i] = vy[i] = 0.0
+                reach[i] = 0.0
+                del moving[names[i]]
+            else:
+                s = math.sqrt(s2)
+                k = (s - slow) / s
+                vx[i], vy[i] = u * k, v * k
+        for i, x, y, qx, qy in before:      # crossings and the table's edge, as World.flick reads them
+            for kind, index, line, (x0, y0, x1, y1) in lines[i]:
+                if (x if x > qx else qx) < x0 or (x if x < qx else qx) > x1 or \
+                        (y if y > qy else qy) < y0 or (y if y < qy else qy) > y1:
+                    continue
+                way = line.crossing((x, y), (qx, qy))
+                if way:
+                    events.append(("cross", names[i], kind, index, way))
+            if not (0.0 <= qx <= width and 0.0 <= qy <= height):
+                qx, qy = edge_point((x, y), (qx, qy), width, height, radius)
+                b = bodies[i]
+                b.position = (qx, qy)
+                b.velocity = (0.0, 0.0)
+                vx[i] = vy[i] = reach[i] = 0.0
+                moving.pop(names[i], None)
+                world.space.reindex_shapes_for_body(b)
+                events.append(("off", names[i], (qx, qy)))
+                written.add(i)              # written back already
+                done = True                 # it sits off its line now: pymunk's turn after this step
+            px[i], py[i] = qx, qy
+            if paths is not None:
+                path = paths[i]
+                if path is not None:
+                    path.append((qx, qy))
+        live = [i for i in live if names[i] in moving]
+    if steps:
+        for i, b in enumerate(bodies):
+            if i not in written:
+                b.position = (px[i], py[i])
+                b.velocity = (vx[i], vy[i])
+    return steps > 0
+
+
+def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: float, py: float, vx: float,
+         vy: float, room: float, lines: list) -> bool:
+    """`glide` for one coin in motion (most steps of most flicks): the same steps, in fewer operations."""
+    ph = world.physics
+    dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
+    width, height = world.court.width, world.court.height
+    path = out.path.get(name) if world.record else None
+    events = world._events
+    travelled = 0.0
+    steps = 0
+    last = limit - out.steps            # the steps left before the flick's time limit
+    slow2 = slow * slow
+    sqrt = math.sqrt
+    while steps < last:
+        s2 = vx * vx + vy * vy
+        s = sqrt(s2)
+        reach = s * dt
+        if travelled + reach > room:
+            break
+        qx, qy = px + vx * dt, py + vy * dt
+        steps += 1
+        travelled += reach
+        stopped = s2 < rest2 or s2 <= slow2
+        if stopped:
+            vx = vy = 0.0
+        else:
+            k = (s - slow) / s
+            vx, vy = vx * k, vy * k
+        for kind, index, line, (x0, y0, x1, y1) in lines:
+            if (px if px > qx else qx) < x0 or (px if px < qx else qx) > x1 or \
+                    (py if py > qy else qy) < y0 or (py if py < qy else qy) > y1:
+                continue
+            way = line.crossing((px, py), (qx, qy))
+            if way:
+                events.append(("cross", name, kind, index, way))
+        if not (0.0 <= qx <= width and 0.0 <= qy <= height):
+            spot = edge_point((px, py), (qx, qy), width, height, world.court.radius)
+            b.position = spot
+            b.velocity = (0.0, 0.0)
+            del world._moving[name]
+            world.space.reindex_shapes_for_body(b)
+            events.append(("off", name, spot))
+            if path is not None:
+                path.append(spot)
+            out.steps += steps
+            return True
+        px, py = qx, qy
+        if path is not None:
+            path.append((px, py))
+        if stopped:
+            del world._moving[name]
+            break
+    if steps:
+        out.steps += steps
+        b.position = (px, py)
+        b.velocity = (vx, vy)
+    return steps > 0
+
+
+def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:
+    """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
+    comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
+    rounded corners; a tile off the slide's box is skipped)."""
+    r = world.court.radius
+    grow = r + REACH
+    ex, ey = px + dx * far, py + dy * far
+    lo_x, hi_x = (px, ex) if px < ex else (ex, px)
+    lo_y, hi_y = (py, ey) if py < ey else (ey, py)
+    best = far
+    for x0, y0, x1, y1 in world.solids:
+        if x1 + grow < lo_x or x0 - grow > hi_x or y1 + grow < lo_y or y0 - grow > hi_y:
+            continue
+        best = min(best, _ray_box(px, py, dx, dy, x0 - grow, y0, x1 + grow, y1),
+                   _ray_box(px, py, dx, dy, x0, y0 - grow, x1, y1 + grow),
+                   _ray_circle(px, py, dx, dy, x0, y0, grow), _ray_circle(px, py, dx, dy, x1, y0, grow),
+                   _ray_circle(px, py, dx, dy, x0, y1, grow), _ray_circle(px, py, dx, dy, x1, y1, grow))
+    return best
+
+
+def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, far: float,
+                   others: list) -> float:
+    """As `_free`, against the coins at rest `others` (each grown to two radii and REACH)."""
+    grow = 2 * world.court.radius + REACH
+    ex, ey = px + dx * far, py + dy * far
+    lo_x, hi_x = (px, ex) if px < ex else (ex, px)
+    lo_y, hi_y = (py, ey) if py < ey else (ey, py)
+    best = far
+    for ox, oy in others:
+        if ox + grow < lo_x or ox - grow > hi_x or oy + grow < lo_y or oy - grow > hi_y:
+            continue
+        best = min(best, _ray_circle(px, py, dx, dy, ox, oy, grow))
+    return best
+
+
+def _ray_box(px: float, py: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float) -> float:
+    """How far along the unit ray from (px, py) it enters the box (0 inside it, inf if never)."""
+    near, end = 0.0, math.inf
+    for p, d, lo, hi in ((px, dx, x0, x1), (py, dy, y0, y1)):
+        if d == 0.0:
+            if p < lo or p > hi:
+                return math.inf
+            continue
+        t1, t2 = (lo - p) / d, (hi - p) / d
+        if t1 > t2:
+            t1, t2 = t2, t1
+        near, end = max(near, t1), min(end, t2)
+        if near > end:
+            return math.inf
+    return near
+
+
+def _ray_circle(px: float, py: float, dx: float, dy: float, cx: float, cy: float, radius: float) -> float:
+    """How far along the unit ray from (px, py) it enters the circle (0 inside it, inf if never)."""
+    fx, fy = px - cx, py - cy
+    c = fx * fx + fy * fy - radius * radius
+    if c <= 0.0:
+        return 0.0
+    b = fx * dx + fy * dy
+    disc = b * b - c
+    if b >= 0.0 or disc < 0.0:
+        return math.inf
+    return -b - math.sqrt(disc)
+
+
+def edge_point(p: Point, q: Point, width: float, height: float, radius: float) -> Point:
+    """Where the move p->q left the table, moved in by a coin's radius so the coin lies on the table
+    at its edge: the spot where it fell off, as the penalty puts it back."""
+    t = 1.0
+    for a, b, lo, hi in ((p[0], q[0], 0.0, width), (p[1], q[1], 0.0, height)):
+        if b < lo and a != b:
+            t = min(t, (lo - a) / (b - a))
+        elif b > hi and a != b:
+            t = min(t, (hi - a) / (b - a))
+    x, y = p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+    return min(max(x, radius), width - radius), min(max(y, radius), height - radius)
