@@ -9,6 +9,7 @@ The deadline is not set here: printgen.draw.template sets one for a card's whole
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from jinja2 import TemplateError
@@ -22,6 +23,7 @@ _CONSTANT_NAMES = frozenset({"deck", "layout"})
 _BY_FIELDS = frozenset({"card", "deck", "layout"})
 _TRIAL = 32              # renders of a source before its per-field cache is judged
 _MISSING = object()
+_PLAIN_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 class _Unkeyable(Exception):
@@ -89,6 +91,43 @@ def _names_read(source: str, expression: bool) -> frozenset[str] | None:
 
 
 
+def template_sources(elements: dict) -> list[str]:
+    """Every template string of a set of elements, expressions wrapped as {{ }} (nested too)."""
+    sources: list[str] = []
+
+    def walk(data: dict) -> None:
+        for key, value in data.items():
+            if key == "type" or value is None:
+                continue
+            if isinstance(value, dict):
+                walk(value)
+            elif isinstance(value, str):
+                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions", "scale") else value)
+
+    for element in elements.values():
+        if element is not None:
+            walk(element.model_dump())
+    return sources
+
+
+def _element_reads(element: Any) -> tuple[str, ...] | None:
+    """The card fields an element's templates read, all of them (nested elements too), when each
+    template reads the card only by field, or nothing of it; None when any template reads more
+    (a list's `item`, a global such as `range`, a random choice) or cannot be parsed."""
+    fields: dict[str, None] = {}
+    for source in template_sources({"element": element}):
+        if "{" not in source:
+            continue
+        read = _fields_read(source, False)
+        if read is not None:
+            fields.update(dict.fromkeys(read))
+        else:
+            names = _names_read(source, False)
+            if names is None or not names <= _CONSTANT_NAMES:
+                return None               # else the deck's or the layout's alone: the same for every card
+    return tuple(fields)
+
+
 class CompiledTemplates:
     """Rendering and evaluating template sources with a compiled form and a value cache."""
 
@@ -104,6 +143,14 @@ class CompiledTemplates:
         self._tries: dict[tuple[str, bool], list[int]] = {}   # a source's [renders, reuses] while on trial
         self._keyed_card: dict | None = None                 # the card context whose fields _keyed holds
         self._keyed: dict[str, Any] = {}
+        self._render_card: dict | None = None                # the card context _card_renders belongs to
+        self._card_renders: dict[str, str] = {}              # source -> value, for this card
+        self._plain: dict[str, Any] = {}                     # source -> the field of '{{ card.field }}', or None
+        self._pure: dict[str, bool] = {}                     # source -> whether it reads only fields
+        # a whole element's drawing, by the values of the card fields its templates read (see element_key)
+        self._element_fields: dict[tuple[str, str], tuple[str, ...] | None] = {}
+        self._element_ops: dict[tuple[str, str], dict[tuple, Any]] = {}
+        self._element_tries: dict[tuple[str, str], list[int]] = {}
 
     def render(self, source: str, context: dict, where: Where) -> str:
         if "{" not in source:
@@ -115,16 +162,56 @@ class CompiledTemplates:
         if key is not None and key in self._by_fields:
             self._tries[(source, False)][1] += 1
             return self._by_fields[key]
-        template = self._templates.get(source)
-        if template is None:
-            template = self._compile(source, where, expression=False)
-            self._templates[source] = template
-        value = self._run(lambda: sandbox.render(template, context), where)
+        value = self._card_render(source, context) if not constant else None
+        if value is None:
+            template = self._templates.get(source)
+            if template is None:
+                template = self._compile(source, where, expression=False)
+                self._templates[source] = template
+            value = self._run(lambda: sandbox.render(template, context), where)
+            if not constant:
+                self._keep_card_render(source, context, value)
         if constant:
             self._values[(source, False)] = value
         elif key is not None:
             self._by_fields[key] = value
         return value
+
+    def _card_render(self, source: str, context: dict) -> str | None:
+        """The value of a source that reads only the card's fields, without Jinja where that is
+        safe: `{{ card.field }}` is the field's text (what Jinja's sandbox prints for a field of
+        a plain mapping: the value, '' for None), and a source rendered already for this card
+        (the two corner indexes print the same name) is its value then. None: render it."""
+        card = context.get("card")
+        if type(card) is not dict or context.get("deck") is not self._deck_context \
+                or context.get("layout") is not self._layout_context:
+            return None
+        if card is not self._render_card:
+            self._render_card, self._card_renders = card, {}
+        value = self._card_renders.get(source)
+        if value is not None:
+            return value
+        field = self._plain.get(source, _MISSING)
+        if field is _MISSING:
+            match = _PLAIN_FIELD.fullmatch(source)
+            # a name that is a mapping's own attribute (card.items, card.get) is that, not the field
+            field = self._plain[source] = match.group(1) if match and not hasattr(dict, match.group(1)) else None
+        if field is None or field not in card:
+            return None
+        held = card[field]
+        text = "" if held is None else str(held)
+        return text if len(text) <= sandbox.MAX_OUTPUT else None     # too long: the sandbox refuses it
+
+    def _keep_card_render(self, source: str, context: dict, value: str) -> None:
+        """Keep a rendered value for the rest of this card's side, if its source reads only the
+        card's fields and the deck's and layout's (see _fields_read: no random choice)."""
+        if context.get("card") is not self._render_card:
+            return
+        pure = self._pure.get(source)
+        if pure is None:
+            pure = self._pure[source] = _fields_read(source, False) is not None
+        if pure:
+            self._card_renders[source] = value
 
     def evaluate(self, source: str, context: dict, where: Where) -> Any:
         constant = self._constant(source, context, expression=True)
@@ -144,6 +231,49 @@ class CompiledTemplates:
         elif key is not None and isinstance(value, (str, int, float, bool, type(None))):
             self._by_fields[key] = value
         return value
+
+    def element_key(self, side: str, name: str, element: Any, context: dict) -> tuple | None:
+        """The key under which one element's drawing for this card is kept, or None when it is not.
+
+        An element whose every template reads the card only as `card.field` (and otherwise only
+        the deck and the layout: see _fields_read) draws the same operations for every card with
+        the same values in those fields: a house's band, its name in capitals, the reign, the
+        emblem. Its templates, text fitting and checks then run once per distinct value, not once
+        per card. An element whose values are seldom repeated (a card's own name) is, after a
+        trial, worked out for every card again and nothing of it kept."""
+        at = (side, name)
+        if at not in self._element_fields:
+            self._element_fields[at] = _element_reads(element)
+            self._element_ops[at], self._element_tries[at] = {}, [0, 0]
+        fields = self._element_fields[at]
+        if fields is None:
+            return None
+        card = context.get("card")
+        if not isinstance(card, dict) or context.get("deck") is not self._deck_context \
+                or context.get("layout") is not self._layout_context:
+            return None
+        tries = self._element_tries[at]
+        tries[0] += 1
+        if tries[0] == _TRIAL and tries[1] * 2 < _TRIAL:       # hardly reused: stop keeping it
+            self._element_fields[at] = None
+            self._element_ops[at] = {}
+            return None
+        if card is not self._keyed_card:
+            self._keyed_card, self._keyed = card, {}
+        try:
+            return tuple(self._field_value_key(card, field) for field in fields)
+        except _Unkeyable:
+            return None
+
+    def kept_element(self, side: str, name: str, key: tuple) -> Any:
+        """The operations kept for an element under `key` (element_key), or None."""
+        ops = self._element_ops[(side, name)].get(key)
+        if ops is not None:
+            self._element_tries[(side, name)][1] += 1
+        return ops
+
+    def keep_element(self, side: str, name: str, key: tuple, ops: Any) -> None:
+        self._element_ops[(side, name)][key] = ops
 
     def _field_key(self, source: str, context: dict, expression: bool) -> tuple | None:
         """The key of this source's value for this card (see _fields_read), or None when it is not
