@@ -10,8 +10,11 @@ from printgen.files.colours import parse_colour
 
 
 def draw_ops(canvas, ops: Iterable[Op]) -> None:
+    drawn = _replays(canvas)
     for op in ops:
-        if isinstance(op, ShapeOp):
+        if drawn is not None and isinstance(op, (ShapeOp, TextOp)):
+            _replayed(canvas, op, drawn)
+        elif isinstance(op, ShapeOp):
             _shape(canvas, op)
         elif isinstance(op, TextOp):
             _text(canvas, op)
@@ -21,6 +24,57 @@ def draw_ops(canvas, ops: Iterable[Op]) -> None:
             _symbol(canvas, op)
         elif isinstance(op, TurnOp):
             _turn(canvas, op)
+
+
+# A shape or a line of text writes the same PDF operators wherever it is drawn: its coordinates
+# are its own (the card is placed by the transformation before it) and it sets every colour, font
+# and line width it uses. A deck repeats them (a house's band, its name, the frame, a caption on
+# every copy of a card), so the operators written the second time an operation is drawn are kept
+# and written again as they are, instead of formatting every number anew. Kept per canvas, and
+# only where that is exact: ReportLab's colour, font and width settings apart, the operation
+# must leave the drawing state as it found it (transparency, for one, is written only when it
+# changes), add no colour separation to the page, and no press (--colour cmyk) may be converting
+# colours on the way.
+_TEXT_STATE = ("_fontname", "_fontsize", "_leading", "_fillColorObj")   # what _text sets
+
+
+def _replays(canvas) -> dict | None:
+    drawn = canvas.__dict__.get("_printgen_drawn", False)
+    if drawn is False:
+        converted = getattr(canvas, "_printgen_press", None) is not None or \
+            getattr(canvas, "_enforceColorSpace", None) is not None
+        drawn = canvas.__dict__["_printgen_drawn"] = None if converted else {}
+    return drawn
+
+
+def _replayed(canvas, op: ShapeOp | TextOp, drawn: dict) -> None:
+    """Draw `op`, writing the operators kept from an earlier drawing of it where there are some."""
+    ext = canvas._extgstate._d
+    key = (op, tuple(ext.items())) if ext else op
+    kept = drawn.get(key)
+    if kept is not None and kept is not _ONCE:
+        code, state = kept
+        canvas._code.extend(code)
+        if state:
+            canvas.__dict__.update(state)
+        return
+    d = canvas.__dict__
+    before = [d[name] for name in canvas.STATE_ATTRIBUTES]
+    ext_before, extgstate, start = dict(ext), canvas._extgstate, len(canvas._code)
+    if isinstance(op, ShapeOp):
+        _shape(canvas, op)
+    else:
+        _text(canvas, op)
+    if kept is None:            # drawn once so far: a side's own name is never drawn again
+        drawn[key] = _ONCE
+        return
+    sets = _TEXT_STATE if isinstance(op, TextOp) else ()
+    same = all(d[name] is old for name, old in zip(canvas.STATE_ATTRIBUTES, before) if name not in sets)
+    if same and canvas._extgstate is extgstate and extgstate._d == ext_before and not canvas._colorsUsed:
+        drawn[key] = (tuple(canvas._code[start:]), {name: d[name] for name in sets})
+
+
+_ONCE = object()
 
 
 def _turn(canvas, op: TurnOp) -> None:
