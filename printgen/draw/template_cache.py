@@ -22,6 +22,10 @@ from printgen.model.sandbox import TemplateLimit, environment
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
 _BY_FIELDS = frozenset({"card", "deck", "layout"})
 _TRIAL = 32              # renders of a source before its per-field cache is judged
+# Cards drawn before an element's kept drawings are judged: longer than a source's trial, since a
+# deck's repeats are often further apart than 32 cards (a set of designs printed over and over),
+# and what a useless memo costs is only a key a card until then.
+_ELEMENT_TRIAL = 256
 _MISSING = object()
 _PLAIN_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
@@ -254,7 +258,7 @@ class CompiledTemplates:
             return None
         tries = self._element_tries[at]
         tries[0] += 1
-        if tries[0] == _TRIAL and tries[1] * 2 < _TRIAL:       # hardly reused: stop keeping it
+        if tries[0] == _ELEMENT_TRIAL and tries[1] * 2 < _ELEMENT_TRIAL:     # hardly reused: stop keeping it
             self._element_fields[at] = None
             self._element_ops[at] = {}
             return None

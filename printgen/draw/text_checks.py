@@ -36,6 +36,8 @@ class TextChecks:
         if card is None:
             return where
         lost = missing(value, font)
+        if not lost:        # the usual case: nothing to point at
+            return where
         for field_name in card.lines:
             held = card.values.get(field_name)
             if isinstance(held, str) and any(ch in held for ch in lost):
