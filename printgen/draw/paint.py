@@ -47,7 +47,9 @@ def _replayable(op: Op) -> bool:
 # Kept per canvas, and only where that is exact: ReportLab's colour and font settings of a text
 # apart, the operation must leave the drawing state as it found it (transparency, for one, is
 # written only when it changes), add no colour separation to the page, and no press (--colour
-# cmyk) may be converting colours on the way.
+# cmyk) may be converting colours on the way. An operation that sets a graphics state (a colour
+# that lets what is under it show) is drawn anew each time: the state is named in its page's own
+# resources.
 _TEXT_STATE = ("_fontname", "_fontsize", "_leading", "_fillColorObj")   # what _text sets
 
 
@@ -84,9 +86,11 @@ def _replayed(canvas, op: Op, drawn: dict) -> None:
         return
     sets = _TEXT_STATE if isinstance(op, TextOp) else ()
     same = all(d[name] is old for name, old in zip(canvas.STATE_ATTRIBUTES, before) if name not in sets)
+    code = tuple(page_code[start:])
+    # a graphics state (transparency) is named in its page's resources, page by page: never kept
     if same and canvas._extgstate is extgstate and extgstate._d == ext_before and not canvas._colorsUsed \
-            and canvas._code is page_code and canvas._formsinuse is page_forms:
-        drawn[key] = (tuple(page_code[start:]), tuple(page_forms[forms_start:]), {name: d[name] for name in sets})
+            and canvas._code is page_code and canvas._formsinuse is page_forms and not any(" gs" in c for c in code):
+        drawn[key] = (code, tuple(page_forms[forms_start:]), {name: d[name] for name in sets})
 
 
 _ONCE = object()
