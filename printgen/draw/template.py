@@ -14,7 +14,7 @@ from pathlib import Path
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.template_cache import CompiledTemplates, template_sources
+from printgen.draw.template_cache import CompiledTemplates, names_in, template_sources
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
@@ -32,7 +32,6 @@ from printgen.files.schema import (
 from printgen.files.units import pt
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
-from printgen.model.sandbox import environment
 
 
 class Resolver(TextChecks, CompiledTemplates):
@@ -75,15 +74,10 @@ class Resolver(TextChecks, CompiledTemplates):
     def _uses_card(self, side: str) -> bool:
         """Whether any template of a side reads `card`; a side that does not (a common back)
         is resolved once and shared by every card."""
-        from jinja2 import meta
-
-        env = environment()
         for source in template_sources(getattr(self.layout.spec, side)):
-            try:
-                if "card" in meta.find_undeclared_variables(env.parse(source)):
-                    return True
-            except Exception:
-                return True   # let the real rendering report the template error
+            names = names_in(source)
+            if names is None or "card" in names:
+                return True   # (one that does not parse: let the real rendering report the error)
         return False
 
     def side(self, side: str, card: Card) -> tuple[Op, ...]:

@@ -10,6 +10,8 @@ The deadline is not set here: printgen.draw.template sets one for a card's whole
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import PurePath
 from typing import Any
 
 from jinja2 import TemplateError
@@ -17,6 +19,7 @@ from jinja2.exceptions import SecurityError, UndefinedError
 
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
+from printgen.model.deck import Years
 from printgen.model.sandbox import TemplateLimit, environment
 
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
@@ -47,7 +50,31 @@ def _key(value: Any) -> Any:
         return (type(value).__name__, tuple(_key(v) for v in value))
     if value is _MISSING:
         return ("missing",)
+    if isinstance(value, Years):            # a reign: a frozen value, known by its spans
+        return ("Years", value.spans)
+    if isinstance(value, PurePath):         # a picture's file
+        return (type(value).__name__, str(value))
     raise _Unkeyable
+
+
+@lru_cache(maxsize=2048)
+def parsed(text: str) -> Any:
+    """A template's syntax tree, or None when it does not parse (its rendering reports that).
+    Each source is asked about several times (does it read the card, which fields, which names):
+    parsed once, and only read after."""
+    try:
+        return environment().parse(text)
+    except Exception:
+        return None
+
+
+@lru_cache(maxsize=2048)
+def names_in(text: str) -> frozenset[str] | None:
+    """The names a template looks up in its context (None: it does not parse)."""
+    from jinja2 import meta
+
+    tree = parsed(text)
+    return None if tree is None else frozenset(meta.find_undeclared_variables(tree))
 
 
 def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
@@ -55,14 +82,11 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
     `card['field']` (and otherwise only the deck and the layout, and draws no random choice):
     its value is then the same for every card with the same values in those fields (a house's
     colour, its name in capitals). None for any other source."""
-    from jinja2 import meta, nodes
+    from jinja2 import nodes
 
-    try:
-        tree = environment().parse(f"{{{{ {source} }}}}" if expression else source)
-    except Exception:
-        return None
-    reads = meta.find_undeclared_variables(tree)
-    if "card" not in reads or not reads <= _BY_FIELDS:
+    text = f"{{{{ {source} }}}}" if expression else source
+    tree, reads = parsed(text), names_in(text)
+    if tree is None or reads is None or "card" not in reads or not reads <= _BY_FIELDS:
         return None
     if any(f.name == "random" for f in tree.find_all(nodes.Filter)) or \
             any(n.name == "lipsum" for n in tree.find_all(nodes.Name)):     # chance, not the card
@@ -84,14 +108,7 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
 def _names_read(source: str, expression: bool) -> frozenset[str] | None:
     """The names a template (or expression) looks up in its context; None when it cannot be
     parsed (its rendering then reports the error)."""
-    from jinja2 import meta
-
-    env = environment()
-    try:
-        tree = env.parse(f"{{{{ {source} }}}}" if expression else source)
-    except Exception:
-        return None
-    return frozenset(meta.find_undeclared_variables(tree))
+    return names_in(f"{{{{ {source} }}}}" if expression else source)
 
 
 
