@@ -70,6 +70,17 @@ def test_a_card_field_printed_without_jinja_is_what_the_sandbox_prints(value):
         templates.render("{{ card.missing }}", context, Where())
 
 
+def test_a_card_read_through_a_mapping_method_is_never_kept_by_a_field():
+    """`card.get('house')` reads the whole card, not a field named 'get': kept by that 'field', every
+    card would print the first card's value."""
+    deck, layout = {"title": "T"}, {}
+    templates = CompiledTemplates(deck, layout)
+    source = "{{ card.get('house') }}/{{ card.items() | list | length }}"
+    cards = [{"house": f"House {i}", "n": i % 2} for i in range(40)]
+    seen = [templates.render(source, {"card": card, "deck": deck, "layout": layout}, Where()) for card in cards]
+    assert seen == [f"House {i}/2" for i in range(40)]
+
+
 def test_operators_written_again_are_the_bytes_drawing_writes():
     deck, layout, cards = _cromwell_copies()
     resolver = Resolver(deck, layout, FontSet(layout.fonts), [].append)

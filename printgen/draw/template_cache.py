@@ -97,6 +97,8 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
         assert isinstance(node, (nodes.Getattr, nodes.Getitem))
         if isinstance(node.node, nodes.Name) and node.node.name == "card":
             if isinstance(node, nodes.Getattr):
+                if hasattr(dict, node.attr):    # card.get(...), card.items(): the mapping's own, the whole card
+                    return None
                 fields.append(node.attr)
             elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
                 fields.append(node.arg.value)
