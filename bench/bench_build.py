@@ -183,7 +183,7 @@ start = time.perf_counter()
 pid = os.posix_spawn(cmd[0], cmd, os.environ, file_actions=files)
 _, status, usage = os.wait4(pid, 0)
 elapsed = time.perf_counter() - start
-print(elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+print(elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime)
 """
 
 
@@ -199,26 +199,29 @@ def child_env(workdir: Path) -> dict[str, str]:
     return env
 
 
-def run_once(cmd: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one child process, from its start to its exit."""
+def run_once(cmd: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, peak RSS (MiB) and processor seconds (user + system) of one child process,
+    from its start to its exit. Processor time is the steadier figure on a shared machine: waiting
+    for a core does not count in it."""
     with tempfile.TemporaryFile() as err:
         launcher = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *cmd], cwd=REPO, stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=err, env=CHILD_ENV, check=False)
         fields = launcher.stdout.split()
-        if launcher.returncode != 0 or len(fields) != 3 or fields[2] != b"0":
+        if launcher.returncode != 0 or len(fields) != 4 or fields[2] != b"0":
             err.seek(0)
             message = err.read().decode("utf-8", "replace")
             raise SystemExit(f"bench: command failed: {' '.join(cmd)}\n{message}")
     elapsed, maxrss = float(fields[0]), int(fields[1])
     # ru_maxrss is in KiB on Linux, in bytes on macOS.
     kib = maxrss / 1024 if sys.platform == "darwin" else maxrss
-    return elapsed, kib / 1024
+    return elapsed, kib / 1024, float(fields[3])
 
 
 def measure(commands: dict[str, list[str]], runs: int, label: str) -> dict[str, dict]:
     """Each command once unmeasured, then `runs` rounds of every command in turn."""
     times: dict[str, list[float]] = {name: [] for name in commands}
     peaks: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     for cmd in commands.values():
         run_once(cmd)
     progress = sys.stderr.isatty()
@@ -226,15 +229,31 @@ def measure(commands: dict[str, list[str]], runs: int, label: str) -> dict[str, 
         if progress:
             print(f"\r  {label}: run {i + 1}/{runs}", end="", file=sys.stderr, flush=True)
         for name, cmd in commands.items():
-            seconds, mib = run_once(cmd)
+            seconds, mib, processor = run_once(cmd)
             times[name].append(seconds)
             peaks[name].append(mib)
+            cpu[name].append(processor)
     if progress:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
     return {name: {"command": commands[name], "seconds": times[name], "median_s": statistics.median(times[name]),
                    "min_s": min(times[name]), "max_s": max(times[name]), "peak_mib": max(peaks[name]),
+                   "cpu_s": cpu[name], "median_cpu_s": statistics.median(cpu[name]),
                    "median_peak_mib": statistics.median(peaks[name])}
             for name in commands}
+
+
+def reference_code(ref: str, workdir: Path) -> Path:
+    """REF's printgen/ and layouts/ unpacked under workdir (once per bench run)."""
+    import tarfile
+    from io import BytesIO
+
+    into = workdir / "against" / re.sub(r"[^A-Za-z0-9._-]", "_", ref)
+    if not (into / "printgen").is_dir():
+        data = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", ref, "printgen", "layouts"],
+                              check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(data)) as tar:
+            tar.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    return into
 
 
 def pdf_pages(path: Path) -> int:
@@ -289,6 +308,9 @@ def _arguments() -> tuple[argparse.Namespace, Path]:
                              "card, and whether printgen's ratio to the plain script grows with the deck")
     parser.add_argument("--only-cards", action="store_true",
                         help="time only the --cards decks (not the shipped deck and the pictures deck)")
+    parser.add_argument("--against", metavar="REF",
+                        help="also time REF's printgen (its printgen/ and layouts/ from git) in the same rounds, "
+                             "so a change is measured before and after against the same floor")
     parser.add_argument("--photos", action="store_true",
                         help="give the pictures photo-like grain, so they compress poorly (memory grows with the PDF)")
     parser.add_argument("--camera", action="store_true",
@@ -351,6 +373,13 @@ def _measure_workloads(args: argparse.Namespace, workdir: Path) -> tuple[dict[st
                          str(out / "printgen"), "--quiet"],
             "plain": [py, str(PLAIN), str(data_file), str(plain_pdf)],
         }
+        if args.against:
+            # REF's code first on the path (-m would put this checkout, the working folder, first)
+            start = f"import sys; sys.path.insert(0, {str(reference_code(args.against, workdir))!r}); " \
+                    "sys.argv[0] = 'printgen'; from printgen.commands.cli import main; main()"
+            commands[args.against] = [py, "-c", start, "build", ref, "--only", "cards", "--out",
+                                      str(out / "against"), "--quiet"]
+            outputs[workload][args.against] = out / "against" / key / f"{key}-cards.pdf"
         results[workload] = measure(commands, args.runs, workload)
 
     return results, outputs
@@ -379,7 +408,7 @@ def _print_workloads(results: dict[str, dict], outputs: dict[str, dict[str, Path
     print("-" * len(head))
     summary = {}
     for workload, figures in results.items():
-        for name in ("printgen", "plain"):
+        for name in figures:
             f = figures[name]
             pdf = outputs[workload][name]
             f["pdf_bytes"] = pdf.stat().st_size
@@ -393,6 +422,17 @@ def _print_workloads(results: dict[str, dict], outputs: dict[str, dict[str, Path
         summary[workload] = {"time_ratio": ratio, "extra_s": pg["median_s"] - plain["median_s"],
                              "peak_ratio": mem_ratio, "within_time_aim": time_ok, "within_memory_aim": mem_ok}
         print(f"{workload:<10} {'ratio':<9} {ratio:>8.2f}x {'':>15} {mem_ratio:>8.2f}x   (printgen / plain)")
+        cpu_ratio = pg["median_cpu_s"] / plain["median_cpu_s"]
+        summary[workload]["cpu_ratio"] = cpu_ratio
+        print(f"{'':<10} processor time (median, user + system): printgen {pg['median_cpu_s']:.3f} s, plain "
+              f"{plain['median_cpu_s']:.3f} s, ratio {cpu_ratio:.2f}x")
+        for name in figures.keys() - {"printgen", "plain"}:       # --against REF
+            ref = figures[name]
+            summary[workload][f"against {name}"] = {"time_ratio": ref["median_s"] / plain["median_s"],
+                                                     "cpu_ratio": ref["median_cpu_s"] / plain["median_cpu_s"]}
+            print(f"{'':<10} {name}: ratio to plain {ref['median_s'] / plain['median_s']:.2f}x wall, "
+                  f"{ref['median_cpu_s'] / plain['median_cpu_s']:.2f}x processor time "
+                  f"(this checkout: {ratio:.2f}x, {cpu_ratio:.2f}x)")
         print(f"{'':<10} printgen takes {pg['median_s'] - plain['median_s']:+.3f} s more; "
               f"aim <= {AIM_RATIO:g}x: {'met' if time_ok else 'NOT met'}; "
               f"peak < {AIM_MIB:g} MiB: {'met' if mem_ok else 'NOT met'}")

@@ -102,6 +102,18 @@ def _cmap(pdf_name: str) -> dict:
     return getattr(_face(pdf_name), "charToGlyph", None) or {}
 
 
+def covers(pdf_name: str, text: str) -> bool:
+    """Whether the font has every character of `text` (asked for every trial line when fitting
+    text: a set of the font's characters answers it in one step, not one look-up a character)."""
+    chars = _chars.get(pdf_name)
+    if chars is None:
+        chars = _chars[pdf_name] = frozenset(chr(cp) for cp in _cmap(pdf_name) if 0 <= cp < 0x110000)
+    return chars.issuperset(text)
+
+
+_chars: dict[str, frozenset[str]] = {}
+
+
 def style(pdf_name: str) -> str:
     """regular, bold, italic or bold-italic, read from the font file itself (weight, slant)."""
     from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC
@@ -157,8 +169,7 @@ def runs(text: str, pdf_name: str) -> tuple[tuple[str, str], ...]:
     only the fallback has is drawn over a letter of the same font, not beside one of another. A
     character no font has stays in the layout's font (it prints as that font's empty box, and
     `missing` reports it), except invisible ones, which are left out."""
-    main = _cmap(pdf_name)
-    if all(ord(ch) in main for ch in text):
+    if covers(pdf_name, text):
         return ((pdf_name, text),) if text else ()
     fonts = chain(pdf_name)
     maps = [_cmap(name) for name in fonts]
@@ -195,8 +206,7 @@ def missing(text: str, pdf_name: str) -> list[str]:
 def _missing(text: str, pdf_name: str) -> tuple[str, ...]:
     """missing(), remembered: each text is checked twice (warning, then where to point it), and a
     deck repeats its house names and labels on every card."""
-    main = _cmap(pdf_name)
-    if all(ord(ch) in main for ch in text):
+    if covers(pdf_name, text):
         return ()
     maps = [_cmap(name) for name in chain(pdf_name)]
     found: list[str] = []
@@ -228,22 +238,29 @@ def text_width(text: str, pdf_name: str, size: float, tracking: float = 0.0) -> 
     """The width of `text` in points. Fitting text measures hundreds of trial lines a card, so the
     usual case (the main font has every character) is measured at once, with the same sums as
     the general one below (so the same widths to the last bit)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     if not text:
         return 0
-    main = _cmap(pdf_name)
-    if all(ord(ch) in main for ch in text):
-        width = stringWidth(text, pdf_name, size)
+    if covers(pdf_name, text):
+        measure = _measures.get(pdf_name)
+        if measure is None:     # the font's own stringWidth: what pdfmetrics.stringWidth calls
+            from reportlab.pdfbase.pdfmetrics import getFont
+
+            measure = _measures[pdf_name] = getFont(pdf_name).stringWidth
+        width = measure(text, size)
         if tracking and len(text) > 1:
             width += tracking * (len(text) - 1)
         return width
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     pieces = runs(text, pdf_name)
     width = sum(stringWidth(piece, font, size) for font, piece in pieces)
     count = sum(len(piece) for _, piece in pieces)
     if tracking and count > 1:
         width += tracking * (count - 1)
     return width
+
+
+_measures: dict[str, Any] = {}
 
 
 def draw_string(canvas, x: float, y: float, text: str, pdf_name: str, size: float, tracking: float = 0.0) -> None:

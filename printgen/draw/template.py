@@ -14,7 +14,7 @@ from pathlib import Path
 from printgen.draw import text as textfit
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.template_cache import CompiledTemplates
+from printgen.draw.template_cache import CompiledTemplates, names_in, template_sources
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
@@ -32,7 +32,6 @@ from printgen.files.schema import (
 from printgen.files.units import pt
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
-from printgen.model.sandbox import environment
 
 
 class Resolver(TextChecks, CompiledTemplates):
@@ -42,7 +41,8 @@ class Resolver(TextChecks, CompiledTemplates):
         self.deck = deck
         self.layout = layout
         self.fonts = fonts
-        self.warn = warn
+        self._warn = warn
+        self._warned = 0            # warnings given so far (an element that gave one is not kept)
         self.card_w = layout.card.width
         self.card_h = layout.card.height
         self.bleed = layout.imposition.bleed
@@ -57,6 +57,10 @@ class Resolver(TextChecks, CompiledTemplates):
         self._element_lines: dict[tuple[str, str], Where] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
 
+    def warn(self, warning: Warning_) -> None:
+        self._warned += 1
+        self._warn(warning)
+
     # -- templates -------------------------------------------------------------------------
     def _where(self, side: str, name: str, prop: str, card: Card | None) -> Where:
         base = self._element_lines.get((side, name))
@@ -70,15 +74,10 @@ class Resolver(TextChecks, CompiledTemplates):
     def _uses_card(self, side: str) -> bool:
         """Whether any template of a side reads `card`; a side that does not (a common back)
         is resolved once and shared by every card."""
-        from jinja2 import meta
-
-        env = environment()
-        for source in _template_sources(getattr(self.layout.spec, side)):
-            try:
-                if "card" in meta.find_undeclared_variables(env.parse(source)):
-                    return True
-            except Exception:
-                return True   # let the real rendering report the template error
+        for source in template_sources(getattr(self.layout.spec, side)):
+            names = names_in(source)
+            if names is None or "card" in names:
+                return True   # (one that does not parse: let the real rendering report the error)
         return False
 
     def side(self, side: str, card: Card) -> tuple[Op, ...]:
@@ -110,8 +109,19 @@ class Resolver(TextChecks, CompiledTemplates):
         ops: list[Op] = []
         elements: dict[str, Element | None] = getattr(self.layout.spec, side)
         for name, element in elements.items():
-            if element is not None:
+            if element is None:
+                continue
+            key = self.element_key(side, name, element, context) if card is not None else None
+            if key is None:
                 ops.extend(self._maybe(side, name, element, context, card))
+                continue
+            kept = self.kept_element(side, name, key)
+            if kept is None:
+                warned = self._warned
+                kept = tuple(self._maybe(side, name, element, context, card))
+                if self._warned == warned:      # a warning names its card: said again for the next
+                    self.keep_element(side, name, key, kept)
+            ops.extend(kept)
         # An operation equal to one already made (a house's band, the frame, the background) is
         # kept once: 2,150 cards of 43 designs otherwise hold thousands of copies of each.
         same = self._same_ops
@@ -429,22 +439,3 @@ def _said(about: str | None, name: str) -> str:
     if not about:
         return name
     return about[4:] if about.lower().startswith("the ") else about
-
-
-def _template_sources(elements: dict) -> list[str]:
-    """Every template string of a set of elements, expressions wrapped as {{ }} (nested too)."""
-    sources: list[str] = []
-
-    def walk(data: dict) -> None:
-        for key, value in data.items():
-            if key == "type" or value is None:
-                continue
-            if isinstance(value, dict):
-                walk(value)
-            elif isinstance(value, str):
-                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions", "scale") else value)
-
-    for element in elements.values():
-        if element is not None:
-            walk(element.model_dump())
-    return sources

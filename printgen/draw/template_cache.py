@@ -9,6 +9,9 @@ The deadline is not set here: printgen.draw.template sets one for a card's whole
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+from pathlib import PurePath
 from typing import Any
 
 from jinja2 import TemplateError
@@ -16,12 +19,18 @@ from jinja2.exceptions import SecurityError, UndefinedError
 
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
+from printgen.model.deck import Years
 from printgen.model.sandbox import TemplateLimit, environment
 
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
 _BY_FIELDS = frozenset({"card", "deck", "layout"})
 _TRIAL = 32              # renders of a source before its per-field cache is judged
+# Cards drawn before an element's kept drawings are judged: longer than a source's trial, since a
+# deck's repeats are often further apart than 32 cards (a set of designs printed over and over),
+# and what a useless memo costs is only a key a card until then.
+_ELEMENT_TRIAL = 256
 _MISSING = object()
+_PLAIN_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 class _Unkeyable(Exception):
@@ -41,7 +50,31 @@ def _key(value: Any) -> Any:
         return (type(value).__name__, tuple(_key(v) for v in value))
     if value is _MISSING:
         return ("missing",)
+    if isinstance(value, Years):            # a reign: a frozen value, known by its spans
+        return ("Years", value.spans)
+    if isinstance(value, PurePath):         # a picture's file
+        return (type(value).__name__, str(value))
     raise _Unkeyable
+
+
+@lru_cache(maxsize=2048)
+def parsed(text: str) -> Any:
+    """A template's syntax tree, or None when it does not parse (its rendering reports that).
+    Each source is asked about several times (does it read the card, which fields, which names):
+    parsed once, and only read after."""
+    try:
+        return environment().parse(text)
+    except Exception:
+        return None
+
+
+@lru_cache(maxsize=2048)
+def names_in(text: str) -> frozenset[str] | None:
+    """The names a template looks up in its context (None: it does not parse)."""
+    from jinja2 import meta
+
+    tree = parsed(text)
+    return None if tree is None else frozenset(meta.find_undeclared_variables(tree))
 
 
 def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
@@ -49,14 +82,11 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
     `card['field']` (and otherwise only the deck and the layout, and draws no random choice):
     its value is then the same for every card with the same values in those fields (a house's
     colour, its name in capitals). None for any other source."""
-    from jinja2 import meta, nodes
+    from jinja2 import nodes
 
-    try:
-        tree = environment().parse(f"{{{{ {source} }}}}" if expression else source)
-    except Exception:
-        return None
-    reads = meta.find_undeclared_variables(tree)
-    if "card" not in reads or not reads <= _BY_FIELDS:
+    text = f"{{{{ {source} }}}}" if expression else source
+    tree, reads = parsed(text), names_in(text)
+    if tree is None or reads is None or "card" not in reads or not reads <= _BY_FIELDS:
         return None
     if any(f.name == "random" for f in tree.find_all(nodes.Filter)) or \
             any(n.name == "lipsum" for n in tree.find_all(nodes.Name)):     # chance, not the card
@@ -67,6 +97,8 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
         assert isinstance(node, (nodes.Getattr, nodes.Getitem))
         if isinstance(node.node, nodes.Name) and node.node.name == "card":
             if isinstance(node, nodes.Getattr):
+                if hasattr(dict, node.attr):    # card.get(...), card.items(): the mapping's own, the whole card
+                    return None
                 fields.append(node.attr)
             elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
                 fields.append(node.arg.value)
@@ -78,15 +110,45 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
 def _names_read(source: str, expression: bool) -> frozenset[str] | None:
     """The names a template (or expression) looks up in its context; None when it cannot be
     parsed (its rendering then reports the error)."""
-    from jinja2 import meta
+    return names_in(f"{{{{ {source} }}}}" if expression else source)
 
-    env = environment()
-    try:
-        tree = env.parse(f"{{{{ {source} }}}}" if expression else source)
-    except Exception:
-        return None
-    return frozenset(meta.find_undeclared_variables(tree))
 
+
+def template_sources(elements: dict) -> list[str]:
+    """Every template string of a set of elements, expressions wrapped as {{ }} (nested too)."""
+    sources: list[str] = []
+
+    def walk(data: dict) -> None:
+        for key, value in data.items():
+            if key == "type" or value is None:
+                continue
+            if isinstance(value, dict):
+                walk(value)
+            elif isinstance(value, str):
+                sources.append("{{ " + value + " }}" if key in ("when", "items", "positions", "scale") else value)
+
+    for element in elements.values():
+        if element is not None:
+            walk(element.model_dump())
+    return sources
+
+
+def _element_reads(element: Any) -> tuple[str, ...] | None:
+    """The card fields an element's templates read, all of them (nested elements too), when each
+    template reads the card only by field, or nothing of it; None when any template reads more
+    (a list's `item`, a global such as `range`, a random choice) or cannot be parsed."""
+    fields: dict[str, None] = {}
+    for source in template_sources({"element": element}):
+        if "{" not in source:
+            continue
+        read = _fields_read(source, False)
+        if read is not None:
+            fields.update(dict.fromkeys(read))
+        else:
+            names = _names_read(source, False)
+            if names is None or not names <= _CONSTANT_NAMES:
+                return None               # else the deck's or the layout's alone: the same for every card
+    return tuple(fields)
 
 
 class CompiledTemplates:
@@ -104,6 +166,14 @@ class CompiledTemplates:
         self._tries: dict[tuple[str, bool], list[int]] = {}   # a source's [renders, reuses] while on trial
         self._keyed_card: dict | None = None                 # the card context whose fields _keyed holds
         self._keyed: dict[str, Any] = {}
+        self._render_card: dict | None = None                # the card context _card_renders belongs to
+        self._card_renders: dict[str, str] = {}              # source -> value, for this card
+        self._plain: dict[str, Any] = {}                     # source -> the field of '{{ card.field }}', or None
+        self._pure: dict[str, bool] = {}                     # source -> whether it reads only fields
+        # a whole element's drawing, by the values of the card fields its templates read (see element_key)
+        self._element_fields: dict[tuple[str, str], tuple[str, ...] | None] = {}
+        self._element_ops: dict[tuple[str, str], dict[tuple, Any]] = {}
+        self._element_tries: dict[tuple[str, str], list[int]] = {}
 
     def render(self, source: str, context: dict, where: Where) -> str:
         if "{" not in source:
@@ -115,16 +185,56 @@ class CompiledTemplates:
         if key is not None and key in self._by_fields:
             self._tries[(source, False)][1] += 1
             return self._by_fields[key]
-        template = self._templates.get(source)
-        if template is None:
-            template = self._compile(source, where, expression=False)
-            self._templates[source] = template
-        value = self._run(lambda: sandbox.render(template, context), where)
+        value = self._card_render(source, context) if not constant else None
+        if value is None:
+            template = self._templates.get(source)
+            if template is None:
+                template = self._compile(source, where, expression=False)
+                self._templates[source] = template
+            value = self._run(lambda: sandbox.render(template, context), where)
+            if not constant:
+                self._keep_card_render(source, context, value)
         if constant:
             self._values[(source, False)] = value
         elif key is not None:
             self._by_fields[key] = value
         return value
+
+    def _card_render(self, source: str, context: dict) -> str | None:
+        """The value of a source that reads only the card's fields, without Jinja where that is
+        safe: `{{ card.field }}` is the field's text (what Jinja's sandbox prints for a field of
+        a plain mapping: the value, '' for None), and a source rendered already for this card
+        (the two corner indexes print the same name) is its value then. None: render it."""
+        card = context.get("card")
+        if type(card) is not dict or context.get("deck") is not self._deck_context \
+                or context.get("layout") is not self._layout_context:
+            return None
+        if card is not self._render_card:
+            self._render_card, self._card_renders = card, {}
+        value = self._card_renders.get(source)
+        if value is not None:
+            return value
+        field = self._plain.get(source, _MISSING)
+        if field is _MISSING:
+            match = _PLAIN_FIELD.fullmatch(source)
+            # a name that is a mapping's own attribute (card.items, card.get) is that, not the field
+            field = self._plain[source] = match.group(1) if match and not hasattr(dict, match.group(1)) else None
+        if field is None or field not in card:
+            return None
+        held = card[field]
+        text = "" if held is None else str(held)
+        return text if len(text) <= sandbox.MAX_OUTPUT else None     # too long: the sandbox refuses it
+
+    def _keep_card_render(self, source: str, context: dict, value: str) -> None:
+        """Keep a rendered value for the rest of this card's side, if its source reads only the
+        card's fields and the deck's and layout's (see _fields_read: no random choice)."""
+        if context.get("card") is not self._render_card:
+            return
+        pure = self._pure.get(source)
+        if pure is None:
+            pure = self._pure[source] = _fields_read(source, False) is not None
+        if pure:
+            self._card_renders[source] = value
 
     def evaluate(self, source: str, context: dict, where: Where) -> Any:
         constant = self._constant(source, context, expression=True)
@@ -144,6 +254,49 @@ class CompiledTemplates:
         elif key is not None and isinstance(value, (str, int, float, bool, type(None))):
             self._by_fields[key] = value
         return value
+
+    def element_key(self, side: str, name: str, element: Any, context: dict) -> tuple | None:
+        """The key under which one element's drawing for this card is kept, or None when it is not.
+
+        An element whose every template reads the card only as `card.field` (and otherwise only
+        the deck and the layout: see _fields_read) draws the same operations for every card with
+        the same values in those fields: a house's band, its name in capitals, the reign, the
+        emblem. Its templates, text fitting and checks then run once per distinct value, not once
+        per card. An element whose values are seldom repeated (a card's own name) is, after a
+        trial, worked out for every card again and nothing of it kept."""
+        at = (side, name)
+        if at not in self._element_fields:
+            self._element_fields[at] = _element_reads(element)
+            self._element_ops[at], self._element_tries[at] = {}, [0, 0]
+        fields = self._element_fields[at]
+        if fields is None:
+            return None
+        card = context.get("card")
+        if not isinstance(card, dict) or context.get("deck") is not self._deck_context \
+                or context.get("layout") is not self._layout_context:
+            return None
+        tries = self._element_tries[at]
+        tries[0] += 1
+        if tries[0] == _ELEMENT_TRIAL and tries[1] * 2 < _ELEMENT_TRIAL:     # hardly reused: stop keeping it
+            self._element_fields[at] = None
+            self._element_ops[at] = {}
+            return None
+        if card is not self._keyed_card:
+            self._keyed_card, self._keyed = card, {}
+        try:
+            return tuple(self._field_value_key(card, field) for field in fields)
+        except _Unkeyable:
+            return None
+
+    def kept_element(self, side: str, name: str, key: tuple) -> Any:
+        """The operations kept for an element under `key` (element_key), or None."""
+        ops = self._element_ops[(side, name)].get(key)
+        if ops is not None:
+            self._element_tries[(side, name)][1] += 1
+        return ops
+
+    def keep_element(self, side: str, name: str, key: tuple, ops: Any) -> None:
+        self._element_ops[(side, name)][key] = ops
 
     def _field_key(self, source: str, context: dict, expression: bool) -> tuple | None:
         """The key of this source's value for this card (see _fields_read), or None when it is not

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from printgen.draw.template_cache import parsed
 from printgen.files.errors import Warning_, Where
 from printgen.model.deck import Card, Layout
-from printgen.model.sandbox import environment
 
 
 class TextChecks:
@@ -36,6 +36,8 @@ class TextChecks:
         if card is None:
             return where
         lost = missing(value, font)
+        if not lost:        # the usual case: nothing to point at
+            return where
         for field_name in card.lines:
             held = card.values.get(field_name)
             if isinstance(held, str) and any(ch in held for ch in lost):
@@ -50,10 +52,7 @@ class TextChecks:
 
             found = []
             if "{" in source:
-                try:
-                    tree = environment().parse(source)
-                except Exception:
-                    tree = None   # the rendering has already reported a broken template
+                tree = parsed(source)   # None: the rendering has already reported a broken template
                 for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
                     assert isinstance(node, (nodes.Getattr, nodes.Getitem))
                     if isinstance(node.node, nodes.Name) and node.node.name == "card":

@@ -17,6 +17,7 @@ from printgen.draw.ops import Op
 from printgen.draw.template import Resolver
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
+from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.kinds import CARD_KIND, Kind, kind_layout, kind_of
 from printgen.model.layouts import safe_zone_warnings
@@ -61,14 +62,15 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
             warnings += [w for w in safe_zone_warnings(kind.layout) if kind.shape.shape == "rect"]
     resolvers = {name: Resolver(deck, kind.layout, fonts, warnings.append) for name, kind in table.items()}
     faces = Faces([], [], [], [], fonts, warnings)
-    for card, name in zip(deck.cards, names):
-        resolver, kind = resolvers[name], table[name]
-        faces.kinds.append(kind)
-        faces.fronts.append(resolver.side("face", card))
-        faces.backs.append(resolver.side("back", card))
-        faces.fills.append(fill_of(layout, resolver, kind, card))
-        if tick:
-            tick()
+    with sandbox.deadlines():       # each card's side still has its own deadline, set cheaply
+        for card, name in zip(deck.cards, names):
+            resolver, kind = resolvers[name], table[name]
+            faces.kinds.append(kind)
+            faces.fronts.append(resolver.side("face", card))
+            faces.backs.append(resolver.side("back", card))
+            faces.fills.append(fill_of(layout, resolver, kind, card))
+            if tick:
+                tick()
     return faces
 
 

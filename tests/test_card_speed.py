@@ -1,0 +1,129 @@
+"""The shortcuts that make a deck of many cards quick to draw (issue 30) give exactly what the long
+way gives: an element kept by the card fields it reads, '{{ card.field }}' printed without Jinja,
+PDF operators written again from an earlier drawing, and one timer for a deck's card deadlines."""
+
+from __future__ import annotations
+
+import dataclasses
+import signal
+import time
+from functools import cache
+
+import pytest
+
+from printgen.draw.fonts import FontSet
+from printgen.draw.ops import ShapeOp
+from printgen.draw.paint import draw_ops
+from printgen.draw.pdfcanvas import finish, new_canvas
+from printgen.draw.template import Resolver
+from printgen.draw.template_cache import CompiledTemplates
+from printgen.files.errors import UserError, Where
+from printgen.model import sandbox
+from printgen.model.layouts import load_layout
+from printgen.model.load import load_deck
+
+
+@cache
+def _cromwell_copies():
+    """Cromwell's cards three times over, the copies named apart ('Henry VIII (2)'), as a large
+    deck repeats its designs: every field but the name repeats."""
+    deck = load_deck("cromwell")
+    layout = load_layout(deck.layout, deck)
+    cards = [card if copy == 1 else dataclasses.replace(card, name=f"{card.name} ({copy})",
+                                                        values={**card.values, "name": f"{card.name} ({copy})"})
+             for copy in (1, 2, 3) for card in deck.cards]
+    return deck, layout, cards
+
+
+def test_kept_elements_give_every_card_and_warning_what_the_card_gets_alone():
+    deck, layout, cards = _cromwell_copies()
+    fonts = FontSet(layout.fonts)
+    said: list = []
+    shared = Resolver(deck, layout, fonts, said.append)
+    computed = []
+    work = shared._maybe
+    shared._maybe = lambda side, name, *rest: computed.append(name) or work(side, name, *rest)   # type: ignore[method-assign]
+    together = [(shared.side("face", card), shared.side("back", card)) for card in cards]
+    said_alone: list = []
+    plain = Resolver(deck, layout, fonts, said_alone.append)       # every element worked out for every card
+    plain.element_key = lambda *args: None                          # type: ignore[method-assign]
+    plain._card_render = lambda *args: None                         # type: ignore[method-assign]
+    alone = [(plain.side("face", card), plain.side("back", card)) for card in cards]
+    assert together == alone
+    assert [str(w) for w in said] == [str(w) for w in said_alone]
+    # the house's band and name, the frame, the foot, the caption: worked out once per value
+    assert computed.count("band") <= len({card.values.get("house") and card.values["house"].name for card in cards})
+    assert computed.count("caption") == len(deck.cards)
+    assert computed.count("name") == len(cards)            # a card's own name: every card
+
+
+@pytest.mark.parametrize("value", [None, 0, 12, 1.5, -0.0, True, "Henry VIII", "{{ 1 }}", "", [1, "a"],
+                                   {"a": 1}, ("x",)])
+def test_a_card_field_printed_without_jinja_is_what_the_sandbox_prints(value):
+    deck, layout = {"title": "T"}, {}
+    templates = CompiledTemplates(deck, layout)
+    context = {"card": {"v": value, "items": 3}, "deck": deck, "layout": layout}
+    for source in ("{{ card.v }}", "{{card.v}}", "{{ card.items }}"):
+        jinja = sandbox.render(sandbox.environment().from_string(source), context)
+        assert templates.render(source, context, Where()) == jinja
+    with pytest.raises(UserError, match="does not have"):
+        templates.render("{{ card.missing }}", context, Where())
+
+
+def test_a_card_read_through_a_mapping_method_is_never_kept_by_a_field():
+    """`card.get('house')` reads the whole card, not a field named 'get': kept by that 'field', every
+    card would print the first card's value."""
+    deck, layout = {"title": "T"}, {}
+    templates = CompiledTemplates(deck, layout)
+    source = "{{ card.get('house') }}/{{ card.items() | list | length }}"
+    cards = [{"house": f"House {i}", "n": i % 2} for i in range(40)]
+    seen = [templates.render(source, {"card": card, "deck": deck, "layout": layout}, Where()) for card in cards]
+    assert seen == [f"House {i}/2" for i in range(40)]
+
+
+def test_operators_written_again_are_the_bytes_drawing_writes():
+    deck, layout, cards = _cromwell_copies()
+    resolver = Resolver(deck, layout, FontSet(layout.fonts), [].append)
+    sides = [resolver.side("face", card) for card in cards[:6]] * 2
+    # a see-through fill sets transparency, which ReportLab writes only when it changes
+    clear = ShapeOp("rect", 10.0, 10.0, 20.0, 20.0, 0.0, "transparent", None, 0.0)
+
+    def pdf(replay: bool) -> bytes:
+        canvas = new_canvas((210.0, 297.0), FontSet(layout.fonts).default(), "t", "s")
+        if not replay:
+            canvas._printgen_drawn = None              # type: ignore[attr-defined]
+        for i, ops in enumerate(sides):
+            canvas.saveState()
+            canvas.translate(30.0 * (i % 4), 60.0 * (i // 4 % 4))
+            draw_ops(canvas, (clear, *ops, clear) if i % 3 == 0 else ops)
+            canvas.restoreState()
+            if i % 5 == 4:
+                canvas.showPage()
+        return finish(canvas)
+
+    assert pdf(replay=True) == pdf(replay=False)
+
+
+def _busy(seconds: float) -> None:
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        pass
+
+
+def test_a_series_of_deadlines_stops_a_runaway_card_and_only_that():
+    previous = signal.getsignal(signal.SIGALRM)
+    with sandbox.deadlines(0.2):
+        for _ in range(15):                    # many cards, more than the allowance in all
+            with sandbox.deadline(0.2, what="a short side"):
+                _busy(0.02)
+        with sandbox.deadline(0.2, what="a waiting side"):
+            time.sleep(0.3)                    # waiting is not working
+        start = time.thread_time()
+        with pytest.raises(sandbox.TemplateLimit, match="a busy side was still running after 0.2 seconds"), \
+                sandbox.deadline(0.2, what="a busy side"):
+            _busy(5)
+        assert 0.2 <= time.thread_time() - start < 0.6
+        with sandbox.deadline(0.2, what="the next side"):
+            _busy(0.02)                        # the next card starts with its whole allowance
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is previous
