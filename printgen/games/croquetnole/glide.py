@@ -50,36 +50,14 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     step was taken. Leaves their bodies' positions and velocities as pymunk would have."""
     ph = world.physics
     dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
-    width, height, radius = world.court.width, world.court.height, world.court.radius
+    radius = world.court.radius
     moving = world._moving
     names = list(moving)
     bodies = list(moving.values())
-    px, py, vx, vy, room, lines = [], [], [], [], [], []
-    for b in moving.values():
-        (x, y), (u, v) = b.position, b.velocity
-        speed = math.sqrt(u * u + v * v)
-        if speed == 0.0:
-            return False
-        # The slide keeps its direction (friction only scales the velocity), so one look along it
-        # says how far it is clear; `far` is past where it stops. Its lines: those whose box meets its own.
-        dx, dy = u / speed, v / speed
-        far = speed * speed / (2 * ph.deceleration) + 2 * speed * dt + REACH
-        ex, ey = x + dx * far, y + dy * far
-        lo_x, hi_x, lo_y, hi_y = min(x, ex), max(x, ex), min(y, ey), max(y, ey)
-        px.append(x)
-        py.append(y)
-        vx.append(u)
-        vy.append(v)
-        room.append(_free(world, x, y, dx, dy, far))
-        if room[-1] < math.sqrt(u * u + v * v) * dt:
-            return False                    # a tile within reach: pymunk's step (no coin was read)
-        lines.append([e for e in world.lines if not (hi_x < e[3][0] or lo_x > e[3][2] or hi_y < e[3][1]
-                                                     or lo_y > e[3][3])])
-    resting = [b.position for name, b in world.coins.items() if name not in moving]
-    for i in range(len(bodies)):
-        x, y, u, v = px[i], py[i], vx[i], vy[i]
-        speed = math.sqrt(u * u + v * v)
-        room[i] = min(room[i], _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting))
+    clear = _clearances(world)
+    if clear is None:
+        return False
+    px, py, vx, vy, room, lines = clear
     count = len(bodies)
     if count == 1:
         return _one(world, out, limit, names[0], bodies[0], px[0], py[0], vx[0], vy[0], room[0], lines[0])
@@ -88,7 +66,6 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     travelled, reach = [0.0] * count, [0.0] * count
     live = list(range(count))          # sliding, in the order of world._moving
     paths = [out.path.get(n) for n in names] if world.record else None
-    events = world._events
     steps = 0
     done = False
     written: set[int] = set()
@@ -117,30 +94,8 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
                 s = math.sqrt(s2)
                 k = (s - slow) / s
                 vx[i], vy[i] = u * k, v * k
-        for i, x, y, qx, qy in before:      # crossings and the table's edge, as World.flick reads them
-            for kind, index, line, (x0, y0, x1, y1) in lines[i]:
-                if (x if x > qx else qx) < x0 or (x if x < qx else qx) > x1 or \
-                        (y if y > qy else qy) < y0 or (y if y < qy else qy) > y1:
-                    continue
-                way = line.crossing((x, y), (qx, qy))
-                if way:
-                    events.append(("cross", names[i], kind, index, way))
-            if not (0.0 <= qx <= width and 0.0 <= qy <= height):
-                qx, qy = edge_point((x, y), (qx, qy), width, height, radius)
-                b = bodies[i]
-                b.position = (qx, qy)
-                b.velocity = (0.0, 0.0)
-                vx[i] = vy[i] = reach[i] = 0.0
-                moving.pop(names[i], None)
-                world.space.reindex_shapes_for_body(b)
-                events.append(("off", names[i], (qx, qy)))
-                written.add(i)              # written back already
-                done = True                 # it sits off its line now: pymunk's turn after this step
-            px[i], py[i] = qx, qy
-            if paths is not None:
-                path = paths[i]
-                if path is not None:
-                    path.append((qx, qy))
+        state = (names, bodies, px, py, vx, vy, reach)
+        done = _moved(world, before, lines, state, paths, written)
         live = [i for i in live if names[i] in moving]
     if steps:
         for i, b in enumerate(bodies):
@@ -148,6 +103,79 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
                 b.position = (px[i], py[i])
                 b.velocity = (vx[i], vy[i])
     return steps > 0
+
+
+def _clearances(world: Sliding) -> tuple[list[float], list[float], list[float], list[float], list[float],
+                                         list[list]] | None:
+    """Each coin in motion's position, velocity, room to slide before it could touch a tile or a
+    resting coin, and the lines its slide may cross; None when one is at rest or already within
+    reach of a tile (pymunk steps then, and no coin was read)."""
+    ph = world.physics
+    dt = ph.step
+    moving = world._moving
+    px, py, vx, vy, room, lines = [], [], [], [], [], []
+    for b in moving.values():
+        (x, y), (u, v) = b.position, b.velocity
+        speed = math.sqrt(u * u + v * v)
+        if speed == 0.0:
+            return None
+        # The slide keeps its direction (friction only scales the velocity), so one look along it
+        # says how far it is clear; `far` is past where it stops. Its lines: those whose box meets its own.
+        dx, dy = u / speed, v / speed
+        far = speed * speed / (2 * ph.deceleration) + 2 * speed * dt + REACH
+        ex, ey = x + dx * far, y + dy * far
+        lo_x, hi_x, lo_y, hi_y = min(x, ex), max(x, ex), min(y, ey), max(y, ey)
+        px.append(x)
+        py.append(y)
+        vx.append(u)
+        vy.append(v)
+        room.append(_free(world, x, y, dx, dy, far))
+        if room[-1] < math.sqrt(u * u + v * v) * dt:
+            return None                     # a tile within reach: pymunk's step (no coin was read)
+        lines.append([e for e in world.lines if not (hi_x < e[3][0] or lo_x > e[3][2] or hi_y < e[3][1]
+                                                     or lo_y > e[3][3])])
+    resting = [b.position for name, b in world.coins.items() if name not in moving]
+    for i in range(len(px)):
+        x, y, u, v = px[i], py[i], vx[i], vy[i]
+        speed = math.sqrt(u * u + v * v)
+        room[i] = min(room[i], _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting))
+    return px, py, vx, vy, room, lines
+
+
+def _moved(world: Sliding, before: list[tuple[int, float, float, float, float]], lines: list[list],
+           state: tuple, paths: list | None, written: set[int]) -> bool:
+    """One glided step's crossings and the table's edge, as World.flick reads them: each coin's
+    new position written to `state`, an event for each gate line crossed and each coin that left
+    the table (put back at the edge, at rest, and written back at once). True when a coin left."""
+    names, bodies, px, py, vx, vy, reach = state
+    width, height, radius = world.court.width, world.court.height, world.court.radius
+    moving, events = world._moving, world._events
+    done = False
+    for i, x, y, qx, qy in before:
+        for kind, index, line, (x0, y0, x1, y1) in lines[i]:
+            if (x if x > qx else qx) < x0 or (x if x < qx else qx) > x1 or \
+                    (y if y > qy else qy) < y0 or (y if y < qy else qy) > y1:
+                continue
+            way = line.crossing((x, y), (qx, qy))
+            if way:
+                events.append(("cross", names[i], kind, index, way))
+        if not (0.0 <= qx <= width and 0.0 <= qy <= height):
+            qx, qy = edge_point((x, y), (qx, qy), width, height, radius)
+            b = bodies[i]
+            b.position = (qx, qy)
+            b.velocity = (0.0, 0.0)
+            vx[i] = vy[i] = reach[i] = 0.0
+            moving.pop(names[i], None)
+            world.space.reindex_shapes_for_body(b)
+            events.append(("off", names[i], (qx, qy)))
+            written.add(i)              # written back already
+            done = True                 # it sits off its line now: pymunk's turn after this step
+        px[i], py[i] = qx, qy
+        if paths is not None:
+            path = paths[i]
+            if path is not None:
+                path.append((qx, qy))
+    return done
 
 
 def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: float, py: float, vx: float,

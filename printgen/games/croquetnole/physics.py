@@ -233,18 +233,7 @@ class World:
             self.space.step(dt)
             self._stamp += 1
             out.steps += 1
-            for name, b in list(moving.items()):
-                vx, vy = b.velocity
-                s2 = vx * vx + vy * vy
-                if s2 < rest2 or s2 <= slow * slow:
-                    if vx or vy:
-                        b.velocity = (0.0, 0.0)
-                    del moving[name]
-                    seen.pop(name, None)
-                else:
-                    s = math.sqrt(s2)
-                    k = (s - slow) / s
-                    b.velocity = (vx * k, vy * k)
+            _rub(moving, seen, slow, rest2)
             for name, b, p in before:
                 qx, qy = b.position
                 px, py = p[0], p[1]
@@ -269,3 +258,20 @@ class World:
                 if self.record:
                     out.path[name].append((qx, qy) if name in moving else self.at(name))
         return out
+
+
+def _rub(moving: dict[str, pymunk.Body], seen: dict[str, Point], slow: float, rest2: float) -> None:
+    """Sliding friction for one step: each coin in motion loses `slow` of its speed, keeping its
+    direction; one at resting speed stops and is forgotten (pymunk may then move it unseen)."""
+    for name, b in list(moving.items()):
+        vx, vy = b.velocity
+        s2 = vx * vx + vy * vy
+        if s2 < rest2 or s2 <= slow * slow:
+            if vx or vy:
+                b.velocity = (0.0, 0.0)
+            del moving[name]
+            seen.pop(name, None)
+        else:
+            s = math.sqrt(s2)
+            k = (s - slow) / s
+            b.velocity = (vx * k, vy * k)
