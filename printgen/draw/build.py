@@ -6,12 +6,19 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from printgen.files.errors import UserError, Warning_
 from printgen.files.output import publish
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
+
+if TYPE_CHECKING:
+    from printgen.draw.press import Press
+    from printgen.model.deck import Deck, Layout
+
+# A part of a deck's build: ("cards", pack name or None) or (document kind, its source file).
+Unit = tuple[str, "str | Path | None"]
 
 PARTS = ("cards", "rules", "sheets", "boards")
 
@@ -95,15 +102,39 @@ def check_out_folder(folder: Path, out: Path) -> None:
             return
 
 
-def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
-               write: bool = True) -> BuildResult:
-    """Check and draw one deck, then write its files all or none; with write=False, keep them
-    in the result's `staged` instead, so several decks can be written in one step."""
-    from printgen.draw.press import press_for, press_summary, printing_in
-    from printgen.draw.sheets.faces import resolve_faces
-    from printgen.draw.sheets.pdf import render_sheets
+@dataclass
+class Plan:
+    """One deck's build read and checked, before anything is drawn: what every part of it needs.
 
-    progress = progress or Silent()
+    The parts (`units`) are drawn independently of each other, each into files of its own, so
+    the pool can hand them out to several processes (printgen/draw/build_pool.py); `finish`
+    puts a deck's parts back together in the order of `units`, whichever process drew them.
+    A plan crosses between processes by pickle: it holds only the checked deck and layout."""
+
+    ref: str
+    options: BuildOptions
+    deck: Deck
+    layout: Layout
+    press: Press | None
+    folder: Path
+    packs: dict[str | None, Deck]        # each pack's deck by name (None: a deck without packs)
+    units: list[Unit]
+
+
+@dataclass
+class Part:
+    """What one unit of a plan drew: its files, and for a pack of cards its summary and warnings."""
+
+    files: dict[Path, bytes]
+    summary: str | None = None
+    warnings: list[Warning_] = field(default_factory=list)
+
+
+def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
+    """Read and check a deck and its layout, and list the parts its build draws. Every mistake
+    in the deck's own files and in the options is found here, before any drawing."""
+    from printgen.draw.press import press_for
+
     check_out_folder(options.out, options.out)
     press = press_for(options.colour, options.ink_limit)
     deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
@@ -111,43 +142,84 @@ def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None
                          backs=options.backs)
     folder = options.out / deck.key
     check_out_folder(folder, options.out)
-    files: dict[Path, bytes] = {}
-    summaries, warnings = [], list(layout.warnings)
+    units: list[Unit] = []
+    packs: dict[str | None, Deck] = {}
     if "cards" in options.only:
-        packs: list[str | None] = list(deck.packs) or [None]
-        for pack in packs:
-            cards = load_deck(ref, pack) if pack is not None else deck
-            label = cards.output_key
-            progress.start(f"{label}: checking cards", len(cards.cards))
-            faces = resolve_faces(cards, layout, progress.advance)
-            progress.finish()
-            progress.start(f"{label}: drawing sheets", len(cards.cards))
-            with printing_in(press):
-                sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
-                                       imposition=options.imposition, crop=options.crop, order=options.page_order)
-            progress.finish()
-            manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
-            files[folder / f"{label}-cards.pdf"] = sheets.pdf
-            files[folder / f"{label}-cards.json"] = manifest
-            summaries.append(sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
-                             + (f"\n{press_summary(press)}" if press is not None else ""))
-            said = {str(x) for x in warnings}
-            for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
-                if str(w) not in said:
-                    said.add(str(w))
-                    warnings.append(w)
-    documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
-    progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
-    for kind, source in documents:
-        files[folder / output_name(kind, source)] = render_document(kind, deck, layout, source)
-        progress.advance()
-    progress.finish()
-    if not files:
+        names: list[str | None] = list(deck.packs) or [None]
+        for pack in names:
+            packs[pack] = load_deck(ref, pack) if pack is not None else deck
+            units.append(("cards", pack))
+    units += [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
+    if not units:
         raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
+    return Plan(str(ref), options, deck, layout, press, folder, packs, units)
+
+
+def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
+    """Draw one part of a plan: a pack of cards (its PDF and manifest) or one document."""
+    kind, what = plan.units[index]
+    if kind != "cards":
+        assert isinstance(what, Path), "a document is drawn from its file"
+        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what)})
+    from printgen.draw.press import press_summary, printing_in
+    from printgen.draw.sheets.faces import resolve_faces
+    from printgen.draw.sheets.pdf import render_sheets
+
+    progress = progress or Silent()
+    cards = plan.packs[what if isinstance(what, str) else None]
+    layout, options, press = plan.layout, plan.options, plan.press
+    label = cards.output_key
+    progress.start(f"{label}: checking cards", len(cards.cards))
+    faces = resolve_faces(cards, layout, progress.advance)
+    progress.finish()
+    progress.start(f"{label}: drawing sheets", len(cards.cards))
+    with printing_in(press):
+        sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
+                               imposition=options.imposition, crop=options.crop, order=options.page_order)
+    progress.finish()
+    manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+    summary = (sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
+               + (f"\n{press_summary(press)}" if press is not None else ""))
+    return Part({plan.folder / f"{label}-cards.pdf": sheets.pdf, plan.folder / f"{label}-cards.json": manifest},
+                summary, list(sheets.warnings))
+
+
+def finish(plan: Plan, parts: list[Part], *, write: bool) -> BuildResult:
+    """A deck's parts put together in the order of its units; written all or none, or with
+    write=False kept in the result's `staged` for publish_builds."""
+    files: dict[Path, bytes] = {}
+    summaries, warnings = [], list(plan.layout.warnings)
+    said = {str(x) for x in warnings}
+    for part in parts:
+        files.update(part.files)
+        if part.summary is not None:
+            summaries.append(part.summary)
+        for w in part.warnings:                # once each: a layout-wide warning comes from every card
+            if str(w) not in said:
+                said.add(str(w))
+                warnings.append(w)
     if write:
         publish(files)
-    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings,
-                       {} if write else files, deck.folder)
+    key = plan.deck.key
+    return BuildResult(key, list(files), "\n".join(summaries) or f"{key}:", warnings, {} if write else files,
+                       plan.deck.folder)
+
+
+def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
+               write: bool = True) -> BuildResult:
+    """Check and draw one deck, then write its files all or none; with write=False, keep them
+    in the result's `staged` instead, so several decks can be written in one step."""
+    progress = progress or Silent()
+    plan = plan_build(ref, options)
+    cards = [i for i, (kind, _) in enumerate(plan.units) if kind == "cards"]
+    parts = [draw_unit(plan, i, progress) for i in cards]
+    documents = [i for i in range(len(plan.units)) if i not in cards]
+    progress.start(f"{plan.deck.key}: rules, sheets, boards", len(documents))
+    for i in documents:
+        parts.append(draw_unit(plan, i))
+        progress.advance()
+    progress.finish()
+    return finish(plan, parts, write=write)
 
 
 def check_distinct_names(refs: list[str]) -> None:
