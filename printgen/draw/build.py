@@ -12,6 +12,7 @@ from printgen.files.errors import UserError, Warning_
 from printgen.files.output import publish
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
+from printgen.model.load_cache import cached
 
 if TYPE_CHECKING:
     from printgen.draw.press import Press
@@ -137,22 +138,37 @@ def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
 
     check_out_folder(options.out, options.out)
     press = press_for(options.colour, options.ink_limit)
-    deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
-    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
-                         backs=options.backs)
+    with_cards = "cards" in options.only
+    # read and checked, or taken from the cache of checked decks when none of its files changed
+    deck, layout, packs = cached(ref, (options.paper, options.card_size, options.bleed, options.backs, with_cards),
+                                 lambda: _read(ref, options, with_cards))
+    from printgen.files.font_files import register
+
+    # Reading the layout registers its fonts with ReportLab, in its order (a font's name in the PDF
+    # depends on that order): done here too, a no-op after reading, for a deck from the cache.
+    for path in layout.fonts.values():
+        register(path)
     folder = options.out / deck.key
     check_out_folder(folder, options.out)
-    units: list[Unit] = []
-    packs: dict[str | None, Deck] = {}
-    if "cards" in options.only:
-        names: list[str | None] = list(deck.packs) or [None]
-        for pack in names:
-            packs[pack] = load_deck(ref, pack) if pack is not None else deck
-            units.append(("cards", pack))
+    units: list[Unit] = [("cards", pack) for pack in packs]
     units += [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
     if not units:
         raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
     return Plan(str(ref), options, deck, layout, press, folder, packs, units)
+
+
+def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck]]:
+    """The deck (every card: rules and boards may show any of them), its layout for these options,
+    and, when cards are built, each pack's deck by name (None: a deck without packs)."""
+    deck = load_deck(ref, ALL_CARDS)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
+                         backs=options.backs)
+    packs: dict[str | None, Deck] = {}
+    if with_cards:
+        names: list[str | None] = list(deck.packs) or [None]
+        for pack in names:
+            packs[pack] = load_deck(ref, pack) if pack is not None else deck
+    return deck, layout, packs
 
 
 def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:

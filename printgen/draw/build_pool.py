@@ -44,21 +44,26 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
     """Each deck's build (its staged files) or its UserError, in the order of `refs`: side by side
     when there are several decks and several cores and the system can fork, else one at a time
     with `progress` (a bar per deck)."""
-    workers = min(len(refs), cores())
-    if workers < 2 or not hasattr(os, "fork"):
+    if len(refs) < 2 or cores() < 2 or not hasattr(os, "fork"):
         return [_build(ref, options, progress()) for ref in refs]
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_quiet_child) as pool:
-        # the heaviest deck read first, so that its parts are ready to hand out early
-        order = sorted(range(len(refs)), key=lambda i: -weight(refs[i]))
-        planned = pool.map(_plan, [(refs[i], options) for i in order], chunksize=1)
-        plans: list[Plan | UserError | None] = [None] * len(refs)
-        for i, item in zip(order, planned):
-            plans[i] = _received(item)
-        jobs = [(d, u) for d, plan in enumerate(plans) if isinstance(plan, Plan) for u in range(len(plan.units))]
-        jobs.sort(key=lambda job: -unit_weight(_as_plan(plans[job[0]]), job[1]))      # stable: ties keep order
-        drawn = pool.map(_draw, [(_as_plan(plans[d]), u) for d, u in jobs], chunksize=1)
+    global _plans
+    # Read and checked here, before the fork: both processes then share the checked decks and what
+    # reading them loaded once (pydantic's checks, the layouts' fonts), and a deck from the cache of
+    # checked decks costs next to nothing. Then every part of every deck, the heaviest first.
+    plans: list[Plan | UserError] = [_planned(ref, options) for ref in refs]
+    jobs = [(d, u) for d, plan in enumerate(plans) if isinstance(plan, Plan) for u in range(len(plan.units))]
+    jobs.sort(key=lambda job: -unit_weight(_as_plan(plans[job[0]]), job[1]))      # stable: ties keep order
+    drawn: list[tuple[str, Any]] = []
+    if jobs:
+        _plans = plans
+        try:
+            with multiprocessing.get_context("fork").Pool(min(len(jobs), cores()),
+                                                          initializer=_quiet_child) as pool:
+                drawn = pool.map(_draw, jobs, chunksize=1)
+        finally:
+            _plans = []
     parts: dict[tuple[int, int], Part | UserError] = {job: _received(item) for job, item in zip(jobs, drawn)}
     back: list[Outcome] = []
     for d, plan in enumerate(plans):
@@ -72,21 +77,6 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
         back.append(error if error is not None else build.finish(plan, [p for p in mine if isinstance(p, Part)],
                                                                   write=False))
     return back
-
-
-def weight(ref: str) -> int:
-    """A deck's drawing work guessed before it is read: the bytes of the files that say what is
-    drawn (its cards, rule sheets, boards and tables). A deck that cannot be found weighs nothing;
-    its build says why."""
-    from printgen.model.load import find_deck
-
-    try:
-        folder = find_deck(ref)
-        files = [folder / "deck.yaml", *folder.glob("rules/*.md"), *folder.glob("boards/*.yaml"),
-                 *folder.glob("tables/*.yaml")]
-        return sum(path.stat().st_size for path in files if path.is_file())
-    except (UserError, OSError):
-        return 0
 
 
 # Processor time a part takes, roughly (measured on the shipped decks): a card's face and back,
@@ -124,20 +114,23 @@ def _quiet_child() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _plan(job: tuple[str, BuildOptions]) -> tuple[str, Any]:
-    """In a child: one deck read and checked, sent back whole (a plan pickles) or as its error."""
-    ref, options = job
+def _planned(ref: str, options: BuildOptions) -> Plan | UserError:
     try:
-        return "built", build.plan_build(ref, options)
+        return build.plan_build(ref, options)
     except UserError as error:
-        return _error(error)
+        return error
 
 
-def _draw(job: tuple[Plan, int]) -> tuple[str, Any]:
-    """In a child: one part of a deck drawn, or its error."""
-    plan, index = job
+# The plans of the build in hand, set before the pool forks: a child finds its part's plan here.
+_plans: list[Plan | UserError] = []
+
+
+def _draw(job: tuple[int, int]) -> tuple[str, Any]:
+    """In a child: one part of a deck drawn (the deck's index in the build, the part's in its
+    plan), or its error."""
+    deck, index = job
     try:
-        return "built", build.draw_unit(plan, index)
+        return "built", build.draw_unit(_as_plan(_plans[deck]), index)
     except UserError as error:
         return _error(error)
 
