@@ -152,7 +152,7 @@ def _read_entry(path: Path, key: bytes) -> Any | None:
     head = len(FORMAT) + hashlib.sha256().digest_size
     if len(raw) <= head or not raw.startswith(FORMAT):
         return None
-    body = raw[head:]
+    body = memoryview(raw)[head:]      # not a copy: a deck of thousands of cards is a MiB or two
     if not hmac.compare_digest(raw[len(FORMAT):head], hmac.new(key, body, hashlib.sha256).digest()):
         return None                       # not written by this user's printgen: never unpickled
     try:
