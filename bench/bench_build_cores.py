@@ -8,7 +8,9 @@ core to fork its deck processes on, so it builds one deck after another as befor
 are the median wall-clock seconds of each and their ratio, measured in this one command (issue
 30's aim: at least 1.6x faster on all cores of a quiet two-core machine), with the processor
 time of each (what the pool costs in all: forking, sending plans and files between processes) and
-the load average while they ran: on a loaded machine the wall-clock ratio says little. Both builds' files are
+the load average while they ran: on a loaded machine the wall-clock ratio says little.
+`--estimate` instead works the pool's schedule out from each part's processor time, in one
+process (see estimate()). Both builds' files are
 compared byte for byte at the end.
 """
 
@@ -45,17 +47,73 @@ def same_files(a: Path, b: Path) -> bool:
     return all(filecmp.cmp(a / n, b / n, shallow=False) for n in names)
 
 
+def estimate(work: Path, cores: int = 2) -> None:
+    """The pool's schedule worked out from processor times, which a loaded machine disturbs far less
+    than the wall clock: every deck read (as the parent does, before the fork), then each part drawn
+    in turn in this one process and timed; the parts handed out in the pool's order to `cores`
+    workers, each taking the next when free. What it leaves out: forking, sending files back, and
+    what each process imports or loads again on first use (fonts, templates), so the real figure is
+    lower; the same schedule with whole decks as the unit is printed beside it."""
+    sys.path.insert(0, str(ROOT))
+    sys.dont_write_bytecode = False                 # as an installed printgen: modules from bytecode
+    sys.pycache_prefix = str(work / "pycache")
+    os.environ.setdefault("PRINTGEN_CACHE_DIR", str(work / "cache"))
+    start = time.process_time()
+    from printgen.draw import build, build_pool
+    from printgen.model.load import shipped_decks
+
+    imported = time.process_time()
+    options = build.BuildOptions(out=work / "estimate")
+    plans = [build.plan_build(str(ref), options) for ref in shipped_decks()]
+    planned = time.process_time()
+    parts: list[tuple[float, int, int]] = []
+    for d, plan in enumerate(plans):
+        for u in range(len(plan.units)):
+            begun = time.process_time()
+            build.draw_unit(plan, u)
+            parts.append((time.process_time() - begun, d, u))
+    serial = planned - start
+    drawing = sum(cost for cost, _, _ in parts)
+
+    def longest(loads: list[float]) -> float:
+        free = [0.0] * cores
+        for cost in loads:
+            free[free.index(min(free))] += cost
+        return max(free)
+
+    by_part = longest([cost for cost, d, u in sorted(parts, key=lambda p: -build_pool.unit_weight(plans[p[1]], p[2]))])
+    decks = [sum(cost for cost, d, _ in parts if d == i) for i in range(len(plans))]
+    by_deck = longest(sorted(decks, reverse=True))
+    one = serial + drawing
+    print(f"processor time in one process: imports {imported - start:.3f} s, reading every deck "
+          f"{planned - imported:.3f} s, drawing {drawing:.3f} s in {len(parts)} parts (the heaviest deck "
+          f"{max(decks) / drawing:.0%} of it)")
+    print(f"  {cores} workers, parts handed out heaviest first: {one / (serial + by_part):.2f}x one core; "
+          f"whole decks heaviest first: {one / (serial + by_deck):.2f}x (processes cost nothing here)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--workdir", default="/tmp/bench-cores")
+    parser.add_argument("--estimate", action="store_true",
+                        help="only work out the pool's schedule from processor times (see estimate())")
     args = parser.parse_args()
+    if args.estimate:
+        estimate(Path(args.workdir))
+        return 0
     if args.runs < 5:
         parser.error("--runs must be at least 5 so that the median means something")
     if not shutil.which("taskset"):
         parser.error("taskset (util-linux) is needed to hold a build to one core")
     work = Path(args.workdir)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # as an installed printgen runs: bytecode cached (under the workdir; where PYTHONDONTWRITEBYTECODE
+    # is set, every process, each of the pool's too, would compile the modules it imports late from
+    # source), and printgen's caches kept between runs (under the workdir), as between a user's builds
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_build import child_env
+
+    env = {**child_env(work), "PYTHONPATH": str(ROOT)}
     build = [sys.executable, "-m", "printgen", "build", "--quiet", "--out"]
     commands = {"all cores": build + [str(work / "all")],
                 "one core": ["taskset", "-c", "0"] + build + [str(work / "one")]}
