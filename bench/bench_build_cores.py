@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float]:
     """Wall-clock seconds of one whole run, and the processor time (user + system) of all its processes."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, check=True, env=env, cwd=cwd, stdout=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -96,6 +96,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--workdir", default="/tmp/bench-cores")
+    parser.add_argument("--against", metavar="REF", help="also time REF's printgen (a git commit), in the same turns")
     parser.add_argument("--estimate", action="store_true",
                         help="only work out the pool's schedule from processor times (see estimate())")
     args = parser.parse_args()
@@ -117,25 +118,40 @@ def main() -> int:
     build = [sys.executable, "-m", "printgen", "build", "--quiet", "--out"]
     commands = {"all cores": build + [str(work / "all")],
                 "one core": ["taskset", "-c", "0"] + build + [str(work / "one")]}
+    where = {name: (ROOT, env) for name in commands}
+    if args.against:                 # REF's code, decks and layouts, from its own folder, caches of its own
+        from same_output import unpack
+
+        shutil.rmtree(work / "ref", ignore_errors=True)
+        ref = unpack(args.against, work / "ref" / "tree")
+        ref_env = {**child_env(work / "ref"), "PYTHONPATH": str(ref)}
+        for name in list(commands):
+            commands[f"{name} ({args.against})"] = commands[name][:-1] + [str(work / "ref" / name.split()[0])]
+            where[f"{name} ({args.against})"] = (ref, ref_env)
     times: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
-    for cmd in commands.values():
-        timed(cmd, env)                              # warm the disk and bytecode caches
+    for name, cmd in commands.items():
+        timed(cmd, where[name][1], where[name][0])      # warm the disk, bytecode and printgen's caches
     load = [os.getloadavg()[0]]
     for _ in range(args.runs):
         for name, cmd in commands.items():
-            wall, used = timed(cmd, env)
+            wall, used = timed(cmd, where[name][1], where[name][0])
             times[name].append(wall)
             cpu[name].append(used)
         load.append(os.getloadavg()[0])
     cores = len(os.sched_getaffinity(0))
+    width = max(len(name) for name in commands)
     print(f"printgen build of every shipped deck, {args.runs} runs each in turns, {cores} cores; "
           f"load average (1 min) {min(load):.1f} to {max(load):.1f} during the runs")
     for name, values in times.items():
-        print(f"  {name:<10} median {statistics.median(values):.3f} s  (min {min(values):.3f}, max {max(values):.3f});"
-              f" processor time {statistics.median(cpu[name]):.3f} s")
+        print(f"  {name:<{width}} median {statistics.median(values):.3f} s  (min {min(values):.3f}, "
+              f"max {max(values):.3f}); processor time {statistics.median(cpu[name]):.3f} s")
     ratio = statistics.median(times["one core"]) / statistics.median(times["all cores"])
     print(f"  all cores are {ratio:.2f}x as fast as one core (aim: at least 1.6x on a quiet two-core machine)")
+    if args.against:
+        theirs = statistics.median(times[f"one core ({args.against})"]) / statistics.median(
+            times[f"all cores ({args.against})"])
+        print(f"  {args.against}: all cores are {theirs:.2f}x as fast as one core")
     same = same_files(work / "all", work / "one")
     print(f"  the two builds' files are {'byte-identical' if same else 'DIFFERENT'}")
     return 0 if same else 1
