@@ -63,6 +63,11 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
             with multiprocessing.get_context("fork").Pool(min(len(jobs), cores()),
                                                           initializer=_quiet_child) as pool:
                 drawn = pool.map(_draw, jobs, chunksize=1)
+                # Let the workers finish on their own. Leaving the block terminates them with SIGTERM,
+                # and one killed while it held the job queue's lock left the other waiting for it
+                # for ever (seen once on a loaded machine); after join they have all exited.
+                pool.close()
+                pool.join()
         finally:
             _plans = []
     parts: dict[tuple[int, int], Part | UserError] = {job: _received(item) for job, item in zip(jobs, drawn)}
