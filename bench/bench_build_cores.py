@@ -6,7 +6,11 @@ The two commands are whole processes, run in turns (all cores, one core, all cor
 unmeasured run of each; one core is `taskset -c 0` (Linux), which leaves printgen's build one
 core to fork its deck processes on, so it builds one deck after another as before. The figures
 are the median wall-clock seconds of each and their ratio, measured in this one command (issue
-30's aim: at least 1.6x faster on all cores of a quiet two-core machine). Both builds' files are
+30's aim: at least 1.6x faster on all cores of a quiet two-core machine), with the processor
+time of each (what the pool costs in all: forking, sending plans and files between processes) and
+the load average while they ran: on a loaded machine the wall-clock ratio says little.
+`--estimate` instead works the pool's schedule out from each part's processor time, in one
+process (see estimate()). Both builds' files are
 compared byte for byte at the end.
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import filecmp
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -25,10 +30,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> float:
+def timed(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float]:
+    """Wall-clock seconds of one whole run, and the processor time (user + system) of all its processes."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    subprocess.run(cmd, check=True, env=env, cwd=cwd, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def same_files(a: Path, b: Path) -> bool:
@@ -38,32 +47,111 @@ def same_files(a: Path, b: Path) -> bool:
     return all(filecmp.cmp(a / n, b / n, shallow=False) for n in names)
 
 
+def estimate(work: Path, cores: int = 2) -> None:
+    """The pool's schedule worked out from processor times, which a loaded machine disturbs far less
+    than the wall clock: every deck read (as the parent does, before the fork), then each part drawn
+    in turn in this one process and timed; the parts handed out in the pool's order to `cores`
+    workers, each taking the next when free. What it leaves out: forking, sending files back, and
+    what each process imports or loads again on first use (fonts, templates), so the real figure is
+    lower; the same schedule with whole decks as the unit is printed beside it."""
+    sys.path.insert(0, str(ROOT))
+    sys.dont_write_bytecode = False                 # as an installed printgen: modules from bytecode
+    sys.pycache_prefix = str(work / "pycache")
+    os.environ.setdefault("PRINTGEN_CACHE_DIR", str(work / "cache"))
+    start = time.process_time()
+    from printgen.draw import build, build_pool
+    from printgen.model.load import shipped_decks
+
+    imported = time.process_time()
+    options = build.BuildOptions(out=work / "estimate")
+    plans = [build.plan_build(str(ref), options) for ref in shipped_decks()]
+    planned = time.process_time()
+    parts: list[tuple[float, int, int]] = []
+    for d, plan in enumerate(plans):
+        for u in range(len(plan.units)):
+            begun = time.process_time()
+            build.draw_unit(plan, u)
+            parts.append((time.process_time() - begun, d, u))
+    serial = planned - start
+    drawing = sum(cost for cost, _, _ in parts)
+
+    def longest(loads: list[float]) -> float:
+        free = [0.0] * cores
+        for cost in loads:
+            free[free.index(min(free))] += cost
+        return max(free)
+
+    by_part = longest([cost for cost, d, u in sorted(parts, key=lambda p: -build_pool.unit_weight(plans[p[1]], p[2]))])
+    decks = [sum(cost for cost, d, _ in parts if d == i) for i in range(len(plans))]
+    by_deck = longest(sorted(decks, reverse=True))
+    one = serial + drawing
+    print(f"processor time in one process: imports {imported - start:.3f} s, reading every deck "
+          f"{planned - imported:.3f} s, drawing {drawing:.3f} s in {len(parts)} parts (the heaviest deck "
+          f"{max(decks) / drawing:.0%} of it)")
+    print(f"  {cores} workers, parts handed out heaviest first: {one / (serial + by_part):.2f}x one core; "
+          f"whole decks heaviest first: {one / (serial + by_deck):.2f}x (processes cost nothing here)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--workdir", default="/tmp/bench-cores")
+    parser.add_argument("--against", metavar="REF", help="also time REF's printgen (a git commit), in the same turns")
+    parser.add_argument("--estimate", action="store_true",
+                        help="only work out the pool's schedule from processor times (see estimate())")
     args = parser.parse_args()
+    if args.estimate:
+        estimate(Path(args.workdir))
+        return 0
     if args.runs < 5:
         parser.error("--runs must be at least 5 so that the median means something")
     if not shutil.which("taskset"):
         parser.error("taskset (util-linux) is needed to hold a build to one core")
     work = Path(args.workdir)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # as an installed printgen runs: bytecode cached (under the workdir; where PYTHONDONTWRITEBYTECODE
+    # is set, every process, each of the pool's too, would compile the modules it imports late from
+    # source), and printgen's caches kept between runs (under the workdir), as between a user's builds
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_build import child_env
+
+    env = {**child_env(work), "PYTHONPATH": str(ROOT)}
     build = [sys.executable, "-m", "printgen", "build", "--quiet", "--out"]
     commands = {"all cores": build + [str(work / "all")],
                 "one core": ["taskset", "-c", "0"] + build + [str(work / "one")]}
+    where = {name: (ROOT, env) for name in commands}
+    if args.against:                 # REF's code, decks and layouts, from its own folder, caches of its own
+        from same_output import unpack
+
+        shutil.rmtree(work / "ref", ignore_errors=True)
+        ref = unpack(args.against, work / "ref" / "tree")
+        ref_env = {**child_env(work / "ref"), "PYTHONPATH": str(ref)}
+        for name in list(commands):
+            commands[f"{name} ({args.against})"] = commands[name][:-1] + [str(work / "ref" / name.split()[0])]
+            where[f"{name} ({args.against})"] = (ref, ref_env)
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for cmd in commands.values():
-        timed(cmd, env)                              # warm the disk and bytecode caches
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    for name, cmd in commands.items():
+        timed(cmd, where[name][1], where[name][0])      # warm the disk, bytecode and printgen's caches
+    load = [os.getloadavg()[0]]
     for _ in range(args.runs):
         for name, cmd in commands.items():
-            times[name].append(timed(cmd, env))
+            wall, used = timed(cmd, where[name][1], where[name][0])
+            times[name].append(wall)
+            cpu[name].append(used)
+        load.append(os.getloadavg()[0])
     cores = len(os.sched_getaffinity(0))
-    print(f"printgen build of every shipped deck, {args.runs} runs each in turns, {cores} cores")
+    width = max(len(name) for name in commands)
+    print(f"printgen build of every shipped deck, {args.runs} runs each in turns, {cores} cores; "
+          f"load average (1 min) {min(load):.1f} to {max(load):.1f} during the runs")
     for name, values in times.items():
-        print(f"  {name:<10} median {statistics.median(values):.3f} s  (min {min(values):.3f}, max {max(values):.3f})")
+        print(f"  {name:<{width}} median {statistics.median(values):.3f} s  (min {min(values):.3f}, "
+              f"max {max(values):.3f}); processor time {statistics.median(cpu[name]):.3f} s")
     ratio = statistics.median(times["one core"]) / statistics.median(times["all cores"])
     print(f"  all cores are {ratio:.2f}x as fast as one core (aim: at least 1.6x on a quiet two-core machine)")
+    if args.against:
+        theirs = statistics.median(times[f"one core ({args.against})"]) / statistics.median(
+            times[f"all cores ({args.against})"])
+        print(f"  {args.against}: all cores are {theirs:.2f}x as fast as one core")
     same = same_files(work / "all", work / "one")
     print(f"  the two builds' files are {'byte-identical' if same else 'DIFFERENT'}")
     return 0 if same else 1

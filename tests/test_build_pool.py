@@ -6,9 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import DECKS, run_cli
 
-from printgen.draw import build_pool
+from printgen.draw import build, build_pool
 from printgen.draw.build import BuildOptions, Silent
 from printgen.files.errors import UserError
 
@@ -20,8 +21,7 @@ def _staged(monkeypatch, refs: list[str], cores: int, out: Path) -> list:
 
 
 def test_side_by_side_gives_the_files_of_one_deck_at_a_time(monkeypatch, tmp_path):
-    refs = ["standard", "cromwell"]          # the heavier deck is handed out first (build_pool.weight)
-    assert build_pool.weight("cromwell") > build_pool.weight("standard")
+    refs = ["standard", "cromwell"]
     apart = _staged(monkeypatch, refs, 2, tmp_path)
     alone = _staged(monkeypatch, refs, 1, tmp_path)
     assert [r.deck for r in apart] == refs                  # in the order asked, whichever finished first
@@ -52,3 +52,36 @@ def test_a_build_of_several_decks_with_one_bad_writes_none(tmp_path):
     assert run.code == 2 and "nosuchsize" in run.err and "Traceback" not in run.err
     assert run.err.count("error:") == 1 and "nothing was written for any of the 2 decks" in run.err
     assert not (tmp_path / "out").exists()
+
+
+def test_each_part_of_a_deck_is_handed_out_alone_and_the_first_mistake_in_order_comes_back(monkeypatch, tmp_path):
+    """The pool's unit is a part of a deck (a pack's cards, a rule sheet, a board): each is drawn
+    once, by whichever process is free; a deck with two bad parts gives the mistake of the first,
+    as a build one part at a time does."""
+    broken = tmp_path / "broken"
+    shutil.copytree(DECKS / "cromwell", broken)
+    rules = broken / "rules" / "cromwell.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n{{ nosuchname.field }}\n", encoding="utf-8")
+    board = broken / "boards" / "cromwell-mat.yaml"
+    board.write_text("nosuchkey: 1\n" + board.read_text(encoding="utf-8"), encoding="utf-8")
+    drawn = tmp_path / "drawn.txt"
+    real = build.draw_unit
+
+    def noted(plan, index, progress=None):
+        with drawn.open("a", encoding="utf-8") as f:           # from each child: one line per part
+            f.write(f"{plan.deck.key} {plan.units[index][0]} {index}\n")
+        return real(plan, index, progress)
+
+    monkeypatch.setattr(build, "draw_unit", noted)
+    monkeypatch.setattr(build_pool, "cores", lambda: 2)
+    options = BuildOptions(out=tmp_path / "out", only=frozenset({"rules", "boards"}))
+    apart = build_pool.build_decks(["standard", str(broken)], options, Silent)
+    lines = drawn.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(set(lines)) and {line.split()[0] for line in lines} == {"standard", "broken"}
+    assert sorted(line.split()[1] for line in lines if line.startswith("broken ")) == ["board", "rules"]
+    with pytest.raises(UserError) as caught:
+        build.build_deck(str(broken), options, write=False)
+    alone = caught.value
+    error = apart[1]
+    assert isinstance(error, UserError) and not isinstance(apart[0], UserError)
+    assert (str(error), error.where) == (str(alone), alone.where) and error.where.file == rules

@@ -253,7 +253,7 @@ def test_transparency_is_kept(built) -> None:
 
 def test_same_deck_from_another_folder_and_from_the_cache_gives_the_same_bytes(built, tmp_path) -> None:
     first = built["pdf"].read_bytes()
-    entries = sorted(p for p in built["cache"].rglob("*.bin"))
+    entries = sorted(p for p in (built["cache"] / "pictures").rglob("*.bin"))
     assert len(entries) == len(CARDS), entries      # one prepared picture per distinct picture and box
     # Elsewhere on disk, with the cache filled by the first build: every picture comes from it.
     other = tmp_path / "somewhere" / "else"
@@ -263,7 +263,8 @@ def test_same_deck_from_another_folder_and_from_the_cache_gives_the_same_bytes(b
     run = run_cli("build", str(deck), "--only", "cards", "--out", str(tmp_path / "out-b"), "--quiet")
     assert run.code == 0, run.err
     assert (tmp_path / "out-b" / "cromwell" / "cromwell-cards.pdf").read_bytes() == first
-    assert {p: p.stat().st_mtime_ns for p in built["cache"].rglob("*.bin")} == stamps    # read, not rewritten
+    pictures = (built["cache"] / "pictures").rglob("*.bin")
+    assert {p: p.stat().st_mtime_ns for p in pictures} == stamps    # read, not rewritten
     # A damaged cache entry is not trusted, and a build without any cache is the same too.
     entries[0].write_bytes(entries[0].read_bytes()[:-100] + b"x" * 100)
     for cache in (str(built["cache"]), "off"):

@@ -6,12 +6,20 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from printgen.files.errors import UserError, Warning_
 from printgen.files.output import publish
 from printgen.model.layouts import load_layout
 from printgen.model.load import ALL_CARDS, load_deck
+from printgen.model.load_cache import cached
+
+if TYPE_CHECKING:
+    from printgen.draw.press import Press
+    from printgen.model.deck import Deck, Layout
+
+# A part of a deck's build: ("cards", pack name or None) or (document kind, its source file).
+Unit = tuple[str, "str | Path | None"]
 
 PARTS = ("cards", "rules", "sheets", "boards")
 
@@ -95,59 +103,160 @@ def check_out_folder(folder: Path, out: Path) -> None:
             return
 
 
-def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
-               write: bool = True) -> BuildResult:
-    """Check and draw one deck, then write its files all or none; with write=False, keep them
-    in the result's `staged` instead, so several decks can be written in one step."""
-    from printgen.draw.press import press_for, press_summary, printing_in
+@dataclass
+class Plan:
+    """One deck's build read and checked, before anything is drawn: what every part of it needs.
+
+    The parts (`units`) are drawn independently of each other, each into files of its own, so
+    the pool can hand them out to several processes (printgen/draw/build_pool.py); `finish`
+    puts a deck's parts back together in the order of `units`, whichever process drew them.
+    A plan crosses between processes by pickle: it holds only the checked deck and layout."""
+
+    ref: str
+    options: BuildOptions
+    deck: Deck
+    layout: Layout
+    press: Press | None
+    folder: Path
+    packs: dict[str | None, Deck]        # each pack's deck by name (None: a deck without packs)
+    units: list[Unit]
+
+
+@dataclass
+class Part:
+    """What one unit of a plan drew: its files, and for a pack of cards its summary and warnings."""
+
+    files: dict[Path, bytes]
+    summary: str | None = None
+    warnings: list[Warning_] = field(default_factory=list)
+
+
+def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
+    """Read and check a deck and its layout, and list the parts its build draws. Every mistake
+    in the deck's own files and in the options is found here, before any drawing."""
+    from printgen.draw.press import press_for
+
+    check_out_folder(options.out, options.out)
+    press = press_for(options.colour, options.ink_limit)
+    with_cards = "cards" in options.only
+    # read and checked, or taken from the cache of checked decks when none of its files changed
+    deck, layout, packs = cached(ref, (options.paper, options.card_size, options.bleed, options.backs, with_cards),
+                                 lambda: _read(ref, options, with_cards))
+    from printgen.files.font_files import register
+
+    # Reading the layout registers its fonts with ReportLab, in its order (a font's name in the PDF
+    # depends on that order): done here too, a no-op after reading, for a deck from the cache.
+    for path in layout.fonts.values():
+        register(path)
+    folder = options.out / deck.key
+    check_out_folder(folder, options.out)
+    units: list[Unit] = [("cards", pack) for pack in packs]
+    units += [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
+    if not units:
+        raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
+    return Plan(str(ref), options, deck, layout, press, folder, packs, units)
+
+
+def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck]]:
+    """The deck (every card: rules and boards may show any of them), its layout for these options,
+    and, when cards are built, each pack's deck by name (None: a deck without packs)."""
+    deck = load_deck(ref, ALL_CARDS)
+    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
+                         backs=options.backs)
+    deck = _without_card_lines(deck)
+    packs: dict[str | None, Deck] = {}
+    if with_cards:
+        names: list[str | None] = list(deck.packs) or [None]
+        for pack in names:
+            packs[pack] = _without_card_lines(load_deck(ref, pack)) if pack is not None else deck
+    return deck, layout, packs
+
+
+def _without_card_lines(deck: Deck) -> Deck:
+    """The deck with its file as read kept only for the settings above its cards (`deck.where`
+    names the line of a setting such as `card_size:` in an error found after reading). Each card
+    keeps its own lines; the cards' raw data and the line of each of their keys are not needed
+    once read, and on a deck of 2,150 cards they were a few MiB held through the whole build."""
+    from dataclasses import replace
+
+    source = deck.source
+    if source is None:
+        return deck
+
+    def setting(path: tuple) -> bool:
+        return not path or path[0] != "cards"
+
+    data = {k: v for k, v in source.data.items() if k != "cards"} if isinstance(source.data, dict) else source.data
+    return replace(deck, source=replace(source, data=data, lines={p: n for p, n in source.lines.items() if setting(p)},
+                                        written={p: w for p, w in source.written.items() if setting(p)},
+                                        noted={p: n for p, n in source.noted.items() if setting(p)}))
+
+
+def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
+    """Draw one part of a plan: a pack of cards (its PDF and manifest) or one document."""
+    kind, what = plan.units[index]
+    if kind != "cards":
+        assert isinstance(what, Path), "a document is drawn from its file"
+        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what)})
+    from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.pdf import render_sheets
 
     progress = progress or Silent()
-    check_out_folder(options.out, options.out)
-    press = press_for(options.colour, options.ink_limit)
-    deck = load_deck(ref, ALL_CARDS)     # every card: rules and boards may show any of them
-    layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
-                         backs=options.backs)
-    folder = options.out / deck.key
-    check_out_folder(folder, options.out)
-    files: dict[Path, bytes] = {}
-    summaries, warnings = [], list(layout.warnings)
-    if "cards" in options.only:
-        packs: list[str | None] = list(deck.packs) or [None]
-        for pack in packs:
-            cards = load_deck(ref, pack) if pack is not None else deck
-            label = cards.output_key
-            progress.start(f"{label}: checking cards", len(cards.cards))
-            faces = resolve_faces(cards, layout, progress.advance)
-            progress.finish()
-            progress.start(f"{label}: drawing sheets", len(cards.cards))
-            with printing_in(press):
-                sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
-                                       imposition=options.imposition, crop=options.crop, order=options.page_order)
-            progress.finish()
-            manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
-            files[folder / f"{label}-cards.pdf"] = sheets.pdf
-            files[folder / f"{label}-cards.json"] = manifest
-            summaries.append(sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
-                             + (f"\n{press_summary(press)}" if press is not None else ""))
-            said = {str(x) for x in warnings}
-            for w in sheets.warnings:             # once each: a layout-wide warning comes from every card
-                if str(w) not in said:
-                    said.add(str(w))
-                    warnings.append(w)
-    documents = [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
-    progress.start(f"{deck.key}: rules, sheets, boards", len(documents))
-    for kind, source in documents:
-        files[folder / output_name(kind, source)] = render_document(kind, deck, layout, source)
-        progress.advance()
+    cards = plan.packs[what if isinstance(what, str) else None]
+    layout, options, press = plan.layout, plan.options, plan.press
+    label = cards.output_key
+    progress.start(f"{label}: checking cards", len(cards.cards))
+    faces = resolve_faces(cards, layout, progress.advance)
     progress.finish()
-    if not files:
-        raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
+    progress.start(f"{label}: drawing sheets", len(cards.cards))
+    with printing_in(press):
+        sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
+                               imposition=options.imposition, crop=options.crop, order=options.page_order)
+    progress.finish()
+    manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+    summary = (sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
+               + (f"\n{press_summary(press)}" if press is not None else ""))
+    return Part({plan.folder / f"{label}-cards.pdf": sheets.pdf, plan.folder / f"{label}-cards.json": manifest},
+                summary, list(sheets.warnings))
+
+
+def finish(plan: Plan, parts: list[Part], *, write: bool) -> BuildResult:
+    """A deck's parts put together in the order of its units; written all or none, or with
+    write=False kept in the result's `staged` for publish_builds."""
+    files: dict[Path, bytes] = {}
+    summaries, warnings = [], list(plan.layout.warnings)
+    said = {str(x) for x in warnings}
+    for part in parts:
+        files.update(part.files)
+        if part.summary is not None:
+            summaries.append(part.summary)
+        for w in part.warnings:                # once each: a layout-wide warning comes from every card
+            if str(w) not in said:
+                said.add(str(w))
+                warnings.append(w)
     if write:
         publish(files)
-    return BuildResult(deck.key, list(files), "\n".join(summaries) or f"{deck.key}:", warnings,
-                       {} if write else files, deck.folder)
+    key = plan.deck.key
+    return BuildResult(key, list(files), "\n".join(summaries) or f"{key}:", warnings, {} if write else files,
+                       plan.deck.folder)
+
+
+def build_deck(ref: str | Path, options: BuildOptions, progress: Progress | None = None, *,
+               write: bool = True) -> BuildResult:
+    """Check and draw one deck, then write its files all or none; with write=False, keep them
+    in the result's `staged` instead, so several decks can be written in one step."""
+    progress = progress or Silent()
+    plan = plan_build(ref, options)
+    cards = [i for i, (kind, _) in enumerate(plan.units) if kind == "cards"]
+    parts = [draw_unit(plan, i, progress) for i in cards]
+    documents = [i for i in range(len(plan.units)) if i not in cards]
+    progress.start(f"{plan.deck.key}: rules, sheets, boards", len(documents))
+    for i in documents:
+        parts.append(draw_unit(plan, i))
+        progress.advance()
+    progress.finish()
+    return finish(plan, parts, write=write)
 
 
 def check_distinct_names(refs: list[str]) -> None:

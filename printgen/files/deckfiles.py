@@ -44,6 +44,35 @@ DECK_FOLDER = "the deck's folder"       # `place` for the files of a deck
 # file (yamlsrc names the over-long line) to say more than its size.
 TooBig = Callable[[BinaryIO, int], UserError]
 
+# What a reading noted, for the cache of checked decks (printgen/model/load_cache.py): while a list
+# is open here (`noting`), each file read whole is noted by a digest of its bytes, each file only
+# looked into (a picture's or a font's header) by its size, times and inode, and each name looked
+# up by whether anything was there. (kind, absolute path, what was found.)
+Noted = tuple[str, str, object]
+_noting: list[list[Noted]] = []
+
+
+@contextmanager
+def noting() -> Iterator[list[Noted]]:
+    """Every file read and every name looked up inside the block, in a list."""
+    seen: list[Noted] = []
+    _noting.append(seen)
+    try:
+        yield seen
+    finally:
+        _noting.remove(seen)
+
+
+def _note(kind: str, path: Path, found: object) -> None:
+    for seen in _noting:
+        seen.append((kind, os.path.abspath(path), found))
+
+
+def stamp(info: os.stat_result) -> tuple[int, int, int, int, int]:
+    """What changes when a file is written or replaced: size, modification and change times
+    (the change time cannot be set back by a program), inode and device."""
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+
 
 def kind_of(mode: int) -> str | None:
     """What a file of this mode is, in a user's words; None for a regular file."""
@@ -120,14 +149,16 @@ def _refusal(path: Path, where: Where | None, words: str, hint: str | None) -> U
 
 @contextmanager
 def opened(path: Path, *, within: Path | None, what: str, limit: int, where: Where | None = None,
-           too_big: TooBig | None = None, place: str | None = None) -> Iterator[tuple[BinaryIO, int]]:
+           too_big: TooBig | None = None, place: str | None = None,
+           whole: bool = False) -> Iterator[tuple[BinaryIO, int]]:
     """A deck's file, open for reading, with its size: refused unless it lies inside `within`
     (None: the caller has checked, or the user named the file on the command line), is a
     regular file, and holds at most `limit` bytes.
 
     `what` names the file for messages ('rule sheet'); `where`, when given, is the line that
     named the file, where the error is then reported. The file object reads the file as it was
-    when checked; it is never a pipe or a device.
+    when checked; it is never a pipe or a device. `whole`: the caller reads the file whole and
+    notes its bytes itself (otherwise the file is noted by its `stamp`).
     """
     path = Path(path)
     # the file itself is opened, every link followed first, so that O_NOFOLLOW refuses only a
@@ -161,6 +192,10 @@ def opened(path: Path, *, within: Path | None, what: str, limit: int, where: Whe
         if info.st_size > limit:
             raise (too_big(handle, info.st_size) if too_big is not None
                    else _too_big(path, where, what, describe_bytes(info.st_size), limit))
+        if _noting:              # a link changed to another file with the same bytes is a change too
+            _note("link", path, os.path.realpath(path))
+            if not whole:
+                _note("stamp", path, stamp(info))
         yield handle, info.st_size
 
 
@@ -168,7 +203,7 @@ def read_bytes(path: Path, *, within: Path | None, what: str, limit: int, where:
                too_big: TooBig | None = None, place: str | None = None) -> bytes:
     """The bytes of a deck's file, read as `opened` says: at most `limit` of them."""
     with opened(path, within=within, what=what, limit=limit, where=where, too_big=too_big,
-                place=place) as (handle, size):
+                place=place, whole=True) as (handle, size):
         try:
             # Asked for the size measured, not the limit: a read allocates what it is asked for
             # (64 MiB for every font otherwise). Only a file that grew meanwhile is read on.
@@ -179,6 +214,10 @@ def read_bytes(path: Path, *, within: Path | None, what: str, limit: int, where:
             raise _unreadable(path, where, exc) from None
         if len(data) > limit:             # it grew since it was measured
             raise _too_big(path, where, what, f"more than {describe_bytes(limit)}", limit)
+        if _noting:
+            import hashlib
+
+            _note("bytes", path, hashlib.sha256(data).hexdigest())
         return data
 
 
@@ -194,9 +233,12 @@ def exists(path: Path) -> bool:
     """Whether anything at all is at `path` (a broken link, a pipe and a folder count): a name
     the user gave that is taken by something unreadable is refused as such, not passed over."""
     try:
-        return os.path.lexists(path)
+        found = os.path.lexists(path)
     except (OSError, ValueError):
-        return False
+        found = False
+    if _noting:
+        _note("exists", path, found)
+    return found
 
 
 def what_is(path: Path) -> str | None:

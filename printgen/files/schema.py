@@ -67,7 +67,11 @@ Points = Annotated[float, _within(0, 1000, " pt", above=True)]                  
 
 class Strict(BaseModel):
     # allow_inf_nan=False: YAML's .nan and .inf are refused wherever a number is expected.
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    # defer_build=True: a model's checking code is built when it first checks something, not at
+    # import. A build whose deck comes from the cache of checked decks (printgen/model/load_cache.py)
+    # checks nothing, so it builds none (that was most of a small build's start-up, issue 30); and a
+    # cards build never builds the models of boards and forms.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
 
 # --- catalogues in layouts/ -------------------------------------------------------------------
@@ -92,7 +96,7 @@ class Imposition(Strict):
     gutter: Extent = 0.0
     bleed: Extent = 3.0
     safe: Extent = 3.0
-    crop_marks: CropMarks = CropMarks()
+    crop_marks: CropMarks = CropMarks.model_construct()     # the defaults, without building a check
     ruler: Extent = 50.0
     picture_dpi: float = Field(300.0, ge=72, le=1200)
 
@@ -254,7 +258,6 @@ AnyElement = Annotated[
     | TableElement,
     Field(discriminator="type"),
 ]
-RepeatElement.model_rebuild()
 
 
 class BoardFile(Strict):
@@ -335,7 +338,7 @@ class LayoutFile(Strict):
     extends: str | None = None
     description: str | None = None
     card_size: str = "poker"
-    imposition: Imposition = Imposition()
+    imposition: Imposition = Imposition.model_construct()   # the defaults, without building a check
     fonts: dict[str, str] = {}
     legible_size: float | None = Field(None, gt=0)   # pt: text shrunk below this gets a warning
     data: dict[str, Any] = {}          # tables templates may read as `layout.NAME` (e.g. pip positions)

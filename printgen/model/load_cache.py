@@ -1,0 +1,208 @@
+"""A deck read and checked once, kept for the next build of the same unchanged files.
+
+Why: reading a deck checks it against the schema (printgen/files/schema.py), and pydantic builds
+the checking code of some thirty models the first time they are used, which is most of what a
+small build spends before it draws (issue 30). A second build of a deck nobody changed needs none
+of that: it takes the checked deck and layout from here.
+
+What makes it safe:
+
+* An entry holds, beside the checked deck, everything its reading depended on, as noted by
+  printgen/files/deckfiles.py: a digest of every file read whole (deck.yaml, layouts, size lists,
+  a spreadsheet of cards), the size, times and inode of every file only looked into (a picture's
+  or a font's header), where each link led, and whether each name looked up was there (a layout
+  of the deck's own that appears later takes the place of the shipped one). Any difference, and
+  the deck is read and checked again, so an edited file is never passed over and its mistake is
+  reported as without the cache. Only a reading that succeeded is kept.
+* Its name covers what else decides the result: printgen's version and the size and time of
+  each of its modules (an edited checkout), Python's version, pydantic's, the deck as named and
+  the folder it was named from, and the build's options that reach the layout.
+* An entry is a pickle, which runs code when read, so it is read only when it carries a keyed
+  digest (HMAC-SHA256) made with this user's own random key, kept beside the entries in a folder
+  printgen makes for the user alone. A copied, foreign, damaged or truncated entry fails the check
+  and is read again from the deck and written anew; nothing in a deck or output folder is ever
+  unpickled. On systems with owners (POSIX), a cache folder or key another user could write is not
+  used at all.
+* It lives in the user's cache folder (PRINTGEN_CACHE_DIR, as the picture cache; 'off' turns both
+  off), never in the output folder, so a failed build leaves every earlier output as it was, and
+  it only ever saves time: when it cannot be read or written, the deck is simply read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from printgen.files.deckfiles import Noted, noting
+from printgen.files.deckfiles import stamp as file_stamp
+
+T = TypeVar("T")
+FORMAT = b"printgen-deck-cache 1\n"
+_KEY_BYTES = 32
+_MAX_ENTRY_BYTES = 64 * 1024 * 1024
+
+
+def folder() -> Path | None:
+    """Where checked decks are kept, or None when the cache is off."""
+    from printgen.draw.picture_cache import cache_root
+
+    root = cache_root()
+    return None if root is None else root / "decks"
+
+
+def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) -> T:
+    """What `read()` gives for the deck `ref` with these settings: from the cache when nothing it
+    read has changed since, else read (and checked) now and kept. A UserError from `read` is
+    raised as it is and nothing is kept."""
+    from printgen.model.load import find_deck
+
+    place = folder()
+    if place is None:
+        return read()
+    deck_folder = find_deck(str(ref)).resolve()       # a missing deck: the error load_deck gives
+    name = _entry_name(ref, deck_folder, settings)
+    key = _key(place)
+    if key is not None:
+        found: T | None = _read_entry(place / f"{name}.bin", key)
+        if found is not None:
+            return found
+    with noting() as seen:
+        value = read()
+    if key is not None:
+        _write_entry(place / f"{name}.bin", key, list(seen), value)
+    return value
+
+
+def _entry_name(ref: str | Path, deck_folder: Path, settings: tuple[Any, ...]) -> str:
+    import pydantic.version
+
+    from printgen import __version__
+
+    parts = (FORMAT, __version__, sys.version, pydantic.version.VERSION, _code_stamp(), str(ref), os.getcwd(),
+             str(deck_folder), settings)
+    return hashlib.sha256(repr(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _code_stamp() -> str:
+    """printgen's own modules by name, size and modification time: an edited checkout (or an
+    upgrade that kept the version number) makes new entries rather than trusting old ones."""
+    package = Path(__file__).resolve().parent.parent
+    found: list[tuple[str, int, int]] = []
+    for top, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for file in sorted(files):
+            if file.endswith(".py"):
+                info = os.stat(os.path.join(top, file))
+                found.append((os.path.join(top, file), info.st_size, info.st_mtime_ns))
+    return hashlib.sha256(repr(found).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _private(info: os.stat_result, *, folder: bool) -> bool:
+    """Owned by this user and writable by nobody else (always true where files have no owners)."""
+    if not hasattr(os, "getuid"):
+        return True
+    others = stat.S_IWGRP | stat.S_IWOTH if folder else stat.S_IRWXG | stat.S_IRWXO
+    return info.st_uid == os.getuid() and not info.st_mode & others
+
+
+def _key(place: Path) -> bytes | None:
+    """This user's key for the cache's digests, made on first use; None when the folder or the
+    key is not the user's alone, or cannot be made (then nothing is read from or kept here)."""
+    path = place / "key"
+    try:
+        place.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(os.stat(place), folder=True):
+            return None
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(_KEY_BYTES))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode) or not _private(info, folder=False):
+                return None
+            key = f.read(_KEY_BYTES + 1)
+    except OSError:
+        return None
+    return key if len(key) == _KEY_BYTES else None      # one being written by another build: not yet
+
+
+def _read_entry(path: Path, key: bytes) -> Any | None:
+    """The value kept at `path`, when its digest holds and nothing it depended on has changed."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_ENTRY_BYTES:
+                return None
+            raw = f.read()
+    except OSError:
+        return None
+    head = len(FORMAT) + hashlib.sha256().digest_size
+    if len(raw) <= head or not raw.startswith(FORMAT):
+        return None
+    body = memoryview(raw)[head:]      # not a copy: a deck of thousands of cards is a MiB or two
+    if not hmac.compare_digest(raw[len(FORMAT):head], hmac.new(key, body, hashlib.sha256).digest()):
+        return None                       # not written by this user's printgen: never unpickled
+    try:
+        depends, value = pickle.loads(body)
+    except Exception:                     # a class renamed since: read the deck again
+        return None
+    return value if all(_unchanged(item) for item in depends) else None
+
+
+def _unchanged(item: Noted) -> bool:
+    """Whether a file or name a reading depended on is as it was then."""
+    kind, path, was = item
+    try:
+        if kind == "exists":
+            return os.path.lexists(path) == was
+        if kind == "link":
+            return os.path.realpath(path) == was
+        info = os.stat(path)
+        if kind == "stamp":
+            return file_stamp(info) == was
+        if kind == "bytes" and stat.S_ISREG(info.st_mode) and info.st_size < _MAX_ENTRY_BYTES:
+            # a regular file, opened without waiting: a pipe put there since never blocks the build
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as f:
+                return hashlib.sha256(f.read()).hexdigest() == was
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def _write_entry(path: Path, key: bytes, depends: list[Noted], value: Any) -> None:
+    """Kept under a temporary name and renamed, so a build beside this one never reads half an
+    entry. A value that cannot be pickled, or a cache that cannot be written, is skipped."""
+    import tempfile
+
+    try:
+        body = pickle.dumps((depends, value), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return
+    if len(body) > _MAX_ENTRY_BYTES:
+        return
+    data = FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass
