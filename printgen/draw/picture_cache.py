@@ -9,31 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import tempfile
 from pathlib import Path
 
+from printgen.files.caches import cache_root
 from printgen.files.deckfiles import read_bytes
 from printgen.files.errors import UserError
 
 MAX_ENTRY_BYTES = 250_000_032     # a prepared picture is far smaller than its source, at most MAX_PICTURE_BYTES
-
-def cache_root() -> Path | None:
-    """The folder of printgen's caches (prepared pictures, checked decks), or None for none.
-
-    PRINTGEN_CACHE_DIR chooses the folder ('off' turns the caches off); otherwise it is the
-    user's cache folder (~/.cache/printgen on Linux). Nothing is kept in the deck or the output
-    folder, so neither fills up with copies.
-    """
-    chosen = os.environ.get("PRINTGEN_CACHE_DIR")
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "printgen" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "printgen"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "printgen"
-
 
 def cache_folder() -> Path | None:
     """Where prepared pictures are kept between builds (cache_root()/pictures), or None for no cache."""

@@ -51,7 +51,7 @@ _MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
 def folder() -> Path | None:
     """Where checked decks are kept, or None when the cache is off."""
-    from printgen.draw.picture_cache import cache_root
+    from printgen.files.caches import cache_root
 
     root = cache_root()
     return None if root is None else root / "decks"
@@ -83,9 +83,8 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
 def _entry_name(ref: str | Path, deck_folder: Path, settings: tuple[Any, ...]) -> str:
     import pydantic.version
 
-    from printgen import __version__
-
-    parts = (FORMAT, __version__, sys.version, pydantic.version.VERSION, _code_stamp(), str(ref), os.getcwd(),
+    # printgen's version is not named: its own modules are, by _code_stamp (the version's file among them)
+    parts = (FORMAT, sys.version, pydantic.version.VERSION, _code_stamp(), str(ref), os.getcwd(),
              str(deck_folder), settings)
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogateescape")).hexdigest()
 
