@@ -145,8 +145,8 @@ def test_the_ladder_stops_climbing_when_no_rung_left_could_decide_it(calls, hope
 
 
 def test_a_rung_on_the_band_top_is_looked_at_no_further():
-    """60 % of 160 games (2 players, top 62.5 %): even 320 games at that share would reach across
-    the top, so the rung stops; 80 % of 160 is across no edge; a share far from the top is kept."""
+    """60 % of 160 games (2 players, top 62.5 %) lies within half of 320 games' half-width of the top,
+    so the rung stops; at 160 games it is the last look anyway; a share far from the top is kept."""
     from printgen.sim.ladder import futile
 
     with looking(5):

@@ -231,19 +231,22 @@ def hopeless(calls: Sequence[str], rungs_count: int) -> bool:
 
 
 def futile(verdict: Verdict, last_games: int) -> bool:
-    """Whether a rung still undecided would stay so at its last look of `last_games` games if its
-    share stayed what it is: the interval's half-width, shrunk as one over the root of the games,
-    would still reach across the band's top. Why: a rung whose share sits on the band's top (Casita's
-    search player against greedy, about 60 % against a top of 62.5 %) would otherwise be played to
-    the last look or the work cap for nothing. Asked only of a search rung (a rung of random and
-    greedy players costs milliseconds a game, and plays every look) and from its third look on (see
-    validate_skill.climb), so that the few games of the first looks cannot cut a rung by their noise
-    alone; stopping early only ever leaves a rung undecided, never decides one."""
+    """Whether a rung still undecided sits so near the band's top that its last look of
+    `last_games` games would leave it across: its share lies within half the interval's half-width
+    at that look (shrunk as one over the root of the games) of the top. Why half: the share itself
+    still moves by about that much with the games to come (a share of 56 % at 80 games, whose
+    final half-width would be 7 points, often ends at 52 % and decided). Why at all: a rung whose
+    share sits on the band's top (Casita's search player against greedy, about 60 % against a top
+    of 62.5 %) would otherwise be played to the last look or the work cap for nothing. Asked only
+    of a search rung (a rung of random and greedy players costs milliseconds a game, and plays
+    every look) and from its fourth look on (see validate_skill.climb), so that the few games of
+    the first looks cannot cut a rung by their noise alone; stopping early only ever leaves a rung
+    undecided, never decides one."""
     games = verdict.trials
     if games <= 0 or last_games <= games:
         return False
     half = (verdict.high - verdict.low) / 2 * (games / last_games) ** 0.5
-    return abs(verdict.rate - verdict.band[1]) < half
+    return abs(verdict.rate - verdict.band[1]) < half / 2
 
 
 def verdict_words(calls: Sequence[str]) -> str:
