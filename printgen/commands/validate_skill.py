@@ -17,7 +17,12 @@ only while the game's verdict is open: once no verdict of the rungs not yet play
 (printgen.sim.ladder.ladder_verdict counts them undecided, and the verdict is the same whichever
 way they fall), they are left out and the report says so. Why: the search rungs above are the
 costly ones (every seat searches), and a ladder whose search player has already beaten the rule
-of thumb clearly has said that skill pays.
+of thumb clearly has said that skill pays. Nor are they climbed once no way the rungs left could fall
+would decide the verdict (printgen.sim.ladder.hopeless: an undecided rung below leaves it open
+whatever they show), and the report says why the verdict is undecided in one line.
+
+Every rung is played over duplicate deals (MoreGames with deals: each deal once with the higher
+rung at every seat) and judged on an interval drawn from the deals (printgen.sim.ladder).
 
 A rung is also left out, with every rung above it, when its games would cost more than GAME_WORK
 playout moves each, reckoned from the games of the rung below (their lengths, at this rung's
