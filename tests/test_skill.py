@@ -11,6 +11,7 @@ import pytest
 from conftest import run_cli
 from pdfcheck import page_text, squash
 
+from printgen.commands.validate_skill import QUICK_RUNG
 from printgen.sim.ladder import (
     BETTER,
     LITTLE,
@@ -139,7 +140,8 @@ def test_the_ladder_in_the_report_json_and_chart(tmp_path):
     assert ladder["unplayed"] == ["search:8 against search:4"] and ladder["unplayed_hopeless"]
     assert "stays undecided whatever they show: search:8 against search:4" in run.out
     assert "why undecided: greedy against random wins" in run.out
-    assert all(r["games"] + r["stopped"] == 8 for r in ladder["rungs"])
+    # greedy against random, no seat searching, plays QUICK_RUNG times the games of a search rung
+    assert [r["games"] + r["stopped"] for r in ladder["rungs"]] == [8 * QUICK_RUNG, 8, 8]
     assert ladder["verdict"] == ladder_verdict([r["verdict"] for r in ladder["rungs"]])
     for row, rung in zip(table, ladder["rungs"]):
         assert row[-1] == rung["verdict"].split()[-1]        # 'no better' ends in 'better'
@@ -208,7 +210,7 @@ def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
     run = run_cli("validate", "spanish", *args, "--looks", "2", "--skill-games", "4", "--json", str(out))
     assert run.code in (0, 1), run.err
     rungs_played = json.loads(out.read_text())["sections"][0]["skill"]["2"]["rungs"]
-    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8, 2)] * 3
+    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8 * QUICK_RUNG, 2)] + [(8, 2)] * 2
     assert "greedy 2 looks" in run.out
 
 
