@@ -155,7 +155,7 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
             rung = judge_rung(higher, lower, players, deal_wins(results, lineup), stopped, look + 1, cost)
             if rung.call != UNDECIDED or look + 1 >= opts.looks or cost >= SKILL_WORK:
                 break
-            if cost and look >= 2 and futile(rung.verdict, rung_games(look_games(opts.skill_games, opts.looks - 1),
+            if cost and look >= 3 and futile(rung.verdict, rung_games(look_games(opts.skill_games, opts.looks - 1),
                                                                       players)):
                 rung = replace(rung, futile=True)
                 break

@@ -239,9 +239,10 @@ def futile(verdict: Verdict, last_games: int) -> bool:
     share sits on the band's top (Casita's search player against greedy, about 60 % against a top
     of 62.5 %) would otherwise be played to the last look or the work cap for nothing. Asked only
     of a search rung (a rung of random and greedy players costs milliseconds a game, and plays
-    every look) and from its third look on (see validate_skill.climb), so that the few games of
-    the first looks cannot cut a rung by their noise alone; stopping early only ever leaves a rung
-    undecided, never decides one."""
+    every look) and from its fourth look on (see validate_skill.climb), so that the few games of
+    the first looks cannot cut a rung by their noise alone (from the third, it cut Conquian's short
+    game's search:10 at 60 % of 80 games, seed 2, which 320 games decide no better at 55 %);
+    stopping early only ever leaves a rung undecided, never decides one."""
     games = verdict.trials
     if games <= 0 or last_games <= games:
         return False
