@@ -1,6 +1,6 @@
 """The whole `printgen validate DECK --skill --workers 2` of shipped decks, timed as a user runs it.
 
-Usage: python bench/bench_skill.py [--decks cromwell,standard] [--workers 2] [--plain] [-- EXTRA ARGS]
+Usage: python bench/bench_skill.py [--decks cromwell,standard] [--workers 2] [--plain] [--keep DIR] [-- EXTRA ARGS]
 
 Each deck is validated once in a process of its own (`python -m printgen validate DECK --skill
 --quiet --json ...`) and the table gives its wall time, its processor time (user + system of the
@@ -47,6 +47,7 @@ def main() -> None:
     parser.add_argument("--decks", default="cromwell,standard")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--plain", action="store_true", help="also time the run without --skill")
+    parser.add_argument("--keep", default=None, help="a folder to keep each deck's JSON in (DECK.json)")
     parser.add_argument("extra", nargs="*", help="further validate arguments, after --")
     args = parser.parse_args()
     print(f"validate DECK --skill --workers {args.workers} {' '.join(args.extra)}".rstrip())
@@ -61,6 +62,9 @@ def main() -> None:
                 wall, cpu, _ = one_run(deck, args.workers, False, args.extra, out)
                 plain, plain_cpu = f"{wall:.0f}", f"{cpu:.0f}"
             seconds, cpu, data = one_run(deck, args.workers, True, args.extra, out)
+            if args.keep:
+                Path(args.keep).mkdir(parents=True, exist_ok=True)
+                (Path(args.keep) / f"{deck}.json").write_text(out.read_text())
             played = sum(r["games"] for s in data["sections"] for r in s["results"].values())
             ladders = [(s, n, ladder) for s in data["sections"] for n, ladder in s["skill"].items()]
             climbed = sum(r["games"] + r["stopped"] for _, _, ladder in ladders for r in ladder["rungs"])

@@ -11,6 +11,7 @@ import pytest
 from conftest import run_cli
 from pdfcheck import page_text, squash
 
+from printgen.commands.validate_skill import QUICK_RUNG
 from printgen.sim.ladder import (
     BETTER,
     LITTLE,
@@ -77,20 +78,26 @@ def test_an_undecided_verdict_names_what_it_lies_between():
     assert verdict_words([NO_BETTER] * 3 + [WORSE]) == NOT_AT_ALL
 
 
+def as_deals(wins: int, games: int, players: int) -> list[tuple[float, int]]:
+    """`wins` of `games` spread over deals of `players` games, as evenly as counts allow."""
+    deals = games // players
+    return [(float(wins // deals + (d < wins % deals)), players) for d in range(deals)]
+
+
 def test_a_rung_is_judged_by_its_interval_against_the_no_skill_band():
     """Counts, not point estimates: against a 2-player band of 37.5-62.5 %, 55 % of 1,000 lies
-    inside, 60 % of 1,000 reaches across its edge, 70 % of 1,000 lies above it; 70 % of 10 cannot tell."""
+    inside, 60 % of 1,000 reaches across its top, 70 % of 1,000 lies above it; 70 % of 10 cannot tell."""
     with looking(1):
-        assert judge_rung("greedy", "random", 2, 900, 1000).call == BETTER
-        assert judge_rung("greedy", "random", 2, 500, 1000).call == NO_BETTER
-        assert judge_rung("greedy", "random", 2, 550, 1000).call == NO_BETTER
-        assert judge_rung("greedy", "random", 2, 600, 1000).call == U
-        assert judge_rung("greedy", "random", 2, 700, 1000).call == BETTER
-        assert judge_rung("greedy", "random", 2, 7, 10).call == U
-        assert judge_rung("greedy", "random", 2, 100, 1000).call == WORSE
-        four = judge_rung("search:50", "search:25", 4, 400, 1000)      # fair 25 %: band 18.75-31.25 %
+        assert judge_rung("greedy", "random", 2, as_deals(900, 1000, 2)).call == BETTER
+        assert judge_rung("greedy", "random", 2, as_deals(500, 1000, 2)).call == NO_BETTER
+        assert judge_rung("greedy", "random", 2, as_deals(550, 1000, 2)).call == NO_BETTER
+        assert judge_rung("greedy", "random", 2, [(2, 2)] * 200 + [(1, 2)] * 200 + [(0, 2)] * 100).call == U
+        assert judge_rung("greedy", "random", 2, as_deals(700, 1000, 2)).call == BETTER
+        assert judge_rung("greedy", "random", 2, as_deals(7, 10, 2)).call == U
+        assert judge_rung("greedy", "random", 2, as_deals(100, 1000, 2)).call == WORSE
+        four = judge_rung("search:50", "search:25", 4, as_deals(400, 1000, 4))      # fair 25 %: band 18.75-31.25 %
         assert four.call == BETTER and four.verdict.band == pytest.approx((0.1875, 0.3125))
-        assert judge_rung("search:50", "search:25", 4, 400, 1000).as_dict()["win_share"] == 0.4
+        assert four.as_dict()["win_share"] == 0.4
 
 
 def test_the_higher_rung_is_counted_at_the_seat_it_played_and_ties_are_shared():
@@ -123,13 +130,18 @@ def test_the_ladder_in_the_report_json_and_chart(tmp_path):
     assert run.code in (0, 1), run.err
     lines = run.out.splitlines()
     head = next(i for i, line in enumerate(lines) if "skill ladder, 2 players:" in line)
-    table = [line.split() for line in lines[head + 2:head + 6]]
+    table = [line.split() for line in lines[head + 2:head + 5]]
     assert [(row[0], row[1]) for row in table] == [("greedy", "random"), ("search:2", "greedy"),
-                                                   ("search:4", "search:2"), ("search:8", "search:4")]
+                                                   ("search:4", "search:2")]
     skill = json.loads(out.read_text())["sections"][0]["skill"]
     ladder = skill["2"]
-    assert [r["bot"] for r in ladder["rungs"]] == ["greedy", "search:2", "search:4", "search:8"]
-    assert all(r["games"] + r["stopped"] == 8 for r in ladder["rungs"])
+    # three rungs undecided at 8 games: no way the last could fall decides the verdict, so it is left out
+    assert [r["bot"] for r in ladder["rungs"]] == ["greedy", "search:2", "search:4"]
+    assert ladder["unplayed"] == ["search:8 against search:4"] and ladder["unplayed_hopeless"]
+    assert "stays undecided whatever they show: search:8 against search:4" in run.out
+    assert "why undecided: greedy against random wins" in run.out
+    # greedy against random, no seat searching, plays QUICK_RUNG times the games of a search rung
+    assert [r["games"] + r["stopped"] for r in ladder["rungs"]] == [8 * QUICK_RUNG, 8, 8]
     assert ladder["verdict"] == ladder_verdict([r["verdict"] for r in ladder["rungs"]])
     for row, rung in zip(table, ladder["rungs"]):
         assert row[-1] == rung["verdict"].split()[-1]        # 'no better' ends in 'better'
@@ -198,7 +210,7 @@ def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
     run = run_cli("validate", "spanish", *args, "--looks", "2", "--skill-games", "4", "--json", str(out))
     assert run.code in (0, 1), run.err
     rungs_played = json.loads(out.read_text())["sections"][0]["skill"]["2"]["rungs"]
-    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8, 2)] * 4
+    assert [(r["games"] + r["stopped"], r["looks"]) for r in rungs_played] == [(8 * QUICK_RUNG, 2)] + [(8, 2)] * 2
     assert "greedy 2 looks" in run.out
 
 

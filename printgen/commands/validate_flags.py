@@ -27,5 +27,6 @@ def skill_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--skill", is_flag=True,
                         help="After the report, a skill ladder per game and variant: random, greedy, then the search "
                              f"player at --budget B (default {BASE_BUDGET}), 2B and 4B iterations, each against the "
-                             "one below; says whether skill pays. At the smallest player count unless --players is "
+                             "one below, over duplicate deals (each deal once with the stronger player at every "
+                             "seat); says whether skill pays. At the smallest player count unless --players is "
                              "given.")(command)

@@ -219,18 +219,31 @@ def game_rng(seed: int, players: int, index: int) -> random.Random:
     return random.Random(f"printgen/{seed}/{players}/{index}")
 
 
+def bot_rng(seed: int, players: int, index: int) -> random.Random:
+    """The bots' own generator in game `index` of duplicate deals (play's `deal`): apart from the
+    game's, so what the bots draw cannot change the cards the deal gives later."""
+    return random.Random(f"printgen/{seed}/{players}/{index}/bots")
+
+
 Watch = Callable[[int, Any, int, Action], None]     # (step, state, seat, action), before the action is taken
 
 
 def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bots: Sequence[Bot],
-         checked: bool = False, watch: Watch | None = None) -> Result:
+         checked: bool = False, watch: Watch | None = None, deal: int | None = None) -> Result:
     """Play one game to its end or the step cap. `checked` verifies invariants and legality at
     every step (tests); it is off for speed in validation runs. `watch` is shown every decision
     before it is taken (a game's log: `printgen validate --replay`); it must only read the state,
     so a watched game is the same game. The Result's measures (starting hands, cards held and
     used, length, extras) are the game's Report's: a game that is no Report gets its steps for a
-    length and none of the others."""
-    rng = game_rng(seed, players, index)
+    length and none of the others.
+
+    With `deal` (duplicate deals, the skill ladder's: printgen.sim.ladder), the game's own
+    randomness (its deal, and every later draw of the state's generator) comes from
+    (seed, players, deal) instead of the index, and the bots draw from a generator of their own
+    (bot_rng): games of one deal start from the same cards whatever the seats' bots, and a game
+    whose draws do not depend on the play (a later hand's shuffle) deals them the same too."""
+    rng = game_rng(seed, players, index if deal is None else deal)
+    choose = rng if deal is None else bot_rng(seed, players, index)
     report = game if isinstance(game, Report) else None
     state = game.setup(prepared, players, rng)
     start_hands = report.hand_sizes(state) if report is not None else []
@@ -243,7 +256,7 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
         if steps >= cap:
             return _result(report, state, index, players, steps, True, [0.0] * players, start_hands)
         seat = to_act(state)
-        action = bots[seat](game, state, rng)
+        action = bots[seat](game, state, choose)
         if watch is not None:
             watch(steps, state, seat, action)
         if checked:

@@ -29,6 +29,7 @@ class Batch:
     start: int
     count: int
     bots: tuple[str, ...]
+    deals: bool = False   # duplicate deals: game i plays deal i // players (see deal_of)
 
 
 _prepared: dict[tuple, tuple] = {}
@@ -83,11 +84,19 @@ def bot_win_rates(results: Sequence[Result], lineup: Sequence[str]) -> dict[str,
                    "win_rate": round(wins[kind] / seats[kind], 4) if seats[kind] else 0.0} for kind in seats}
 
 
+def deal_of(index: int, players: int) -> int:
+    """The deal game `index` plays in duplicate deals: games 0 to players-1 play deal 0, the next
+    `players` deal 1... Why so: seated turns the line-up a seat each game, so the games of one deal
+    are its every rotation, and each seat of the deal is played once by each bot of the line-up."""
+    return index // players
+
+
 def run_batch(batch: Batch) -> list[Result]:
     game, prepared = _prepare(batch)
     by_name = {name: bot_for(name, game) for name in set(batch.bots)}
     return [play(game, prepared, batch.players, batch.seed, index,
-                 [by_name[name] for name in seated(batch.bots, index)])
+                 [by_name[name] for name in seated(batch.bots, index)],
+                 deal=deal_of(index, batch.players) if batch.deals else None)
             for index in range(batch.start, batch.start + batch.count)]
 
 
@@ -113,6 +122,7 @@ class MoreGames:
     options: tuple = ()                # the judged games' options (options_key), to say what a call changes
     label: str = ""                    # the section and player count, as the main batch's progress names them
     progress: Progress | None = None
+    deals: bool = False                # duplicate deals (the skill ladder's: see deal_of)
 
     # games already played, per (options, bots): a later call asking for more plays only the games
     # it lacks (every game draws its randomness from its index alone, so extending a batch gives the
@@ -137,7 +147,7 @@ class MoreGames:
         if len(have) < games:
             todo = games - len(have)
             work = batches(self.game, self.variant, self.deck, options, self.players, todo, self.seed,
-                           lineup, chunk_size(todo, self.workers, lineup), start=len(have))
+                           lineup, chunk_size(todo, self.workers, lineup), start=len(have), deals=self.deals)
             label = what if not have else f"{what}, games {len(have) + 1:,} to {games:,}"
             tick = self.progress(label, todo) if self.progress is not None else None
             have.extend(execute(work, self.workers, self.backend, tick, self.address))
@@ -161,10 +171,10 @@ def _said(value: Any) -> str:
 
 
 def batches(game: Game[Any, Any], variant: str, deck: str, options: dict, players: int, games: int, seed: int,
-            bots: tuple[str, ...], size: int, start: int = 0) -> list[Batch]:
-    """`games` games from index `start` on, cut into batches of `size`."""
+            bots: tuple[str, ...], size: int, start: int = 0, deals: bool = False) -> list[Batch]:
+    """`games` games from index `start` on, cut into batches of `size` (duplicate deals with `deals`)."""
     frozen = options_key(options)
-    return [Batch(game, variant, deck, frozen, players, seed, first, min(size, start + games - first), bots)
+    return [Batch(game, variant, deck, frozen, players, seed, first, min(size, start + games - first), bots, deals)
             for first in range(start, start + games, size)]
 
 

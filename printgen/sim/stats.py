@@ -10,12 +10,13 @@ all seats of one player count together.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 Z95 = 1.959963984540054       # two-sided 95 %
 EXACT_LIMIT = 20000           # above this many games the binomial test uses the normal approximation
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion: sensible even for rates near 0 or 1 and for
     small n, where the textbook p +- z*se interval runs outside [0, 1]."""
     if n <= 0:
@@ -202,3 +203,75 @@ def holm(pvalues: list[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
         adjusted[i] = running
     return adjusted
+
+
+def t_tail(t: float, df: int) -> float:
+    """P(|T| > t) for Student's t with `df` degrees of freedom: 1 - the density integrated from
+    -t to t (Simpson's rule on 2,000 panels, ample for the quantiles a verdict asks)."""
+    if t <= 0:
+        return 1.0
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def density(x: float) -> float:
+        return c * (1 + x * x / df) ** (-(df + 1) / 2)
+
+    panels = 2000
+    h = t / panels
+    total = density(0.0) + density(t)
+    total += sum((4 if i % 2 else 2) * density(i * h) for i in range(1, panels))
+    return max(0.0, 1 - 2 * total * h / 3)
+
+
+@cache
+def t_for(z: float, df: int) -> float:
+    """Student's t quantile with the two-sided tail of the normal's z (by bisection on t_tail)."""
+    alpha = math.erfc(z / math.sqrt(2))
+    low, high = z, z
+    while t_tail(high, df) > alpha:
+        high *= 2
+    for _ in range(60):
+        mid = (low + high) / 2
+        if t_tail(mid, df) > alpha:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+DEFF_FLOOR = 0.25     # a design effect estimated below this is taken as this (at most 4 times the games)
+
+
+def clustered_wilson(groups: list[tuple[float, int]], z: float = Z95) -> tuple[float, float, float]:
+    """(low, high, effective games): an interval for a share of wins counted in groups of games
+    that are not independent of one another (the games of one deal, the skill ladder's duplicate
+    deals: (wins, games) per deal; a group of no games is left out).
+
+    Why this interval: a game's outcome shares its deal's luck with the other rotations of the
+    deal, so the games are clusters, and a Wilson interval that counts them as independent is the
+    wrong width (too wide here, where the deal's luck cancels between the rotations; too narrow
+    where it would not). The share's variance is estimated from the deals themselves (the ratio
+    estimator's: the spread of each deal's wins about the share times its games), and the games
+    are counted at their effective number, the games divided by the design effect (that variance
+    over the binomial one): the Wilson interval at that many games (Kish's effective sample size;
+    the Korn-Graubard interval for survey proportions does the same). Two guards keep it honest with
+    few deals: the effective games are scaled by (z / t)^2, t Student's quantile with deals - 1
+    degrees of freedom at the same confidence (Korn and Graubard's correction for a variance
+    estimated from few clusters), and a design effect is taken as at least DEFF_FLOOR, so that a
+    few deals that happen to agree cannot make the interval a point. A share of 0 or 1 has no
+    binomial variance to compare with, and is given a design effect of 1. Checked by resampling
+    the deals of real ladder games (bench/bench_duplicate.py: Casita, Conquian, Burro, drafting):
+    at 95 % it missed the share of all the deals 0.1 to 5.9 % of the time from 5 to 160 deals (2,000
+    resampled ladders each, so give or take a point), where a t interval on the deals' means missed
+    up to 16 % with 5 deals (and, in a one-off run before the bench, the same Wilson interval
+    without the two guards up to 9 %)."""
+    kept = [(w, k) for w, k in groups if k > 0]
+    deals, games = len(kept), sum(k for _, k in kept)
+    if deals < 2:
+        return 0.0, 1.0, 0.0
+    share = sum(w for w, _ in kept) / games
+    variance = deals / (deals - 1) * sum((w - share * k) ** 2 for w, k in kept) / games ** 2
+    binomial = share * (1 - share) / games
+    design = max(DEFF_FLOOR, variance / binomial) if binomial > 0 else 1.0
+    effective = games / design * (z / t_for(z, deals - 1)) ** 2
+    low, high = wilson(share * effective, effective, z)
+    return low, high, effective

@@ -138,6 +138,15 @@ def decide(successes: float, trials: int, band: tuple[float, float], reference: 
     """The verdict on `successes` in `trials` whose acceptable rates are `band` (inclusive)."""
     z = current_z()
     low, high = wilson(successes, trials, z)
+    return judged(successes, trials, (low, high), band, reference, margin, z)
+
+
+def judged(successes: float, trials: int, interval: tuple[float, float], band: tuple[float, float],
+           reference: float | None = None, margin: str = "", z: float | None = None) -> Verdict:
+    """The verdict on `successes` in `trials` whose interval (at `z`, the run's by default) was
+    drawn otherwise than by decide's Wilson (the skill ladder's, over duplicate deals)."""
+    z = current_z() if z is None else z
+    low, high = interval
     if trials <= 0:
         decision = UNDECIDED
     elif low > band[1] or high < band[0]:
