@@ -123,3 +123,19 @@ def test_a_key_others_could_read_means_no_cache(reads, tmp_path):
     (tmp_path / "cache" / "decks").chmod(0o777)
     _cards("cromwell", tmp_path / "out")
     assert len(reads) == 3
+
+
+def test_the_cache_keeps_at_most_its_limit_the_oldest_going_first(reads, monkeypatch, tmp_path):
+    """Entries named by code stamp, folder and options would pile up without end over upgrades;
+    past MAX_ENTRIES the least recently written are removed, and the new one is kept."""
+    monkeypatch.setattr(load_cache, "MAX_ENTRIES", 3)
+    place = tmp_path / "cache" / "decks"
+    place.mkdir(parents=True)
+    for n in range(4):
+        old = place / f"{n:064x}.bin"
+        old.write_bytes(b"old")
+        os.utime(old, ns=(n * 10**9, n * 10**9))
+    _cards("cromwell", tmp_path / "out")
+    kept = {p.name for p in _entries(tmp_path)}
+    assert len(kept) == 3 and f"{3:064x}.bin" in kept and f"{2:064x}.bin" in kept
+    assert not {f"{0:064x}.bin", f"{1:064x}.bin"} & kept

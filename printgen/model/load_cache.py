@@ -30,6 +30,7 @@ What makes it safe:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -47,6 +48,7 @@ T = TypeVar("T")
 FORMAT = b"printgen-deck-cache 1\n"
 _KEY_BYTES = 32
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024
+MAX_ENTRIES = 100       # checked decks kept; the least recently written go first
 
 
 def folder() -> Path | None:
@@ -204,4 +206,21 @@ def _write_entry(path: Path, key: bytes, depends: list[Noted], value: Any) -> No
             Path(temp).unlink(missing_ok=True)
             raise
     except OSError:
-        pass
+        return
+    _prune(path.parent)
+
+
+def _prune(place: Path) -> None:
+    """Keep the folder to MAX_ENTRIES entries, the oldest written removed first. Why: an entry's
+    name holds printgen's code stamp, the working folder and the options, so upgrades and builds
+    from many folders would otherwise leave entries that nothing reads again, without end."""
+    try:
+        entries = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(place)
+                   if e.name.endswith(".bin") and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    if len(entries) <= MAX_ENTRIES:
+        return
+    for _, old in sorted(entries)[: len(entries) - MAX_ENTRIES]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
