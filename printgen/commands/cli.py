@@ -297,6 +297,8 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
                                   budget=budget, seats=seats, options=parse_options(game_options), deck_ref=deck,
                                   allow_code=allow_code, skill=skill, skill_games=skill_games)
         options.confirm, options.confirm_budget = parse_confirm(confirm)
+        typed = click.get_current_context().get_parameter_source("confirm")
+        options.confirm_capped = typed in (None, click.core.ParameterSource.DEFAULT)    # a typed one plays what it asks
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path

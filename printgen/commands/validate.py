@@ -57,6 +57,7 @@ class ValidateOptions:
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
     confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
     confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
+    confirm_capped: bool = True        # the default --confirm is bounded by validate_confirm.WORK; a typed one is not
     skill: bool = False                # --skill: the skill ladder after the report (validate_skill)
     skill_games: int = SKILL_GAMES     # --skill-games: games a rung of the ladder
 
@@ -271,8 +272,9 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
                          bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
         summary, shared, judged = _judge_count(plan, n, more, opts, cli)
+        # a card warning stands only if the search player's games agree
         judged = confirm(judged, summary, report, prepared[n], n, used[n].options, more, opts.confirm,
-                         opts.confirm_budget)     # a card warning stands only if the search player's games agree
+                         opts.confirm_budget, opts.confirm_capped)
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
