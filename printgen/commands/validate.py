@@ -26,7 +26,7 @@ from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.defaults import SKILL_GAMES
 from printgen.sim.engine import Game
-from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
+from printgen.sim.metrics import MIN_GAMES, bot_verdict, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
@@ -314,6 +314,8 @@ def _judge_count(plan: Plan, n: int, more: MoreGames, opts: ValidateOptions, cli
     summary["looks"] = {"looks": look + 1, "games": games, "cap": cap}
     if mixed_seats(bots):
         summary["bot_win_rate"] = bot_win_rates(results, bots)
+        for rate in summary["bot_win_rate"].values():       # each kind judged against the fair share, as a seat is
+            rate["verdict"] = bot_verdict(rate["wins"], rate["played"], summary["fair_share"]).as_dict()
     return summary, shared, judged
 
 
