@@ -232,11 +232,14 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
         listed = listed_counts(setup, variant)
         supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
         if opts.seats is not None and opts.players is None:     # a line-up says how many play
-            counts = parse_players(str(len(seat_names(opts.seats))), supported)
+            seated_count = len(seat_names(opts.seats))
+            counts = parse_players(str(seated_count), supported, f"'{name}' ({variant})",
+                                   f"the {seated_count} seat{'s' if seated_count != 1 else ''} --seats {opts.seats[:60]} names: "
+                                   "name one bot a seat for a count it supports")
         elif opts.players is None and listed:
             counts = [n for n in listed if n in supported]
         else:
-            counts = parse_players(opts.players, supported)
+            counts = parse_players(opts.players, supported, f"'{name}' ({variant})")
         for n in counts:
             lineup_of(opts, n)          # a line-up of another length: refused before any game
         prepared, used = {}, {}

@@ -277,3 +277,8 @@ def check_confirm(games: int, budget: int) -> None:
     if budget < 1:
         raise UserError(f"--confirm {games}:{budget}: a search takes at least 1 iteration a decision",
                         hint=f"the default budget is {CONFIRM_BUDGET}: --confirm {CONFIRM}")
+    from printgen.commands.validate_bots import MAX_BUDGET
+
+    if budget > MAX_BUDGET:
+        raise UserError(f"--confirm {games}:{str(budget)[:40]}: too many iterations a decision to finish in bounded "
+                        "time", hint=f"at most {MAX_BUDGET:,}; the default is --confirm {CONFIRM}")
