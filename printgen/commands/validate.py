@@ -233,8 +233,9 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
         supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
         if opts.seats is not None and opts.players is None:     # a line-up says how many play
             seated_count = len(seat_names(opts.seats))
+            seats_word = "seat" if seated_count == 1 else "seats"
             counts = parse_players(str(seated_count), supported, f"'{name}' ({variant})",
-                                   f"the {seated_count} seat{'s' if seated_count != 1 else ''} --seats {opts.seats[:60]} names: "
+                                   f"the {seated_count} {seats_word} --seats {opts.seats[:60]} names: "
                                    "name one bot a seat for a count it supports")
         elif opts.players is None and listed:
             counts = [n for n in listed if n in supported]
