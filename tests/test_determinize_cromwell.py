@@ -87,7 +87,7 @@ def checked_games(deck, variant: str, players: int, seeds: range, max_steps: int
         def known(st: State, seat: int, seen: Seen = seen) -> dict[int, Hashable]:
             return placed(st, seat, seen)
         det_rng = random.Random(seed)
-        for step in range(max_steps):
+        for _ in range(max_steps):
             if GAME.is_over(state):
                 break
             for seat in range(players):
