@@ -176,6 +176,51 @@ class _NoGames:
         raise AssertionError("no games should be played")
 
 
+class _HalfDead:
+    """A More whose search games deal card 'X' (index 0) in every game and leave it dead in
+    `dead_every` of each 10: the judged greedy games are not asked for."""
+
+    bots = ("greedy", "greedy")
+
+    def __init__(self, dead_every: int) -> None:
+        self.dead_every, self.asked = dead_every, []
+
+    def __call__(self, options, games, bots=None):
+        assert bots == ("search:30", "search:30")
+        self.asked.append(games)
+        return [Result(i, 2, 10, False, [1, 0], [0], [3, 3], 0b11, 0b10 if i % 10 < self.dead_every else 0b11, 10)
+                for i in range(games)]
+
+
+class _Names:
+    length_unit = "turns"
+
+    def card_names(self, prepared):
+        return ["X", "Y"]
+
+    def card_groups(self, prepared):
+        return ["G", "H"]
+
+
+def test_search_games_that_stay_undecided_leave_the_warning_standing():
+    """Review of issue 28: a search check too small to decide downgraded a dead card to undecided.
+    Search games that leave 'X' dead 9 times in 10 cannot take it past the 90 % edge in the games
+    asked: the greedy warning stands, with the search figures and the games that would decide."""
+    with looking(1):
+        warning = _dead(300, 300)
+        more = _HalfDead(9)
+        kept = confirm([warning], {"games": 300}, _Names(), None, 2, {}, more, 200, 30, capped=False)   # type: ignore[arg-type]
+        assert more.asked == [60, 120, 200]            # the fewest that could decide (60 holdings), then doubling
+        assert kept[0].level == "warning", kept[0]
+        assert "not decided by the search player in 200 games, the games asked (--confirm)" in kept[0].message
+        assert "90 % of 200 the games it is held" in kept[0].message
+        assert "no number of games would decide it at this rate" in kept[0].message     # 90 % is the edge itself
+        # dead in every search game: confirmed on the first 60
+        more = _HalfDead(10)
+        kept = confirm([warning], {"games": 300}, _Names(), None, 2, {}, more, 200, 30, capped=False)   # type: ignore[arg-type]
+        assert more.asked == [60] and "confirmed by the search player (search:30)" in kept[0].message
+
+
 def test_a_run_of_search_players_is_not_played_again():
     with looking(1):
         warning = _dead(300, 300)

@@ -74,7 +74,9 @@ def confirm(judged: list[Finding], summary: dict[str, Any], report: Report[Any, 
             cap, limit = fit, "work"
     # the games a decision needs if the search games showed the judged games' rate: a card dead in
     # every holding needs the fewest, and no smaller check can decide anything
-    needs = [games_needed(f.verdict, summary["games"]) if t else None for f, t in zip(judged, topics)]
+    # (a finding without its verdict's counts is tried on FIRST_GAMES, as before the sizing)
+    needs = [(games_needed(f.verdict, summary["games"]) if f.verdict else FIRST_GAMES) if t else None
+             for f, t in zip(judged, topics)]
     least = min((n for n, t in zip(needs, topics) if t and n is not None), default=None)
     if least is None or cap < least:
         return [_too_costly(f, bot, n, cap, limit) if t else f for f, t, n in zip(judged, topics, needs)]
