@@ -66,16 +66,24 @@ def determinizes(game, prep, players: int) -> bool:
 
 
 def _games(only: str | None):
-    """(name, game, deck) of every shipped game, then of every game file of a shipped deck."""
+    """(name, game, deck) of every shipped game, then of every game file of a shipped deck; with
+    `only`, the one game of that name (a shipped game's, or a game file's stem such as
+    drafting-data, or its path). SystemExit with the names there are when none has it."""
     from printgen.games.datagame import load_game_file
 
-    for name in [only] if only else names():
-        if only and only.endswith(".yaml"):
-            break
-        yield name, get_game(name), load_deck(DECKS.get(name, "spanish"))
-    for path in sorted((ROOT / "decks").glob("*/games/*.yaml")):
+    files = sorted((ROOT / "decks").glob("*/games/*.yaml"))
+    found = False
+    for name in names():
+        if only is None or name == only:
+            found = True
+            yield name, get_game(name), load_deck(DECKS.get(name, "spanish"))
+    for path in files:
         if only is None or path.stem == only or str(path).endswith(str(only)):
+            found = True
             yield path.stem, load_game_file(path, path.parent.parent), load_deck(path.parent.parent)
+    if not found:
+        raise SystemExit(f"no game called '{only}': the shipped games are {', '.join(names())}; the game files "
+                         f"{', '.join(p.stem for p in files)}")
 
 
 def main() -> None:

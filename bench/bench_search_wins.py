@@ -68,7 +68,8 @@ def main() -> None:
         rows += list(FILES.items())
     if args.game:
         rows = [row for row in rows if row[0] == args.game]
-    print(f"{args.search}:{args.budget} against random and against greedy players, {args.games} seeded games each "
+    against = " and against ".join(o for o in ("random", "greedy") if o in args.against.split(","))
+    print(f"{args.search}:{args.budget} against {against} players, {args.games} seeded games each "
           f"(seed 1), its seat turned each game; interval: 95 % Wilson of its share of the wins")
     print(f"{'game':<15} {'pl':>2} {'fair':>5}  {'vs random':<22} {'':<6} {'vs greedy':<22} {'':<6} {'seconds':>7}")
     tally = {"random": 0, "greedy": 0}
@@ -94,7 +95,8 @@ def main() -> None:
                 cells.append(f"{said:<22} {word:<6}")
             print(f"{name:<15} {players:>2} {fair * 100:>4.0f}%  {cells[0]} {cells[1]} {time.time() - start:>7.0f}",
                   flush=True)
-    print(f"beats random in {tally['random']} of {len(rows)} games; beats greedy in {tally['greedy']} of {len(rows)}")
+    played = [other for other in ("random", "greedy") if other in args.against.split(",")]
+    print("; ".join(f"beats {other} in {tally[other]} of {len(rows)} games" for other in played))
 
 
 if __name__ == "__main__":

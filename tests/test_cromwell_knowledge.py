@@ -142,3 +142,46 @@ def test_the_report_states_the_worth_for_each_variant(tmp_path):
     basic, advanced = run.out.split("== cromwell (advanced) ==")
     assert "knowing the houses is worth +" in basic and "interval" in basic
     assert "knowing the houses is worth" in advanced
+
+
+class _Games:
+    """A More whose pupil games are made to order: `pupil_wins[options-key]` of every 10 games the
+    pupil wins, a knowing seat the rest (4 players)."""
+
+    bots = ("greedy",) * 4
+
+    def __init__(self, pupil_wins: dict[str, int]) -> None:
+        self.pupil_wins = pupil_wins
+
+    def already(self, options, bots=None) -> int:
+        return 0
+
+    def __call__(self, options, games, bots=None):
+        from printgen.sim.report import Result
+
+        wins = self.pupil_wins[",".join(f"{k}={v}" for k, v in sorted(options.items()))]
+        line = knowledge.lineup(4)
+        out = []
+        for i in range(games):
+            pupil = seated(line, i).index(knowledge.PUPIL)
+            winner = pupil if i % 10 < wins else (pupil + 1) % 4
+            out.append(Result(i, 4, 50, False, [0.0] * 4, [winner], [5] * 4, 0, 0))
+        return out
+
+
+def test_a_rule_change_is_recommended_only_when_its_own_figure_raises_the_worth():
+    """Review of issue 28: the report recommended test=house while its own figure (-1.9 points,
+    interval -5.8 to +2.0) showed it did not help. A small worth (the pupil wins 2 games in 10, as a
+    knowing seat does: 0 points) with a change that stays small is said plainly; one whose interval
+    lies above the 5-point margin is recommended, with its figure."""
+    from printgen.sim.verdicts import looking
+
+    with looking(1):
+        plain = knowledge.findings("advanced", 4, {}, 400, _Games({"": 3, "test=house": 3}))
+        assert len(plain) == 1 and "What would raise it" not in plain[0].message and plain[0].tries is None
+        assert "No rule change tried raises it clearly: a test that asks what the deck teaches" in plain[0].message
+        assert "test=house" in plain[0].message and "small too" in plain[0].message
+        assert plain[0].figure["variant"]["options"] == {"test": "house"}
+        raised = knowledge.findings("advanced", 4, {}, 400, _Games({"": 3, "test=house": 0}))
+        assert "What would raise it: a test that asks" in raised[0].message and "visible" in raised[0].message
+        assert raised[0].tries == {"test": "house"}

@@ -140,7 +140,30 @@ def test_validate_seats_a_line_up_and_turns_it():
     (("--bots", "greedy", "--budget", "50"), "no seat plays 'search'"),
     (("--bots", "search", "--budget", "0"), "at least 1 iteration"),
     (("--bots", "search", "--seats", "search,greedy"), "--bots search and --seats both say who plays"),
+    # bounded time: a budget above the limit is refused, with the limit (review of issue 28)
+    (("--seats", "search:99999999999999999,greedy"), "'search:99999999999999999' asks too many iterations"),
+    (("--bots", "search", "--budget", "10001"), "--budget 10001: too many iterations a decision"),
+    (("--confirm", "80:10001"), "--confirm 80:10001: too many iterations a decision"),
 ])
 def test_a_bad_line_up_is_refused_before_any_game(args, said):
     run = run_cli("validate", "spanish", "--game", "casita", "--games", "6", "--looks", "1", "-q", *args)
     assert run.code == 2 and said in run.err and "Traceback" not in run.err, run.err
+    if "too many iterations" in said:
+        assert "at most 10,000" in run.err
+
+
+@pytest.mark.parametrize("game,seats,said", [
+    ("lombre", "search:400,greedy", "the game 'lombre' (basic) cannot be played by 2 players (the 2 seats --seats "
+                                    "search:400,greedy names: name one bot a seat for a count it supports)"),
+    ("casita", "search:400", "the game 'casita' (basic) cannot be played by 1 player (the 1 seat --seats"),
+])
+def test_a_line_up_of_a_count_the_game_cannot_take_names_the_game_and_the_seats(game, seats, said):
+    run = run_cli("validate", "spanish", "--game", game, "--seats", seats, "--games", "6", "-q")
+    assert run.code == 2 and said in run.err and "Traceback" not in run.err, run.err
+
+
+def test_the_largest_budget_is_accepted():
+    from printgen.commands.validate_bots import MAX_BUDGET, check_bots
+
+    check_bots("search", MAX_BUDGET, None)                       # no error: the limit itself is allowed
+    check_bots("greedy", None, f"search:{MAX_BUDGET},greedy")

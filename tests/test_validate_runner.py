@@ -9,6 +9,7 @@ import types
 from collections import Counter
 
 from printgen.commands.validate import ValidateOptions, validate
+from printgen.commands.validate_bots import who_plays
 from printgen.commands.validate_report import report
 from printgen.games.registry import get_game
 from printgen.model.load import load_deck
@@ -87,6 +88,22 @@ def test_mixed_bots_are_measured_apart_from_the_seats():
     text = report(sections, deck, opts)
     assert "a seat further round each game" in text and "wins by bot" in text
     assert "no seat is judged" not in text            # every seat saw the same players: seats are compared
+
+
+def test_wins_by_bot_are_judged_against_the_fair_share():
+    """Review of issue 28: "wins by bot" gave bare rates. Each kind's share now carries its interval
+    and a verdict against the fair share give or take a quarter (as a seat's): in 200 games of
+    Conquian greedy wins clearly more than its 50 %, random clearly less."""
+    opts = ValidateOptions(game="conquian", variant="basic", games=200, looks=1, confirm=0, deck_ref="spanish",
+                           bots=who_plays(None, "greedy,random"), seats="greedy,random")
+    sections, deck = validate("spanish", opts)
+    rates = sections[0].summaries[2]["bot_win_rate"]
+    assert rates["greedy"]["verdict"]["decision"] == "warning" and rates["greedy"]["verdict"]["band"] == [0.375, 0.625]
+    assert rates["greedy"]["verdict"]["interval"][0] > 0.625 > 0.375 > rates["random"]["verdict"]["interval"][1]
+    line = next(x for x in report(sections, deck, opts).splitlines() if "wins by bot" in x)
+    assert "greedy 74.2 % of the 200 seats it played (99 % interval 65.6-81.3 %): more than its fair share" in line
+    assert "random 25.8 % of the 200 seats it played" in line and "less than its fair share" in line
+    assert "fine being 37.5 to 62.5 % (a fair 50 %, give or take a quarter of it)" in line
 
 
 # -- Ray: one start per run ---------------------------------------------------------------------------

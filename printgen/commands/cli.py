@@ -254,9 +254,9 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="A line-up by seat instead of --bots, e.g. search:400,greedy,greedy,greedy (random, greedy, "
                    "search or search:N each; search-random:N searches with random playouts instead of greedy ones); "
                    "it sets the player count and turns a seat further each game.")
-@click.option("--confirm", default=CONFIRM, show_default=True, metavar="GAMES[:BUDGET]",
-              help="Play a dead or strong card warning again with search players (of BUDGET iterations) in every "
-                   "seat: it stands only if they confirm it, else it is a bot effect; 0: never.")
+@click.option("--confirm", default=None, metavar="GAMES[:BUDGET]",
+              help=f"Search players (BUDGET iterations; default {CONFIRM}) judge a dead or strong card warning again: "
+                   "minutes (by default at most 20 million playout steps a count; typed, what it asks); 0: never.")
 @skill_options
 @click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. -O houses=Plantagenet,Lancaster,York,Tudor; it replaces the deck's own "
@@ -296,7 +296,8 @@ def validate(deck, game, variant, players, games, seed, looks, workers, backend,
                                   workers=workers, backend=backend, address=ray_address, bots=who_plays(bots, seats),
                                   budget=budget, seats=seats, options=parse_options(game_options), deck_ref=deck,
                                   allow_code=allow_code, skill=skill, skill_games=skill_games)
-        options.confirm, options.confirm_budget = parse_confirm(confirm)
+        options.confirm, options.confirm_budget = parse_confirm(confirm or CONFIRM)
+        options.confirm_capped = confirm is None            # the default is bounded in work; a typed one is not
         check_output_paths(json_path, chart_path)       # a folder, or one file for both: refused before play
         if chart_path:
             from printgen.draw.documents.chart import check_chart_path

@@ -15,6 +15,8 @@ from printgen.commands.export_pictures import export_pictures, pictures_options,
 from printgen.commands.terminal import say_error
 from printgen.files.errors import UserError
 
+QUICK = ("--games", "300", "--looks", "1", "--confirm", "0")     # new's first validate: README's quick look
+
 
 def settle(deck_ref: str) -> None:
     """Before an editing command reads a deck: finish or undo a save a killed printgen left half
@@ -238,7 +240,12 @@ def _new_game(name: str, kind: str | None, game_name: str | None, source: str | 
         click.echo(f"  made {name}/ as a copy of the standard deck (52 cards in four suits)")
     click.echo(f"  wrote {path}: a game of the kind '{kind}' to change; each line starting with # "
                "says what the lines after it do")
-    click.echo(f"next: {command_line('printgen', 'validate', name, '--game', game)}")
+    # a quick look first (about 25 s of processor time for the tricks template): the full default
+    # run plays each player count up to 32,000 games and checks each strong or dead card again with
+    # search players, which took a reviewer's first run of this template 842 s of processor time
+    click.echo(f"next: {command_line('printgen', 'validate', name, '--game', game, *QUICK)}")
+    click.echo(f"  (a quick look; once the rules settle, the full check takes minutes, more for a slow game: "
+               f"{command_line('printgen', 'validate', name, '--game', game)})")
 
 
 @click.command("list")

@@ -26,7 +26,7 @@ from printgen.commands.validate_skill import check_skill, ladders
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.sim.defaults import SKILL_GAMES
 from printgen.sim.engine import Game
-from printgen.sim.metrics import MIN_GAMES, judge, mixed_seats, summarise
+from printgen.sim.metrics import MIN_GAMES, bot_verdict, judge, mixed_seats, summarise
 from printgen.sim.metrics import findings as metric_findings
 from printgen.sim.options import Option
 from printgen.sim.report import Finding, Report, Tip, report_of, short_deal
@@ -57,6 +57,7 @@ class ValidateOptions:
     allow_code: bool = False           # --allow-code: a deck's own games/NAME.py may be run
     confirm: int = CONFIRM_GAMES       # --confirm GAMES[:BUDGET]: search games that judge a card warning again
     confirm_budget: int = CONFIRM_BUDGET     # ... and their search player's iterations a decision
+    confirm_capped: bool = True        # the default --confirm is bounded by validate_confirm.WORK; a typed one is not
     skill: bool = False                # --skill: the skill ladder after the report (validate_skill)
     skill_games: int = SKILL_GAMES     # --skill-games: games a rung of the ladder
 
@@ -231,11 +232,15 @@ def _plans(name: str, deck: Any, setup: Any, opts: ValidateOptions, cli: dict[st
         listed = listed_counts(setup, variant)
         supported = tuple(sorted(set(game.player_counts(base)) | set(listed)))
         if opts.seats is not None and opts.players is None:     # a line-up says how many play
-            counts = parse_players(str(len(seat_names(opts.seats))), supported)
+            seated_count = len(seat_names(opts.seats))
+            seats_word = "seat" if seated_count == 1 else "seats"
+            counts = parse_players(str(seated_count), supported, f"'{name}' ({variant})",
+                                   f"the {seated_count} {seats_word} --seats {opts.seats[:60]} names: "
+                                   "name one bot a seat for a count it supports")
         elif opts.players is None and listed:
             counts = [n for n in listed if n in supported]
         else:
-            counts = parse_players(opts.players, supported)
+            counts = parse_players(opts.players, supported, f"'{name}' ({variant})")
         for n in counts:
             lineup_of(opts, n)          # a line-up of another length: refused before any game
         prepared, used = {}, {}
@@ -271,8 +276,9 @@ def _section(plan: Plan, deck: Any, opts: ValidateOptions, cli: dict[str, Any], 
         more = MoreGames(game, variant, str(deck.folder), n, opts.seed, opts.workers, opts.backend, opts.address,
                          bots, options_key(used[n].options), f"{name} {variant}, {n} players", tick_factory)
         summary, shared, judged = _judge_count(plan, n, more, opts, cli)
+        # a card warning stands only if the search player's games agree
         judged = confirm(judged, summary, report, prepared[n], n, used[n].options, more, opts.confirm,
-                         opts.confirm_budget)     # a card warning stands only if the search player's games agree
+                         opts.confirm_budget, opts.confirm_capped)
         judged = [_with_command(f, ref, name, variant, deck, used[n], n, cli) for f in judged]
         summaries[n] = summary
         warnings += [f for f in static[n] if f.level != "info"]
@@ -312,6 +318,8 @@ def _judge_count(plan: Plan, n: int, more: MoreGames, opts: ValidateOptions, cli
     summary["looks"] = {"looks": look + 1, "games": games, "cap": cap}
     if mixed_seats(bots):
         summary["bot_win_rate"] = bot_win_rates(results, bots)
+        for rate in summary["bot_win_rate"].values():       # each kind judged against the fair share, as a seat is
+            rate["verdict"] = bot_verdict(rate["wins"], rate["played"], summary["fair_share"]).as_dict()
     return summary, shared, judged
 
 

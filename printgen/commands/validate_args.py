@@ -16,10 +16,12 @@ from printgen.files.errors import UserError
 PATH_MOST = 240         # a file name is quoted whole up to this length (a user must recognise it)
 
 
-def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
+def parse_players(text: str | None, supported: tuple[int, ...], game: str = "", source: str = "") -> list[int]:
     """The player counts `--players N` or `A-B` asks for, each one the game supports. Why by its
     ends: a range is checked against the game's own counts before any list is made, so
-    '2-100000000000' is refused at once rather than spelt out a hundred billion times."""
+    '2-100000000000' is refused at once rather than spelt out a hundred billion times. `game`
+    names the game in the message ("L'Ombre (basic)"), `source` says where the count came from
+    when no --players gave it ("the line-up of --seats search:400,greedy")."""
     if text is None:
         return list(supported)
     try:
@@ -38,7 +40,10 @@ def parse_players(text: str | None, supported: tuple[int, ...]) -> list[int]:
         bad = [n for n in window if n not in supported][:3]
         said = ", ".join(_short(f"{b:,}") for b in bad) + \
             (f" ... {_short(f'{high:,}')}" if high not in supported and high not in bad else "")
-        raise UserError(f"this game cannot be played by {said} players",
+        players = "player" if said == "1" else "players"
+        named = f"the game {game}" if game else "this game"
+        whence = f" ({source})" if source else ""
+        raise UserError(f"{named} cannot be played by {said} {players}{whence}",
                         hint="supported: " + (", ".join(map(str, supported)) or "none with these options"))
     return wanted
 

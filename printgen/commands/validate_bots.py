@@ -10,7 +10,14 @@ from typing import Any
 
 from printgen.files.errors import UserError
 from printgen.sim.engine import Game, is_bot_name
-from printgen.sim.search import DEFAULT_BUDGET
+from printgen.sim.search import DEFAULT_BUDGET, parse_search
+
+# A search bot's budget is refused above this: a decision's time grows with its iterations, and a
+# game of Cromwell at 50 already takes the search player about a second of processor time, so one at
+# 10,000 takes minutes and a run of them hours. Why a refusal and not a clamp: a run that quietly
+# played another budget would report figures for a player that was never asked for.
+MAX_BUDGET = 10_000
+BUDGET_HINT = f"at most {MAX_BUDGET:,}; the default is {DEFAULT_BUDGET}, 50 is quick, 1000 plays well and slowly"
 
 KINDS = ("greedy", "random", "mixed", "search")
 SEAT_HINT = ("name each seat random, greedy, search or search:N (or search-random:N), "
@@ -29,12 +36,18 @@ def check_bots(bots: str, budget: int | None, seats: str | None) -> None:
     if bots not in KINDS:
         raise UserError(f"unknown bots '{bots[:40]}'", hint="use " + ", ".join(KINDS) + " (or --seats for a line-up)")
     if budget is not None and budget < 1:
-        raise UserError(f"--budget {budget}: a search takes at least 1 iteration a decision",
-                        hint=f"the default is {DEFAULT_BUDGET}; 50 is quick, 1000 plays well and slowly")
+        raise UserError(f"--budget {budget}: a search takes at least 1 iteration a decision", hint=BUDGET_HINT)
+    if budget is not None and budget > MAX_BUDGET:
+        raise UserError(f"--budget {str(budget)[:40]}: too many iterations a decision to finish in bounded time",
+                        hint=BUDGET_HINT)
     if seats is not None:
         for name in seat_names(seats):
             if not name.isidentifier() and not is_bot_name(name):     # a game's own bot is checked with its game
                 raise UserError(f"--seats: no bot is called '{name[:40]}'", hint=SEAT_HINT)
+            asked = parse_search(name)
+            if asked is not None and asked > MAX_BUDGET:
+                raise UserError(f"--seats: '{name[:40]}' asks too many iterations a decision to finish in bounded "
+                                "time", hint=BUDGET_HINT)
     if budget is not None and search_budget(bots, None, seats) is None:
         raise UserError(f"--budget {budget} sets the search bot's iterations, and no seat plays 'search'",
                         hint="add --bots search, or name a seat 'search' in --seats")

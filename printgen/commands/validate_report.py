@@ -14,7 +14,7 @@ from printgen.commands.validate_bots import bots_words, search_budget, seat_name
 from printgen.commands.validate_skill import skill_json, skill_lines, skill_method
 from printgen.sim.metrics import DEAD_WARN, MIN_GAMES, SEAT_MARGIN, TIMEOUT_WARN, histogram, mixed_seats
 from printgen.sim.stats import format_p
-from printgen.sim.verdicts import ALPHA, UNDECIDED, z_for
+from printgen.sim.verdicts import ALPHA, UNDECIDED, pct, z_for
 
 
 def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, Any]:
@@ -167,11 +167,25 @@ def _bots_lines(s: Section) -> list[str]:
     for n in s.counts:
         rates = s.summaries[n].get("bot_win_rate")
         if rates:
-            said = ", ".join(f"{kind} {r['win_rate']:.0%} of the {r['played']:,} seats it played"
-                             for kind, r in rates.items())
+            said = "; ".join(_bot_said(kind, r) for kind, r in rates.items())
             prefix = f"{n} players: " if len(s.counts) > 1 else ""
             out.append(f"   {prefix}wins by bot (each in every seat in turn): {said}")
     return out
+
+
+def _bot_said(kind: str, rate: dict[str, Any]) -> str:
+    """'search:100 64 % of the 200 seats it played (99 % interval 55-72 %): more than its fair
+    share (fine is 37.5 to 62.5 %: ...)', the verdict as summary["bot_win_rate"] keeps it."""
+    from printgen.sim.metrics import bot_words
+    from printgen.sim.verdicts import Verdict
+
+    v = rate.get("verdict")
+    if v is None:
+        return f"{kind} {rate['win_rate']:.0%} of the {rate['played']:,} seats it played"
+    verdict = Verdict(v["successes"], v["trials"], v["interval"][0], v["interval"][1], tuple(v["band"]),
+                      v["decision"], v["reference"], v["margin"], v["z"])
+    return (f"{kind} {pct(verdict.rate)} % of the {rate['played']:,} seats it played ({verdict.interval_words()}): "
+            f"{bot_words(verdict)}, fine being {verdict.band_words()}")
 
 
 def _shipped_note(deck, text: str) -> list[str]:

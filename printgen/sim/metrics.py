@@ -157,6 +157,22 @@ def seat_verdicts(summary: dict[str, Any]) -> list[Verdict]:
     return [decide(wins, summary["completed"], band, fair, margin) for wins in summary["seat_wins"]]
 
 
+def bot_verdict(wins: float, played: int, fair: float) -> Verdict:
+    """One kind of bot's share of the wins over the seats it played (its seats turning round the
+    table) against the band a seat's share is judged by: its fair share, give or take SEAT_MARGIN
+    of it. Above the band, that kind of play pays (a search player among greedy ones: searching
+    pays); below it, it costs; inside it, the kinds cannot be told apart at this margin."""
+    band = (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN))
+    return decide(wins, played, band, fair, f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it")
+
+
+def bot_words(v: Verdict) -> str:
+    """'more than its fair share', 'less than its fair share', 'within its fair share', or undecided."""
+    if v.decision == WARNING:
+        return f"{'more' if v.lean > 0 else 'less'} than its fair share"
+    return "within its fair share" if v.decision == FINE else "undecided: " + _undecided(v)
+
+
 def _said(v: Verdict, unit: str = "games") -> str:
     """'36 % of 1,950 games (99.8 % interval 32-39 %)'."""
     return f"{pct(v.rate)} % of {v.trials:,} {unit} ({v.interval_words()})"

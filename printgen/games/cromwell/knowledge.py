@@ -14,8 +14,11 @@ other interval of the run). With every seat alike the worth would be 0; it is at
 with P players (the pupil never wins).
 
 Judged against MARGIN: the worth is visible when the whole interval lies above it, small when the
-whole interval lies below it (advice: a rule change that would raise it, with its own figure),
-undecided otherwise (validate looks again with more games)."""
+whole interval lies below it, undecided otherwise (validate looks again with more games). A small
+worth is followed by the figure of a rule change meant to raise it (RAISERS), played on the same
+seeds: recommended only when that figure is itself visible (its interval above MARGIN); else the
+report says plainly that no change tried raises it, with the figure, so a designer is never sent
+to a change its own games show does not help."""
 
 from __future__ import annotations
 
@@ -141,6 +144,12 @@ def findings(prepared_variant: str, players: int, options: dict[str, Any], games
                         figure, topic=("knowledge",))]
     other = measured(more, {**options, **change}, games, players)
     figure["variant"] = {"options": change, **other.as_dict()}
+    said = f"with it, knowing the houses is worth {other.words()}"
+    if other.decision == FINE:        # only a change whose own interval lies above the margin is recommended
+        return [Finding("info", f"{head}: small (the whole interval below {margin}), so winning teaches little "
+                                f"about the houses. What would raise it: {words}; {said}: visible (the whole "
+                                f"interval above {margin})", figure, topic=("knowledge",), tries=change)]
+    verdict = "small too" if other.decision == WARNING else f"its interval reaches below {margin}"
     return [Finding("info", f"{head}: small (the whole interval below {margin}), so winning teaches little "
-                            f"about the houses. What would raise it: {words}; with it, knowing the houses is "
-                            f"worth {other.words()}", figure, topic=("knowledge",), tries=change)]
+                            f"about the houses. No rule change tried raises it clearly: {words} was tried, and "
+                            f"{said}: {verdict}", figure, topic=("knowledge",))]
