@@ -124,7 +124,9 @@ def _cpu_seconds(pid: int) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    # utime and stime, and cutime and cstime: its children already waited for (a pool's workers that
+    # finished their parts), whose time would otherwise drop out of the sum once they exit
+    own = sum(int(fields[n]) for n in (11, 12, 13, 14)) / os.sysconf("SC_CLK_TCK")
     children = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         try:
