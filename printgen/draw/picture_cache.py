@@ -8,11 +8,9 @@ and trusted only when their checksum holds, so a damaged cache costs time, never
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
-from printgen.files.caches import cache_root
+from printgen.files.caches import cache_root, write_whole
 from printgen.files.deckfiles import read_bytes
 from printgen.files.errors import UserError
 
@@ -48,15 +46,4 @@ def write(key: str, data: bytes) -> None:
     path = _entry(key)
     if path is None:
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(hashlib.sha256(data).digest() + data)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        pass
+    write_whole(path, hashlib.sha256(data).digest() + data)

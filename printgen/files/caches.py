@@ -24,3 +24,23 @@ def cache_root() -> Path | None:
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Caches" / "printgen"
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "printgen"
+
+
+def write_whole(path: Path, data: bytes) -> bool:
+    """Write a cache entry under a temporary name and rename it, so a build beside this one never
+    reads half an entry; False when the cache cannot be written (a cache is only ever a saving)."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True

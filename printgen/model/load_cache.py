@@ -187,7 +187,7 @@ def _unchanged(item: Noted) -> bool:
 def _write_entry(path: Path, key: bytes, depends: list[Noted], value: Any) -> None:
     """Kept under a temporary name and renamed, so a build beside this one never reads half an
     entry. A value that cannot be pickled, or a cache that cannot be written, is skipped."""
-    import tempfile
+    from printgen.files.caches import write_whole
 
     try:
         body = pickle.dumps((depends, value), protocol=pickle.HIGHEST_PROTOCOL)
@@ -195,19 +195,8 @@ def _write_entry(path: Path, key: bytes, depends: list[Noted], value: Any) -> No
         return
     if len(body) > _MAX_ENTRY_BYTES:
         return
-    data = FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body
-    try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return
-    _prune(path.parent)
+    if write_whole(path, FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body):
+        _prune(path.parent)
 
 
 def _prune(place: Path) -> None:
