@@ -108,16 +108,18 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
         return snapshot(out)
 
     before = earlier_output()
-    # Mid-build, whatever the machine's load: after 1.5 s of its processor time (starting takes about
-    # 0.4 s; the three decks about 3.5 s). A build that ended before its signal could be sent (its
-    # checked decks come from the cache, a loaded machine's clock) proves nothing: it is run again,
-    # stopped sooner.
-    for spent in (1.5, 0.9, 0.6):
+    # Mid-drawing, whatever the machine's load: once the build has started the processes that draw
+    # the decks' parts (printgen/draw/build_pool.py) and used `spent` seconds of processor time in
+    # all. Not later: the last moments move the files in with Ctrl-C held back, and a signal held
+    # past the end stops nothing. A build that ended before its signal could be sent proves
+    # nothing: it is run again, stopped sooner.
+    for spent in (0.9, 0.6, 0.3):
         proc = subprocess.Popen([sys.executable, "-m", "printgen", "build", "cromwell", "spanish", "standard",
                                  "--out", str(out), "-q", "--bleed", "2"], cwd=tmp_path, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
-        while proc.poll() is None and _cpu_seconds(proc.pid) < spent and time.monotonic() < deadline:
+        while proc.poll() is None and time.monotonic() < deadline and \
+                not (_children(proc.pid) and _cpu_seconds(proc.pid) >= spent):
             time.sleep(0.01)
         ended = proc.poll() is not None
         if not ended:
@@ -134,6 +136,17 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
     assert snapshot(out) == before            # nothing of the three decks was written
 
 
+def _children(pid: int) -> list[int]:
+    """The processes `pid` has started and that are still running (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
 def _cpu_seconds(pid: int) -> float:
     """User and system CPU time a running process and the processes it started have used (Linux
     /proc): a build of several decks draws them in child processes (printgen/draw/build_pool.py)."""
@@ -144,13 +157,7 @@ def _cpu_seconds(pid: int) -> float:
     # utime and stime, and cutime and cstime: its children already waited for (a pool's workers that
     # finished their parts), whose time would otherwise drop out of the sum once they exit
     own = sum(int(fields[n]) for n in (11, 12, 13, 14)) / os.sysconf("SC_CLK_TCK")
-    children = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            children += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
-            continue
-    return own + sum(_cpu_seconds(child) for child in children)
+    return own + sum(_cpu_seconds(child) for child in _children(pid))
 
 
 # --- 2. numbers: options and layouts ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from printgen.files.errors import UserError, Where
 from printgen.files.limits import describe_bytes
 from printgen.files.paths import DECK_FILE, decks_dir
 from printgen.files.smart_quotes import straighten
+from printgen.files.yaml_core import compose_nodes
 
 # Files a deck folder may hold that belong to one person's editing, not to the deck: they are not
 # copied (a backup, the record of a spreadsheet's last import, the system's own litter).
@@ -93,7 +94,7 @@ def deck_files(source: Path) -> dict[Path, bytes]:
 
 def retitle(text: str, title: str, file: Path) -> str:
     """deck.yaml with its title replaced, every other character kept."""
-    root = yaml.compose(straighten(text), Loader=yaml.SafeLoader)
+    root = compose_nodes(straighten(text))
     node = None
     if isinstance(root, yaml.MappingNode):
         node = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "title"), None)

@@ -26,6 +26,7 @@ from printgen.files.errors import UserError, Where
 from printgen.files.paths import DECK_FILE
 from printgen.files.schema import FieldSpec
 from printgen.files.smart_quotes import straighten
+from printgen.files.yaml_core import compose_nodes
 from printgen.files.yamlsrc import parse_yaml, read_source
 from printgen.model.deck import Deck
 from printgen.model.load import find_deck, load_deck, slug
@@ -96,7 +97,7 @@ class DeckSource:
         cards_data = self.data.get("cards")
         if not isinstance(cards_data, list):
             return []
-        root = yaml.compose(straighten(self.text), Loader=yaml.SafeLoader)   # positions as the loader sees them
+        root = compose_nodes(straighten(self.text))   # positions as the loader sees them
         if not isinstance(root, yaml.MappingNode):      # (it is: the data has `cards:`)
             return []
         key, node = next(((k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "cards"),
