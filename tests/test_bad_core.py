@@ -116,7 +116,8 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
     for spent in (0.9, 0.6, 0.3):
         proc = subprocess.Popen([sys.executable, "-m", "printgen", "build", "cromwell", "spanish", "standard",
                                  "--out", str(out), "-q", "--bleed", "2"], cwd=tmp_path, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=_as_from_a_terminal)
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline and \
                 not (_children(proc.pid) and _cpu_seconds(proc.pid) >= spent):
@@ -134,6 +135,13 @@ def test_ctrl_c_and_sigterm_stop_cleanly(tmp_path, signum, code, word):
     assert word in err and "Traceback" not in err
     assert not _leftovers(tmp_path)
     assert snapshot(out) == before            # nothing of the three decks was written
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C's default, as a shell gives a command: a process started with SIGINT ignored (as
+    pytest-xdist's workers, or a profiler, may start it) keeps ignoring it, and Python then
+    installs no KeyboardInterrupt, so the build would run on to its end."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _children(pid: int) -> list[int]:
