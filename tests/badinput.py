@@ -116,11 +116,26 @@ def good_build(deck: str = "cromwell", only: str | None = None) -> Path:
 
 
 def _build_into(scratch: Path, deck: str, only: str | None) -> Path:
-    shutil.copytree(DECKS / deck, scratch / deck)
-    extra = ("--only", only) if only else ()
-    good = run_limited(["build", deck, "--out", str(scratch / "out"), "--quiet", *extra], scratch)
+    if deck == SHIPPED_ALL:
+        good = run_limited(["build", *SHIPPED, "--out", str(scratch / "out"), "--quiet"], scratch)
+    else:
+        shutil.copytree(DECKS / deck, scratch / deck)
+        extra = ("--only", only) if only else ()
+        good = run_limited(["build", deck, "--out", str(scratch / "out"), "--quiet", *extra], scratch)
     assert good.code == 0, good.err
     return scratch / "out"
+
+
+SHIPPED = tuple(sorted(p.parent.name for p in DECKS.glob("*/deck.yaml")))
+SHIPPED_ALL = "every-shipped-deck"
+
+
+def shipped_build() -> Path:
+    """Every shipped deck built whole (cards, rule sheets, score sheets, boards) on the default
+    paper, once per run and shared by the modules that only read it: the rule-sheet, clarification
+    and player-page checks used to build the same decks, or parts of them, three times over.
+    Read it, never write in it."""
+    return good_build(SHIPPED_ALL)
 
 
 def _shared_build(deck: str, only: str | None) -> Path | None:

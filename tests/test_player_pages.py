@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import DECKS, run_cli
+from badinput import shipped_build
+from conftest import DECKS
 
 SHIPPED = sorted(p.parent.name for p in DECKS.glob("*/deck.yaml"))
 
@@ -63,11 +64,8 @@ def test_the_check_catches_what_the_reviewer_found():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("player-pages")
-    run = run_cli("build", *SHIPPED, "--out", str(out), "--quiet")
-    assert run.code == 0, run.err
-    return out
+def built() -> Path:
+    return shipped_build()
 
 
 def _pages(pdf: Path) -> list[str]:

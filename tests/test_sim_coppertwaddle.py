@@ -416,7 +416,7 @@ def test_decks_of_random_records_keep_every_invariant(tmp_path, seed):
     for options in ({}, {"covered_support": "yes", "rob_full": "midden", "wind_alone": "blocks", "robbers": "positive"},
                     {"robbing": "any", "negated": "power"}):
         prep = GAME.prepare(deck, "basic", options)
-        for index in range(45):
+        for index in range(30):
             result = play(GAME, prep, 2, seed, index, [BOTS[b] for b in kinds[index % 3]], checked=True)
             assert not result.timed_out, (options, index)
 
