@@ -140,13 +140,13 @@ def test_the_forecast_and_the_greedy_answer_hold_for_random_records(tmp_path, se
 @pytest.mark.parametrize("options", [{}, {"covered_support": "yes", "rob_full": "midden"}])
 def test_the_forecast_agrees_with_the_table_on_the_shipped_deck(options):
     prep = GAME.prepare(load_deck("coppertwaddle"), "basic", options)
-    assert compare(prep, 300, 31, only_the_sums=True) > 2000
+    assert compare(prep, 200, 31, only_the_sums=True) > 1300
 
 
 @pytest.mark.parametrize("options", [{}, {"covered_support": "yes"}])
 def test_the_forecast_agrees_with_the_table_when_a_play_mixes_effects(mixed_deck, options):
     prep = GAME.prepare(mixed_deck, "basic", options)
-    assert compare(prep, 300, 32, only_the_sums=True) > 2000
+    assert compare(prep, 200, 32, only_the_sums=True) > 1300
 
 
 def test_glad_tidings_in_a_robbing_stands_up_the_neighbour_a_wind_presses():
