@@ -7,6 +7,7 @@ the number of workers or the backend.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -251,7 +252,10 @@ def session(backend: str, address: str | None = None, workers: int = 1) -> Itera
         # a Ray started here runs --workers processes, as the local backend does (Ray's own default,
         # one a core, started a process for each core whatever --workers said)
         own = {"num_cpus": max(1, workers)} if address is None else {}
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True, **own)
+        # Ray's own log lines (that it started, how its cluster authenticates) are for whoever runs
+        # the cluster, not for a designer reading a report: only its errors reach the terminal
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True,
+                 logging_level=logging.ERROR, **own)
     try:
         yield
     finally:
