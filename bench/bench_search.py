@@ -8,7 +8,8 @@ that does not implement determinize (the engine's default raises NotImplementedE
 skipped, so the table covers each game as its determinisation
 lands. A run plays seeded games with a search player of a fixed budget (iterations, not seconds) in
 seat 0 among random players, until the search has made D decisions with more than one action open
-(a decision with one action is no search); the figure is those decisions over the processor time
+(a decision with one action is no search, nor one the game leaves to its greedy player, such as
+L'Ombre's bid: Game.searched); the figure is those decisions over the processor time
 they took. The median over R runs is shown with the spread, and the mean iterations per second
 (decisions x budget / seconds), a figure that compares games whatever their budget. --old adds a
 row per game for the older search, whose playouts are uniformly random (search-random), measured
@@ -49,7 +50,7 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wi
         state = game.setup(prep, players, rng)
         steps = 0
         while not game.is_over(state) and steps < game.step_cap and made < decisions:
-            if game.to_act(state) == 0 and len(game.legal(state)) > 1:
+            if game.to_act(state) == 0 and len(game.legal(state)) > 1 and game.searched(state):
                 start = time.process_time()
                 action = search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
                 spent += time.process_time() - start
