@@ -22,9 +22,14 @@ def spanish():
     return load_deck("spanish")
 
 
-def test_the_same_seed_and_budget_play_the_same_game(spanish):
-    game = Casita()
-    prep = game.prepare(spanish, "basic", {})
+@pytest.mark.parametrize("name,options", [("casita", {}), ("lombre", {"hands": 2})])
+def test_the_same_seed_and_budget_play_the_same_game(spanish, name, options):
+    """Casita, and L'Ombre, whose search leaves its openings to the greedy player and plays each try
+    to the end of the hand (Game.searched, Game.horizon): a seed and a budget replay the game."""
+    from printgen.games.registry import get_game
+
+    game = get_game(name)
+    prep = game.prepare(spanish, "basic", game.read_options("basic", options))
     moves: list[list[int]] = [[], []]
 
     def plays(k: int):
