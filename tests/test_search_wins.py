@@ -9,8 +9,8 @@ interval is drawn from the deals (printgen.sim.stats.clustered_wilson), which in
 80 games like about 170 independent ones. The budgets and counts are about the smallest that
 decide; bench/bench_search_suite.py plays the same pairings at other seeds (bench/README.md, "Does
 searching pay?": 23 of 24 decided against random players and 10 of 12 against greedy ones over
-seeds 1 to 3). Processor time with -n 0: about 3.5 s for the eight random pairings, 8 s for the
-greedy test (Cromwell half of it)."""
+seeds 1 to 3). Processor time with -n 0: about 3.7 s for the eight random pairings, 7 s for the
+greedy test (Cromwell a third of it)."""
 
 from __future__ import annotations
 
@@ -45,10 +45,10 @@ AGAINST_RANDOM = {
 # cancels between its seatings); independent games where they do not (Burro, Cromwell). The other
 # four need a budget of 200 or more and many times the games (bench/README.md).
 AGAINST_GREEDY = {
-    "casita": ("basic", 10, 80, True),
-    "conquian": ("basic", 50, 80, True),
+    "casita": ("basic", 10, 64, True),
+    "conquian": ("basic", 50, 72, True),
     "burro": ("basic", 10, 60, False),
-    "cromwell": ("advanced", 10, 72, False),
+    "cromwell": ("advanced", 10, 48, False),
 }
 
 
