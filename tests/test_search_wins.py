@@ -6,7 +6,7 @@ as a share) lies above the fair share, 1/players. Games are independent (Wilson'
 for two of the pairings against greedy players, whose edge is smaller: there each deal is played
 once with the search player in every seat (duplicate deals, printgen.sim.runner.deal_of) and the
 interval is drawn from the deals (printgen.sim.stats.clustered_wilson), which in Conquian judges
-80 games like about 170 independent ones. The budgets and counts are about the smallest that
+the games like about twice as many independent ones. The budgets and counts are about the smallest that
 decide; bench/bench_search_suite.py plays the same pairings at other seeds (bench/README.md, "Does
 searching pay?": 23 of 24 decided against random players and 10 of 12 against greedy ones over
 seeds 1 to 3). Processor time with -n 0: about 3.7 s for the eight random pairings, 7 s for the
