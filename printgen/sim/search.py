@@ -22,6 +22,12 @@ the playouts from repeating one line. A game without a greedy player (the contra
 raises NotImplementedError) is searched with random playouts, and `search-random:N` plays the
 older uniformly random search by name, to measure what the guide is worth.
 
+Two hooks of the game contract shape a search (issue 28's fifth pass, bench/README.md): a decision
+the game does not have searched (Game.searched: L'Ombre's bid, trumps and exchange) is the greedy
+player's, and a playout stops where the game's horizon mark changes (Game.horizon: the hand, in
+games of independent deals), won by the seats whose scores gained most since the decision. At the
+root, equal visits go to the move that won more (a small budget visits many moves once each).
+
 This module imports nothing of printgen: the engine's bot registry builds the bot by name
 (`search`, `search:N`, `search-random:N`), and a game is used only through its play contract.
 """
