@@ -1,22 +1,29 @@
 """Decisions per second of the search player (issue 28), per game, medians of several runs.
 
 Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME] [--old]
+                                    [--profile]
 
 Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
 that does not implement determinize (the engine's default raises NotImplementedError) is listed as
 skipped, so the table covers each game as its determinisation
 lands. A run plays seeded games with a search player of a fixed budget (iterations, not seconds) in
 seat 0 among random players, until the search has made D decisions with more than one action open
-(a decision with one action is no search); the figure is those decisions over the processor time
+(a decision with one action is no search, nor one the game leaves to its greedy player, such as
+L'Ombre's bid: Game.searched); the figure is those decisions over the processor time
 they took. The median over R runs is shown with the spread, and the mean iterations per second
 (decisions x budget / seconds), a figure that compares games whatever their budget. --old adds a
 row per game for the older search, whose playouts are uniformly random (search-random), measured
-on the same seeds, so the price of the greedy-guided playouts shows beside it.
+on the same seeds, so the price of the greedy-guided playouts shows beside it. --profile adds, per
+game, where one run's search time goes (Python's profiler, so the shares, not the rates, count):
+the determinisations, the tree (selection and expansion), the playouts, and over all of them the
+game's greedy player, its apply and its legal (these overlap the first three).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import sys
@@ -43,7 +50,7 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wi
         state = game.setup(prep, players, rng)
         steps = 0
         while not game.is_over(state) and steps < game.step_cap and made < decisions:
-            if game.to_act(state) == 0 and len(game.legal(state)) > 1:
+            if game.to_act(state) == 0 and len(game.legal(state)) > 1 and game.searched(state):
                 start = time.process_time()
                 action = search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
                 spent += time.process_time() - start
@@ -54,6 +61,23 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wi
             steps += 1
         index += 1
     return made / spent
+
+
+PARTS = {"determinize": ("determinize",), "tree": ("_descend",), "playouts": ("_play_out",),
+         "greedy": ("greedy",), "apply": ("apply",), "legal": ("legal",)}
+
+
+def profile_run(game, prep, players: int, budget: int, decisions: int) -> str:
+    """One run (seed 1) under the profiler: each part's share of the search's time, as a line."""
+    profiler = cProfile.Profile()
+    profiler.runcall(one_run, game, prep, players, budget, decisions, 1)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+
+    def cumulative(names: tuple[str, ...]) -> float:
+        # a function's cumulative time, once per function (a recursive one is not counted twice)
+        return sum(row[3] for (_, _, func), row in stats.items() if func in names)
+    total = cumulative(("search",))
+    return "  ".join(f"{part} {cumulative(names) / total * 100:.0f} %" for part, names in PARTS.items())
 
 
 def determinizes(game, prep, players: int) -> bool:
@@ -94,6 +118,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
     parser.add_argument("--game", default=None)
     parser.add_argument("--old", action="store_true", help="also the search with random playouts (search-random)")
+    parser.add_argument("--profile", action="store_true", help="also where the search's time goes, per game")
     args = parser.parse_args()
     kinds = ["search", "search-random"] if args.old else ["search"]
     print(f"search budget {args.budget} iterations; {args.decisions} decisions a run, median of {args.runs} runs")
@@ -112,6 +137,9 @@ def main() -> None:
             mid = statistics.median(rates)
             print(f"{name:<14} {variant:<10} {players:>7} {kind:<14} {mid:>12.1f} "
                   f"{min(rates):>8.1f}-{max(rates):<8.1f} {mid * args.budget:>13,.0f}", flush=True)
+        if args.profile:
+            print(f"{'':<14} time of the search: {profile_run(game, prep, players, args.budget, args.decisions)}",
+                  flush=True)
 
 
 if __name__ == "__main__":

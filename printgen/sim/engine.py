@@ -115,6 +115,22 @@ class Game(Generic[P, S]):
         game's future draws."""
         raise NotImplementedError
 
+    # -- how a search player treats the game (printgen/sim/search.py) ---------------------------
+    def searched(self, state: S) -> bool:
+        """Whether a search player searches the decision in `state` (True by default); False leaves
+        it to the game's greedy player. Why: a game whose first decisions shape a whole hand from
+        few clues (L'Ombre's bid, trumps and exchange) can be decided better by its rule of thumb
+        than by a small search; a game says so only where a bench shows it."""
+        return True
+
+    def horizon(self, state: S) -> Hashable:
+        """A mark of the part of the game `state` is in, or None (the default): a search's playout
+        stops where the mark changes, not at the game's end, and is won by the seats whose `scores`
+        gained most since the decision searched. Why: a game of independent deals (L'Ombre's
+        hands, Burro's) is played out deal by deal; later deals say nothing of the decision and
+        cost most of the time. A playout that ends the game is scored by the final scores."""
+        return None
+
     def stopped(self, state: S) -> bool:
         """Whether the game ended by being stopped rather than by its rules (a game file's loop past
         its max): the game is then a timeout, like one stopped at the step cap."""

@@ -22,6 +22,12 @@ the playouts from repeating one line. A game without a greedy player (the contra
 raises NotImplementedError) is searched with random playouts, and `search-random:N` plays the
 older uniformly random search by name, to measure what the guide is worth.
 
+Two hooks of the game contract shape a search (issue 28's fifth pass, bench/README.md): a decision
+the game does not have searched (Game.searched: L'Ombre's bid, trumps and exchange) is the greedy
+player's, and a playout stops where the game's horizon mark changes (Game.horizon: the hand, in
+games of independent deals), won by the seats whose scores gained most since the decision. At the
+root, equal visits go to the move that won more (a small budget visits many moves once each).
+
 This module imports nothing of printgen: the engine's bot registry builds the bot by name
 (`search`, `search:N`, `search-random:N`), and a game is used only through its play contract.
 """
@@ -61,66 +67,72 @@ def _pick(rng: random.Random, n: int) -> int:
     return r
 
 
+_GUIDED: dict[type, bool] = {}     # per game class: whether its greedy method plays (asked once)
+
+
 def _guide(game: Any, state: Any) -> Any:
     """The game's greedy method, or None when the game has none (the contract's default raises
-    NotImplementedError): tried once on a copy of the state, so playouts then never need to ask."""
-    try:
-        game.greedy(game.clone(state), random.Random(0))
-    except NotImplementedError:
-        return None
-    return game.greedy
+    NotImplementedError): tried once per game class on a copy of the state, so playouts never
+    need to ask, and a decision pays no copy for it (a deep copy of a Cromwell state cost a fifth
+    of a small search's time)."""
+    kind = type(game)
+    if kind not in _GUIDED:
+        try:
+            game.greedy(game.clone(state), random.Random(0))
+            _GUIDED[kind] = True
+        except NotImplementedError:
+            _GUIDED[kind] = False
+    return game.greedy if _GUIDED[kind] else None
 
 
-def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float = WILD) -> int:
-    """The action the search picks for the seat to act in `state` after `budget` iterations, all
-    randomness drawn from `rng`; `state` is never changed (every iteration plays on a copy).
-    `wild` is the share of playout moves drawn at random: 1 plays the whole playout at random and
-    leaves out the greedy player's bonus in the tree (the search of `search-random`)."""
-    options = game.legal(state)
-    if len(options) == 1:
-        return options[0]
-    seat = game.to_act(state)
-    determinize, legal, apply, is_over, to_act = game.determinize, game.legal, game.apply, game.is_over, game.to_act
-    scores, stopped = game.scores, game.stopped
-    cap = game.step_cap
+def _descend(game: Any, d: Any, root: _Node, rng: random.Random, guide: Any, mark: Any) -> list[_Node]:
+    """Selection and one expansion on the determinisation `d` (played on): the nodes passed, in
+    order. Stops at the game's end or where its horizon mark leaves `mark` (None: no horizon)."""
+    legal, apply, is_over, to_act = game.legal, game.apply, game.is_over, game.to_act
+    horizon = game.horizon if mark is not None else None
     log, sqrt = math.log, math.sqrt
-    guide = _guide(game, state) if wild < 1 else None
-    root = _Node(-1)
-    for _ in range(budget):
-        d = determinize(state, seat, rng)
-        node = root
-        path = []
-        # selection and one expansion
-        while not is_over(d):
-            actions = legal(d)
-            children = node.children
-            untried = [a for a in actions if a not in children]
-            if untried:
-                for a in actions:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
-                hint = guide(d, rng) if guide is not None and BIAS else None
-                action = hint if hint is not None and hint in untried else untried[_pick(rng, len(untried))]
-                child = children[action] = _Node(to_act(d))
-                apply(d, action)
-                path.append(child)
-                break
-            best, best_value = actions[0], -1.0
-            hint = guide(d, rng) if guide is not None and BIAS else None
+    node = root
+    path: list[_Node] = []
+    while not is_over(d) and (horizon is None or horizon(d) == mark):
+        actions = legal(d)
+        children = node.children
+        untried = [a for a in actions if a not in children]
+        if untried:
             for a in actions:
-                child = children[a]
-                child.avail += 1
-                value = child.reward / child.visits + EXPLORE * sqrt(log(child.avail) / child.visits)
-                if a == hint:
-                    value += BIAS / (child.visits + 1)
-                if value > best_value:
-                    best, best_value = a, value
-            node = children[best]
-            apply(d, best)
-            path.append(node)
-        # play out: the game's own rule of thumb, a random move at a share `wild` of the steps
-        steps = 0
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            hint = guide(d, rng) if guide is not None and BIAS else None
+            action = hint if hint is not None and hint in untried else untried[_pick(rng, len(untried))]
+            child = children[action] = _Node(to_act(d))
+            apply(d, action)
+            path.append(child)
+            break
+        best, best_value = actions[0], -1.0
+        hint = guide(d, rng) if guide is not None and BIAS else None
+        for a in actions:
+            child = children[a]
+            child.avail += 1
+            value = child.reward / child.visits + EXPLORE * sqrt(log(child.avail) / child.visits)
+            if a == hint:
+                value += BIAS / (child.visits + 1)
+            if value > best_value:
+                best, best_value = a, value
+        node = children[best]
+        apply(d, best)
+        path.append(node)
+    return path
+
+
+def _play_out(game: Any, d: Any, rng: random.Random, guide: Any, wild: float, mark: Any,
+              base: Any = None) -> list[int] | None:
+    """Play `d` on by the game's own rule of thumb (a random move at a share `wild` of the steps)
+    to its end or to the end of its horizon mark `mark`: the winning seats then, or None for a game
+    that does not end (the step cap, or stopped), which scores nothing."""
+    legal, apply, is_over = game.legal, game.apply, game.is_over
+    cap = game.step_cap
+    steps = 0
+    if mark is None:
         while not is_over(d) and steps < cap:
             if guide is None or (wild and rng.random() < wild):
                 actions = legal(d)
@@ -128,10 +140,49 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
             else:
                 apply(d, guide(d, rng))
             steps += 1
-        if is_over(d) and not stopped(d):
-            final = scores(d)
-            top = max(final)
-            winners = [p for p, x in enumerate(final) if x == top]
+    else:
+        horizon = game.horizon
+        while not is_over(d) and steps < cap and horizon(d) == mark:
+            if guide is None or (wild and rng.random() < wild):
+                actions = legal(d)
+                apply(d, actions[_pick(rng, len(actions))])
+            else:
+                apply(d, guide(d, rng))
+            steps += 1
+        if not is_over(d) and horizon(d) != mark:
+            return _top([x - b for x, b in zip(game.scores(d), base)])
+    if not is_over(d) or game.stopped(d):
+        return None
+    return _top(game.scores(d))
+
+
+def _top(final: list[float]) -> list[int]:
+    top = max(final)
+    return [p for p, x in enumerate(final) if x == top]
+
+
+def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float = WILD) -> int:
+    """The action the search picks for the seat to act in `state` after `budget` iterations, all
+    randomness drawn from `rng`; `state` is never changed (every iteration plays on a copy).
+    `wild` is the share of playout moves drawn at random: 1 plays the whole playout at random and
+    leaves out the greedy player's bonus in the tree (the search of `search-random`). A decision
+    the game does not have searched (game.searched) is the greedy player's, drawn from `rng`."""
+    options = game.legal(state)
+    if len(options) == 1:
+        return options[0]
+    seat = game.to_act(state)
+    determinize = game.determinize
+    guide = _guide(game, state) if wild < 1 else None
+    if guide is not None and not game.searched(state):
+        return guide(state, rng)
+    mark = game.horizon(state)
+    base = game.scores(state) if mark is not None else None
+    root = _Node(-1)
+    for _ in range(budget):
+        d = determinize(state, seat, rng)
+        path = _descend(game, d, root, rng, guide, mark)
+        winners = _play_out(game, d, rng, guide, wild, mark, base)
+        if winners is not None:
             share = 1.0 / len(winners)
             for node in path:
                 node.visits += 1
@@ -141,7 +192,7 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
             for node in path:
                 node.visits += 1
     children = root.children
-    return max(options, key=lambda a: children[a].visits if a in children else -1)
+    return max(options, key=lambda a: (children[a].visits, children[a].reward) if a in children else (-1, 0.0))
 
 
 class SearchBot:

@@ -39,6 +39,12 @@ ALL_SUITS = 0b1111
 class BurroHidden:
     """Burro's information(state, seat) and determinize(state, seat, rng), mixed into the game."""
 
+    def horizon(self, state: State) -> int:
+        """The hand: a search's playout ends with the hand it starts in, scored by the letters it
+        gave (the game's hands are independent deals; playing on to the fifth letter cost most of
+        a search's time and told the decision nothing)."""
+        return state.hands
+
     def information(self, state: State, seat: int) -> Hashable:
         """Seat's hand (by suit, sorted), the cards played this hand in order, the stock's size and
         every public field (the suits each seat is known to lack among them)."""

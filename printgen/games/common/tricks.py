@@ -63,7 +63,7 @@ class Orders:
     suit[t][c], power[t][c] and matador[t][c] (1 for the espada, malilla and basto) over card
     indices, and each card's name in that order (`role[t][c]`, e.g. "punto")."""
 
-    __slots__ = ("suit", "power", "matador", "role", "trump_cards")
+    __slots__ = ("suit", "power", "matador", "role", "trump_cards", "top_plain")
 
     def __init__(self, cards: Sequence[tuple[str, int]]):
         index = {card: i for i, card in enumerate(cards)}
@@ -94,6 +94,11 @@ class Orders:
             self.matador.append(matador)
             self.role.append(role)
             self.trump_cards.append(top)
+        # per trump suit, the power of each suit's highest card that is no trump (0: none); the
+        # greedy exchange asks it at every discard, a search's playouts tens of thousands of times
+        self.top_plain: list[list[int]] = [
+            [max((self.power[t][c] for c in range(n) if self.suit[t][c] == s), default=0) for s in range(len(SUITS))]
+            for t in range(len(SUITS))]
 
 
 def winner(cards: Sequence[int], suit: Sequence[int], power: Sequence[int], trumps: int) -> int:

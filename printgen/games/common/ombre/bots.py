@@ -75,7 +75,7 @@ def exchange(st: State, legal: list[int], rng: random.Random, sure_at: float | N
     o = prep.orders
     suit, power = o.suit[t], o.power[t]
     keep = 1 if seat == st.ombre else KEEP_PLAIN
-    top_plain = {s: max((power[c] for c in range(prep.n) if suit[c] == s), default=0) for s in range(4)}
+    top_plain = o.top_plain[t]
     unwanted = [c for c in legal if c < prep.n and suit[c] != t and power[c] <= top_plain[suit[c]] - keep]
     if not unwanted:
         return DONE

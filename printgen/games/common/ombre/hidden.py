@@ -23,9 +23,11 @@ from printgen.sim.engine import shuffle
 TRIES = 20                  # deals tried before falling back to the real one (always consistent)
 
 
-def copy_state(st: State) -> State:
+def copy_state(st: State, rng: random.Random | None = None) -> State:
     """A copy to play on that shares nothing play changes (the trick tables and options, which
-    play only reads, are shared): a plain copy field by field, many times faster than deepcopy."""
+    play only reads, are shared): a plain copy field by field, many times faster than deepcopy.
+    Its generator is `rng` when given (a determinisation's fresh one: copying the state's own,
+    625 words, would be thrown away), else a copy of the state's."""
     new = State.__new__(State)
     for name in State.__slots__:
         setattr(new, name, getattr(st, name))
@@ -38,8 +40,10 @@ def copy_state(st: State) -> State:
         new.tsuit, new.tpower, new.tmatador = [], [], []
     new.flags = set(st.flags)
     new.arose = dict(st.arose)
-    new.rng = random.Random()
-    new.rng.setstate(st.rng.getstate())
+    if rng is None:
+        rng = random.Random()
+        rng.setstate(st.rng.getstate())
+    new.rng = rng
     bid = st.bid_state
     if hasattr(bid, "__slots__"):       # Tresillo's Bidding: copied slot by slot, its lists and dict too
         new.bid_state = _copy_record(bid)
@@ -131,6 +135,17 @@ class OmbreHidden:
     def clone(self, state: State) -> State:
         return copy_state(state)
 
+    # -- how the search player treats the family (bench/bench_ombre_openings.py, bench/README.md) ----
+    def searched(self, state: State) -> bool:
+        """The search player searches the trick play only; the bid, the trumps, the exchange and
+        playing on after five tricks are the greedy player's (measured better at every budget)."""
+        return state.phase == PLAY
+
+    def horizon(self, state: State) -> int:
+        """The hand: a search's playout ends with the hand it starts in, scored by the counters it
+        won (bench/README.md: as strong, and a 12-hand session's search ten times cheaper)."""
+        return state.hand_no
+
     # -- hooks -------------------------------------------------------------------------------------
     def shown_holdings(self, st: State, start: dict[int, list[int]]) -> tuple[dict[int, int], dict[int, int],
                                                                              list[tuple[int, list[int]]]]:
@@ -161,8 +176,7 @@ class OmbreHidden:
     # -- determinisation ----------------------------------------------------------------------------
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         st = state
-        det = copy_state(st)
-        det.rng = random.Random(rng.getrandbits(64))
+        det = copy_state(st, random.Random(rng.getrandbits(64)))
         det.deals = []                      # scripted deals (tests) are no seat's knowledge
         if st.phase == OVER:
             return det
