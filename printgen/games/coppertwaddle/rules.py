@@ -66,6 +66,23 @@ from printgen.games.coppertwaddle.situations import note_respite, note_robbing
 from printgen.games.coppertwaddle.state import DITCHES, NOBLES, PEASANTS, ROBBING_LEFT, WINDS, State, clone
 from printgen.sim.engine import Action, Game, shuffle
 
+
+class Refused(ValueError):
+    """An action that is not legal now. Its words are made when read: the contract tests offer
+    hundreds of thousands of refused actions and read none of the messages, and naming the cards
+    was most of their time."""
+
+    def __init__(self, game: Any, prep: Any, action: Action, stage: int) -> None:
+        super().__init__(action)
+        self._what = (game, prep, action, stage)
+
+    def __str__(self) -> str:
+        game, prep, action, stage = self._what
+        return f"{game.describe(prep, action)} is not a legal choice while {STAGE_NAMES[stage]}"
+
+    def __reduce__(self) -> tuple:
+        return ValueError, (str(self),)          # sent between processes as the plain error it reads as
+
 __all__ = ["Coppertwaddle", "State", "clone", "PASS", "RESPOND", "CHOOSE", "OVER", "DITCHES"]
 
 
@@ -178,7 +195,7 @@ class Coppertwaddle(CoppertwaddleReport, Hidden, Game[Prepared, State]):
         # legal ones on this very state: either says the same as allowed(), at no further cost
         cache = st.cache
         if action != st.vouched and (cache is None or action not in cache) and not self.allowed(st, action):
-            raise ValueError(f"{self.describe(st.prep, action)} is not a legal choice while {STAGE_NAMES[st.stage]}")
+            raise Refused(self, st.prep, action, st.stage)
         st.cache = None
         st.vouched = -1
         prep = st.prep
