@@ -7,6 +7,7 @@ sheet's table asserted in scripted positions."""
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 from functools import cache
@@ -163,3 +164,127 @@ def test_a_resized_or_regated_layout_keeps_the_changes_exact():
     for extra in (-20.0, -5.0, 0.0):            # wider, the doors (a tile-width) are the narrowest
         assert narrowest(regated(table, extra))[0] == pytest.approx(table.lengths["tile"] + extra)
     assert smallest_square(table) == pytest.approx(11 * table.lengths["tile"] + 2 * table.spare)
+
+
+# --- 4. the skill ladder: the odd hand over every seat and line-up -------------------------------
+
+def test_the_ladders_odd_hand_sits_at_every_seat_under_every_line_up(monkeypatch):
+    """The games the rung plays (recorded, not played): over every 8 games the odd hand sits once at
+    each seat under each of the two line-ups, so it plays each strategy in half its games; a win
+    counts for it when its own seat wins."""
+    from collections import Counter
+
+    from printgen.games.croquetnole import report
+    from printgen.games.croquetnole.game import GameResult
+    from printgen.games.croquetnole.report import Settings, rung_verdict
+
+    seen = []
+
+    def fake(setup, games, seed, lineups, workers=1, hands=None):
+        out = []
+        for i in range(games):
+            lineup, hand_set = lineups[i % len(lineups)], hands[i % len(hands)]
+            odd = [s for s, h in enumerate(hand_set) if h.precision == 2.0] or [0]    # [0]: the run's own games
+            if hand_set[odd[0]].precision == 2.0:
+                seen.append((odd[0], lineup[odd[0]]))
+            out.append(GameResult(odd[0] if i % 3 else (odd[0] + 1) % 4, 50, 20, 5, [12] * 4, Counter(), {}))
+        return out
+
+    monkeypatch.setattr(report, "play_games", fake)
+    settings = Settings(compare="", ladder="2")
+    rung = report.run(_table(), settings, 16, 1)[-1]
+    assert Counter(seen) == Counter({(s, st): 2 for s in range(4) for st in ("defensive", "offensive")})
+    assert rung.extra["odd_wins"] == sum(1 for i in range(16) if i % 3)
+    assert Counter(st for _, st in seen) == {"defensive": 8, "offensive": 8}
+    v = rung_verdict(rung)
+    assert v.decision in ("fine", "warning", "undecided") and v.trials == 16
+
+
+def test_each_ladder_line_carries_its_verdict():
+    out, _ = _played({"compare": "", "ladder": 2}, games=4)
+    line = next(x for x in out.splitlines() if x.startswith("   precision 2 among 1: wins"))
+    assert re.search(r"\(99 % interval [\d.]+-[\d.]+ %, against a fair 25 %, give or take a quarter of it: "
+                     r"(fine|warning|undecided)\)$", line), line
+
+
+# --- 5. every bonus flick in a scripted position, asserted ----------------------------------------
+
+def _scene(**coins):
+    from test_croquetnole_rules import Scene
+
+    return Scene(**coins)
+
+
+MOONS_K, MOONS_G, SUNS_K = "coin-moons-null", "coin-moons-ace", "coin-suns-null"
+CENTRE = (406.4, 406.4)
+LEFT, RIGHT, UP = math.pi, 0.0, -math.pi / 2
+
+
+def test_a_knight_scoring_the_door_gets_one_bonus_flick():
+    s = _scene(**{MOONS_K: ((300.0, 406.4), 1)})
+    s.state.players[0].step = 1                        # through the Suns gate: the door is next
+    result = s.flick(MOONS_K, LEFT, 80)
+    assert result.scored == ["door"] and result.bonus == [1]
+    assert s.state.players[0].target == ("tower", 1)
+
+
+def test_after_scoring_the_same_coin_struck_again_earns_two_flicks_again():
+    s = _scene(**{MOONS_K: ((120.0, 150.0), None), SUNS_K: ((170.0, 150.0), None)})
+    assert s.flick(MOONS_K, RIGHT, 60).bonus == [2]
+    s.world.place(MOONS_K, (120.0, 150.0))
+    s.world.place(SUNS_K, (170.0, 150.0))
+    assert s.flick(MOONS_K, RIGHT, 60).bonus == []          # barred: nothing scored since
+    s.world.place(MOONS_K, CENTRE)
+    assert s.flick(MOONS_K, LEFT, 120).scored == ["gate in"]   # scores the Suns gate: the bar is lifted
+    s.world.place(MOONS_K, (120.0, 150.0))
+    s.world.place(SUNS_K, (170.0, 150.0))
+    assert s.flick(MOONS_K, RIGHT, 60).bonus == [2]
+
+
+@pytest.mark.parametrize("struck, next_turn", [("turn", [2]), ("scored", [])])
+def test_the_bar_on_a_struck_coin_lasts_the_turn_or_until_it_scores(struck, next_turn):
+    """The sheet's clarification (the rest of the turn) and -O struck=scored (kept from turn to turn):
+    the turn is begun as game.py begins it."""
+    from printgen.games.croquetnole.report import Settings
+    from printgen.games.croquetnole.rules import Turn
+
+    rules = Settings(struck=struck).rules()
+    s = _scene(**{MOONS_K: ((120.0, 150.0), None), SUNS_K: ((170.0, 150.0), None)})
+    for expected in ([2], next_turn):                  # two turns of the Moons knight
+        s.turn = Turn(struck=s.state.barred(MOONS_K) if rules.struck == "scored" else set())
+        s.world.place(MOONS_K, (120.0, 150.0))
+        s.world.place(SUNS_K, (170.0, 150.0))
+        assert s.flick(MOONS_K, RIGHT, 60).bonus == expected
+
+
+@pytest.mark.parametrize("bonus, flicks", [("add", 3), ("max", 2)])
+def test_a_flick_meeting_two_grants_earns_both_or_the_largest(bonus, flicks):
+    """The Moons knight passes the Suns gate (one flick) and hits the Suns knight beyond it (two)."""
+    from printgen.games.croquetnole.game import flicks_earned
+    from printgen.games.croquetnole.report import Settings
+
+    s = _scene(**{MOONS_K: (CENTRE, None), SUNS_K: ((318.0, 406.4), 1)})
+    result = s.flick(MOONS_K, LEFT, 150)
+    assert result.scored == ["gate in"] and sorted(result.bonus) == [1, 2]
+    assert flicks_earned(Settings(bonus=bonus).rules(), result.bonus) == flicks
+
+
+def test_croquet_kind_2_puts_the_knight_down_by_its_guard_towards_its_next_target():
+    """The knight hits its own off-duty guard, the bot takes croquet kind 2: the knight is set down
+    no more than a coin-width from the guard (clear of it), on the side of its next leg."""
+    from printgen.games.croquetnole.bots import knight_goal
+    from printgen.games.croquetnole.game import Setup, _place_for_croquet
+    from printgen.games.croquetnole.rules import Rules
+
+    s = _scene(**{MOONS_K: ((120.0, 150.0), None), MOONS_G: ((170.0, 150.0), None)})
+    result = s.flick(MOONS_K, RIGHT, 60)
+    assert result.croquet
+    setup = Setup(s.court, s.world.physics, Rules(croquet="placed"))
+    guard, before = s.world.at(MOONS_G), s.world.at(MOONS_K)
+    aim, _ = setup.nav().next_leg(guard, knight_goal(s.state, 0, before))
+    _place_for_croquet(setup, s.world, s.state, 0)
+    at = s.world.at(MOONS_K)
+    coin = s.court.coin
+    assert at != before and s.state.counts["croquet: knight placed by its guard"] == 1
+    assert coin <= math.dist(at, guard) <= 2 * coin                     # touching at most, a coin-width apart at most
+    assert math.dist(at, aim) < math.dist(guard, aim)                  # on the side of where it goes next

@@ -172,7 +172,6 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     from dataclasses import replace
 
     from printgen.games.croquetnole.game import Setup, play
-    from printgen.games.croquetnole.rules import Rules
     from printgen.games.croquetnole.table import court
 
     if not 1 <= number <= games:
@@ -182,7 +181,7 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     seats = len(c.castles)
     lineups = settings.lineups(seats)
     index = number - 1
-    setup = Setup(c, settings.physics(), Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard),
+    setup = Setup(c, settings.physics(), settings.rules(),
                   (settings.hand(),) * seats, lineups[index % len(lineups)])
     game = play(replace(setup), seed * 1_000_003 + index, record=True)
     winner = c.castles[game.winner].name if game.winner is not None else "no one (round limit)"

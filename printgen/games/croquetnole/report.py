@@ -75,6 +75,7 @@ class Settings:
     bonus: str = "add"
     croquet: str = "choose"
     guard: str = "may"
+    struck: str = "turn"
     mu: float = Physics.mu
     coin_bounce: float = Physics.coin_bounce
     tile_bounce: float = Physics.tile_bounce
@@ -106,6 +107,9 @@ class Settings:
         self.check()
         return Physics(mass=self.mass, mu=self.mu, coin_bounce=self.coin_bounce, tile_bounce=self.tile_bounce,
                        step=self.step)
+
+    def rules(self) -> Rules:
+        return Rules(bonus=self.bonus, croquet=self.croquet, guard=self.guard, struck=self.struck)
 
     def lineups(self, seats: int) -> list[tuple[str, ...]]:
         """The strategies by seat, for even and odd games ('mixed' alternates them round the table
@@ -182,7 +186,7 @@ def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 
     found = layouts(table, settings, games)
     base = found[0][0]
     physics = settings.physics()
-    rules = Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard)
+    rules = settings.rules()
     hand = settings.hand()
     seats = len(court(base).castles)
     lineups = settings.lineups(seats)
