@@ -117,18 +117,12 @@ def test_unfinished_games_are_a_warning_not_a_pass():
     assert unfinished_verdict(_run_of([0, 1, 2, None])).decision == "undecided"
 
 
-def test_a_run_whose_games_do_not_finish_exits_1(monkeypatch):
-    """The command's status and result line when every game reaches the round limit (the round limit
-    cut to 1 so that no game can end: the physics is not what is tested)."""
-    from functools import partial
-
-    from printgen.games.croquetnole import report
-    from printgen.games.croquetnole.rules import Rules
-
-    monkeypatch.setattr(report, "Rules", partial(Rules, rounds=1))
-    out, status = _played({"compare": ""}, games=8)
+def test_a_run_whose_games_do_not_finish_exits_1():
+    """The command's status and result line when every game reaches the round limit (-O rounds=1, so
+    that no game can end: the physics is not what is tested)."""
+    out, status = _played({"compare": "", "rounds": 1}, games=8)
     assert status == 1 and out.endswith("Result: games do not finish (exit status 1)")
-    assert "8 of 8 games reached the round limit" in out
+    assert "8 of 8 games reached the round limit of 1 rounds" in out
 
 
 # --- 3. every number -O sets, in its range, named as typed ---------------------------------------
@@ -288,3 +282,35 @@ def test_croquet_kind_2_puts_the_knight_down_by_its_guard_towards_its_next_targe
     assert at != before and s.state.counts["croquet: knight placed by its guard"] == 1
     assert coin <= math.dist(at, guard) <= 2 * coin                     # touching at most, a coin-width apart at most
     assert math.dist(at, aim) < math.dist(guard, aim)                  # on the side of where it goes next
+
+
+# --- 8. the safety nets and the hand's fixed numbers as options ----------------------------------
+
+def test_the_former_constants_reach_the_hand_the_physics_and_the_rules():
+    from printgen.games.croquetnole.report import Settings
+
+    settings = Settings(strongest=2.0, floor=0.5, rest=5.0, longest=3.0, per_coin=7, rounds=50)
+    hand, physics, rules = settings.hand(), settings.physics(), settings.rules()
+    assert (hand.strongest, hand.floor, physics.rest, physics.longest) == (2000.0, 0.5, 5.0, 3.0)
+    assert (rules.per_coin, rules.rounds) == (7, 50)
+    assert Settings().hand().strongest == 2500.0 and Settings().rules().rounds == 400
+
+
+def test_a_flick_comes_out_no_weaker_than_the_floor_nor_stronger_than_the_strongest():
+    import random
+
+    from printgen.games.croquetnole.hand import Hand
+
+    hand = Hand(strength_sd=0.9, strongest=1500.0, floor=0.5)
+    speeds = [hand.flick(random.Random(i), 0.0, 1000.0)[1] for i in range(200)]
+    assert min(speeds) == pytest.approx(500.0) and max(speeds) == pytest.approx(1500.0)
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"per_coin": 2.5}, ["-O per_coin=2.5", "whole number"]),
+    ({"rounds": 0}, ["-O rounds=0", "1 to 100000"]),
+    ({"strongest": 8}, ["-O strongest=8 with -O step=0.00416667", "more than its width", "a smaller -O step"]),
+    ({"floor": 0}, ["-O floor=0"]),
+])
+def test_a_former_constant_out_of_range_is_refused(options, says):
+    refused_here(lambda: _played(options), says=says)

@@ -266,7 +266,9 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
               help="Draw game length, seat win rates and dead cards.")
 @click.option("--replay", type=int, default=None, metavar="N",
               help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
-                   "moves open and the one taken at each decision; needs one game, variant and player count.")
+                   "moves open and the one taken at each decision; needs one game, variant and player count. For "
+                   "Castle Croquetnole: game N's summary (winner, flicks and rounds, flicks by seat, each rule's "
+                   "count), not flick by flick, and with --chart its coins' paths drawn over the table.")
 @click.option("--precision", "hand", type=float, help="Castle Croquetnole: the bots' steadiness (default 1).")
 @click.option("--allow-code", "allow_code", is_flag=True,
               help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "

@@ -1,7 +1,9 @@
 """`printgen validate piecepack --game croquetnole`: the table layout measured (printgen/commands/
 tables.py), then played by the physics simulation of printgen/games/croquetnole/ on that layout and
-on changed ones beside it; `--replay N` prints game N flick by flick and `--chart FILE` with it draws
-the coins' paths over the table, and `--json FILE` writes the run's figures.
+on changed ones beside it; `--replay N` prints game N's summary (who won after how many flicks and
+rounds, the flicks by seat, how often each rule fired: not flick by flick, since the flicks of a
+game are a hundred or more and are read best as the chart) and `--chart FILE` with it draws the
+coins' paths over the table, and `--json FILE` writes the run's figures.
 
 Why a command of its own beside the card games' validate: Croquetnole is a game of flicks on a
 table, played by its own simulation rather than the card games' engine (printgen.sim.engine), so

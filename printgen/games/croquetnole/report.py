@@ -51,6 +51,12 @@ RANGES: dict[str, tuple[float, float, bool, str]] = {
     "tile_bounce": (0.0, 1.0, False, "a restitution is from 0 (dead) to 1 (no loss)"),
     "step": (1 / 2000, 1 / 60, False, "the time step is from 1/2000 to 1/60 s"),
     "mass": (0.1, 100.0, False, "a coin's mass is from 0.1 to 100 g"),
+    "strongest": (0.5, 10.0, False, "the strongest flick is 0.5 to 10 m/s"),
+    "floor": (0.0, 1.0, True, "the weakest a flick comes out is a share of the intended speed above 0, at most 1"),
+    "rest": (0.0, 100.0, True, "a coin has stopped below a speed above 0, at most 100 mm/s"),
+    "longest": (1.0, 60.0, False, "a flick lasts 1 to 60 simulated seconds at most"),
+    "per_coin": (1.0, 1000.0, False, "the flicks one coin may take in one turn are 1 to 1000"),
+    "rounds": (1.0, 100000.0, False, "a game's round limit is 1 to 100000 rounds"),
     "gate": (-1000.0, 200.0, False, "every gate is made wider by up to 200 mm (negative: narrower, down to a coin "
                                    "and its clearance)"),
 }
@@ -81,6 +87,12 @@ class Settings:
     tile_bounce: float = Physics.tile_bounce
     step: float = Physics.step
     mass: float = Physics.mass
+    strongest: float = Hand.strongest / 1000          # m/s
+    floor: float = Hand.floor
+    rest: float = Physics.rest
+    longest: float = Physics.longest
+    per_coin: float = Rules.per_coin
+    rounds: float = Rules.rounds
     gate: float = 0.0
     table: float = 0.0
     compare: str = COMPARE
@@ -95,21 +107,27 @@ class Settings:
             if not (math.isfinite(value) and (low < value if low_open else low <= value) and value <= high):
                 raise UserError(f"-O {name}={value:g}: {words}",
                                 hint=f"-O {name}={getattr(Settings, name):g} (the default)")
+        for name in ("per_coin", "rounds"):
+            if getattr(self, name) != int(getattr(self, name)):
+                raise UserError(f"-O {name}={getattr(self, name):g}: a whole number", hint=f"-O {name}="
+                                f"{getattr(Settings, name):g} (the default)")
         if self.table and not 300 <= self.table <= 3000:
             raise UserError(f"-O table={self.table:g}: the table is a square 300 to 3000 mm across (0, the default, "
                             f"keeps the layout file's table)", hint="-O table=711 (a 28 inch card table)")
 
     def hand(self, precision: float | None = None) -> Hand:
         self.check()
-        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength)
+        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength,
+                    self.strongest * 1000, self.floor)
 
     def physics(self) -> Physics:
         self.check()
         return Physics(mass=self.mass, mu=self.mu, coin_bounce=self.coin_bounce, tile_bounce=self.tile_bounce,
-                       step=self.step)
+                       step=self.step, rest=self.rest, longest=self.longest)
 
     def rules(self) -> Rules:
-        return Rules(bonus=self.bonus, croquet=self.croquet, guard=self.guard, struck=self.struck)
+        return Rules(bonus=self.bonus, croquet=self.croquet, guard=self.guard, struck=self.struck,
+                     per_coin=int(self.per_coin), rounds=int(self.rounds))
 
     def lineups(self, seats: int) -> list[tuple[str, ...]]:
         """The strategies by seat, for even and odd games ('mixed' alternates them round the table
@@ -161,6 +179,12 @@ def played_table(table: Table, settings: Settings) -> Table:
     """The layout the run plays: the file's, changed by -O table and -O gate, each refused (exit 2)
     when it cannot be played."""
     settings.check()
+    coin = table.lengths["coin"]
+    if settings.strongest * 1000 * settings.step > coin:
+        raise UserError(f"-O strongest={settings.strongest:g} with -O step={settings.step:g}: the strongest flick "
+                        f"would move a coin {settings.strongest * 1000 * settings.step:.1f} mm a step, more than its "
+                        f"width ({coin:g} mm), and step over collisions", hint=f"a smaller -O step (at most "
+                        f"{coin / (settings.strongest * 1000):.5f} s) or a weaker -O strongest")
     base = table
     if settings.table:
         base, _ = changed(base, f"table:{settings.table:g}", f"-O table={settings.table:g}")
