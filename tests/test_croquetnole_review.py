@@ -314,3 +314,23 @@ def test_a_flick_comes_out_no_weaker_than_the_floor_nor_stronger_than_the_strong
 ])
 def test_a_former_constant_out_of_range_is_refused(options, says):
     refused_here(lambda: _played(options), says=says)
+
+
+def test_a_layout_with_overlapping_tiles_says_each_problem_once(tmp_path):
+    """A door tile moved onto a gatepost: the overlap and each of the three rules it breaks on one
+    'fail:' line each, the overlap with its place in the file, and no second 'broken:' list."""
+    from printgen.commands.tables import validate_tables
+
+    deck = tmp_path / "mypp"
+    shutil.copytree(DECKS / "piecepack", deck)
+    layout = deck / "tables" / "croquetnole.yaml"
+    text = layout.read_text()
+    assert "{id: tile-moons-2,  at: [-1, 3]" in text
+    layout.write_text(text.replace("{id: tile-moons-2,  at: [-1, 3]", "{id: tile-moons-2,  at: [-1, 1.5]"))
+    out, status = validate_tables(str(deck), "croquetnole")
+    fails = [line for line in out.splitlines() if line.startswith("   fail:")]
+    assert status == 1 and "broken:" not in out and "Result: 4 broken (exit status 1)" in out
+    assert len(fails) == 4 and "pass: no two pieces overlap" not in out
+    assert re.match(r"   fail: .*croquetnole\.yaml, line \d+: no two pieces may overlap: the Moons 4 tile "
+                    r"\(tile-moons-4\) and the Moons 2 tile \(tile-moons-2\) overlap by 25\.4 mm$", fails[0]), fails[0]
+    assert sum("the Moons gate is one tile-width from the Moons door" in line for line in out.splitlines()) == 1
