@@ -68,8 +68,10 @@ def settings_from(options: dict[str, Any], precision: float | None) -> Any:
 
 def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
                     chart_path: str | None, json_path: str | None, geometry: Any) -> tuple[str, int] | None:
-    """The report (or the replay) and its exit status: 1 when the layout breaks a rule or a seat's
-    share of the wins is decided outside its band, else 0. None when `name` is no played table
+    """The report (or the replay) and its exit status: 1 when the layout breaks a rule, a seat's
+    share of the wins is decided outside its band, or the share of unfinished games above its margin,
+    else 0. A layout no coin can be played on (-O gate, -O table, -O compare, or the file's own gate)
+    is refused before any game (UserError, exit 2). None when `name` is no played table
     layout of the deck (a card game, or a table only measured). `geometry`: the table check's report
     (printgen.commands.tables.report), handed in by its caller so the two modules import in one direction."""
     from printgen.games.croquetnole.report import (
