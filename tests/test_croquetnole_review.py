@@ -113,7 +113,11 @@ def test_unfinished_games_are_a_warning_not_a_pass():
     text = "\n".join(summary_lines(stuck))
     assert "8 of 8 games reached the round limit of 400 rounds" in text and "at most 5 % of the games: warning" in text
     assert "no target was scored in any game" in text and "(mean): \n" not in text + "\n"
-    assert unfinished_verdict(_run_of([0, 1, 2, 3] * 50)).decision == "fine"
+    ended = _run_of([0, 1, 2, 3] * 50)
+    assert unfinished_verdict(ended).decision == "fine"
+    text = "\n".join(summary_lines(ended))
+    assert "unfinished:" not in text and re.search(r"every game ended within 400 rounds \(99 % interval 0-3\.2 %, "
+                                                    r"against at most 5 % of the games: fine\)", text), text
     assert unfinished_verdict(_run_of([0, 1, 2, None])).decision == "undecided"
 
 

@@ -330,8 +330,12 @@ def summary_lines(r: Run) -> list[str]:
              f"{mid:.0f} minutes ({minutes(low, r.seconds):.0f} to {minutes(high, r.seconds):.0f}): {verdict} the "
              f"seed's {lo_m:.0f} to {hi_m:.0f} minutes{need}"]
     late = unfinished_verdict(r)
-    lines.append(f"   unfinished: {unfinished} of {n} games reached the round limit of {r.rounds} rounds (counted as "
-                 f"no one's win): {pct(late.rate)} % ({late.interval_words()}, against {late.margin}: {late.decision})")
+    judged = f"({late.interval_words()}, against {late.margin}: {late.decision})"
+    if unfinished:
+        lines.append(f"   unfinished: {unfinished} of {n} games reached the round limit of {r.rounds} rounds (counted "
+                     f"as no one's win): {pct(late.rate)} % {judged}")
+    else:               # said on the length's line, so that a run of finished games has no 'unfinished:' line
+        lines[-1] += f"; every game ended within {r.rounds} rounds {judged}"
     seats = seat_verdicts(r)
     lines.append("   seat wins: " + "; ".join(f"{name} {pct(v.rate)} % ({v.interval_words()}, {v.decision})"
                                                for name, v in zip(r.seats, seats)) +
