@@ -71,7 +71,8 @@ def test_the_check_printed_is_of_the_table_played():
 
 def test_a_copied_decks_own_narrow_gate_is_refused_at_its_line(tmp_path):
     """A copied piecepack whose gateposts stand 15 mm apart (its own gate rule saying so, so the table
-    check passes): refused at the layout file's line of the gate's post, exit 2 from the command line."""
+    check passes): refused at the layout file's line of the gate's post (in this process: the command
+    line's exit 2 for a refused layout is test_a_bad_option_on_the_command_line_exits_2's)."""
     deck = tmp_path / "mypp"
     shutil.copytree(DECKS / "piecepack", deck)
     layout = deck / "tables" / "croquetnole.yaml"
@@ -89,8 +90,6 @@ def test_a_copied_decks_own_narrow_gate_is_refused_at_its_line(tmp_path):
                        says=["gate of the table layout 'croquetnole' is 15.2 mm wide", "at least 21.05 mm apart"])
     line = int(re.search(r"line (\d+)", err).group(1))
     assert "gatepost" in text.splitlines()[line - 1]
-    outcome = run_limited(["validate", str(deck), "--game", "croquetnole", "--games", "2"], tmp_path, time_limit=60.0)
-    assert_refused(outcome, file="croquetnole.yaml", says=["15.2 mm wide"])
 
 
 # --- 2. unfinished games: a finding with its verdict ---------------------------------------------
@@ -149,9 +148,11 @@ def test_an_option_out_of_range_is_refused_under_its_own_name(options, says):
 
 
 def test_a_bad_option_on_the_command_line_exits_2(tmp_path):
-    outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "-O", "seconds=-5"], tmp_path,
+    """End to end, a gate no coin passes: exit 2, one message, no traceback, nothing played."""
+    outcome = run_limited(["validate", "piecepack", "--game", "croquetnole", "-O", "gate=-33"], tmp_path,
                           time_limit=60.0)
-    assert_refused(outcome, says=["-O seconds=-5"])
+    assert_refused(outcome, says=["-O gate=-33", "-O gate=-29.7 or more"])
+    assert "Castle Croquetnole played" not in outcome.out
 
 
 def test_a_resized_or_regated_layout_keeps_the_changes_exact():
