@@ -265,8 +265,8 @@ def _preview_path(deck: str, card: str | None, sheet: int, back: bool, pack: str
 @click.option("--chart", "chart_path", default=None, metavar="FILE.pdf|svg|png",
               help="Draw game length, seat win rates and dead cards.")
 @click.option("--replay", type=int, default=None, metavar="N",
-              help="Print game N of the run (1 to --games) move by move instead of the report: the table, the "
-                   "moves open and the one taken at each decision; needs one game, variant and player count.")
+              help="Print game N (1 to --games) move by move instead of the report: the moves open and the one taken "
+                   "at each decision (one game and player count). Croquetnole: a summary; --chart draws its paths.")
 @click.option("--precision", "hand", type=float, help="Castle Croquetnole: the bots' steadiness (default 1).")
 @click.option("--allow-code", "allow_code", is_flag=True,
               help="Let the deck's own games/NAME.py (Python in the deck's folder) run; without it printgen runs no "

@@ -1,7 +1,9 @@
 """`printgen validate piecepack --game croquetnole`: the table layout measured (printgen/commands/
 tables.py), then played by the physics simulation of printgen/games/croquetnole/ on that layout and
-on changed ones beside it; `--replay N` prints game N flick by flick and `--chart FILE` with it draws
-the coins' paths over the table, and `--json FILE` writes the run's figures.
+on changed ones beside it; `--replay N` prints game N's summary (who won after how many flicks and
+rounds, the flicks by seat, how often each rule fired: not flick by flick, since the flicks of a
+game are a hundred or more and are read best as the chart) and `--chart FILE` with it draws the
+coins' paths over the table, and `--json FILE` writes the run's figures.
 
 Why a command of its own beside the card games' validate: Croquetnole is a game of flicks on a
 table, played by its own simulation rather than the card games' engine (printgen.sim.engine), so
@@ -66,11 +68,21 @@ def settings_from(options: dict[str, Any], precision: float | None) -> Any:
 
 def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
                     chart_path: str | None, json_path: str | None, geometry: Any) -> tuple[str, int] | None:
-    """The report (or the replay) and its exit status: 1 when the layout breaks a rule or a seat's
-    share of the wins is decided outside its band, else 0. None when `name` is no played table
+    """The report (or the replay) and its exit status: 1 when the layout breaks a rule, a seat's
+    share of the wins is decided outside its band, or the share of unfinished games above its margin,
+    else 0. A layout no coin can be played on (-O gate, -O table, -O compare, or the file's own gate)
+    is refused before any game (UserError, exit 2). None when `name` is no played table
     layout of the deck (a card game, or a table only measured). `geometry`: the table check's report
     (printgen.commands.tables.report), handed in by its caller so the two modules import in one direction."""
-    from printgen.games.croquetnole.report import DEFAULT_GAMES, report_text, run, seat_verdicts
+    from printgen.games.croquetnole.report import (
+        DEFAULT_GAMES,
+        layouts,
+        report_text,
+        run,
+        seat_verdicts,
+        unfinished_verdict,
+    )
+    from printgen.games.croquetnole.table import resized
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
     from printgen.model.tablelayout import load_table, table_names
@@ -95,15 +107,27 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
     settings = settings_from(opts.options, precision)
     games = DEFAULT_GAMES if opts.games == DEFAULT_VALIDATE_GAMES else opts.games
     table = load_table(deck, load_layout(deck.layout, deck), name)
-    measured, status = geometry(table)
+    settings.check()
+    if not settings.table:       # the file's own table: its check first (a piece off it is its finding, exit 1)
+        measured, status = geometry(table)
+        if status:
+            return measured + "\n\nNot played: the layout breaks its own rules (above); fix them first.", status
+    found = layouts(table, settings, games)          # every layout played, refused (exit 2) if it cannot be
+    if settings.table:           # the check of the table played, once -O table is known to hold the layout
+        measured, status = geometry(resized(table, settings.table, settings.table))
+        if status:
+            return measured + "\n\nNot played: the layout breaks its own rules (above); fix them first.", status
+    head, _, result = measured.rpartition("\n\n")     # the changed layouts' checks go above its result line
+    measured = head + "".join(f"\n   {checked_words(layout, words, settings)}" for layout, words, _ in found
+                              if words != "as laid out" and not (words == "as changed by -O" and not settings.gate))
+    measured += "\n\n" + result
     if replay is not None:
-        return _replay(table, settings, games, opts.seed, replay, chart_path), 0
-    if status:
-        return measured + "\n\nNot played: the layout breaks its own rules (above); fix them first.", status
+        return _replay(found[0][0], settings, games, opts.seed, replay, chart_path), 0
     runs = run(table, settings, games, opts.seed, opts.workers)
     text = measured + "\n\n" + report_text(runs, opts.seed, settings)
-    if any(v.decision == WARNING for v in seat_verdicts(runs[0])):
-        status = 1
+    reasons = (["a seat is favoured"] if any(v.decision == WARNING for v in seat_verdicts(runs[0])) else []) + \
+              (["games do not finish"] if unfinished_verdict(runs[0]).decision == WARNING else [])
+    status = 1 if reasons else 0
     if json_path:
         import json
 
@@ -113,7 +137,21 @@ def validate_played(deck_ref: str, name: str | None, opts: Any, precision: float
         figures = {"deck": deck.key, "table": name, **report_json(runs, opts.seed, settings, status)}
         data = json.dumps(figures, indent=2, ensure_ascii=False).encode("utf-8")
         publish({Path(json_path): data + b"\n"}, option="--json")
-    return text + f"\n\nResult: {'a seat is favoured' if status else 'played'} (exit status {status})", status
+    return text + f"\n\nResult: {', '.join(reasons) if reasons else 'played'} (exit status {status})", status
+
+
+def checked_words(layout: Any, words: str, settings: Any) -> str:
+    """The line the table check gets for a layout changed by -O gate or -O compare: what was checked
+    on it (its gates and doors pass a coin, nothing overlaps, all on the table), since the layout
+    file's spacing rules above are measured on the file's gates, not the changed ones."""
+    from printgen.games.croquetnole.table import CLEARANCE, narrowest
+
+    width, which, _ = narrowest(layout)
+    label = "played, " + (f"-O gate={settings.gate:g}" if words == "as changed by -O" else "compared")
+    shown = "the layout as played" if words == "as changed by -O" else f"'{words}'"
+    return (f"pass: {shown} ({label}): no two pieces overlap, every piece on the {layout.width:g} mm table, "
+            f"the narrowest gate or door ({which}) {width:.1f} mm for a {layout.lengths['coin']:g} mm coin and "
+            f"{CLEARANCE:g} mm of clearance")
 
 
 def play_or_pass(deck_ref: str, name: str | None, opts: Any, precision: float | None, replay: int | None,
@@ -138,22 +176,16 @@ def _replay(table: Any, settings: Any, games: int, seed: int, number: int, chart
     from dataclasses import replace
 
     from printgen.games.croquetnole.game import Setup, play
-    from printgen.games.croquetnole.report import changed
-    from printgen.games.croquetnole.rules import Rules
     from printgen.games.croquetnole.table import court
 
     if not 1 <= number <= games:
         raise UserError(f"--replay {number}: the run plays games 1 to {games}", hint="--replay 1")
-    base = table
-    if settings.gate:
-        base, _ = changed(base, f"gate:{settings.gate:g}")
-    if settings.table:
-        base, _ = changed(base, f"table:{settings.table:g}")
+    base = table                  # already the layout played (-O table, -O gate), checked
     c = court(base)
     seats = len(c.castles)
     lineups = settings.lineups(seats)
     index = number - 1
-    setup = Setup(c, settings.physics(), Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard),
+    setup = Setup(c, settings.physics(), settings.rules(),
                   (settings.hand(),) * seats, lineups[index % len(lineups)])
     game = play(replace(setup), seed * 1_000_003 + index, record=True)
     winner = c.castles[game.winner].name if game.winner is not None else "no one (round limit)"

@@ -24,22 +24,30 @@ def report(table: Table) -> tuple[str, int]:
         lines.append(f"   note: not used: {', '.join(table.unused)}")
     nearest = min(min(p.box()[0], p.box()[1], table.width - p.box()[2], table.height - p.box()[3])
                   for p in table.pieces)
-    overlaps = sum(1 for f in found if f.message.startswith("no two pieces may overlap"))
-    off = sum(1 for f in found if f.message.startswith("every piece must be on the table"))
-    lines.append(f"   {'fail' if overlaps else 'pass'}: no two pieces overlap ({overlaps} overlapping pair"
-                 f"{'' if overlaps == 1 else 's'} of {len(table.pieces)} pieces)")
-    lines.append(f"   {'fail' if off else 'pass'}: every piece lies on the table with {table.spare_words} to spare "
-                 f"(the nearest is {max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
+    # Each problem is said once: an overlap or a piece near the edge on its own 'fail:' line with the
+    # piece's place in the file, a broken rule on its rule's line with what was measured.
+    overlaps = [f for f in found if f.message.startswith("no two pieces may overlap")]
+    off = [f for f in found if f.message.startswith("every piece must be on the table")]
+    if not overlaps:
+        lines.append(f"   pass: no two pieces overlap (0 overlapping pairs of {len(table.pieces)} pieces)")
+    if not off:
+        lines.append(f"   pass: every piece lies on the table with {table.spare_words} to spare (the nearest is "
+                     f"{max(nearest, 0.0):.1f} mm from the edge, at least {table.spare:.2f} mm needed)")
+    lines += [f"   fail: {_place(f)}{f.message}" for f in overlaps + off]
     by_id, tol = table.by_id(), table.tolerance
+    said = {id(f) for f in overlaps + off}
     for rule in table.rules:             # every rule with its figure, so a pass says what was measured
         seen, problem = measure(rule, table, by_id, tol)
         place = f"line {rule.where.line}: " if rule.where.line else ""
         lines.append(f"   {'fail' if problem else 'pass'}: {place}{rule.says} ({seen})")
-    for finding in found:
-        lines.append(f"   broken: {finding.where.describe()}: {finding.message}" if finding.where.line
-                     else f"   broken: {finding.message}")
+        said |= {id(f) for f in found if problem and f.message == f"rule broken: {rule.says}: {problem}"}
+    lines += [f"   broken: {_place(f)}{f.message}" for f in found if id(f) not in said]
     lines += ["", f"Result: {'passes' if not found else f'{len(found)} broken'} (exit status {1 if found else 0})"]
     return "\n".join(lines), 1 if found else 0
+
+
+def _place(finding) -> str:
+    return f"{finding.where.describe()}: " if finding.where.line else ""
 
 
 # What `printgen validate` takes that only a simulated game uses, by its flag. A table layout is

@@ -106,7 +106,7 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
     coin = state.coins[cid]
     player = state.players[coin.owner]
     nav = setup.nav()
-    turn = Turn()
+    turn = Turn(struck=state.barred(cid) if setup.rules.struck == "scored" else set())
     taken = 0
     tight = False               # the next stroke is a tight croquet (kind 4)
     while turn.remaining > 0 and coin.where == TABLE and state.winner is None:
@@ -148,8 +148,7 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
         for label in result.scored:
             game.to_score.setdefault(label, []).append(player.since)
             player.since = 0
-        gained = (sum(result.bonus) if setup.rules.bonus == "add" else max(result.bonus, default=0))
-        turn.remaining = 0 if result.lost else turn.remaining - 1 + gained
+        turn.remaining = 0 if result.lost else turn.remaining - 1 + flicks_earned(setup.rules, result.bonus)
         if result.croquet and coin.where == TABLE and state.winner is None:
             kind = croquet_kind(setup.rules.croquet, state, coin.owner)
             if kind == "placed":
@@ -157,6 +156,12 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
             tight = kind == "tight"
     if coin.role == GUARD:
         state.counts["guard turns played"] += 1
+
+
+def flicks_earned(rules: Rules, bonus: list[int]) -> int:
+    """The bonus flicks one flick earns from the grants it met: all of them added up (-O bonus=add, the
+    sheet's clarification) or only the largest (-O bonus=max)."""
+    return sum(bonus) if rules.bonus == "add" else max(bonus, default=0)
 
 
 def croquet_kind(rule: str, state: State, seat: int) -> str:

@@ -19,14 +19,20 @@ class Hand:
     # How steady the hand is: 1 is the default hand below, 2 halves both errors, 0.5 doubles them.
     precision: float = 1.0
     # Spread (standard deviation) of the aim at precision 1: 3 degrees, so a coin flicked at a gate's
-    # middle from 30 cm off lands 1.6 cm to the side one time in three; a gate leaves 3.1 cm of play
-    # either side for a coin's centre, so most straight passes from that range go in, as players find.
+    # middle from 30 cm off is 1.57 cm or more to the side one time in three. A gate a tile wide leaves
+    # a coin's centre (50.8 - 19.05) / 2 = 15.9 mm of play either side before the coin touches a post,
+    # so about 31 % of such shots touch one (some still glance through) and two in three pass clean:
+    # a gate from 30 cm is a real shot, not a sure one, as players find.
     angle_sd: float = math.radians(3.0)
     # Spread of the strength at precision 1, relative to the intended speed: 10 % of speed is 20 % of
     # the distance slid (distance grows with the square of speed): a 30 cm flick stops within 6 cm.
     strength_sd: float = 0.10
     # The strongest flick a finger gives, mm/s: a coin at 2.5 m/s slides 1 m on the default table.
     strongest: float = 2500.0
+    # The weakest a flick comes out, as a share of the intended speed: a strength error below -80 %
+    # (eight standard deviations at the default spread, but reachable with -O strength=0.5) is read as
+    # a flick that still sets the coin moving, not one that sends it backwards or leaves it still.
+    floor: float = 0.2
 
     def __post_init__(self) -> None:
         if not (0.05 <= self.precision <= 100):
@@ -36,5 +42,5 @@ class Hand:
     def flick(self, rng: random.Random, angle: float, speed: float) -> tuple[float, float]:
         """The flick that comes out when this hand aims at `angle` with `speed`."""
         aimed = angle + rng.gauss(0.0, self.angle_sd / self.precision)
-        strength = max(0.2, 1.0 + rng.gauss(0.0, self.strength_sd / self.precision))
+        strength = max(self.floor, 1.0 + rng.gauss(0.0, self.strength_sd / self.precision))
         return aimed, min(speed * strength, self.strongest)

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field, fields, replace
 
 from printgen.files.errors import UserError
 from printgen.games.croquetnole.bots import STRATEGIES
+from printgen.games.croquetnole.changes import changed, own_layout_problem
 from printgen.games.croquetnole.game import GameResult, Setup, play
 from printgen.games.croquetnole.hand import Hand
 from printgen.games.croquetnole.physics import Physics
 from printgen.games.croquetnole.rules import Rules
-from printgen.games.croquetnole.table import court, regated, resized
+from printgen.games.croquetnole.table import court
 from printgen.model.tablelayout import Table
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.verdicts import Verdict, decide, looking, pct
@@ -38,6 +39,33 @@ CROQUET_WORDS = {"choose": "kind 4 (tight, the guard driven home) when heading h
                                     "else kind 1",
                  "placed": "kind 2 (placed), else kind 1", "two": "kind 1 (two flicks)",
                  "tight": "kind 4 (tight, the guard driven home), else kind 1"}
+# Each number -O sets: (low, high, low end open, what the range is). The table is checked apart (0
+# keeps the file's table); the gate's lower end depends on the layout (its narrowest gate, CLEARANCE).
+RANGES: dict[str, tuple[float, float, bool, str]] = {
+    "precision": (0.05, 100.0, False, "a hand's precision is from 0.05 (five times the default spread) to 100"),
+    "aim": (0.0, 45.0, False, "the aim's spread is 0 to 45 degrees"),
+    "strength": (0.0, 1.0, False, "the strength's spread is 0 to 1 (a share of the intended speed)"),
+    "seconds": (0.0, 600.0, True, "the seconds a flick takes at the table are above 0 (at most 600)"),
+    "mu": (0.0, 2.0, True, "sliding friction is a coefficient above 0, at most 2"),
+    "coin_bounce": (0.0, 1.0, False, "a restitution is from 0 (dead) to 1 (no loss)"),
+    "tile_bounce": (0.0, 1.0, False, "a restitution is from 0 (dead) to 1 (no loss)"),
+    "step": (1 / 2000, 1 / 60, False, "the time step is from 1/2000 to 1/60 s"),
+    "mass": (0.1, 100.0, False, "a coin's mass is from 0.1 to 100 g"),
+    "strongest": (0.5, 10.0, False, "the strongest flick is 0.5 to 10 m/s"),
+    "floor": (0.0, 1.0, True, "the weakest a flick comes out is a share of the intended speed above 0, at most 1"),
+    "rest": (0.0, 100.0, True, "a coin has stopped below a speed above 0, at most 100 mm/s"),
+    "longest": (1.0, 60.0, False, "a flick lasts 1 to 60 simulated seconds at most"),
+    "per_coin": (1.0, 1000.0, False, "the flicks one coin may take in one turn are 1 to 1000"),
+    "rounds": (1.0, 100000.0, False, "a game's round limit is 1 to 100000 rounds"),
+    "gate": (-1000.0, 200.0, False, "every gate is made wider by up to 200 mm (negative: narrower, down to a coin "
+                                   "and its clearance)"),
+}
+# The share of games that may reach the round limit (Rules.rounds) before a run is warned about:
+# 1 in 20. Why not zero: a verdict needs a band its interval can fall within, and the interval of 0
+# unfinished in n games reaches z^2 / (n + z^2): 4.6 % at the default 200 games, so a default run
+# whose games all end is 'fine'; a smaller run is 'undecided', and a layout no coin can get round
+# (every game unfinished) is a warning at any size above a handful.
+UNFINISHED_MARGIN = 0.05
 TARGETS = ("gate in", "door", "tower", "gate out", "home gate in", "home tower")
 
 
@@ -53,35 +81,53 @@ class Settings:
     bonus: str = "add"
     croquet: str = "choose"
     guard: str = "may"
+    struck: str = "turn"
     mu: float = Physics.mu
     coin_bounce: float = Physics.coin_bounce
     tile_bounce: float = Physics.tile_bounce
     step: float = Physics.step
     mass: float = Physics.mass
+    strongest: float = Hand.strongest / 1000          # m/s
+    floor: float = Hand.floor
+    rest: float = Physics.rest
+    longest: float = Physics.longest
+    per_coin: float = Rules.per_coin
+    rounds: float = Rules.rounds
     gate: float = 0.0
     table: float = 0.0
     compare: str = COMPARE
     ladder: str = ""
 
+    def check(self) -> None:
+        """Refuse a number outside the range it makes sense in, naming the option as typed (-O name=
+        value), before anything is played: a negative or zero seconds a flick would report a game
+        of no minutes, a negative table size would be read as a changed layout."""
+        for name, (low, high, low_open, words) in RANGES.items():
+            value = getattr(self, name)
+            if not (math.isfinite(value) and (low < value if low_open else low <= value) and value <= high):
+                raise UserError(f"-O {name}={value:g}: {words}",
+                                hint=f"-O {name}={getattr(Settings, name):g} (the default)")
+        for name in ("per_coin", "rounds"):
+            if getattr(self, name) != int(getattr(self, name)):
+                raise UserError(f"-O {name}={getattr(self, name):g}: a whole number", hint=f"-O {name}="
+                                f"{getattr(Settings, name):g} (the default)")
+        if self.table and not 300 <= self.table <= 3000:
+            raise UserError(f"-O table={self.table:g}: the table is a square 300 to 3000 mm across (0, the default, "
+                            f"keeps the layout file's table)", hint="-O table=711 (a 28 inch card table)")
+
     def hand(self, precision: float | None = None) -> Hand:
-        if not (0.0 <= self.aim <= 45.0 and 0.0 <= self.strength <= 1.0):
-            raise UserError(f"aim={self.aim:g}, strength={self.strength:g}: the aim's spread is 0 to 45 degrees "
-                            f"and the strength's 0 to 1 (a share of the speed)", hint="-O aim=3 -O strength=0.1")
-        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength)
+        self.check()
+        return Hand(self.precision if precision is None else precision, math.radians(self.aim), self.strength,
+                    self.strongest * 1000, self.floor)
 
     def physics(self) -> Physics:
-        if not (0.0 < self.mu <= 2.0):
-            raise UserError(f"mu={self.mu:g}: sliding friction is a coefficient from above 0 to 2", hint="-O mu=0.3")
-        for name in ("coin_bounce", "tile_bounce"):
-            if not (0.0 <= getattr(self, name) <= 1.0):
-                raise UserError(f"{name}={getattr(self, name):g}: a restitution is from 0 (dead) to 1 (no loss)",
-                                hint=f"-O {name}=0.6")
-        if not (1 / 2000 <= self.step <= 1 / 60):
-            raise UserError(f"step={self.step:g}: the time step is from 1/2000 to 1/60 s", hint="-O step=0.004")
-        if not (0.1 <= self.mass <= 100):
-            raise UserError(f"mass={self.mass:g}: a coin's mass is from 0.1 to 100 g", hint="-O mass=1.5")
+        self.check()
         return Physics(mass=self.mass, mu=self.mu, coin_bounce=self.coin_bounce, tile_bounce=self.tile_bounce,
-                       step=self.step)
+                       step=self.step, rest=self.rest, longest=self.longest)
+
+    def rules(self) -> Rules:
+        return Rules(bonus=self.bonus, croquet=self.croquet, guard=self.guard, struck=self.struck,
+                     per_coin=int(self.per_coin), rounds=int(self.rounds))
 
     def lineups(self, seats: int) -> list[tuple[str, ...]]:
         """The strategies by seat, for even and odd games ('mixed' alternates them round the table
@@ -106,6 +152,7 @@ class Run:
     seats: list[str]
     seconds: float
     changes: str = ""
+    rounds: int = Rules.rounds
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -128,45 +175,51 @@ def play_games(setup: Setup, games: int, seed: int, lineups: list[tuple[str, ...
         return list(pool.map(_one, jobs, chunksize=max(1, games // (workers * 4))))
 
 
-def changed(table: Table, change: str) -> tuple[Table, str]:
-    """A comparison layout from 'gate:MM' (every gate MM wider, negative narrower) or 'table:MM' (a
-    square table MM across)."""
-    kind, _, value = change.partition(":")
-    try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if kind == "gate" and math.isfinite(number) and -40 < number < 200:
-        return regated(table, number), f"gates {abs(number):g} mm {'wider' if number >= 0 else 'narrower'}"
-    if kind == "table" and math.isfinite(number) and 300 <= number <= 3000:
-        return resized(table, number, number), f"table {number:g} mm ({number / 25.4:.0f} in) square"
-    raise UserError(f"compare={change}: a changed layout is 'gate:MM' (every gate MM wider; negative: narrower, "
-                    f"above -40) or 'table:MM' (a square table 300 to 3000 mm across)",
-                    hint="-O compare=gate:-6,table:711")
+def played_table(table: Table, settings: Settings) -> Table:
+    """The layout the run plays: the file's, changed by -O table and -O gate, each refused (exit 2)
+    when it cannot be played."""
+    settings.check()
+    coin = table.lengths["coin"]
+    if settings.strongest * 1000 * settings.step > coin:
+        raise UserError(f"-O strongest={settings.strongest:g} with -O step={settings.step:g}: the strongest flick "
+                        f"would move a coin {settings.strongest * 1000 * settings.step:.1f} mm a step, more than its "
+                        f"width ({coin:g} mm), and step over collisions", hint=f"a smaller -O step (at most "
+                        f"{coin / (settings.strongest * 1000):.5f} s) or a weaker -O strongest")
+    base = table
+    if settings.table:
+        base, _ = changed(base, f"table:{settings.table:g}", f"-O table={settings.table:g}")
+    if settings.gate:
+        base, _ = changed(base, f"gate:{settings.gate:g}", f"-O gate={settings.gate:g}")
+    elif not settings.table:
+        own_layout_problem(base)
+    return base
+
+
+def layouts(table: Table, settings: Settings, games: int) -> list[tuple[Table, str, int]]:
+    """The played layout and each comparison (half the games), every one checked before any is played."""
+    base = played_table(table, settings)
+    found = [(base, "as laid out" if not (settings.gate or settings.table) else "as changed by -O", games)]
+    for change in [c.strip() for c in settings.compare.split(",") if c.strip()]:
+        other, words = changed(base, change, f"-O compare={settings.compare} (its entry '{change}')")
+        found.append((other, words, max(1, games // 2)))
+    return found
 
 
 def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 1) -> list[Run]:
     """The layout as given (after -O gate/table), then each comparison with half the games."""
-    base = table
-    if settings.gate:
-        base, _ = changed(base, f"gate:{settings.gate:g}")
-    if settings.table:
-        base, _ = changed(base, f"table:{settings.table:g}")
+    found = layouts(table, settings, games)
+    base = found[0][0]
     physics = settings.physics()
-    rules = Rules(bonus=settings.bonus, croquet=settings.croquet, guard=settings.guard)
+    rules = settings.rules()
     hand = settings.hand()
     seats = len(court(base).castles)
     lineups = settings.lineups(seats)
     runs = []
-    layouts = [(base, "as laid out" if not (settings.gate or settings.table) else "as changed by -O", games)]
-    for change in [c.strip() for c in settings.compare.split(",") if c.strip()]:
-        other, words = changed(base, change)
-        layouts.append((other, words, max(1, games // 2)))
-    for layout, words, count in layouts:
+    for layout, words, count in found:
         c = court(layout)
         setup = Setup(c, physics, rules)
         played = play_games(setup, count, seed, lineups, workers, [(hand,) * seats])
-        runs.append(Run(words, played, lineups, [k.name for k in c.castles], settings.seconds))
+        runs.append(Run(words, played, lineups, [k.name for k in c.castles], settings.seconds, rounds=rules.rounds))
     for rung in [r.strip() for r in settings.ladder.split(",") if r.strip()]:
         runs.append(_rung(base, physics, rules, settings, rung, games, seed, workers, lineups))
     return runs
@@ -174,21 +227,50 @@ def run(table: Table, settings: Settings, games: int, seed: int, workers: int = 
 
 def _rung(table: Table, physics: Physics, rules: Rules, settings: Settings, rung: str, games: int, seed: int,
           workers: int, lineups: list[tuple[str, ...]]) -> Run:
-    """The skill ladder's rung: one hand of precision `rung` among hands of the run's precision, turned
-    round the seats game by game."""
+    """The skill ladder's rung: one hand of precision `rung` among hands of the run's precision. Game
+    i plays line-up i mod L (L line-ups) with the odd hand at seat (i div L) mod S, so every S x L
+    games the odd hand has sat once at every seat under every line-up: its precision is not
+    confounded with a seat or a strategy (with 'mixed', half its games defensive, half offensive)."""
     try:
         precision = float(rung)
     except ValueError:
-        raise UserError(f"ladder={settings.ladder}: the ladder is a list of precisions, e.g. 0.5,2",
-                        hint="-O ladder=0.5,2") from None
+        precision = math.nan
+    if not 0.05 <= precision <= 100:
+        raise UserError(f"-O ladder={settings.ladder}: the ladder is a list of precisions from 0.05 to 100, and "
+                        f"'{rung}' is not one", hint="-O ladder=0.5,2")
     c = court(table)
     seats = len(c.castles)
     odd, usual = settings.hand(precision), settings.hand()
-    hands = [tuple(odd if s == k else usual for s in range(seats)) for k in range(seats)]
+    cycle = [odd_seat(j, seats, len(lineups)) for j in range(seats * len(lineups))]
+    hands = [tuple(odd if s == k else usual for s in range(seats)) for k in cycle]
     played = play_games(Setup(c, physics, rules), games, seed, lineups, workers, hands)
-    wins = sum(1 for i, g in enumerate(played) if g.winner == i % seats)
+    wins = sum(1 for i, g in enumerate(played) if g.winner == odd_seat(i, seats, len(lineups)))
     return Run(f"precision {precision:g} among {settings.precision:g}", played, lineups, [k.name for k in c.castles],
                settings.seconds, extra={"precision": precision, "odd_wins": wins})
+
+
+def odd_seat(game: int, seats: int, lineups: int) -> int:
+    """The seat of the ladder's odd hand in game `game` (from 0), as _rung seats it."""
+    return (game % (seats * lineups)) // lineups
+
+
+def rung_verdict(r: Run) -> Verdict:
+    """The odd hand's share of the won games against a fair share, give or take SEAT_MARGIN of it."""
+    won = sum(1 for g in r.games if g.winner is not None)
+    odd = r.extra["odd_wins"]
+    fair = 1 / len(r.seats)
+    with looking(1):
+        return decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won,
+                      (fair * (1 - SEAT_MARGIN), fair * (1 + SEAT_MARGIN)), fair,
+                      f"a fair {pct(fair)} %, give or take {SEAT_MARGIN_WORDS} of it")
+
+
+def unfinished_verdict(r: Run) -> Verdict:
+    """The share of games that reached the round limit, against UNFINISHED_MARGIN."""
+    late = sum(1 for g in r.games if g.winner is None)
+    with looking(1):
+        return decide(late, len(r.games), (0.0, UNFINISHED_MARGIN), None,
+                      f"at most {pct(UNFINISHED_MARGIN)} % of the games")
 
 
 # --- the text -----------------------------------------------------------------------------------
@@ -247,8 +329,13 @@ def summary_lines(r: Run) -> list[str]:
              f"{statistics.mean(g.turns for g in r.games):.0f} turns; at {r.seconds:g} s a flick a median game takes "
              f"{mid:.0f} minutes ({minutes(low, r.seconds):.0f} to {minutes(high, r.seconds):.0f}): {verdict} the "
              f"seed's {lo_m:.0f} to {hi_m:.0f} minutes{need}"]
+    late = unfinished_verdict(r)
+    judged = f"({late.interval_words()}, against {late.margin}: {late.decision})"
     if unfinished:
-        lines.append(f"   unfinished: {unfinished} of {n} games reached the round limit (counted as no one's win)")
+        lines.append(f"   unfinished: {unfinished} of {n} games reached the round limit of {r.rounds} rounds (counted "
+                     f"as no one's win): {pct(late.rate)} % {judged}")
+    else:               # said on the length's line, so that a run of finished games has no 'unfinished:' line
+        lines[-1] += f"; every game ended within {r.rounds} rounds {judged}"
     seats = seat_verdicts(r)
     lines.append("   seat wins: " + "; ".join(f"{name} {pct(v.rate)} % ({v.interval_words()}, {v.decision})"
                                                for name, v in zip(r.seats, seats)) +
@@ -263,7 +350,8 @@ def summary_lines(r: Run) -> list[str]:
         for label, values in g.to_score.items():
             scored.setdefault(label, []).extend(values)
     parts = [f"{label} {statistics.mean(scored[label]):.1f}" for label in TARGETS if scored.get(label)]
-    lines.append("   knight flicks to score each target (mean): " + ", ".join(parts))
+    lines.append("   knight flicks to score each target (mean): " + ", ".join(parts) if parts else
+                 "   knight flicks to score each target: no target was scored in any game")
     counts: Counter = Counter()
     for g in r.games:
         counts.update(g.counts)
@@ -304,12 +392,10 @@ def report_text(runs: list[Run], seed: int, settings: Settings) -> str:
     rungs = [r for r in runs[1:] if "precision" in r.extra]
     if rungs:
         lines += ["", "Skill ladder (one hand among the others, turned round the seats):"]
-        with looking(1):
-            for r in rungs:
-                won = sum(1 for g in r.games if g.winner is not None)
-                odd = r.extra["odd_wins"]
-                v = decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won, (0.1875, 0.3125), 0.25)
-                lines.append(f"   {r.name}: wins {pct(v.rate)} % ({v.interval_words()}) against a fair 25 %")
+        for r in rungs:
+            v = rung_verdict(r)
+            lines.append(f"   {r.name}: wins {pct(v.rate)} % of {v.trials} won games ({v.interval_words()}, against "
+                         f"{v.margin}: {v.decision})")
     return "\n".join(lines)
 
 
@@ -334,6 +420,7 @@ def _figures(r: Run) -> dict[str, object]:
         "layout": r.name,
         "games": n,
         "unfinished": sum(1 for g in r.games if g.winner is None),
+        "unfinished_verdict": unfinished_verdict(r).as_dict(),
         "flicks": {"median": med, "p10": _q(flicks, 0.1), "p90": _q(flicks, 0.9), "mean": statistics.mean(flicks)},
         "rounds_mean": statistics.mean(g.rounds for g in r.games),
         "turns_mean": statistics.mean(g.turns for g in r.games),
@@ -355,15 +442,8 @@ def report_json(runs: list[Run], seed: int, settings: Settings, status: int) -> 
     """The figures of `report_text` for --json: the run's settings, each layout's figures, the skill
     ladder's rungs with their verdicts, and the exit status."""
     layouts = [r for r in runs if "precision" not in r.extra]
-    rungs = []
-    with looking(1):
-        for r in runs:
-            if "precision" in r.extra:
-                won = sum(1 for g in r.games if g.winner is not None)
-                odd = r.extra["odd_wins"]
-                v = decide(float(odd) if isinstance(odd, (int, float)) else 0.0, won, (0.1875, 0.3125), 0.25)
-                rungs.append({"precision": r.extra["precision"], "among": settings.precision, "wins": v.as_dict(),
-                              "figures": _figures(r)})
+    rungs = [{"precision": r.extra["precision"], "among": settings.precision, "wins": rung_verdict(r).as_dict(),
+              "figures": _figures(r)} for r in runs if "precision" in r.extra]
     return {
         "game": "croquetnole",
         "seed": seed,

@@ -40,6 +40,11 @@ class Rules:
     # The sheet lets either coin go unplayed ('may'); the other reading of the seed makes the guard
     # play every turn ('must': a guard with nothing to do is nudged a coin-width).
     guard: str = "may"
+    # How long a coin that struck another for two bonus flicks is barred from earning them off that
+    # coin again (the seed: "may not strike the same coin again, unless it scores ... first"): 'turn',
+    # the sheet's clarification, for the rest of that turn unless it scores (croquet's own rule); or
+    # 'scored', until it scores however many turns that takes (a guard, which never scores, for good).
+    struck: str = "turn"
     # A safety net, not a rule: flicks one coin may take in one turn (bonus flicks can chain).
     per_coin: int = 40
     # Rounds before a game is called unfinished (reported as such, never as a win).
@@ -52,6 +57,9 @@ class Rules:
         if self.guard not in ("may", "must"):
             raise UserError(f"guard={self.guard}: the guard 'may' be left unplayed, or 'must' play every turn",
                             hint="-O guard=must")
+        if self.struck not in ("turn", "scored"):
+            raise UserError(f"struck={self.struck}: a coin struck is barred for the rest of the 'turn' or until the "
+                            f"striker has 'scored'", hint="-O struck=turn or -O struck=scored")
         if self.croquet not in ("choose", "two", "placed", "tight"):
             raise UserError(f"croquet={self.croquet}: the bot takes croquet 'two' (kind 1), 'placed' (kind 2), "
                             f"'tight' (kind 4) or 'choose' (tight heading home, else placed)",
@@ -107,6 +115,11 @@ class State:
     players: list[Player]
     counts: Counter = field(default_factory=Counter)
     winner: int | None = None
+    struck: dict[str, set[str]] = field(default_factory=dict)   # -O struck=scored: each coin's bar, kept
+
+    def barred(self, cid: str) -> set[str]:
+        """The coins `cid` earns nothing for striking, kept from turn to turn (-O struck=scored)."""
+        return self.struck.setdefault(cid, set())
 
     def knight(self, seat: int) -> Coin:
         return self.coins[self.court.castles[seat].knight_id]

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, replace
 
 from printgen.files.errors import UserError
+from printgen.model.tablecheck import distance
 from printgen.model.tablelayout import Piece, Table
 
 Point = tuple[float, float]
@@ -177,3 +178,60 @@ def regated(table: Table, extra: float) -> Table:
             for pid in table.groups.get(f"{name} {part}", []):
                 moved[pid] = [by_id[pid][0] + shift[0], by_id[pid][1] + shift[1]]
     return replace(table, pieces=[replace(p, x=moved[p.id][0], y=moved[p.id][1]) for p in table.pieces])
+
+
+# --- what a layout needs to be playable -----------------------------------------------------------
+
+# The room a coin needs to pass a gate or a door, beyond its own diameter: 2 mm, a millimetre each
+# side. Why: a printed tile is cut and set down by hand to about a millimetre, and a gap that only
+# just fits a coin on paper cannot be passed by a flicked coin at any slant; the physics' coins
+# (soft contacts) would squeeze through a gap slightly narrower than themselves, so the simulation
+# must not be asked to judge such a layout at all.
+CLEARANCE = 2.0
+
+
+def passage(table: Table) -> float:
+    """The narrowest a gate or door may be on this table: a coin's diameter and CLEARANCE."""
+    return table.lengths["coin"] + CLEARANCE
+
+
+def narrowest(table: Table) -> tuple[float, str, str]:
+    """The narrowest gate or door of the layout: its width (mm between the inner edges of its
+    tiles, negative when they overlap or have passed each other), its name ('Moons gate') and the id
+    of its first tile (whose line a message names)."""
+    by_id = table.by_id()
+    found = []
+    for name in castle_names(table):
+        for part in ("gate", "door"):
+            first, second = (by_id[i] for i in _group_ids(table, f"{name} {part}"))
+            dx, dy = second.x - first.x, second.y - first.y
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            halves = (abs(ux) * (first.w + second.w) + abs(uy) * (first.h + second.h)) / 2
+            found.append((length - halves, f"{name} {part}", first.id))
+    return min(found)
+
+
+def _group_ids(table: Table, name: str) -> list[str]:
+    return [p.id for p in _group(table, name, 2)]
+
+
+def smallest_square(table: Table) -> float:
+    """The smallest square table (mm) that holds the layout, kept centred as `resized` keeps it, with
+    every piece the layout's spare from the edge: what -O table= must be at least."""
+    need = 0.0
+    for p in table.pieces:
+        x0, y0, x1, y1 = p.box()
+        need = max(need, table.width - 2 * x0, 2 * x1 - table.width, table.height - 2 * y0, 2 * y1 - table.height)
+    return need + 2 * table.spare
+
+
+def overlapping(table: Table) -> list[tuple[str, str, float]]:
+    """Pairs of pieces that overlap (a stacked tower not counted), with the overlap in mm: a changed
+    layout (gates pushed apart) can run a post into a door."""
+    found = []
+    for i, a in enumerate(table.pieces):
+        for b in table.pieces[i + 1:]:
+            if a.on != b.id and b.on != a.id and (d := distance(a, b)) < -table.tolerance:
+                found.append((a.id, b.id, -d))
+    return found
