@@ -21,6 +21,7 @@ import math
 from typing import Any, Protocol
 
 import pymunk
+from pymunk._chipmunk import lib as _lib
 
 from printgen.games.croquetnole.table import Court, Point
 
@@ -34,6 +35,7 @@ class Sliding(Protocol):
     record: bool
     coins: dict[str, pymunk.Body]
     lines: list
+    line_boxes: list
     solids: list
     space: pymunk.Space
     _moving: dict[str, pymunk.Body]
@@ -43,6 +45,9 @@ class Sliding(Protocol):
 # How near (mm, beyond touching) a gliding coin may come to a tile or a coin before pymunk steps it
 # again: ten times pymunk's collision slop (0.1 mm), so pymunk sees every contact it would have seen.
 REACH = 1.0
+# A coin within REACH of a tile or a resting coin may still glide away from it when at least this far
+# (mm) clear of it: far above the rounding of a step, so a glided step never brings them into contact.
+CLEAR = 1e-6
 
 
 def glide(world: Sliding, out: Any, limit: int) -> bool:
@@ -100,8 +105,8 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     if steps:
         for i, b in enumerate(bodies):
             if i not in written:
-                b.position = (px[i], py[i])
-                b.velocity = (vx[i], vy[i])
+                _lib.cpBodySetPosition(b._body, (px[i], py[i]))
+                _lib.cpBodySetVelocity(b._body, (vx[i], vy[i]))
     return steps > 0
 
 
@@ -111,34 +116,39 @@ def _clearances(world: Sliding) -> tuple[list[float], list[float], list[float], 
     resting coin, and the lines its slide may cross; None when one is at rest or already within
     reach of a tile (pymunk steps then, and no coin was read)."""
     ph = world.physics
-    dt = ph.step
+    dt, deceleration = ph.step, ph.deceleration
     moving = world._moving
+    get_position, get_velocity = _lib.cpBodyGetPosition, _lib.cpBodyGetVelocity
     px, py, vx, vy, room, lines = [], [], [], [], [], []
     for b in moving.values():
-        (x, y), (u, v) = b.position, b.velocity
+        at, go = get_position(b._body), get_velocity(b._body)
+        x, y, u, v = at.x, at.y, go.x, go.y
         speed = math.sqrt(u * u + v * v)
         if speed == 0.0:
             return None
         # The slide keeps its direction (friction only scales the velocity), so one look along it
         # says how far it is clear; `far` is past where it stops. Its lines: those whose box meets its own.
         dx, dy = u / speed, v / speed
-        far = speed * speed / (2 * ph.deceleration) + 2 * speed * dt + REACH
+        far = speed * speed / (2 * deceleration) + 2 * speed * dt + REACH
+        free = _free(world, x, y, dx, dy, far)
+        if free < speed * dt:
+            return None                     # a tile within reach: pymunk's step (no coin was read)
         ex, ey = x + dx * far, y + dy * far
-        lo_x, hi_x, lo_y, hi_y = min(x, ex), max(x, ex), min(y, ey), max(y, ey)
+        lo_x, hi_x = (x, ex) if x < ex else (ex, x)
+        lo_y, hi_y = (y, ey) if y < ey else (ey, y)
         px.append(x)
         py.append(y)
         vx.append(u)
         vy.append(v)
-        room.append(_free(world, x, y, dx, dy, far))
-        if room[-1] < math.sqrt(u * u + v * v) * dt:
-            return None                     # a tile within reach: pymunk's step (no coin was read)
-        lines.append([e for e in world.lines if not (hi_x < e[3][0] or lo_x > e[3][2] or hi_y < e[3][1]
-                                                     or lo_y > e[3][3])])
-    resting = [b.position for name, b in world.coins.items() if name not in moving]
+        room.append(free)
+        lines.append([e for x0, y0, x1, y1, e in world.line_boxes
+                      if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1)])
+    resting = [(at.x, at.y) for at in [get_position(b._body) for name, b in world.coins.items()
+                                       if name not in moving]]
     for i in range(len(px)):
         x, y, u, v = px[i], py[i], vx[i], vy[i]
         speed = math.sqrt(u * u + v * v)
-        room[i] = min(room[i], _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting))
+        room[i] = _free_of_coins(world, x, y, u / speed, v / speed, room[i], resting)
     return px, py, vx, vy, room, lines
 
 
@@ -232,17 +242,20 @@ def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: fl
             break
     if steps:
         out.steps += steps
-        b.position = (px, py)
-        b.velocity = (vx, vy)
+        _lib.cpBodySetPosition(b._body, (px, py))
+        _lib.cpBodySetVelocity(b._body, (vx, vy))
     return steps > 0
 
 
 def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
     comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
-    rounded corners; a tile off the slide's box is skipped)."""
+    rounded corners; a tile off the slide's box is skipped). A coin already within REACH of a tile
+    but clear of it and not closing on it (a coin bouncing off) is free of that tile: its distance
+    to a convex tile can only grow along its straight slide, so pymunk would find no contact."""
     r = world.court.radius
     grow = r + REACH
+    grow2, clear2 = grow * grow, (r + CLEAR) * (r + CLEAR)
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
@@ -250,6 +263,13 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
     for x0, y0, x1, y1 in world.solids:
         if x1 + grow < lo_x or x0 - grow > hi_x or y1 + grow < lo_y or y0 - grow > hi_y:
             continue
+        ox = px - (x0 if px < x0 else x1 if px > x1 else px)       # from the tile's nearest point
+        oy = py - (y0 if py < y0 else y1 if py > y1 else py)
+        d2 = ox * ox + oy * oy
+        if d2 < grow2:
+            if d2 > clear2 and ox * dx + oy * dy >= 0.0:
+                continue
+            return 0.0
         best = min(best, _ray_box(px, py, dx, dy, x0 - grow, y0, x1 + grow, y1),
                    _ray_box(px, py, dx, dy, x0, y0 - grow, x1, y1 + grow),
                    _ray_circle(px, py, dx, dy, x0, y0, grow), _ray_circle(px, py, dx, dy, x1, y0, grow),
@@ -261,6 +281,7 @@ def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, f
                    others: list) -> float:
     """As `_free`, against the coins at rest `others` (each grown to two radii and REACH)."""
     grow = 2 * world.court.radius + REACH
+    grow2, clear2 = grow * grow, (2 * world.court.radius + CLEAR) ** 2
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
@@ -268,6 +289,12 @@ def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, f
     for ox, oy in others:
         if ox + grow < lo_x or ox - grow > hi_x or oy + grow < lo_y or oy - grow > hi_y:
             continue
+        fx, fy = px - ox, py - oy
+        d2 = fx * fx + fy * fy
+        if d2 < grow2:
+            if d2 > clear2 and fx * dx + fy * dy >= 0.0:
+                continue
+            return 0.0
         best = min(best, _ray_circle(px, py, dx, dy, ox, oy, grow))
     return best
 

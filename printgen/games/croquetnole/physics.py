@@ -22,9 +22,15 @@ import math
 from dataclasses import dataclass, field
 
 import pymunk
+from pymunk._chipmunk import lib as _lib
 
 from printgen.games.croquetnole.glide import edge_point, glide
 from printgen.games.croquetnole.table import Court, Line, Point
+
+# Chipmunk's own functions, called directly in the stepping loop (pymunk 7's wrappers around them
+# add a vector object or a few checks a call, which a flick's thousands of calls feel); they read
+# and write the same doubles as pymunk's properties.
+_space_step, _set_velocity = _lib.cpSpaceStep, _lib.cpBodySetVelocity
 
 G = 9810.0               # mm/s^2
 COIN, TILE = 1, 2        # pymunk collision types
@@ -103,7 +109,8 @@ class World:
         self._stamp = 0
         self.space = pymunk.Space()
         self.space.iterations = 10
-        self.space.use_spatial_hash(court.coin, 1000)      # cells a coin wide; ~100 per body
+        self.space.collision_persistence = 1
+        self.space.use_spatial_hash(court.coin, 100)       # cells a coin wide; ~10 per body
         self.coins: dict[str, pymunk.Body] = {}
         self._shape_owner: dict[pymunk.Shape, str] = {}
         self._events: list[tuple] = []
@@ -114,6 +121,7 @@ class World:
                 box = (min(line.a[0], line.b[0]), min(line.a[1], line.b[1]),
                        max(line.a[0], line.b[0]), max(line.a[1], line.b[1]))
                 self.lines.append((kind, index, line, box))
+        self.line_boxes = [(*box, entry) for entry in self.lines for box in (entry[3],)]
         static = self.space.static_body
         for tile_id, (x0, y0, x1, y1) in court.tiles:
             shape = pymunk.Poly(static, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
@@ -197,30 +205,31 @@ class World:
         body.velocity = (speed * math.cos(angle), speed * math.sin(angle))
         self._events = []
         out = Outcome(self._events)
-        # Only the coins in motion are read each step (a pymunk property read costs microseconds): the
-        # flicked coin, and every coin a contact touches (the collision callbacks add them). Before
-        # stopping, every coin is looked at once more, in case one was set moving unseen.
+        # Only the coins in motion are read each step: the flicked coin, and every coin a contact
+        # touches (the collision callbacks add them). Before stopping, every coin is looked at once
+        # more, in case one was set moving unseen. Bodies are read and written through Chipmunk's own
+        # functions (pymunk's properties build a vector object each time: several times the cost).
         moving = self._moving
         moving.clear()
         moving[coin] = body
         if self.record:
             out.path = {name: [self.at(name)] for name in self.coins}
-        width, height, radius = self.court.width, self.court.height, self.court.radius
         limit = int(ph.longest / dt)
-        quiet = self.space.collision_persistence + 2
+        quiet = self.space.collision_persistence - 1
         wait = 0
+        space = self.space._space
         # Where each coin in motion was left by the last step (read once a step, not twice); a coin
         # that stops is forgotten, since pymunk may then move it unseen (a resting contact).
         seen: dict[str, Point] = {}
         while True:
             if not moving:
-                moving.update((name, b) for name, b in self.coins.items() if b.velocity != (0.0, 0.0))
+                moving.update((name, b) for name, b in self.coins.items() if _velocity(b._body) != (0.0, 0.0))
                 if not moving:
                     break
             if out.steps >= limit:
                 out.timed_out = True
                 for b in moving.values():
-                    b.velocity = (0.0, 0.0)
+                    _set_velocity(b._body, (0.0, 0.0))
                 break
             # With no contact anywhere the coins in motion glide (glide.py); when one is about to touch
             # something, pymunk steps a few times before a glide is tried again (a look costs ~20 us).
@@ -229,49 +238,67 @@ class World:
                     seen.clear()
                     continue
                 wait = self._stamp + 4
-            before = [(name, b, seen.get(name) or b.position) for name, b in moving.items()]
-            self.space.step(dt)
+            before = [(name, b, seen.get(name) or _position(b._body)) for name, b in moving.items()]
+            _space_step(space, dt)
             self._stamp += 1
             out.steps += 1
             _rub(moving, seen, slow, rest2)
-            for name, b, p in before:
-                qx, qy = b.position
-                px, py = p[0], p[1]
-                if name in moving:
-                    seen[name] = (qx, qy)
-                lo_x, hi_x = (px, qx) if px < qx else (qx, px)
-                lo_y, hi_y = (py, qy) if py < qy else (qy, py)
-                for kind, index, line, (x0, y0, x1, y1) in self.lines:
-                    if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
-                        continue
-                    way = line.crossing((px, py), (qx, qy))
-                    if way:
-                        self._events.append(("cross", name, kind, index, way))
-                if not (0.0 <= qx <= width and 0.0 <= qy <= height):
-                    spot = edge_point((px, py), (qx, qy), width, height, radius)
-                    b.position = spot
-                    b.velocity = (0.0, 0.0)
-                    moving.pop(name, None)
-                    seen.pop(name, None)
-                    self.space.reindex_shapes_for_body(b)
-                    self._events.append(("off", name, spot))
-                if self.record:
-                    out.path[name].append((qx, qy) if name in moving else self.at(name))
+            self._after_step(out, before, seen)
         return out
+
+    def _after_step(self, out: Outcome, before: list[tuple[str, pymunk.Body, Point]], seen: dict[str, Point]) -> None:
+        """One pymunk step's gate and door crossings and coins off the table, read from where each
+        coin in motion was before it and is now."""
+        moving = self._moving
+        width, height, radius = self.court.width, self.court.height, self.court.radius
+        for name, b, p in before:
+            qx, qy = _position(b._body)
+            px, py = p[0], p[1]
+            if name in moving:
+                seen[name] = (qx, qy)
+            lo_x, hi_x = (px, qx) if px < qx else (qx, px)
+            lo_y, hi_y = (py, qy) if py < qy else (qy, py)
+            for kind, index, line, (x0, y0, x1, y1) in self.lines:
+                if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                    continue
+                way = line.crossing((px, py), (qx, qy))
+                if way:
+                    self._events.append(("cross", name, kind, index, way))
+            if not (0.0 <= qx <= width and 0.0 <= qy <= height):
+                spot = edge_point((px, py), (qx, qy), width, height, radius)
+                b.position = spot
+                b.velocity = (0.0, 0.0)
+                moving.pop(name, None)
+                seen.pop(name, None)
+                self.space.reindex_shapes_for_body(b)
+                self._events.append(("off", name, spot))
+            if self.record:
+                out.path[name].append((qx, qy) if name in moving else self.at(name))
+
+
+def _position(body: object) -> Point:
+    v = _lib.cpBodyGetPosition(body)
+    return v.x, v.y
+
+
+def _velocity(body: object) -> Point:
+    v = _lib.cpBodyGetVelocity(body)
+    return v.x, v.y
 
 
 def _rub(moving: dict[str, pymunk.Body], seen: dict[str, Point], slow: float, rest2: float) -> None:
     """Sliding friction for one step: each coin in motion loses `slow` of its speed, keeping its
     direction; one at resting speed stops and is forgotten (pymunk may then move it unseen)."""
     for name, b in list(moving.items()):
-        vx, vy = b.velocity
+        v = _lib.cpBodyGetVelocity(b._body)
+        vx, vy = v.x, v.y
         s2 = vx * vx + vy * vy
         if s2 < rest2 or s2 <= slow * slow:
             if vx or vy:
-                b.velocity = (0.0, 0.0)
+                _set_velocity(b._body, (0.0, 0.0))
             del moving[name]
             seen.pop(name, None)
         else:
             s = math.sqrt(s2)
             k = (s - slow) / s
-            b.velocity = (vx * k, vy * k)
+            _set_velocity(b._body, (vx * k, vy * k))
