@@ -83,6 +83,7 @@ class Navigator:
                     self.near[i].append((j, d))
                     self.near[j].append((i, d))
         self._to_goal: dict[Goal, list[float]] = {}
+        self._routes: dict[Goal, list[tuple[int, float, float, float]]] = {}
 
     def _inside(self, p: Point) -> bool:
         return any(x0 < p[0] < x1 and y0 < p[1] < y1 for _, (x0, y0, x1, y1) in self.boxes)
@@ -145,9 +146,25 @@ class Navigator:
         if self._last_leg(start, goal, tight=True):
             return goal.point, True
         dist = self._distances(goal)
-        ranked = sorted((math.dist(start, node) + dist[i], i) for i, node in enumerate(self.nodes)
-                        if dist[i] < math.inf)
-        for _, i in ranked:
+        # the nodes by route length through them, shortest first; a heap, since the first clear one
+        # is usually among the first few (the same order as sorting: ties go to the lower index)
+        sx, sy = start
+        hypot = math.hypot          # math.dist to the last bit (both are CPython's vector_norm)
+        ranked = [(hypot(x - sx, y - sy) + d, i)
+                  for i, x, y, d in self._reachable(goal, dist)]
+        heapq.heapify(ranked)
+        while ranked:
+            _, i = heapq.heappop(ranked)
             if self.clear(start, self.nodes[i], tight=True):
                 return self.nodes[i], False
         return goal.point, True
+
+    def _reachable(self, goal: Goal, dist: list[float]) -> list[tuple[int, float, float, float]]:
+        """The nodes with a route to the goal: index, position and route length (cached per goal)."""
+        known = self._routes.get(goal)
+        if known is None:
+            known = [(i, x, y, dist[i]) for i, (x, y) in enumerate(self.nodes) if dist[i] < math.inf]
+            if len(self._routes) > 512:
+                self._routes.clear()
+            self._routes[goal] = known
+        return known

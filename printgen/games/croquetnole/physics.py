@@ -232,12 +232,12 @@ class World:
                     _set_velocity(b._body, (0.0, 0.0))
                 break
             # With no contact anywhere the coins in motion glide (glide.py); when one is about to touch
-            # something, pymunk steps a few times before a glide is tried again (a look costs ~20 us).
+            # something, pymunk steps twice before a glide is tried again (a look costs some microseconds).
             if ph.glide and self._touching == 0 and self._stamp - self._parted > quiet and self._stamp >= wait:
                 if glide(self, out, limit):
                     seen.clear()
                     continue
-                wait = self._stamp + 4
+                wait = self._stamp + 2
             before = [(name, b, seen.get(name) or _position(b._body)) for name, b in moving.items()]
             _space_step(space, dt)
             self._stamp += 1
