@@ -252,13 +252,14 @@ class World:
         moving = self._moving
         width, height, radius = self.court.width, self.court.height, self.court.radius
         for name, b, p in before:
-            qx, qy = _position(b._body)
+            v = _lib.cpBodyGetPosition(b._body)
+            qx, qy = v.x, v.y
             px, py = p[0], p[1]
             if name in moving:
                 seen[name] = (qx, qy)
             lo_x, hi_x = (px, qx) if px < qx else (qx, px)
             lo_y, hi_y = (py, qy) if py < qy else (qy, py)
-            for kind, index, line, (x0, y0, x1, y1) in self.lines:
+            for x0, y0, x1, y1, (kind, index, line, _) in self.line_boxes:
                 if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                     continue
                 way = line.crossing((px, py), (qx, qy))
