@@ -40,6 +40,7 @@ class Sliding(Protocol):
     space: pymunk.Space
     _moving: dict[str, pymunk.Body]
     _events: list[tuple]
+    blocked: bool
 
 
 # How near (mm, beyond touching) a gliding coin may come to a tile or a coin before pymunk steps it
@@ -52,7 +53,9 @@ CLEAR = 1e-6
 
 def glide(world: Sliding, out: Any, limit: int) -> bool:
     """Step the coins in motion (world._moving) while they are in the clear; True when at least one
-    step was taken. Leaves their bodies' positions and velocities as pymunk would have."""
+    step was taken. Leaves their bodies' positions and velocities as pymunk would have, and
+    world.blocked True when it stopped short of a tile or a coin (a glide at once would be refused)."""
+    world.blocked = False
     ph = world.physics
     dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
     radius = world.court.radius
@@ -84,6 +87,7 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
             if travelled[i] + reach[i] > room[i]:
                 blocked = True
                 break
+        world.blocked = blocked             # (two coins' bound is loose: a fresh look may let them on)
         if blocked or any(travelled[i] + travelled[j] + reach[i] + reach[j] > gap for i, j, gap in pairs):
             break
         steps += 1
@@ -227,6 +231,7 @@ def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: fl
         s = sqrt(s2)
         reach = s * dt
         if travelled + reach > room:
+            world.blocked = True
             break
         qx, qy = px + vx * dt, py + vy * dt
         steps += 1
@@ -291,6 +296,7 @@ def _plain(world: Sliding, out: Any, b: pymunk.Body, name: str, px: float, py: f
         s = sqrt(s2)
         reach = s * dt
         if travelled + reach > room:
+            world.blocked = True
             break
         px, py = px + vx * dt, py + vy * dt
         steps += 1

@@ -66,6 +66,10 @@ class Navigator:
         self.lines: list[tuple[int, str, Line]] = []
         for index, castle in enumerate(court.castles):
             self.lines += [(index, "gate", castle.gate)]
+        # each gate line's box, a micrometre wider all round than the line (far beyond any rounding)
+        self._line_boxes = [(index, kind, line, (min(line.a[0], line.b[0]) - 1e-3, min(line.a[1], line.b[1]) - 1e-3,
+                                                 max(line.a[0], line.b[0]) + 1e-3, max(line.a[1], line.b[1]) + 1e-3))
+                            for index, kind, line in self.lines]
         low, high_x, high_y = pad, court.width - pad, court.height - pad
         nodes = []
         for _, (x0, y0, x1, y1) in self.boxes:
@@ -100,7 +104,9 @@ class Navigator:
                 continue
             if _crosses_box(p, q, box):
                 return False
-        for index, kind, line in self.lines:
+        for index, kind, line, (x0, y0, x1, y1) in self._line_boxes:
+            if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+                continue          # as for the tiles: a segment off the line's box cannot cross it
             way = line.crossing(p, q)
             if way and not (goal is not None and goal.line == (index, kind, way)):
                 return False

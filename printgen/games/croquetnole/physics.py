@@ -114,6 +114,7 @@ class World:
         self.coins: dict[str, pymunk.Body] = {}
         self._shape_owner: dict[pymunk.Shape, str] = {}
         self._events: list[tuple] = []
+        self.blocked = False            # the last glide stopped short of a tile or a coin
         self._moving: dict[str, pymunk.Body] = {}
         self.lines: list[tuple[str, int, Line, tuple[float, float, float, float]]] = []
         for index, castle in enumerate(court.castles):
@@ -236,6 +237,8 @@ class World:
             if ph.glide and self._touching == 0 and self._stamp - self._parted > quiet and self._stamp >= wait:
                 if glide(self, out, limit):
                     seen.clear()
+                    if self.blocked:            # within reach of something: pymunk's turn
+                        wait = self._stamp + 2
                     continue
                 wait = self._stamp + 2
             before = [(name, b, seen.get(name) or _position(b._body)) for name, b in moving.items()]
