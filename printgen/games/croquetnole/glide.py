@@ -213,20 +213,26 @@ def _moved(world: Sliding, before: list[tuple[int, float, float, float, float]],
 
 def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: float, py: float, vx: float,
          vy: float, room: float, lines: list) -> bool:
-    """`glide` for one coin in motion (most steps of most flicks): the same steps, in fewer operations."""
+    """`glide` for one coin in motion (most steps of most flicks): the same steps, in fewer operations.
+    Up to where its slide could first meet a line's box or come within a millimetre of the table's
+    edge, only the sums are done (`_run`); from there each step is looked at as World.flick would."""
     ph = world.physics
     dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
     width, height = world.court.width, world.court.height
     path = out.path.get(name) if world.record else None
     last = limit - out.steps            # the steps left before the flick's time limit
-    if not lines and path is None and _on_table(px, py, vx, vy, room, width, height):
-        return _plain(world, out, b, name, px, py, vx, vy, room, last)
-    events = world._events
     travelled = 0.0
     steps = 0
+    stopped = False
+    if path is None:
+        watch = _watch(px, py, vx, vy, lines, width, height)
+        steps, travelled, px, py, vx, vy, stopped = _run(px, py, vx, vy, min(room, watch), last, dt, slow, rest2)
+        if stopped:
+            del world._moving[name]
+    events = world._events
     slow2 = slow * slow
     sqrt = math.sqrt
-    while steps < last:
+    while steps < last and not stopped:
         s2 = vx * vx + vy * vy
         s = sqrt(s2)
         reach = s * dt
@@ -265,7 +271,6 @@ def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: fl
             path.append((px, py))
         if stopped:
             del world._moving[name]
-            break
     if steps:
         out.steps += steps
         _lib.cpBodySetPosition(b._body, (px, py))
@@ -273,20 +278,23 @@ def _one(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body, px: fl
     return steps > 0
 
 
-def _on_table(px: float, py: float, vx: float, vy: float, room: float, width: float, height: float) -> bool:
-    """Does a slide of at most `room` mm from (px, py) along (vx, vy) stay on the table, with a
-    millimetre to spare for rounding?"""
+def _watch(px: float, py: float, vx: float, vy: float, lines: list, width: float, height: float) -> float:
+    """How far a coin at (px, py) may slide along (vx, vy) before a step of it could cross one of
+    `lines` (it enters the line's box, grown by a micrometre) or come within a millimetre of the
+    table's edge: until then a step has nothing to look for."""
     speed = math.sqrt(vx * vx + vy * vy)
-    ex, ey = px + vx / speed * room, py + vy / speed * room
-    return 1.0 <= min(px, ex) and max(px, ex) <= width - 1.0 and 1.0 <= min(py, ey) and max(py, ey) <= height - 1.0
+    dx, dy = vx / speed, vy / speed
+    inside = _ray_exit(px, py, dx, dy, 1.0, 1.0, width - 1.0, height - 1.0)
+    for _, _, _, (x0, y0, x1, y1) in lines:
+        inside = min(inside, _ray_box(px, py, dx, dy, x0 - 1e-3, y0 - 1e-3, x1 + 1e-3, y1 + 1e-3))
+    return inside
 
 
-def _plain(world: Sliding, out: Any, b: pymunk.Body, name: str, px: float, py: float, vx: float, vy: float,
-           room: float, last: int) -> bool:
-    """`_one` for a slide that crosses no line and stays on the table (nothing to look for on the
-    way): only the sums of a pymunk step and the friction of World.flick, in the same order."""
-    ph = world.physics
-    dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
+def _run(px: float, py: float, vx: float, vy: float, room: float, last: int, dt: float, slow: float,
+         rest2: float) -> tuple[int, float, float, float, float, float, bool]:
+    """Steps of a lone coin while the next stays within `room`: only the sums of a pymunk step and
+    the friction of World.flick, in the same order. Returns the steps taken, the ground covered,
+    the position and velocity after them, and whether the coin has stopped."""
     slow2 = slow * slow
     sqrt = math.sqrt
     travelled = 0.0
@@ -296,22 +304,31 @@ def _plain(world: Sliding, out: Any, b: pymunk.Body, name: str, px: float, py: f
         s = sqrt(s2)
         reach = s * dt
         if travelled + reach > room:
-            world.blocked = True
             break
         px, py = px + vx * dt, py + vy * dt
         steps += 1
         travelled += reach
         if s2 < rest2 or s2 <= slow2:
-            vx = vy = 0.0
-            del world._moving[name]
-            break
+            return steps, travelled, px, py, 0.0, 0.0, True
         k = (s - slow) / s
         vx, vy = vx * k, vy * k
-    if steps:
-        out.steps += steps
-        _lib.cpBodySetPosition(b._body, (px, py))
-        _lib.cpBodySetVelocity(b._body, (vx, vy))
-    return steps > 0
+    return steps, travelled, px, py, vx, vy, False
+
+
+def _ray_exit(px: float, py: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float) -> float:
+    """How far along the unit ray from (px, py) it leaves the box (0 when it starts outside it)."""
+    if not (x0 <= px <= x1 and y0 <= py <= y1):
+        return 0.0
+    far = math.inf
+    if dx > 0.0:
+        far = (x1 - px) / dx
+    elif dx < 0.0:
+        far = (x0 - px) / dx
+    if dy > 0.0:
+        far = min(far, (y1 - py) / dy)
+    elif dy < 0.0:
+        far = min(far, (y0 - py) / dy)
+    return far
 
 
 def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:

@@ -32,6 +32,8 @@ from printgen.games.croquetnole.table import Court, Line, Point
 # and write the same doubles as pymunk's properties.
 _space_step, _set_velocity = _lib.cpSpaceStep, _lib.cpBodySetVelocity
 
+# How far clear (mm) a coin at rest is set of a tile or a coin it was left touching (World._settle).
+SETTLE = 1e-3
 G = 9810.0               # mm/s^2
 COIN, TILE = 1, 2        # pymunk collision types
 
@@ -247,7 +249,32 @@ class World:
             out.steps += 1
             _rub(moving, seen, slow, rest2)
             self._after_step(out, before, seen)
+        if self._touching:
+            self._settle()
         return out
+
+    def _settle(self) -> None:
+        """Every coin has stopped, some still touching a tile or a coin: each is set clear of what it
+        touches, along the contact's normal. Chipmunk leaves touching bodies overlapping by up to its
+        collision slop (0.1 mm) and keeps their contact open for as long as they lie so; an open
+        contact keeps the glide off for the whole of the next flick, so that every step of it
+        would be a pymunk step. A coin moved a tenth of a millimetre is far below what a flick
+        controls; the next step parts the contacts (their separate callbacks run)."""
+        for body in self.coins.values():
+            self.space.reindex_shapes_for_body(body)
+        for body in self.coins.values():
+            for shape in body.shapes:
+                for hit in self.space.shape_query(shape):
+                    points = hit.contact_point_set.points
+                    if not points:
+                        continue
+                    depth = min(point.distance for point in points)
+                    if depth > 0.0:
+                        continue
+                    nx, ny = hit.contact_point_set.normal
+                    x, y = body.position
+                    body.position = (x + nx * (depth - SETTLE), y + ny * (depth - SETTLE))
+                    self.space.reindex_shapes_for_body(body)
 
     def _after_step(self, out: Outcome, before: list[tuple[str, pymunk.Body, Point]], seen: dict[str, Point]) -> None:
         """One pymunk step's gate and door crossings and coins off the table, read from where each
