@@ -64,13 +64,13 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     bodies = list(moving.values())
     if len(bodies) > 1 and _close(bodies, 2 * radius + REACH, dt):
         return False
+    if len(bodies) == 1:
+        return _alone(world, out, limit, names[0], bodies[0])
     clear = _clearances(world)
     if clear is None:
         return False
     px, py, vx, vy, room, lines = clear
     count = len(bodies)
-    if count == 1:
-        return _one(world, out, limit, names[0], bodies[0], px[0], py[0], vx[0], vy[0], room[0], lines[0])
     pairs = [(i, j, math.dist((px[i], py[i]), (px[j], py[j])) - 2 * radius - REACH)
              for i in range(count) for j in range(i + 1, count)]
     travelled, reach = [0.0] * count, [0.0] * count
@@ -131,6 +131,29 @@ def _close(bodies: list[pymunk.Body], near: float, dt: float) -> bool:
             if math.dist((x, y), (ox, oy)) - near < reach + other:
                 return True
     return False
+
+
+def _alone(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body) -> bool:
+    """`glide` for one coin in motion, its clearance looked at as `_clearances` does for several."""
+    ph = world.physics
+    at, go = _lib.cpBodyGetPosition(b._body), _lib.cpBodyGetVelocity(b._body)
+    x, y, u, v = at.x, at.y, go.x, go.y
+    speed = math.sqrt(u * u + v * v)
+    if speed == 0.0:
+        return False
+    dx, dy = u / speed, v / speed
+    far = speed * speed / (2 * ph.deceleration) + 2 * speed * ph.step + REACH
+    free = _free(world, x, y, dx, dy, far)
+    if free < speed * ph.step:
+        return False
+    ex, ey = x + dx * far, y + dy * far
+    lo_x, hi_x = (x, ex) if x < ex else (ex, x)
+    lo_y, hi_y = (y, ey) if y < ey else (ey, y)
+    lines = [e for x0, y0, x1, y1, e in world.line_boxes if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1)]
+    get_position = _lib.cpBodyGetPosition
+    resting = [(p.x, p.y) for p in [get_position(other._body) for key, other in world.coins.items() if key != name]]
+    free = _free_of_coins(world, x, y, dx, dy, free, resting)
+    return _one(world, out, limit, name, b, x, y, u, v, free, lines)
 
 
 def _clearances(world: Sliding) -> tuple[list[float], list[float], list[float], list[float], list[float],
