@@ -164,8 +164,8 @@ class World:
             self.space.remove(body, *body.shapes)
 
     def at(self, coin: str) -> Point:
-        x, y = self.coins[coin].position
-        return x, y
+        v = _lib.cpBodyGetPosition(self.coins[coin]._body)
+        return v.x, v.y
 
     def energy(self) -> float:
         """The coins' kinetic energy (g mm^2/s^2): for the test that no collision makes any."""
@@ -180,10 +180,11 @@ class World:
     def _touch(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         self._touching += 1
         first, second = arbiter.shapes
-        if self.coins[self._shape_owner[second]].velocity.length_squared > \
-                self.coins[self._shape_owner[first]].velocity.length_squared:
-            first, second = second, first
-        self._events.append(("touch", self._shape_owner[first], self._shape_owner[second]))
+        a, b = self._shape_owner[first], self._shape_owner[second]
+        va, vb = _velocity(self.coins[a]._body), _velocity(self.coins[b]._body)
+        if vb[0] ** 2 + vb[1] ** 2 > va[0] ** 2 + va[1] ** 2:          # as pymunk's length_squared
+            a, b = b, a
+        self._events.append(("touch", a, b))
 
     def _contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """Coins in contact (new or lasting) may be pushed: both are watched while the flick lasts."""
