@@ -71,8 +71,10 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
         return False
     px, py, vx, vy, room, lines = clear
     count = len(bodies)
-    pairs = [(i, j, math.dist((px[i], py[i]), (px[j], py[j])) - 2 * radius - REACH)
-             for i in range(count) for j in range(i + 1, count)]
+    # two coins in motion may both step while their centres' distance, less two radii and REACH,
+    # exceeds the two steps' lengths (looked at afresh each step: coins knocked apart go on gliding)
+    near = 2 * radius + REACH
+    pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
     travelled, reach = [0.0] * count, [0.0] * count
     live = list(range(count))          # sliding, in the order of world._moving
     paths = [out.path.get(n) for n in names] if world.record else None
@@ -87,8 +89,8 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
             if travelled[i] + reach[i] > room[i]:
                 blocked = True
                 break
-        world.blocked = blocked             # (two coins' bound is loose: a fresh look may let them on)
-        if blocked or any(travelled[i] + travelled[j] + reach[i] + reach[j] > gap for i, j, gap in pairs):
+        world.blocked = blocked
+        if blocked or any(math.dist((px[i], py[i]), (px[j], py[j])) - near < reach[i] + reach[j] for i, j in pairs):
             break
         steps += 1
         out.steps += 1
