@@ -23,7 +23,8 @@ from typing import Any, Protocol
 import pymunk
 from pymunk._chipmunk import lib as _lib
 
-from printgen.games.croquetnole.table import Court, Point
+from printgen.games.croquetnole.rays import edge_point, ray_box, ray_circle, ray_exit
+from printgen.games.croquetnole.table import Court
 
 
 class Sliding(Protocol):
@@ -78,6 +79,11 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     travelled, reach = [0.0] * count, [0.0] * count
     live = list(range(count))          # sliding, in the order of world._moving
     paths = [out.path.get(n) for n in names] if world.record else None
+    # as in `_one`: up to where each coin could first meet a line's box or near the table's edge,
+    # a step only moves the coins
+    width, height = world.court.width, world.court.height
+    watch = [0.0] * count if paths is not None else \
+        [_watch(px[i], py[i], vx[i], vy[i], lines[i], width, height) for i in range(count)]
     steps = 0
     done = False
     written: set[int] = set()
@@ -94,7 +100,12 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
             break
         steps += 1
         out.steps += 1
-        before = [(i, px[i], py[i], px[i] + vx[i] * dt, py[i] + vy[i] * dt) for i in live]
+        quiet = all(travelled[i] + reach[i] <= watch[i] for i in live)
+        if quiet:
+            for i in live:
+                px[i], py[i] = px[i] + vx[i] * dt, py[i] + vy[i] * dt
+        else:
+            before = [(i, px[i], py[i], px[i] + vx[i] * dt, py[i] + vy[i] * dt) for i in live]
         for i in live:                      # the friction of World.flick
             travelled[i] += reach[i]
             u, v = vx[i], vy[i]
@@ -107,8 +118,8 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
                 s = math.sqrt(s2)
                 k = (s - slow) / s
                 vx[i], vy[i] = u * k, v * k
-        state = (names, bodies, px, py, vx, vy, reach)
-        done = _moved(world, before, lines, state, paths, written)
+        if not quiet:
+            done = _moved(world, before, lines, (names, bodies, px, py, vx, vy, reach), paths, written)
         live = [i for i in live if names[i] in moving]
         if len(live) == 1:
             break                           # one left sliding: the next glide takes it alone, faster
@@ -309,9 +320,9 @@ def _watch(px: float, py: float, vx: float, vy: float, lines: list, width: float
     table's edge: until then a step has nothing to look for."""
     speed = math.sqrt(vx * vx + vy * vy)
     dx, dy = vx / speed, vy / speed
-    inside = _ray_exit(px, py, dx, dy, 1.0, 1.0, width - 1.0, height - 1.0)
+    inside = ray_exit(px, py, dx, dy, 1.0, 1.0, width - 1.0, height - 1.0)
     for _, _, _, (x0, y0, x1, y1) in lines:
-        inside = min(inside, _ray_box(px, py, dx, dy, x0 - 1e-3, y0 - 1e-3, x1 + 1e-3, y1 + 1e-3))
+        inside = min(inside, ray_box(px, py, dx, dy, x0 - 1e-3, y0 - 1e-3, x1 + 1e-3, y1 + 1e-3))
     return inside
 
 
@@ -340,22 +351,6 @@ def _run(px: float, py: float, vx: float, vy: float, room: float, last: int, dt:
     return steps, travelled, px, py, vx, vy, False
 
 
-def _ray_exit(px: float, py: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float) -> float:
-    """How far along the unit ray from (px, py) it leaves the box (0 when it starts outside it)."""
-    if not (x0 <= px <= x1 and y0 <= py <= y1):
-        return 0.0
-    far = math.inf
-    if dx > 0.0:
-        far = (x1 - px) / dx
-    elif dx < 0.0:
-        far = (x0 - px) / dx
-    if dy > 0.0:
-        far = min(far, (y1 - py) / dy)
-    elif dy < 0.0:
-        far = min(far, (y0 - py) / dy)
-    return far
-
-
 def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
     comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
@@ -379,10 +374,10 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
             if d2 > clear2 and ox * dx + oy * dy >= 0.0:
                 continue
             return 0.0
-        best = min(best, _ray_box(px, py, dx, dy, x0 - grow, y0, x1 + grow, y1),
-                   _ray_box(px, py, dx, dy, x0, y0 - grow, x1, y1 + grow),
-                   _ray_circle(px, py, dx, dy, x0, y0, grow), _ray_circle(px, py, dx, dy, x1, y0, grow),
-                   _ray_circle(px, py, dx, dy, x0, y1, grow), _ray_circle(px, py, dx, dy, x1, y1, grow))
+        best = min(best, ray_box(px, py, dx, dy, x0 - grow, y0, x1 + grow, y1),
+                   ray_box(px, py, dx, dy, x0, y0 - grow, x1, y1 + grow),
+                   ray_circle(px, py, dx, dy, x0, y0, grow), ray_circle(px, py, dx, dy, x1, y0, grow),
+                   ray_circle(px, py, dx, dy, x0, y1, grow), ray_circle(px, py, dx, dy, x1, y1, grow))
     return best
 
 
@@ -404,48 +399,5 @@ def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, f
             if d2 > clear2 and fx * dx + fy * dy >= 0.0:
                 continue
             return 0.0
-        best = min(best, _ray_circle(px, py, dx, dy, ox, oy, grow))
+        best = min(best, ray_circle(px, py, dx, dy, ox, oy, grow))
     return best
-
-
-def _ray_box(px: float, py: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float) -> float:
-    """How far along the unit ray from (px, py) it enters the box (0 inside it, inf if never)."""
-    near, end = 0.0, math.inf
-    for p, d, lo, hi in ((px, dx, x0, x1), (py, dy, y0, y1)):
-        if d == 0.0:
-            if p < lo or p > hi:
-                return math.inf
-            continue
-        t1, t2 = (lo - p) / d, (hi - p) / d
-        if t1 > t2:
-            t1, t2 = t2, t1
-        near, end = max(near, t1), min(end, t2)
-        if near > end:
-            return math.inf
-    return near
-
-
-def _ray_circle(px: float, py: float, dx: float, dy: float, cx: float, cy: float, radius: float) -> float:
-    """How far along the unit ray from (px, py) it enters the circle (0 inside it, inf if never)."""
-    fx, fy = px - cx, py - cy
-    c = fx * fx + fy * fy - radius * radius
-    if c <= 0.0:
-        return 0.0
-    b = fx * dx + fy * dy
-    disc = b * b - c
-    if b >= 0.0 or disc < 0.0:
-        return math.inf
-    return -b - math.sqrt(disc)
-
-
-def edge_point(p: Point, q: Point, width: float, height: float, radius: float) -> Point:
-    """Where the move p->q left the table, moved in by a coin's radius so the coin lies on the table
-    at its edge: the spot where it fell off, as the penalty puts it back."""
-    t = 1.0
-    for a, b, lo, hi in ((p[0], q[0], 0.0, width), (p[1], q[1], 0.0, height)):
-        if b < lo and a != b:
-            t = min(t, (lo - a) / (b - a))
-        elif b > hi and a != b:
-            t = min(t, (hi - a) / (b - a))
-    x, y = p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
-    return min(max(x, radius), width - radius), min(max(y, radius), height - radius)

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 import pymunk
 from pymunk._chipmunk import lib as _lib
 
-from printgen.games.croquetnole.glide import edge_point, glide
+from printgen.games.croquetnole.glide import glide
+from printgen.games.croquetnole.rays import edge_point
 from printgen.games.croquetnole.table import Court, Line, Point
 
 # Chipmunk's own functions, called directly in the stepping loop (pymunk 7's wrappers around them
