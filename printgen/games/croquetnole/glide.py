@@ -164,7 +164,7 @@ def _alone(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body) -> b
     lo_y, hi_y = (y, ey) if y < ey else (ey, y)
     lines = [e for x0, y0, x1, y1, e in world.line_boxes if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1)]
     get_position = _lib.cpBodyGetPosition
-    resting = [(p.x, p.y) for p in [get_position(other._body) for key, other in world.coins.items() if key != name]]
+    resting = [get_position(other._body) for key, other in world.coins.items() if key != name]
     free = _free_of_coins(world, x, y, dx, dy, free, resting)
     return _one(world, out, limit, name, b, x, y, u, v, free, lines)
 
@@ -202,8 +202,7 @@ def _clearances(world: Sliding) -> tuple[list[float], list[float], list[float], 
         room.append(free)
         lines.append([e for x0, y0, x1, y1, e in world.line_boxes
                       if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1)])
-    resting = [(at.x, at.y) for at in [get_position(b._body) for name, b in world.coins.items()
-                                       if name not in moving]]
+    resting = [get_position(b._body) for name, b in world.coins.items() if name not in moving]
     for i in range(len(px)):
         x, y, u, v = px[i], py[i], vx[i], vy[i]
         speed = math.sqrt(u * u + v * v)
@@ -383,14 +382,16 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
 
 def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, far: float,
                    others: list) -> float:
-    """As `_free`, against the coins at rest `others` (each grown to two radii and REACH)."""
+    """As `_free`, against the coins at rest `others` (each grown to two radii and REACH; Chipmunk's
+    own vectors, read once for the glide)."""
     grow = 2 * world.court.radius + REACH
     grow2, clear2 = grow * grow, (2 * world.court.radius + CLEAR) ** 2
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
     best = far
-    for ox, oy in others:
+    for at in others:
+        ox, oy = at.x, at.y
         if ox + grow < lo_x or ox - grow > hi_x or oy + grow < lo_y or oy - grow > hi_y:
             continue
         fx, fy = px - ox, py - oy
