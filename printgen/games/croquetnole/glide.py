@@ -21,7 +21,7 @@ import math
 from typing import Any, Protocol
 
 import pymunk
-from pymunk._chipmunk import lib as _lib
+from pymunk._chipmunk_cffi import lib as _lib
 
 from printgen.games.croquetnole.rays import edge_point, ray_box, ray_circle, ray_exit
 from printgen.games.croquetnole.table import Court

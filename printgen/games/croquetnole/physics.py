@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field
 
 import pymunk
-from pymunk._chipmunk import lib as _lib
+from pymunk._chipmunk_cffi import lib as _lib
 
 from printgen.games.croquetnole.glide import glide
 from printgen.games.croquetnole.rays import edge_point
