@@ -30,7 +30,9 @@ from printgen.games.croquetnole.table import Court, Line, Point
 
 # Chipmunk's own functions, called directly in the stepping loop (pymunk 7's wrappers around them
 # add a vector object or a few checks a call, which a flick's thousands of calls feel); they read
-# and write the same doubles as pymunk's properties.
+# and write the same doubles as pymunk's properties. Space.step's wrapper adds only the running of
+# adds, removals and callbacks queued during a step, which this world never queues. Private names
+# of pymunk (Space._space, Body._body): pyproject pins pymunk below 8.
 _space_step, _set_velocity = _lib.cpSpaceStep, _lib.cpBodySetVelocity
 
 # How far clear (mm) a coin at rest is set of a tile or a coin it was left touching (World._settle).
@@ -112,6 +114,8 @@ class World:
         self._stamp = 0
         self.space = pymunk.Space()
         self.space.iterations = 10
+        # a contact is forgotten on the step its coins part (not kept three steps to warm-start a
+        # second meeting, which coins sliding apart do not have): a glide may start the step after
         self.space.collision_persistence = 1
         self.space.use_spatial_hash(court.coin, 100)       # cells a coin wide; ~10 per body
         self.coins: dict[str, pymunk.Body] = {}
