@@ -63,6 +63,8 @@ class Navigator:
         self.boxes = [(tile_id, (x0 - pad, y0 - pad, x1 + pad, y1 + pad)) for tile_id, (x0, y0, x1, y1) in court.tiles]
         self.tight = [(tile_id, (x0 - r + 0.5, y0 - r + 0.5, x1 + r - 0.5, y1 + r - 0.5))
                       for tile_id, (x0, y0, x1, y1) in court.tiles]
+        self._flat = [(*box, tile_id) for tile_id, box in self.boxes]          # for `clear`'s loop
+        self._flat_tight = [(*box, tile_id) for tile_id, box in self.tight]
         self.lines: list[tuple[int, str, Line]] = []
         for index, castle in enumerate(court.castles):
             self.lines += [(index, "gate", castle.gate)]
@@ -97,12 +99,12 @@ class Navigator:
         gate crossed (but the goal's line, the goal's way)?"""
         lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
         lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
-        for tile_id, box in (self.tight if tight else self.boxes):
-            if box[0] > hi_x or box[2] < lo_x or box[1] > hi_y or box[3] < lo_y:
+        for x0, y0, x1, y1, tile_id in (self._flat_tight if tight else self._flat):
+            if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
                 continue          # the boxes do not meet: the segment cannot cross the tile
             if goal is not None and tile_id == goal.tile:
                 continue
-            if _crosses_box(p, q, box):
+            if _crosses_box(p, q, (x0, y0, x1, y1)):
                 return False
         for index, kind, line, (x0, y0, x1, y1) in self._line_boxes:
             if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
