@@ -45,8 +45,13 @@ class Sliding(Protocol):
 
 
 # How near (mm, beyond touching) a gliding coin may come to a tile or a coin before pymunk steps it
-# again: ten times pymunk's collision slop (0.1 mm), so pymunk sees every contact it would have seen.
-REACH = 1.0
+# again: a micrometre. Chipmunk finds a contact only between shapes that touch or overlap (its narrow
+# phase: distance at most nothing), so a glided step that ends short of touching is a step pymunk
+# would have taken with no contact, and pymunk takes the step that touches. A glided position strays
+# from its slide's straight line by rounding alone (some 1e-12 mm): a micrometre is ample. (It was a
+# millimetre, ten times Chipmunk's collision slop; the same games to the last bit, with a third
+# fewer pymunk steps: slow coins crept that last millimetre in pymunk.)
+REACH = 1e-3
 # A coin within REACH of a tile or a resting coin may still glide away from it when at least this far
 # (mm) clear of it: far above the rounding of a step, so a glided step never brings them into contact.
 CLEAR = 1e-6
