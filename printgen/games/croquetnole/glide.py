@@ -68,7 +68,7 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     moving = world._moving
     names = list(moving)
     bodies = list(moving.values())
-    if len(bodies) > 1 and _close(bodies, 2 * radius + REACH, dt):
+    if len(bodies) > 1 and _close(bodies, 2 * radius + CLEAR, dt):
         return False
     if len(bodies) == 1:
         return _alone(world, out, limit, names[0], bodies[0])
@@ -77,9 +77,9 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
         return False
     px, py, vx, vy, room, lines = clear
     count = len(bodies)
-    # two coins in motion may both step while their centres' distance, less two radii and REACH,
-    # exceeds the two steps' lengths (looked at afresh each step: coins knocked apart go on gliding)
-    near = 2 * radius + REACH
+    # two coins in motion may both step while they stay apart at the step's end, where pymunk would
+    # look for their contact: their centres more than two radii and CLEAR apart there
+    near = 2 * radius + CLEAR
     pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
     travelled, reach = [0.0] * count, [0.0] * count
     live = list(range(count))          # sliding, in the order of world._moving
@@ -101,7 +101,8 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
                 blocked = True
                 break
         world.blocked = blocked
-        if blocked or any(math.dist((px[i], py[i]), (px[j], py[j])) - near < reach[i] + reach[j] for i, j in pairs):
+        if blocked or any(math.dist((px[i] + vx[i] * dt, py[i] + vy[i] * dt), (px[j] + vx[j] * dt, py[j] + vy[j] * dt))
+                          <= near for i, j in pairs):
             break
         steps += 1
         out.steps += 1
@@ -137,18 +138,14 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
 
 
 def _close(bodies: list[pymunk.Body], near: float, dt: float) -> bool:
-    """Are two of these coins within `near` (centre to centre) of each other after one more step
-    each at most? The quick refusal of a glide just after a knock, before any ray is cast."""
+    """Would two of these coins be within `near` (centre to centre) of each other after one more
+    step each? The quick refusal of a glide just after a knock, before any ray is cast."""
     get_position, get_velocity = _lib.cpBodyGetPosition, _lib.cpBodyGetVelocity
-    coins = []
+    ends = []
     for b in bodies:
         at, go = get_position(b._body), get_velocity(b._body)
-        coins.append((at.x, at.y, math.sqrt(go.x * go.x + go.y * go.y) * dt))
-    for i, (x, y, reach) in enumerate(coins):
-        for ox, oy, other in coins[i + 1:]:
-            if math.dist((x, y), (ox, oy)) - near < reach + other:
-                return True
-    return False
+        ends.append((at.x + go.x * dt, at.y + go.y * dt))
+    return any(math.dist(a, b) <= near for i, a in enumerate(ends) for b in ends[i + 1:])
 
 
 def _alone(world: Sliding, out: Any, limit: int, name: str, b: pymunk.Body) -> bool:
