@@ -62,19 +62,26 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     step was taken. Leaves their bodies' positions and velocities as pymunk would have, and
     world.blocked True when it stopped short of a tile or a coin (a glide at once would be refused)."""
     world.blocked = False
-    ph = world.physics
-    dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
-    radius = world.court.radius
     moving = world._moving
     names = list(moving)
     bodies = list(moving.values())
-    if len(bodies) > 1 and _close(bodies, 2 * radius + CLEAR, dt):
+    if len(bodies) > 1 and _close(bodies, 2 * world.court.radius + CLEAR, world.physics.step):
         return False
     if len(bodies) == 1:
         return _alone(world, out, limit, names[0], bodies[0])
     clear = _clearances(world)
     if clear is None:
         return False
+    return _together(world, out, limit, names, bodies, clear)
+
+
+def _together(world: Sliding, out: Any, limit: int, names: list[str], bodies: list[pymunk.Body],
+              clear: tuple[list[float], list[float], list[float], list[float], list[float], list[list]]) -> bool:
+    """`glide` for several coins in motion, stepped together, from `_clearances`'s look."""
+    ph = world.physics
+    dt, slow, rest2 = ph.step, ph.deceleration * ph.step, ph.rest * ph.rest
+    radius = world.court.radius
+    moving = world._moving
     px, py, vx, vy, room, lines = clear
     count = len(bodies)
     # two coins in motion may both step while they stay apart at the step's end, where pymunk would
@@ -92,7 +99,15 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
     steps = 0
     done = False
     written: set[int] = set()
+    pair = count == 2 and paths is None
     while live and not done and out.steps < limit:
+        if pair:                            # the quiet steps of two coins, summed by `_two`
+            taken = _two(px, py, vx, vy, travelled, [min(room[i], watch[i]) for i in (0, 1)],
+                         (dt, slow, rest2, near), limit - out.steps)
+            steps += taken
+            out.steps += taken
+            if out.steps >= limit:
+                break
         blocked = False
         for i in live:
             u, v = vx[i], vy[i]
@@ -135,6 +150,42 @@ def glide(world: Sliding, out: Any, limit: int) -> bool:
                 _lib.cpBodySetPosition(b._body, (px[i], py[i]))
                 _lib.cpBodySetVelocity(b._body, (vx[i], vy[i]))
     return steps > 0
+
+
+def _two(px: list[float], py: list[float], vx: list[float], vy: list[float], travelled: list[float],
+         ahead: list[float], constants: tuple[float, float, float, float], last: int) -> int:
+    """Steps of two coins in motion while neither stops, each stays within `ahead` (its room and the
+    watch of `glide`: nothing to look for) and their places at the step's end stay apart: the sums
+    of `glide`'s loop in the same order, in locals. Writes the lists back; returns the steps."""
+    dt, slow, rest2, near = constants
+    slow2 = slow * slow
+    sqrt, dist = math.sqrt, math.dist
+    x0, y0, u0, w0, t0, x1, y1, u1, w1, t1 = px[0], py[0], vx[0], vy[0], travelled[0], px[1], py[1], vx[1], vy[1], \
+        travelled[1]
+    steps = 0
+    while steps < last:
+        a2, b2 = u0 * u0 + w0 * w0, u1 * u1 + w1 * w1
+        if a2 < rest2 or a2 <= slow2 or b2 < rest2 or b2 <= slow2:
+            break                           # one stops in this step: glide's loop takes it
+        ra, rb = sqrt(a2) * dt, sqrt(b2) * dt
+        if t0 + ra > ahead[0] or t1 + rb > ahead[1]:
+            break
+        q0x, q0y, q1x, q1y = x0 + u0 * dt, y0 + w0 * dt, x1 + u1 * dt, y1 + w1 * dt
+        if dist((q0x, q0y), (q1x, q1y)) <= near:
+            break
+        x0, y0, x1, y1 = q0x, q0y, q1x, q1y
+        t0 += ra
+        t1 += rb
+        s = sqrt(a2)
+        k = (s - slow) / s
+        u0, w0 = u0 * k, w0 * k
+        s = sqrt(b2)
+        k = (s - slow) / s
+        u1, w1 = u1 * k, w1 * k
+        steps += 1
+    px[0], py[0], vx[0], vy[0], travelled[0], px[1], py[1], vx[1], vy[1], travelled[1] = \
+        x0, y0, u0, w0, t0, x1, y1, u1, w1, t1
+    return steps
 
 
 def _close(bodies: list[pymunk.Body], near: float, dt: float) -> bool:
