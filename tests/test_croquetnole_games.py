@@ -3,12 +3,12 @@ thousand that `validate piecepack --game croquetnole --games 1000` would play en
 who struck their home tower, or stops at the round limit and is counted and reported as
 unfinished; flicks cut at the physics' time limit are reported too.
 
-A thousand games cost about 28 s of processor time (bench/bench_croquetnole.py: some 35 games per
-processor-second on the shared machine), far more than one test may take in a suite that must run
-in 3 minutes on two cores. So the thousand are played in twenty slices of 50 (about 1.5 s), and
-the commit being tested picks the slice, as tests/test_validate_stability.py picks its unit: twenty
-commits in a row play all thousand. PRINTGEN_CROQUETNOLE_GAMES=all plays the thousand at once (about half a minute);
-the bench plays them every time it runs and says how many ended.
+A thousand games cost about 15 s of processor time on the shared machine (21 to 25 s before the
+physics was made cheaper: bench/README.md), twice the 8 s that playing them all in every suite run
+could take. So the thousand are played in twenty slices of 50 (about 1 s), and the commit being tested
+picks the slice, as tests/test_validate_stability.py picks its unit: twenty commits in a row play
+all thousand. PRINTGEN_CROQUETNOLE_GAMES=all plays the thousand at once; the bench plays them every
+time it runs and says how many ended.
 """
 
 from __future__ import annotations

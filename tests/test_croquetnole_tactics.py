@@ -142,3 +142,23 @@ def test_croquet_kinds_the_bot_does_not_take_are_refused_by_name():
     with pytest.raises(UserError, match="croquet=loose"):
         Rules(croquet="loose")
     assert Turn().stepped_out is False
+
+
+def test_a_knight_holds_back_from_its_home_tower_until_its_guard_is_on_duty():
+    """The Moons knight, raids done and in through its own gate, stands by its tower with its guard
+    off duty outside the gate: striking the tower now would win nothing, so the bot leaves the knight
+    where it is (counted). With the guard back on duty the same knight strikes the tower and wins."""
+    c = _court()
+    moons = c.castles[0]
+    guard_out = (moons.gate.middle[0] - moons.gate.normal[0] * 60.0,
+                 moons.gate.middle[1] - moons.gate.normal[1] * 60.0)
+    t = Table(**{MOONS_K: (moons.knight_start, 0), MOONS_G: (guard_out, None)})
+    player = t.state.players[0]
+    player.step = player.plan.index(("tower", 0))
+    game = t.play(MOONS_K)
+    held = "knight held back: its guard is not on duty for the home tower"
+    assert game.flicks == 0 and t.state.counts[held] == 1
+    assert t.world.at(MOONS_K) == moons.knight_start and t.state.winner is None
+    t.state.coins[MOONS_G].inside = 0                   # the guard back in: on duty
+    game = t.play(MOONS_K)
+    assert game.flicks >= 1 and t.state.winner == 0 and t.state.counts[held] == 1

@@ -119,6 +119,9 @@ def _play_coin(setup: Setup, world: World, state: State, cid: str, hand: Hand, s
         if stroke is not None:
             out, at = stroke
         elif coin.role == KNIGHT:
+            if waits_for_guard(state, coin.owner):
+                state.counts["knight held back: its guard is not on duty for the home tower"] += 1
+                break
             goal: Goal | None = knight_goal(state, coin.owner, at)
         else:
             where = {name: world.at(name) for name in world.coins}
@@ -162,6 +165,15 @@ def flicks_earned(rules: Rules, bonus: list[int]) -> int:
     """The bonus flicks one flick earns from the grants it met: all of them added up (-O bonus=add, the
     sheet's clarification) or only the largest (-O bonus=max)."""
     return sum(bonus) if rules.bonus == "add" else max(bonus, default=0)
+
+
+def waits_for_guard(state: State, seat: int) -> bool:
+    """Does the knight hold back this turn: its next target is its own tower, and its guard is not on
+    duty? Striking the tower then wins nothing (the sheet's win needs the guard on duty) and only
+    knocks the knight about, so a player leaves it where it is (the sheet lets either coin go
+    unplayed) until the guard, which heads home as soon as the knight does, is back in."""
+    kind, castle = state.players[seat].target
+    return kind == "tower" and castle == seat and not state.on_duty(state.guard(seat))
 
 
 def croquet_kind(rule: str, state: State, seat: int) -> str:

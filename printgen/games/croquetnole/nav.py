@@ -63,9 +63,15 @@ class Navigator:
         self.boxes = [(tile_id, (x0 - pad, y0 - pad, x1 + pad, y1 + pad)) for tile_id, (x0, y0, x1, y1) in court.tiles]
         self.tight = [(tile_id, (x0 - r + 0.5, y0 - r + 0.5, x1 + r - 0.5, y1 + r - 0.5))
                       for tile_id, (x0, y0, x1, y1) in court.tiles]
+        self._flat = [(*box, tile_id) for tile_id, box in self.boxes]          # for `clear`'s loop
+        self._flat_tight = [(*box, tile_id) for tile_id, box in self.tight]
         self.lines: list[tuple[int, str, Line]] = []
         for index, castle in enumerate(court.castles):
             self.lines += [(index, "gate", castle.gate)]
+        # each gate line's box, a micrometre wider all round than the line (far beyond any rounding)
+        self._line_boxes = [(index, kind, line, (min(line.a[0], line.b[0]) - 1e-3, min(line.a[1], line.b[1]) - 1e-3,
+                                                 max(line.a[0], line.b[0]) + 1e-3, max(line.a[1], line.b[1]) + 1e-3))
+                            for index, kind, line in self.lines]
         low, high_x, high_y = pad, court.width - pad, court.height - pad
         nodes = []
         for _, (x0, y0, x1, y1) in self.boxes:
@@ -83,6 +89,7 @@ class Navigator:
                     self.near[i].append((j, d))
                     self.near[j].append((i, d))
         self._to_goal: dict[Goal, list[float]] = {}
+        self._routes: dict[Goal, list[tuple[int, float, float, float]]] = {}
 
     def _inside(self, p: Point) -> bool:
         return any(x0 < p[0] < x1 and y0 < p[1] < y1 for _, (x0, y0, x1, y1) in self.boxes)
@@ -92,14 +99,16 @@ class Navigator:
         gate crossed (but the goal's line, the goal's way)?"""
         lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
         lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
-        for tile_id, box in (self.tight if tight else self.boxes):
-            if box[0] > hi_x or box[2] < lo_x or box[1] > hi_y or box[3] < lo_y:
+        for x0, y0, x1, y1, tile_id in (self._flat_tight if tight else self._flat):
+            if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
                 continue          # the boxes do not meet: the segment cannot cross the tile
             if goal is not None and tile_id == goal.tile:
                 continue
-            if _crosses_box(p, q, box):
+            if _crosses_box(p, q, (x0, y0, x1, y1)):
                 return False
-        for index, kind, line in self.lines:
+        for index, kind, line, (x0, y0, x1, y1) in self._line_boxes:
+            if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+                continue          # as for the tiles: a segment off the line's box cannot cross it
             way = line.crossing(p, q)
             if way and not (goal is not None and goal.line == (index, kind, way)):
                 return False
@@ -145,9 +154,25 @@ class Navigator:
         if self._last_leg(start, goal, tight=True):
             return goal.point, True
         dist = self._distances(goal)
-        ranked = sorted((math.dist(start, node) + dist[i], i) for i, node in enumerate(self.nodes)
-                        if dist[i] < math.inf)
-        for _, i in ranked:
+        # the nodes by route length through them, shortest first; a heap, since the first clear one
+        # is usually among the first few (the same order as sorting: ties go to the lower index)
+        sx, sy = start
+        hypot = math.hypot          # math.dist to the last bit (both are CPython's vector_norm)
+        ranked = [(hypot(x - sx, y - sy) + d, i)
+                  for i, x, y, d in self._reachable(goal, dist)]
+        heapq.heapify(ranked)
+        while ranked:
+            _, i = heapq.heappop(ranked)
             if self.clear(start, self.nodes[i], tight=True):
                 return self.nodes[i], False
         return goal.point, True
+
+    def _reachable(self, goal: Goal, dist: list[float]) -> list[tuple[int, float, float, float]]:
+        """The nodes with a route to the goal: index, position and route length (cached per goal)."""
+        known = self._routes.get(goal)
+        if known is None:
+            known = [(i, x, y, dist[i]) for i, (x, y) in enumerate(self.nodes) if dist[i] < math.inf]
+            if len(self._routes) > 512:
+                self._routes.clear()
+            self._routes[goal] = known
+        return known

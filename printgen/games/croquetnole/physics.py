@@ -22,10 +22,21 @@ import math
 from dataclasses import dataclass, field
 
 import pymunk
+from pymunk._chipmunk_cffi import lib as _lib
 
-from printgen.games.croquetnole.glide import edge_point, glide
+from printgen.games.croquetnole.glide import glide
+from printgen.games.croquetnole.rays import edge_point
 from printgen.games.croquetnole.table import Court, Line, Point
 
+# Chipmunk's own functions, called directly in the stepping loop (pymunk 7's wrappers around them
+# add a vector object or a few checks a call, which a flick's thousands of calls feel); they read
+# and write the same doubles as pymunk's properties. Space.step's wrapper adds only the running of
+# adds, removals and callbacks queued during a step, which this world never queues. Private names
+# of pymunk (Space._space, Body._body): pyproject pins pymunk below 8.
+_space_step, _set_velocity = _lib.cpSpaceStep, _lib.cpBodySetVelocity
+
+# How far clear (mm) a coin at rest is set of a tile or a coin it was left touching (World._settle).
+SETTLE = 1e-3
 G = 9810.0               # mm/s^2
 COIN, TILE = 1, 2        # pymunk collision types
 
@@ -103,10 +114,14 @@ class World:
         self._stamp = 0
         self.space = pymunk.Space()
         self.space.iterations = 10
-        self.space.use_spatial_hash(court.coin, 1000)      # cells a coin wide; ~100 per body
+        # a contact is forgotten on the step its coins part (not kept three steps to warm-start a
+        # second meeting, which coins sliding apart do not have): a glide may start the step after
+        self.space.collision_persistence = 1
+        self.space.use_spatial_hash(court.coin, 100)       # cells a coin wide; ~10 per body
         self.coins: dict[str, pymunk.Body] = {}
         self._shape_owner: dict[pymunk.Shape, str] = {}
         self._events: list[tuple] = []
+        self.blocked = False            # the last glide stopped short of a tile or a coin
         self._moving: dict[str, pymunk.Body] = {}
         self.lines: list[tuple[str, int, Line, tuple[float, float, float, float]]] = []
         for index, castle in enumerate(court.castles):
@@ -114,6 +129,7 @@ class World:
                 box = (min(line.a[0], line.b[0]), min(line.a[1], line.b[1]),
                        max(line.a[0], line.b[0]), max(line.a[1], line.b[1]))
                 self.lines.append((kind, index, line, box))
+        self.line_boxes = [(*box, entry) for entry in self.lines for box in (entry[3],)]
         static = self.space.static_body
         for tile_id, (x0, y0, x1, y1) in court.tiles:
             shape = pymunk.Poly(static, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
@@ -153,8 +169,8 @@ class World:
             self.space.remove(body, *body.shapes)
 
     def at(self, coin: str) -> Point:
-        x, y = self.coins[coin].position
-        return x, y
+        v = _lib.cpBodyGetPosition(self.coins[coin]._body)
+        return v.x, v.y
 
     def energy(self) -> float:
         """The coins' kinetic energy (g mm^2/s^2): for the test that no collision makes any."""
@@ -169,10 +185,11 @@ class World:
     def _touch(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         self._touching += 1
         first, second = arbiter.shapes
-        if self.coins[self._shape_owner[second]].velocity.length_squared > \
-                self.coins[self._shape_owner[first]].velocity.length_squared:
-            first, second = second, first
-        self._events.append(("touch", self._shape_owner[first], self._shape_owner[second]))
+        a, b = self._shape_owner[first], self._shape_owner[second]
+        va, vb = _velocity(self.coins[a]._body), _velocity(self.coins[b]._body)
+        if vb[0] ** 2 + vb[1] ** 2 > va[0] ** 2 + va[1] ** 2:          # as pymunk's length_squared
+            a, b = b, a
+        self._events.append(("touch", a, b))
 
     def _contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """Coins in contact (new or lasting) may be pushed: both are watched while the flick lasts."""
@@ -197,81 +214,128 @@ class World:
         body.velocity = (speed * math.cos(angle), speed * math.sin(angle))
         self._events = []
         out = Outcome(self._events)
-        # Only the coins in motion are read each step (a pymunk property read costs microseconds): the
-        # flicked coin, and every coin a contact touches (the collision callbacks add them). Before
-        # stopping, every coin is looked at once more, in case one was set moving unseen.
+        # Only the coins in motion are read each step: the flicked coin, and every coin a contact
+        # touches (the collision callbacks add them). Before stopping, every coin is looked at once
+        # more, in case one was set moving unseen. Bodies are read and written through Chipmunk's own
+        # functions (pymunk's properties build a vector object each time: several times the cost).
         moving = self._moving
         moving.clear()
         moving[coin] = body
         if self.record:
             out.path = {name: [self.at(name)] for name in self.coins}
-        width, height, radius = self.court.width, self.court.height, self.court.radius
         limit = int(ph.longest / dt)
-        quiet = self.space.collision_persistence + 2
+        quiet = self.space.collision_persistence - 1
         wait = 0
+        space = self.space._space
         # Where each coin in motion was left by the last step (read once a step, not twice); a coin
         # that stops is forgotten, since pymunk may then move it unseen (a resting contact).
         seen: dict[str, Point] = {}
         while True:
             if not moving:
-                moving.update((name, b) for name, b in self.coins.items() if b.velocity != (0.0, 0.0))
+                moving.update((name, b) for name, b in self.coins.items() if _velocity(b._body) != (0.0, 0.0))
                 if not moving:
                     break
             if out.steps >= limit:
                 out.timed_out = True
                 for b in moving.values():
-                    b.velocity = (0.0, 0.0)
+                    _set_velocity(b._body, (0.0, 0.0))
                 break
             # With no contact anywhere the coins in motion glide (glide.py); when one is about to touch
-            # something, pymunk steps a few times before a glide is tried again (a look costs ~20 us).
+            # something, pymunk steps twice before a glide is tried again (a look costs some microseconds).
             if ph.glide and self._touching == 0 and self._stamp - self._parted > quiet and self._stamp >= wait:
                 if glide(self, out, limit):
                     seen.clear()
+                    if self.blocked:            # within reach of something: pymunk's turn
+                        wait = self._stamp + 2
                     continue
-                wait = self._stamp + 4
-            before = [(name, b, seen.get(name) or b.position) for name, b in moving.items()]
-            self.space.step(dt)
+                wait = self._stamp + 2
+            before = [(name, b, seen.get(name) or _position(b._body)) for name, b in moving.items()]
+            _space_step(space, dt)
             self._stamp += 1
             out.steps += 1
             _rub(moving, seen, slow, rest2)
-            for name, b, p in before:
-                qx, qy = b.position
-                px, py = p[0], p[1]
-                if name in moving:
-                    seen[name] = (qx, qy)
-                lo_x, hi_x = (px, qx) if px < qx else (qx, px)
-                lo_y, hi_y = (py, qy) if py < qy else (qy, py)
-                for kind, index, line, (x0, y0, x1, y1) in self.lines:
-                    if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
-                        continue
-                    way = line.crossing((px, py), (qx, qy))
-                    if way:
-                        self._events.append(("cross", name, kind, index, way))
-                if not (0.0 <= qx <= width and 0.0 <= qy <= height):
-                    spot = edge_point((px, py), (qx, qy), width, height, radius)
-                    b.position = spot
-                    b.velocity = (0.0, 0.0)
-                    moving.pop(name, None)
-                    seen.pop(name, None)
-                    self.space.reindex_shapes_for_body(b)
-                    self._events.append(("off", name, spot))
-                if self.record:
-                    out.path[name].append((qx, qy) if name in moving else self.at(name))
+            self._after_step(out, before, seen)
+        if self._touching:
+            self._settle()
         return out
+
+    def _settle(self) -> None:
+        """Every coin has stopped, some still touching a tile or a coin: each is set clear of what it
+        touches, along the contact's normal. Chipmunk leaves touching bodies overlapping by up to its
+        collision slop (0.1 mm) and keeps their contact open for as long as they lie so; an open
+        contact keeps the glide off for the whole of the next flick, so that every step of it
+        would be a pymunk step. A coin moved a tenth of a millimetre is far below what a flick
+        controls; the next step parts the contacts (their separate callbacks run)."""
+        for body in self.coins.values():
+            self.space.reindex_shapes_for_body(body)
+        for body in self.coins.values():
+            for shape in body.shapes:
+                for hit in self.space.shape_query(shape):
+                    points = hit.contact_point_set.points
+                    if not points:
+                        continue
+                    depth = min(point.distance for point in points)
+                    if depth > 0.0:
+                        continue
+                    nx, ny = hit.contact_point_set.normal
+                    x, y = body.position
+                    body.position = (x + nx * (depth - SETTLE), y + ny * (depth - SETTLE))
+                    self.space.reindex_shapes_for_body(body)
+
+    def _after_step(self, out: Outcome, before: list[tuple[str, pymunk.Body, Point]], seen: dict[str, Point]) -> None:
+        """One pymunk step's gate and door crossings and coins off the table, read from where each
+        coin in motion was before it and is now."""
+        moving = self._moving
+        width, height, radius = self.court.width, self.court.height, self.court.radius
+        for name, b, p in before:
+            v = _lib.cpBodyGetPosition(b._body)
+            qx, qy = v.x, v.y
+            px, py = p[0], p[1]
+            if name in moving:
+                seen[name] = (qx, qy)
+            lo_x, hi_x = (px, qx) if px < qx else (qx, px)
+            lo_y, hi_y = (py, qy) if py < qy else (qy, py)
+            for x0, y0, x1, y1, (kind, index, line, _) in self.line_boxes:
+                if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                    continue
+                way = line.crossing((px, py), (qx, qy))
+                if way:
+                    self._events.append(("cross", name, kind, index, way))
+            if not (0.0 <= qx <= width and 0.0 <= qy <= height):
+                spot = edge_point((px, py), (qx, qy), width, height, radius)
+                b.position = spot
+                b.velocity = (0.0, 0.0)
+                moving.pop(name, None)
+                seen.pop(name, None)
+                self.space.reindex_shapes_for_body(b)
+                self._events.append(("off", name, spot))
+            if self.record:
+                out.path[name].append((qx, qy) if name in moving else self.at(name))
+
+
+def _position(body: object) -> Point:
+    v = _lib.cpBodyGetPosition(body)
+    return v.x, v.y
+
+
+def _velocity(body: object) -> Point:
+    v = _lib.cpBodyGetVelocity(body)
+    return v.x, v.y
 
 
 def _rub(moving: dict[str, pymunk.Body], seen: dict[str, Point], slow: float, rest2: float) -> None:
     """Sliding friction for one step: each coin in motion loses `slow` of its speed, keeping its
     direction; one at resting speed stops and is forgotten (pymunk may then move it unseen)."""
     for name, b in list(moving.items()):
-        vx, vy = b.velocity
+        v = _lib.cpBodyGetVelocity(b._body)
+        vx, vy = v.x, v.y
         s2 = vx * vx + vy * vy
         if s2 < rest2 or s2 <= slow * slow:
             if vx or vy:
-                b.velocity = (0.0, 0.0)
+                _set_velocity(b._body, (0.0, 0.0))
             del moving[name]
             seen.pop(name, None)
         else:
             s = math.sqrt(s2)
             k = (s - slow) / s
-            b.velocity = (vx * k, vy * k)
+            _set_velocity(b._body, (vx * k, vy * k))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from printgen.files.errors import UserError
 from printgen.model.tablecheck import distance
@@ -84,8 +85,9 @@ class Court:
     tile: float
     name: str
 
-    @property
+    @cached_property
     def radius(self) -> float:
+        """Half the coin's width (worked out once: the physics reads it at every step)."""
         return self.coin / 2
 
 
