@@ -9,9 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from printgen.files.errors import UserError, Warning_
-from printgen.files.output import publish
-from printgen.model.layouts import load_layout
-from printgen.model.load import ALL_CARDS, load_deck
 from printgen.model.load_cache import cached
 
 if TYPE_CHECKING:
@@ -159,7 +156,11 @@ def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
 
 def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck]]:
     """The deck (every card: rules and boards may show any of them), its layout for these options,
-    and, when cards are built, each pack's deck by name (None: a deck without packs)."""
+    and, when cards are built, each pack's deck by name (None: a deck without packs). The readers
+    are imported here: a build whose checked deck comes from the cache does not use them."""
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+
     deck = load_deck(ref, ALL_CARDS)
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
                          backs=options.backs)
@@ -236,6 +237,8 @@ def finish(plan: Plan, parts: list[Part], *, write: bool) -> BuildResult:
                 said.add(str(w))
                 warnings.append(w)
     if write:
+        from printgen.files.output import publish
+
         publish(files)
     key = plan.deck.key
     return BuildResult(key, list(files), "\n".join(summaries) or f"{key}:", warnings, {} if write else files,
@@ -297,6 +300,8 @@ def publish_builds(results: list[BuildResult]) -> None:
                                 hint="their folders have the same name; build them one at a time with a different "
                                      "--out, or rename one folder")
             files[path], source[path] = data, result
+    from printgen.files.output import publish
+
     publish(files)
 
 

@@ -20,7 +20,6 @@ from printgen.files.errors import UserError, Warning_, Where
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.kinds import CARD_KIND, Kind, kind_layout, kind_of
-from printgen.model.layouts import safe_zone_warnings
 
 
 @dataclass
@@ -59,6 +58,8 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
     table = {name: kind_layout(layout, name) for name in dict.fromkeys(names)}
     for name, kind in table.items():
         if name != CARD_KIND:
+            from printgen.model.layouts import safe_zone_warnings  # not at the top: it reads YAML
+
             warnings += [w for w in safe_zone_warnings(kind.layout) if kind.shape.shape == "rect"]
     resolvers = {name: Resolver(deck, kind.layout, fonts, warnings.append) for name, kind in table.items()}
     faces = Faces([], [], [], [], fonts, warnings)
