@@ -202,6 +202,7 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.pdf import render_sheets
+    from printgen.draw.text import forget_fits
 
     progress = progress or Silent()
     cards = plan.packs[what if isinstance(what, str) else None]
@@ -209,11 +210,13 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     label = cards.output_key
     progress.start(f"{label}: checking cards", len(cards.cards))
     faces = resolve_faces(cards, layout, progress.advance)
+    forget_fits()
     progress.finish()
     progress.start(f"{label}: drawing sheets", len(cards.cards))
     with printing_in(press):
         sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
-                               imposition=options.imposition, crop=options.crop, order=options.page_order)
+                               imposition=options.imposition, crop=options.crop, order=options.page_order,
+                               spend=True)
     progress.finish()
     manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
     summary = (sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
