@@ -23,8 +23,8 @@ class BufferedCanvas(Canvas):
 
     def showPage(self) -> None:
         super().showPage()
-        if self._pageCompression:
-            _compress_now(self._doc.Pages.pages[-1])
+        if self._pageCompression:                         # type: ignore[attr-defined]
+            _compress_now(self._doc.Pages.pages[-1])      # type: ignore[attr-defined]
 
 
 def _compress_now(page) -> None:
@@ -36,7 +36,7 @@ def _compress_now(page) -> None:
         return                          # left to ReportLab as it is (an empty page gets its test stream)
     stream = PDFStream(content=PDFZCompress.encode(page.stream))
     stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
-    stream.__Comment__ = "page stream"
+    stream.__Comment__ = "page stream"                   # type: ignore[attr-defined]
     page.Contents, page.stream = stream, None
 
 
