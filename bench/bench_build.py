@@ -398,7 +398,10 @@ def build_imports(workdir: Path) -> str:
     build = ["-m", "printgen", "build", DECK, "--only", "cards", "--out", str(workdir / "out" / "imports"), "--quiet"]
     top_level(build)                                  # the warm-up: the checked deck is cached
     at_start = set(top_level(["-c", "pass"]))         # what Python itself imports (site, encodings)
-    names = [name for name in top_level(build) if name not in at_start and name != "__main__"]
+    # runpy starts `-m`; a codec ReportLab registers (encodings.pdfdoc) is found by its search
+    # function, not imported as a module: neither can be named in an import statement
+    names = [name for name in top_level(build) if name not in at_start and name not in ("__main__", "runpy")
+             and not name.startswith("encodings.")]
     return "import " + ", ".join(dict.fromkeys(names))
 
 
