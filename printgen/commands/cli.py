@@ -23,7 +23,7 @@ from printgen.commands.imposition_options import imposition_options, with_imposi
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_flags import CONFIRM, skill_options
 from printgen.files.errors import UserError
-from printgen.sim.verdicts import LOOKS
+from printgen.sim.defaults import LOOKS
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 DUPLEX = click.Choice(["long", "short", "none"], case_sensitive=False)

@@ -9,9 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from printgen.files.errors import UserError, Warning_
-from printgen.files.output import publish
-from printgen.model.layouts import load_layout
-from printgen.model.load import ALL_CARDS, load_deck
 from printgen.model.load_cache import cached
 
 if TYPE_CHECKING:
@@ -159,7 +156,11 @@ def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
 
 def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck]]:
     """The deck (every card: rules and boards may show any of them), its layout for these options,
-    and, when cards are built, each pack's deck by name (None: a deck without packs)."""
+    and, when cards are built, each pack's deck by name (None: a deck without packs). The readers
+    are imported here: a build whose checked deck comes from the cache does not use them."""
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import ALL_CARDS, load_deck
+
     deck = load_deck(ref, ALL_CARDS)
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
                          backs=options.backs)
@@ -201,6 +202,7 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.pdf import render_sheets
+    from printgen.draw.text import forget_fits
 
     progress = progress or Silent()
     cards = plan.packs[what if isinstance(what, str) else None]
@@ -208,11 +210,13 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     label = cards.output_key
     progress.start(f"{label}: checking cards", len(cards.cards))
     faces = resolve_faces(cards, layout, progress.advance)
+    forget_fits()
     progress.finish()
     progress.start(f"{label}: drawing sheets", len(cards.cards))
     with printing_in(press):
         sheets = render_sheets(cards, layout, options.duplex, options.back_offset, faces, progress.advance,
-                               imposition=options.imposition, crop=options.crop, order=options.page_order)
+                               imposition=options.imposition, crop=options.crop, order=options.page_order,
+                               spend=True)
     progress.finish()
     manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
     summary = (sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
@@ -236,6 +240,8 @@ def finish(plan: Plan, parts: list[Part], *, write: bool) -> BuildResult:
                 said.add(str(w))
                 warnings.append(w)
     if write:
+        from printgen.files.output import publish
+
         publish(files)
     key = plan.deck.key
     return BuildResult(key, list(files), "\n".join(summaries) or f"{key}:", warnings, {} if write else files,
@@ -297,6 +303,8 @@ def publish_builds(results: list[BuildResult]) -> None:
                                 hint="their folders have the same name; build them one at a time with a different "
                                      "--out, or rename one folder")
             files[path], source[path] = data, result
+    from printgen.files.output import publish
+
     publish(files)
 
 

@@ -202,6 +202,11 @@ def missing(text: str, pdf_name: str) -> list[str]:
     return list(_missing(text, pdf_name))
 
 
+def forget_missing() -> None:
+    """Empty the cache of `missing` (see text.forget_fits)."""
+    _missing.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _missing(text: str, pdf_name: str) -> tuple[str, ...]:
     """missing(), remembered: each text is checked twice (warning, then where to point it), and a

@@ -49,7 +49,10 @@ def _replayable(op: Op) -> bool:
 # written only when it changes), add no colour separation to the page, and no press (--colour
 # cmyk) may be converting colours on the way. An operation that sets a graphics state (a colour
 # that lets what is under it show) is drawn anew each time: the state is named in its page's own
-# resources.
+# resources. An operation drawn once so far is remembered by its hash alone, not kept: most of a
+# deck's operations are a card's own text, drawn once, and keeping each of them to the end of the
+# file held every card's drawing (issue 30: peak memory). Two operations with the same hash only
+# make the second one's operators be noted after drawing it, which is exact either way.
 _TEXT_STATE = ("_fontname", "_fontsize", "_leading", "_fillColorObj")   # what _text sets
 
 
@@ -67,7 +70,7 @@ def _replayed(canvas, op: Op, drawn: dict) -> None:
     ext = canvas._extgstate._d
     key = (op, tuple(ext.items())) if ext else op
     kept = drawn.get(key)
-    if kept is not None and kept is not _ONCE:
+    if kept is not None:
         code, forms, state = kept
         canvas._code.extend(code)
         if forms:
@@ -81,8 +84,9 @@ def _replayed(canvas, op: Op, drawn: dict) -> None:
     page_code, page_forms = canvas._code, canvas._formsinuse
     start, forms_start = len(page_code), len(page_forms)
     _draw(canvas, op)
-    if kept is None:            # drawn once so far: a side's own name is never drawn again
-        drawn[key] = _ONCE
+    seen, mark = drawn.setdefault(_SEEN, set()), hash(key)
+    if mark not in seen:        # drawn once so far: a side's own name is never drawn again
+        seen.add(mark)
         return
     sets = _TEXT_STATE if isinstance(op, TextOp) else ()
     same = all(d[name] is old for name, old in zip(canvas.STATE_ATTRIBUTES, before) if name not in sets)
@@ -93,7 +97,7 @@ def _replayed(canvas, op: Op, drawn: dict) -> None:
         drawn[key] = (code, tuple(page_forms[forms_start:]), {name: d[name] for name in sets})
 
 
-_ONCE = object()
+_SEEN = object()     # the key in a canvas's `drawn` of the hashes of operations drawn once
 
 
 def _turn(canvas, op: TurnOp) -> None:

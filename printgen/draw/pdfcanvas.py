@@ -11,9 +11,33 @@ from printgen.files.units import pt
 
 
 class BufferedCanvas(Canvas):
-    """A canvas that keeps the memory buffer it writes to, so finish() can hand back the bytes."""
+    """A canvas that keeps the memory buffer it writes to, so finish() can hand back the bytes.
+
+    Each page's drawing is compressed as soon as the page is finished, rather than when the whole
+    file is saved: ReportLab keeps every page's operators as one uncompressed string until `save`,
+    several MiB for a deck of thousands of cards (issue 30: peak memory). The stream made here is
+    the one `save` would make (the same zlib call on the same text, the same dictionary), so the
+    file is byte for byte the same."""
 
     buffer: io.BytesIO
+
+    def showPage(self) -> None:
+        super().showPage()
+        if self._pageCompression:                         # type: ignore[attr-defined]
+            _compress_now(self._doc.Pages.pages[-1])      # type: ignore[attr-defined]
+
+
+def _compress_now(page) -> None:
+    """The page's Contents stream made and compressed now, as PDFPage.check_format would at save."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+
+    if page.Override_default_compilation or page.Contents or not page.stream or rl_config.useA85:
+        return                          # left to ReportLab as it is (an empty page gets its test stream)
+    stream = PDFStream(content=PDFZCompress.encode(page.stream))
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    stream.__Comment__ = "page stream"                   # type: ignore[attr-defined]
+    page.Contents, page.stream = stream, None
 
 
 def new_canvas(paper_mm: tuple[float, float], initial_font: str, title: str, subject: str) -> BufferedCanvas:
@@ -57,5 +81,5 @@ def finish(canvas: BufferedCanvas) -> bytes:
         from printgen.draw.press.canvas import mark_for_press
 
         mark_for_press(canvas)
-    canvas.save()
-    return canvas.buffer.getvalue()
+    # the file's bytes as `save` would write them into the buffer, without that copy (issue 30)
+    return canvas.getpdfdata()

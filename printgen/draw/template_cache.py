@@ -129,8 +129,27 @@ def template_sources(elements: dict) -> list[str]:
 
     for element in elements.values():
         if element is not None:
-            walk(element.model_dump())
+            walk(_fields_of(element))
     return sources
+
+
+def _fields_of(model: Any) -> dict[str, Any]:
+    """A checked element's fields as plain data, nested elements too: what `model_dump()` gives
+    for these models (no serializers, no aliases), read straight from the attributes. Why: a
+    model's first `model_dump()` builds pydantic's checking and writing code for its class, which
+    a build that took its checked deck from the cache (printgen/model/load_cache.py) otherwise
+    never needs (issue 30: start-up)."""
+    return {name: _plain(getattr(model, name)) for name in type(model).model_fields}
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(type(value), "model_fields"):
+        return _fields_of(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _element_reads(element: Any) -> tuple[str, ...] | None:

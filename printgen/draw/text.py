@@ -77,6 +77,17 @@ def _longest_prefix(word: str, pdf_name: str, size: float, width: float, trackin
     return cut
 
 
+def forget_fits() -> None:
+    """Empty the caches of fitted text (and of the characters fonts miss) once a deck's faces
+    are resolved: a build draws from the faces and never fits again, and on a deck of thousands
+    of cards the caches held some 2 MiB of each card's own words through its drawing and saving
+    (issue 30: peak memory). The web editor, which fits the same cards again and again, keeps them."""
+    from printgen.draw.fonts import forget_missing
+
+    fit.cache_clear()
+    forget_missing()
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, height: float,
         leading: float = 1.2, wrap_lines: bool = True, tracking: float = 0.0) -> Fitted:

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from printgen.sim.defaults import LOOKS  # the games are looked at after 1, 2, 4, 8 and 16 times --games
 from printgen.sim.stats import wilson
 
 ALPHA = 0.01        # the chance that a decided verdict on one finding is wrong, over all its looks
-LOOKS = 5           # the games are looked at after 1, 2, 4, 8 and 16 times --games
 GROWTH = 2          # each look plays this many times the games of the last
 WARNING, FINE, UNDECIDED = "warning", "fine", "undecided"
 

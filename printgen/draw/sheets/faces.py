@@ -10,7 +10,7 @@ draws, and the same faces serve the sheets and any later output made from them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op
@@ -20,7 +20,6 @@ from printgen.files.errors import UserError, Warning_, Where
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.kinds import CARD_KIND, Kind, kind_layout, kind_of
-from printgen.model.layouts import safe_zone_warnings
 
 
 @dataclass
@@ -34,6 +33,8 @@ class Faces:
     fills: list[str | None]
     fonts: FontSet
     warnings: list[Warning_]
+    # the pieces whose back had something to draw, among the backs let go once drawn (let_go)
+    _backs_drawn: set[int] = field(default_factory=set)
 
     @property
     def table(self) -> dict[str, Kind]:
@@ -50,6 +51,23 @@ class Faces:
             return self.fronts[piece], self.fills[piece]
         return self.backs[piece], None
 
+    def has_back(self, piece: int) -> bool:
+        """Whether a piece's back draws anything (a die's net, a pawn's, draws nothing)."""
+        return bool(self.backs[piece]) or piece in self._backs_drawn
+
+    def let_go(self, piece: int, side: str) -> None:
+        """Drop a side's operations once it is drawn for the last time. Why: every card's side is
+        resolved before drawing starts (the sides placed more than once become shared forms, which
+        needs them all), and a deck of thousands of cards held them all to the end of its file, some
+        14 MiB at 2,150 cards (issue 30: peak memory). Only the build, which owns its faces, asks
+        for this; `has_back` still answers for a back let go."""
+        if side == "front":
+            self.fronts[piece] = ()
+            return
+        if self.backs[piece]:
+            self._backs_drawn.add(piece)
+        self.backs[piece] = ()
+
 
 def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = None) -> Faces:
     """Every piece's kind, front, back and fill; the safe-zone warnings of each component kind."""
@@ -59,6 +77,8 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
     table = {name: kind_layout(layout, name) for name in dict.fromkeys(names)}
     for name, kind in table.items():
         if name != CARD_KIND:
+            from printgen.model.layouts import safe_zone_warnings  # not at the top: it reads YAML
+
             warnings += [w for w in safe_zone_warnings(kind.layout) if kind.shape.shape == "rect"]
     resolvers = {name: Resolver(deck, kind.layout, fonts, warnings.append) for name, kind in table.items()}
     faces = Faces([], [], [], [], fonts, warnings)

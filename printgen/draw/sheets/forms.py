@@ -31,8 +31,9 @@ class Forms:
     grid and in rule sheets, 'piece' for packed pieces, as the files have always named them)."""
 
     def __init__(self, canvas, prefix: str = "piece", uses: Counter[tuple] | None = None):
-        """`uses`: how often each side (`key`) will be placed; a side placed once is drawn in its
-        page. Without it every side is a form (a piece alone, the cards of a rule sheet)."""
+        """`uses`: how often each side (`key`) will be placed, or at least each side placed more
+        than once; a side placed once (or not counted) is drawn in its page. Without it every side
+        is a form (a piece alone, the cards of a rule sheet)."""
         self.canvas = canvas
         self.prefix = prefix
         self.names: dict[tuple, str] = {}
@@ -60,7 +61,7 @@ class Forms:
         a side with nothing to draw (a die's back, a pawn's)."""
         if not ops and fill is None:
             return
-        once = self.uses is not None and self.uses[self.key(kind, ops, fill)] == 1
+        once = self.uses is not None and self.uses[self.key(kind, ops, fill)] < 2
         name = None if once else self.name(kind, ops, fill)
         c = self.canvas
         c.saveState()

@@ -44,7 +44,7 @@ def manifest(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed) -> dict
             entry.update({"kind": faces.kinds[i].name, "shape": faces.kinds[i].shape.shape})
         entry["front"] = placement(placed["front"].page, placed["front"].slot)
         # a piece whose layout draws nothing on its back (a die's net, a pawn) has none
-        entry["back"] = placement(placed["back"].page, placed["back"].slot) if grid is not None or faces.backs[i] \
+        entry["back"] = placement(placed["back"].page, placed["back"].slot) if grid is not None or faces.has_back(i) \
             else None
         if imposed.style == "single":       # each side's page is its trim and bleed
             for side in ("front", "back"):

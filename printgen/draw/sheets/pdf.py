@@ -65,26 +65,29 @@ class Sheets:
 
 def render_sheets(deck: Deck, layout: Layout, duplex: str, offset: tuple[float, float],
                   faces: Faces | None = None, tick: Callable[[], None] | None = None, *,
-                  imposition: str = "sheets", crop: str = "marks", order: str = "back-first") -> Sheets:
+                  imposition: str = "sheets", crop: str = "marks", order: str = "back-first",
+                  spend: bool = False) -> Sheets:
     """The PDF of every piece on its sheets with its marks, and the manifest; `tick` once a piece.
-    `imposition`, `crop` and `order` choose the pages (model/arrange.py)."""
+    `imposition`, `crop` and `order` choose the pages (model/arrange.py). With `spend`, each side's
+    operations are let go once drawn (Faces.let_go): the returned faces keep their kinds, fills
+    and warnings but no longer their drawings."""
     faces = faces or resolve_faces(deck, layout)
     imposed = arrange(deck, layout, faces.kinds, duplex, offset, imposition, crop, order)
-    pdf, warnings = write_pdf(deck, layout, faces, imposed, tick)
+    pdf, warnings = write_pdf(deck, layout, faces, imposed, tick, spend=spend)
     return Sheets(pdf, manifest(deck, layout, faces, imposed), warnings, faces, imposed)
 
 
 def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
-              tick: Callable[[], None] | None = None) -> tuple[bytes, list[Warning_]]:
+              tick: Callable[[], None] | None = None, *, spend: bool = False) -> tuple[bytes, list[Warning_]]:
     """Any imposition's pages as one PDF: each placement drawn with its own side, the page's cut
-    marks, its ruler and its words; with the faces' warnings and those of margins with no room."""
+    marks, its ruler and its words; with the faces' warnings and those of margins with no room.
+    With `spend`, each side is let go once drawn for the last time (render_sheets)."""
     imp = layout.imposition
     font = faces.fonts.default()
     canvas = new_canvas(imposed.paper, font, f"{deck.title}: {imposed.noun}",
                         f"{_contents(deck, layout, faces, imposed)}, {layout.paper_name}, duplex {imposed.duplex}")
-    uses = Counter(Forms.key(faces.kinds[p.piece], *faces.side(p.piece, p.side))
-                   for page in imposed.pages for p in page.placements)
-    forms = Forms(canvas, "side" if imposed.grid is not None else "piece", uses)
+    forms = Forms(canvas, "side" if imposed.grid is not None else "piece", _repeated(faces, imposed))
+    left = Counter((p.piece, p.side) for page in imposed.pages for p in page.placements) if spend else None
     no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
     for page in imposed.pages:
         if page.size is not None:
@@ -92,6 +95,10 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
         set_boxes(canvas, page.trim_box, page.bleed_box)
         for placement in page.placements:
             draw_placement(forms, faces, placement)
+            if left is not None:
+                left[placement.piece, placement.side] -= 1
+                if not left[placement.piece, placement.side]:
+                    faces.let_go(placement.piece, placement.side)
             if tick and placement.side == "front":
                 tick()
         if page.size is not None:       # a page cut to its piece (model/single.py): the piece as preview draws it
@@ -122,6 +129,14 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
     if unsaid and imposed.duplex == "none" and imposed.style == "sheets":
         warnings.append(no_steps(deck, unsaid, 2 * imposed.sheets, imposed.noun))
     return finish(canvas), warnings
+
+
+def _repeated(faces: Faces, imposed: Imposed) -> Counter[tuple]:
+    """How often each side placed more than once is placed (Forms' `uses`): those become forms.
+    The sides placed once are not kept here, so their drawings can be let go once drawn."""
+    uses = Counter(Forms.key(faces.kinds[p.piece], *faces.side(p.piece, p.side))
+                   for page in imposed.pages for p in page.placements)
+    return Counter({key: n for key, n in uses.items() if n > 1})
 
 
 def draw_placement(forms: Forms, faces: Faces, placement: Placement) -> None:
