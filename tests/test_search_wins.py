@@ -86,20 +86,21 @@ def match(name: str, other: str, budget: int, games: int, duplicate: bool, varia
 def test_the_tables_name_the_shipped_games():
     assert sorted(AGAINST_RANDOM) == sorted(names())
     assert set(AGAINST_GREEDY) <= set(names())
+    # "greedy in at least half": each game of this table is beaten in its own case below
+    assert 2 * len(AGAINST_GREEDY) >= len(names())
 
 
-@pytest.mark.parametrize("name", sorted(AGAINST_RANDOM))
 def test_the_search_player_beats_random_players_in_every_shipped_game(name):
     budget, games = AGAINST_RANDOM[name]
     share, low, high = match(name, "random", budget, games, duplicate=False)
     assert low > 1 / prepared(name)[2], f"{name}: search:{budget} won {share:.0%} of {games} ({low:.0%}-{high:.0%})"
 
 
-def test_the_search_player_beats_greedy_players_in_at_least_half_the_shipped_games():
-    beaten = []
-    for name, (variant, budget, games, duplicate) in AGAINST_GREEDY.items():
-        share, low, high = match(name, "greedy", budget, games, duplicate, variant)
-        assert low > 1 / prepared(name, variant)[2], \
-            f"{name} {variant}: search:{budget} won {share:.0%} of {games} ({low:.0%}-{high:.0%})"
-        beaten.append(name)
-    assert 2 * len(beaten) >= len(names())
+@pytest.mark.parametrize("name", sorted(AGAINST_GREEDY))
+def test_the_search_player_beats_greedy_players_in_at_least_half_the_shipped_games(name):
+    """One case a game of AGAINST_GREEDY, which names at least half the shipped games (checked
+    above): the cases spread over the test workers, where one test of all four ran 7 s alone."""
+    variant, budget, games, duplicate = AGAINST_GREEDY[name]
+    share, low, high = match(name, "greedy", budget, games, duplicate, variant)
+    assert low > 1 / prepared(name, variant)[2], \
+        f"{name} {variant}: search:{budget} won {share:.0%} of {games} ({low:.0%}-{high:.0%})"
