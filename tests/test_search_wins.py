@@ -90,6 +90,7 @@ def test_the_tables_name_the_shipped_games():
     assert 2 * len(AGAINST_GREEDY) >= len(names())
 
 
+@pytest.mark.parametrize("name", sorted(AGAINST_RANDOM))
 def test_the_search_player_beats_random_players_in_every_shipped_game(name):
     budget, games = AGAINST_RANDOM[name]
     share, low, high = match(name, "random", budget, games, duplicate=False)
