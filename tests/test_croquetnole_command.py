@@ -106,7 +106,7 @@ def test_a_bad_option_is_refused_by_name(options, precision, says):
 @pytest.mark.parametrize("settings, says", [
     ({"strategies": "sneaky"}, ["strategies=sneaky", "mixed"]),
     ({"compare": "gate:x"}, ["compare=gate:x", "gate:MM"]),
-    ({"mu": 5.0}, ["-O mu=5", "above 0, at most 2"]),
+    ({"mu": 5.0}, ["-O mu=5", "more than 0 and at most 2"]),
     ({"bonus": "all"}, ["bonus=all"]),
 ])
 def test_a_setting_out_of_range_is_refused_before_any_game(settings, says):

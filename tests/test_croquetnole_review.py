@@ -131,8 +131,8 @@ def test_a_run_whose_games_do_not_finish_exits_1():
 # --- 3. every number -O sets, in its range, named as typed ---------------------------------------
 
 @pytest.mark.parametrize("options, says", [
-    ({"seconds": -5}, ["-O seconds=-5:", "above 0"]),
-    ({"seconds": 0}, ["-O seconds=0:", "above 0"]),
+    ({"seconds": -5}, ["-O seconds=-5:", "more than 0"]),
+    ({"seconds": 0}, ["-O seconds=0:", "more than 0"]),
     ({"gate": -40}, ["-O gate=-40:", "-O gate=-29.7 or more"]),
     ({"gate": 250}, ["-O gate=250:", "up to 200 mm"]),
     ({"table": -5}, ["-O table=-5:", "300 to 3000 mm"]),
