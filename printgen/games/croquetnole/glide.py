@@ -403,7 +403,8 @@ def _run(px: float, py: float, vx: float, vy: float, room: float, last: int, dt:
     return steps, travelled, px, py, vx, vy, False
 
 
-def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float, margin: float = REACH) -> float:
+def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float, margin: float = REACH,
+          clear: float = CLEAR) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
     comes within `margin` (REACH) of a tile (a ray against each tile grown by a coin's radius and the
     margin, with rounded corners; a tile off the slide's box is skipped). A coin already that near a tile
@@ -411,7 +412,7 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
     to a convex tile can only grow along its straight slide, so pymunk would find no contact."""
     r = world.court.radius
     grow = r + margin
-    grow2, clear2 = grow * grow, (r + CLEAR) * (r + CLEAR)
+    grow2, clear2 = grow * grow, (r + clear) * (r + clear)
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
@@ -434,11 +435,11 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
 
 
 def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, far: float,
-                   others: list, margin: float = REACH) -> float:
+                   others: list, margin: float = REACH, clear: float = CLEAR) -> float:
     """As `_free`, against the coins at rest `others` (each grown to two radii and `margin`; Chipmunk's
     own vectors, read once for the glide)."""
     grow = 2 * world.court.radius + margin
-    grow2, clear2 = grow * grow, (2 * world.court.radius + CLEAR) ** 2
+    grow2, clear2 = grow * grow, (2 * world.court.radius + clear) ** 2
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
@@ -456,39 +457,3 @@ def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, f
         best = min(best, ray_circle(px, py, dx, dy, ox, oy, grow))
     return best
 
-
-def contact_ahead(world: Sliding, dt: float, fast: float) -> float:
-    """The speed (mm/s) of the fastest coin in motion when one faster than `fast` would touch a tile
-    or a coin in the next step of `dt`, else 0.0: World.flick then splits the step (Chipmunk finds
-    a contact only once the shapes overlap, so a whole step could end deep inside a post).
-
-    Why it never disagrees with a glide: a glided step ends its coin at least REACH short of every
-    tile and resting coin along its slide, and two gliding coins more than two radii and CLEAR
-    apart; this looks for touching (no margin), along the same rays and at the same ends, so a step
-    the glide takes is never one split here, and games agree to the last bit with or without it."""
-    moving = world._moving
-    get_position, get_velocity = _lib.cpBodyGetPosition, _lib.cpBodyGetVelocity
-    ends, fastest, near = [], 0.0, False
-    resting = None
-    for b in moving.values():
-        at, go = get_position(b._body), get_velocity(b._body)
-        x, y, u, v = at.x, at.y, go.x, go.y
-        speed = math.sqrt(u * u + v * v)
-        fastest = max(fastest, speed)
-        ends.append((x + u * dt, y + v * dt))
-        if near or speed <= fast:
-            continue
-        reach = speed * dt
-        dx, dy = u / speed, v / speed
-        if _free(world, x, y, dx, dy, reach, 0.0) < reach:
-            near = True
-            continue
-        if resting is None:
-            resting = [get_position(o._body) for name, o in world.coins.items() if name not in moving]
-        near = _free_of_coins(world, x, y, dx, dy, reach, resting, 0.0) < reach
-    if fastest <= fast:
-        return 0.0
-    if not near and len(ends) > 1:
-        apart = 2 * world.court.radius
-        near = any(math.dist(a, b) < apart for i, a in enumerate(ends) for b in ends[i + 1:])
-    return fastest if near else 0.0
