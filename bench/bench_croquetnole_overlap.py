@@ -10,8 +10,10 @@ after every pymunk step (each sub-step too) of: `--games` seeded default games (
 bench's line-ups), and scripted flicks at full strength straight at a post and through a gate a
 coin and 2 mm wide, at offsets across it. Coin-into-tile is the coin's radius less its centre's
 distance to the tile's rectangle (more when the centre is inside it); coin-into-coin is two radii
-less the centres' distance. `--root DIR` measures another checkout (e.g. main). Reports, asserts
-nothing (the bound is asserted by tests/test_croquetnole_physics.py).
+less the centres' distance; an overlap counts when the step made it deeper (one the rules made by
+putting a coin down on another, e.g. back at the table's edge, is reported apart). The energy a
+step added (none should: restitution below 1) is reported too. `--root DIR` measures another
+checkout (e.g. main). Reports, asserts nothing (tests/test_croquetnole_physics.py asserts the bound).
 """
 
 from __future__ import annotations
@@ -51,16 +53,18 @@ class Probe:
     def __init__(self) -> None:
         from printgen.games.croquetnole import physics
 
-        self.tile = self.coin = 0.0
+        self.tile = self.coin = self.gain = self.placed = 0.0
         self.steps = 0
         self.world = None
         step, flick = physics._space_step, physics.World.flick
         probe = self
 
         def measured_step(space, dt):
+            before, depths = probe.energy(), probe.depths()
             step(space, dt)
             probe.steps += 1
-            probe.look()
+            probe.gain = max(probe.gain, probe.energy() - before)
+            probe.look(depths)
 
         def watched_flick(world, *args, **kwargs):
             probe.world = world
@@ -69,16 +73,41 @@ class Probe:
         physics._space_step = measured_step
         physics.World.flick = watched_flick
 
-    def look(self) -> None:
+    def energy(self) -> float:
+        """The coins' kinetic energy (g mm^2/s^2), as World.energy."""
+        return sum(0.5 * b.mass * b.velocity.length_squared for b in self.world.coins.values())
+
+    def depths(self) -> dict:
+        """How deep each coin lies in each tile and each other coin it overlaps (mm), by pair."""
         world = self.world
         radius = world.court.radius
-        spots = [(b.position.x, b.position.y) for b in world.coins.values()]
-        for x, y in spots:
-            for rect in world.solids:
-                self.tile = max(self.tile, _into_tile(x, y, rect, radius))
-        for i, a in enumerate(spots):
-            for b in spots[i + 1:]:
-                self.coin = max(self.coin, 2 * radius - math.dist(a, b))
+        spots = [(name, b.position.x, b.position.y) for name, b in world.coins.items()]
+        out = {}
+        for name, x, y in spots:
+            for index, rect in enumerate(world.solids):
+                depth = _into_tile(x, y, rect, radius)
+                if depth > 0.0:
+                    out[name, index] = depth
+        for i, (a, ax, ay) in enumerate(spots):
+            for b, bx, by in spots[i + 1:]:
+                depth = 2 * radius - math.hypot(ax - bx, ay - by)
+                if depth > 0.0:
+                    out[a, b] = depth
+        return out
+
+    def look(self, before: dict) -> None:
+        """The deepest overlaps after a step that the step made deeper (a coin the rules put down
+        overlapping another, e.g. back at the table's edge, is the rules' doing, counted apart)."""
+        for key, depth in self.depths().items():
+            if isinstance(key[1], int):
+                if depth > before.get(key, 0.0):
+                    self.tile = max(self.tile, depth)
+                else:
+                    self.placed = max(self.placed, depth)
+            elif depth > before.get(key, 0.0):
+                self.coin = max(self.coin, depth)
+            else:
+                self.placed = max(self.placed, depth)
 
     def reset(self) -> tuple[float, float, int]:
         figures = (self.tile, self.coin, self.steps)
@@ -105,7 +134,9 @@ def games(probe: Probe, count: int) -> None:
     tiles, coins = sorted(w[0] for w in worst), sorted(w[1] for w in worst)
     print(f"{count} default games ({flicks} flicks, {took:.1f} s processor incl. probing): deepest coin into tile "
           f"{tiles[-1]:.3f} mm (median of the games' worst {tiles[len(tiles) // 2]:.3f}), coin into coin "
-          f"{coins[-1]:.3f} mm (median {coins[len(coins) // 2]:.3f}); pymunk steps {sum(w[2] for w in worst)}")
+          f"{coins[-1]:.3f} mm (median {coins[len(coins) // 2]:.3f}); pymunk steps {sum(w[2] for w in worst)}; "
+          f"the most energy a pymunk step added {probe.gain / (0.5 * 1.5 * 2500.0 ** 2):.2e} of a full-strength "
+          f"coin's; deepest overlap no step made deeper (coins put down overlapping) {probe.placed:.3f} mm")
 
 
 def scripted(probe: Probe) -> None:

@@ -120,6 +120,7 @@ class World:
         self._parted = -1_000_000
         self._stamp = 0
         self._last_part = self.physics.step     # the last time step given to pymunk (World._step)
+        self._fresh = False                     # a contact began in it
         self.space = pymunk.Space()
         self.space.iterations = 10
         # a contact is forgotten on the step its coins part (not kept three steps to warm-start a
@@ -192,6 +193,7 @@ class World:
 
     def _touch(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         self._touching += 1
+        self._fresh = True
         first, second = arbiter.shapes
         a, b = self._shape_owner[first], self._shape_owner[second]
         va, vb = _velocity(self.coins[a]._body), _velocity(self.coins[b]._body)
@@ -207,6 +209,7 @@ class World:
 
     def _hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         self._touching += 1
+        self._fresh = True
         first, second = arbiter.shapes
         coin, tile = (first, second) if first.collision_type == COIN else (second, first)
         self._events.append(("hit", self._shape_owner[coin], self._shape_owner[tile]))
@@ -278,8 +281,9 @@ class World:
         open and how long the last part was are the same with and without the glide (it runs only
         while none is open), so the games still agree to the last bit."""
         fastest, first = contact_ahead(self, dt, fast)
-        cap = self._last_part if self._touching else dt
+        cap = self._last_part if self._touching and self._fresh else dt
         if not fastest and cap >= dt:
+            self._fresh = False
             _space_step(space, dt)
             self._last_part = dt
             return
@@ -291,8 +295,10 @@ class World:
             part = dt / count
         if first:
             _space_step(space, first)
-        for _ in range(count):
+        for _ in range(count - 1):
             _space_step(space, part)
+        self._fresh = False
+        _space_step(space, part)
         self._last_part = part
 
     def _settle(self) -> None:
