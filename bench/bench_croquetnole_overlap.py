@@ -10,8 +10,8 @@ after every pymunk step (each sub-step too) of: `--games` seeded default games (
 bench's line-ups), and scripted flicks at full strength straight at a post and through a gate a
 coin and 2 mm wide, at offsets across it. Coin-into-tile is the coin's radius less its centre's
 distance to the tile's rectangle (more when the centre is inside it); coin-into-coin is two radii
-less the centres' distance; an overlap counts when the step made it deeper (one the rules made by
-putting a coin down on another, e.g. back at the table's edge, is reported apart). The energy a
+less the centres' distance; an overlap counts when the step made it deeper and it was under 1 mm
+before (one the rules made by putting a coin down on another is reported apart). The energy a
 step added (none should: restitution below 1) is reported too. `--root DIR` measures another
 checkout (e.g. main). Reports, asserts nothing (tests/test_croquetnole_physics.py asserts the bound).
 """
@@ -99,15 +99,13 @@ class Probe:
         """The deepest overlaps after a step that the step made deeper (a coin the rules put down
         overlapping another, e.g. back at the table's edge, is the rules' doing, counted apart)."""
         for key, depth in self.depths().items():
-            if isinstance(key[1], int):
-                if depth > before.get(key, 0.0):
-                    self.tile = max(self.tile, depth)
-                else:
-                    self.placed = max(self.placed, depth)
-            elif depth > before.get(key, 0.0):
-                self.coin = max(self.coin, depth)
-            else:
+            was = before.get(key, 0.0)
+            if depth <= was or was > 1.0:         # not made by this step, or put down overlapping
                 self.placed = max(self.placed, depth)
+            elif isinstance(key[1], int):
+                self.tile = max(self.tile, depth)
+            else:
+                self.coin = max(self.coin, depth)
 
     def reset(self) -> tuple[float, float, int]:
         figures = (self.tile, self.coin, self.steps)

@@ -273,21 +273,25 @@ class World:
 
     def _step(self, space: object, dt: float, fast: float) -> None:
         """One step of `dt` in pymunk; in parts when a coin faster than `fast` would touch something
-        in it (contact.py): one up to the first touch, then equal parts that carry no coin further
-        than `contact_step`. While a contact is open no part is longer than the last one: Chipmunk
-        warm-starts an open contact with its last impulse times the ratio of the new step to the
-        last, and cannot take back more than that impulse once, so a longer step would add energy
-        (a coin hit in a part of a millimetre then stepped whole gained speed). Whether a contact is
-        open and how long the last part was are the same with and without the glide (it runs only
-        while none is open), so the games still agree to the last bit."""
+        in it (contact.py): one up to the first touch, then equal parts (two at least) that carry no
+        coin further than `contact_step`. While a contact is open a part is at most twice the last
+        one, and no longer when a contact began in the last: Chipmunk warm-starts an open contact
+        with its last impulse times the ratio of the new step to the last and can take back only
+        that impulse, so a step much longer than the last would add energy (measured: with whole
+        steps right after the parts, a three-coin knock gained 0.7 %; with these rules no step of
+        40 games gained any). Whether a contact is open, how long the last part was and whether a
+        contact began in it are the same with and without the glide (which runs only while no
+        contact is open), so games agree to the last bit either way."""
         fastest, first = contact_ahead(self, dt, fast)
-        cap = self._last_part if self._touching and self._fresh else dt
+        cap = (self._last_part if self._fresh else 2 * self._last_part) if self._touching else dt
         if not fastest and cap >= dt:
             self._fresh = False
             _space_step(space, dt)
             self._last_part = dt
             return
-        count = math.ceil((dt - first) * fastest / self.physics.contact_step) if fastest else 1
+        # at least two parts after the first touch, so that the contact begins in the one before the
+        # last (usually): the next step need not then be cut as fine (below)
+        count = max(math.ceil((dt - first) * fastest / self.physics.contact_step), 2) if fastest else 1
         part = (dt - first) / count
         if first < part or first > cap or part > cap:
             first = 0.0
