@@ -408,8 +408,10 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
     comes within `margin` (REACH) of a tile (a ray against each tile grown by a coin's radius and the
     margin, with rounded corners; a tile off the slide's box is skipped). A coin already that near a tile
-    but clear of it and not closing on it (a coin bouncing off) is free of that tile: its distance
-    to a convex tile can only grow along its straight slide, so pymunk would find no contact."""
+    but more than `clear` (CLEAR) clear of it and not closing on it (a coin bouncing off) is free of
+    that tile: its distance to a convex tile can only grow along its straight slide, so pymunk
+    would find no contact (contact.py passes no margin and minus a radius: touching, and a coin
+    overlapping a tile but moving away from it)."""
     r = world.court.radius
     grow = r + margin
     grow2, clear2 = grow * grow, (r + clear) * (r + clear)
@@ -456,4 +458,3 @@ def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, f
             return 0.0
         best = min(best, ray_circle(px, py, dx, dy, ox, oy, grow))
     return best
-
