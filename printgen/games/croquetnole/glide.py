@@ -403,15 +403,18 @@ def _run(px: float, py: float, vx: float, vy: float, room: float, last: int, dt:
     return steps, travelled, px, py, vx, vy, False
 
 
-def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float) -> float:
+def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float, margin: float = REACH,
+          clear: float = CLEAR) -> float:
     """How far a coin at (px, py) may slide along the unit direction (dx, dy), up to `far`, before it
-    comes within REACH of a tile (a ray against each tile grown by a coin's radius and REACH, with
-    rounded corners; a tile off the slide's box is skipped). A coin already within REACH of a tile
-    but clear of it and not closing on it (a coin bouncing off) is free of that tile: its distance
-    to a convex tile can only grow along its straight slide, so pymunk would find no contact."""
+    comes within `margin` (REACH) of a tile (a ray against each tile grown by a coin's radius and the
+    margin, with rounded corners; a tile off the slide's box is skipped). A coin already that near a tile
+    but more than `clear` (CLEAR) clear of it and not closing on it (a coin bouncing off) is free of
+    that tile: its distance to a convex tile can only grow along its straight slide, so pymunk
+    would find no contact (contact.py passes no margin and minus a radius: touching, and a coin
+    overlapping a tile but moving away from it)."""
     r = world.court.radius
-    grow = r + REACH
-    grow2, clear2 = grow * grow, (r + CLEAR) * (r + CLEAR)
+    grow = r + margin
+    grow2, clear2 = grow * grow, (r + clear) * (r + clear)
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
@@ -434,11 +437,11 @@ def _free(world: Sliding, px: float, py: float, dx: float, dy: float, far: float
 
 
 def _free_of_coins(world: Sliding, px: float, py: float, dx: float, dy: float, far: float,
-                   others: list) -> float:
-    """As `_free`, against the coins at rest `others` (each grown to two radii and REACH; Chipmunk's
+                   others: list, margin: float = REACH, clear: float = CLEAR) -> float:
+    """As `_free`, against the coins at rest `others` (each grown to two radii and `margin`; Chipmunk's
     own vectors, read once for the glide)."""
-    grow = 2 * world.court.radius + REACH
-    grow2, clear2 = grow * grow, (2 * world.court.radius + CLEAR) ** 2
+    grow = 2 * world.court.radius + margin
+    grow2, clear2 = grow * grow, (2 * world.court.radius + clear) ** 2
     ex, ey = px + dx * far, py + dy * far
     lo_x, hi_x = (px, ex) if px < ex else (ex, px)
     lo_y, hi_y = (py, ey) if py < ey else (ey, py)
