@@ -50,9 +50,11 @@ RANGES: dict[str, tuple[float, float, bool, str]] = {
     "coin_bounce": (0.0, 1.0, False, "a restitution is from 0 (dead) to 1 (no loss)"),
     "tile_bounce": (0.0, 1.0, False, "a restitution is from 0 (dead) to 1 (no loss)"),
     "step": (1 / 2000, 1 / 60, False, "the time step is from 1/2000 to 1/60 s"),
+    "contact_step": (0.05, 10.0, False, "a step that meets something is split in parts of 0.05 to 10 mm of travel"),
     "mass": (0.1, 100.0, False, "a coin's mass is from 0.1 to 100 g"),
     "strongest": (0.5, 10.0, False, "the strongest flick is 0.5 to 10 m/s"),
-    "floor": (0.0, 1.0, True, "the weakest a flick comes out must be a share of the intended speed, more than 0 and at most 1"),
+    "floor": (0.0, 1.0, True, "the weakest a flick comes out must be a share of the intended speed, more than 0 "
+                              "and at most 1"),
     "rest": (0.0, 100.0, True, "the speed below which a coin has stopped must be more than 0 and at most 100 mm/s"),
     "longest": (1.0, 60.0, False, "a flick lasts 1 to 60 simulated seconds at most"),
     "per_coin": (1.0, 1000.0, False, "the flicks one coin may take in one turn are 1 to 1000"),
@@ -86,6 +88,7 @@ class Settings:
     coin_bounce: float = Physics.coin_bounce
     tile_bounce: float = Physics.tile_bounce
     step: float = Physics.step
+    contact_step: float = Physics.contact_step
     mass: float = Physics.mass
     strongest: float = Hand.strongest / 1000          # m/s
     floor: float = Hand.floor
@@ -123,7 +126,7 @@ class Settings:
     def physics(self) -> Physics:
         self.check()
         return Physics(mass=self.mass, mu=self.mu, coin_bounce=self.coin_bounce, tile_bounce=self.tile_bounce,
-                       step=self.step, rest=self.rest, longest=self.longest)
+                       step=self.step, contact_step=self.contact_step, rest=self.rest, longest=self.longest)
 
     def rules(self) -> Rules:
         return Rules(bonus=self.bonus, croquet=self.croquet, guard=self.guard, struck=self.struck,
