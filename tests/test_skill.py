@@ -179,10 +179,10 @@ def test_skill_where_no_ladder_can_be_climbed_is_refused(args, said):
     assert run.code == 2 and said in run.err and "Traceback" not in run.err
 
 
-def test_the_work_of_a_rung_counts_the_search_seats_playouts():
-    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0) for i in range(3)]
-    assert work(games, ("search:8", "search:4")) == 3 * 10 * 10 // 2 * 6
-    assert work(games, ("greedy", "random")) == 0
+def test_the_work_of_a_rung_is_the_playout_moves_its_games_counted():
+    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0, work=w) for i, w in enumerate((300, 0, 1200))]
+    assert work(games) == 1500 and work(games[1:2]) == 0
+    assert game_work(games) == 500 and game_work([]) == 0
 
 
 def test_a_search_rung_is_spread_over_the_workers():
@@ -192,14 +192,6 @@ def test_a_search_rung_is_spread_over_the_workers():
 
     assert chunk_size(20, 2, ("search:10", "greedy")) == 3 and chunk_size(20, 2, ("greedy", "random")) == 50
     assert chunk_size(20_000, 2, ("search:10", "greedy")) == chunk_size(20_000, 2) == 2_000
-
-
-def test_a_rung_is_reckoned_from_the_games_below_it_before_it_is_played():
-    """A game of search:8 against search:4 twice over games of 10 and 30 steps: (100 + 900) / 2
-    steps squared, halved, at a mean budget of 16 / 3; nothing to reckon from, nothing reckoned."""
-    below = [Result(i, 3, steps, False, [0.0] * 3, [0], [5] * 3, 0, 0) for i, steps in enumerate((10, 30))]
-    assert game_work(below, ("search:8", "search:4", "search:4")) == round((10 * 10 + 30 * 30) / 2 * 16 / 3) // 2
-    assert game_work([], ("search:8", "search:4", "search:4")) == 0
 
 
 def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):

@@ -29,10 +29,11 @@ games cost what the report's own cost (milliseconds; no seat searches), and ever
 at all" rests on it: in Casita, Burro and Conquian's short game greedy wins 62 to 68 % against
 random, near the 2-player band's top of 62.5 %, and 320 games left it undecided where 2,560 tell.
 
-A rung is also left out, with every rung above it, when its games would cost more than GAME_WORK
-playout moves each, reckoned from the games of the rung below (their lengths, at this rung's
-budgets: printgen.sim.ladder.game_work). Why: in a game as long as a 12-hand session of L'Ombre, every
-seat searching at 20 or 40 iterations costs tens of seconds a game, and the twenty games a rung
+A rung is also left out, with every rung above it, when its games cost more than GAME_WORK
+playout moves each, as measured on its first deal (printgen.sim.ladder.game_work: the moves its
+search seats' playouts really took; those games are the first of its first look, so a rung played
+on pays nothing for the measure). Why: in a game as long as a 12-hand session of L'Ombre, every
+seat searching at large budgets can cost tens of seconds a game, and the twenty games a rung
 needs at least would take many minutes without deciding anything; the report says the rung was
 too costly, and its verdict stays open.
 """
@@ -67,7 +68,7 @@ from printgen.sim.search import parse_search
 from printgen.sim.verdicts import UNDECIDED, look_games, pct
 
 MAX_SKILL_GAMES = 100_000
-GAME_WORK = 1_000_000       # a rung is played only if its games cost fewer playout moves each (about 10 s of L'Ombre)
+GAME_WORK = 1_000_000       # a rung is played only if its games cost fewer playout moves each (7 to 16 s a game)
 QUICK_RUNG = 8              # a rung with no search seat (greedy against random) plays this many times --skill-games
 
 
@@ -130,7 +131,6 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
     pairs = list(zip(names, names[1:]))
     judged: list[Rung] = []
     costly = 0
-    below: list[Any] = []
     hopeful = True
     for lower, higher in pairs:
         if judged and settled([r.call for r in judged], len(pairs)):
@@ -139,19 +139,19 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
             hopeful = False
             break
         lineup = rung_lineup(higher, lower, players)
-        each = game_work(below, lineup)
-        if each > GAME_WORK:
-            costly = each
-            break
         label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
         more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
                          opts.address, lineup, options_key(options), label, tick_factory, deals=True)
+        each = game_work(more.judged(options, players)) if any(parse_search(b) for b in lineup) else 0
+        if each > GAME_WORK:
+            costly = each
+            break
         look = 0
         first = opts.skill_games * (QUICK_RUNG if not any(parse_search(b) for b in lineup) else 1)
         while True:
             results = more.judged(options, rung_games(look_games(first, look), players))
             _, _, stopped = higher_share(results, lineup)
-            cost = work(results, lineup)
+            cost = work(results)
             rung = judge_rung(higher, lower, players, deal_wins(results, lineup), stopped, look + 1, cost)
             if rung.call != UNDECIDED or look + 1 >= opts.looks or cost >= SKILL_WORK:
                 break
@@ -161,7 +161,6 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
                 break
             look += 1
         judged.append(rung)
-        below = results
     return Ladder(players, tuple(judged), tuple(f"{h} against {lo}" for lo, h in pairs[len(judged):]), costly,
                   hopeful)
 
