@@ -67,7 +67,6 @@ from printgen.sim.defaults import BASE_BUDGET
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.report import Result
 from printgen.sim.runner import deal_of, seated
-from printgen.sim.search import parse_search
 from printgen.sim.stats import clustered_wilson
 from printgen.sim.verdicts import UNDECIDED, Verdict, current_z, judged, pct
 

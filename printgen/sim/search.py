@@ -172,9 +172,10 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
 
 def counted_search(game: Any, state: Any, budget: int, rng: random.Random, wild: float = WILD) -> tuple[int, int]:
     """search's action, and the moves its iterations played on their determinisations (in the tree
-    and in the playouts, and one for dealing each determinisation; 0 for a decision not searched). Why counted: what a search costs is
-    mostly those moves, and the skill ladder judges whether a rung is worth its games by the moves
-    its first games really took (printgen.sim.ladder.work), a count the seed alone decides."""
+    and in the playouts, and one for dealing each determinisation; 0 for a decision not searched).
+    Why counted: what a search costs is mostly those moves, and the skill ladder judges whether a
+    rung is worth its games by the moves its first games really took (printgen.sim.ladder.work),
+    a count the seed alone decides."""
     options = game.legal(state)
     if len(options) == 1:
         return options[0], 0
