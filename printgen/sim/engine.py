@@ -251,7 +251,8 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
     before it is taken (a game's log: `printgen validate --replay`); it must only read the state,
     so a watched game is the same game. The Result's measures (starting hands, cards held and
     used, length, extras) are the game's Report's: a game that is no Report gets its steps for a
-    length and none of the others.
+    length and none of the others. Its `work` is the moves the search seats' playouts made in
+    this game (a bot that counts them, SearchBot.moves): what the skill ladder judges a rung's cost by.
 
     With `deal` (duplicate deals, the skill ladder's: printgen.sim.ladder), the game's own
     randomness (its deal, and every later draw of the state's generator) comes from
