@@ -257,7 +257,7 @@ def test_a_game_records_every_move_its_search_seats_played(name, deck, players, 
     monkeypatch.setattr(kind, "setup", own_setup)
     monkeypatch.setattr(kind, "apply", counting_apply)
     monkeypatch.setattr(kind, "determinize", counting_determinize)
-    seats = [bot_for("search:6", game)] + [bot_for("greedy", game)] * (players - 1)
+    seats = [bot_for("search:3", game)] + [bot_for("greedy", game)] * (players - 1)
     result = play(game, prepared, players, 1, 0, seats)
     assert result.work == counted[0] > 1000
     assert play(game, prepared, players, 1, 0, [bot_for("greedy", game)] * players).work == 0
@@ -281,7 +281,7 @@ def test_lombre_climbs_its_search_rungs_as_their_playouts_end_with_the_hand(tmp_
     of thousands of playout moves a game, counted, where a reckoning of half a session a playout
     (the one this replaced) made it 1,254,400, over the cap of a million, and left it out as too
     costly. About 2 s of processor time."""
-    ladder = ladder_json(tmp_path, "--game", "lombre", "--games", "10", "--skill-games", "3", "--budget", "3",
+    ladder = ladder_json(tmp_path, "--game", "lombre", "--games", "3", "--skill-games", "3", "--budget", "3",
                          "--workers", "1")
     assert [r["bot"] for r in ladder["rungs"]] == ["greedy", "search:3", "search:6", "search:12"]
     assert ladder["unplayed_game_work"] == 0
