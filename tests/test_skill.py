@@ -289,7 +289,7 @@ def test_lombre_climbs_its_search_rungs_as_their_playouts_end_with_the_hand(tmp_
     assert 0 < works[0] < works[1] < works[2] < GAME_WORK / 5
 
 
-def test_a_rung_whose_first_deal_costs_too_much_is_left_out(tmp_path, monkeypatch):
+def test_a_rung_whose_first_deal_costs_too_much_is_left_out(tmp_path, monkeypatch, capsys):
     """The cost is measured on the rung's first deal, and a rung over the cap is left out with the
     rungs above it, the report saying what a game would cost."""
     import printgen.commands.validate_skill as validate_skill
@@ -300,3 +300,4 @@ def test_a_rung_whose_first_deal_costs_too_much_is_left_out(tmp_path, monkeypatc
     assert [r["bot"] for r in ladder["rungs"]] == ["greedy"]
     assert ladder["unplayed"] == ["search:2 against greedy", "search:4 against search:2", "search:8 against search:4"]
     assert ladder["unplayed_game_work"] > 50
+    assert "not played, as the first of them cost" in capsys.readouterr().out

@@ -79,7 +79,7 @@ class Ladder:
     players: int
     rungs: tuple[Rung, ...]
     unplayed: tuple[str, ...] = ()      # rungs left out ("search:40 against search:20")
-    costly: int = 0                     # why: 0 the verdict was decided, else the playout moves a game they would cost
+    costly: int = 0                     # why: 0 the verdict was decided, else the first's playout moves a game
     hopeful: bool = True                # False: left out as no way they fell could decide the verdict
 
     @property
@@ -193,8 +193,8 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
             out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
                        f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
         if ladder.unplayed and ladder.costly:
-            out.append(f"     not played, as each game would cost about {ladder.costly:,} playout moves (over "
-                       f"{GAME_WORK:,}): {', '.join(ladder.unplayed)}")
+            out.append(f"     not played, as the first of them cost {ladder.costly:,} playout moves a game on its "
+                       f"first deal (over {GAME_WORK:,}): {', '.join(ladder.unplayed)}")
         elif ladder.unplayed and not ladder.hopeful:
             out.append("     not played, as the verdict stays undecided whatever they show: "
                        + ", ".join(ladder.unplayed))

@@ -131,7 +131,7 @@ class Rung:
     verdict: Verdict
     stopped: int = 0            # games stopped at the step cap, left out of the share
     looks: int = 1              # how many times the rung's games were looked at (more while undecided)
-    work: int = 0               # the playout moves its games took, about (see work)
+    work: int = 0               # the playout moves its games took, counted (see work)
     deals: int = 0              # the deals its games played (each at every seat)
     effective: float = 0.0      # the independent games its interval is worth (clustered_wilson)
     futile: bool = False        # looked at no further as its share sits on the band's top (see futile)
