@@ -11,7 +11,7 @@ import pytest
 from conftest import run_cli
 from pdfcheck import page_text, squash
 
-from printgen.commands.validate_skill import QUICK_RUNG
+from printgen.commands.validate_skill import GAME_WORK, QUICK_RUNG
 from printgen.sim.ladder import (
     BETTER,
     LITTLE,
@@ -179,10 +179,10 @@ def test_skill_where_no_ladder_can_be_climbed_is_refused(args, said):
     assert run.code == 2 and said in run.err and "Traceback" not in run.err
 
 
-def test_the_work_of_a_rung_counts_the_search_seats_playouts():
-    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0) for i in range(3)]
-    assert work(games, ("search:8", "search:4")) == 3 * 10 * 10 // 2 * 6
-    assert work(games, ("greedy", "random")) == 0
+def test_the_work_of_a_rung_is_the_playout_moves_its_games_counted():
+    games = [Result(i, 2, 10, False, [0.0, 0.0], [0], [5, 5], 0, 0, work=w) for i, w in enumerate((300, 0, 1200))]
+    assert work(games) == 1500 and work(games[1:2]) == 0
+    assert game_work(games) == 500 and game_work([]) == 0
 
 
 def test_a_search_rung_is_spread_over_the_workers():
@@ -192,14 +192,6 @@ def test_a_search_rung_is_spread_over_the_workers():
 
     assert chunk_size(20, 2, ("search:10", "greedy")) == 3 and chunk_size(20, 2, ("greedy", "random")) == 50
     assert chunk_size(20_000, 2, ("search:10", "greedy")) == chunk_size(20_000, 2) == 2_000
-
-
-def test_a_rung_is_reckoned_from_the_games_below_it_before_it_is_played():
-    """A game of search:8 against search:4 twice over games of 10 and 30 steps: (100 + 900) / 2
-    steps squared, halved, at a mean budget of 16 / 3; nothing to reckon from, nothing reckoned."""
-    below = [Result(i, 3, steps, False, [0.0] * 3, [0], [5] * 3, 0, 0) for i, steps in enumerate((10, 30))]
-    assert game_work(below, ("search:8", "search:4", "search:4")) == round((10 * 10 + 30 * 30) / 2 * 16 / 3) // 2
-    assert game_work([], ("search:8", "search:4", "search:4")) == 0
 
 
 def test_an_undecided_rung_is_played_again_with_twice_the_games(tmp_path):
@@ -232,3 +224,80 @@ def test_the_ladder_is_climbed_at_the_smallest_count_unless_counts_are_named():
     assert ladder_counts([4, 3, 5], None, None) == [3]
     assert ladder_counts([3, 4], "3-4", None) == [3, 4]
     assert ladder_counts([4], None, "search,greedy,greedy,greedy") == [4]
+
+
+@pytest.mark.parametrize(("name", "deck", "players"), [("lombre", "spanish", 3), ("cromwell", "cromwell", 3)])
+def test_a_game_records_every_move_its_search_seats_played(name, deck, players, monkeypatch):
+    """Result.work, what the ladder judges a rung's cost by, against a count of its own: every
+    move applied to a state other than the game's own (the searches' determinisations, in the
+    tree and in the playouts) and one for dealing each determinisation. L'Ombre's playouts end with
+    the hand (Game.horizon) and skip the bid (Game.searched); Cromwell's run to the game's end."""
+    from printgen.games.registry import get_game
+    from printgen.model.load import load_deck
+    from printgen.sim.engine import bot_for, play
+
+    game = get_game(name)
+    variant = game.variants[0]
+    prepared = game.prepare(load_deck(deck), variant, game.read_options(variant, {}))
+    kind, real, counted = type(game), [], [0]
+    setup, apply, determinize = kind.setup, kind.apply, kind.determinize
+
+    def own_setup(self, *args):
+        real.append(setup(self, *args))
+        return real[-1]
+
+    def counting_apply(self, state, action):
+        counted[0] += state is not real[-1]
+        apply(self, state, action)
+
+    def counting_determinize(self, *args):
+        counted[0] += 1
+        return determinize(self, *args)
+
+    monkeypatch.setattr(kind, "setup", own_setup)
+    monkeypatch.setattr(kind, "apply", counting_apply)
+    monkeypatch.setattr(kind, "determinize", counting_determinize)
+    seats = [bot_for("search:3", game)] + [bot_for("greedy", game)] * (players - 1)
+    result = play(game, prepared, players, 1, 0, seats)
+    assert result.work == counted[0] > 1000
+    assert play(game, prepared, players, 1, 0, [bot_for("greedy", game)] * players).work == 0
+
+
+def ladder_json(tmp_path, *args: str) -> dict:
+    """The skill ladder of the one section of an in-process validate run (so a test can patch the caps)."""
+    from conftest import ROOT
+
+    from printgen.commands.cli import run
+
+    out = tmp_path / "figures.json"
+    code = run(["validate", str(ROOT / "decks" / "spanish"), *args, "--looks", "1", "--skill", "-q",
+                "--json", str(out)])
+    assert code in (0, 1)
+    return next(iter(json.loads(out.read_text())["sections"][0]["skill"].values()))
+
+
+def test_lombre_climbs_its_search_rungs_as_their_playouts_end_with_the_hand(tmp_path):
+    """L'Ombre's playouts end with the hand, a twelfth of a session: its search:12 rung costs tens
+    of thousands of playout moves a game, counted, where a reckoning of half a session a playout
+    (the one this replaced) made it 1,254,400, over the cap of a million, and left it out as too
+    costly. About 2 s of processor time."""
+    ladder = ladder_json(tmp_path, "--game", "lombre", "--games", "3", "--skill-games", "3", "--budget", "3",
+                         "--workers", "1")
+    assert [r["bot"] for r in ladder["rungs"]] == ["greedy", "search:3", "search:6", "search:12"]
+    assert ladder["unplayed_game_work"] == 0
+    works = [r["work"] / r["games"] for r in ladder["rungs"][1:]]
+    assert 0 < works[0] < works[1] < works[2] < GAME_WORK / 5
+
+
+def test_a_rung_whose_first_deal_costs_too_much_is_left_out(tmp_path, monkeypatch, capsys):
+    """The cost is measured on the rung's first deal, and a rung over the cap is left out with the
+    rungs above it, the report saying what a game would cost."""
+    import printgen.commands.validate_skill as validate_skill
+
+    monkeypatch.setattr(validate_skill, "GAME_WORK", 50)
+    ladder = ladder_json(tmp_path, "--game", "conquian", "--variant", "basic", "--games", "20",
+                         "--skill-games", "8", "--budget", "2")
+    assert [r["bot"] for r in ladder["rungs"]] == ["greedy"]
+    assert ladder["unplayed"] == ["search:2 against greedy", "search:4 against search:2", "search:8 against search:4"]
+    assert ladder["unplayed_game_work"] > 50
+    assert "not played, as the first of them cost" in capsys.readouterr().out

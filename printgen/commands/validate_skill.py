@@ -29,10 +29,11 @@ games cost what the report's own cost (milliseconds; no seat searches), and ever
 at all" rests on it: in Casita, Burro and Conquian's short game greedy wins 62 to 68 % against
 random, near the 2-player band's top of 62.5 %, and 320 games left it undecided where 2,560 tell.
 
-A rung is also left out, with every rung above it, when its games would cost more than GAME_WORK
-playout moves each, reckoned from the games of the rung below (their lengths, at this rung's
-budgets: printgen.sim.ladder.game_work). Why: in a game as long as a 12-hand session of L'Ombre, every
-seat searching at 20 or 40 iterations costs tens of seconds a game, and the twenty games a rung
+A rung is also left out, with every rung above it, when its games cost more than GAME_WORK
+playout moves each, as measured on its first deal (printgen.sim.ladder.game_work: the moves its
+search seats' playouts really took; those games are the first of its first look, so a rung played
+on pays nothing for the measure). Why: in a game as long as a 12-hand session of L'Ombre, every
+seat searching at large budgets can cost tens of seconds a game, and the twenty games a rung
 needs at least would take many minutes without deciding anything; the report says the rung was
 too costly, and its verdict stays open.
 """
@@ -67,7 +68,7 @@ from printgen.sim.search import parse_search
 from printgen.sim.verdicts import UNDECIDED, look_games, pct
 
 MAX_SKILL_GAMES = 100_000
-GAME_WORK = 1_000_000       # a rung is played only if its games cost fewer playout moves each (about 10 s of L'Ombre)
+GAME_WORK = 1_000_000       # a rung is played only if its games cost fewer playout moves each (7 to 16 s a game)
 QUICK_RUNG = 8              # a rung with no search seat (greedy against random) plays this many times --skill-games
 
 
@@ -78,7 +79,7 @@ class Ladder:
     players: int
     rungs: tuple[Rung, ...]
     unplayed: tuple[str, ...] = ()      # rungs left out ("search:40 against search:20")
-    costly: int = 0                     # why: 0 the verdict was decided, else the playout moves a game they would cost
+    costly: int = 0                     # why: 0 the verdict was decided, else the first's playout moves a game
     hopeful: bool = True                # False: left out as no way they fell could decide the verdict
 
     @property
@@ -130,7 +131,6 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
     pairs = list(zip(names, names[1:]))
     judged: list[Rung] = []
     costly = 0
-    below: list[Any] = []
     hopeful = True
     for lower, higher in pairs:
         if judged and settled([r.call for r in judged], len(pairs)):
@@ -139,19 +139,19 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
             hopeful = False
             break
         lineup = rung_lineup(higher, lower, players)
-        each = game_work(below, lineup)
-        if each > GAME_WORK:
-            costly = each
-            break
         label = f"{plan.name} {plan.variant}, {players} players, skill: {higher} against {lower}"
         more = MoreGames(plan.game, plan.variant, folder, players, opts.seed, opts.workers, opts.backend,
                          opts.address, lineup, options_key(options), label, tick_factory, deals=True)
+        each = game_work(more.judged(options, players)) if any(parse_search(b) for b in lineup) else 0
+        if each > GAME_WORK:
+            costly = each
+            break
         look = 0
         first = opts.skill_games * (QUICK_RUNG if not any(parse_search(b) for b in lineup) else 1)
         while True:
             results = more.judged(options, rung_games(look_games(first, look), players))
             _, _, stopped = higher_share(results, lineup)
-            cost = work(results, lineup)
+            cost = work(results)
             rung = judge_rung(higher, lower, players, deal_wins(results, lineup), stopped, look + 1, cost)
             if rung.call != UNDECIDED or look + 1 >= opts.looks or cost >= SKILL_WORK:
                 break
@@ -161,7 +161,6 @@ def climb(plan: Any, folder: str, opts: Any, players: int,
                 break
             look += 1
         judged.append(rung)
-        below = results
     return Ladder(players, tuple(judged), tuple(f"{h} against {lo}" for lo, h in pairs[len(judged):]), costly,
                   hopeful)
 
@@ -194,8 +193,8 @@ def skill_lines(skill: dict[int, Ladder]) -> list[str]:
             out.append(f"     {rung.bot:<12} {rung.opponent:<12} {games:>6} {pct(v.rate) + ' %':>9}  "
                        f"{pct(v.low) + '-' + pct(v.high) + ' %':<13} {rung.call}")
         if ladder.unplayed and ladder.costly:
-            out.append(f"     not played, as each game would cost about {ladder.costly:,} playout moves (over "
-                       f"{GAME_WORK:,}): {', '.join(ladder.unplayed)}")
+            out.append(f"     not played, as the first of them cost {ladder.costly:,} playout moves a game on its "
+                       f"first deal (over {GAME_WORK:,}): {', '.join(ladder.unplayed)}")
         elif ladder.unplayed and not ladder.hopeful:
             out.append("     not played, as the verdict stays undecided whatever they show: "
                        + ", ".join(ladder.unplayed))

@@ -251,7 +251,8 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
     before it is taken (a game's log: `printgen validate --replay`); it must only read the state,
     so a watched game is the same game. The Result's measures (starting hands, cards held and
     used, length, extras) are the game's Report's: a game that is no Report gets its steps for a
-    length and none of the others.
+    length and none of the others. Its `work` is the moves the search seats' playouts made in
+    this game (a bot that counts them, SearchBot.moves): what the skill ladder judges a rung's cost by.
 
     With `deal` (duplicate deals, the skill ladder's: printgen.sim.ladder), the game's own
     randomness (its deal, and every later draw of the state's generator) comes from
@@ -266,11 +267,14 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
     cap = game.step_cap
     steps = 0
     is_over, to_act, apply = game.is_over, game.to_act, game.apply
+    counters = list({id(b): b for b in bots if hasattr(b, "moves")}.values())     # search bots (their work)
+    before = sum(b.moves for b in counters)
     if checked:
         game.check(state)
     while not is_over(state):
         if steps >= cap:
-            return _result(report, state, index, players, steps, True, [0.0] * players, start_hands)
+            return _result(report, state, index, players, steps, True, [0.0] * players, start_hands,
+                           sum(b.moves for b in counters) - before)
         seat = to_act(state)
         action = bots[seat](game, state, choose)
         if watch is not None:
@@ -282,16 +286,18 @@ def play(game: Game[P, S], prepared: P, players: int, seed: int, index: int, bot
         if checked:
             game.check(state)
         steps += 1
-    return _result(report, state, index, players, steps, game.stopped(state), game.scores(state), start_hands)
+    return _result(report, state, index, players, steps, game.stopped(state), game.scores(state), start_hands,
+                   sum(b.moves for b in counters) - before)
 
 
 def _result(report: Report[Any, Any] | None, state: Any, index: int, players: int, steps: int, timed_out: bool,
-            scores: list[float], start_hands: list[int]) -> Result:
-    """The Result of a game that stopped (a timeout has no winners), measured by its report if any."""
+            scores: list[float], start_hands: list[int], work: int = 0) -> Result:
+    """The Result of a game that stopped (a timeout has no winners), measured by its report if any;
+    `work` the moves its search seats' playouts took (SearchBot.moves)."""
     best = None if timed_out else max(scores)
     winners = [seat for seat, score in enumerate(scores) if score == best]
     if report is None:
-        return Result(index, players, steps, timed_out, scores, winners, start_hands, 0, 0, steps)
+        return Result(index, players, steps, timed_out, scores, winners, start_hands, 0, 0, steps, work=work)
     held, used = report.card_usage(state)
     return Result(index, players, steps, timed_out, scores, winners, start_hands, held, used, report.length(state),
-                  report.result_extra(state))
+                  report.result_extra(state), work)

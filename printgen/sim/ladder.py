@@ -67,7 +67,6 @@ from printgen.sim.defaults import BASE_BUDGET
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.report import Result
 from printgen.sim.runner import deal_of, seated
-from printgen.sim.search import parse_search
 from printgen.sim.stats import clustered_wilson
 from printgen.sim.verdicts import UNDECIDED, Verdict, current_z, judged, pct
 
@@ -132,7 +131,7 @@ class Rung:
     verdict: Verdict
     stopped: int = 0            # games stopped at the step cap, left out of the share
     looks: int = 1              # how many times the rung's games were looked at (more while undecided)
-    work: int = 0               # the playout moves its games took, about (see work)
+    work: int = 0               # the playout moves its games took, counted (see work)
     deals: int = 0              # the deals its games played (each at every seat)
     effective: float = 0.0      # the independent games its interval is worth (clustered_wilson)
     futile: bool = False        # looked at no further as its share sits on the band's top (see futile)
@@ -176,22 +175,22 @@ def judge_rung(bot: str, opponent: str, players: int, deals: Sequence[tuple[floa
     return Rung(bot, opponent, players, verdict, stopped, looks, work, sum(1 for _, k in deals if k), effective)
 
 
-def work(results: Sequence[Result], lineup: Sequence[str]) -> int:
-    """About how many moves the search players' playouts took in these games: each decision of a
-    search seat plays its budget of playouts of about half a game each, so a game of s decisions
-    costs s * s / 2 times the seats' mean budget. Why a count and not seconds: whether a rung is
-    played further must follow from the seed alone (the same seed, the same ladder, on any
-    computer), and this count follows the time closely across games as unlike as Conquian (a
-    playout of a few moves) and Cromwell (hundreds)."""
-    budget = sum(parse_search(name) or 0 for name in lineup) / len(lineup)
-    return round(sum(r.steps * r.steps / 2 for r in results) * budget)
+def work(results: Sequence[Result]) -> int:
+    """How many moves the search players' playouts took in these games, counted as they were
+    played (Result.work: every move on a determinisation, in the tree and in the playout, and one
+    for dealing each determinisation). Why a count and not seconds: whether a rung is played
+    further must follow from the seed alone (the same seed, the same ladder, on any computer). Why
+    counted and not reckoned from the games' lengths: a playout's length is the game's own
+    (L'Ombre's ends with the hand, a twelfth of a session; Cromwell's runs to the game's end), and
+    a reckoning of half a game each overstated L'Ombre's cost tenfold."""
+    return sum(r.work for r in results)
 
 
-def game_work(below: Sequence[Result], lineup: Sequence[str]) -> int:
-    """About how many playout moves a game of `lineup` would cost, reckoned from the games of the
-    rung below (their lengths, at this line-up's budgets; 0 with none): whether a rung is worth
-    playing at all must be known before its games, and from the seed alone (see work)."""
-    return work(below, lineup) // len(below) if below else 0
+def game_work(probe: Sequence[Result]) -> int:
+    """The playout moves a game of a rung costs, measured on its first deal's games (`probe`; 0
+    with none): whether a rung is worth its games is known after its first deal, from the seed
+    alone (see work), and the deal's games are the first its looks play."""
+    return work(probe) // len(probe) if probe else 0
 
 
 def _label(better: set[int], rungs_count: int) -> str:

@@ -39,6 +39,7 @@ class Result:
     used: int
     length: int = 0         # in the game's length_unit (turns, picks)
     extra: dict[str, Any] = field(default_factory=dict)
+    work: int = 0           # the moves the search seats' playouts took (engine.play; the ladder's cost)
 
 
 @dataclass

@@ -125,10 +125,10 @@ def _descend(game: Any, d: Any, root: _Node, rng: random.Random, guide: Any, mar
 
 
 def _play_out(game: Any, d: Any, rng: random.Random, guide: Any, wild: float, mark: Any,
-              base: Any = None) -> list[int] | None:
+              base: Any = None) -> tuple[list[int] | None, int]:
     """Play `d` on by the game's own rule of thumb (a random move at a share `wild` of the steps)
     to its end or to the end of its horizon mark `mark`: the winning seats then, or None for a game
-    that does not end (the step cap, or stopped), which scores nothing."""
+    that does not end (the step cap, or stopped), which scores nothing; and the moves played."""
     legal, apply, is_over = game.legal, game.apply, game.is_over
     cap = game.step_cap
     steps = 0
@@ -150,10 +150,10 @@ def _play_out(game: Any, d: Any, rng: random.Random, guide: Any, wild: float, ma
                 apply(d, guide(d, rng))
             steps += 1
         if not is_over(d) and horizon(d) != mark:
-            return _top([x - b for x, b in zip(game.scores(d), base)])
+            return _top([x - b for x, b in zip(game.scores(d), base)]), steps
     if not is_over(d) or game.stopped(d):
-        return None
-    return _top(game.scores(d))
+        return None, steps
+    return _top(game.scores(d)), steps
 
 
 def _top(final: list[float]) -> list[int]:
@@ -167,21 +167,32 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
     `wild` is the share of playout moves drawn at random: 1 plays the whole playout at random and
     leaves out the greedy player's bonus in the tree (the search of `search-random`). A decision
     the game does not have searched (game.searched) is the greedy player's, drawn from `rng`."""
+    return counted_search(game, state, budget, rng, wild)[0]
+
+
+def counted_search(game: Any, state: Any, budget: int, rng: random.Random, wild: float = WILD) -> tuple[int, int]:
+    """search's action, and the moves its iterations played on their determinisations (in the tree
+    and in the playouts, and one for dealing each determinisation; 0 for a decision not searched).
+    Why counted: what a search costs is mostly those moves, and the skill ladder judges whether a
+    rung is worth its games by the moves its first games really took (printgen.sim.ladder.work),
+    a count the seed alone decides."""
     options = game.legal(state)
     if len(options) == 1:
-        return options[0]
+        return options[0], 0
     seat = game.to_act(state)
     determinize = game.determinize
     guide = _guide(game, state) if wild < 1 else None
     if guide is not None and not game.searched(state):
-        return guide(state, rng)
+        return guide(state, rng), 0
     mark = game.horizon(state)
     base = game.scores(state) if mark is not None else None
     root = _Node(-1)
+    moves = 0
     for _ in range(budget):
         d = determinize(state, seat, rng)
         path = _descend(game, d, root, rng, guide, mark)
-        winners = _play_out(game, d, rng, guide, wild, mark, base)
+        winners, played = _play_out(game, d, rng, guide, wild, mark, base)
+        moves += 1 + len(path) + played        # the determinisation counted as one move
         if winners is not None:
             share = 1.0 / len(winners)
             for node in path:
@@ -192,12 +203,13 @@ def search(game: Any, state: Any, budget: int, rng: random.Random, wild: float =
             for node in path:
                 node.visits += 1
     children = root.children
-    return max(options, key=lambda a: (children[a].visits, children[a].reward) if a in children else (-1, 0.0))
+    return max(options, key=lambda a: (children[a].visits, children[a].reward) if a in children else (-1, 0.0)), moves
 
 
 class SearchBot:
     """The engine's bot (game, state, rng) -> action, searching `budget` iterations a decision,
-    its playouts' moves random at a share `wild` (see search)."""
+    its playouts' moves random at a share `wild` (see search). `moves` counts the moves its
+    searches have played so far (counted_search): engine.play records a game's share of them."""
 
     def __init__(self, budget: int = DEFAULT_BUDGET, wild: float = WILD) -> None:
         if budget < 1:
@@ -206,9 +218,12 @@ class SearchBot:
             raise ValueError(f"a playout's random share lies from 0 to 1, not {wild}")
         self.budget = budget
         self.wild = wild
+        self.moves = 0
 
     def __call__(self, game: Any, state: Any, rng: random.Random) -> int:
-        return search(game, state, self.budget, random.Random(rng.getrandbits(64)), self.wild)
+        action, moves = counted_search(game, state, self.budget, random.Random(rng.getrandbits(64)), self.wild)
+        self.moves += moves
+        return action
 
     def __repr__(self) -> str:
         return f"SearchBot({self.budget}, wild={self.wild})"
