@@ -142,6 +142,11 @@ def test_the_report_states_the_worth_for_each_variant(tmp_path):
     basic, advanced = run.out.split("== cromwell (advanced) ==")
     assert "knowing the houses is worth +" in basic and "interval" in basic
     assert "knowing the houses is worth" in advanced
+    # advanced play says what its knowing seats know: the before-or-after test, right 80 % of the time
+    assert "answers the before-or-after test right 80 % of the time" in advanced
+    # an undecided knowledge line, listed apart from its player count's other lines, names the count
+    lines = [line for line in run.out.splitlines() if "undecided:" in line and "knowing the houses" in line]
+    assert lines and all("at 4 players, knowing" in line for line in lines), lines
 
 
 class _Games:

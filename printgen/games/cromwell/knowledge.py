@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.games.cromwell.tables import DEFAULT_KNOWLEDGE
 from printgen.sim.report import Finding, More, Result
 from printgen.sim.runner import seated
 from printgen.sim.verdicts import FINE, UNDECIDED, WARNING, current_z, pct
@@ -119,7 +120,7 @@ RAISERS: dict[str, tuple[dict[str, Any], str]] = {
                                    "houses) and draw less: even_up=give evens the hands from the stock"),
     "advanced": ({"test": "house"}, "a test that asks what the deck teaches: the player receiving a card names "
                                     "its house before turning it over (test=house), instead of the monarch just "
-                                    "before or after, which a pupil often reads off the cards in its own hand"),
+                                    "before or after (a pupil can often read that off the cards in its own hand)"),
 }
 
 
@@ -129,13 +130,18 @@ def findings(prepared_variant: str, players: int, options: dict[str, Any], games
     undecided line (validate then looks again with more games) otherwise."""
     got = measured(more, options, games, players)
     head = f"knowing the houses is worth {got.words()}"
+    if prepared_variant == "advanced":      # what "knowing" means there, or a pupil ahead reads as a paradox
+        right = float(options.get("knowledge", DEFAULT_KNOWLEDGE))
+        head += (f" (a knowing seat answers the before-or-after test right {right * 100:.0f} % of the time, "
+                 f"-O knowledge=; the pupil is right whenever the answer lies face up)")
     margin = f"a margin of {MARGIN * 100:.0f} points"
     decision = got.decision
     if decision == FINE:
         return [Finding("info", f"{head}: visible (the whole interval above {margin})", got.as_dict(),
                         topic=("knowledge",))]
     if decision == UNDECIDED:
-        return [Finding(UNDECIDED, f"{head}: the games cannot yet tell it from {margin}", got.as_dict(),
+        return [Finding(UNDECIDED, f"at {players} players, {head}: the games cannot yet tell it from {margin}",
+                        got.as_dict(),
                         topic=("knowledge",))]
     change, words = RAISERS[prepared_variant]
     figure = got.as_dict()
