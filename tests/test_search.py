@@ -161,11 +161,13 @@ def test_validate_seats_a_line_up_and_turns_it():
     (("--seats", "search:15,greedy,rnd"), "no bot is called 'rnd'"),
     (("--bots", "greedy", "--budget", "50"), "no seat plays 'search'"),
     (("--bots", "search", "--budget", "0"), "at least 1 iteration"),
+    (("--seats", "search:0,greedy"), "'search:0': a search takes at least 1 iteration"),
     (("--bots", "search", "--seats", "search,greedy"), "--bots search and --seats both say who plays"),
     # bounded time: a budget above the limit is refused, with the limit (review of issue 28)
     (("--seats", "search:99999999999999999,greedy"), "'search:99999999999999999' asks too many iterations"),
     (("--bots", "search", "--budget", "10001"), "--budget 10001: too many iterations a decision"),
     (("--confirm", "80:10001"), "--confirm 80:10001: too many iterations a decision"),
+    (("--confirm", "80:"), "--confirm 80:: give the search games and, after a colon, their budget"),
 ])
 def test_a_bad_line_up_is_refused_before_any_game(args, said):
     run = run_cli("validate", "spanish", "--game", "casita", "--games", "6", "--looks", "1", "-q", *args)

@@ -42,6 +42,10 @@ def check_bots(bots: str, budget: int | None, seats: str | None) -> None:
                         hint=BUDGET_HINT)
     if seats is not None:
         for name in seat_names(seats):
+            head, colon, tail = name.partition(":")
+            if colon and parse_search(head) is not None and tail.isdigit() and int(tail) < 1:
+                raise UserError(f"--seats: '{name[:40]}': a search takes at least 1 iteration a decision",
+                                hint=BUDGET_HINT)
             if not name.isidentifier() and not is_bot_name(name):     # a game's own bot is checked with its game
                 raise UserError(f"--seats: no bot is called '{name[:40]}'", hint=SEAT_HINT)
             asked = parse_search(name)

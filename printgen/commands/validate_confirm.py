@@ -257,10 +257,12 @@ def parse_confirm(text: str) -> tuple[int, int]:
     """--confirm GAMES[:BUDGET] as (games, budget); 0 or 'no' plays none. UserError for anything else."""
     from printgen.files.errors import UserError
 
-    games, _, budget = text.strip().partition(":")
+    games, colon, budget = text.strip().partition(":")
     if games in ("0", "no", "off"):
         return 0, CONFIRM_BUDGET
     try:
+        if colon and not budget:
+            raise ValueError("a colon with no budget after it")     # '10:' is a budget forgotten, not the default
         parsed = int(games), int(budget) if budget else CONFIRM_BUDGET
     except ValueError:
         raise UserError(f"--confirm {text[:40]}: give the search games and, after a colon, their budget",
