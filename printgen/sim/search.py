@@ -132,6 +132,7 @@ def _play_out(game: Any, d: Any, rng: random.Random, guide: Any, wild: float, ma
     legal, apply, is_over = game.legal, game.apply, game.is_over
     cap = game.step_cap
     steps = 0
+    # two copies of the loop, not one asking `mark is None` each step: this is the search's hot loop
     if mark is None:
         while not is_over(d) and steps < cap:
             if guide is None or (wild and rng.random() < wild):
