@@ -71,6 +71,7 @@ def card_data(deck_ref: str | Path) -> dict:
             "caption": v.get("caption") or "",
             "picture": str(v["picture"]) if v.get("picture") else None,
             "in_play": bool(v.get("in_play", True)),
+            "note": v.get("note") or "",
         })
     houses = [{"name": g.name, "colour": g.colour} for g in deck.groups["houses"]]
     return {"title": deck.title, "font_dir": str(FONTS_DIR / "caladea"), "houses": houses, "cards": cards}

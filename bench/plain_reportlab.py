@@ -72,14 +72,15 @@ def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
 
 
 def text_box(c: Canvas, text: str, font: str, size: float, min_size: float, colour: str,
-             x: float, y: float, w: float, h: float, space: float = 0.0, wrapped: bool = False) -> None:
+             x: float, y: float, w: float, h: float, space: float = 0.0, wrapped: bool = True,
+             leading: float = 1.2) -> None:
     """Text centred in a box given in mm from the card's top-left, shrunk until it fits."""
     face = pdfmetrics.getFont(font).face
     ascent, descent = face.ascent / 1000.0, face.descent / 1000.0
     box_w, box_h = w * mm, h * mm
     while True:
-        lines = wrap(text, font, size, box_w) if wrapped else [text]
-        block = (len(lines) - 1) * size * 1.2 + (ascent - descent) * size
+        lines = [s for part in text.split("\n") for s in wrap(part, font, size, box_w)] if wrapped else [text]
+        block = (len(lines) - 1) * size * leading + (ascent - descent) * size
         if size <= min_size or (block <= box_h and all(width(s, font, size, space) <= box_w for s in lines)):
             break
         size = max(min_size, size - 0.25)
@@ -88,7 +89,7 @@ def text_box(c: Canvas, text: str, font: str, size: float, min_size: float, colo
     baseline = (CARD_H - y - h) * mm + (box_h + block) / 2 - ascent * size
     for line in lines:
         c.drawString(x * mm + (box_w - width(line, font, size, space)) / 2, baseline, line, charSpace=space)
-        baseline -= size * 1.2
+        baseline -= size * leading
 
 
 def rect(c: Canvas, x: float, y: float, w: float, h: float, fill: str, bleed: bool = False) -> None:
@@ -106,61 +107,115 @@ def rect(c: Canvas, x: float, y: float, w: float, h: float, fill: str, bleed: bo
     c.rect(x * mm, (CARD_H - y - h) * mm, w * mm, h * mm, stroke=0, fill=1)
 
 
+# The corner index: a monarch's first name shortened as in citations of old statutes, over the
+# regnal number (the layout's `short_names` and `whole_names`).
+SHORT = {"William": "Wm", "Henry": "Hen", "Stephen": "Steph", "Richard": "Ric", "Edward": "Edw",
+         "Elizabeth": "Eliz", "James": "Jas", "Charles": "Chas", "George": "Geo", "Victoria": "Vic"}
+WHOLE = {"Oliver Cromwell": "Crom"}
+
+
+def short_name(name: str) -> str:
+    words = name.split(" ")
+    first = WHOLE.get(name) or SHORT.get(words[0], words[0])
+    return first + ("\n" + " ".join(words[1:]) if len(words) > 1 and name not in WHOLE else "")
+
+
+def turned(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Turn what follows half round about the centre of a box in mm from the card's top-left."""
+    cx, cy = (x + w / 2) * mm, (CARD_H - y - h / 2) * mm
+    c.translate(cx, cy)
+    c.rotate(180)
+    c.translate(-cx, -cy)
+
+
+def clip_to_bleed(c: Canvas) -> None:
+    clip = c.beginPath()
+    clip.rect(-BLEED * mm, -BLEED * mm, (CARD_W + 2 * BLEED) * mm, (CARD_H + 2 * BLEED) * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+
+
 def draw_front(c: Canvas, card: dict) -> None:
+    """The front as layouts/cromwell.yaml lays it out: the same boxes, sizes and colours."""
     colour = card["house_colour"] or NO_HOUSE
+    clip_to_bleed(c)
     rect(c, 0, 0, CARD_W, CARD_H, "#FBF6EA", bleed=True)
+    text_box(c, card["name"], BOLD, 19, 11, "#1E1E1E", 13.5, 14, 36.5, 9.5, wrapped=False)
     rect(c, 0, 0, CARD_W, 12.5, colour, bleed=True)
     text_box(c, (card["house"] or card["title"]).upper(), BOLD, 10.5, 7, "#FFFFFF", 4, 3.5, 55.5, 8, space=1.6)
-    text_box(c, card["name"], BOLD, 19, 11, "#1E1E1E", 4, 14, 55.5, 10)
-    text_box(c, card["reign"], REGULAR, 11, 11, colour, 4, 24, 55.5, 6)
 
+    short = short_name(card["name"])
+    text_box(c, short, BOLD, 10, 7, colour, 3, 13.5, 9, 8.5, leading=1.0)
+    emblem(c, card, INDEX_MM, 3.5 + (8 - INDEX_MM) / 2, 22.5)
+    for draw in ("text", "emblem"):          # the same, turned half round in the opposite corner
+        c.saveState()
+        if draw == "text":
+            turned(c, 51.5, 76.9, 9, 8.5)
+            text_box(c, short, BOLD, 10, 7, colour, 51.5, 76.9, 9, 8.5, leading=1.0)
+        else:
+            turned(c, 52, 69.4, 8, 7)
+            emblem(c, card, INDEX_MM, 52 + (8 - INDEX_MM) / 2, 69.4)
+        c.restoreState()
+
+    text_box(c, card["reign"], REGULAR, 11, 11, colour, 13.5, 24, 36.5, 5.5)
+    c.saveState()
     c.setFillColor(HexColor("#F1E8D4"))
     c.setStrokeColor(HexColor(colour))
     c.setLineWidth(0.35 * mm)
-    c.roundRect(6 * mm, (CARD_H - 65) * mm, 51.5 * mm, 34 * mm, 2 * mm, stroke=1, fill=1)
+    c.roundRect(6 * mm, (CARD_H - 56.5) * mm, 51.5 * mm, 26 * mm, 2 * mm, stroke=1, fill=1)
+    c.restoreState()
     if card["picture"]:
-        c.drawImage(card["picture"], 6.5 * mm, (CARD_H - 64.5) * mm, 50.5 * mm, 33 * mm,
+        c.drawImage(card["picture"], 6.5 * mm, (CARD_H - 56) * mm, 50.5 * mm, 25 * mm,
                     preserveAspectRatio=True, anchor="c", mask="auto")
     else:
-        c.saveState()
-        c.translate((6.5 + (50.5 - 32) / 2) * mm, (CARD_H - 64) * mm)
-        c.doForm(emblem_form(card))
-        c.restoreState()
+        emblem(c, card, EMBLEM_MM, 6.5 + (50.5 - EMBLEM_MM) / 2, 31.5)
 
-    text_box(c, card["caption"], ITALIC, 9, 6.5, "#2B2B2B", 5, 66.5, 53.5, 15.5, wrapped=True)
+    text_box(c, card["caption"], ITALIC, 9, 6.5, "#2B2B2B", 13.5, 57.5, 36.5, 22.7)
     if not card["in_play"]:
         text_box(c, "not played in sequences: pass it to show who is Cromwell", REGULAR, 6.5, 5, "#6B6B6B",
-                 4, 82, 55.5, 4, wrapped=True)
+                 13.5, 80.7, 36.5, 5.2, leading=1.0)
+    if card["note"]:
+        text_box(c, card["note"], REGULAR, 6.5, 5, "#6B6B6B", 13.5, 80.7, 36.5, 5.2, leading=1.0)
     rect(c, 0, 86.4, CARD_W, 2.5, colour, bleed=True)
 
 
-EMBLEM_MM = 32.0
+def emblem(c: Canvas, card: dict, size: float, x: float, y: float) -> None:
+    """The card's emblem form of `size` mm with its top-left corner at (x, y) mm on the card."""
+    c.saveState()
+    c.translate(x * mm, (CARD_H - y - size) * mm)
+    c.doForm(emblem_form(card, size))
+    c.restoreState()
+
+
+EMBLEM_MM = 24.0     # the emblem in the frame: the largest square in its 50.5 x 24 mm box
+INDEX_MM = 7.0       # the corner emblems: the largest square in their 8 x 7 mm boxes
 
 
 def emblem_key(card: dict) -> tuple[str | None, str, str]:
     return (card["emblem"], card["house"] or card["name"], card["house_colour"] or NO_HOUSE)
 
 
-def emblem_form(card: dict) -> str:
-    """The name of the form holding this card's emblem (made by make_forms)."""
-    return f"emblem{FORMS[emblem_key(card)]}"
+def emblem_form(card: dict, size: float) -> str:
+    """The name of the form holding this card's emblem at `size` mm (made by make_forms)."""
+    return f"emblem{FORMS[emblem_key(card), size]}"
 
 
-FORMS: dict[tuple[str | None, str, str], int] = {}
+FORMS: dict[tuple[tuple[str | None, str, str], float], int] = {}
 
 
 def make_forms(c: Canvas, cards: list[dict], houses: list[dict]) -> None:
-    """Each distinct emblem, and the back, drawn once as a form XObject before the first page."""
-    size = EMBLEM_MM * mm
+    """Each distinct emblem at each of its two sizes, and the back, drawn once as a form XObject
+    before the first page."""
     for card in cards:
-        key = emblem_key(card)
-        if card["picture"] or key in FORMS:
-            continue
-        FORMS[key] = len(FORMS)
-        c.beginForm(emblem_form(card), 0, 0, size, size)
-        draw_emblem(c, key[0], key[1], key[2], 0, 0, size)
-        c.endForm()
+        for size in (INDEX_MM, EMBLEM_MM):
+            key = (emblem_key(card), size)
+            if key in FORMS or (card["picture"] and size == EMBLEM_MM):
+                continue
+            FORMS[key] = len(FORMS)
+            c.beginForm(emblem_form(card, size), 0, 0, size * mm, size * mm)
+            draw_emblem(c, key[0][0], key[0][1], key[0][2], 0, 0, size * mm)
+            c.endForm()
     c.beginForm("back", -BLEED * mm, -BLEED * mm, (CARD_W + BLEED) * mm, (CARD_H + BLEED) * mm)
+    clip_to_bleed(c)
     draw_back(c, houses)
     c.endForm()
 
