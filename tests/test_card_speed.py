@@ -13,13 +13,15 @@ from functools import cache
 
 import pytest
 
+from printgen.draw.element_memo import ElementMemo
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp
 from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas
 from printgen.draw.template import Resolver
-from printgen.draw.template_cache import CompiledTemplates
+from printgen.draw.template_cache import CardFields, CompiledTemplates
 from printgen.files.errors import UserError, Where
+from printgen.files.schema import TextElement
 from printgen.model import sandbox
 from printgen.model.layouts import load_layout
 from printgen.model.load import load_deck
@@ -48,7 +50,7 @@ def test_kept_elements_give_every_card_and_warning_what_the_card_gets_alone():
     together = [(shared.side("face", card), shared.side("back", card)) for card in cards]
     said_alone: list = []
     plain = Resolver(deck, layout, fonts, said_alone.append)       # every element worked out for every card
-    plain.element_key = lambda *args: None                          # type: ignore[method-assign]
+    plain._memo.element = lambda at, element, context, make, warnings: make()   # type: ignore[method-assign]
     plain._card_render = lambda *args: None                         # type: ignore[method-assign]
     alone = [(plain.side("face", card), plain.side("back", card)) for card in cards]
     assert together == alone
@@ -57,6 +59,36 @@ def test_kept_elements_give_every_card_and_warning_what_the_card_gets_alone():
     assert computed.count("band") <= len({card.values.get("house") and card.values["house"].name for card in cards})
     assert computed.count("caption") == len(deck.cards)
     assert computed.count("name") == len(cards)            # a card's own name: every card
+    # an emblem keyed by `card.house.name if card.house else card.name`: the name is read (and
+    # keys the drawing) only on a card without a house
+    housed = {(card.values.get("emblem"), card.values["house"].name) for card in cards if card.values.get("house")}
+    unhoused = [card for card in cards if not card.values.get("house")]
+    assert unhoused and computed.count("index_emblem_top") == len(housed) + len(unhoused)
+
+
+def test_an_element_is_kept_by_the_fields_its_templates_looked_up():
+    """`card.a if card.flag else card.b` reads a and flag, or b and flag: a card is given a kept
+    drawing only when it agrees on the fields looked up for that drawing, whatever the others."""
+    deck, layout = {"title": "T"}, {}
+    templates = CompiledTemplates(deck, layout)
+    memo = ElementMemo(templates.field_value_key, templates.ours)
+    element = TextElement(type="text", text="{{ card.a if card.flag else card.b }}")
+    made = []
+    cards = [{"flag": True, "a": "x", "b": "1"}, {"flag": True, "a": "x", "b": "2"},   # b not read: kept
+             {"flag": True, "a": "y", "b": "1"},                                        # a differs
+             {"flag": False, "a": "x", "b": "1"}, {"flag": False, "a": "z", "b": "1"},  # a not read: kept
+             {"flag": 1, "a": "x", "b": "2"}, {"flag": False, "a": "x", "b": "3"}]       # 1 is not True
+    got = []
+    for fields in cards:
+        context = {"card": CardFields(fields), "deck": deck, "layout": layout}
+
+        def make(context=context):
+            made.append(1)
+            return [templates.render(element.text, context, Where())]
+
+        got.append(memo.element(("face", "e"), element, context, make, lambda: 0))
+    assert [list(ops) for ops in got] == [[f["a"] if f["flag"] else f["b"]] for f in cards]
+    assert len(made) == 5           # the second and fifth cards reuse a drawing
 
 
 @pytest.mark.parametrize("value", [None, 0, 12, 1.5, -0.0, True, "Henry VIII", "{{ 1 }}", "", [1, "a"],

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from printgen.draw import text as textfit
+from printgen.draw.element_memo import ElementMemo
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.template_cache import CompiledTemplates, names_in, template_sources
+from printgen.draw.template_cache import CardFields, CompiledTemplates, names_in, template_sources
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
@@ -56,6 +57,8 @@ class Resolver(TextChecks, CompiledTemplates):
         self._same_ops: dict[Op, Op] = {}
         self._element_lines: dict[tuple[str, str], Where] = {}
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
+        self._memo = ElementMemo(self.field_value_key, self.ours)
+        self._context_of: tuple[Card | None, dict] = (None, {})
 
     def warn(self, warning: Warning_) -> None:
         self._warned += 1
@@ -102,30 +105,32 @@ class Resolver(TextChecks, CompiledTemplates):
                             "templates are for short card text; simplify them") from None
 
     def _context(self, card: Card) -> dict:
-        return {"card": card.context(), "deck": self._deck_context, "layout": self._layout_context}
+        """What a card's templates see, made once for both its sides (a new card, a new context)."""
+        last, context = self._context_of
+        if card is not last:
+            context = {"card": CardFields(card.context()), "deck": self._deck_context, "layout": self._layout_context}
+            self._context_of = (card, context)
+        return context
 
     def resolve(self, side: str, context: dict, card: Card | None = None) -> tuple[Op, ...]:
         """A side's elements as drawing operations for one context (a card's, or a board's)."""
         ops: list[Op] = []
         elements: dict[str, Element | None] = getattr(self.layout.spec, side)
-        for name, element in elements.items():
-            if element is None:
-                continue
-            key = self.element_key(side, name, element, context) if card is not None else None
-            if key is None:
-                ops.extend(self._maybe(side, name, element, context, card))
-                continue
-            kept = self.kept_element(side, name, key)
-            if kept is None:
-                warned = self._warned
-                kept = tuple(self._maybe(side, name, element, context, card))
-                if self._warned == warned:      # a warning names its card: said again for the next
-                    self.keep_element(side, name, key, kept)
-            ops.extend(kept)
         # An operation equal to one already made (a house's band, the frame, the background) is
         # kept once: 2,150 cards of 43 designs otherwise hold thousands of copies of each.
         same = self._same_ops
-        return tuple([same.setdefault(op, op) for op in ops])
+        for name, element in elements.items():
+            if element is None:
+                continue
+
+            def make(name: str = name, element: Element = element) -> list[Op]:
+                return [same.setdefault(op, op) for op in self._maybe(side, name, element, context, card)]
+
+            if card is None:
+                ops.extend(make())
+            else:
+                ops.extend(self._memo.element((side, name), element, context, make, lambda: self._warned))
+        return tuple(ops)
 
     def _maybe(self, side: str, name: str, element: Element, context: dict, card: Card | None) -> list[Op]:
         if element.when is not None and not self.evaluate(element.when, context, self._where(side, name, "when", card)):

@@ -25,10 +25,6 @@ from printgen.model.sandbox import TemplateLimit, environment
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
 _BY_FIELDS = frozenset({"card", "deck", "layout"})
 _TRIAL = 32              # renders of a source before its per-field cache is judged
-# Cards drawn before an element's kept drawings are judged: longer than a source's trial, since a
-# deck's repeats are often further apart than 32 cards (a set of designs printed over and over),
-# and what a useless memo costs is only a key a card until then.
-_ELEMENT_TRIAL = 256
 _MISSING = object()
 _PLAIN_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
@@ -170,6 +166,48 @@ def _element_reads(element: Any) -> tuple[str, ...] | None:
     return tuple(fields)
 
 
+class CardFields(dict):
+    """A card's fields as its templates see them (`card`), noting which fields a template reads.
+
+    Why: a template such as `card.house.name if card.house else card.name` reads the name only
+    for a card without a house, so an element drawn from it is the same for every card of a
+    house; the fields its evaluation really looked up (here only the house) decide when a kept
+    drawing fits another card (element_memo.py). Jinja's sandbox reads `card.field` and
+    `card['field']` through __getitem__ (a dict has no such attribute), so each is noted while
+    a template runs (CompiledTemplates._noted). The one attribute added is refused by the sandbox
+    like every name that starts with '_'."""
+
+    __slots__ = ("_printgen_reading",)
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self._printgen_reading: list[str | None] | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        reading = self._printgen_reading
+        if reading is not None:
+            reading.append(name)
+        return dict.__getitem__(self, name)
+
+
+# Jinja names a value's type in its messages ("'dict object' has no attribute 'x'"): a card's
+# fields are said as they always were.
+CardFields.__module__, CardFields.__name__ = "builtins", "dict"
+
+
+def _note(context: dict, reads: tuple[str, ...] | None) -> None:
+    """Add the card fields a value was worked out from to what the card notes (while an element
+    is worked out: element_memo.py); None for reads not known (a card that is a plain dict)."""
+    card = context.get("card")
+    if type(card) is CardFields:
+        reading = card._printgen_reading
+        if reading is not None:
+            if reads is None:
+                reading.append(None)
+            else:
+                reading.extend(reads)
+
+
 class CompiledTemplates:
     """Rendering and evaluating template sources with a compiled form and a value cache."""
 
@@ -186,13 +224,10 @@ class CompiledTemplates:
         self._keyed_card: dict | None = None                 # the card context whose fields _keyed holds
         self._keyed: dict[str, Any] = {}
         self._render_card: dict | None = None                # the card context _card_renders belongs to
-        self._card_renders: dict[str, str] = {}              # source -> value, for this card
+        # source -> its value for this card, and the fields it read
+        self._card_renders: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         self._plain: dict[str, Any] = {}                     # source -> the field of '{{ card.field }}', or None
         self._pure: dict[str, bool] = {}                     # source -> whether it reads only fields
-        # a whole element's drawing, by the values of the card fields its templates read (see element_key)
-        self._element_fields: dict[tuple[str, str], tuple[str, ...] | None] = {}
-        self._element_ops: dict[tuple[str, str], dict[tuple, Any]] = {}
-        self._element_tries: dict[tuple[str, str], list[int]] = {}
 
     def render(self, source: str, context: dict, where: Where) -> str:
         if "{" not in source:
@@ -201,38 +236,60 @@ class CompiledTemplates:
         if constant is not None and (source, False) in self._values:
             return self._values[(source, False)]
         key = None if constant else self._field_key(source, context, False)
-        if key is not None and key in self._by_fields:
-            self._tries[(source, False)][1] += 1
-            return self._by_fields[key]
-        value = self._card_render(source, context) if not constant else None
-        if value is None:
+        if key is not None:
+            held = self._by_fields.get(key)
+            if held is not None:
+                self._tries[(source, False)][1] += 1
+                _note(context, held[1])
+                return held[0]
+        found = self._card_render(source, context) if not constant else None
+        if found is not None:
+            value, reads = found
+        else:
             template = self._templates.get(source)
             if template is None:
                 template = self._compile(source, where, expression=False)
                 self._templates[source] = template
-            value = self._run(lambda: sandbox.render(template, context), where)
+            value, reads = self._noted(lambda: sandbox.render(template, context), where, context)
             if not constant:
-                self._keep_card_render(source, context, value)
+                self._keep_card_render(source, context, value, reads)
         if constant:
             self._values[(source, False)] = value
-        elif key is not None:
-            self._by_fields[key] = value
+        else:
+            _note(context, reads)
+            if key is not None:
+                self._by_fields[key] = (value, reads)
         return value
 
-    def _card_render(self, source: str, context: dict) -> str | None:
-        """The value of a source that reads only the card's fields, without Jinja where that is
-        safe: `{{ card.field }}` is the field's text (what Jinja's sandbox prints for a field of
-        a plain mapping: the value, '' for None), and a source rendered already for this card
-        (the two corner indexes print the same name) is its value then. None: render it."""
+    def _noted(self, call, where: Where, context: dict) -> tuple[Any, tuple[str, ...] | None]:
+        """Run a template (`_run`), and say which of the card's fields it read, in the order it
+        read them: exactly those its evaluation looked up, which for `card.a if card.b else card.c`
+        depends on the card. None when the card is not a CardFields (the reads are not known)."""
         card = context.get("card")
-        if type(card) is not dict or context.get("deck") is not self._deck_context \
+        if type(card) is not CardFields:
+            return self._run(call, where), None
+        outer, card._printgen_reading = card._printgen_reading, []
+        try:
+            value = self._run(call, where)
+        finally:
+            read, card._printgen_reading = card._printgen_reading, outer
+        return value, (None if None in read else tuple(dict.fromkeys(read)))    # type: ignore[arg-type]
+
+    def _card_render(self, source: str, context: dict) -> tuple[str, tuple[str, ...] | None] | None:
+        """The value of a source that reads only the card's fields, without Jinja where that is
+        safe, with the fields it read: `{{ card.field }}` is the field's text (what Jinja's sandbox
+        prints for a field of a plain mapping: the value, '' for None), and a source rendered
+        already for this card (the two corner indexes print the same name) is its value then.
+        None: render it."""
+        card = context.get("card")
+        if (type(card) is not dict and type(card) is not CardFields) or context.get("deck") is not self._deck_context \
                 or context.get("layout") is not self._layout_context:
             return None
         if card is not self._render_card:
             self._render_card, self._card_renders = card, {}
-        value = self._card_renders.get(source)
-        if value is not None:
-            return value
+        kept = self._card_renders.get(source)
+        if kept is not None:
+            return kept
         field = self._plain.get(source, _MISSING)
         if field is _MISSING:
             match = _PLAIN_FIELD.fullmatch(source)
@@ -240,11 +297,11 @@ class CompiledTemplates:
             field = self._plain[source] = match.group(1) if match and not hasattr(dict, match.group(1)) else None
         if field is None or field not in card:
             return None
-        held = card[field]
+        held = dict.get(card, field)
         text = "" if held is None else str(held)
-        return text if len(text) <= sandbox.MAX_OUTPUT else None     # too long: the sandbox refuses it
+        return (text, (field,)) if len(text) <= sandbox.MAX_OUTPUT else None     # too long: the sandbox refuses it
 
-    def _keep_card_render(self, source: str, context: dict, value: str) -> None:
+    def _keep_card_render(self, source: str, context: dict, value: str, reads: tuple[str, ...] | None) -> None:
         """Keep a rendered value for the rest of this card's side, if its source reads only the
         card's fields and the deck's and layout's (see _fields_read: no random choice)."""
         if context.get("card") is not self._render_card:
@@ -253,69 +310,31 @@ class CompiledTemplates:
         if pure is None:
             pure = self._pure[source] = _fields_read(source, False) is not None
         if pure:
-            self._card_renders[source] = value
+            self._card_renders[source] = (value, reads)
 
     def evaluate(self, source: str, context: dict, where: Where) -> Any:
         constant = self._constant(source, context, expression=True)
         if constant is not None and (source, True) in self._values:
             return self._values[(source, True)]
         key = None if constant else self._field_key(source, context, True)
-        if key is not None and key in self._by_fields:
-            self._tries[(source, True)][1] += 1
-            return self._by_fields[key]
+        if key is not None:
+            held = self._by_fields.get(key)
+            if held is not None:
+                self._tries[(source, True)][1] += 1
+                _note(context, held[1])
+                return held[0]
         expression = self._expressions.get(source)
         if expression is None:
             expression = self._compile(source, where, expression=True)
             self._expressions[source] = expression
-        value = self._run(lambda: sandbox.guarded(lambda: expression(**context)), where)
+        value, reads = self._noted(lambda: sandbox.guarded(lambda: expression(**context)), where, context)
+        if not constant:
+            _note(context, reads)
         if constant and isinstance(value, (str, int, float, bool, type(None))):
             self._values[(source, True)] = value
         elif key is not None and isinstance(value, (str, int, float, bool, type(None))):
-            self._by_fields[key] = value
+            self._by_fields[key] = (value, reads)
         return value
-
-    def element_key(self, side: str, name: str, element: Any, context: dict) -> tuple | None:
-        """The key under which one element's drawing for this card is kept, or None when it is not.
-
-        An element whose every template reads the card only as `card.field` (and otherwise only
-        the deck and the layout: see _fields_read) draws the same operations for every card with
-        the same values in those fields: a house's band, its name in capitals, the reign, the
-        emblem. Its templates, text fitting and checks then run once per distinct value, not once
-        per card. An element whose values are seldom repeated (a card's own name) is, after a
-        trial, worked out for every card again and nothing of it kept."""
-        at = (side, name)
-        if at not in self._element_fields:
-            self._element_fields[at] = _element_reads(element)
-            self._element_ops[at], self._element_tries[at] = {}, [0, 0]
-        fields = self._element_fields[at]
-        if fields is None:
-            return None
-        card = context.get("card")
-        if not isinstance(card, dict) or context.get("deck") is not self._deck_context \
-                or context.get("layout") is not self._layout_context:
-            return None
-        tries = self._element_tries[at]
-        tries[0] += 1
-        if tries[0] == _ELEMENT_TRIAL and tries[1] * 2 < _ELEMENT_TRIAL:     # hardly reused: stop keeping it
-            self._element_fields[at] = None
-            self._element_ops[at] = {}
-            return None
-        if card is not self._keyed_card:
-            self._keyed_card, self._keyed = card, {}
-        try:
-            return tuple(self._field_value_key(card, field) for field in fields)
-        except _Unkeyable:
-            return None
-
-    def kept_element(self, side: str, name: str, key: tuple) -> Any:
-        """The operations kept for an element under `key` (element_key), or None."""
-        ops = self._element_ops[(side, name)].get(key)
-        if ops is not None:
-            self._element_tries[(side, name)][1] += 1
-        return ops
-
-    def keep_element(self, side: str, name: str, key: tuple, ops: Any) -> None:
-        self._element_ops[(side, name)][key] = ops
 
     def _field_key(self, source: str, context: dict, expression: bool) -> tuple | None:
         """The key of this source's value for this card (see _fields_read), or None when it is not
@@ -343,6 +362,18 @@ class CompiledTemplates:
             return (source, expression, tuple(self._field_value_key(card, name) for name in fields))
         except _Unkeyable:
             return None
+
+    def field_value_key(self, card: dict, name: str) -> Any:
+        """A card field's value as a key that tells apart what prints differently (_key); a
+        card's keys are worked out once for all its templates and elements."""
+        if card is not self._keyed_card:
+            self._keyed_card, self._keyed = card, {}
+        return self._field_value_key(card, name)
+
+    def ours(self, context: dict) -> bool:
+        """Whether a context holds this resolver's own deck and layout (the one input of its
+        templates besides the card that the caches do not key)."""
+        return context.get("deck") is self._deck_context and context.get("layout") is self._layout_context
 
     def _field_value_key(self, card: dict, name: str) -> Any:
         key = self._keyed.get(name, _MISSING)

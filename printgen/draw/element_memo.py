@@ -1,0 +1,95 @@
+"""A card element's drawing kept by the card fields its templates really read (issue 30).
+
+Why: a deck's cards share most of their drawing (a house's band, its emblem, the frame), and
+working an element out again (its templates, text fitting, checks, placing) for each card was
+most of the cost of a card. An element whose every template reads the card only as `card.field`
+(and otherwise the deck and the layout, no random choice: see template_cache._element_reads)
+draws the same operations for every card that gives the same values to the fields its templates
+*looked up while it was worked out*. That is often fewer than the fields named in its
+templates: `card.house.name if card.house else card.name` reads the name only for a card
+without a house, so a corner emblem keyed by that template is the same on every card of a house.
+
+The argument: working an element out is deterministic, and its templates see the card only
+through the fields they look up (noted by template_cache.CardFields as they run). A card that
+agrees with an earlier one on every field that earlier working-out looked up is worked out the
+same way, step by step, and so looks up the same fields and draws the same operations. Values
+are compared by template_cache._key, which tells apart whatever prints differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from printgen.draw.template_cache import CardFields, _element_reads, _Unkeyable
+
+# Cards drawn before an element's kept drawings are judged: longer than a template's trial, since a
+# deck's repeats are often further apart than 32 cards (a set of designs printed over and over),
+# and what a useless memo costs is only a key a card until then.
+TRIAL = 256
+# At most this many different sets of fields read per element (a house card's emblem reads the
+# house, a card without one also its name): a template that reads many combinations is not kept
+# under more of them.
+SHAPES = 8
+
+
+class ElementMemo:
+    """The kept drawings of one resolver's elements."""
+
+    def __init__(self, keyer: Callable[[dict, str], Any], ours: Callable[[dict], bool]) -> None:
+        """`keyer(card, field)`: a field's value as a key; `ours(context)`: whether a context holds
+        the resolver's own deck and layout (the templates' only other inputs)."""
+        self._keyer = keyer
+        self._ours = ours
+        self._fields: dict[tuple[str, str], tuple[str, ...] | None] = {}    # what an element may read
+        self._kept: dict[tuple[str, str], dict[tuple[str, ...], dict[tuple, tuple]]] = {}
+        self._tries: dict[tuple[str, str], list[int]] = {}                 # [cards, reuses] on trial
+
+    def element(self, at: tuple[str, str], element: Any, context: dict, make: Callable[[], list],
+                warnings: Callable[[], int]) -> tuple | list:
+        """The element's operations for this card: kept ones when an earlier card gave the same
+        values to every field the element read for it, else `make()`, kept unless it warned
+        (a warning names its card, so the next card must say it again: `warnings()` counts them)."""
+        card = context.get("card")
+        fields = self._judged(at, element)
+        if fields is None or not isinstance(card, dict) or not self._ours(context):
+            return make()
+        kept = self._kept[at]
+        try:
+            for shape, drawings in kept.items():
+                ops = drawings.get(tuple([self._keyer(card, name) for name in shape]))
+                if ops is not None:
+                    self._tries[at][1] += 1
+                    return ops
+        except _Unkeyable:              # a value that is not plain data: worked out every time
+            return make()
+        said = warnings()
+        if type(card) is CardFields:
+            outer, card._printgen_reading = card._printgen_reading, []
+            try:
+                ops = tuple(make())
+            finally:
+                reads, card._printgen_reading = card._printgen_reading, outer
+            # a value worked out where the reads are not known counts as reading every field
+            shape = fields if None in reads else tuple(dict.fromkeys(reads))     # type: ignore[arg-type]
+        else:
+            ops, shape = tuple(make()), fields
+        if warnings() == said and (shape in kept or len(kept) < SHAPES):
+            kept.setdefault(shape, {})[tuple([self._keyer(card, name) for name in shape])] = ops
+        return ops
+
+    def _judged(self, at: tuple[str, str], element: Any) -> tuple[str, ...] | None:
+        """The fields the element may read, or None once it is not kept: it reads more than
+        fields, or fewer than half of its first TRIAL cards reused a drawing (a card's own name)."""
+        if at not in self._fields:
+            self._fields[at] = _element_reads(element)
+            self._kept[at], self._tries[at] = {}, [0, 0]
+        fields = self._fields[at]
+        if fields is None:
+            return None
+        tries = self._tries[at]
+        tries[0] += 1
+        if tries[0] == TRIAL and tries[1] * 2 < TRIAL:       # hardly reused: stop keeping it
+            self._fields[at], self._kept[at] = None, {}
+            return None
+        return fields
