@@ -59,6 +59,7 @@ class Resolver(TextChecks, CompiledTemplates):
         self._card_free = {side: not self._uses_card(side) for side in ("face", "back")}
         self._memo = ElementMemo(self.field_value_key, self.ours)
         self._context_of: tuple[Card | None, dict] = (None, {})
+        self._boxes: dict[tuple, tuple[float, float, float, float]] = {}
 
     def warn(self, warning: Warning_) -> None:
         self._warned += 1
@@ -153,7 +154,16 @@ class Resolver(TextChecks, CompiledTemplates):
 
     def _points(self, x: float | None, y: float | None, width: float | None, height: float | None,
                 bleed: bool) -> tuple[float, float, float, float]:
-        """A box in mm from the trim's top-left, as points from its bottom-left at the printed size."""
+        """A box in mm from the trim's top-left, as points from its bottom-left at the printed size
+        (worked out once for each box: every card places its elements in the same boxes)."""
+        asked = (x, y, width, height, bleed)
+        box = self._boxes.get(asked)
+        if box is None:
+            box = self._boxes[asked] = self._mapped(x, y, width, height, bleed)
+        return box
+
+    def _mapped(self, x: float | None, y: float | None, width: float | None, height: float | None,
+                bleed: bool) -> tuple[float, float, float, float]:
         x, y, w, h = self.layout.map_box(x, y, width, height)
         if bleed:
             b = self.bleed

@@ -95,26 +95,51 @@ def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, he
     whole if any size allows it (a word split across lines is the last resort, and said).
     Remembered (the answer is a frozen value): a deck prints the same house name, label or
     caption in the same box on many cards, and fitting tries every size down from the largest."""
-    current = size
-    split_fit: Fitted | None = None          # the largest fit that splits a word
-    while True:
+    sizes = _sizes(size, min_size)
+    whole = None if wrap_lines else [" ".join(_words(text))]    # one line, the same at every size
+
+    def attempt(current: float) -> tuple[list[str], bool, bool]:
+        """The lines at a size, whether they fit the box, and whether a word had to be split."""
         split = False
-        if wrap_lines:
+        if whole is None:
             lines, split = _wrap(text, pdf_name, current, width, tracking)
         else:
-            lines = [" ".join(_words(text))]
-        wide_ok = all(text_width(line, pdf_name, current, tracking) <= width + 1e-6 for line in lines)
-        if wide_ok and block_height(len(lines), current, leading, pdf_name) <= height + 1e-6:
-            if not split:
-                return Fitted(current, tuple(lines), True)
-            if split_fit is None:
-                split_fit = Fitted(current, tuple(lines), True, True)
-        if current - STEP < min_size - 1e-9:
-            break
-        current = round(current - STEP, 4)
-    if split_fit is not None:
-        return split_fit
+            lines = whole
+        fits = all(text_width(line, pdf_name, current, tracking) <= width + 1e-6 for line in lines) and \
+            block_height(len(lines), current, leading, pdf_name) <= height + 1e-6
+        return lines, fits, split
+
+    # Fitting with words whole only gets easier as the size goes down (every width and the block's
+    # height shrink with it, and greedy wrapping then breaks each line no earlier), so the largest
+    # size at which it fits is found by halving the sizes between one that fits and one that does
+    # not: the size trying each in turn finds, in a few tries where that took dozens.
+    lines, fits, split = attempt(sizes[0])
+    if fits and not split:
+        return Fitted(sizes[0], tuple(lines), True)
+    last = attempt(sizes[-1]) if len(sizes) > 1 else (lines, fits, split)
+    if last[1] and not last[2]:
+        low, high, found = 0, len(sizes) - 1, last[0]        # sizes[low] does not fit, sizes[high] does
+        while high - low > 1:
+            middle = (low + high) // 2
+            tried, fits, split = attempt(sizes[middle])
+            if fits and not split:
+                high, found = middle, tried
+            else:
+                low = middle
+        return Fitted(sizes[high], tuple(found), True)
+    for current in sizes:       # no size fits with words whole: the largest that fits with one split
+        lines, fits, split = attempt(current)
+        if fits:
+            return Fitted(current, tuple(lines), True, True)
     return Fitted(min_size, _truncate(text, pdf_name, min_size, width, height, leading, wrap_lines, tracking), False)
+
+
+def _sizes(size: float, min_size: float) -> list[float]:
+    """The sizes fitting tries, largest first: `size`, then STEP smaller each, to `min_size`."""
+    sizes = [size]
+    while sizes[-1] - STEP >= min_size - 1e-9:
+        sizes.append(round(sizes[-1] - STEP, 4))
+    return sizes
 
 
 def _truncate(text: str, pdf_name: str, size: float, width: float, height: float, leading: float,
