@@ -13,6 +13,7 @@ from functools import cache
 
 import pytest
 
+from printgen.draw import fonts as fonts_module
 from printgen.draw.element_memo import ElementMemo
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import ShapeOp
@@ -97,11 +98,16 @@ def test_a_card_field_printed_without_jinja_is_what_the_sandbox_prints(value):
     deck, layout = {"title": "T"}, {}
     templates = CompiledTemplates(deck, layout)
     context = {"card": {"v": value, "items": 3}, "deck": deck, "layout": layout}
+    noting = {**context, "card": CardFields(context["card"])}    # a card's fields as a build gives them
     for source in ("{{ card.v }}", "{{card.v}}", "{{ card.items }}"):
         jinja = sandbox.render(sandbox.environment().from_string(source), context)
         assert templates.render(source, context, Where()) == jinja
-    with pytest.raises(UserError, match="does not have"):
-        templates.render("{{ card.missing }}", context, Where())
+        as_built = sandbox.render(sandbox.environment().from_string(source), noting)
+        assert CompiledTemplates(deck, layout).render(source, noting, Where()) == as_built
+        assert as_built == jinja or "card.items" in source      # (a method's address differs)
+    for card in (context, noting):      # the sandbox's words for a missing field: the same for both
+        with pytest.raises(UserError, match="does not have: 'dict object' has no attribute 'missing'"):
+            CompiledTemplates(deck, layout).render("{{ card.missing }}", card, Where())
 
 
 def test_a_card_read_through_a_mapping_method_is_never_kept_by_a_field():
@@ -113,6 +119,29 @@ def test_a_card_read_through_a_mapping_method_is_never_kept_by_a_field():
     cards = [{"house": f"House {i}", "n": i % 2} for i in range(40)]
     seen = [templates.render(source, {"card": card, "deck": deck, "layout": layout}, Where()) for card in cards]
     assert seen == [f"House {i}/2" for i in range(40)]
+
+
+def test_a_line_of_text_is_written_as_drawstring_writes_it():
+    """fonts._text_line writes a TrueType line without ReportLab's text object: the same operators,
+    subsets and escapes as canvas.drawString, with tracking or without, across font subsets."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    layout = load_layout("cromwell", load_deck("cromwell"))
+    fonts = FontSet(layout.fonts)
+    bold, italic = fonts.pdf_name("serif-bold"), fonts.pdf_name("serif-italic")
+    glyphs = [chr(cp) for cp in sorted(getFont(bold).face.charToGlyph) if cp > 32][:400]   # past one subset
+    lines = ["William I (2)", "", "a\\b (c) ) (", "née\u00a0naïve", "".join(glyphs[:300]), "".join(glyphs[250:])]
+    canvases = [new_canvas((210.0, 297.0), bold, "t", "s") for _ in range(2)]
+    for quick, canvas in zip((False, True), canvases):
+        for font, size, tracking in ((bold, 10.0, 0.0), (italic, 7.25, 1.6), (bold, 19.0, -0.3)):
+            canvas.setFont(font, size)
+            for i, line in enumerate(lines):
+                if quick:
+                    assert fonts_module._text_line(canvas, 10.0 + i, 20.125, line, font, tracking)
+                else:
+                    canvas.drawString(10.0 + i, 20.125, line, charSpace=tracking)
+    assert canvases[0]._code == canvases[1]._code
+    assert finish(canvases[0]) == finish(canvases[1])
 
 
 def test_operators_written_again_are_the_bytes_drawing_writes():

@@ -277,13 +277,73 @@ def draw_string(canvas, x: float, y: float, text: str, pdf_name: str, size: floa
 
     pieces = runs(text, pdf_name)
     if len(pieces) == 1 and pieces[0][0] == pdf_name:
-        canvas.drawString(x, y, text, charSpace=tracking)
+        if not _text_line(canvas, x, y, text, pdf_name, tracking):
+            canvas.drawString(x, y, text, charSpace=tracking)
         return
     for font, piece in pieces:
         canvas.setFont(font, size)
         canvas.drawString(x, y, piece, charSpace=tracking)
         x += stringWidth(piece, font, size) + tracking * len(piece)
     canvas.setFont(pdf_name, size)
+
+
+def _text_line(canvas, x: float, y: float, text: str, pdf_name: str, tracking: float) -> bool:
+    """Write what `canvas.drawString(x, y, text, charSpace=tracking)` writes for a TrueType font,
+    operator for operator, without its text object; False (nothing written) where the canvas or
+    ReportLab could write anything else. Why: a deck's own strings (each card's name and corner
+    indexes) are drawn anew on every card, and drawString spends most of its time building the
+    text object and measuring a width it throws away (issue 30). The subsets, the font's name in
+    the page and the escaping are ReportLab's own functions, called as drawString calls them;
+    tests/test_card_speed.py checks the bytes against drawString's."""
+    plain = canvas.__dict__.get("_printgen_plain_text")
+    if plain is None:
+        plain = canvas.__dict__["_printgen_plain_text"] = _plain_canvas(canvas)
+    if not plain or canvas._fontname != pdf_name or not canvas.bottomup:
+        return False
+    font = _ttf_fonts.get(pdf_name, _NOT_TTF)
+    if font is _NOT_TTF:
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        found = getFont(pdf_name)
+        font = _ttf_fonts[pdf_name] = found if getattr(found, "_dynamicFont", False) else None
+    if font is None:
+        return False
+    escape, fp_str = _writing
+    doc = canvas._doc
+    head = f"{fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+    shown: list[str] = []
+    current = -1
+    for subset, piece in font.splitString(text, doc):
+        if subset != current:
+            shown.append(f"{font.getSubsetInternalName(subset, doc)} {head}")
+            current = subset
+        shown.append(f"({escape(piece)}) Tj")
+    at = fp_str(x, y)
+    if tracking:
+        spaced = fp_str(tracking)
+        canvas._code.append(f"BT 1 0 0 1 {at} Tm {spaced} Tc {' '.join(shown)} T* 0 Tc ET")
+    else:
+        canvas._code.append(f"BT 1 0 0 1 {at} Tm {' '.join(shown)} T* ET")
+    return True
+
+
+_NOT_TTF = object()
+_ttf_fonts: dict[str, Any] = {}      # a registered name's TrueType font, or None for any other kind
+_writing: tuple[Any, Any] = (None, None)
+_WRITERS = ("drawString", "beginText", "drawText", "_escape")   # what drawString's writing goes through
+
+
+def _plain_canvas(canvas) -> bool:
+    """Whether the canvas writes text as ReportLab's own Canvas does: none of its text methods
+    replaced, on its class or on itself, and no right-to-left reordering installed."""
+    global _writing
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+    from reportlab.pdfgen import textobject
+    from reportlab.pdfgen.canvas import Canvas
+
+    _writing = (escapePDF, fp_str)
+    return not textobject.rtlSupport and all(getattr(type(canvas), name) is getattr(Canvas, name) and
+                                             name not in canvas.__dict__ for name in _WRITERS)
 
 
 def markup(text: str, pdf_name: str) -> str:

@@ -78,16 +78,17 @@ def _replayed(canvas, op: Op, drawn: dict) -> None:
         if state:
             canvas.__dict__.update(state)
         return
+    seen, mark = drawn.setdefault(_SEEN, set()), hash(key)
+    if mark not in seen:        # drawn once so far: a side's own name is never drawn again
+        seen.add(mark)
+        _draw(canvas, op)
+        return
     d = canvas.__dict__
     before = [d[name] for name in canvas.STATE_ATTRIBUTES]
     ext_before, extgstate = dict(ext), canvas._extgstate
     page_code, page_forms = canvas._code, canvas._formsinuse
     start, forms_start = len(page_code), len(page_forms)
     _draw(canvas, op)
-    seen, mark = drawn.setdefault(_SEEN, set()), hash(key)
-    if mark not in seen:        # drawn once so far: a side's own name is never drawn again
-        seen.add(mark)
-        return
     sets = _TEXT_STATE if isinstance(op, TextOp) else ()
     same = all(d[name] is old for name, old in zip(canvas.STATE_ATTRIBUTES, before) if name not in sets)
     code = tuple(page_code[start:])

@@ -134,12 +134,13 @@ def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, he
     return Fitted(min_size, _truncate(text, pdf_name, min_size, width, height, leading, wrap_lines, tracking), False)
 
 
-def _sizes(size: float, min_size: float) -> list[float]:
+@lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
     """The sizes fitting tries, largest first: `size`, then STEP smaller each, to `min_size`."""
     sizes = [size]
     while sizes[-1] - STEP >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - STEP, 4))
-    return sizes
+    return tuple(sizes)
 
 
 def _truncate(text: str, pdf_name: str, size: float, width: float, height: float, leading: float,

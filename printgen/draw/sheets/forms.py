@@ -38,6 +38,8 @@ class Forms:
         self.prefix = prefix
         self.names: dict[tuple, str] = {}
         self.uses = uses
+        # the forms by their sides' own objects (kept here, so no other object takes their ids)
+        self._known: dict[tuple[int, int, str | None], tuple[Kind, tuple[Op, ...], str]] = {}
 
     @staticmethod
     def key(kind: Kind, ops: tuple[Op, ...], fill: str | None) -> tuple:
@@ -61,8 +63,12 @@ class Forms:
         a side with nothing to draw (a die's back, a pawn's)."""
         if not ops and fill is None:
             return
-        once = self.uses is not None and self.uses[self.key(kind, ops, fill)] < 2
-        name = None if once else self.name(kind, ops, fill)
+        name = self._known.get((id(kind), id(ops), fill), (None, None, None))[2]
+        if name is None:
+            once = self.uses is not None and self.uses[self.key(kind, ops, fill)] < 2
+            name = None if once else self.name(kind, ops, fill)
+            if name is not None:        # placed again: known by its objects, without hashing them all
+                self._known[(id(kind), id(ops), fill)] = (kind, ops, name)
         c = self.canvas
         c.saveState()
         c.translate(pt(slot.x + slot.w / 2), pt(slot.y + slot.h / 2))

@@ -134,8 +134,20 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
 def _repeated(faces: Faces, imposed: Imposed) -> Counter[tuple]:
     """How often each side placed more than once is placed (Forms' `uses`): those become forms.
     The sides placed once are not kept here, so their drawings can be let go once drawn."""
-    uses = Counter(Forms.key(faces.kinds[p.piece], *faces.side(p.piece, p.side))
-                   for page in imposed.pages for p in page.placements)
+    # counted by the side's own objects first, so that each side is hashed once, not once a place
+    # (a common back of twenty operations is placed on every card)
+    placed: Counter[tuple[int, int, str | None]] = Counter()
+    sides: dict[tuple[int, int, str | None], tuple] = {}
+    for page in imposed.pages:
+        for p in page.placements:
+            kind = faces.kinds[p.piece]
+            ops, fill = faces.side(p.piece, p.side)
+            at = (id(kind), id(ops), fill)
+            placed[at] += 1
+            sides.setdefault(at, (kind, ops, fill))
+    uses: Counter[tuple] = Counter()
+    for at, n in placed.items():
+        uses[Forms.key(*sides[at])] += n
     return Counter({key: n for key, n in uses.items() if n > 1})
 
 
