@@ -7,9 +7,8 @@ and reused as one PDF form. Coordinates are points from the trim's lower-left co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from printgen.draw.pictures import Prepared
 
@@ -71,26 +70,3 @@ class TurnOp:
 
 
 Op = ShapeOp | TextOp | ImageOp | SymbolOp | TurnOp
-
-
-def _remembered_hash(op: Any) -> int:
-    """The hash a frozen dataclass gives (of its fields' tuple), worked out once per operation.
-    Why: drawing a card hashes each of its operations several times (the sides placed more than
-    once, the form a side may be, the operators kept for drawing it again), and a text's hash
-    covers all its lines, a turned group's all it holds."""
-    held = op.__dict__.get("_hash")
-    if held is None:
-        held = hash(tuple([getattr(op, f.name) for f in fields(op)]))
-        object.__setattr__(op, "_hash", held)
-    return held
-
-
-def _without_hash(op: Any) -> dict[str, Any]:
-    """An operation's state for pickle, without its remembered hash: a string's hash differs
-    from one process to the next."""
-    return {k: v for k, v in op.__dict__.items() if k != "_hash"}
-
-
-for _kind in (ShapeOp, TextOp, ImageOp, SymbolOp, TurnOp):
-    _kind.__hash__ = _remembered_hash          # type: ignore[method-assign, assignment]
-    _kind.__getstate__ = _without_hash         # type: ignore[method-assign, assignment]
