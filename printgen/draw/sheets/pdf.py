@@ -89,6 +89,7 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
     forms = Forms(canvas, "side" if imposed.grid is not None else "piece", _repeated(faces, imposed))
     left = Counter((p.piece, p.side) for page in imposed.pages for p in page.placements) if spend else None
     no_room = unsaid = 0                # sheets with no room for the ruler; pages with none for their words
+    free: dict[tuple, list[marks.Region]] = {}      # the margin's free strips of each frame
     for page in imposed.pages:
         if page.size is not None:
             canvas.setPageSize((pt(page.size[0]), pt(page.size[1])))
@@ -111,8 +112,11 @@ def write_pdf(deck: Deck, layout: Layout, faces: Faces, imposed: Imposed,
         elif imposed.grid is None:
             cutlines.piece_guides(canvas, page, faces.kinds)
         folding.fold_line(canvas, imp, imposed, page)
-        strips = marks.free_strips(page.frame, page.frame_bleed, imposed.paper, imp.margin, imp.crop_marks.length,
-                                   imp.crop_marks.offset)
+        frame = (page.frame, page.frame_bleed)      # every full sheet of a grid has the same frame
+        if frame not in free:
+            free[frame] = marks.free_strips(page.frame, page.frame_bleed, imposed.paper, imp.margin,
+                                            imp.crop_marks.length, imp.crop_marks.offset)
+        strips = list(free[frame])
         if imposed.style == "gutter-fold":
             lines = folding.gutter_lines(deck, layout, imposed, page.sheet)
         else:
