@@ -208,6 +208,18 @@ def _note(context: dict, reads: tuple[str, ...] | None) -> None:
                 reading.extend(reads)
 
 
+def _flat_globals(template: Any) -> Any:
+    """The template with its globals (the sandbox's range, namespace ...) as one plain mapping of
+    the same names and values. Why: Jinja keeps them as a ChainMap over the environment's, so each
+    render lists both maps' keys twice to start its context, a tenth of a card's short template.
+    The sandbox's globals are set once when it is made and never change, so nothing is lost."""
+    from collections import ChainMap
+
+    if template is not None and isinstance(template.globals, ChainMap):
+        template.globals = dict(template.globals)
+    return template
+
+
 class CompiledTemplates:
     """Rendering and evaluating template sources with a compiled form and a value cache."""
 
@@ -399,8 +411,10 @@ class CompiledTemplates:
 
         try:
             if expression:
-                return environment().compile_expression(source, undefined_to_none=False)
-            return environment().from_string(source)
+                compiled = environment().compile_expression(source, undefined_to_none=False)
+                _flat_globals(getattr(compiled, "_template", None))
+                return compiled
+            return _flat_globals(environment().from_string(source))
         except TemplateSyntaxError as exc:
             raise UserError(f"template error in '{source}': {exc.message}", where) from None
 
