@@ -111,19 +111,26 @@ def fit(text: str, pdf_name: str, size: float, min_size: float, width: float, he
 
     # Fitting with words whole only gets easier as the size goes down (every width and the block's
     # height shrink with it, and greedy wrapping then breaks each line no earlier), so the largest
-    # size at which it fits is found by halving the sizes between one that fits and one that does
-    # not: the size trying each in turn finds, in a few tries where that took dozens.
+    # size at which it fits is found by trying sizes 1, 2, 4, 8 ... steps down, then halving the
+    # steps between the last that did not fit and the first that did: what trying each size in
+    # turn finds, in a few tries where a long text took dozens.
     lines, fits, split = attempt(sizes[0])
     if fits and not split:
         return Fitted(sizes[0], tuple(lines), True)
-    last = attempt(sizes[-1]) if len(sizes) > 1 else (lines, fits, split)
-    if last[1] and not last[2]:
-        low, high, found = 0, len(sizes) - 1, last[0]        # sizes[low] does not fit, sizes[high] does
+    low, step, high, found = 0, 1, None, lines          # sizes[low] does not fit
+    while high is None and low < len(sizes) - 1:
+        probe = min(low + step, len(sizes) - 1)
+        lines, fits, split = attempt(sizes[probe])
+        if fits and not split:
+            high, found = probe, lines
+        else:
+            low, step = probe, step * 2
+    if high is not None:
         while high - low > 1:
             middle = (low + high) // 2
-            tried, fits, split = attempt(sizes[middle])
+            lines, fits, split = attempt(sizes[middle])
             if fits and not split:
-                high, found = middle, tried
+                high, found = middle, lines
             else:
                 low = middle
         return Fitted(sizes[high], tuple(found), True)
