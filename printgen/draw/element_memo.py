@@ -33,6 +33,18 @@ TRIAL = 256
 SHAPES = 8
 
 
+class _Kept:
+    """One element's kept drawings: the fields it may read (None once it is not kept), its
+    drawings by the fields a working-out read and their values, and its trial's counts."""
+
+    __slots__ = ("fields", "drawings", "cards", "reuses")
+
+    def __init__(self, fields: tuple[str, ...] | None) -> None:
+        self.fields = fields
+        self.drawings: dict[tuple[str, ...], dict[tuple, tuple]] = {}
+        self.cards = self.reuses = 0
+
+
 class ElementMemo:
     """The kept drawings of one resolver's elements."""
 
@@ -41,25 +53,30 @@ class ElementMemo:
         the resolver's own deck and layout (the templates' only other inputs)."""
         self._keyer = keyer
         self._ours = ours
-        self._fields: dict[tuple[str, str], tuple[str, ...] | None] = {}    # what an element may read
-        self._kept: dict[tuple[str, str], dict[tuple[str, ...], dict[tuple, tuple]]] = {}
-        self._tries: dict[tuple[str, str], list[int]] = {}                 # [cards, reuses] on trial
+        self._elements: dict[tuple[str, str], _Kept] = {}
 
     def element(self, at: tuple[str, str], element: Any, context: dict, make: Callable[[], list],
                 warnings: Callable[[], int]) -> tuple | list:
         """The element's operations for this card: kept ones when an earlier card gave the same
         values to every field the element read for it, else `make()`, kept unless it warned
         (a warning names its card, so the next card must say it again: `warnings()` counts them)."""
+        kept = self._elements.get(at)
+        if kept is None:
+            kept = self._elements[at] = _Kept(_element_reads(element))
+        fields = kept.fields
         card = context.get("card")
-        fields = self._judged(at, element)
         if fields is None or not isinstance(card, dict) or not self._ours(context):
             return make()
-        kept = self._kept[at]
+        kept.cards += 1
+        if kept.cards == TRIAL and kept.reuses * 2 < TRIAL:   # hardly reused (a card's own name): stop
+            kept.fields, kept.drawings = None, {}
+            return make()
+        keyer = self._keyer
         try:
-            for shape, drawings in kept.items():
-                ops = drawings.get(tuple([self._keyer(card, name) for name in shape]))
+            for shape, drawings in kept.drawings.items():
+                ops = drawings.get(tuple([keyer(card, name) for name in shape]))
                 if ops is not None:
-                    self._tries[at][1] += 1
+                    kept.reuses += 1
                     return ops
         except _Unkeyable:              # a value that is not plain data: worked out every time
             return make()
@@ -74,22 +91,6 @@ class ElementMemo:
             shape = fields if None in reads else tuple(dict.fromkeys(reads))     # type: ignore[arg-type]
         else:
             ops, shape = tuple(make()), fields
-        if warnings() == said and (shape in kept or len(kept) < SHAPES):
-            kept.setdefault(shape, {})[tuple([self._keyer(card, name) for name in shape])] = ops
+        if warnings() == said and (shape in kept.drawings or len(kept.drawings) < SHAPES):
+            kept.drawings.setdefault(shape, {})[tuple([keyer(card, name) for name in shape])] = ops
         return ops
-
-    def _judged(self, at: tuple[str, str], element: Any) -> tuple[str, ...] | None:
-        """The fields the element may read, or None once it is not kept: it reads more than
-        fields, or fewer than half of its first TRIAL cards reused a drawing (a card's own name)."""
-        if at not in self._fields:
-            self._fields[at] = _element_reads(element)
-            self._kept[at], self._tries[at] = {}, [0, 0]
-        fields = self._fields[at]
-        if fields is None:
-            return None
-        tries = self._tries[at]
-        tries[0] += 1
-        if tries[0] == TRIAL and tries[1] * 2 < TRIAL:       # hardly reused: stop keeping it
-            self._fields[at], self._kept[at] = None, {}
-            return None
-        return fields
