@@ -279,6 +279,11 @@ class TurnRules(Lays):
         if not (0 <= k < 4 and (k < 2 if p.test == "house" else p.has_dir[card][k >> 1])):
             self._illegal(st, action)
         if not k & 1:
+            st.wrongs += 1
+            if p.forfeit == "trade":
+                self._call_off(st)
+                self._to_end_lay(st)
+                return
             self._forfeit(st, seat, card, k >> 1)
         if st.stage == 1:
             st.stage = 2
@@ -373,6 +378,20 @@ class TurnRules(Lays):
         hands[target] |= bit
         shown[seat] &= ~bit
         shown[target] |= bit
+
+    @staticmethod
+    def _call_off(st: State) -> None:
+        """forfeit=trade: a wrong answer calls the trade off, each card going back to the player who
+        gave it (after the Cromwell's wrong answer the other trader is not asked). Hands then shrink
+        only by laying, as the seed says of advanced play, so a wrong answer costs a turn's trade and
+        never sheds a card."""
+        a = 1 << st.announced
+        o = 1 << st.offers[st.trade_seat]
+        hands, shown = st.hands, st.shown
+        hands[st.crom] ^= a | o
+        hands[st.trade_seat] ^= a | o
+        shown[st.crom] = (shown[st.crom] & ~o) | a                # both named: everyone saw them go back
+        shown[st.trade_seat] = (shown[st.trade_seat] & ~a) | o
 
     def _go_out(self, st: State, seat: int) -> None:
         st.winner = seat
