@@ -15,10 +15,16 @@ with P players (the pupil never wins).
 
 Judged against MARGIN: the worth is visible when the whole interval lies above it, small when the
 whole interval lies below it, undecided otherwise (validate looks again with more games). A small
-worth is followed by the figure of a rule change meant to raise it (RAISERS), played on the same
-seeds: recommended only when that figure is itself visible (its interval above MARGIN); else the
-report says plainly that no change tried raises it, with the figure, so a designer is never sent
-to a change its own games show does not help."""
+worth is followed by the figure of a rule change meant to raise it (RAISERS, tried in turn until
+one is visible), played on the same seeds: recommended only when that figure is itself visible
+(its interval above MARGIN); else the report says plainly that no change tried raises it, with the
+figures, so a designer is never sent to a change its own games show does not help.
+
+The knowing seats must play sensibly, or the figure measures their blunders: under the rule
+sheet's forfeit a wrong answer rids the answerer of the card it received, so every seat (the pupil
+too) answers wrong on purpose about a card that helps it nothing (bots.py). Before they did,
+the pupil, wrong by not knowing, shed cards the knowing seats kept, and with test=house and
+scoring=out (only going out pays) won 46.5 % at four players to a knowing seat's 17.8 %."""
 
 from __future__ import annotations
 

@@ -31,6 +31,10 @@ it cannot place in a house or a reign. So:
 * With the variant test=house (the receiver names the house of the card before turning it over)
   it names the house of a card before it named like it with the next or previous number, else
   guesses among the houses in play.
+* With forfeit=card (the rule sheet: a wrong answer loses the card received, the card given
+  staying given) it answers wrong on purpose about a received card that helps its hand nothing,
+  as the knowing player does (any player can give a wrong answer): judged by the face it is shown
+  (test=reign), or by the name (test=house, the card not yet turned over).
 * It keeps no memory between decisions (a card it once held and traded away is a name again):
   a stated simplification; a pupil learns as it plays, and this one learns nothing.
 

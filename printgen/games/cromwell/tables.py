@@ -44,7 +44,8 @@ OPTIONS = (
     Option("forfeit", FORFEITS, "card", "advanced game, after a wrong answer: card, the answerer loses the card it "
                                         "received (to the holder of the right monarch, else back to its giver; the "
                                         "rule sheet); trade, the trade is called off and both cards go back, so hands "
-                                        "shrink only by laying"),
+                                        "shrink only by laying (and a round in which nobody can ever lay again is "
+                                        "stuck, as in the basic game)"),
     Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the "
                                            "other hands; out: only the player who went out scores the other hands"),
 )
