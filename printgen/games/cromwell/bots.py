@@ -19,7 +19,7 @@ def _house_help(st: State, card: int, hand: int) -> int:
     return (hand & st.prep.near[card]).bit_count()
 
 
-def _offer_help(st: State, card: int, hand: int) -> int:
+def offer_help(st: State, card: int, hand: int) -> int:
     """As _house_help, two more when the card can be laid off on the table."""
     return (hand & st.prep.near[card]).bit_count() + (2 if st.ext_all >> card & 1 else 0)
 
@@ -135,7 +135,7 @@ class GreedyBot(TurnRules):
     def _greedy_decide(self, st: State, rng: random.Random) -> Action:
         """Accept the offer that helps most; if none helps, draw (basic) or take the most helpful
         anyway (advanced: an offer must be accepted)."""
-        return self.decide_judging(st, rng, _offer_help)
+        return self.decide_judging(st, rng, offer_help)
 
     def decide_judging(self, st: State, rng: random.Random, helps: Helps) -> Action:
         """The greedy way of deciding, with `helps(state, card, hand)` judging each offer heard by name."""
@@ -165,7 +165,7 @@ class GreedyBot(TurnRules):
         players with test=house and scoring=out)."""
         p = st.prep
         r = st.rng
-        shed = self.sheds(st, _offer_help)
+        shed = self.sheds(st, offer_help)
         if p.test == "house":
             right = 1 if r.random() < p.knowledge else 0
             return p.ANSWER + (0 if shed else right)

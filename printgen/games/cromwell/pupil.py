@@ -50,7 +50,7 @@ import random
 from collections.abc import Mapping
 from typing import cast
 
-from printgen.games.cromwell.bots import GreedyBot, _offer_help
+from printgen.games.cromwell.bots import GreedyBot, offer_help
 from printgen.games.cromwell.tables import ANSWER, DECIDE, OFFER, Prepared, State
 from printgen.sim.engine import Action, Bot
 
@@ -162,7 +162,7 @@ class Pupil(GreedyBot):
                 return p.ANSWER
             return p.ANSWER + self._pupil_house(st, card, rng)
         open_dirs = [d for d in (0, 1) if p.has_dir[card][d]]
-        if self.sheds(st, _offer_help):                    # shown face up: its house is printed on it
+        if self.sheds(st, offer_help):                    # shown face up: its house is printed on it
             return p.ANSWER + 2 * open_dirs[0]
         seen = seen_by(st, st.actor)
         for d in open_dirs:
