@@ -266,3 +266,41 @@ def test_the_house_test_makes_knowing_pay_in_advanced_play_and_the_figure_replay
     got = _worths(deck, {"test": "house"}, 400)
     assert got.low > knowledge.MARGIN, got                  # visible: what the report recommends
     assert _worths(deck, {"test": "house"}, 400) == got    # same seed, same figure
+
+
+def _house_test_steps(deck, bot: str, games: int) -> tuple[int, int]:
+    """(answers checked, answers that changed) when the card `bot` (seat 0, among greedy players)
+    is to name the house of, not yet turned over, becomes an unseen monarch of another house whose
+    name tells it no more (test=house, advanced play, four players)."""
+    prep = GAME.prepare(deck, "advanced", {"test": "house"})
+    chooser = bot_for(bot, GAME)
+    checked = changed = 0
+    for index in range(games):
+        def watch(step, state, seat, action, index=index):
+            nonlocal checked, changed
+            if seat != 0 or state.phase != ANSWER:
+                return
+            x = GAME.answer_card(state)
+            seen = seen_by(state, seat) & ~(1 << x)
+            firsts = {_first(prep.names[c]) for c in _bits(seen)}
+            unseen = [c for s in range(1, state.P) for c in _bits(state.hands[s] & ~state.shown[s])]
+            swaps = [y for y in unseen if prep.house_of[y] != prep.house_of[x]
+                     and _first(prep.names[x]) not in firsts and _first(prep.names[y]) not in firsts]
+            seed = index * 10007 + step
+            before = chooser(GAME, GAME.clone(state), random.Random(seed))
+            for y in swaps[:4]:
+                checked += 1
+                if chooser(GAME, relabel(state, x, y), random.Random(seed)) != before:
+                    changed += 1
+        play(GAME, prep, 4, 5, index, [chooser] + [bot_for("greedy", GAME)] * 3, checked=True, watch=watch)
+    return checked, changed
+
+
+def test_the_pupil_names_a_house_without_turning_the_card_over(deck):
+    """test=house: the pupil answers (or sheds the card by a wrong answer) from what it can see and
+    the card's name, never from the house printed on the card's hidden face; the knowing player's
+    answers do depend on it, so the check can fail."""
+    checked, changed = _house_test_steps(deck, "pupil", 12)
+    assert checked > 30 and changed == 0, (checked, changed)
+    checked, changed = _house_test_steps(deck, "greedy", 12)
+    assert checked > 30 and changed > 0, (checked, changed)
