@@ -19,7 +19,9 @@ the determinisations, the tree (selection and expansion), the playouts, and over
 game's greedy player, its apply and its legal (these overlap the first three).
 
 --twins times each shipped game file against the hand-written game it restates (casita-data and
-casita, ...), the two by turns, the same seeds, and prints how many times slower the file searches.
+casita, ...), the two by turns, the same seeds, and prints how many times slower the file searches,
+by decisions and by moves played (the searches' moves in the tree and the playouts a processor
+second: a game file whose guide plays longer playouts makes fewer decisions for the same speed).
 --no-horizon searches the hand-written games to the end of the game, as a game file's search does
 (a game file has no horizon: Game.horizon is None), so the two sides do the same work. --against REF
 runs every measurement also on REF's code (its printgen/ and decks/ from git, in a scratch folder):
@@ -50,16 +52,18 @@ sys.path.insert(0, str(CODE))
 from printgen.games.registry import get_game, names  # noqa: E402
 from printgen.model.load import load_deck  # noqa: E402
 from printgen.sim.engine import game_rng, random_bot  # noqa: E402
-from printgen.sim.search import NAMES, search  # noqa: E402
+from printgen.sim.search import NAMES, counted_search  # noqa: E402
 
 TWINS = {"casita-data": "casita", "burro-data": "burro", "drafting-data": "drafting", "cromwell-data": "cromwell"}
 DECKS = {"cromwell": "cromwell", "drafting": "standard", "coppertwaddle": "coppertwaddle", "lombre": "spanish",
          "tresillo": "spanish", "burro": "spanish", "casita": "spanish", "conquian": "spanish"}
 
 
-def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wild: float = NAMES["search"]) -> float:
-    """Search decisions per processor second over seeded games (search in seat 0, random elsewhere)."""
-    made, spent, index = 0, 0.0, 0
+def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wild: float = NAMES["search"],
+            counted: list[int] | None = None) -> float:
+    """Search decisions per processor second over seeded games (search in seat 0, random elsewhere);
+    the moves the searches played (counted_search) are added to `counted[0]` when given."""
+    made, spent, index, moves = 0, 0.0, 0, 0
     while made < decisions:
         rng = game_rng(seed, players, index)
         state = game.setup(prep, players, rng)
@@ -67,14 +71,17 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wi
         while not game.is_over(state) and steps < game.step_cap and made < decisions:
             if game.to_act(state) == 0 and len(game.legal(state)) > 1 and game.searched(state):
                 start = time.process_time()
-                action = search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
+                action, played = counted_search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
                 spent += time.process_time() - start
                 made += 1
+                moves += played
             else:
                 action = random_bot(game, state, rng)
             game.apply(state, action)
             steps += 1
         index += 1
+    if counted is not None:
+        counted[0] += moves
     return made / spent
 
 
@@ -91,7 +98,7 @@ def profile_run(game, prep, players: int, budget: int, decisions: int) -> str:
     def cumulative(names: tuple[str, ...]) -> float:
         # a function's cumulative time, once per function (a recursive one is not counted twice)
         return sum(row[3] for (_, _, func), row in stats.items() if func in names)
-    total = cumulative(("search",))
+    total = cumulative(("counted_search",))
     return "  ".join(f"{part} {cumulative(names) / total * 100:.0f} %" for part, names in PARTS.items())
 
 
@@ -137,8 +144,10 @@ def _prepared(name: str, players: int | None, horizon: bool) -> tuple[Any, Any, 
 def child(args: argparse.Namespace) -> None:
     """One run of one game (--child): its decisions/s and processor seconds, as JSON."""
     game, prep, players = _prepared(args.game, args.players, not args.no_horizon)
-    rate = one_run(game, prep, players, args.budget, args.decisions, args.seed)
-    print(json.dumps({"rate": rate, "cpu": args.decisions / rate}))
+    moves = [0]
+    rate = one_run(game, prep, players, args.budget, args.decisions, args.seed, counted=moves)
+    cpu = args.decisions / rate
+    print(json.dumps({"rate": rate, "cpu": cpu, "moves": moves[0] / cpu}))
 
 
 def spawn(code: Path, name: str, seed: int, args: argparse.Namespace) -> dict[str, float]:
@@ -175,15 +184,17 @@ def compare(args: argparse.Namespace) -> None:
     med = {key: statistics.median(r["rate"] for r in runs) for key, runs in found.items()}
     print(f"budget {args.budget}; {args.decisions} decisions a run (seed 1), median of {args.runs} runs, each a child "
           f"process; processor time of the searches{'; hand-written games without their horizon' * args.no_horizon}")
-    print(f"{'game':<14} {'tree':<10} {'decisions/s':>12} {'spread':>17} {'cpu s (median)':>15}")
+    print(f"{'game':<14} {'tree':<10} {'decisions/s':>12} {'spread':>17} {'cpu s (median)':>15} {'moves/s':>9}")
+    moved = {key: statistics.median(r["moves"] for r in runs) for key, runs in found.items()}
     for (name, tree), runs in found.items():
         rates = [r["rate"] for r in runs]
         print(f"{name:<14} {tree:<10} {med[name, tree]:>12.2f} {min(rates):>8.2f}-{max(rates):<8.2f} "
-              f"{statistics.median(r['cpu'] for r in runs):>15.2f}")
+              f"{statistics.median(r['cpu'] for r in runs):>15.2f} {moved[name, tree]:>9,.0f}")
     for tree in trees:
         for data, hand in TWINS.items():
             if args.twins and (data, tree) in med and (hand, tree) in med:
-                print(f"{tree}: {data} searches {med[hand, tree] / med[data, tree]:.1f} times slower than {hand}")
+                print(f"{tree}: {data} searches {med[hand, tree] / med[data, tree]:.1f} times slower than {hand}, "
+                      f"{moved[hand, tree] / moved[data, tree]:.1f} times slower a move played")
     if args.against:
         for name in names:
             print(f"{name}: this tree {med[name, 'this'] / med[name, args.against]:.2f} times as fast as "
