@@ -219,7 +219,7 @@ def refuse_off_card(layout: Layout) -> None:
     """An element lying wholly outside the card can never print: a typo in x or y (a missing
     decimal point, a sign), so it is an error at its layout line. One reaching partly past the
     edge may be art running into the bleed, and is at most a safe-zone warning."""
-    from printgen.files.records import RepeatElement   # a checked model's class or its record's (the cache's)
+    from printgen.files.records import RepeatElement  # a checked model's class or its record's (the cache's)
 
     w, h = layout.card.width, layout.card.height
     for side in ("face", "back"):
@@ -260,7 +260,7 @@ def _apart(low: float, high: float, size: float) -> bool:
 def safe_zone_warnings(layout: Layout) -> list[Warning_]:
     """Content (text, pictures, emblems, lists) reaching past the safe zone, where a cut that
     is off by a millimetre or two would clip it. Shapes may run to the bleed on purpose."""
-    from printgen.files.records import RepeatElement, ShapeElement   # for the cache's records too
+    from printgen.files.records import RepeatElement, ShapeElement  # for the cache's records too
 
     safe = layout.imposition.safe
     w, h = layout.card.width, layout.card.height

@@ -245,7 +245,9 @@ class _AsRecords(pickle.Pickler):
         shape = _shape_of(type(obj))
         if shape is None:
             return NotImplemented
-        return rebuild, (shape, tuple(getattr(obj, name) for name in shape[1]))
+        # from the model's own dict, as pydantic pickles it: not by reading each setting as the drawing does
+        values = obj.__dict__
+        return rebuild, (shape, tuple(values[name] for name in shape[1]))
 
 
 _SHAPES: dict[type, Any] = {}
