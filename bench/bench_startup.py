@@ -11,11 +11,12 @@ is taken off each command's sum, so the figures are the program's own imports. M
 runs, the commands taking turns so they see the same load; wall time and processor time of each
 whole process beside them. `-X importtime` adds a little to every import, the same to all three.
 
-The build runs twice: as a user's second build of the deck (after one unmeasured run, the checked
+The build runs twice: as a user's second build of the deck (after unmeasured runs, the checked
 deck comes from printgen's cache, printgen/model/load_cache.py) and with the caches off, as a first
-build. pydantic builds a model's checks when it first checks something, not at import, so the
-import figures of the uncached build leave that out: its whole-process processor time beside the
-cached build's says what the cache saves.
+build. The import replay takes its module list from an unmeasured run made after the cache was
+filled, so it replays what the measured builds import. pydantic builds a model's checks when it
+first checks something, not at import, so the import figures of the uncached build leave that out:
+its whole-process processor time beside the cached build's says what the cache saves.
 
 Issue 30's aim: the build's imports at most 0.09 s. The bench only reports; it asserts nothing.
 """
