@@ -202,3 +202,18 @@ def test_the_cache_keeps_checked_models_as_records_that_read_the_same(tmp_path):
     with pytest.raises(AttributeError):
         layout2.imposition.bleed = 2.0
 
+
+
+def test_an_upgraded_library_makes_new_entries(tmp_path, monkeypatch):
+    """The entry's name stamps the installed files of the libraries that decide what reading a deck
+    gives (pydantic, PyYAML, Jinja2), found without importing them: a changed one names new entries."""
+    lib = tmp_path / "site" / "checkinglib"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("VERSION = '1.0'\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.setattr(load_cache, "LIBRARIES", ("checkinglib",))
+    before = load_cache._entry_name("cromwell", DECKS / "cromwell", ())
+    assert load_cache._entry_name("cromwell", DECKS / "cromwell", ()) == before
+    (lib / "__init__.py").write_text("VERSION = '1.10'\n", encoding="utf-8")
+    assert load_cache._entry_name("cromwell", DECKS / "cromwell", ()) != before
+    assert "checkinglib" not in sys.modules
