@@ -1,7 +1,7 @@
 """Decisions per second of the search player (issue 28), per game, medians of several runs.
 
 Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME] [--old]
-                                    [--profile]
+                                    [--profile] [--twins] [--no-horizon] [--against REF]
 
 Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
 that does not implement determinize (the engine's default raises NotImplementedError) is listed as
@@ -17,34 +17,53 @@ on the same seeds, so the price of the greedy-guided playouts shows beside it. -
 game, where one run's search time goes (Python's profiler, so the shares, not the rates, count):
 the determinisations, the tree (selection and expansion), the playouts, and over all of them the
 game's greedy player, its apply and its legal (these overlap the first three).
+
+--twins times each shipped game file against the hand-written game it restates (casita-data and
+casita, ...), the two by turns, the same seeds, and prints how many times slower the file searches,
+by decisions and by moves played (the searches' moves in the tree and the playouts a processor
+second: a game file whose guide plays longer playouts makes fewer decisions for the same speed).
+--no-horizon searches the hand-written games to the end of the game, as a game file's search does
+(a game file has no horizon: Game.horizon is None), so the two sides do the same work. --against REF
+runs every measurement also on REF's code (its printgen/ and decks/ from git, in a scratch folder):
+each run is a child process, this tree's and REF's in turns (which goes first alternates), so the
+ratio this / REF is taken from the same rounds on the same load.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+CODE = Path(os.environ.get("BENCH_SEARCH_CODE", ROOT))      # the tree a child measures (--against)
+sys.path.insert(0, str(CODE))
 
 from printgen.games.registry import get_game, names  # noqa: E402
 from printgen.model.load import load_deck  # noqa: E402
 from printgen.sim.engine import game_rng, random_bot  # noqa: E402
-from printgen.sim.search import NAMES, search  # noqa: E402
+from printgen.sim.search import NAMES, counted_search  # noqa: E402
 
+TWINS = {"casita-data": "casita", "burro-data": "burro", "drafting-data": "drafting", "cromwell-data": "cromwell"}
 DECKS = {"cromwell": "cromwell", "drafting": "standard", "coppertwaddle": "coppertwaddle", "lombre": "spanish",
          "tresillo": "spanish", "burro": "spanish", "casita": "spanish", "conquian": "spanish"}
 
 
-def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wild: float = NAMES["search"]) -> float:
-    """Search decisions per processor second over seeded games (search in seat 0, random elsewhere)."""
-    made, spent, index = 0, 0.0, 0
+def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wild: float = NAMES["search"],
+            counted: list[int] | None = None) -> float:
+    """Search decisions per processor second over seeded games (search in seat 0, random elsewhere);
+    the moves the searches played (counted_search) are added to `counted[0]` when given."""
+    made, spent, index, moves = 0, 0.0, 0, 0
     while made < decisions:
         rng = game_rng(seed, players, index)
         state = game.setup(prep, players, rng)
@@ -52,14 +71,17 @@ def one_run(game, prep, players: int, budget: int, decisions: int, seed: int, wi
         while not game.is_over(state) and steps < game.step_cap and made < decisions:
             if game.to_act(state) == 0 and len(game.legal(state)) > 1 and game.searched(state):
                 start = time.process_time()
-                action = search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
+                action, played = counted_search(game, state, budget, random.Random(rng.getrandbits(64)), wild)
                 spent += time.process_time() - start
                 made += 1
+                moves += played
             else:
                 action = random_bot(game, state, rng)
             game.apply(state, action)
             steps += 1
         index += 1
+    if counted is not None:
+        counted[0] += moves
     return made / spent
 
 
@@ -76,7 +98,7 @@ def profile_run(game, prep, players: int, budget: int, decisions: int) -> str:
     def cumulative(names: tuple[str, ...]) -> float:
         # a function's cumulative time, once per function (a recursive one is not counted twice)
         return sum(row[3] for (_, _, func), row in stats.items() if func in names)
-    total = cumulative(("search",))
+    total = cumulative(("counted_search",))
     return "  ".join(f"{part} {cumulative(names) / total * 100:.0f} %" for part, names in PARTS.items())
 
 
@@ -95,7 +117,7 @@ def _games(only: str | None):
     drafting-data, or its path). SystemExit with the names there are when none has it."""
     from printgen.games.datagame import load_game_file
 
-    files = sorted((ROOT / "decks").glob("*/games/*.yaml"))
+    files = sorted((CODE / "decks").glob("*/games/*.yaml"))
     found = False
     for name in names():
         if only is None or name == only:
@@ -110,6 +132,75 @@ def _games(only: str | None):
                          f"{', '.join(p.stem for p in files)}")
 
 
+def _prepared(name: str, players: int | None, horizon: bool) -> tuple[Any, Any, int]:
+    """(game, prepared deck, players) of one game by name; without `horizon`, searched to the end."""
+    _, game, deck = next(iter(_games(name)))
+    prep = game.prepare(deck, game.variants[0], {})
+    if not horizon:
+        game.horizon = lambda state: None           # as a game file's: the playouts run to the end
+    return game, prep, players or min(game.player_counts(prep))
+
+
+def child(args: argparse.Namespace) -> None:
+    """One run of one game (--child): its decisions/s and processor seconds, as JSON."""
+    game, prep, players = _prepared(args.game, args.players, not args.no_horizon)
+    moves = [0]
+    rate = one_run(game, prep, players, args.budget, args.decisions, args.seed, counted=moves)
+    cpu = args.decisions / rate
+    print(json.dumps({"rate": rate, "cpu": cpu, "moves": moves[0] / cpu}))
+
+
+def spawn(code: Path, name: str, seed: int, args: argparse.Namespace) -> dict[str, float]:
+    """One run in a child process importing printgen from `code`."""
+    cmd = [sys.executable, __file__, "--child", "--game", name, "--seed", str(seed), "--budget", str(args.budget),
+           "--decisions", str(args.decisions)] + (["--players", str(args.players)] if args.players else []) \
+        + (["--no-horizon"] if args.no_horizon else [])
+    env = {**os.environ, "BENCH_SEARCH_CODE": str(code), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def rounds(names: list[str], trees: dict[str, Path], args: argparse.Namespace) -> dict[tuple[str, str], list[dict]]:
+    """args.runs rounds; in each, every game on every tree, in turns (the order alternating by round)."""
+    found: dict[tuple[str, str], list[dict]] = {(n, t): [] for n in names for t in trees}
+    for r in range(args.runs):
+        order = [(n, t) for n in names for t in trees]
+        for name, tree in order if r % 2 == 0 else order[::-1]:
+            found[name, tree].append(spawn(trees[tree], name, 1, args))
+    return found
+
+
+def compare(args: argparse.Namespace) -> None:
+    """--twins and/or --against: the measurements as child processes, and their ratios."""
+    names = [args.game] if args.game else []
+    if args.twins:
+        names = [n for pair in TWINS.items() for n in pair[::-1] if not args.game or args.game in pair]
+    with tempfile.TemporaryDirectory(prefix="bench_search_") as tmp:
+        trees = {"this": ROOT}
+        if args.against:
+            from same_output import unpack
+            trees[args.against] = unpack(args.against, Path(tmp))
+        found = rounds(names, trees, args)
+    med = {key: statistics.median(r["rate"] for r in runs) for key, runs in found.items()}
+    print(f"budget {args.budget}; {args.decisions} decisions a run (seed 1), median of {args.runs} runs, each a child "
+          f"process; processor time of the searches{'; hand-written games without their horizon' * args.no_horizon}")
+    print(f"{'game':<14} {'tree':<10} {'decisions/s':>12} {'spread':>17} {'cpu s (median)':>15} {'moves/s':>9}")
+    moved = {key: statistics.median(r["moves"] for r in runs) for key, runs in found.items()}
+    for (name, tree), runs in found.items():
+        rates = [r["rate"] for r in runs]
+        print(f"{name:<14} {tree:<10} {med[name, tree]:>12.2f} {min(rates):>8.2f}-{max(rates):<8.2f} "
+              f"{statistics.median(r['cpu'] for r in runs):>15.2f} {moved[name, tree]:>9,.0f}")
+    for tree in trees:
+        for data, hand in TWINS.items():
+            if args.twins and (data, tree) in med and (hand, tree) in med:
+                print(f"{tree}: {data} searches {med[hand, tree] / med[data, tree]:.1f} times slower than {hand}, "
+                      f"{moved[hand, tree] / moved[data, tree]:.1f} times slower a move played")
+    if args.against:
+        for name in names:
+            print(f"{name}: this tree {med[name, 'this'] / med[name, args.against]:.2f} times as fast as "
+                  f"{args.against}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=200)
@@ -119,7 +210,16 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--old", action="store_true", help="also the search with random playouts (search-random)")
     parser.add_argument("--profile", action="store_true", help="also where the search's time goes, per game")
+    parser.add_argument("--twins", action="store_true", help="each game file against its hand-written twin")
+    parser.add_argument("--no-horizon", action="store_true", help="hand-written games searched to the end")
+    parser.add_argument("--against", metavar="REF", help="also REF's code (a git commit), run by turns")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        return child(args)
+    if args.twins or args.against:
+        return compare(args)
     kinds = ["search", "search-random"] if args.old else ["search"]
     print(f"search budget {args.budget} iterations; {args.decisions} decisions a run, median of {args.runs} runs")
     print(f"{'game':<14} {'variant':<10} {'players':>7} {'search':<14} {'decisions/s':>12} {'spread':>17} "

@@ -36,7 +36,8 @@ def main() -> None:
     decided = {"random": [0, 0], "greedy": [0, 0]}
     for other in args.against.split(","):
         for seed in (int(s) for s in args.seeds.split(",")):
-            rows = ([(name, None, budget, games, False) for name, (budget, games) in suite.AGAINST_RANDOM.items()]
+            table = {**suite.AGAINST_RANDOM, **suite.FILES_AGAINST_RANDOM}       # the game files too
+            rows = ([(name, None, budget, games, False) for name, (budget, games) in table.items()]
                     if other == "random" else
                     [(name, *row) for name, row in suite.AGAINST_GREEDY.items()])
             for name, variant, budget, games, duplicate in rows:

@@ -365,11 +365,11 @@ def test_two_decks_with_the_same_folder_name_are_refused(pair: Workspace):
 def test_plain_build_of_every_deck_is_all_or_none(pair: Workspace, monkeypatch, capsys):
     """`printgen build` with no names builds every shipped deck: here, the pair's two folders."""
     from printgen.commands import cli
-    from printgen.model import load
+    from printgen.model import finding
 
     deck = pair.root / "second" / DECK
     good = deck.read_text(encoding="utf-8")
-    monkeypatch.setattr(load, "shipped_decks", lambda: [pair.root / "cromwell", pair.root / "second"])
+    monkeypatch.setattr(finding, "shipped_decks", lambda: [pair.root / "cromwell", pair.root / "second"])
     monkeypatch.chdir(pair.root)
     try:
         deck.write_text(good + "extra: [\n", encoding="utf-8")

@@ -19,8 +19,9 @@ from conftest import run_cli
 from preflight import preflight
 
 from printgen.draw.build import BuildOptions, build_deck
-from printgen.draw.press import Press, press_for, press_summary, printing_in
+from printgen.draw.press import press_for, press_summary, printing_in
 from printgen.draw.press import profile as press_profile
+from printgen.draw.press.convert import Press
 from printgen.draw.press.ink import limit_ink, total
 from printgen.draw.sheets.pdf import render_sheets
 from printgen.files.errors import UserError

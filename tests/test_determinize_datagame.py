@@ -243,3 +243,58 @@ def test_a_pile_seen_by_its_top_card_only(tmp_path):
     copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]
     assert all(c[-1] == state.z[pile][-1] and len(c) == 5 for c in copies)
     assert len({tuple(c[:-1]) for c in copies}) > 10
+
+
+def test_a_copy_has_every_field_and_shares_no_list_play_changes():
+    """State.copied names its fields one by one (the quickest copy): a field added to State and
+    forgotten there would be shared or lost. A lent generator is the state's own object until the
+    copy draws; then the copy draws from a copy of it and the state's is untouched."""
+    from printgen.games.datagame.state import State
+    game, prep = loaded("decks/spanish/games/burro-data.yaml", "spanish")
+    state = game.setup(prep, 3, random.Random(3))
+    rng = random.Random(3)
+    for _ in range(8):
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    for lend in (False, True):
+        copy = state.copied(lend)
+        for name in State.__slots__:
+            mine, theirs = getattr(state, name), getattr(copy, name)
+            if name == "rng":
+                assert (theirs is mine) == lend and theirs.getstate() == mine.getstate()
+            elif name == "lent":
+                assert theirs == lend
+            elif name == "ahead":
+                assert theirs is None
+            else:
+                assert theirs == mine, name
+                if isinstance(mine, (list, dict)) and name not in ("offered", "picks"):   # replaced, never changed
+                    assert theirs is not mine, name
+        assert all(a is not b for a, b in zip(copy.z, state.z))
+    from printgen.games.datagame.state import Moves
+    lent, before = state.copied(lend=True), state.rng.getstate()
+    Moves.shuffle(lent, list(range(10)))
+    assert lent.rng is not state.rng and state.rng.getstate() == before and not lent.lent
+
+
+@pytest.mark.parametrize("file,deck,players", [("decks/spanish/games/burro-data.yaml", "spanish", 2),
+                                               ("decks/cromwell/games/cromwell-data.yaml", "cromwell", 3)])
+def test_the_greedy_players_pick_taken_over_plays_the_same_game(file, deck, players):
+    """apply() of the greedy player's pick takes over the copy the pick was tried on (State.ahead),
+    unless that copy drew from the generator (a new hand's shuffle): the same seeded greedy game,
+    with that taken away before every apply, passes through the same states and draws the same."""
+    game, prep = loaded(file, deck)
+    games = []
+    for keep in (True, False):
+        state, rng, seen = game.setup(prep, players, random.Random(11)), random.Random(11), []
+        while not state.over and len(seen) < 400:
+            action = game.greedy(state, rng)
+            if not keep:
+                state.ahead = None
+            game.apply(state, action)
+            game.check(state)
+            melds = tuple((slot, tuple(map(tuple, table))) for slot, table in sorted(state.melds.items()))
+            seen.append((snapshot(state), state.decisions, state.choices, state.actor, state.dealing,
+                         tuple(state.want), tuple(sorted(state.more.items())), melds, state.stopped_at))
+        games.append(seen)
+    assert games[0] == games[1] and len(games[0]) >= 100

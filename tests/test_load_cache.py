@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,7 @@ def _entries(tmp_path: Path) -> list[Path]:
 
 
 def test_a_second_build_reads_nothing_and_makes_the_same_bytes(reads, monkeypatch, tmp_path):
+    """...and imports neither pydantic nor yaml, run as a process of its own."""
     first = _cards("cromwell", tmp_path / "out")
     second = _cards("cromwell", tmp_path / "out")
     assert len(reads) == 1 and len(_entries(tmp_path)) == 1
@@ -49,6 +52,16 @@ def test_a_second_build_reads_nothing_and_makes_the_same_bytes(reads, monkeypatc
     without = _cards("cromwell", tmp_path / "out")
     assert len(reads) == 2
     assert first == second == without and any(path.suffix == ".pdf" for path in first)
+    # and a build from that cache, as its own process, draws them without the readers, the schema or
+    # pydantic (issue 30, start-up: a deck from the cache is plain records)
+    script = ("import sys\nfrom printgen.commands.cli import run\n"
+              f"code = run(['build', 'cromwell', '--only', 'cards', '--out', {str(tmp_path / 'out')!r}, '-q'])\n"
+              "print(code, sorted(m for m in ('pydantic', 'yaml', 'printgen.files.schema', 'printgen.model.load')"
+              " if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                          cwd=os.getcwd(), env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache")})
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+    assert {path: path.read_bytes() for path in first} == first
 
 
 def test_an_edited_file_is_read_and_checked_again(reads, tmp_path):
@@ -139,3 +152,68 @@ def test_the_cache_keeps_at_most_its_limit_the_oldest_going_first(reads, monkeyp
     kept = {p.name for p in _entries(tmp_path)}
     assert len(kept) == 3 and f"{3:064x}.bin" in kept and f"{2:064x}.bin" in kept
     assert not {f"{0:064x}.bin", f"{1:064x}.bin"} & kept
+
+
+def _same_reading(model, record, path="") -> None:
+    """A record made for the cache reads as the checked model it was made from: the same fields
+    in their order, values, class-level settings, element classes (printgen/files/records.py)."""
+    from pydantic import BaseModel
+
+    from printgen.files import records
+
+    if isinstance(model, BaseModel):
+        assert isinstance(record, records.Record) and not isinstance(record, BaseModel), path
+        assert type(record).__name__.rsplit(".", 1)[-1] == type(model).__name__, path
+        assert list(type(record).model_fields) == list(type(model).model_fields), path
+        for marker in records.MARKERS.values():
+            assert isinstance(record, marker) == isinstance(model, marker), (path, marker)
+        for name in (*type(model).model_fields, *type(model).__class_vars__):
+            _same_reading(getattr(model, name), getattr(record, name), f"{path}.{name}")
+    elif isinstance(model, dict):
+        assert list(model) == list(record), path
+        for key in model:
+            _same_reading(model[key], record[key], f"{path}[{key!r}]")
+    elif isinstance(model, (list, tuple)):
+        assert type(model) is type(record) and len(model) == len(record), path
+        for i, (a, b) in enumerate(zip(model, record)):
+            _same_reading(a, b, f"{path}[{i}]")
+    elif hasattr(model, "__dataclass_fields__"):
+        assert type(model) is type(record), path
+        for name in model.__dataclass_fields__:
+            _same_reading(getattr(model, name), getattr(record, name), f"{path}.{name}")
+    else:
+        assert type(model) is type(record) and model == record, path
+
+
+def test_the_cache_keeps_checked_models_as_records_that_read_the_same(tmp_path):
+    """piecepack: components, repeats and every kind of value a layout holds. Records compare,
+    copy and pickle again as the models do, and refuse to be changed in place."""
+    import io
+
+    deck, layout, packs = build._read("piecepack", BuildOptions(out=tmp_path), True)
+    out = io.BytesIO()
+    load_cache._AsRecords(out, protocol=pickle.HIGHEST_PROTOCOL).dump((deck, layout))
+    deck2, layout2 = pickle.loads(out.getvalue())
+    _same_reading((deck, layout), (deck2, layout2))
+    assert layout2.spec.components, "piecepack's layout has components to compare"
+    assert pickle.loads(pickle.dumps(layout2)) == layout2 and layout2.spec == layout2.spec.model_copy()
+    moved = layout2.imposition.model_copy(update={"bleed": 1.5})
+    assert (moved.bleed, layout2.imposition.bleed, moved.safe) == (1.5, layout.imposition.bleed, layout.imposition.safe)
+    with pytest.raises(AttributeError):
+        layout2.imposition.bleed = 2.0
+
+
+
+def test_an_upgraded_library_makes_new_entries(tmp_path, monkeypatch):
+    """The entry's name stamps the installed files of the libraries that decide what reading a deck
+    gives (pydantic, PyYAML, Jinja2), found without importing them: a changed one names new entries."""
+    lib = tmp_path / "site" / "checkinglib"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("VERSION = '1.0'\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.setattr(load_cache, "LIBRARIES", ("checkinglib",))
+    before = load_cache._entry_name("cromwell", DECKS / "cromwell", ())
+    assert load_cache._entry_name("cromwell", DECKS / "cromwell", ()) == before
+    (lib / "__init__.py").write_text("VERSION = '1.10'\n", encoding="utf-8")
+    assert load_cache._entry_name("cromwell", DECKS / "cromwell", ()) != before
+    assert "checkinglib" not in sys.modules

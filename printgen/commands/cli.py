@@ -78,7 +78,7 @@ def _settle_interrupted(refs: list[str], out: Path) -> None:
     killed printgen left half replaced in the output folder or a deck's folder (see
     printgen/files/journal.py), so that even a build refused later leaves them consistent."""
     from printgen.files.journal import recover_leftovers
-    from printgen.model.load import find_deck
+    from printgen.model.finding import find_deck
 
     folders = [out]
     for ref in refs:
@@ -111,7 +111,7 @@ def build(decks, paper, card_size, duplex, back_offset, bleed, out, only, colour
     from printgen.draw.build import check_distinct_names, publish_builds
     from printgen.draw.build_pool import build_decks
     from printgen.files.output import PublishError
-    from printgen.model.load import shipped_decks
+    from printgen.model.finding import shipped_decks
 
     try:
         options = _options(paper, card_size, duplex, back_offset, bleed, out)

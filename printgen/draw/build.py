@@ -269,7 +269,7 @@ def check_distinct_names(refs: list[str]) -> None:
     """Refuse, before any work, two deck folders of the same name in one build: both would write
     into the same DIR/<name>/ folder. (A deck named that cannot be found is left for its own build
     to report.)"""
-    from printgen.model.load import find_deck
+    from printgen.model.finding import find_deck
 
     seen: dict[str, Path] = {}
     for ref in refs:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printgen.draw.pictures import Prepared
+if TYPE_CHECKING:       # a deck without pictures never imports the picture code (issue 30, start-up)
+    from printgen.draw.pictures import Prepared
 
 
 @dataclass(frozen=True)

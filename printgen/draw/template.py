@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.draw import text as textfit
 from printgen.draw.element_memo import ElementMemo
@@ -19,20 +20,34 @@ from printgen.draw.template_cache import CardFields, CompiledTemplates, names_in
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
-from printgen.files.schema import (
-    Element,
-    ImageElement,
-    ListElement,
-    RepeatElement,
-    ShapeElement,
-    SlotElement,
-    SymbolElement,
-    TableElement,
-    TextElement,
-)
 from printgen.files.units import pt
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
+
+if TYPE_CHECKING:       # the checked models, as the type checker reads the elements
+    from printgen.files.schema import (
+        Element,
+        ImageElement,
+        ListElement,
+        RepeatElement,
+        ShapeElement,
+        SlotElement,
+        SymbolElement,
+        TableElement,
+        TextElement,
+    )
+else:                   # what a checked model and its record from the cache both are (files/records.py)
+    from printgen.files.records import (
+        Element,
+        ImageElement,
+        ListElement,
+        RepeatElement,
+        ShapeElement,
+        SlotElement,
+        SymbolElement,
+        TableElement,
+        TextElement,
+    )
 
 
 class Resolver(TextChecks, CompiledTemplates):

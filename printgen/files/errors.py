@@ -6,7 +6,6 @@ it without a traceback. Anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -77,6 +76,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in choices}
     if word.lower() in lowered:
         return f"did you mean '{lowered[word.lower()]}'? (capital letters matter)"
+    import difflib  # here: only a mistake needs it, and every module imports this one
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not close:
         close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]

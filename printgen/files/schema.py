@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from printgen.files import records
 from printgen.files.limits import MAX_NUMBER
 from printgen.files.units import parse_length
 
@@ -103,7 +104,7 @@ class Imposition(Strict):
 
 # --- template elements ------------------------------------------------------------------------
 
-class Element(Strict):
+class Element(Strict, records.Element):
     """What every element has: where it starts, whether it is drawn, and its turn.
 
     x and y are mm from the trim's top-left corner (y grows downwards); a missing one is the
@@ -124,21 +125,21 @@ class Element(Strict):
     rotation: float = 0.0
 
 
-class SizedElement(Element):
+class SizedElement(Element, records.SizedElement):
     """An element with a box of its own: a missing width or height runs to the trim's far edge."""
 
     width: Extent | None = None
     height: Extent | None = None
 
 
-class BoxElement(SizedElement):
+class BoxElement(SizedElement, records.BoxElement):
     """An element drawn in its box. `bleed: true` stretches the box out to the bleed edge on every
     side where it touches the trim, so the design does not depend on the bleed chosen at build time."""
 
     bleed: bool = False
 
 
-class TextElement(BoxElement):
+class TextElement(BoxElement, records.TextElement):
     type: Literal["text"]
     text: str
     # how warnings speak of it to the person making the deck ("the name in the card's corners");
@@ -156,13 +157,13 @@ class TextElement(BoxElement):
     tracking: Annotated[float, _within(-100, 100, " pt")] = 0.0
 
 
-class ImageElement(BoxElement):
+class ImageElement(BoxElement, records.ImageElement):
     type: Literal["image"]
     src: str
     fit: Literal["contain", "cover"] = "contain"
 
 
-class ShapeElement(BoxElement):
+class ShapeElement(BoxElement, records.ShapeElement):
     type: Literal["shape"]
     shape: Literal["rect", "ellipse", "line"] = "rect"
     radius: Extent = 0.0
@@ -173,14 +174,14 @@ class ShapeElement(BoxElement):
     dash: Annotated[list[Annotated[Extent, _within(0, 100, " mm")]], AfterValidator(_some_ink)] | None = None
 
 
-class SymbolElement(BoxElement):
+class SymbolElement(BoxElement, records.SymbolElement):
     type: Literal["symbol"]
     symbol: str
     key: str = ""
     colour: str = "#444444"
 
 
-class ListElement(BoxElement):
+class ListElement(BoxElement, records.ListElement):
     """One line per item of a collection, spread evenly over the box (e.g. houses on a back)."""
 
     type: Literal["list"]
@@ -199,7 +200,7 @@ class ListElement(BoxElement):
     tracking: Annotated[float, _within(-100, 100, " pt")] = 0.0
 
 
-class SlotElement(Element):
+class SlotElement(Element, records.SlotElement):
     """Where a card goes on a board: a card-sized dashed outline with a label. Its box is the card
     size it names, so it takes no width, height or bleed (code measuring any element reads them
     as none, as for an element without them)."""
@@ -217,7 +218,7 @@ class SlotElement(Element):
     fill: str | None = None
 
 
-class RepeatElement(SizedElement):
+class RepeatElement(SizedElement, records.RepeatElement):
     """Its elements drawn once per item of a collection, on a grid: x/y of the repeat, then
     each copy `dx` further right and, after `columns` copies, `dy` further down. Inside,
     `item` is the current item and `index` counts from 0. `scale`, an expression, sizes every
@@ -236,7 +237,7 @@ class RepeatElement(SizedElement):
     elements: dict[str, AnyElement | None]
 
 
-class TableElement(BoxElement):
+class TableElement(BoxElement, records.TableElement):
     """A table layout of the deck (decks/<deck>/tables/NAME.yaml) drawn in the box: every piece
     where it starts, at `scale` (1 is true size; none: as large as the box allows). `area: table`
     shows the whole table, `pieces` only the pieces with `margin` mm round them. `dimensions`

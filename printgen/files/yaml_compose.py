@@ -20,6 +20,7 @@ from yaml.events import (
 from printgen.files.errors import UserError, Where
 from printgen.files.hidden_chars import describe_hidden, hidden_character
 from printgen.files.limits import MAX_DEPTH, MAX_TEXT_CHARS, MAX_VALUES
+from printgen.files.located import PathKey as PathKey
 from printgen.files.yaml_core import (
     FLOAT,
     INT,
@@ -36,9 +37,6 @@ from printgen.files.yaml_core import (
     value_of,
 )
 from printgen.files.yaml_explain import TOO_DEEP, TOO_DEEP_HINT, card_at
-
-PathKey = tuple[Any, ...]
-
 
 _NO_KEY = object()
 

@@ -15,9 +15,8 @@ in printgen.files.limits. Scalars follow the YAML 1.2 core schema: `12:30` is te
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 import yaml
 
@@ -25,40 +24,11 @@ from printgen.files.deckfiles import read_bytes
 from printgen.files.errors import UserError, Where
 from printgen.files.hidden_chars import check_characters
 from printgen.files.limits import MAX_FILE_BYTES, MAX_TEXT_CHARS, describe_bytes
+from printgen.files.located import Located as Located  # kept in a module without yaml: see there
 from printgen.files.smart_quotes import straighten
-from printgen.files.yaml_compose import Composer, PathKey  # PathKey: the key of Located.lines
+from printgen.files.yaml_compose import Composer
 from printgen.files.yaml_core import CoreLoader
 from printgen.files.yaml_explain import card_at, explain_yaml_error
-
-
-@dataclass
-class Located:
-    """Parsed YAML data plus the line (1-based) of each path inside it."""
-
-    data: Any
-    file: Path
-    lines: dict[PathKey, int]
-    # The text as typed of plain scalars YAML read as numbers: a text field shows `1.50`, not 1.5.
-    written: dict[PathKey, str] = field(default_factory=dict)
-    # Unquoted values followed on their line by a note ('# ...'): in a caption, 'Henry #8 had six
-    # wives' is cut at the '#', which the loader refuses for text fields (the note as typed).
-    noted: dict[PathKey, str] = field(default_factory=dict)
-
-    def line_of(self, path: PathKey) -> int | None:
-        """Line of the deepest known prefix of `path`: a missing key points at its parent."""
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get(())
-
-    def where(self, path: PathKey, card: str | None = None, field: str | None = None) -> Where:
-        return Where(self.file, self.line_of(path), card, field)
-
-    def as_written(self, path: PathKey) -> str | None:
-        """The characters the user typed for a value YAML read as a number, else None."""
-        return self.written.get(tuple(path))
 
 
 def load_yaml(path: Path, *, within: Path | None = None, what: str = "settings file",

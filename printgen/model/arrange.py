@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from printgen.files.errors import UserError
 from printgen.model.deck import Deck, Layout
-from printgen.model.gutterfold import gutter_fold
 from printgen.model.kinds import Kind
 from printgen.model.placement import Imposed, impose
 from printgen.model.single import PAGE_ORDERS, one_a_page
@@ -47,6 +46,8 @@ def arrange(deck: Deck, layout: Layout, kinds: Sequence[Kind], duplex: str, offs
     """Every side of every piece on its page, as the options ask (check_choices first)."""
     check_choices(imposition, crop, order, duplex, offset)
     if imposition == "gutter-fold":
+        from printgen.model.gutterfold import gutter_fold  # here: only this imposition needs it
+
         imposed = gutter_fold(deck, layout, kinds)
     elif imposition == "single":
         imposed = one_a_page(deck, layout, kinds, order)

@@ -5,11 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.files.errors import Warning_, Where
-from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
-from printgen.files.yamlsrc import Located
+
+if TYPE_CHECKING:
+    # Annotations only: a deck from the cache of checked decks holds plain records in their place
+    # (printgen/files/records.py), and a build that uses it imports neither pydantic nor yaml.
+    from printgen.files.located import Located
+    from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from printgen.files.errors import UserError
-from printgen.files.schema import Imposition, Size
+
+if TYPE_CHECKING:       # annotations only: a deck from the cache holds records (printgen/files/records.py)
+    from printgen.files.schema import Imposition, Size
 
 DUPLEX_MODES = ("long", "short", "none")
 

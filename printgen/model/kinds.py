@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.files.errors import UserError, Where, did_you_mean
-from printgen.files.schema import Size
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.shapes import Outline, layout_data, outline
 
@@ -68,7 +67,9 @@ def kind_layout(layout: Layout, name: str) -> Kind:
     bleed = imp.bleed if kind.bleed is None else kind.bleed
     safe = imp.safe if kind.safe is None else kind.safe
     imposition = imp.model_copy(update={"bleed": bleed, "safe": min(safe, min(shape.faces[0].w, shape.faces[0].h) / 2)})
-    size = Size(width=round(shape.width, 4), height=round(shape.height, 4))
+    # a Size of the kind's whole outline, made from the kind's own (a checked model, or its record in a
+    # deck from the cache: so no pydantic is needed here)
+    size = kind.size.model_copy(update={"width": round(shape.width, 4), "height": round(shape.height, 4), "note": None})
     spec = layout.spec.model_copy(update={"face": kind.face, "back": kind.back, "components": {},
                                           "data": {**layout.spec.data, "component": layout_data(shape)}})
     own = {(side.rsplit(".", 1)[1], element): w for (side, element), w in layout.element_where.items()

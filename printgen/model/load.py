@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from printgen.files.deckfiles import DECK_FOLDER, exists
+from printgen.files.deckfiles import DECK_FOLDER
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.limits import MAX_CARDS
-from printgen.files.paths import DECK_FILE, decks_dir
+from printgen.files.paths import DECK_FILE
 from printgen.files.schema import DeckHeader, FieldSpec, Generate, GroupEntry, Pack
 from printgen.files.schema_errors import schema_error
 from printgen.files.yamlsrc import Located, load_yaml, parse_yaml
@@ -32,40 +32,13 @@ from printgen.model.card_values import (
     value_key,
 )
 from printgen.model.deck import Card, Deck, Group
+from printgen.model.finding import find_deck as find_deck
+from printgen.model.finding import shipped_decks as shipped_decks
 
 if TYPE_CHECKING:
     from jinja2 import Template
 
-# --- finding things ---------------------------------------------------------------------------
-
-def shipped_decks() -> list[Path]:
-    """Every folder under decks/ holding a deck.yaml, in name order (stable builds)."""
-    return sorted(p.parent for p in decks_dir().glob(f"*/{DECK_FILE}"))
-
-
-def find_deck(name_or_path: str) -> Path:
-    """A deck name under decks/ or a path to a deck folder (or its deck.yaml) anywhere."""
-    candidate = Path(name_or_path).expanduser()
-    # Anything named deck.yaml makes its folder the deck, whatever it is: a pipe or a link to
-    # /dev/zero there is refused by the reader as what it is, not said to be missing.
-    if candidate.name == DECK_FILE and exists(candidate) and not candidate.is_dir():
-        return candidate.parent
-    if candidate.is_dir() and exists(candidate / DECK_FILE):
-        return candidate
-    shipped = decks_dir() / name_or_path
-    if candidate.is_dir():
-        # a folder of that name here is what the user means, even when printgen ships a deck of the
-        # same name: building the shipped one instead would replace the user's PDFs with it
-        also = (f" (printgen also has a deck called '{name_or_path}': run the command from another folder to "
-                "build that one)") if "/" not in name_or_path and (shipped / DECK_FILE).is_file() else ""
-        raise UserError(f"the folder '{name_or_path}' has no {DECK_FILE}{also}",
-                        hint="a deck folder holds a deck.yaml file")
-    if "/" not in name_or_path and (shipped / DECK_FILE).is_file():
-        return shipped
-    names = [p.name for p in shipped_decks()]
-    hint = did_you_mean(name_or_path, names) or f"the shipped decks are: {', '.join(names)}"
-    raise UserError(f"no deck called '{name_or_path}' (not a shipped deck, nor a deck folder)", hint=hint)
-
+# --- finding things: printgen/model/finding.py (named here too) ----------------------------
 
 # --- decks ------------------------------------------------------------------------------------
 

@@ -15,8 +15,12 @@ What makes it safe:
   the deck is read and checked again, so an edited file is never passed over and its mistake is
   reported as without the cache. Only a reading that succeeded is kept.
 * Its name covers what else decides the result: printgen's version and the size and time of
-  each of its modules (an edited checkout), Python's version, pydantic's, the deck as named and
-  the folder it was named from, and the build's options that reach the layout.
+  each of its modules (an edited checkout), Python's version, the installed files of pydantic,
+  pydantic-core, PyYAML and Jinja2 (found, not imported), the deck as named and the folder it
+  was named from, and the build's options that reach the layout.
+* The checked models in it (printgen/files/schema.py) are kept as plain records
+  (printgen/files/records.py), so a build that takes its deck from here imports neither pydantic
+  nor the YAML reader (issue 30, start-up); the checks ran when the entry was made.
 * An entry is a pickle, which runs code when read, so it is read only when it carries a keyed
   digest (HMAC-SHA256) made with this user's own random key, kept beside the entries in a folder
   printgen makes for the user alone. A copied, foreign, damaged or truncated entry fails the check
@@ -33,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import io
 import os
 import pickle
 import stat
@@ -43,9 +48,10 @@ from typing import Any, TypeVar
 
 from printgen.files.deckfiles import Noted, noting
 from printgen.files.deckfiles import stamp as file_stamp
+from printgen.files.records import MARKERS, rebuild
 
 T = TypeVar("T")
-FORMAT = b"printgen-deck-cache 1\n"
+FORMAT = b"printgen-deck-cache 2\n"
 _KEY_BYTES = 32
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_ENTRIES = 100       # checked decks kept; the least recently written go first
@@ -63,7 +69,7 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
     """What `read()` gives for the deck `ref` with these settings: from the cache when nothing it
     read has changed since, else read (and checked) now and kept. A UserError from `read` is
     raised as it is and nothing is kept."""
-    from printgen.model.load import find_deck
+    from printgen.model.finding import find_deck
 
     place = folder()
     if place is None:
@@ -83,12 +89,40 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
 
 
 def _entry_name(ref: str | Path, deck_folder: Path, settings: tuple[Any, ...]) -> str:
-    import pydantic.version
-
     # printgen's version is not named: its own modules are, by _code_stamp (the version's file among them)
-    parts = (FORMAT, sys.version, pydantic.version.VERSION, _code_stamp(), str(ref), os.getcwd(),
-             str(deck_folder), settings)
+    parts = (FORMAT, sys.version, _library_stamp(), _code_stamp(), str(ref), os.getcwd(), str(deck_folder), settings)
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+# The libraries whose version can change what reading a deck gives: the checks, the YAML parser,
+# the templates of `generate:`.
+LIBRARIES = ("pydantic", "pydantic_core", "yaml", "jinja2")
+
+
+def _library_stamp() -> list[tuple[str, str | None, int, int]]:
+    """Each library of LIBRARIES by where it is installed and the size and time of its first
+    module (and pydantic's version.py), found without importing it: importing pydantic to read
+    its version took longer than the rest of a build's use of the cache. An upgrade rewrites
+    these files, so it makes new entries."""
+    import importlib.util
+
+    found: list[tuple[str, str | None, int, int]] = []
+    for name in LIBRARIES:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        origin = spec.origin if spec is not None else None
+        paths: list[str | None] = [origin]
+        if origin and name == "pydantic":
+            paths.append(os.path.join(os.path.dirname(origin), "version.py"))
+        for path in paths:
+            try:
+                info = os.stat(path) if path else None
+            except OSError:
+                info = None
+            found.append((name, path, info.st_size if info else -1, info.st_mtime_ns if info else -1))
+    return found
 
 
 def _code_stamp() -> str:
@@ -190,13 +224,51 @@ def _write_entry(path: Path, key: bytes, depends: list[Noted], value: Any) -> No
     from printgen.files.caches import write_whole
 
     try:
-        body = pickle.dumps((depends, value), protocol=pickle.HIGHEST_PROTOCOL)
+        out = io.BytesIO()
+        _AsRecords(out, protocol=pickle.HIGHEST_PROTOCOL).dump((depends, value))
+        body = out.getvalue()
     except Exception:
         return
     if len(body) > _MAX_ENTRY_BYTES:
         return
     if write_whole(path, FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body):
         _prune(path.parent)
+
+
+class _AsRecords(pickle.Pickler):
+    """Pickles every checked model of printgen/files/schema.py as a plain record
+    (printgen/files/records.py), so reading the entry back imports no pydantic (issue 30: start-up).
+    Why only on the way into the cache: the checks have run by then, and a record reads as the
+    model did; the deck a build reads and checks itself stays as pydantic made it."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        shape = _shape_of(type(obj))
+        if shape is None:
+            return NotImplemented
+        # from the model's own dict, as pydantic pickles it: not by reading each setting as the drawing does
+        values = obj.__dict__
+        return rebuild, (shape, tuple(values[name] for name in shape[1]))
+
+
+_SHAPES: dict[type, Any] = {}
+
+
+def _shape_of(cls: type) -> Any:
+    """A schema model class's record shape (records.record_class), or None for any other class.
+    The same tuple each time, so pickle writes a class's shape once per entry."""
+    if cls in _SHAPES:
+        return _SHAPES[cls]
+    from printgen.files.schema import Strict
+
+    shape = None
+    if isinstance(cls, type) and issubclass(cls, Strict):
+        marker = MARKERS.get(cls.__name__)
+        name = cls.__name__ if marker is not None and issubclass(cls, marker) \
+            else f"{cls.__module__}.{cls.__qualname__}"
+        class_values = tuple((n, getattr(cls, n)) for n in sorted(cls.__class_vars__))
+        shape = (name, tuple(cls.model_fields), class_values)
+    _SHAPES[cls] = shape
+    return shape
 
 
 def _prune(place: Path) -> None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
-from printgen.draw.press.convert import Press
+if TYPE_CHECKING:       # an RGB build never loads the separation code (issue 30, start-up)
+    from printgen.draw.press.convert import Press
 
 _current: ContextVar[Press | None] = ContextVar("printgen_press", default=None)
 
@@ -42,7 +44,6 @@ def press_for(colour: str, ink_limit: float | None) -> Press | None:
     (or a UserError naming the package to install) for cmyk."""
     import math
 
-    from printgen.draw.press.profile import find_profile
     from printgen.files.errors import UserError
 
     if colour not in COLOURS:
@@ -56,6 +57,9 @@ def press_for(colour: str, ink_limit: float | None) -> Press | None:
             raise UserError("--ink-limit limits the ink of CMYK colours, so it needs --colour cmyk",
                             hint="add --colour cmyk, or leave --ink-limit out")
         return None
+    from printgen.draw.press.convert import Press
+    from printgen.draw.press.profile import find_profile
+
     return Press(find_profile(), DEFAULT_INK_LIMIT if ink_limit is None else float(ink_limit))
 
 

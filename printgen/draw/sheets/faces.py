@@ -77,7 +77,7 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
     table = {name: kind_layout(layout, name) for name in dict.fromkeys(names)}
     for name, kind in table.items():
         if name != CARD_KIND:
-            from printgen.model.layouts import safe_zone_warnings  # not at the top: it reads YAML
+            from printgen.model.layout_checks import safe_zone_warnings
 
             warnings += [w for w in safe_zone_warnings(kind.layout) if kind.shape.shape == "rect"]
     resolvers = {name: Resolver(deck, kind.layout, fonts, warnings.append) for name, kind in table.items()}

@@ -73,6 +73,11 @@ chosen are skipped (no lay possible, nobody offered):
    player who gave it; otherwise the first right monarch's holder (by reign order) takes it.
    Hands are checked after both answers: a player left with no cards goes out (the first such from
    the Cromwell clockwise), as the rule sheet says "the first player with no cards left".
+   So a wrong answer costs the card received while the card given stays given: one card fewer to
+   lay. Any player can answer wrong on purpose, and the bots (greedy and pupil) do about a card
+   received that helps them nothing. Option ``forfeit``: "card" (default, the rule sheet, above)
+   or "trade" (a wrong answer calls the trade off: both cards go back to their givers, the other
+   trader is not asked, and hands shrink only by laying, as the seed says of advanced play).
 6. END_LAY (the Cromwell): as START_LAY; DONE passes the Cromwell card to the left.
 
 Action ints (bases in ``Prepared``): lay down sequence id ``q`` -> q; lay off card c onto table
@@ -115,7 +120,8 @@ Options
 ``houses`` (names, a list, or a range "Plantagenet..Hanover"; default all), ``knowledge`` (0..1,
 default 0.8: how often the greedy bot answers the advanced test right), ``even_up``
 (auto/give/stock), ``leave_out`` (latest/earliest/none, advanced), ``stalemate`` (play/stop),
-``scoring`` (everyone/out).
+``test`` (reign/house, advanced: what a player receiving a card is asked), ``forfeit``
+(card/trade, advanced: what a wrong answer costs), ``scoring`` (everyone/out).
 
 Length
 ------

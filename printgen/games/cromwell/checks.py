@@ -126,9 +126,10 @@ class Checks(TurnRules):
 
     @staticmethod
     def _check_hands(st: State) -> None:
-        """In basic play hands change size only by laying (and by the drawn card while going out
-        without a discard); every card in a hand or on the table was recorded as held."""
-        if not st.adv:
+        """In basic play, and in advanced play with forfeit=trade (trades are one for one, and a
+        wrong answer calls one off), hands change size only by laying (and by the drawn card while
+        going out without a discard); every card in a hand or on the table was recorded as held."""
+        if not st.adv or st.prep.forfeit == "trade":
             for s, h in enumerate(st.hands):
                 extra = 1 if (st.no_discard and s == st.crom) else 0
                 assert h.bit_count() + st.laid[s] == st.dealt[s] + extra, \

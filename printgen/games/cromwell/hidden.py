@@ -107,4 +107,5 @@ class Hidden(TurnRules):
         new.no_discard = st.no_discard
         new.shown = st.shown[:]
         new.pool = pool
+        new.wrongs = st.wrongs
         return new

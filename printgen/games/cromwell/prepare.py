@@ -66,6 +66,7 @@ class Preparing(Game[Prepared, State]):
         p.stalemate = chosen["stalemate"]
         p.scoring = chosen["scoring"]
         p.test = chosen["test"]
+        p.forfeit = chosen["forfeit"]
         return p
 
     @staticmethod

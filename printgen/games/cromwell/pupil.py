@@ -31,6 +31,10 @@ it cannot place in a house or a reign. So:
 * With the variant test=house (the receiver names the house of the card before turning it over)
   it names the house of a card before it named like it with the next or previous number, else
   guesses among the houses in play.
+* With forfeit=card (the rule sheet: a wrong answer loses the card received, the card given
+  staying given) it answers wrong on purpose about a received card that helps its hand nothing,
+  as the knowing player does (any player can give a wrong answer): judged by the face it is shown
+  (test=reign), or by the name (test=house, the card not yet turned over).
 * It keeps no memory between decisions (a card it once held and traded away is a name again):
   a stated simplification; a pupil learns as it plays, and this one learns nothing.
 
@@ -46,7 +50,7 @@ import random
 from collections.abc import Mapping
 from typing import cast
 
-from printgen.games.cromwell.bots import GreedyBot
+from printgen.games.cromwell.bots import GreedyBot, offer_help
 from printgen.games.cromwell.tables import ANSWER, DECIDE, OFFER, Prepared, State
 from printgen.sim.engine import Action, Bot
 
@@ -154,8 +158,12 @@ class Pupil(GreedyBot):
         p = st.prep
         card = self.answer_card(st)
         if p.test == "house":
+            if self.sheds(st, named_offer_help):          # not turned over yet: judged by its name
+                return p.ANSWER
             return p.ANSWER + self._pupil_house(st, card, rng)
         open_dirs = [d for d in (0, 1) if p.has_dir[card][d]]
+        if self.sheds(st, offer_help):                    # shown face up: its house is printed on it
+            return p.ANSWER + 2 * open_dirs[0]
         seen = seen_by(st, st.actor)
         for d in open_dirs:
             for r in p.right[card][d]:

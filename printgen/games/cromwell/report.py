@@ -34,7 +34,9 @@ class Reporting(Preparing, Report[Prepared, State]):
     # each rule option's situation in words (a flag of Result.extra["arose"], once a round), for validate
     situations = {"even_up": ("uneven", "a basic deal that comes out uneven"),
                   "leave_out": ("left_out", "an advanced deal that does not come out even"),
-                  "stalemate": ("stalled", "a basic round in which nobody can ever lay again"),
+                  "stalemate": ("stalled", "a round (basic, or advanced with forfeit=trade) in which nobody can ever "
+                                        "lay again"),
+                  "forfeit": ("wrong", "an advanced round with a wrong answer"),
                   "scoring": ("scored_apart", "a round whose scores differ under the two readings (cards left in "
                                               "a hand other than the winner's)")}
     situation_unit = "rounds"
@@ -82,7 +84,7 @@ class Reporting(Preparing, Report[Prepared, State]):
         total = sum(left)
         apart = st.phase == OVER and any(total - left[s] for s in range(st.P) if s != st.winner)
         return {"arose": {"uneven": uneven, "left_out": left_out, "stalled": int(st.stalled >= 0),
-                          "scored_apart": int(apart)}}
+                          "scored_apart": int(apart), "wrong": int(st.wrongs > 0)}}
 
     def playable(self, state: State) -> int:
         """The monarchs the Cromwell could lay now (down in a sequence, or off on the table), at the
@@ -159,7 +161,7 @@ class Reporting(Preparing, Report[Prepared, State]):
                                           f"are hard to hold; leave out a house or two", hand))
         for gap in p.gaps:
             out.append(Finding("info", gap))
-        if p.advanced:
+        if p.advanced and p.forfeit == "card":       # with forfeit=trade a wrong answer never empties a hand
             out.append(Finding("info", "advanced play: a player whose last card is lost to a forfeit has no cards "
                                        "left and so goes out and wins; the rules do not say whether that counts"))
         else:

@@ -101,7 +101,7 @@ class TurnRules(Lays):
     def _next_turn(self, st: State) -> None:
         st.crom = (st.crom + 1) % st.P
         st.turns += 1
-        if not st.adv and st.stalled < 0 and self._stalled(st):
+        if (not st.adv or st.prep.forfeit == "trade") and st.stalled < 0 and self._stalled(st):
             st.stalled = st.turns
             if st.prep.stalemate == "stop":
                 st.phase = OVER
@@ -112,15 +112,21 @@ class TurnRules(Lays):
 
     @staticmethod
     def _stalled(st: State) -> bool:
-        """Basic play: nobody can ever lay again. Hands never grow in basic play (trades are one
-        for one, a draw is followed by a discard) and hold at most one card more while going out,
-        so a player with one card can never lay down a sequence; if every hand has at most one
-        card and no card off the table fits an end of a table sequence, the table can never change
+        """Nobody can ever lay again. Hands never grow in basic play (trades are one for one, a
+        draw is followed by a discard) and hold at most one card more while going out, so a player
+        with one card can never lay down a sequence; nor in advanced play with forfeit=trade (no
+        stock, and a wrong answer calls the trade off), where a hand holds no more than it does,
+        so a player with two cards never can. If every hand is that small and no card off the table
+        (in advanced play: in a hand) fits an end of a table sequence, the table can never change
         and no one can go out: the rules give the round no end."""
+        most = 2 if st.adv else 1
+        held = 0
         for h in st.hands:
-            if h & (h - 1):
+            if h.bit_count() > most:
                 return False
-        return not (st.prep.all_mask & ~st.table_mask & st.ext_all)
+            held |= h
+        off = held if st.adv else st.prep.all_mask & ~st.table_mask
+        return not (off & st.ext_all)
 
     def _to_end_lay(self, st: State) -> None:
         if self.can_lay(st, st.hands[st.crom]):
@@ -279,6 +285,11 @@ class TurnRules(Lays):
         if not (0 <= k < 4 and (k < 2 if p.test == "house" else p.has_dir[card][k >> 1])):
             self._illegal(st, action)
         if not k & 1:
+            st.wrongs += 1
+            if p.forfeit == "trade":
+                self._call_off(st)
+                self._to_end_lay(st)
+                return
             self._forfeit(st, seat, card, k >> 1)
         if st.stage == 1:
             st.stage = 2
@@ -373,6 +384,20 @@ class TurnRules(Lays):
         hands[target] |= bit
         shown[seat] &= ~bit
         shown[target] |= bit
+
+    @staticmethod
+    def _call_off(st: State) -> None:
+        """forfeit=trade: a wrong answer calls the trade off, each card going back to the player who
+        gave it (after the Cromwell's wrong answer the other trader is not asked). Hands then shrink
+        only by laying, as the seed says of advanced play, so a wrong answer costs a turn's trade and
+        never sheds a card."""
+        a = 1 << st.announced
+        o = 1 << st.offers[st.trade_seat]
+        hands, shown = st.hands, st.shown
+        hands[st.crom] ^= a | o
+        hands[st.trade_seat] ^= a | o
+        shown[st.crom] = (shown[st.crom] & ~o) | a                # both named: everyone saw them go back
+        shown[st.trade_seat] = (shown[st.trade_seat] & ~a) | o
 
     def _go_out(self, st: State, seat: int) -> None:
         st.winner = seat

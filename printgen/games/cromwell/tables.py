@@ -22,6 +22,7 @@ SCORING = ("everyone", "out")
 EVEN_UP = ("auto", "give", "stock")
 LEAVE_OUT = ("latest", "earliest", "none")
 TESTS = ("reign", "house")
+FORFEITS = ("card", "trade")
 # -O options, each with its default (the rule sheet's reading) and what it means: prepare() reads
 # them through Game.read_options, and `printgen list` shows them.
 OPTIONS = (
@@ -40,6 +41,11 @@ OPTIONS = (
                                    "monarch just before or after it (the rule sheet); house, its house, named "
                                    "before the card is turned over (a variant testing what the deck teaches; a wrong "
                                    "answer sends the card back)"),
+    Option("forfeit", FORFEITS, "card", "advanced game, after a wrong answer: card, the answerer loses the card it "
+                                        "received (to the holder of the right monarch, else back to its giver; the "
+                                        "rule sheet); trade, the trade is called off and both cards go back, so hands "
+                                        "shrink only by laying (and a round in which nobody can ever lay again is "
+                                        "stuck, as in the basic game)"),
     Option("scoring", SCORING, "everyone", "everyone: each player scores the cards they laid and those left in the "
                                            "other hands; out: only the player who went out scores the other hands"),
 )
@@ -137,6 +143,7 @@ class Prepared:
         self.stalemate = "stop"
         self.scoring = "everyone"
         self.test = "reign"
+        self.forfeit = "card"
         self.n = 0
         self.names: list[str] = []
         self.ids: list[str] = []
@@ -212,7 +219,8 @@ class State:
 
     __slots__ = ("prep", "P", "adv", "hands", "stock", "block", "table", "ext", "ext_all", "table_mask",
                  "laid", "held", "crom", "phase", "actor", "announced", "offers", "trade_seat", "stage",
-                 "winner", "rng", "out_mask", "turns", "stalled", "dealt", "no_discard", "shown", "pool")
+                 "winner", "rng", "out_mask", "turns", "stalled", "dealt", "no_discard", "shown", "pool",
+                 "wrongs")
 
     def __init__(self, prep: Prepared, players: int, rng: random.Random):
         self.prep = prep
@@ -246,6 +254,7 @@ class State:
         # the cards the stock can hold (every card until the Block, seen face up, becomes the stock)
         self.shown = [0] * players
         self.pool = prep.all_mask
+        self.wrongs = 0             # advanced: wrong answers so far (the situation forfeit= governs)
 
     def __str__(self) -> str:
         """The round as the players see it: who holds the Cromwell card and who decides what, each

@@ -116,8 +116,8 @@ class Hidden:
             mine = [(slot, i) for slot, i in places if owners[slot] != state.actor]
             det = self._dealt(state, seat, mine, rng)
         if det is None:                               # no deal agreed with the decision waiting
-            det = self.clone(state)                   # type: ignore[attr-defined]
-        det.rng = random.Random(rng.getrandbits(64))
+            det = state.copied(lend=True)             # its generator replaced below
+        det.rng, det.lent = random.Random(rng.getrandbits(64)), False
         return det
 
     def _dealt(self, state: Any, seat: int, places: list[tuple[int, int]], rng: random.Random) -> Any:
@@ -126,7 +126,7 @@ class Hidden:
         real game asks only then); None when TRIES deals do not."""
         pool = [state.z[slot][i] for slot, i in places]
         for _ in range(TRIES):
-            det = self.clone(state)                   # type: ignore[attr-defined]
+            det = state.copied(lend=True)             # its generator replaced below, or dropped
             deal = pool[:]
             shuffle(rng, deal)
             _deal(det, state, places, pool, deal)

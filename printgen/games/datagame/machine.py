@@ -23,7 +23,7 @@ from printgen.games.datagame.report import DataReport
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
 from printgen.games.datagame.source import Writer
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
-from printgen.games.datagame.state import HAND, MAX_PLAYERS, USE, Moves, State
+from printgen.games.datagame.state import HAND, USE, Moves, State
 from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
@@ -86,6 +86,12 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         return list(state.acts)
 
     def apply(self, state: State, action: Action) -> None:
+        ahead = state.ahead
+        if ahead is not None:             # the greedy player has played this action on a copy
+            state.ahead = None
+            if ahead[0] == action and ahead[1].lent:
+                state.adopt(ahead[1])
+                return
         acts = state.acts
         if state.over or action not in acts:
             raise ValueError(f"{action} is not a legal action here")
@@ -117,22 +123,7 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         return state.choice.name(state, action)
 
     def clone(self, state: State) -> State:
-        new = State.__new__(State)
-        for slot in State.__slots__:
-            setattr(new, slot, getattr(state, slot))
-        new.z = [list(zone) for zone in state.z]
-        new.v = list(state.v)
-        new.score = list(state.score)
-        new.loc = list(state.loc)
-        new.by = list(state.by)
-        new.user = list(state.user)
-        new.acts = list(state.acts)
-        new.want = list(state.want)
-        new.more = dict(state.more)
-        new.melds = {slot: [list(m) for m in table] for slot, table in state.melds.items()}
-        new.rng = random.Random()
-        new.rng.setstate(state.rng.getstate())
-        return new
+        return state.copied()
 
     def check(self, state: State) -> None:
         seen = [k for zone in state.z for k in zone]
@@ -145,20 +136,26 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
 
     def greedy(self, state: State, rng: random.Random) -> Action:
         """One step ahead: each action tried on a copy, the one leaving the chooser's measure (the
-        file's `greedy:`, its score by default) highest taken, equal ones drawn at random."""
+        file's `greedy:`, its score by default) highest taken, equal ones drawn at random. The copy
+        the pick was tried on is kept with the state (State.ahead): apply() of that action next
+        takes it over instead of playing the action again (a playout or a greedy bot always does)."""
         seat = state.actor
         measure = state.prep.greedy
         best: list[Action] = []
+        after: list[State] = []
         top = None
         for action in state.acts:
-            trial = self.clone(state)
+            trial = state.copied(lend=True)       # its generator this state's until it draws
             self.apply(trial, action)
             value = measure(trial, seat, -1)
             if top is None or value > top:
-                top, best = value, [action]
+                top, best, after = value, [action], [trial]
             elif value == top:
                 best.append(action)
-        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+                after.append(trial)
+        pick = rng.randrange(len(best)) if len(best) > 1 else 0
+        state.ahead = (best[pick], after[pick])
+        return best[pick]
 
 
 def _in_play(spec: Spec, tables: dict[str, list[int]], names: list[str],
@@ -211,8 +208,9 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     faces: list[str] = []
     owners: list[int] = []
     slot = 0
-    for zone in spec.zones:
-        width = MAX_PLAYERS if zone.each else 1
+    seats = max(spec.players)         # a zone each player has: a slot per seat there can be (not
+    for zone in spec.zones:           # MAX_PLAYERS: every state copy copies every slot, empty or not)
+        width = seats if zone.each else 1
         layout[zone.name] = (slot, zone.each)
         kinds += [(HAND if zone.hand else 0) | (USE if zone.uses else 0)] * width
         slot_zone += [zone.name] * width

@@ -12,7 +12,7 @@ from typing import Any
 
 from printgen.sim.engine import shuffle as _shuffle
 
-MAX_PLAYERS = 10          # seats a zone each player has is laid out for
+MAX_PLAYERS = 10          # the most seats a game file may name (its zones are laid out for its own most)
 HAND, USE = 1, 2          # a zone's kind bits: cards in it are held; cards moved into it are used
 
 
@@ -25,7 +25,8 @@ class State:
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
-                 "melds", "offered", "laying", "picks", "picked", "budget")
+                 "melds", "offered", "laying", "picks", "picked", "budget", "lent",
+                 "ahead")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -57,6 +58,85 @@ class State:
         self.picks: list[int] = []        # the sets of cards the decision waiting offers (bitmasks)
         self.picked = 0                   # the set of cards last chosen (subsets.py), as a bitmask
         self.budget = 0                   # loop rounds left before the game is called stuck (blocks.py)
+        self.lent = False                 # rng is another state's generator, lent: copy it before drawing
+        self.ahead: Any = None            # (action, this state after it) worked out by the greedy player
+
+    def copied(self, lend: bool = False) -> State:
+        """A copy to play on apart. With `lend`, the copy draws from a copy of this state's generator
+        made only when it first shuffles (until then it holds this state's own, lent): for a copy
+        played on and dropped before this state moves again (the greedy player's trials, a
+        determinisation's tries), whose generator is mostly never drawn from. Why: copying the
+        generator's 625 words, and making a generator to hold them, was a third of a data game's
+        search (bench/README.md); what a copy draws is the same either way."""
+        new = State.__new__(State)        # one plain statement a slot: the quickest copy (bench/README.md)
+        new.prep = self.prep
+        new.n = self.n
+        new.pc = self.pc
+        new.actor = self.actor
+        new.over = self.over
+        new.stopped_at = self.stopped_at
+        new.choice = self.choice
+        new.held = self.held
+        new.used = self.used
+        new.decisions = self.decisions
+        new.choices = self.choices
+        new.dealing = self.dealing
+        new.short_at = self.short_at
+        new.offered = self.offered
+        new.laying = self.laying
+        new.picks = self.picks
+        new.picked = self.picked
+        new.budget = self.budget
+        new.ahead = None
+        new.z = [*map(list.copy, self.z)]
+        new.v = self.v[:]
+        new.score = self.score[:]
+        new.loc = self.loc[:]
+        new.by = self.by[:]
+        new.user = self.user[:]
+        new.acts = self.acts[:]
+        new.want = self.want[:]
+        new.more = self.more.copy()
+        new.melds = {slot: [*map(list.copy, table)] for slot, table in self.melds.items()} if self.melds else {}
+        if lend:
+            new.rng = self.rng
+            new.lent = True
+        else:
+            new.rng = _own(self.rng)
+            new.lent = False
+        return new
+
+    def adopt(self, after: State) -> None:
+        """Become `after`, a copy of this state played on by one action (DataGame.apply, taking a
+        greedy player's trial): its lists are taken over, not copied; the generator stays this
+        state's own (a trial that drew from it is never adopted)."""
+        self.pc = after.pc
+        self.actor = after.actor
+        self.over = after.over
+        self.stopped_at = after.stopped_at
+        self.choice = after.choice
+        self.held = after.held
+        self.used = after.used
+        self.decisions = after.decisions
+        self.choices = after.choices
+        self.dealing = after.dealing
+        self.short_at = after.short_at
+        self.offered = after.offered
+        self.laying = after.laying
+        self.picks = after.picks
+        self.picked = after.picked
+        self.budget = after.budget
+        self.ahead = None
+        self.z = after.z
+        self.v = after.v
+        self.score = after.score
+        self.loc = after.loc
+        self.by = after.by
+        self.user = after.user
+        self.acts = after.acts
+        self.want = after.want
+        self.more = after.more
+        self.melds = after.melds
 
     def __str__(self) -> str:
         prep = self.prep
@@ -71,11 +151,21 @@ class State:
         return "\n".join(parts)
 
 
+def _own(rng: random.Random) -> random.Random:
+    """A generator of its own in the state `rng` is in (seeded with 0 first: an unseeded one would
+    read the system's entropy, only to be overwritten)."""
+    own = random.Random(0)
+    own.setstate(rng.getstate())
+    return own
+
+
 class Moves:
     """The card moves the compiled steps call (bound into their closures as `moves`)."""
 
     @staticmethod
     def shuffle(s: State, cards: list[int]) -> None:
+        if s.lent:                                # a lent generator is copied before its first draw
+            s.rng, s.lent = _own(s.rng), False
         _shuffle(s.rng, cards)
 
     @staticmethod
