@@ -15,7 +15,7 @@ from typing import Any
 
 from printgen.games.datagame.scope import CURRENT
 from printgen.games.datagame.source import Unwritable, lit
-from printgen.games.datagame.state import HAND, USE
+from printgen.games.datagame.state import BOTH, EVERY, HAND, USE
 
 SEAT = f"v[{lit(CURRENT)}]"
 
@@ -35,13 +35,14 @@ def slot(w: Any, to_slot: Any, seat: str) -> str:
     return f"{w.ref(to_slot)}(s, {seat})"
 
 
-def kind_of(w: Any, to_slot: Any) -> tuple[int, str] | None:
-    """(the destination zone's kind bits, its name's namespace entry), or None when not known."""
+def kind_of(w: Any, to_slot: Any) -> tuple[int, str, int] | None:
+    """(the destination zone's kind bits, its name's namespace entry, its first slot), or None when
+    not known."""
     found = w.slot_nodes.get(id(to_slot))
     if found is None:
         return None
     name = found[1].value
-    return w.zone_kinds[name], w.ref(name)
+    return w.zone_kinds[name], w.ref(name), found[2]
 
 
 def _arrive(kind: int, k: str, by: str) -> list[str]:
@@ -54,14 +55,34 @@ def _arrive(kind: int, k: str, by: str) -> list[str]:
     return lines
 
 
+def seen(w: Any, k: str, src: str, on_top: str, t: str, to_top: str, first: int) -> list[str]:
+    """Moves.witnesses written out: the statements setting State.seen of card `k` moved from slot
+    `src` (its top card when `on_top`) to slot `t` (landing on top when `to_top`) of the zone whose
+    first slot is `first` (a `faces: top` pile: the card it covers is remembered there by all)."""
+    sight, sight_top, named = w.sights
+    whole, top = w.ref(sight), w.ref(sight_top)
+    left = f"{top}[{src}]" if on_top == "True" else f"({top}[{src}] if {on_top} else {whole}[{src}])"
+    right = f"{top}[{t}]" if to_top == "True" else f"({top}[{t}] if {to_top} else {whole}[{t}])"
+    lines = []
+    if sight_top[first] != sight[first]:
+        lines = [f"if {to_top} and s.z[{t}]:", f"    s.seen[s.z[{t}][-1]] = {lit(EVERY * BOTH)}"]
+    if not named:
+        return [*lines, f"s.seen[{k}] = {left} | {right}"]
+    names = ", ".join(f"s.v[{lit(i)}]" for i in named)
+    return [*lines, f"s.seen[{k}] = {lit(EVERY * BOTH)} if {k} in ({names},) else {left} | {right}"]
+
+
 def move_one(w: Any, k: str, to_slot: Any, seat: str, bottom: bool, by: str) -> list[str] | None:
     """Moves.move_one of card `k` (a name bound already, >= 0) by seat `by` (a name or a number)."""
     known = kind_of(w, to_slot)
     if known is None:
         return None
-    kind, name = known
+    kind, name, first = known
     t = w.temp("_s")
-    lines = [f"{t} = {slot(w, to_slot, seat)}", f"s.z[s.loc[{k}]].remove({k})"]
+    a = w.temp("_z")
+    lines = [f"{t} = {slot(w, to_slot, seat)}", f"{a} = s.z[s.loc[{k}]]",
+             *seen(w, k, f"s.loc[{k}]", f"{a}[-1] == {k}", t, f"not s.z[{t}]" if bottom else "True", first),
+             f"{a}.remove({k})"]
     if not kind & HAND:
         lines += ["if s.dealing:", f"    s.more[{name}] = s.more.get({name}, 0) + 1"]
     lines.append(f"s.z[{t}].insert(0, {k})" if bottom else f"s.z[{t}].append({k})")
@@ -74,9 +95,10 @@ def move_top(w: Any, source: Any, to_slot: Any, bottom: bool, by: Any) -> list[s
     known = kind_of(w, to_slot)
     if known is None:
         return None
-    kind, name = known
+    kind, name, first = known
     cards, p, k, b, t = w.temp("_z"), w.temp("_p"), w.temp("_k"), w.temp("_a"), w.temp("_s")
     body = [f"{k} = {cards}.pop()", f"{t} = {slot(w, to_slot, p)}", f"{b} = {w.inline(by, p, '-1')}",
+            *seen(w, k, f"s.loc[{k}]", "True", t, f"not s.z[{t}]" if bottom else "True", first),
             f"s.z[{t}].insert(0, {k})" if bottom else f"s.z[{t}].append({k})",
             f"s.loc[{k}] = {t}", f"s.by[{k}] = {b}", *_arrive(kind, k, b)]
     if not kind & HAND:
@@ -92,7 +114,7 @@ def move_cards(w: Any, source: Any, to_slot: Any, bottom: bool, by: Any, test: A
     known = kind_of(w, to_slot)
     if known is None:
         return None
-    kind, name = known
+    kind, name, first = known
     p, cards, chosen, k, t, b = (w.temp(stem) for stem in ("_p", "_z", "_c", "_k", "_s", "_a"))
     lines = [f"{p} = {SEAT}", f"{cards} = {w.inline_zone(source, p, '-1')}"]
     if test is not None:
@@ -104,7 +126,10 @@ def move_cards(w: Any, source: Any, to_slot: Any, bottom: bool, by: Any, test: A
         wanted = w.inline(count, p, "-1") if count is not None else "1"
         lines += [f"{n} = {wanted}", f"if {n} < len({chosen}):", f"    {chosen} = {chosen}[len({chosen}) - {n}:]",
                   f"{chosen}.reverse()"]
+    top, src, up = w.temp("_k"), w.temp("_s"), w.temp("_a")
     body = [f"{t} = {slot(w, to_slot, p)}", f"{b} = {w.inline(by, p, '-1')}",
+            f"{top} = {cards}[-1]", f"{src} = s.loc[{chosen}[0]]", f"{up} = not s.z[{t}]" if bottom else f"{up} = True",
+            f"for {k} in {chosen}:", *["    " + x for x in seen(w, k, src, f"{k} == {top}", t, up, first)],
             f"if len({chosen}) == len({cards}):", f"    {cards}.clear()",
             f"elif len({chosen}) == 1:", f"    {cards}.remove({chosen}[0])",
             "else:", f"    {cards}[:] = [{k} for {k} in {cards} if {k} not in {chosen}]",
@@ -130,7 +155,8 @@ def deal(w: Any, source: Any, first: int, kind: int, start: Any, skip: Any, ever
         rounds = (f"len({cards}) // len({seats})" if even else f"-(-len({cards}) // len({seats}))")
     else:
         rounds = w.inline(count, p, "-1")
-    card = [f"{k} = {cards}.pop()", f"{t} = {lit(first)} + {q}", f"s.z[{t}].append({k})", f"s.loc[{k}] = {t}",
+    card = [f"{k} = {cards}.pop()", f"{t} = {lit(first)} + {q}",
+            *seen(w, k, f"s.loc[{k}]", "True", t, "True", first), f"s.z[{t}].append({k})", f"s.loc[{k}] = {t}",
             f"s.by[{k}] = -1", *_arrive(kind, k, "-1")]
     each = [f"if {want} is not None:", f"    {want}[{q}] += 1", f"if {cards}:", *["    " + x for x in card],
             "elif s.short_at is None:", f"    s.short_at = {w.ref(written)}"]
