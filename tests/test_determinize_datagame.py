@@ -349,17 +349,22 @@ SHIPPED = [(f, d) for f, d in FILES if f.startswith("decks/")]
 class Witness:
     """What each seat saw, worked out move by move from the zones' faces as docs/game-files.md says
     (not from State.seen): a card seen leaving or landing (a zone the seat sees, the top of a `top`
-    pile, a card a variable names) is remembered in the zone it went to; one moved out of sight is
-    forgotten; a shuffle keeps the zone; passed zones take their cards' memories along."""
+    pile, a card a variable names) is remembered in the zone it went to, with its place there (not
+    in a hand); one taken by place from where a seat knew its place is followed; a card taken out of
+    a seat's sight otherwise makes it forget the card and, taken by choice or condition, every card
+    it remembered in that zone, or taken by place, those it knew the zone of only. A shuffle keeps
+    the zone, not the place; passed zones take their cards' memories along; the card a `top` pile's
+    new card covers is remembered in place by all."""
 
     def __init__(self) -> None:
         self.state = None                         # the one state watched (not its copies)
 
     def start(self, game, prep, n: int) -> None:
         self.n = n
-        self.mem: list[dict[int, int]] = [{} for _ in range(n)]
+        self.mem: list[dict[int, tuple[int, bool]]] = [{} for _ in range(n)]   # card -> (slot, place known)
         self.whole: list[set[int]] = []           # per slot, the seats that see all its cards
         self.top: list[bool] = []
+        self.hand: list[bool] = []
         for zone in game.spec.zones:
             first, each = prep.zone_layout[zone.name]
             for slot in range(first, first + (max(game.players) if each else 1)):
@@ -367,45 +372,58 @@ class Witness:
                     {slot - first} if zone.faces == "owner" else set()
                 self.whole.append(seats)
                 self.top.append(zone.faces == "top")
+                self.hand.append(zone.hand)
         self.named = [_slot(game, name) for name in card_variables(game.spec)]
 
-    def moved(self, s, k: int, src: int, off_top: bool, slot: int, on_top: bool) -> None:
+    def moved(self, s, k: int, src: int, off_top: bool, slot: int, on_top: bool, placed: bool) -> None:
         if self.state is None:                    # the first move is the deal's: its state is the game
             self.state = s
         if s is not self.state:
             return
         named = any(s.v[i] == k for i in self.named)
-        for q in range(self.n):
-            if named or q in self.whole[src] or q in self.whole[slot] or \
-                    (self.top[src] and off_top) or (self.top[slot] and on_top):
-                self.mem[q][k] = slot
-            else:
-                self.mem[q].pop(k, None)
+        if self.top[slot] and on_top and s.z[slot]:
+            for mem in self.mem:
+                mem[s.z[slot][-1]] = (slot, True)
+        for q, mem in enumerate(self.mem):
+            if named or q in self.whole[src] or q in self.whole[slot] or (self.top[src] and off_top) or \
+                    (self.top[slot] and on_top) or (placed and mem.get(k, (0, False))[1]):
+                mem[k] = (slot, not self.hand[slot])
+                continue
+            mem.pop(k, None)
+            for j in s.z[src]:
+                if j != k and j in mem and not (placed and mem[j][1]):
+                    del mem[j]
 
     def watch(self, monkeypatch) -> None:
         from printgen.games.datagame.state import Moves
-        one, many, top, rotate = Moves.move_one, Moves.move_many, Moves.move_top, Moves.rotate
+        one, many, top, rotate, shuffle = Moves.move_one, Moves.move_many, Moves.move_top, Moves.rotate, Moves.shuffle
 
         def move_one(s, k, slot, bottom, by):
-            self.moved(s, k, s.loc[k], s.z[s.loc[k]][-1] == k, slot, not bottom or not s.z[slot])
+            self.moved(s, k, s.loc[k], s.z[s.loc[k]][-1] == k, slot, not bottom or not s.z[slot], False)
             one(s, k, slot, bottom, by)
 
-        def move_many(s, cards, chosen, slot, bottom, by):
+        def move_many(s, cards, chosen, slot, bottom, by, placed=True):
             for k in chosen:
-                self.moved(s, k, s.loc[k], k == cards[-1], slot, not bottom or not s.z[slot])
-            many(s, cards, chosen, slot, bottom, by)
+                self.moved(s, k, s.loc[k], k == cards[-1], slot, not bottom or not s.z[slot], placed)
+            many(s, cards, chosen, slot, bottom, by, placed)
 
-        def move_top(s, cards, slot, by):
-            self.moved(s, cards[-1], s.loc[cards[-1]], True, slot, True)
-            top(s, cards, slot, by)
+        def move_top(s, cards, slot, by, scan=True):
+            self.moved(s, cards[-1], s.loc[cards[-1]], True, slot, True, True)
+            top(s, cards, slot, by, scan)
 
         def passed(s, first, shift):
             rotate(s, first, shift)
             if s is self.state:
                 for mem in self.mem:
-                    mem.update({k: s.loc[k] for k in mem})
+                    mem.update({k: (s.loc[k], placed) for k, (_, placed) in mem.items()})
+
+        def shuffled(s, cards):
+            shuffle(s, cards)
+            if s is self.state:
+                for mem in self.mem:
+                    mem.update({k: (mem[k][0], False) for k in cards if k in mem})
         for name, fn in (("move_one", move_one), ("move_many", move_many), ("move_top", move_top),
-                         ("rotate", passed)):
+                         ("rotate", passed), ("shuffle", shuffled)):
             monkeypatch.setattr(Moves, name, staticmethod(fn))
 
 
@@ -443,7 +461,7 @@ def test_a_copy_keeps_every_card_the_seat_saw_go_where_it_lies(file, deck, tmp_p
         for seat in range(state.n):
             det = game.determinize(state, seat, rng)
             assert [len(z) for z in det.z] == [len(z) for z in state.z]
-            for k, slot in witness.mem[seat].items():
+            for k, (slot, _) in witness.mem[seat].items():
                 assert state.loc[k] == slot
                 assert det.loc[k] == slot, f"{file}: seat {seat} saw {state.prep.names[k]} go to slot {slot}"
                 kept += state.prep.faces[slot] != "up" and state.prep.owners[slot] != seat
@@ -453,7 +471,8 @@ def test_a_copy_keeps_every_card_the_seat_saw_go_where_it_lies(file, deck, tmp_p
     assert kept >= FLOOR.get(Path(file).stem, 20), "cards remembered out of sight, seat by seat and step by step"
 
 
-FLOOR = {"casita-data": 0}    # Casita's file sends no card out of sight that a seat saw: captures lie face up
+FLOOR = {"casita-data": 0,    # Casita's file sends no card out of sight that a seat saw: captures lie face up;
+         "burro-data": 0}     # Burro's gathers the tricks into the stock, shuffled and dealt before a decision
 
 
 def game_players(file: str) -> list[int]:
@@ -482,3 +501,22 @@ def test_the_moves_written_out_remember_what_the_closures_do(file, deck, tmp_pat
         for state in states:
             game.apply(state, action)
     assert states[1].over and states[0].seen == states[1].seen and remembered > 0
+
+
+def test_a_pick_from_a_passed_stack_stays_private():
+    """The drafting file: a seat passes its stack on (it knows those cards) and its neighbour picks
+    one face down. The seat must not learn which: had it forgotten the card moved only, it would
+    still place the other four and so know the pick. Its copies give the neighbour's pick as one of
+    the cards still in that stack too (the seat forgets the stack: it can say "one of these five"
+    no better than "one of the cards I cannot see")."""
+    game, prep = loaded("decks/standard/games/drafting-data.yaml", "standard")
+    state, rng = game.setup(prep, 4, random.Random(6)), random.Random(6)
+    stack, chosen = prep.zone_layout["stack"][0], prep.zone_layout["chosen"][0]
+    pick = _slot(game, "pick")
+    while state.v[pick] < 1 or not state.z[chosen + 1]:   # after the first pass, seat 1 picks from seat 0's
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    remaining = set(state.z[stack + 1])
+    assert len(remaining) == 4 and state.actor != 1
+    picks = [game.determinize(state, 0, rng).z[chosen + 1][0] for _ in range(60)]
+    assert len(set(picks)) >= 10 and remaining & set(picks), "the pick is known"

@@ -180,23 +180,45 @@ class Moves:
             seen[k] &= EVERY
 
     @staticmethod
-    def witnesses(s: State, k: int, src: int, on_top: bool, slot: int, to_top: bool) -> int:
+    def witnesses(s: State, k: int, src: int, on_top: bool, slot: int, to_top: bool, placed: bool = False) -> int:
         """State.seen for card k moved from slot `src` (from its top or not) to `slot` (landing on its
-        top or not): the seats that saw it leave or land, knowing its zone and place, and every seat
-        when a card variable of the file names it. Why at each move: what a seat remembers is what
-        it saw happen, at the moment it happened, with that moment's faces. A card landing on a
-        `faces: top` pile hides the one under it, which every seat saw there: remembered in place."""
+        top or not): the seats that saw it leave or land, knowing its zone and place; with `placed`
+        (a move by place, the top cards of a pile) also those that knew its place where it lay;
+        every seat when a card variable of the file names it. In a hand, the zone only: a hand's
+        order is no one's to see. Why at each move: what a seat remembers is what it saw happen, at
+        the moment it happened, with that moment's faces. A card landing on a `faces: top` pile
+        hides the one under it, which every seat saw there: remembered in place."""
         prep = s.prep
         if to_top and prep.sight_top[slot] != prep.sight[slot] and s.z[slot]:
             s.seen[s.z[slot][-1]] = EVERY * BOTH  # the top card it covers, seen there till now by all
         seen = (prep.sight_top[src] if on_top else prep.sight[src]) | \
             (prep.sight_top[slot] if to_top else prep.sight[slot])
+        if placed:
+            seen |= (s.seen[k] >> PLACE) * BOTH
         if prep.named:
             v = s.v
             for i in prep.named:
                 if v[i] == k:
-                    return EVERY * BOTH
-        return seen
+                    seen = EVERY * BOTH
+        return seen & EVERY if prep.kinds[slot] & HAND else seen
+
+    @staticmethod
+    def forget(s: State, cards: list[int], unseen: int, placed: bool) -> None:
+        """Cards left `cards` (a zone, as it is now) unseen by the seats `unseen`: those seats can no
+        longer tell which of the cards they remembered there are left. Taken by place (the top
+        ones), only the cards they knew the zone of and not the place may have gone; taken by
+        choice or condition, any of them. Why: forgetting the moved card alone would tell the
+        seat which one was taken (the card a neighbour picked from the stack passed to it)."""
+        seen = s.seen
+        if placed:
+            for k in cards:
+                w = seen[k]
+                if w & unseen:
+                    seen[k] = w & ~(w & ~(w >> PLACE) & unseen)
+        else:
+            drop = ~(unseen * BOTH)
+            for k in cards:
+                seen[k] &= drop
 
     @staticmethod
     def _arrive(s: State, k: int, slot: int, by: int) -> None:
@@ -212,9 +234,14 @@ class Moves:
                 s.user[k] = by
 
     @staticmethod
-    def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
+    def move_top(s: State, cards: list[int], slot: int, by: int, scan: bool = True) -> None:
+        """The top card of `cards` moved (a draw, a card dealt: `scan` off, the deal scans once)."""
         k = cards.pop()
-        s.seen[k] = Moves.witnesses(s, k, s.loc[k], True, slot, True)
+        seen = Moves.witnesses(s, k, s.loc[k], True, slot, True, True)
+        unseen = ~seen & ((1 << s.n) - 1)
+        if unseen and scan and cards:
+            Moves.forget(s, cards, unseen, True)
+        s.seen[k] = seen
         s.z[slot].append(k)
         s.loc[k] = slot                           # _arrive, written out (a card of every deal)
         s.by[k] = by
@@ -227,8 +254,12 @@ class Moves:
         loc = s.loc
         src = s.z[loc[k]]
         dest = s.z[slot]
-        s.seen[k] = Moves.witnesses(s, k, loc[k], src[-1] == k, slot, not bottom or not dest)
+        seen = Moves.witnesses(s, k, loc[k], src[-1] == k, slot, not bottom or not dest)
         src.remove(k)
+        unseen = ~seen & ((1 << s.n) - 1)
+        if unseen and src:
+            Moves.forget(s, src, unseen, False)
+        s.seen[k] = seen
         kind = s.prep.kinds[slot]
         if s.dealing and not kind & HAND:
             name = s.prep.slot_zone[slot]
@@ -243,13 +274,17 @@ class Moves:
             Moves._arrive(s, k, slot, by)
 
     @staticmethod
-    def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int) -> None:
+    def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int,
+                  placed: bool = True) -> None:
+        """`chosen` of `cards` moved: the top ones (`placed`) or those a condition picked."""
         if not chosen:
             return
         top, src, seen, dest = cards[-1], s.loc[chosen[0]], s.seen, s.z[slot]
         to_top = not bottom or not dest
+        unseen = 0
         for k in chosen:
-            seen[k] = Moves.witnesses(s, k, src, k == top, slot, to_top)
+            seen[k] = witnessed = Moves.witnesses(s, k, src, k == top, slot, to_top, placed)
+            unseen |= ~witnessed
         if len(chosen) == len(cards):
             cards.clear()
         elif len(chosen) == 1:
@@ -257,6 +292,9 @@ class Moves:
         else:
             gone = set(chosen)
             cards[:] = [k for k in cards if k not in gone]
+        unseen &= (1 << s.n) - 1
+        if unseen and cards:
+            Moves.forget(s, cards, unseen, placed)
         if bottom:
             dest[0:0] = chosen
         else:
