@@ -80,7 +80,8 @@ def seen(w: Any, m: str, k: str, src: str, on_top: str, t: str, to_top: str, fir
 def forget(w: Any, m: str, cards: str, placed: bool) -> list[str]:
     """Moves.forget of the cards left in `cards`, for the seats not in `m` (seen of the card moved)."""
     u = w.temp("_a")
-    return [f"{u} = ~{m} & ((1 << s.n) - 1)", f"if {u} and {cards}:",
+    vague = f" and s.vague >> s.loc[{cards}[0]] & 1" if placed else ""     # Moves.forget's first test, inline
+    return [f"{u} = ~{m} & ((1 << s.n) - 1)", f"if {u} and {cards}{vague}:",
             f"    {w.ref(Moves.forget)}(s, {cards}, {u}, {lit(placed)})"]
 
 

@@ -26,12 +26,13 @@ class State:
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs);
     picks/picked: sets of cards offered and chosen by sum (subsets.py); seen[c]: the seats that saw
     card c go into the zone it lies in (bits 0..), and those of them that know its place there (bits
-    PLACE..), as every move records it (what a seat remembers: hidden.py)."""
+    PLACE..), as every move records it (what a seat remembers: hidden.py); vague: a bit per zone slot
+    that may hold a card some seat knows the zone of and not the place (a hand's, a shuffled zone's)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
                  "melds", "offered", "laying", "picks", "picked", "budget", "lent",
-                 "ahead", "seen")
+                 "ahead", "seen", "vague")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -66,6 +67,7 @@ class State:
         self.lent = False                 # rng is another state's generator, lent: copy it before drawing
         self.ahead: Any = None            # (action, this state after it) worked out by the greedy player
         self.seen = [0] * prep.cards      # who saw each card go where it lies (see above, and Moves)
+        self.vague = sum(1 << slot for slot, kind in enumerate(prep.kinds) if kind & HAND)   # Moves.forget
 
     def copied(self, lend: bool = False) -> State:
         """A copy to play on apart. With `lend`, the copy draws from a copy of this state's generator
@@ -101,6 +103,7 @@ class State:
         new.by = self.by[:]
         new.user = self.user[:]
         new.seen = self.seen[:]
+        new.vague = self.vague
         new.acts = self.acts[:]
         new.want = self.want[:]
         new.more = self.more.copy()
@@ -141,6 +144,7 @@ class State:
         self.by = after.by
         self.user = after.user
         self.seen = after.seen
+        self.vague = after.vague
         self.acts = after.acts
         self.want = after.want
         self.more = after.more
@@ -178,6 +182,8 @@ class Moves:
         seen = s.seen                             # the cards stay in the zone, their places are lost
         for k in cards:
             seen[k] &= EVERY
+        if cards:
+            s.vague |= 1 << s.loc[cards[0]]
 
     @staticmethod
     def witnesses(s: State, k: int, src: int, on_top: bool, slot: int, to_top: bool, placed: bool = False) -> int:
@@ -209,12 +215,21 @@ class Moves:
         ones), only the cards they knew the zone of and not the place may have gone; taken by
         choice or condition, any of them. Why: forgetting the moved card alone would tell the
         seat which one was taken (the card a neighbour picked from the stack passed to it)."""
+        if not unseen:
+            return
         seen = s.seen
         if placed:
+            slot = s.loc[cards[0]]
+            if not s.vague >> slot & 1:           # no card there known by its zone only (State.vague)
+                return
+            left = 0
             for k in cards:
                 w = seen[k]
                 if w & unseen:
-                    seen[k] = w & ~(w & ~(w >> PLACE) & unseen)
+                    w = seen[k] = w & ~(w & ~(w >> PLACE) & unseen)
+                left |= w & ~(w >> PLACE)
+            if not left & ((1 << s.n) - 1) and not s.prep.kinds[slot] & HAND:   # (bits past the seats: no one's)
+                s.vague &= ~(1 << slot)
         else:
             drop = ~(unseen * BOTH)
             for k in cards:
