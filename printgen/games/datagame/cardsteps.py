@@ -10,6 +10,7 @@ from printgen.games.datagame import movesource, stepsource
 from printgen.games.datagame.expr import parse
 from printgen.games.datagame.ops import AUTO
 from printgen.games.datagame.scope import CARD, CURRENT
+from printgen.games.datagame.state import EVERY
 
 
 def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -116,7 +117,7 @@ def deal_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             rounds = count(s, p, -1)
         want = s.want if s.dealing else None
         if cards and rounds > 0:                   # the seats that do not see the pile lose track in it
-            moves.forget(s, cards, ~s.prep.sight_top[s.loc[cards[-1]]] & ((1 << n) - 1), True)
+            moves.forget(s, cards, ~s.prep.sight_top[s.loc[cards[-1]]] & EVERY, True)
         for _ in range(rounds):
             for q in seats:
                 if want is not None:

@@ -81,7 +81,7 @@ def forget(w: Any, m: str, cards: str, placed: bool) -> list[str]:
     """Moves.forget of the cards left in `cards`, for the seats not in `m` (seen of the card moved)."""
     u = w.temp("_a")
     vague = f" and s.vague >> s.loc[{cards}[0]] & 1" if placed else ""     # Moves.forget's first test, inline
-    return [f"{u} = ~{m} & ((1 << s.n) - 1)", f"if {u} and {cards}{vague}:",
+    return [f"{u} = ~{m} & {lit(EVERY)}", f"if {u} and {cards}{vague}:",
             f"    {w.ref(Moves.forget)}(s, {cards}, {u}, {lit(placed)})"]
 
 
@@ -181,7 +181,7 @@ def deal(w: Any, source: Any, first: int, kind: int, start: Any, skip: Any, ever
             f"s.by[{k}] = -1", *_arrive(kind, k, "-1")]
     each = [f"if {want} is not None:", f"    {want}[{q}] += 1", f"if {cards}:", *["    " + x for x in card],
             "elif s.short_at is None:", f"    s.short_at = {w.ref(written)}"]
-    scan = f"{w.ref(Moves.forget)}(s, {cards}, ~{w.ref(w.sights[1])}[s.loc[{cards}[-1]]] & ((1 << s.n) - 1), True)"
+    scan = f"{w.ref(Moves.forget)}(s, {cards}, ~{w.ref(w.sights[1])}[s.loc[{cards}[-1]]] & {lit(EVERY)}, True)"
     loop = [f"{n} = {rounds}", f"{want} = s.want if s.dealing else None",
             f"if {cards} and {n} > 0:", f"    {scan}", f"for {i} in range({n}):",
             f"    for {q} in {seats}:", *["        " + x for x in each]]

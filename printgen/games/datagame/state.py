@@ -253,7 +253,7 @@ class Moves:
         """The top card of `cards` moved (a draw, a card dealt: `scan` off, the deal scans once)."""
         k = cards.pop()
         seen = Moves.witnesses(s, k, s.loc[k], True, slot, True, True)
-        unseen = ~seen & ((1 << s.n) - 1)
+        unseen = ~seen & EVERY
         if unseen and scan and cards:
             Moves.forget(s, cards, unseen, True)
         s.seen[k] = seen
@@ -271,7 +271,7 @@ class Moves:
         dest = s.z[slot]
         seen = Moves.witnesses(s, k, loc[k], src[-1] == k, slot, not bottom or not dest)
         src.remove(k)
-        unseen = ~seen & ((1 << s.n) - 1)
+        unseen = ~seen & EVERY
         if unseen and src:
             Moves.forget(s, src, unseen, False)
         s.seen[k] = seen
@@ -307,7 +307,7 @@ class Moves:
         else:
             gone = set(chosen)
             cards[:] = [k for k in cards if k not in gone]
-        unseen &= (1 << s.n) - 1
+        unseen &= EVERY
         if unseen and cards:
             Moves.forget(s, cards, unseen, placed)
         if bottom:
