@@ -2,7 +2,9 @@
 hidden.py, the zones' `faces:` in docs/game-files.md): for every shipped game file and every
 template, at many steps of seeded checked games and for every seat, a determinised copy passes the
 game's checks, looks the same to the seat, offers the seat the same actions when it is to choose,
-keeps every card the seat sees where it is, really deals the rest anew, and plays on apart.
+keeps every card the seat sees where it is, and every card it saw go into a zone hidden from it in
+that zone (State.seen, checked against the rules worked out move by move here), really deals the
+rest anew, leaks no private pick, and plays on apart.
 
 Why: the search player (issue 28) samples these copies thousands of times a decision; a copy that
 leaks a hidden card makes it a cheat, one that breaks the state makes its results noise.
