@@ -182,140 +182,6 @@ def test_the_defaults_and_the_files_faces():
     assert faces["burro-data"]["trick"] == "up"
 
 
-GOOD = """\
-title: Highest total
-players: [2, 3]
-cards: {rank: rank.value}
-zones:
-  stock: {}
-  hand: {each: true}
-  table: {each: true, uses: true}
-play:
-  - shuffle: stock
-  - deal: {from: stock, to: hand, count: 5}
-  - turns:
-      until: count(hand) == 0
-      do:
-        - choose:
-            options:
-              - {name: "play {card}", card: {from: hand}, do: [{move: {card: card, to: table}}]}
-  - score: {to: each, add: "sum(table, rank)"}
-"""
-
-
-@pytest.mark.parametrize("change,fragment,words", [
-    (("  stock: {}", "  stock: {faces: sideways}"), "sideways", "faces: is one of up, down, owner, top"),
-    (("  stock: {}", "  stock: {faces: owner}"), "faces: owner", "has no owner"),
-    (("  table: {each: true, uses: true}", "  table: {melds: [run], faces: down}\n"), "melds: [run]",
-     "face up"),
-])
-def test_a_wrong_faces_is_refused_at_its_line(tmp_path, change, fragment, words):
-    text = GOOD.replace(*change)
-    if "melds" in text:
-        text = "melds: {run: {run: rank, min: 3}}\n" + text
-    assert text != GOOD
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    with pytest.raises(UserError) as caught:
-        load_game_file(path)
-    error = caught.value
-    assert error.where.file is not None and error.where.file.name == "game.yaml"
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if fragment in row)
-    assert error.where.line == line, str(error)
-    assert words in error.message, str(error)
-
-
-def test_a_pile_seen_by_its_top_card_only(tmp_path):
-    """`faces: top`: every card played on the pile was seen landing on top, so every copy keeps the
-    pile as it is; once the pile is shuffled, its cards stay in it in any order, but for its top."""
-    text = GOOD.replace("  table: {each: true, uses: true}", "  table: {faces: top, uses: true}")
-    path = tmp_path / "game.yaml"
-    path.write_text(text, encoding="utf-8")
-    game = load_game_file(path)
-    if "standard" not in DECKS:
-        DECKS["standard"] = load_deck("standard")
-    prep = game.prepare(DECKS["standard"], game.variants[0], {})
-    assert exercise(game, prep, (2, 3), str(path)) >= 40
-    state = game.setup(prep, 2, random.Random(4))
-    rng = random.Random(4)
-    for _ in range(5):
-        acts = game.legal(state)
-        game.apply(state, acts[rng.randrange(len(acts))])
-    pile = prep.zone_layout["table"][0]
-    copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]
-    assert all(c[-1] == state.z[pile][-1] and len(c) == 5 for c in copies)
-    assert all(c == state.z[pile] for c in copies), "each card was seen landing on top: remembered"
-    shuffled = text.replace(
-        "        - choose:", "        - if: count(table) == 4\n          then: [{shuffle: table}]\n        - choose:")
-    assert shuffled != text
-    path.write_text(shuffled, encoding="utf-8")
-    game = load_game_file(path)
-    prep = game.prepare(DECKS["standard"], game.variants[0], {})
-    state = game.setup(prep, 2, random.Random(4))
-    while len(state.z[pile]) < 6:
-        acts = game.legal(state)
-        game.apply(state, acts[rng.randrange(len(acts))])
-    copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]   # 4 shuffled, 2 laid on them
-    assert all(sorted(c[:3]) == sorted(state.z[pile][:3]) and c[3:] == state.z[pile][3:] for c in copies), \
-        "the shuffled cards stay in the pile, in any order; its top then and the cards laid since, in place"
-    assert len({tuple(c[:3]) for c in copies}) >= 3
-
-
-def test_a_copy_has_every_field_and_shares_no_list_play_changes():
-    """State.copied names its fields one by one (the quickest copy): a field added to State and
-    forgotten there would be shared or lost. A lent generator is the state's own object until the
-    copy draws; then the copy draws from a copy of it and the state's is untouched."""
-    from printgen.games.datagame.state import State
-    game, prep = loaded("decks/spanish/games/burro-data.yaml", "spanish")
-    state = game.setup(prep, 3, random.Random(3))
-    rng = random.Random(3)
-    for _ in range(8):
-        acts = game.legal(state)
-        game.apply(state, acts[rng.randrange(len(acts))])
-    for lend in (False, True):
-        copy = state.copied(lend)
-        for name in State.__slots__:
-            mine, theirs = getattr(state, name), getattr(copy, name)
-            if name == "rng":
-                assert (theirs is mine) == lend and theirs.getstate() == mine.getstate()
-            elif name == "lent":
-                assert theirs == lend
-            elif name == "ahead":
-                assert theirs is None
-            else:
-                assert theirs == mine, name
-                if isinstance(mine, (list, dict)) and name not in ("offered", "picks"):   # replaced, never changed
-                    assert theirs is not mine, name
-        assert all(a is not b for a, b in zip(copy.z, state.z))
-    from printgen.games.datagame.state import Moves
-    lent, before = state.copied(lend=True), state.rng.getstate()
-    Moves.shuffle(lent, list(range(10)))
-    assert lent.rng is not state.rng and state.rng.getstate() == before and not lent.lent
-
-
-@pytest.mark.parametrize("file,deck,players", [("decks/spanish/games/burro-data.yaml", "spanish", 2),
-                                               ("decks/cromwell/games/cromwell-data.yaml", "cromwell", 3)])
-def test_the_greedy_players_pick_taken_over_plays_the_same_game(file, deck, players):
-    """apply() of the greedy player's pick takes over the copy the pick was tried on (State.ahead),
-    unless that copy drew from the generator (a new hand's shuffle): the same seeded greedy game,
-    with that taken away before every apply, passes through the same states and draws the same."""
-    game, prep = loaded(file, deck)
-    games = []
-    for keep in (True, False):
-        state, rng, seen = game.setup(prep, players, random.Random(11)), random.Random(11), []
-        while not state.over and len(seen) < 400:
-            action = game.greedy(state, rng)
-            if not keep:
-                state.ahead = None
-            game.apply(state, action)
-            game.check(state)
-            melds = tuple((slot, tuple(map(tuple, table))) for slot, table in sorted(state.melds.items()))
-            seen.append((snapshot(state), state.decisions, state.choices, state.actor, state.dealing,
-                         tuple(state.want), tuple(sorted(state.more.items())), melds, state.stopped_at))
-        games.append(seen)
-    assert games[0] == games[1] and len(games[0]) >= 100
-
-
 # -- what a seat remembers (State.seen): cards it saw go into a zone hidden from it ----------------
 
 SHOW_AND_HIDE = """\
@@ -522,3 +388,138 @@ def test_a_pick_from_a_passed_stack_stays_private():
     assert len(remaining) == 4 and state.actor != 1
     picks = [game.determinize(state, 0, rng).z[chosen + 1][0] for _ in range(60)]
     assert len(set(picks)) >= 10 and remaining & set(picks), "the pick is known"
+
+
+GOOD = """\
+title: Highest total
+players: [2, 3]
+cards: {rank: rank.value}
+zones:
+  stock: {}
+  hand: {each: true}
+  table: {each: true, uses: true}
+play:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - turns:
+      until: count(hand) == 0
+      do:
+        - choose:
+            options:
+              - {name: "play {card}", card: {from: hand}, do: [{move: {card: card, to: table}}]}
+  - score: {to: each, add: "sum(table, rank)"}
+"""
+
+
+@pytest.mark.parametrize("change,fragment,words", [
+    (("  stock: {}", "  stock: {faces: sideways}"), "sideways", "faces: is one of up, down, owner, top"),
+    (("  stock: {}", "  stock: {faces: owner}"), "faces: owner", "has no owner"),
+    (("  table: {each: true, uses: true}", "  table: {melds: [run], faces: down}\n"), "melds: [run]",
+     "face up"),
+])
+def test_a_wrong_faces_is_refused_at_its_line(tmp_path, change, fragment, words):
+    text = GOOD.replace(*change)
+    if "melds" in text:
+        text = "melds: {run: {run: rank, min: 3}}\n" + text
+    assert text != GOOD
+    path = tmp_path / "game.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_game_file(path)
+    error = caught.value
+    assert error.where.file is not None and error.where.file.name == "game.yaml"
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if fragment in row)
+    assert error.where.line == line, str(error)
+    assert words in error.message, str(error)
+
+
+def test_a_pile_seen_by_its_top_card_only(tmp_path):
+    """`faces: top`: every card played on the pile was seen landing on top, so every copy keeps the
+    pile as it is; once the pile is shuffled, its cards stay in it in any order, but for its top."""
+    text = GOOD.replace("  table: {each: true, uses: true}", "  table: {faces: top, uses: true}")
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = load_game_file(path)
+    if "standard" not in DECKS:
+        DECKS["standard"] = load_deck("standard")
+    prep = game.prepare(DECKS["standard"], game.variants[0], {})
+    assert exercise(game, prep, (2, 3), str(path)) >= 40
+    state = game.setup(prep, 2, random.Random(4))
+    rng = random.Random(4)
+    for _ in range(5):
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    pile = prep.zone_layout["table"][0]
+    copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]
+    assert all(c[-1] == state.z[pile][-1] and len(c) == 5 for c in copies)
+    assert all(c == state.z[pile] for c in copies), "each card was seen landing on top: remembered"
+    shuffled = text.replace(
+        "        - choose:", "        - if: count(table) == 4\n          then: [{shuffle: table}]\n        - choose:")
+    assert shuffled != text
+    path.write_text(shuffled, encoding="utf-8")
+    game = load_game_file(path)
+    prep = game.prepare(DECKS["standard"], game.variants[0], {})
+    state = game.setup(prep, 2, random.Random(4))
+    while len(state.z[pile]) < 6:
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    copies = [game.determinize(state, 0, rng).z[pile] for _ in range(20)]   # 4 shuffled, 2 laid on them
+    assert all(sorted(c[:3]) == sorted(state.z[pile][:3]) and c[3:] == state.z[pile][3:] for c in copies), \
+        "the shuffled cards stay in the pile, in any order; its top then and the cards laid since, in place"
+    assert len({tuple(c[:3]) for c in copies}) >= 3
+
+
+def test_a_copy_has_every_field_and_shares_no_list_play_changes():
+    """State.copied names its fields one by one (the quickest copy): a field added to State and
+    forgotten there would be shared or lost. A lent generator is the state's own object until the
+    copy draws; then the copy draws from a copy of it and the state's is untouched."""
+    from printgen.games.datagame.state import State
+    game, prep = loaded("decks/spanish/games/burro-data.yaml", "spanish")
+    state = game.setup(prep, 3, random.Random(3))
+    rng = random.Random(3)
+    for _ in range(8):
+        acts = game.legal(state)
+        game.apply(state, acts[rng.randrange(len(acts))])
+    for lend in (False, True):
+        copy = state.copied(lend)
+        for name in State.__slots__:
+            mine, theirs = getattr(state, name), getattr(copy, name)
+            if name == "rng":
+                assert (theirs is mine) == lend and theirs.getstate() == mine.getstate()
+            elif name == "lent":
+                assert theirs == lend
+            elif name == "ahead":
+                assert theirs is None
+            else:
+                assert theirs == mine, name
+                if isinstance(mine, (list, dict)) and name not in ("offered", "picks"):   # replaced, never changed
+                    assert theirs is not mine, name
+        assert all(a is not b for a, b in zip(copy.z, state.z))
+    from printgen.games.datagame.state import Moves
+    lent, before = state.copied(lend=True), state.rng.getstate()
+    Moves.shuffle(lent, list(range(10)))
+    assert lent.rng is not state.rng and state.rng.getstate() == before and not lent.lent
+
+
+@pytest.mark.parametrize("file,deck,players", [("decks/spanish/games/burro-data.yaml", "spanish", 2),
+                                               ("decks/cromwell/games/cromwell-data.yaml", "cromwell", 3)])
+def test_the_greedy_players_pick_taken_over_plays_the_same_game(file, deck, players):
+    """apply() of the greedy player's pick takes over the copy the pick was tried on (State.ahead),
+    unless that copy drew from the generator (a new hand's shuffle): the same seeded greedy game,
+    with that taken away before every apply, passes through the same states and draws the same."""
+    game, prep = loaded(file, deck)
+    games = []
+    for keep in (True, False):
+        state, rng, seen = game.setup(prep, players, random.Random(11)), random.Random(11), []
+        while not state.over and len(seen) < 400:
+            action = game.greedy(state, rng)
+            if not keep:
+                state.ahead = None
+            game.apply(state, action)
+            game.check(state)
+            melds = tuple((slot, tuple(map(tuple, table))) for slot, table in sorted(state.melds.items()))
+            seen.append((snapshot(state), state.decisions, state.choices, state.actor, state.dealing,
+                         tuple(state.want), tuple(sorted(state.more.items())), melds, state.stopped_at))
+        games.append(seen)
+    assert games[0] == games[1] and len(games[0]) >= 100
+
