@@ -522,4 +522,3 @@ def test_the_greedy_players_pick_taken_over_plays_the_same_game(file, deck, play
                          tuple(state.want), tuple(sorted(state.more.items())), melds, state.stopped_at))
         games.append(seen)
     assert games[0] == games[1] and len(games[0]) >= 100
-
