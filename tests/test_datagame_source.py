@@ -28,7 +28,7 @@ SHIPPED = [("spanish", "burro-data"), ("spanish", "casita-data"), ("standard", "
 # entries, the builtins the namespace holds, and Python's keywords the templates use
 OURS = re.compile(r"(s|p|c|v|_[owkqapczsl]\d+|run_from|lambda|def|return|if|elif|else|not|and|or|for|in|is|"
                   r"while|break|pass|True|False|None|len|abs|max|min|range|any|n|z|score|actor|by|budget|dealing|"
-                  r"pc|acts|choice|legal|enter|end|loc|held|used|user|more|get|want|short_at|offered|picks|_sets|"
+                  r"pc|acts|choice|legal|enter|end|loc|held|used|user|more|get|want|short_at|seen|vague|offered|picks|_sets|"
                   r"pop|append|insert|remove|clear|extend|reverse|take|sum|count|default)\Z")
 
 

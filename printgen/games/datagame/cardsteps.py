@@ -10,6 +10,7 @@ from printgen.games.datagame import movesource, stepsource
 from printgen.games.datagame.expr import parse
 from printgen.games.datagame.ops import AUTO
 from printgen.games.datagame.scope import CARD, CURRENT
+from printgen.games.datagame.state import EVERY
 
 
 def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) -> None:
@@ -72,7 +73,7 @@ def move_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             wanted = count(s, p, -1) if count is not None else 1
             chosen = chosen[len(chosen) - wanted:] if wanted < len(chosen) else chosen
             chosen.reverse()                      # the top card first, as a hand lifts them
-        moves.move_many(s, cards, chosen, to_slot(s, p), bottom, by(s, p, -1))
+        moves.move_many(s, cards, chosen, to_slot(s, p), bottom, by(s, p, -1), test is None)
     c.emit(AUTO, c.said(move_cards, lambda w: movesource.move_cards(w, source, to_slot, bottom, by, test, every, count)
                         or w.statements(move_cards)))
 
@@ -115,12 +116,14 @@ def deal_step(c: Any, step: dict[str, Any], path: tuple[Any, ...], kind: str) ->
             assert count is not None
             rounds = count(s, p, -1)
         want = s.want if s.dealing else None
+        if cards and rounds > 0:                   # the seats that do not see the pile lose track in it
+            moves.forget(s, cards, ~s.prep.sight_top[s.loc[cards[-1]]] & EVERY, True)
         for _ in range(rounds):
             for q in seats:
                 if want is not None:
                     want[q] += 1                  # the deal as meant, even when the pack runs short
                 if cards:
-                    moves.move_top(s, cards, first + q, -1)
+                    moves.move_top(s, cards, first + q, -1, False)
                 elif s.short_at is None:
                     s.short_at = written
     bits = c.scope.writer.zone_kinds[to_name] if c.scope.writer is not None else 0

@@ -23,7 +23,7 @@ from printgen.games.datagame.report import DataReport
 from printgen.games.datagame.scope import BUILTIN_VARS, CURRENT, DEALER, Scope
 from printgen.games.datagame.source import Writer
 from printgen.games.datagame.spec import Spec, attribute_tables, card_measure, read_game_file
-from printgen.games.datagame.state import HAND, USE, Moves, State
+from printgen.games.datagame.state import BOTH, EVERY, HAND, PLACE, USE, Moves, State
 from printgen.model.deck import Deck
 from printgen.sim.engine import Action, Game
 
@@ -131,6 +131,8 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         for slot, zone in enumerate(state.z):
             for k in zone:
                 assert state.loc[k] == slot, f"card {k} is in zone slot {slot} but recorded in {state.loc[k]}"
+        for k, who in enumerate(state.seen):     # a seat knows a card's place only in the zone it knows
+            assert not who >> PLACE & ~who & EVERY, f"card {k}: its place known, not its zone"
         if not state.over:
             assert state.acts and len(set(state.acts)) == len(state.acts), "a decision without distinct actions"
 
@@ -223,9 +225,12 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     scope = Scope(tables, variables, layout, {k: option_number(v, allowed.get(k)) for k, v in options.items()})
     scope.players = spec.players
     scope.card_names = names  # type: ignore[attr-defined]
+    sight, sight_top = _sights(faces, owners)
+    named = tuple(variables[name] for name in card_variables(spec))
     scope.writer = Writer(scope) if write else None
     if scope.writer is not None:
         scope.writer.zone_kinds = {name: kinds[first] for name, (first, _) in layout.items()}
+        scope.writer.sights = (sight, sight_top, named)
     _melds.prepare(scope, spec, tables)
     compiler = Compiler(scope, spec.where, Moves)
     compiler.steps(spec.source.data["play"], ("play",))
@@ -235,9 +240,20 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     prepared = Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
-                    greedy, options, faces, owners, tuple(variables[name] for name in card_variables(spec)))
+                    greedy, options, faces, owners, named, sight, sight_top)
     prepared.texts = scope.writer.texts if scope.writer is not None else []
     return prepared
+
+
+def _sights(faces: list[str], owners: list[int]) -> tuple[list[int], list[int]]:
+    """Per zone slot, the seats that see every card in it and those that see its top card (as
+    masks times state.BOTH, ready for State.seen): what a move there shows whom (docs/game-files.md)."""
+    sight, sight_top = [], []
+    for face, owner in zip(faces, owners):
+        seats = EVERY if face == "up" else 1 << owner if face == "owner" else 0
+        sight.append(seats * BOTH)
+        sight_top.append((EVERY if face == "top" else seats) * BOTH)
+    return sight, sight_top
 
 
 def link(code: list[tuple[Any, ...]], writer: Any = None) -> list[Any]:

@@ -52,6 +52,8 @@ class Prepared:
     faces: list[str] = field(default_factory=list)     # per slot: its zone's faces: (spec.FACES)
     owners: list[int] = field(default_factory=list)    # per slot: the seat whose zone it is (-1: shared)
     named: tuple[int, ...] = ()               # the variable slots a file's steps set to a card (hidden.py)
+    sight: list[int] = field(default_factory=list)      # per slot: the seats that see all of it (state.BOTH x)
+    sight_top: list[int] = field(default_factory=list)  # per slot: the seats that see its top card (the same)
     texts: list[str] = field(default_factory=list)     # the Python source compiled for it (source.py)
 
 

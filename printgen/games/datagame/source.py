@@ -66,6 +66,7 @@ class Writer:
         self.overs: dict[int, tuple[int, list[int], str]] = {}   # id(a ..._over's body) -> (slot, values, name)
         self.slot_nodes: dict[int, tuple[Any, Node, int, bool]] = {}   # id(Moves.slot_of's) -> its zone
         self.zone_kinds: dict[str, int] = {}                    # zone name -> its kind bits (state.py)
+        self.sights: tuple[list[int], list[int], tuple[int, ...]] = ([], [], ())   # Prepared's sight, .._top, named
         self.texts: list[str] = []                              # every source compiled (for the tests)
 
     # -- the namespace ---------------------------------------------------------------------------

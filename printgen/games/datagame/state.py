@@ -14,6 +14,9 @@ from printgen.sim.engine import shuffle as _shuffle
 
 MAX_PLAYERS = 10          # the most seats a game file may name (its zones are laid out for its own most)
 HAND, USE = 1, 2          # a zone's kind bits: cards in it are held; cards moved into it are used
+EVERY = (1 << MAX_PLAYERS) - 1          # State.seen: the seats that saw a card go where it lies (a bit each)
+PLACE = MAX_PLAYERS                     # ... and, shifted by PLACE, those that know its place in the zone
+BOTH = 1 | 1 << PLACE                   # a mask of seats times BOTH: they know the zone and the place
 
 
 class State:
@@ -21,12 +24,15 @@ class State:
     loc[c]: the zone slot card c is in; by[c]: the seat that moved it last (-1: the deal);
     pc: where play goes on (an instruction index); acts: the actions of the decision waiting;
     held/used: bitmasks for the report; want: the deal as intended (see DataGame.deal_needs);
-    picks/picked: sets of cards offered and chosen by sum (subsets.py)."""
+    picks/picked: sets of cards offered and chosen by sum (subsets.py); seen[c]: the seats that saw
+    card c go into the zone it lies in (bits 0..), and those of them that know its place there (bits
+    PLACE..), as every move records it (what a seat remembers: hidden.py); vague: a bit per zone slot
+    that may hold a card some seat knows the zone of and not the place (a hand's, a shuffled zone's)."""
 
     __slots__ = ("prep", "rng", "n", "z", "v", "score", "loc", "by", "user", "pc", "actor", "over", "stopped_at",
                  "acts", "choice", "held", "used", "decisions", "choices", "dealing", "want", "more", "short_at",
                  "melds", "offered", "laying", "picks", "picked", "budget", "lent",
-                 "ahead")
+                 "ahead", "seen", "vague")
 
     def __init__(self, prep: Any, players: int, rng: random.Random):
         self.prep = prep
@@ -60,6 +66,8 @@ class State:
         self.budget = 0                   # loop rounds left before the game is called stuck (blocks.py)
         self.lent = False                 # rng is another state's generator, lent: copy it before drawing
         self.ahead: Any = None            # (action, this state after it) worked out by the greedy player
+        self.seen = [0] * prep.cards      # who saw each card go where it lies (see above, and Moves)
+        self.vague = sum(1 << slot for slot, kind in enumerate(prep.kinds) if kind & HAND)   # Moves.forget
 
     def copied(self, lend: bool = False) -> State:
         """A copy to play on apart. With `lend`, the copy draws from a copy of this state's generator
@@ -94,6 +102,8 @@ class State:
         new.loc = self.loc[:]
         new.by = self.by[:]
         new.user = self.user[:]
+        new.seen = self.seen[:]
+        new.vague = self.vague
         new.acts = self.acts[:]
         new.want = self.want[:]
         new.more = self.more.copy()
@@ -133,6 +143,8 @@ class State:
         self.loc = after.loc
         self.by = after.by
         self.user = after.user
+        self.seen = after.seen
+        self.vague = after.vague
         self.acts = after.acts
         self.want = after.want
         self.more = after.more
@@ -167,6 +179,61 @@ class Moves:
         if s.lent:                                # a lent generator is copied before its first draw
             s.rng, s.lent = _own(s.rng), False
         _shuffle(s.rng, cards)
+        seen = s.seen                             # the cards stay in the zone, their places are lost
+        for k in cards:
+            seen[k] &= EVERY
+        if cards:
+            s.vague |= 1 << s.loc[cards[0]]
+
+    @staticmethod
+    def witnesses(s: State, k: int, src: int, on_top: bool, slot: int, to_top: bool, placed: bool = False) -> int:
+        """State.seen for card k moved from slot `src` (from its top or not) to `slot` (landing on its
+        top or not): the seats that saw it leave or land, knowing its zone and place; with `placed`
+        (a move by place, the top cards of a pile) also those that knew its place where it lay;
+        every seat when a card variable of the file names it. In a hand, the zone only: a hand's
+        order is no one's to see. Why at each move: what a seat remembers is what it saw happen, at
+        the moment it happened, with that moment's faces. A card landing on a `faces: top` pile
+        hides the one under it, which every seat saw there: remembered in place."""
+        prep = s.prep
+        if to_top and prep.sight_top[slot] != prep.sight[slot] and s.z[slot]:
+            s.seen[s.z[slot][-1]] = EVERY * BOTH  # the top card it covers, seen there till now by all
+        seen = (prep.sight_top[src] if on_top else prep.sight[src]) | \
+            (prep.sight_top[slot] if to_top else prep.sight[slot])
+        if placed:
+            seen |= (s.seen[k] >> PLACE) * BOTH
+        if prep.named:
+            v = s.v
+            for i in prep.named:
+                if v[i] == k:
+                    seen = EVERY * BOTH
+        return seen & EVERY if prep.kinds[slot] & HAND else seen
+
+    @staticmethod
+    def forget(s: State, cards: list[int], unseen: int, placed: bool) -> None:
+        """Cards left `cards` (a zone, as it is now) unseen by the seats `unseen`: those seats can no
+        longer tell which of the cards they remembered there are left. Taken by place (the top
+        ones), only the cards they knew the zone of and not the place may have gone; taken by
+        choice or condition, any of them. Why: forgetting the moved card alone would tell the
+        seat which one was taken (the card a neighbour picked from the stack passed to it)."""
+        if not unseen:
+            return
+        seen = s.seen
+        if placed:
+            slot = s.loc[cards[0]]
+            if not s.vague >> slot & 1:           # no card there known by its zone only (State.vague)
+                return
+            left = 0
+            for k in cards:
+                w = seen[k]
+                if w & unseen:
+                    w = seen[k] = w & ~(w & ~(w >> PLACE) & unseen)
+                left |= w & ~(w >> PLACE)
+            if not left & ((1 << s.n) - 1) and not s.prep.kinds[slot] & HAND:   # (bits past the seats: no one's)
+                s.vague &= ~(1 << slot)
+        else:
+            drop = ~(unseen * BOTH)
+            for k in cards:
+                seen[k] &= drop
 
     @staticmethod
     def _arrive(s: State, k: int, slot: int, by: int) -> None:
@@ -182,8 +249,14 @@ class Moves:
                 s.user[k] = by
 
     @staticmethod
-    def move_top(s: State, cards: list[int], slot: int, by: int) -> None:
+    def move_top(s: State, cards: list[int], slot: int, by: int, scan: bool = True) -> None:
+        """The top card of `cards` moved (a draw, a card dealt: `scan` off, the deal scans once)."""
         k = cards.pop()
+        seen = Moves.witnesses(s, k, s.loc[k], True, slot, True, True)
+        unseen = ~seen & EVERY
+        if unseen and scan and cards:
+            Moves.forget(s, cards, unseen, True)
+        s.seen[k] = seen
         s.z[slot].append(k)
         s.loc[k] = slot                           # _arrive, written out (a card of every deal)
         s.by[k] = by
@@ -194,24 +267,39 @@ class Moves:
     @staticmethod
     def move_one(s: State, k: int, slot: int, bottom: bool, by: int) -> None:
         loc = s.loc
-        s.z[loc[k]].remove(k)
+        src = s.z[loc[k]]
+        dest = s.z[slot]
+        seen = Moves.witnesses(s, k, loc[k], src[-1] == k, slot, not bottom or not dest)
+        src.remove(k)
+        unseen = ~seen & EVERY
+        if unseen and src:
+            Moves.forget(s, src, unseen, False)
+        s.seen[k] = seen
         kind = s.prep.kinds[slot]
         if s.dealing and not kind & HAND:
             name = s.prep.slot_zone[slot]
             s.more[name] = s.more.get(name, 0) + 1
         if bottom:
-            s.z[slot].insert(0, k)
+            dest.insert(0, k)
         else:
-            s.z[slot].append(k)
+            dest.append(k)
         loc[k] = slot
         s.by[k] = by
         if kind:
             Moves._arrive(s, k, slot, by)
 
     @staticmethod
-    def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int) -> None:
+    def move_many(s: State, cards: list[int], chosen: list[int], slot: int, bottom: bool, by: int,
+                  placed: bool = True) -> None:
+        """`chosen` of `cards` moved: the top ones (`placed`) or those a condition picked."""
         if not chosen:
             return
+        top, src, seen, dest = cards[-1], s.loc[chosen[0]], s.seen, s.z[slot]
+        to_top = not bottom or not dest
+        unseen = 0
+        for k in chosen:
+            seen[k] = witnessed = Moves.witnesses(s, k, src, k == top, slot, to_top, placed)
+            unseen |= ~witnessed
         if len(chosen) == len(cards):
             cards.clear()
         elif len(chosen) == 1:
@@ -219,7 +307,9 @@ class Moves:
         else:
             gone = set(chosen)
             cards[:] = [k for k in cards if k not in gone]
-        dest = s.z[slot]
+        unseen &= EVERY
+        if unseen and cards:
+            Moves.forget(s, cards, unseen, placed)
         if bottom:
             dest[0:0] = chosen
         else:
