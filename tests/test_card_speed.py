@@ -242,7 +242,10 @@ def test_a_remembered_width_is_the_width_measured_and_an_operation_keeps_its_has
     same = TurnOp(90.0, 1.0, 2.0, (TextOp("F", 9.0, "#000000", 0.0, ((0.0, 0.0, "a"),)),))
     assert hash(op) == hash(same) == hash((90.0, 1.0, 2.0, op.ops)) and op == same
     copied = pickle.loads(pickle.dumps(op))                 # a kept hash never travels: str hashes differ
-    assert "_hash" not in copied.__dict__ and "_hash" not in copied.ops[0].__dict__ and copied == op
+    assert not hasattr(copied, "_hash") and not hasattr(copied.ops[0], "_hash") and copied == op
+    assert repr(op.ops[0]) == "TextOp(font='F', size=9.0, colour='#000000', tracking=0.0, lines=((0.0, 0.0, 'a'),))"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        op.angle = 0.0                                      # type: ignore[misc]
 
 
 def _busy(seconds: float) -> None:
