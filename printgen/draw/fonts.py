@@ -15,11 +15,11 @@ simply left out.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen.draw.ops import Frozen, set_field
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.font_files import register
 from printgen.files.paths import FONTS_DIR
@@ -42,10 +42,17 @@ FALLBACK_FAMILIES: tuple[dict[str, str], ...] = (
     },
 )
 
-@dataclass(frozen=True)
-class Metrics:
+class Metrics(Frozen):
+    """A font's height above and below the baseline (frozen; written out, not a dataclass: see
+    draw/ops.py)."""
+
+    __slots__ = _fields = ("ascent", "descent")
     ascent: float   # per point of size
     descent: float  # negative, per point of size
+
+    def __init__(self, ascent: float, descent: float) -> None:
+        set_field(self, "ascent", ascent)
+        set_field(self, "descent", descent)
 
 
 class FontSet:

@@ -21,12 +21,13 @@ if TYPE_CHECKING:       # a deck without pictures never imports the picture code
     from printgen.draw.pictures import Prepared
 
 
-class _Frozen:
-    """What every operation shares. `_fields` names the fields in order; each operation's hash is
-    worked out once and kept in `_hash`: an operation is hashed several times on its way to the
-    page (kept once per resolver, counted per side, looked up for replay), and a turned group or a
-    text hashed all it holds each time. A kept hash never crosses processes (str hashes differ
-    between processes): an operation pickles as its class and fields."""
+class Frozen:
+    """What every operation (and the small frozen values of text fitting and fonts) shares.
+    `_fields` names the fields in order; the hash is worked out once and kept in `_hash`: an
+    operation is hashed several times on its way to the page (kept once per resolver, counted per
+    side, looked up for replay), and a turned group or a text hashed all it holds each time. A
+    kept hash never crosses processes (str hashes differ between processes): a value pickles as
+    its class and fields."""
 
     __slots__ = ("_hash",)
     _fields: tuple[str, ...] = ()
@@ -62,10 +63,10 @@ class _Frozen:
         return (self.__class__, self._values())
 
 
-_set = object.__setattr__
+set_field = object.__setattr__    # how a Frozen value sets its fields in its __init__
 
 
-class ShapeOp(_Frozen):
+class ShapeOp(Frozen):
     __slots__ = _fields = ("shape", "x", "y", "w", "h", "radius", "fill", "stroke", "stroke_width", "dash")
     shape: str          # rect | ellipse | line
     x: float
@@ -80,19 +81,19 @@ class ShapeOp(_Frozen):
 
     def __init__(self, shape: str, x: float, y: float, w: float, h: float, radius: float, fill: str | None,
                  stroke: str | None, stroke_width: float, dash: tuple[float, ...] | None = None) -> None:
-        _set(self, "shape", shape)
-        _set(self, "x", x)
-        _set(self, "y", y)
-        _set(self, "w", w)
-        _set(self, "h", h)
-        _set(self, "radius", radius)
-        _set(self, "fill", fill)
-        _set(self, "stroke", stroke)
-        _set(self, "stroke_width", stroke_width)
-        _set(self, "dash", dash)
+        set_field(self, "shape", shape)
+        set_field(self, "x", x)
+        set_field(self, "y", y)
+        set_field(self, "w", w)
+        set_field(self, "h", h)
+        set_field(self, "radius", radius)
+        set_field(self, "fill", fill)
+        set_field(self, "stroke", stroke)
+        set_field(self, "stroke_width", stroke_width)
+        set_field(self, "dash", dash)
 
 
-class TextOp(_Frozen):
+class TextOp(Frozen):
     __slots__ = _fields = ("font", "size", "colour", "tracking", "lines")
     font: str           # registered PDF font name
     size: float
@@ -102,14 +103,14 @@ class TextOp(_Frozen):
 
     def __init__(self, font: str, size: float, colour: str, tracking: float,
                  lines: tuple[tuple[float, float, str], ...]) -> None:
-        _set(self, "font", font)
-        _set(self, "size", size)
-        _set(self, "colour", colour)
-        _set(self, "tracking", tracking)
-        _set(self, "lines", lines)
+        set_field(self, "font", font)
+        set_field(self, "size", size)
+        set_field(self, "colour", colour)
+        set_field(self, "tracking", tracking)
+        set_field(self, "lines", lines)
 
 
-class ImageOp(_Frozen):
+class ImageOp(Frozen):
     __slots__ = _fields = ("path", "x", "y", "w", "h", "fit", "picture")
     path: Path
     x: float
@@ -120,16 +121,16 @@ class ImageOp(_Frozen):
     picture: Prepared   # the picture turned upright and shrunk to this box, ready to embed
 
     def __init__(self, path: Path, x: float, y: float, w: float, h: float, fit: str, picture: Prepared) -> None:
-        _set(self, "path", path)
-        _set(self, "x", x)
-        _set(self, "y", y)
-        _set(self, "w", w)
-        _set(self, "h", h)
-        _set(self, "fit", fit)
-        _set(self, "picture", picture)
+        set_field(self, "path", path)
+        set_field(self, "x", x)
+        set_field(self, "y", y)
+        set_field(self, "w", w)
+        set_field(self, "h", h)
+        set_field(self, "fit", fit)
+        set_field(self, "picture", picture)
 
 
-class SymbolOp(_Frozen):
+class SymbolOp(Frozen):
     __slots__ = _fields = ("motif", "key", "colour", "x", "y", "w", "h")
     motif: str | None
     key: str
@@ -140,16 +141,16 @@ class SymbolOp(_Frozen):
     h: float
 
     def __init__(self, motif: str | None, key: str, colour: str, x: float, y: float, w: float, h: float) -> None:
-        _set(self, "motif", motif)
-        _set(self, "key", key)
-        _set(self, "colour", colour)
-        _set(self, "x", x)
-        _set(self, "y", y)
-        _set(self, "w", w)
-        _set(self, "h", h)
+        set_field(self, "motif", motif)
+        set_field(self, "key", key)
+        set_field(self, "colour", colour)
+        set_field(self, "x", x)
+        set_field(self, "y", y)
+        set_field(self, "w", w)
+        set_field(self, "h", h)
 
 
-class TurnOp(_Frozen):
+class TurnOp(Frozen):
     """Operations drawn turned by `angle` degrees (counter-clockwise) about the point (cx, cy):
     how any element, text or symbol or picture, is printed sideways or upside down."""
 
@@ -160,10 +161,10 @@ class TurnOp(_Frozen):
     ops: tuple[Op, ...]
 
     def __init__(self, angle: float, cx: float, cy: float, ops: tuple[Op, ...]) -> None:
-        _set(self, "angle", angle)
-        _set(self, "cx", cx)
-        _set(self, "cy", cy)
-        _set(self, "ops", ops)
+        set_field(self, "angle", angle)
+        set_field(self, "cx", cx)
+        set_field(self, "cy", cy)
+        set_field(self, "ops", ops)
 
 
 Op = ShapeOp | TextOp | ImageOp | SymbolOp | TurnOp
