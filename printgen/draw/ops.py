@@ -13,7 +13,9 @@ their fields, shown as `ShapeOp(shape='rect', ...)`, refusing to change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,20 +34,27 @@ class Frozen:
     __slots__ = ("_hash",)
     _fields: tuple[str, ...] = ()
     _hash: int
+    _get: Callable[[Any], tuple]            # the fields' values as a tuple (operator.attrgetter: C)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        assert len(cls._fields) > 1, "attrgetter gives a tuple only for two names or more"
+        cls._get = attrgetter(*cls._fields)
 
     def _values(self) -> tuple:
-        return tuple([getattr(self, name) for name in self._fields])
+        return self._get(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self._values() == other._values()
+            get = self._get
+            return get(self) == get(other)
         return NotImplemented
 
     def __hash__(self) -> int:
         try:
             return self._hash
         except AttributeError:
-            kept = hash(self._values())
+            kept = hash(self._get(self))
             object.__setattr__(self, "_hash", kept)
             return kept
 
