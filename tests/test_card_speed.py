@@ -7,6 +7,9 @@ drawn."""
 from __future__ import annotations
 
 import dataclasses
+import json
+import pickle
+import random
 import signal
 import time
 from functools import cache
@@ -16,7 +19,7 @@ import pytest
 from printgen.draw import fonts as fonts_module
 from printgen.draw.element_memo import ElementMemo
 from printgen.draw.fonts import FontSet
-from printgen.draw.ops import ShapeOp
+from printgen.draw.ops import ShapeOp, TextOp, TurnOp
 from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas
 from printgen.draw.template import Resolver
@@ -198,8 +201,51 @@ def test_sides_let_go_once_drawn_give_the_same_sheets_and_manifest():
     kept = render_sheets(deck, layout, "long", (0.0, 0.0), resolve_faces(deck, layout))
     spent = render_sheets(deck, layout, "long", (0.0, 0.0), resolve_faces(deck, layout), spend=True)
     assert spent.pdf == kept.pdf and spent.manifest == kept.manifest
+    from printgen.draw.sheets.manifest import manifest_text
+
+    assert manifest_text(kept.manifest) == json.dumps(kept.manifest, indent=2, ensure_ascii=False)
     assert not any(spent.faces.fronts) and not any(spent.faces.backs)       # nothing held after drawing
     assert all(spent.faces.has_back(i) == bool(back) for i, back in enumerate(kept.faces.backs))
+
+
+def test_the_manifest_is_written_as_json_writes_it_with_an_indent():
+    from printgen.draw.sheets.manifest import manifest_text
+
+    rnd = random.Random(30)
+    leaves = [None, True, False, 0, -7, 10**20, 1.5, -0.0, 1e-9, 3.1e300, "", 'é"\\\n\x01😀', float("nan"),
+              float("inf"), (1, 2.5), [], {}]
+
+    def value(depth: int):
+        pick = rnd.random()
+        if depth > 3 or pick < 0.4:
+            return rnd.choice(leaves)
+        if pick < 0.7:        # keys json turns into strings (1, None, True) are left to json itself
+            keys = ["a", "ü", '"q"', "x y", 1, None, True]
+            return {rnd.choice(keys): value(depth + 1) for _ in range(rnd.randint(0, 4))}
+        return [value(depth + 1) for _ in range(rnd.randint(0, 4))]
+
+    for _ in range(2000):
+        data = value(0)
+        assert manifest_text(data) == json.dumps(data, indent=2, ensure_ascii=False), data
+
+
+def test_a_remembered_width_is_the_width_measured_and_an_operation_keeps_its_hash_to_itself():
+    fonts = FontSet(load_layout("cromwell", load_deck("cromwell")).fonts)
+    bold, italic = fonts.pdf_name("serif-bold"), fonts.pdf_name("serif-italic")
+    fonts_module.forget_missing()
+    for text, name, size, tracking in [("William I", bold, 11.0, 0.0), ("William I", bold, 11, 0.5),
+                                       ("William I", bold, 9.5, 0.0), ("William I", italic, 9.5, 0.0),
+                                       ("Wm", bold, 11.0, 0.0), ("William I", bold, 11.0, 0.0),
+                                       ("Ω ж", bold, 8.0, 0.0)]:
+        assert fonts_module.text_width(text, name, size, tracking) == fonts_module._measure(text, name, size, tracking)
+    op = TurnOp(90.0, 1.0, 2.0, (TextOp("F", 9.0, "#000000", 0.0, ((0.0, 0.0, "a"),)),))
+    same = TurnOp(90.0, 1.0, 2.0, (TextOp("F", 9.0, "#000000", 0.0, ((0.0, 0.0, "a"),)),))
+    assert hash(op) == hash(same) == hash((90.0, 1.0, 2.0, op.ops)) and op == same
+    copied = pickle.loads(pickle.dumps(op))                 # a kept hash never travels: str hashes differ
+    assert not hasattr(copied, "_hash") and not hasattr(copied.ops[0], "_hash") and copied == op
+    assert repr(op.ops[0]) == "TextOp(font='F', size=9.0, colour='#000000', tracking=0.0, lines=((0.0, 0.0, 'a'),))"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        op.angle = 0.0                                      # type: ignore[misc]
 
 
 def _busy(seconds: float) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,6 +200,7 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
         return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what)})
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
+    from printgen.draw.sheets.manifest import manifest_text
     from printgen.draw.sheets.pdf import render_sheets
     from printgen.draw.text import forget_fits
 
@@ -218,7 +218,7 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
                                imposition=options.imposition, crop=options.crop, order=options.page_order,
                                spend=True)
     progress.finish()
-    manifest = json.dumps(sheets.manifest, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+    manifest = manifest_text(sheets.manifest).encode("utf-8") + b"\n"   # json.dumps(indent=2), faster
     summary = (sheets.summary(cards, layout) + _single_sided(sheets.sheets, options)
                + (f"\n{press_summary(press)}" if press is not None else ""))
     return Part({plan.folder / f"{label}-cards.pdf": sheets.pdf, plan.folder / f"{label}-cards.json": manifest},

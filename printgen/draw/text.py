@@ -9,21 +9,29 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 
 from printgen.draw.fonts import metrics, text_width
+from printgen.draw.ops import Frozen, set_field
 
 STEP = 0.25  # points between tried sizes: fine enough that captions use the space well
 ELLIPSIS = "\u2026"
 
 
-@dataclass(frozen=True)
-class Fitted:
+class Fitted(Frozen):
+    """A text fitted to its box (frozen; written out, not a dataclass: see draw/ops.py)."""
+
+    __slots__ = _fields = ("size", "lines", "fits", "split")
     size: float
     lines: tuple[str, ...]
     fits: bool
-    split: bool = False      # a word had to be broken across lines even at the smallest size
+    split: bool              # a word had to be broken across lines even at the smallest size
+
+    def __init__(self, size: float, lines: tuple[str, ...], fits: bool, split: bool = False) -> None:
+        set_field(self, "size", size)
+        set_field(self, "lines", lines)
+        set_field(self, "fits", fits)
+        set_field(self, "split", split)
 
 
 def block_height(lines: int, size: float, leading: float, pdf_name: str) -> float:

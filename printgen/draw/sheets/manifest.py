@@ -8,6 +8,7 @@ is the same for both.
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring  # C, as json uses with ensure_ascii=False
 from typing import Any
 
 from printgen.draw.sheets.faces import Faces
@@ -147,3 +148,91 @@ def _more_cards_tip(layout: Layout) -> str | None:
         if more > now:
             return f"with --bleed {bleed:g}, {more} cards would fit on each sheet instead of {now}"
     return None
+
+
+def manifest_text(value: Any) -> str:
+    """`json.dumps(value, indent=2, ensure_ascii=False)`, the same characters, written without the
+    json module's indenting encoder: that one is pure Python (the C encoder does not indent) and
+    took about 0.036 s of a 2,150-card build, a card's manifest entry being three dictionaries
+    (issue 30). Plain data only (dictionaries with string keys, lists, tuples, strings, ints,
+    finite floats, booleans, None); anything else is left to json itself."""
+    try:
+        parts: list[str] = []
+        _written(value, parts, "\n")
+    except _NotPlain:
+        import json
+
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    return "".join(parts)
+
+
+class _NotPlain(Exception):
+    """A value manifest_text leaves to json (a float that is not finite, a key that is not a string,
+    a type of its own)."""
+
+
+def _scalar(value: Any) -> str:
+    """A string, number, boolean or None as json writes it."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        if value != value or value == _INF or value == -_INF:
+            raise _NotPlain
+        return float.__repr__(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    raise _NotPlain
+
+
+def _written(value: Any, out: list[str], newline: str) -> None:
+    """`value` added to `out` as json.dumps with indent=2 writes it, at the depth `newline` says
+    (a line break and the indent of the lines inside it)."""
+    kind = type(value)
+    if kind is dict:
+        if not value:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        sep = "{" + inner
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            kind = type(item)
+            if kind is str:             # the usual cases at once, the rest through _scalar
+                out.append(sep + encode_basestring(key) + ": " + encode_basestring(item))
+            elif kind is int:
+                out.append(sep + encode_basestring(key) + ": " + int.__repr__(item))
+            elif kind in _NESTED:
+                out.append(sep + encode_basestring(key) + ": ")
+                _written(item, out, inner)
+            else:
+                out.append(sep + encode_basestring(key) + ": " + _scalar(item))
+            sep = "," + inner
+        out.append(newline + "}")
+    elif kind is list or kind is tuple:
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        sep = "[" + inner
+        for item in value:
+            out.append(sep)
+            if type(item) in _NESTED:
+                _written(item, out, inner)
+            else:
+                out.append(_scalar(item))
+            sep = "," + inner
+        out.append(newline + "]")
+    else:
+        out.append(_scalar(value))
+
+
+_INF = float("inf")
+_NESTED = (dict, list, tuple)

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printgen.draw.ops import Frozen, set_field
 from printgen.draw.sheets.forms import guides
 from printgen.files.units import pt
 from printgen.model.imposition import Slot
@@ -222,13 +223,19 @@ def label(canvas, region: Region, text: str, font: str, size: float = LABEL_SIZE
     canvas.restoreState()
 
 
-@dataclass(frozen=True)
-class Fitted:
-    """What found room on a sheet: the ruler (when one was asked for) and every line of text."""
+class Fitted(Frozen):
+    """What found room on a sheet: the ruler (when one was asked for) and every line of text
+    (frozen; written out, not a dataclass: see draw/ops.py)."""
 
+    __slots__ = _fields = ("ruler", "lines", "used")
     ruler: bool
     lines: bool
-    used: tuple[Region, ...] = ()    # where the ruler and the words went: cut lines run round them
+    used: tuple[Region, ...]         # where the ruler and the words went: cut lines run round them
+
+    def __init__(self, ruler: bool, lines: bool, used: tuple[Region, ...] = ()) -> None:
+        set_field(self, "ruler", ruler)
+        set_field(self, "lines", lines)
+        set_field(self, "used", used)
 
 
 def sheet_marks(canvas, strips: list[Region], paper: tuple[float, float], ruler_length: float, font: str,
