@@ -53,6 +53,8 @@ class Prepared:
     owners: list[int] = field(default_factory=list)    # per slot: the seat whose zone it is (-1: shared)
     named: tuple[int, ...] = ()               # the variable slots a file's steps set to a card (hidden.py)
     texts: list[str] = field(default_factory=list)     # the Python source compiled for it (source.py)
+    horizon: Any = None                       # the file's horizon mark, compiled (None: no horizon)
+    horizon_score: Any = None                 # what a seat gained by it (None: the score)
 
 
 class Compiler:
