@@ -30,6 +30,7 @@ def _line(path: Path, fragment: str) -> int:
     (("count: deal, start: 0", "count: 30, start: 0"), "- deal:", "cannot be dealt to 4 players"),
     (("      max: 500", "      max: 500\n      times: 1000000"), "times: 1000000", "1,000,000 times"),
     (("        - shuffle: stock", "        - riffle: stock"), "riffle: stock", "'riffle' is not a step"),
+    (("horizon: {mark: hands}", "horizon: {mark: hands, gain: score}"), "horizon:", "horizon: has no setting 'gain'"),
 ])
 def test_a_bad_game_file_is_answered_with_its_line(deck, change, fragment, words):
     text = BURRO.read_text(encoding="utf-8")

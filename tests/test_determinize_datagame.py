@@ -521,4 +521,4 @@ def test_the_greedy_players_pick_taken_over_plays_the_same_game(file, deck, play
             seen.append((snapshot(state), state.decisions, state.choices, state.actor, state.dealing,
                          tuple(state.want), tuple(sorted(state.more.items())), melds, state.stopped_at))
         games.append(seen)
-    assert games[0] == games[1] and len(games[0]) >= 100
+    assert games[0] == games[1] and len(games[0]) >= 60      # Cromwell's file: a whole greedy game, 81

@@ -131,6 +131,12 @@ class Game(Generic[P, S]):
         cost most of the time. A playout that ends the game is scored by the final scores."""
         return None
 
+    def horizon_scores(self, state: S) -> list[float]:
+        """What a playout stopped at the horizon is judged by: the seats whose values gained most
+        since the decision win it. The scores by default; a game file may give its own per-seat
+        measure (`horizon: score:`), where its score says too little by the end of a part."""
+        return self.scores(state)
+
     def stopped(self, state: S) -> bool:
         """Whether the game ended by being stopped rather than by its rules (a game file's loop past
         its max): the game is then a timeout, like one stopped at the step cap."""

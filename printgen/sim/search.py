@@ -25,7 +25,8 @@ older uniformly random search by name, to measure what the guide is worth.
 Two hooks of the game contract shape a search (issue 28's fifth pass, bench/README.md): a decision
 the game does not have searched (Game.searched: L'Ombre's bid, trumps and exchange) is the greedy
 player's, and a playout stops where the game's horizon mark changes (Game.horizon: the hand, in
-games of independent deals), won by the seats whose scores gained most since the decision. At the
+games of independent deals), won by the seats whose scores gained most since the decision
+(Game.horizon_scores: the scores, or a game file's own measure). At the
 root, equal visits go to the move that won more (a small budget visits many moves once each).
 
 This module imports nothing of printgen: the engine's bot registry builds the bot by name
@@ -151,7 +152,7 @@ def _play_out(game: Any, d: Any, rng: random.Random, guide: Any, wild: float, ma
                 apply(d, guide(d, rng))
             steps += 1
         if not is_over(d) and horizon(d) != mark:
-            return _top([x - b for x, b in zip(game.scores(d), base)]), steps
+            return _top([x - b for x, b in zip(game.horizon_scores(d), base)]), steps
     if not is_over(d) or game.stopped(d):
         return None, steps
     return _top(game.scores(d)), steps
@@ -186,7 +187,7 @@ def counted_search(game: Any, state: Any, budget: int, rng: random.Random, wild:
     if guide is not None and not game.searched(state):
         return guide(state, rng), 0
     mark = game.horizon(state)
-    base = game.scores(state) if mark is not None else None
+    base = game.horizon_scores(state) if mark is not None else None
     root = _Node(-1)
     moves = 0
     for _ in range(budget):

@@ -119,6 +119,21 @@ class DataGame(Hidden, DataReport, Game[Prepared, State]):
         sign = -1 if self.spec.winner == "lowest" else 1
         return [float(sign * x) for x in state.score]
 
+    def horizon(self, state: State) -> Any:
+        """The file's `horizon: mark:` worked out for the state (seat 0's view: a mark is the same
+        for every seat, e.g. the hands played), or None when the file gives no horizon: a search's
+        playout stops where it changes (engine.Game.horizon)."""
+        mark = state.prep.horizon
+        return None if mark is None else mark(state, 0, -1)
+
+    def horizon_scores(self, state: State) -> list[float]:
+        """The file's `horizon: score:` for each seat (higher is better), or the scores when it gives
+        none: a playout stopped at the horizon is won by the seats that gained most of it."""
+        measure = state.prep.horizon_score
+        if measure is None:
+            return self.scores(state)
+        return [float(measure(state, seat, -1)) for seat in range(state.n)]
+
     def action_name(self, state: State, action: Action) -> str:
         return state.choice.name(state, action)
 
@@ -236,12 +251,16 @@ def compile_program(spec: Spec, tables: dict[str, list[int]], names: list[str], 
     compiler.steps(spec.source.data["play"], ("play",))
     compiler.emit(END)
     greedy = compiler.expr(spec.greedy, ("greedy",))
+    mark, score = spec.horizon or (None, None)      # compiled before the slots are counted, as greedy
+    horizon = (None if mark is None else compiler.expr(mark, ("horizon", "mark")),
+               None if score is None else compiler.expr(score, ("horizon", "score")))
     first_vars = [0] * len(BUILTIN_VARS) + list(spec.vars.values())
     prepared = Prepared(link(compiler.code, scope.writer), compiler.code, names, groups, len(names), slot,
                     len(variables) + compiler.extra_slots, layout[spec.start][0], kinds, slot_zone, layout, first_vars,
                     [first for name, (first, each) in layout.items() if each and kinds[first] & HAND],
                     greedy, options, faces, owners, named, sight, sight_top)
     prepared.texts = scope.writer.texts if scope.writer is not None else []
+    prepared.horizon, prepared.horizon_score = horizon
     return prepared
 
 

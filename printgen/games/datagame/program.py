@@ -55,6 +55,8 @@ class Prepared:
     sight: list[int] = field(default_factory=list)      # per slot: the seats that see all of it (state.BOTH x)
     sight_top: list[int] = field(default_factory=list)  # per slot: the seats that see its top card (the same)
     texts: list[str] = field(default_factory=list)     # the Python source compiled for it (source.py)
+    horizon: Any = None                       # the file's horizon mark, compiled (None: no horizon)
+    horizon_score: Any = None                 # what a seat gained by it (None: the score)
 
 
 class Compiler:

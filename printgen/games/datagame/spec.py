@@ -21,7 +21,8 @@ from printgen.model.deck import Deck
 from printgen.sim.options import Option
 
 TOP = {"name", "title", "about", "players", "pack", "variants", "options", "cards", "in_play", "vars", "zones",
-       "start", "dealer", "play", "winner", "length", "greedy", "report", "step_cap", "melds"}
+       "start", "dealer", "play", "winner", "length", "greedy", "horizon", "report", "step_cap",
+       "melds"}
 MAX_ZONES = 32
 MAX_VARS = 64
 MAX_OPTIONS = 16
@@ -63,6 +64,7 @@ class Spec:
     good_hand: tuple[int, int] | None
     group: str | None
     step_cap: int
+    horizon: tuple[Any, Any] | None = None   # (mark, score) expressions: where a search's playout stops
 
     def where(self, path: tuple[Any, ...]) -> Where:
         return self.source.where(path)
@@ -132,7 +134,25 @@ def read_game_file(path: Path, within: Path | None = None) -> Spec:
         raise fail(("step_cap",), "step_cap is a whole number of decisions from 10 to 1,000,000")
     title = data.get("title", name)
     return Spec(located, name, str(title), players, variants, options, attrs, zones, vars_, start, dealer, winner,
-                length, str(data.get("greedy", "score")), good_hand, group, cap)
+                length, str(data.get("greedy", "score")), good_hand, group, cap, _horizon(data.get("horizon"), fail))
+
+
+def _horizon(value: Any, fail: Any) -> tuple[Any, Any] | None:
+    """`horizon: {mark: EXPRESSION, score: EXPRESSION}` as (mark, score or None), the two checked
+    for shape here and compiled per deck (machine.compile_program) like `greedy:`."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or "mark" not in value:
+        raise fail(("horizon",), "horizon: takes mark: EXPRESSION (a playout stops where its value changes) "
+                   "and, if the score will not do, score: EXPRESSION (what each seat gained, per seat)",
+                   "e.g. horizon: {mark: hands}")
+    for key, text in value.items():
+        if key not in ("mark", "score"):
+            raise fail(("horizon", key), f"horizon: has no setting '{key}'",
+                       did_you_mean(str(key), {"mark", "score"}) or "settings: mark, score")
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            raise fail(("horizon", key), f"horizon's {key} is an expression, not {text!r}")
+    return value["mark"], value.get("score")
 
 
 def _players(value: Any, fail: Any) -> tuple[int, ...]:
