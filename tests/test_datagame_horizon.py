@@ -79,11 +79,15 @@ def test_the_horizon_score_decides_the_search(tmp_path, score, sign):
     ("horizon: {score: score}", "horizon:", "horizon: takes mark: EXPRESSION"),
     ("horizon: {mark: turns, gain: score}", "horizon:", "horizon: has no setting 'gain'"),
     ("horizon: {mark: [turns]}", "horizon:", "horizon's mark is an expression"),
+    ("horizon: {mrk: turns}", "horizon:", "horizon: has no setting 'mrk'"),
+    ("horizon: {mark: }", "horizon:", "horizon's mark is an expression, and it was given nothing"),
 ])
 def test_a_mistaken_horizon_is_refused_at_its_line(tmp_path, value, fragment, words):
     text = GOOD.replace("play:", f"{value}\nplay:")
     error = refusal(tmp_path, text)
     assert error.where.line == line_of(text, fragment) and words in error.message, str(error)
+    if "mrk" in value:          # the misspelt key is named with the one it meant, not taken for a missing mark
+        assert "mark" in (error.hint or ""), str(error)
 
 
 def test_a_horizon_naming_nothing_is_refused_at_its_line(tmp_path):

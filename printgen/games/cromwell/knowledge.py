@@ -139,15 +139,18 @@ def _advanced_terms(options: dict[str, Any]) -> str:
     """What "knowing" means in advanced play with these options, so a pupil ahead does not read as a
     paradox: how often a knowing seat answers right, what the pupil goes by, and (forfeit=card) the
     wrong answers both give on purpose."""
-    right = float(options.get("knowledge", DEFAULT_KNOWLEDGE)) * 100
+    share = float(options.get("knowledge", DEFAULT_KNOWLEDGE))
+    right = share * 100
     if options.get("test") == "house":
-        terms = (f"a knowing seat names the house right {right:.0f} % of the time, -O knowledge=; the pupil only "
-                 f"when a monarch named like it lies face up")
+        terms = (f"a knowing seat names the house right {right:.0f} % of the time (-O knowledge={share:g} sets this); "
+                 f"the pupil copies the house of a monarch it can see with the same name and the next or previous "
+                 f"number, as Henry VII for Henry VIII, else guesses")
     else:
-        terms = (f"a knowing seat answers the before-or-after test right {right:.0f} % of the time, -O knowledge=; "
-                 f"the pupil is right whenever the answer lies face up")
+        terms = (f"a knowing seat answers the before-or-after test right {right:.0f} % of the time "
+                 f"(-O knowledge={share:g} sets this); the pupil is right when it can check the reigns on a face-up "
+                 f"card, else it goes by the number")
     if options.get("forfeit", "card") == "card":
-        terms += "; either answers wrong on purpose to be rid of a card received that helps it nothing"
+        terms += "; both may answer wrong on purpose to get rid of a card they receive and do not need"
     return f" ({terms})"
 
 

@@ -163,7 +163,8 @@ class Reporting(Preparing, Report[Prepared, State]):
             out.append(Finding("info", gap))
         if p.advanced and p.forfeit == "card":       # with forfeit=trade a wrong answer never empties a hand
             out.append(Finding("info", "advanced play: a player whose last card is lost to a forfeit has no cards "
-                                       "left and so goes out and wins; the rules do not say whether that counts"))
+                                       "left and so goes out and wins (the original does not say; the rule sheet's "
+                                       "clarification 'what a wrong answer costs' counts it)"))
         else:
             rule = ("the round ends as the rule sheet's 'stuck round' says" if p.stalemate == "stop" else
                     "with stalemate=play the round goes on to the step cap, as in the designer's rules")

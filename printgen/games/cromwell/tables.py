@@ -29,7 +29,8 @@ OPTIONS = (
     Option("houses", None, "all", "the houses whose monarchs are dealt: one name, a list (Tudor,Stuart) or a range "
                                   "(Plantagenet..Hanover)"),
     Option("knowledge", None, DEFAULT_KNOWLEDGE, "a number from 0 to 1: how often the greedy bot answers the advanced "
-                                                 "game's before-or-after question right"),
+                                                 "game's question right (before-or-after, or with test=house the "
+                                                 "card's house)"),
     Option("even_up", EVEN_UP, "auto", "basic game, when the deal comes out uneven: give, each short hand takes a card "
                                        "from the stock; stock, each long hand puts its last card into the stock; auto, "
                                        "whichever moves fewer cards"),

@@ -142,16 +142,20 @@ def _horizon(value: Any, fail: Any) -> tuple[Any, Any] | None:
     for shape here and compiled per deck (machine.compile_program) like `greedy:`."""
     if value is None:
         return None
-    if not isinstance(value, dict) or "mark" not in value:
-        raise fail(("horizon",), "horizon: takes mark: EXPRESSION (a playout stops where its value changes) "
-                   "and, if the score will not do, score: EXPRESSION (what each seat gained, per seat)",
-                   "e.g. horizon: {mark: hands}")
-    for key, text in value.items():
+    shape = ("horizon: takes mark: EXPRESSION (a search's trial game stops where its value changes) and, if the "
+             "score will not do, score: EXPRESSION (what each seat gained, per seat)")
+    if not isinstance(value, dict):
+        raise fail(("horizon",), shape, "e.g. horizon: {mark: hands}")
+    for key, text in value.items():     # a misspelt key first: 'mrk' is named, not a missing mark
         if key not in ("mark", "score"):
             raise fail(("horizon", key), f"horizon: has no setting '{key}'",
                        did_you_mean(str(key), {"mark", "score"}) or "settings: mark, score")
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise fail(("horizon", key), f"horizon's {key} is an expression, not {text!r}")
+            given = "nothing" if text is None else f"{text!r}"
+            raise fail(("horizon", key), f"horizon's {key} is an expression, and it was given {given}",
+                       "e.g. horizon: {mark: hands}")
+    if "mark" not in value:
+        raise fail(("horizon",), shape, "e.g. horizon: {mark: hands}")
     return value["mark"], value.get("score")
 
 
