@@ -142,13 +142,13 @@ def _advanced_terms(options: dict[str, Any]) -> str:
     share = float(options.get("knowledge", DEFAULT_KNOWLEDGE))
     right = share * 100
     if options.get("test") == "house":
-        terms = (f"a knowing seat names the house right {right:.0f} % of the time (-O knowledge={share:g} sets this); "
+        terms = (f"a knowing seat names the house right {right:.0f} % of the time, as -O knowledge={share:g} sets it; "
                  f"the pupil copies the house of a monarch it can see with the same name and the next or previous "
                  f"number, as Henry VII for Henry VIII, else guesses")
     else:
-        terms = (f"a knowing seat answers the before-or-after test right {right:.0f} % of the time "
-                 f"(-O knowledge={share:g} sets this); the pupil is right when it can check the reigns on a face-up "
-                 f"card, else it goes by the number")
+        terms = (f"a knowing seat answers the before-or-after test right {right:.0f} % of the "
+                 f"time, as -O knowledge={share:g} sets it; the pupil is right when it can check the reigns "
+                 f"on a face-up card, else it goes by the number")
     if options.get("forfeit", "card") == "card":
         terms += "; both may answer wrong on purpose to get rid of a card they receive and do not need"
     return f" ({terms})"
