@@ -132,6 +132,8 @@ def test_shipped_cromwell_passes_with_the_setup_its_deck_declares(tmp_path):
     a house of one monarch), and the shipped deck passes its own validation."""
     run, data = validate(tmp_path, "cromwell", "--games", "300", "--looks", "1")
     assert run.code == 0 and data["status"] == 0, run.out + run.err
+    # --looks 1 plays --games exactly: the header promises no further games
+    assert run.out.splitlines()[0].endswith("greedy bots"), run.out.splitlines()[0]
     assert "Result: passes" in run.out and "(exit status 0)" in run.out
     from printgen.commands.validate import game_setups, setup_options
     from printgen.model.load import load_deck
@@ -162,6 +164,8 @@ def test_advice_lines_are_commands_that_run(tmp_path, deck_copy):
     folder = deck_copy("cromwell", "my deck")        # a path with a space must come out quoted
     run, _ = validate(tmp_path, str(folder), "--variant", "advanced", "--games", "30",
                       "-O", "houses=Normandy..Windsor")
+    # too few games to judge a seat or card: the header says no more are played (it once said "up to 320")
+    assert "too few to judge a seat or card" in run.out.splitlines()[0] and "up to" not in run.out.splitlines()[0]
     commands = advice_commands(run.out)
     assert len(commands) == 4, run.out
     for players, args in zip((3, 4, 5, 6), commands):

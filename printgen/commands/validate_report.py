@@ -49,11 +49,20 @@ def to_json(sections: list[Section], deck, opts: ValidateOptions) -> dict[str, A
     }
 
 
+def _more(sections: list[Section], opts: ValidateOptions) -> str:
+    """What the header promises beyond --games: further looks only where they can happen (a run of
+    fewer games than can judge a seat or card is a smoke test and looks no further)."""
+    if opts.games < MIN_GAMES:
+        return f"; too few to judge a seat or card (that takes {MIN_GAMES}), so no more are played"
+    cap = _cap(sections, opts)
+    return f"; more (up to {cap:,}) where a finding was undecided" if cap > opts.games else ""
+
+
 def report(sections: list[Section], deck, opts: ValidateOptions) -> str:
     """The readable report: a table per game and variant, then advice and warnings."""
     who = bots_words(opts.bots, opts.budget, opts.seats)
-    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}; more (up to "
-             f"{_cap(sections, opts):,}) where a finding was undecided"]
+    lines = [f"Deck '{deck.key}': {opts.games:,} games per player count, seed {opts.seed}, {who}"
+             + _more(sections, opts)]
     for s in sections:
         unit = s.unit
         lines += ["", f"== {s.game} ({s.variant}) ==",
