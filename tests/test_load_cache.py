@@ -64,6 +64,20 @@ def test_a_second_build_reads_nothing_and_makes_the_same_bytes(reads, monkeypatc
     assert {path: path.read_bytes() for path in first} == first
 
 
+def test_a_deck_with_card_abilities_builds_from_the_cache_without_pydantic(reads, tmp_path):
+    """Coppertwaddle's cards print words made from their ability records (model/ability_words.py):
+    from the cache those are plain records too, with the same words, so its build imports no pydantic
+    (it did: its abilities stayed pydantic models, 0.16-0.24 s before the pool could fork)."""
+    first = _cards("coppertwaddle", tmp_path / "out")
+    script = ("import sys\nfrom printgen.commands.cli import run\n"
+              f"code = run(['build', 'coppertwaddle', '--only', 'cards', '--out', {str(tmp_path / 'out')!r}, '-q'])\n"
+              "print(code, sorted(m for m in ('pydantic', 'yaml', 'printgen.model.abilities') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                          cwd=os.getcwd(), env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache")})
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+    assert {path: path.read_bytes() for path in first} == first and any(p.suffix == ".pdf" for p in first)
+
+
 def test_an_edited_file_is_read_and_checked_again(reads, tmp_path):
     deck = tmp_path / "cromwell"
     shutil.copytree(DECKS / "cromwell", deck)

@@ -113,6 +113,11 @@ class Record:
 
 _CLASSES: dict[tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]], type[Record]] = {}
 
+# Methods a model's record must keep, by the model's record name: a mixin class each, registered by
+# the layer that owns the model (printgen/model/load_cache.py registers the card abilities', whose
+# templates call context()), since this module may import nothing of printgen's.
+METHODS: dict[str, type] = {}
+
 
 def record_class(shape: tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]]) -> type[Record]:
     """The record class of a model: (its name, its fields in order, its class-level values such
@@ -121,6 +126,8 @@ def record_class(shape: tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]]
     if found is None:
         name, fields, class_values = shape
         bases: tuple[type, ...] = (Record, MARKERS[name]) if name in MARKERS else (Record,)
+        if name in METHODS:
+            bases = (METHODS[name], *bases)
         found = type(name, bases, {"model_fields": dict.fromkeys(fields), "shape": shape, **dict(class_values),
                                    "__module__": __name__})
         _CLASSES[shape] = found

@@ -42,6 +42,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from printgen.model.ability_words import EFFECTS, ability_context, describe
+
 Use = Literal["favour", "declaration", "ability"]
 Stage = Literal["any", "challenging", "en_garde", "robbing"]
 Cost = Literal["none", "cover_self", "discard"]
@@ -52,21 +54,6 @@ Until = Literal["robbing", "turn", "permanent"]
 EffectName = Literal["power", "negate", "cover", "make_proud", "release", "protect", "promote", "counter",
                      "draw", "discard", "return", "destroy"]
 
-# Which settings each effect takes (beyond `do`), and whether it needs a target.
-EFFECTS: dict[str, dict[str, Any]] = {
-    "power": {"settings": {"amount", "until"}, "target": True},
-    "negate": {"settings": {"until"}, "target": True},
-    "cover": {"settings": set(), "target": True},
-    "make_proud": {"settings": set(), "target": True},
-    "release": {"settings": set(), "target": True},
-    "protect": {"settings": {"until"}, "target": True},
-    "promote": {"settings": set(), "target": True},
-    "counter": {"settings": set(), "target": True},
-    "draw": {"settings": {"amount"}, "target": False},
-    "discard": {"settings": {"amount"}, "target": False},
-    "return": {"settings": set(), "target": True},
-    "destroy": {"settings": set(), "target": True},
-}
 
 
 class _Strict(BaseModel):
@@ -118,7 +105,7 @@ class Ability(_Strict):
 
     def context(self) -> dict[str, Any]:
         """How a card template sees the ability: its printed text and its parts."""
-        return {"text": describe(self), "use": self.use, "when": self.when, "flavour": self.flavour}
+        return ability_context(self)
 
     @model_validator(mode="after")
     def _consistent(self) -> Ability:
@@ -140,85 +127,4 @@ class Ability(_Strict):
         return self
 
 
-# --- the words printed on the card -------------------------------------------------------------
-
-_KIND_WORDS = {"noble": "Noble", "peasant": "Peasant", "threlm": "Threlm", "wind": "Wind",
-               "card": "Favour or Declaration"}
-_UNTIL_WORDS = {"robbing": "until the Robbing ends", "turn": "until the end of the turn", "permanent": ""}
-_STAGE_WORDS = {"challenging": "While Challenging", "en_garde": "En Garde", "robbing": "During a Robbing"}
-
-
-def _target_words(target: Target, use: Use) -> str:
-    """'another proud Peasant in your Domain', 'a covered Threlm in either Domain'."""
-    state = "" if target.state == "any" else f"{target.state} "
-    noun = _KIND_WORDS[target.kind]
-    article = "another" if target.other else ("an" if (state or noun)[0].lower() in "aeiou" else "a")
-    place = {"own": " in your Domain", "opponent": " in your opponent\u2019s Domain", "either": ""}[target.side]
-    if target.kind == "card":
-        return f"{article} {noun} as it is played"
-    return f"{article} {state}{noun}{place}"
-
-
-def _effect_words(effect: Effect, subject: str, attached: bool) -> str:
-    """One effect as a clause; `subject` is the target phrase the first time, then 'it'."""
-    until = _UNTIL_WORDS.get(effect.until or "permanent", "")
-    if attached and effect.until == "permanent":
-        until = "while this lies under it"
-    tail = f" {until}" if until else ""
-    do = effect.do
-    if do == "power":
-        assert effect.amount is not None, "a power effect has an amount (checked when it is read)"
-        sign = "+" if effect.amount > 0 else "\u2212"
-        return f"{subject} gets {sign}{abs(effect.amount)} Power{tail}"
-    if do == "negate":
-        return f"{subject} gives no support and its abilities are off{tail}"
-    if do == "cover":
-        return f"cover {subject}"
-    if do == "make_proud":
-        return f"make {subject} Proud"
-    if do == "release":
-        return f"remove the Wind from {subject} to the Midden"
-    if do == "protect":
-        return f"{subject} cannot be robbed{tail}"
-    if do == "promote":
-        return f"{subject} becomes a Noble and moves to the leftmost vacant Noble Ditch"
-    if do == "counter":
-        return f"cancel {subject}; both cards go to the Midden"
-    if do == "draw":
-        return f"draw {effect.amount} card{'s' if effect.amount != 1 else ''} from the Trumpet"
-    if do == "discard":
-        return (f"your opponent discards {effect.amount} card{'s' if effect.amount != 1 else ''} "
-                "of their choice to the Midden")
-    if do == "return":
-        return f"{subject} goes back to its owner\u2019s hand"
-    if do == "destroy":
-        return f"{subject} goes to the Midden with its Declarations"
-    raise AssertionError(do)  # pragma: no cover - EffectName is a Literal
-
-
-def describe(ability: Ability) -> str:
-    """The rules text printed on the card, made from the record alone."""
-    opening = []
-    if ability.out_of_turn:
-        opening.append("At any time, even on your opponent\u2019s turn")
-    elif ability.when != "any":
-        opening.append(_STAGE_WORDS[ability.when])
-    if ability.cost == "cover_self":
-        opening.append("cover this Threlm")
-    elif ability.cost == "discard":
-        opening.append("discard a card")
-    target = ability.target
-    subject = _target_words(target, ability.use) if target is not None else "it"
-    if ability.use == "declaration":
-        opening.append(f"lay under {subject}")
-        subject = "it"
-    clauses = []
-    for effect in ability.effects:
-        clauses.append(_effect_words(effect, subject, ability.use == "declaration"))
-        if EFFECTS[effect.do]["target"]:
-            subject = "it"
-    body = "; ".join(clauses)
-    if opening:
-        head = ", ".join(opening)
-        return f"{head[0].upper()}{head[1:]}: {body}."
-    return f"{body[0].upper()}{body[1:]}."
+__all__ = ["EFFECTS", "Ability", "Effect", "Target", "describe"]

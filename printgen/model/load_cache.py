@@ -48,7 +48,11 @@ from typing import Any, TypeVar
 
 from printgen.files.deckfiles import Noted, noting
 from printgen.files.deckfiles import stamp as file_stamp
-from printgen.files.records import MARKERS, rebuild
+from printgen.files.records import MARKERS, METHODS, rebuild
+from printgen.model.ability_words import AbilityRecordMethods
+
+# A card ability's record keeps the model's context() (a Coppertwaddle card template reads it).
+METHODS["printgen.model.abilities.Ability"] = AbilityRecordMethods
 
 T = TypeVar("T")
 FORMAT = b"printgen-deck-cache 2\n"
@@ -261,11 +265,13 @@ def _shape_of(cls: type) -> Any:
     from printgen.files.schema import Strict
 
     shape = None
-    if isinstance(cls, type) and issubclass(cls, Strict):
+    # the schema's models, and the card abilities' (printgen/model/abilities.py, checked the same way)
+    if isinstance(cls, type) and (issubclass(cls, Strict) or cls.__module__ == "printgen.model.abilities"
+                                  and hasattr(cls, "model_fields")):
         marker = MARKERS.get(cls.__name__)
         name = cls.__name__ if marker is not None and issubclass(cls, marker) \
             else f"{cls.__module__}.{cls.__qualname__}"
-        class_values = tuple((n, getattr(cls, n)) for n in sorted(cls.__class_vars__))
+        class_values = tuple((n, getattr(cls, n)) for n in sorted(getattr(cls, "__class_vars__", ())))
         shape = (name, tuple(cls.model_fields), class_values)
     _SHAPES[cls] = shape
     return shape

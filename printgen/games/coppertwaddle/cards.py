@@ -307,7 +307,7 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
         ability = card.values.get("ability")
         spec = None
         if ability is not None:
-            if not isinstance(ability, Ability):
+            if isinstance(ability, dict):       # a checked model, or its record from the cache, is used as it is
                 ability = Ability.model_validate(ability)
             _check_playable(deck, card, kind, ability)
             spec = Spec(ability, describe(ability))
