@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -18,6 +19,35 @@ def validate(tmp_path, *args: str, name: str = "report.json"):
     run = run_cli("validate", *args, "--json", str(out), "--quiet")
     data = json.loads(out.read_text()) if out.exists() else None
     return run, data
+
+
+# The Ray run of the last test. Starting Ray is seconds of waiting for its own processes (about 6 s
+# of wall time for 3 s of processor time), during which the test's worker would sit idle: the run
+# is started with the module's first test instead, when the Ray test is among those to run, and
+# the module's other tests fill the wait. 200 games are four batches of 50 (runner.chunk_size),
+# so four Ray tasks whose results must come back in order.
+RAY_ARGS = ("standard", "--game", "drafting", "--games", "200", "--looks", "1", "--seed", "5")
+RAY_TEST = "test_ray_backend_agrees_with_local"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ray_run(request, tmp_path_factory):
+    """(the running `validate --backend ray` process, its JSON report's path), or None when the Ray
+    test is not selected here or Ray is not installed; a run not waited for is ended at the end."""
+    chosen = any(item.name == RAY_TEST and item.module is request.module for item in request.session.items)
+    if not chosen or importlib.util.find_spec("ray") is None:
+        yield None
+        return
+    ray_json = tmp_path_factory.mktemp("ray") / "ray.json"
+    process = subprocess.Popen([sys.executable, "-m", "printgen", "validate", *RAY_ARGS, "--backend", "ray",
+                                "--json", str(ray_json), "--quiet"], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield process, ray_json
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def test_drafting_report_and_exit_status(tmp_path):
@@ -58,26 +88,6 @@ def test_one_worker_and_two_workers_agree(tmp_path):
     _, two = validate(tmp_path, *args, "--workers", "2", name="two.json")
     assert looks_taken(one) == [2, 2, 2, 2]
     assert one == two
-
-
-def test_ray_backend_agrees_with_local(tmp_path):
-    """The Ray run is started first and the local one played while Ray starts up (seconds of
-    waiting for its own processes); one look of 300 games is enough to compare every figure."""
-    pytest.importorskip("ray")
-    args = ("standard", "--game", "drafting", "--games", "300", "--looks", "1", "--seed", "5")
-    ray_json = tmp_path / "ray.json"
-    ray_run = subprocess.Popen([sys.executable, "-m", "printgen", "validate", *args, "--backend", "ray", "--json",
-                                str(ray_json), "--quiet"], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        _, local = validate(tmp_path, *args, name="local.json")
-        _, err = ray_run.communicate(timeout=300)
-    finally:
-        ray_run.kill()
-    assert ray_run.returncode in (0, 1), err
-    assert local == json.loads(ray_json.read_text())
-    # Ray's own log lines are not the designer's business: only the report's words reach the terminal
-    assert "Ray instance" not in err and "WARNING" not in err and "INFO" not in err, err
 
 
 def test_a_house_of_two_monarchs_is_reported(tmp_path, deck_copy):
@@ -343,3 +353,19 @@ def test_more_games_are_played_as_the_judged_ones_unless_other_bots_are_named():
     assert more.bots == greedy
     assert [(r.scores, r.length) for r in more({}, 12)] == run(greedy)
     assert [(r.scores, r.length) for r in more({}, 12, bots=careless)] == run(careless) != run(greedy)
+
+
+def test_ray_backend_agrees_with_local(tmp_path, ray_run):
+    """Last in the module: the Ray run was started with the module's first test (`ray_run`), and
+    one look of 200 games in four Ray tasks is enough to compare every figure with a local run."""
+    pytest.importorskip("ray")
+    process, ray_json = ray_run
+    _, local = validate(tmp_path, *RAY_ARGS, name="local.json")
+    try:
+        _, err = process.communicate(timeout=300)
+    finally:
+        process.kill()
+    assert process.returncode in (0, 1), err
+    assert local == json.loads(ray_json.read_text())
+    # Ray's own log lines are not the designer's business: only the report's words reach the terminal
+    assert "Ray instance" not in err and "WARNING" not in err and "INFO" not in err, err
