@@ -3,9 +3,11 @@ thousand that `validate piecepack --game croquetnole --games 1000` would play en
 who struck their home tower, or stops at the round limit and is counted and reported as
 unfinished; flicks cut at the physics' time limit are reported too.
 
-The thousand are played in every run, in four quarters so that both test workers share them
-(about 15 s of processor time in all on the shared machine; 21 to 25 s before the physics was made
-cheaper: bench/README.md). The bench plays them too, and says how many ended.
+The thousand are played in every run, in four quarters of 250 (a failing quarter names its own
+games). The suite hands each worker a whole module (pytest-xdist's loadscope), so the four run on
+one worker, one after another: about 15 to 19 s of processor time in all on the shared machine (21
+to 25 s before the physics was made cheaper: bench/README.md); the suite starts this module among
+the first, so it never waits at the end. The bench plays them too, and says how many ended.
 """
 
 from __future__ import annotations
