@@ -144,7 +144,7 @@ def _lean(cls: type, frozen: bool) -> type:
             raise TypeError(f"lean_dataclass: {cls.__qualname__} defines {name}; use dataclasses.dataclass")
     has_doc = cls.__doc__ is not None
     if not has_doc:
-        cls.__doc__ = ""            # dataclasses would work the signature out with inspect
+        cls.__doc__ = "-"           # else dataclasses works its signature out with inspect (slow)
     dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     if not has_doc:
         cls.__doc__ = _signature(cls)
