@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import TemplateError
 from jinja2.exceptions import SecurityError, UndefinedError
 
+from printgen.draw import template_facts as facts
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
@@ -64,9 +65,13 @@ def parsed(text: str) -> Any:
         return None
 
 
-@lru_cache(maxsize=2048)
 def names_in(text: str) -> frozenset[str] | None:
-    """The names a template looks up in its context (None: it does not parse)."""
+    """The names a template looks up in its context (None: it does not parse). Kept by text
+    between builds (template_facts)."""
+    return facts.known("names", text, lambda: _names_in(text))
+
+
+def _names_in(text: str) -> frozenset[str] | None:
     from jinja2 import meta
 
     tree = parsed(text)
@@ -77,10 +82,14 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
     """The card's fields a source reads, when it reads the card only as `card.field` or
     `card['field']` (and otherwise only the deck and the layout, and draws no random choice):
     its value is then the same for every card with the same values in those fields (a house's
-    colour, its name in capitals). None for any other source."""
+    colour, its name in capitals). None for any other source. Kept by text (template_facts)."""
+    text = f"{{{{ {source} }}}}" if expression else source
+    return facts.known("fields", text, lambda: _fields_of_text(text))
+
+
+def _fields_of_text(text: str) -> tuple[str, ...] | None:
     from jinja2 import nodes
 
-    text = f"{{{{ {source} }}}}" if expression else source
     tree, reads = parsed(text), names_in(text)
     if tree is None or reads is None or "card" not in reads or not reads <= _BY_FIELDS:
         return None
@@ -414,7 +423,10 @@ class CompiledTemplates:
                 compiled = environment().compile_expression(source, undefined_to_none=False)
                 _flat_globals(getattr(compiled, "_template", None))
                 return compiled
-            return _flat_globals(environment().from_string(source))
+            # environment().from_string(source), with the compiled code kept by text (template_facts)
+            env = environment()
+            code = facts.code(source, lambda: env.compile(source))
+            return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
         except TemplateSyntaxError as exc:
             raise UserError(f"template error in '{source}': {exc.message}", where) from None
 

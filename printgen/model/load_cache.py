@@ -80,6 +80,8 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
         return read()
     deck_folder = find_deck(str(ref)).resolve()       # a missing deck: the error load_deck gives
     name = _entry_name(ref, deck_folder, settings)
+    global _last_name
+    _last_name = name
     key = _key(place)
     if key is not None:
         found: T | None = _read_entry(place / f"{name}.bin", key)
@@ -90,6 +92,41 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
     if key is not None:
         _write_entry(place / f"{name}.bin", key, list(seen), value)
     return value
+
+
+_last_name: str | None = None       # the entry `cached` looked up last: what read_side and keep_side name
+
+
+def read_side(kind: str) -> Any | None:
+    """A value kept by keep_side beside the deck looked up last, or None. Its entry is named as that
+    deck's (so it also stands for this printgen, its libraries and Python) in a folder of its own,
+    checked by digest as every entry is."""
+    place = _side_folder(kind)
+    key = None if place is None else _key(place)
+    return None if key is None or place is None else _read_entry(place / f"{_last_name}.bin", key)
+
+
+def keep_side(kind: str, value: Any) -> None:
+    """Keep plain data (printgen/draw/template_facts.py: what a build learnt about its templates)
+    beside the deck looked up last; nothing when the cache is off or no deck was looked up."""
+    from printgen.files.caches import write_whole
+
+    place = _side_folder(kind)
+    key = None if place is None else _key(place)
+    if key is None or place is None:
+        return
+    try:
+        body = pickle.dumps(([], value), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return
+    if len(body) <= _MAX_ENTRY_BYTES and write_whole(place / f"{_last_name}.bin",
+                                                     FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body):
+        _prune(place)
+
+
+def _side_folder(kind: str) -> Path | None:
+    decks = folder()
+    return None if decks is None or _last_name is None else decks.parent / kind
 
 
 def _entry_name(ref: str | Path, deck_folder: Path, settings: tuple[Any, ...]) -> str:

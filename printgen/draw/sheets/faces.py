@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 
+from printgen.draw import template_facts
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op
 from printgen.draw.template import Resolver
@@ -92,6 +93,7 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
             faces.fills.append(fill_of(layout, resolver, kind, card))
             if tick:
                 tick()
+    template_facts.keep()           # what was learnt about the templates, for the next build
     return faces
 
 

@@ -1,0 +1,78 @@
+"""What a build works out about its templates, kept for the next build (printgen/draw/template_facts.py):
+a build that takes every answer and compiled template from there parses nothing and makes the same
+bytes; every kept answer is what working it out again gives; a damaged file of them is ignored."""
+
+from __future__ import annotations
+
+import marshal
+from pathlib import Path
+
+import pytest
+
+from printgen.draw import build, template_cache, template_facts, text_checks
+from printgen.draw.build import BuildOptions
+from printgen.model.sandbox import environment
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("PRINTGEN_CACHE_DIR", str(tmp_path / "cache"))
+    template_facts.forget()
+    yield tmp_path / "cache"
+    template_facts.forget()
+
+
+def _cards(out: Path) -> dict[Path, bytes]:
+    return build.build_deck("cromwell", BuildOptions(out=out, only=frozenset({"cards"})), write=False).staged
+
+
+def _kept(cache: Path) -> list[Path]:
+    return sorted((cache / "templates").glob("*.bin"))
+
+
+def test_a_second_build_takes_its_templates_from_the_first_and_makes_the_same_bytes(cache, monkeypatch, tmp_path):
+    first = _cards(tmp_path / "out")
+    assert len(_kept(cache)) == 1
+    template_facts.forget()                    # as a new process: only what was kept on disk
+
+    def no_parsing(text: str) -> None:
+        raise AssertionError(f"parsed again: {text!r}")
+
+    monkeypatch.setattr(template_cache, "parsed", no_parsing)
+    monkeypatch.setattr(text_checks, "parsed", no_parsing)
+    real_compile = environment().compile
+
+    def compile_no_source(source, *args, **kwargs):
+        # a template's code comes from the kept facts; an expression (a node here) is compiled still
+        assert not isinstance(source, str), f"compiled again: {source!r}"
+        return real_compile(source, *args, **kwargs)
+
+    monkeypatch.setattr(environment(), "compile", compile_no_source)
+    second = _cards(tmp_path / "out")
+    monkeypatch.undo()
+    assert second == first and any(path.suffix == ".pdf" for path in first)
+    # every kept answer is what working it out now gives (the compiled code too)
+    known = template_facts._facts()
+    assert {what for what, _ in known} == {"names", "fields", "card fields", "code"}
+    for (what, text), value in known.items():
+        if what == "names":
+            assert value == template_cache._names_in(text)
+        elif what == "fields":
+            assert value == template_cache._fields_of_text(text)
+        elif what == "card fields":
+            assert value == text_checks._card_fields(text)
+        else:
+            assert marshal.loads(value) == environment().compile(text)
+
+
+def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, monkeypatch, tmp_path):
+    first = _cards(tmp_path / "out")
+    [kept] = _kept(cache)
+    kept.write_bytes(kept.read_bytes()[:-40] + b"\x00" * 40)
+    template_facts.forget()
+    assert _cards(tmp_path / "out") == first
+    template_facts.forget()
+    assert template_facts._facts(), "the file was written anew"
+    monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")     # and without any cache, the same bytes
+    template_facts.forget()
+    assert _cards(tmp_path / "out") == first
