@@ -5,6 +5,7 @@ bytes; every kept answer is what working it out again gives; a damaged file of t
 from __future__ import annotations
 
 import marshal
+import re
 from pathlib import Path
 
 import pytest
@@ -40,20 +41,13 @@ def test_a_second_build_takes_its_templates_from_the_first_and_makes_the_same_by
 
     monkeypatch.setattr(template_cache, "parsed", no_parsing)
     monkeypatch.setattr(text_checks, "parsed", no_parsing)
-    real_compile = environment().compile
-
-    def compile_no_source(source, *args, **kwargs):
-        # a template's code comes from the kept facts; an expression (a node here) is compiled still
-        assert not isinstance(source, str), f"compiled again: {source!r}"
-        return real_compile(source, *args, **kwargs)
-
-    monkeypatch.setattr(environment(), "compile", compile_no_source)
+    monkeypatch.setattr(environment(), "compile", no_parsing)   # templates' and expressions' code is kept too
     second = _cards(tmp_path / "out")
     monkeypatch.undo()
     assert second == first and any(path.suffix == ".pdf" for path in first)
     # every kept answer is what working it out now gives (the compiled code too)
     known = template_facts._facts()
-    assert {what for what, _ in known} == {"names", "fields", "card fields", "code"}
+    assert {what for what, _ in known} == {"names", "fields", "card fields", "code", "expression code"}
     for (what, text), value in known.items():
         if what == "names":
             assert value == template_cache._names_in(text)
@@ -61,8 +55,28 @@ def test_a_second_build_takes_its_templates_from_the_first_and_makes_the_same_by
             assert value == template_cache._fields_of_text(text)
         elif what == "card fields":
             assert value == text_checks._card_fields(text)
-        else:
+        elif what == "code":
             assert marshal.loads(value) == environment().compile(text)
+        else:
+            assert marshal.loads(value) == _compiled_by_jinja(text)
+
+
+def _compiled_by_jinja(source: str):
+    """The code Jinja's own compile_expression compiles for an expression."""
+    env = environment()
+    real, seen = env.compile, []
+
+    def seeing(node, *args, **kwargs):
+        seen.append(real(node, *args, **kwargs))
+        return seen[-1]
+
+    env.compile = seeing
+    try:
+        env.compile_expression(source, undefined_to_none=False)
+    finally:
+        del env.compile
+    [code] = seen
+    return code
 
 
 def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, monkeypatch, tmp_path):
@@ -76,3 +90,16 @@ def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, monkeypatch,
     monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")     # and without any cache, the same bytes
     template_facts.forget()
     assert _cards(tmp_path / "out") == first
+
+
+@pytest.mark.parametrize("source, expression, said", [("{{ card.name", False, "unexpected end of template"),
+                                                      ("card.name card.title", True, "chunk after expression"),
+                                                      ("card.name }}", True, "chunk after expression")])
+def test_a_template_that_does_not_compile_is_refused_in_jinjas_words_each_time_and_never_kept(
+        cache, source, expression, said):
+    from printgen.files.errors import UserError, Where
+
+    for _ in range(2):
+        with pytest.raises(UserError, match=f"template error in '{re.escape(source)}': .*{said}"):
+            template_cache.CompiledTemplates({}, {})._compile(source, Where(), expression)
+    assert not any(text == source for _, text in template_facts._facts())

@@ -229,6 +229,20 @@ def _flat_globals(template: Any) -> Any:
     return template
 
 
+def _expression_code(source: str) -> Any:
+    """The code Jinja's compile_expression compiles for an expression: an assignment of its value
+    to `result`, as a template of its own. Jinja itself checks the expression first, so a
+    mistake is refused in its words (TemplateSyntaxError), and nothing is kept."""
+    from jinja2 import nodes
+    from jinja2.parser import Parser
+
+    env = environment()
+    env.compile_expression(source)
+    expr = Parser(env, source, state="variable").parse_expression()
+    expr.set_environment(env)
+    return env.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1))
+
+
 class CompiledTemplates:
     """Rendering and evaluating template sources with a compiled form and a value cache."""
 
@@ -419,13 +433,16 @@ class CompiledTemplates:
         from jinja2 import TemplateSyntaxError
 
         try:
-            if expression:
-                compiled = environment().compile_expression(source, undefined_to_none=False)
-                _flat_globals(getattr(compiled, "_template", None))
-                return compiled
-            # environment().from_string(source), with the compiled code kept by text (template_facts)
             env = environment()
-            code = facts.code(source, lambda: env.compile(source))
+            if expression:
+                from jinja2.environment import TemplateExpression
+
+                # env.compile_expression(source, undefined_to_none=False), its code kept by text
+                code = facts.code("expression code", source, lambda: _expression_code(source))
+                template = env.template_class.from_code(env, code, env.make_globals(None), None)
+                return TemplateExpression(_flat_globals(template), False)
+            # env.from_string(source), with the compiled code kept by text (template_facts)
+            code = facts.code("code", source, lambda: env.compile(source))
             return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
         except TemplateSyntaxError as exc:
             raise UserError(f"template error in '{source}': {exc.message}", where) from None

@@ -63,9 +63,9 @@ def known(what: str, text: str, work_out: Callable[[], T]) -> T:
     return value
 
 
-def code(text: str, compile_it: Callable[[], CodeType]) -> CodeType:
-    """A template's compiled code: kept, or compiled now."""
-    return marshal.loads(known("code", text, lambda: marshal.dumps(compile_it())))
+def code(what: str, text: str, compile_it: Callable[[], CodeType]) -> CodeType:
+    """A template's compiled code ("code") or an expression's ("expression code"): kept, or compiled now."""
+    return marshal.loads(known(what, text, lambda: marshal.dumps(compile_it())))
 
 
 def keep() -> None:
