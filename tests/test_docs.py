@@ -18,7 +18,8 @@ import pytest
 from conftest import ROOT, run_cli
 from pdfcheck import squash
 
-from printgen.commands.cli import EDITING, cli
+from printgen.commands.cli import cli
+from printgen.commands.command_group import EDITING
 from printgen.commands.edit import COMMANDS
 
 cli.add_editing()       # the editing commands too (the group adds them when one is named)

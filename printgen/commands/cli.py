@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from printgen.commands.colour_options import backs_option, colour_options, with_colour
+from printgen.commands.command_group import Commands
 from printgen.commands.imposition_options import imposition_options, with_imposition
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_flags import CONFIRM, skill_options
@@ -58,33 +59,7 @@ def _options(paper, card_size, duplex, back_offset, bleed, out=None):
                         back_offset=parse_offset(back_offset), bleed=bleed, out=Path(out) if out else Path("output"))
 
 
-# The editing commands (printgen/commands/edit.py: spreadsheets, the web editor, new decks, the
-# lists), by name: added to the group when one is named or the commands are listed, so a build
-# does not import them (issue 30, start-up).
-EDITING = ("export", "import", "serve", "new", "list")
-
-
-class _Commands(click.Group):
-    """printgen's commands, the editing ones added on first need (EDITING)."""
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:       # an editing command, or a misspelling ("Did you mean ...")
-            self.add_editing()
-        return super().get_command(ctx, cmd_name)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        self.add_editing()
-        return super().list_commands(ctx)
-
-    def add_editing(self) -> None:
-        if EDITING[0] not in self.commands:
-            from printgen.commands.edit import COMMANDS
-
-            for command in COMMANDS:
-                self.add_command(command)
-
-
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printgen")
 @click.option("--debug", is_flag=True,
               help="Show the full traceback if printgen itself fails (or set PRINTGEN_DEBUG=1).")
