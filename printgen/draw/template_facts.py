@@ -32,6 +32,7 @@ MAX_FACTS = 4096            # a long-running editor keeps no more: later ones ar
 _lock = threading.Lock()
 _known: dict[tuple[str, str], Any] | None = None     # (what, source text) -> the answer; None: not read yet
 _added = False
+_used: set[tuple[str, str]] = set()     # what this process asked since it last kept: what it keeps
 
 
 def _facts() -> dict[tuple[str, str], Any]:
@@ -52,6 +53,7 @@ def known(what: str, text: str, work_out: Callable[[], T]) -> T:
     global _added
     facts = _facts()
     key = (what, text)
+    _used.add(key)
     try:
         return facts[key]
     except KeyError:
@@ -69,14 +71,17 @@ def code(what: str, text: str, compile_it: Callable[[], CodeType]) -> CodeType:
 
 
 def keep() -> None:
-    """Write what this process worked out beside the deck it read last, when it learnt anything."""
+    """When this process learnt anything since it last kept: write the answers it used since then
+    (a deck's own, in a build) beside the deck it read last."""
     global _added
     if not _added or _known is None:
         return
     from printgen.model.load_cache import keep_side
 
     with _lock:
-        facts, _added = dict(_known), False
+        facts = {key: _known[key] for key in list(_used) if key in _known}
+        _added = False
+        _used.clear()
     keep_side(KIND, facts)
 
 
@@ -85,3 +90,4 @@ def forget() -> None:
     global _known, _added
     with _lock:
         _known, _added = None, False
+        _used.clear()
