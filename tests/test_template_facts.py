@@ -79,17 +79,15 @@ def _compiled_by_jinja(source: str):
     return code
 
 
-def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, monkeypatch, tmp_path):
+def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, tmp_path):
     first = _cards(tmp_path / "out")
     [kept] = _kept(cache)
     kept.write_bytes(kept.read_bytes()[:-40] + b"\x00" * 40)
     template_facts.forget()
+    assert template_facts._facts() == {}, "a file whose digest fails is never unpickled"
     assert _cards(tmp_path / "out") == first
     template_facts.forget()
     assert template_facts._facts(), "the file was written anew"
-    monkeypatch.setenv("PRINTGEN_CACHE_DIR", "off")     # and without any cache, the same bytes
-    template_facts.forget()
-    assert _cards(tmp_path / "out") == first
 
 
 @pytest.mark.parametrize("source, expression, said", [("{{ card.name", False, "unexpected end of template"),
