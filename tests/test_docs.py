@@ -19,6 +19,10 @@ from conftest import ROOT, run_cli
 from pdfcheck import squash
 
 from printgen.commands.cli import cli
+from printgen.commands.command_group import EDITING
+from printgen.commands.edit import COMMANDS
+
+cli.add_editing()       # the editing commands too (the group adds them when one is named)
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
@@ -54,6 +58,10 @@ def test_every_link_leads_to_a_file_and_heading(doc: Path):
         if anchor:
             headings = re.findall(r"^#+ (.*)$", file.read_text(encoding="utf-8"), re.M)
             assert anchor in {_anchor(h) for h in headings}, f"{doc.name}: {target}"
+
+
+def test_the_editing_commands_are_named_as_the_group_adds_them():
+    assert set(EDITING) == {command.name for command in COMMANDS} and set(EDITING) <= set(cli.commands)
 
 
 def test_every_option_of_every_command_is_in_the_reference():

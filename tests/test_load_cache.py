@@ -56,7 +56,8 @@ def test_a_second_build_reads_nothing_and_makes_the_same_bytes(reads, monkeypatc
     # pydantic (issue 30, start-up: a deck from the cache is plain records)
     script = ("import sys\nfrom printgen.commands.cli import run\n"
               f"code = run(['build', 'cromwell', '--only', 'cards', '--out', {str(tmp_path / 'out')!r}, '-q'])\n"
-              "print(code, sorted(m for m in ('pydantic', 'yaml', 'printgen.files.schema', 'printgen.model.load')"
+              "print(code, sorted(m for m in ('pydantic', 'yaml', 'printgen.files.schema', 'printgen.model.load',"
+              " 'printgen.commands.edit')"
               " if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
                           cwd=os.getcwd(), env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache")})

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from printgen.commands.colour_options import backs_option, colour_options, with_colour
-from printgen.commands.edit import COMMANDS
+from printgen.commands.command_group import Commands
 from printgen.commands.imposition_options import imposition_options, with_imposition
 from printgen.commands.terminal import ProgressBar, batch_bars, say_error
 from printgen.commands.validate_flags import CONFIRM, skill_options
@@ -59,7 +59,7 @@ def _options(paper, card_size, duplex, back_offset, bleed, out=None):
                         back_offset=parse_offset(back_offset), bleed=bleed, out=Path(out) if out else Path("output"))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printgen")
 @click.option("--debug", is_flag=True,
               help="Show the full traceback if printgen itself fails (or set PRINTGEN_DEBUG=1).")
@@ -369,9 +369,6 @@ def calibrate(paper, duplex, output) -> None:
     click.echo(f"wrote {path}: print both sides at 100 % with '{duplex}-edge' duplex, then follow the steps on it")
 
 
-# editing without YAML: spreadsheets, the web editor, new decks, the lists (printgen/editing/)
-for _command in COMMANDS:
-    cli.add_command(_command)
 
 
 _debug = False

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from printgen.files.errors import UserError, Warning_
+from printgen.files.lean import lean_dataclass
 from printgen.model.load_cache import cached
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ Unit = tuple[str, "str | Path | None"]
 PARTS = ("cards", "rules", "sheets", "boards")
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class BuildOptions:
     paper: str | None = None
     card_size: str | None = None
@@ -39,7 +40,7 @@ class BuildOptions:
     page_order: str = "back-first"            # single: back-first (DriveThruCards) or front-first
 
 
-@dataclass
+@lean_dataclass
 class BuildResult:
     deck: str
     files: list[Path]
@@ -99,7 +100,7 @@ def check_out_folder(folder: Path, out: Path) -> None:
             return
 
 
-@dataclass
+@lean_dataclass
 class Plan:
     """One deck's build read and checked, before anything is drawn: what every part of it needs.
 
@@ -118,7 +119,7 @@ class Plan:
     units: list[Unit]
 
 
-@dataclass
+@lean_dataclass
 class Part:
     """What one unit of a plan drew: its files, and for a pack of cards its summary and warnings."""
 

@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import TemplateError
 from jinja2.exceptions import SecurityError, UndefinedError
 
+from printgen.draw import template_facts as facts
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
@@ -64,9 +65,13 @@ def parsed(text: str) -> Any:
         return None
 
 
-@lru_cache(maxsize=2048)
 def names_in(text: str) -> frozenset[str] | None:
-    """The names a template looks up in its context (None: it does not parse)."""
+    """The names a template looks up in its context (None: it does not parse). Kept by text
+    between builds (template_facts)."""
+    return facts.known("names", text, lambda: _names_in(text))
+
+
+def _names_in(text: str) -> frozenset[str] | None:
     from jinja2 import meta
 
     tree = parsed(text)
@@ -77,10 +82,14 @@ def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
     """The card's fields a source reads, when it reads the card only as `card.field` or
     `card['field']` (and otherwise only the deck and the layout, and draws no random choice):
     its value is then the same for every card with the same values in those fields (a house's
-    colour, its name in capitals). None for any other source."""
+    colour, its name in capitals). None for any other source. Kept by text (template_facts)."""
+    text = f"{{{{ {source} }}}}" if expression else source
+    return facts.known("fields", text, lambda: _fields_of_text(text))
+
+
+def _fields_of_text(text: str) -> tuple[str, ...] | None:
     from jinja2 import nodes
 
-    text = f"{{{{ {source} }}}}" if expression else source
     tree, reads = parsed(text), names_in(text)
     if tree is None or reads is None or "card" not in reads or not reads <= _BY_FIELDS:
         return None
@@ -218,6 +227,20 @@ def _flat_globals(template: Any) -> Any:
     if template is not None and isinstance(template.globals, ChainMap):
         template.globals = dict(template.globals)
     return template
+
+
+def _expression_code(source: str) -> Any:
+    """The code Jinja's compile_expression compiles for an expression: an assignment of its value
+    to `result`, as a template of its own. Jinja itself checks the expression first, so a
+    mistake is refused in its words (TemplateSyntaxError), and nothing is kept."""
+    from jinja2 import nodes
+    from jinja2.parser import Parser
+
+    env = environment()
+    env.compile_expression(source)
+    expr = Parser(env, source, state="variable").parse_expression()
+    expr.set_environment(env)
+    return env.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1))
 
 
 class CompiledTemplates:
@@ -410,11 +433,17 @@ class CompiledTemplates:
         from jinja2 import TemplateSyntaxError
 
         try:
+            env = environment()
             if expression:
-                compiled = environment().compile_expression(source, undefined_to_none=False)
-                _flat_globals(getattr(compiled, "_template", None))
-                return compiled
-            return _flat_globals(environment().from_string(source))
+                from jinja2.environment import TemplateExpression
+
+                # env.compile_expression(source, undefined_to_none=False), its code kept by text
+                code = facts.code("expression code", source, lambda: _expression_code(source))
+                template = env.template_class.from_code(env, code, env.make_globals(None), None)
+                return TemplateExpression(_flat_globals(template), False)
+            # env.from_string(source), with the compiled code kept by text (template_facts)
+            code = facts.code("code", source, lambda: env.compile(source))
+            return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
         except TemplateSyntaxError as exc:
             raise UserError(f"template error in '{source}': {exc.message}", where) from None
 

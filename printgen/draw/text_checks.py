@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from printgen.draw import template_facts as facts
 from printgen.draw.template_cache import parsed
 from printgen.files.errors import Warning_, Where
 from printgen.model.deck import Card, Layout
@@ -48,18 +49,7 @@ class TextChecks:
         """The card fields a template reads (`card.caption`, `card['note']`), in order of reading."""
         found = self._fields_read.get(source)
         if found is None:
-            from jinja2 import nodes
-
-            found = []
-            if "{" in source:
-                tree = parsed(source)   # None: the rendering has already reported a broken template
-                for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
-                    assert isinstance(node, (nodes.Getattr, nodes.Getitem))
-                    if isinstance(node.node, nodes.Name) and node.node.name == "card":
-                        key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
-                        if isinstance(key, str) and key not in found:
-                            found.append(key)
-            self._fields_read[source] = found
+            found = self._fields_read[source] = list(facts.known("card fields", source, lambda: _card_fields(source)))
         return found
 
     def _check_glyphs(self, value: str, font: str, name: str, where: Where) -> None:
@@ -117,3 +107,19 @@ class TextChecks:
             self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
                                f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
                                f"comfortably; choose a larger card size, or a layout drawn for this one", element))
+
+
+def _card_fields(source: str) -> tuple[str, ...]:
+    """The card fields a template reads, in order of reading (kept by text: template_facts)."""
+    from jinja2 import nodes
+
+    found: list[str] = []
+    if "{" in source:
+        tree = parsed(source)   # None: the rendering has already reported a broken template
+        for node in tree.find_all((nodes.Getattr, nodes.Getitem)) if tree is not None else ():
+            assert isinstance(node, (nodes.Getattr, nodes.Getitem))
+            if isinstance(node.node, nodes.Name) and node.node.name == "card":
+                key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+                if isinstance(key, str) and key not in found:
+                    found.append(key)
+    return tuple(found)

@@ -48,11 +48,12 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from printgen.files.errors import UserError
 from printgen.files.folderlock import FolderLocks
+from printgen.files.lean import lean_dataclass
 
 JOURNAL = ".printgen-publish.journal"     # a copy of a set's journal (the primary: committed)
 UNDO = ".printgen-publish.undo"           # the primary of a set being undone
@@ -76,7 +77,7 @@ class JournalError(PublishError):
     nothing new was written."""
 
 
-@dataclass
+@lean_dataclass
 class Entry:
     target: Path
     staged: Path
@@ -85,7 +86,7 @@ class Entry:
     sha256: str
 
 
-@dataclass
+@lean_dataclass
 class Plan:
     """One set of files published together, and the folders holding its journal (primary last)."""
 

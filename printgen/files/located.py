@@ -8,16 +8,17 @@ YAML reader (issue 30, start-up).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from printgen.files.errors import Where
+from printgen.files.lean import lean_dataclass
 
 PathKey = tuple[Any, ...]   # a path into the data: keys and list indexes, outermost first
 
 
-@dataclass
+@lean_dataclass
 class Located:
     """Parsed YAML data plus the line (1-based) of each path inside it."""
 

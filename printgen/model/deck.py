@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.files.errors import Warning_, Where
+from printgen.files.lean import lean_dataclass
 
 if TYPE_CHECKING:
     # Annotations only: a deck from the cache of checked decks holds plain records in their place
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Years:
     """One or more spans of years; an open end (a living monarch) is None.
 
@@ -80,7 +81,7 @@ def parse_years(value: object) -> Years:
     return Years(tuple(spans))
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Group:
     """An entry of a deck's group (a house, a suit): cards refer to it by name."""
 
@@ -97,7 +98,7 @@ class Group:
                 "label": self.label if self.label is not None else self.name, "value": self.value}
 
 
-@dataclass
+@lean_dataclass
 class Card:
     id: str
     index: int
@@ -123,7 +124,7 @@ class Card:
         return ctx
 
 
-@dataclass
+@lean_dataclass
 class Deck:
     key: str
     title: str
@@ -161,7 +162,7 @@ class Deck:
         return ctx
 
 
-@dataclass
+@lean_dataclass
 class Layout:
     """A card look resolved for one build: sizes known, options applied."""
 

@@ -12,10 +12,10 @@ shows its back upright: long edge keeps the rotation (negated), short edge adds 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from printgen.files.errors import UserError
+from printgen.files.lean import lean_dataclass
 
 if TYPE_CHECKING:       # annotations only: a deck from the cache holds records (printgen/files/records.py)
     from printgen.files.schema import Imposition, Size
@@ -23,7 +23,7 @@ if TYPE_CHECKING:       # annotations only: a deck from the cache holds records 
 DUPLEX_MODES = ("long", "short", "none")
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Slot:
     x: float
     y: float
@@ -32,7 +32,7 @@ class Slot:
     rotation: int  # degrees, counter-clockwise, of the card design inside the slot
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class SheetPlan:
     paper_w: float
     paper_h: float

@@ -9,9 +9,8 @@ sheets (printgen/draw/sheets/) draw them; both ask here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.lean import lean_dataclass
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.shapes import Outline, layout_data, outline
 
@@ -42,7 +41,7 @@ def kind_of(deck: Deck, layout: Layout, card: Card) -> str:
     return str(name)
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Kind:
     name: str
     layout: Layout          # the kind's own layout: its size as the card size, its face and back

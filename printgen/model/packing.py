@@ -10,12 +10,12 @@ same pieces always land in the same places.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from printgen.files.lean import lean_dataclass
 
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Rect:
     x: float      # from the usable area's top-left, y down
     y: float

@@ -11,9 +11,9 @@ manifest, later per-card images or a print shop's pages) is written once, for ev
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from printgen.files.errors import UserError, Where
+from printgen.files.lean import lean_dataclass
 from printgen.model.deck import Deck, Layout
 from printgen.model.imposition import SheetPlan, Slot, back_slot, page_order, plan_sheet
 from printgen.model.kinds import CARD_KIND, Kind, uses_components
@@ -22,7 +22,7 @@ from printgen.model.packing import TooBig, pack
 Box = tuple[float, float, float, float]        # x0, y0, x1, y1 in mm, page origin at the lower left
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Placement:
     """One side of one piece on one page."""
 
@@ -50,7 +50,7 @@ def bleed_of(s: Slot, b: float) -> Box:
     return (s.x - b, s.y - b, s.x + s.w + b, s.y + s.h + b)
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Page:
     """A page of the sheets: what is on it, and the frame its ruler and label are placed beside.
 
@@ -69,7 +69,7 @@ class Page:
     size: tuple[float, float] | None = None   # a page cut to its piece (single): its own size, and no marks
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Fold:
     """The line a gutter-fold sheet is folded on: 'vertical' at x = `at`, or 'horizontal' at y = `at`
     (mm). Folding there lays every back on the sheet behind its own front."""
@@ -78,7 +78,7 @@ class Fold:
     at: float
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Imposed:
     """Every page of a deck's sheets, in print order."""
 
@@ -107,7 +107,7 @@ class Imposed:
         return [found[i] for i in sorted(found)]
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class _Sheet:
     """One sheet's fronts, before the pages are made: the pieces on it, each one's slot, the slots
     its marks are placed from (with their bleeds) and the plan its backs are mirrored by."""

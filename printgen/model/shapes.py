@@ -17,13 +17,14 @@ templates (through the faces' boxes) and the tests all read the same numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
+
+from printgen.files.lean import lean_dataclass
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Face:
     """A box a template draws one face in; `turn` is how the face reads (180: upside down)."""
 
@@ -34,7 +35,7 @@ class Face:
     turn: int = 0
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Outline:
     shape: str
     width: float                       # the whole piece as printed (mm)

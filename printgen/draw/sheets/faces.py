@@ -10,19 +10,21 @@ draws, and the same faces serve the sheets and any later output made from them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from printgen.draw import template_facts
 from printgen.draw.fonts import FontSet
 from printgen.draw.ops import Op
 from printgen.draw.template import Resolver
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
+from printgen.files.lean import lean_dataclass
 from printgen.model import sandbox
 from printgen.model.deck import Card, Deck, Layout
 from printgen.model.kinds import CARD_KIND, Kind, kind_layout, kind_of
 
 
-@dataclass
+@lean_dataclass
 class Faces:
     """Each piece's kind, its two sides and the colour its outline is filled with (when its kind
     fills it), in the deck's order."""
@@ -91,6 +93,7 @@ def resolve_faces(deck: Deck, layout: Layout, tick: Callable[[], None] | None = 
             faces.fills.append(fill_of(layout, resolver, kind, card))
             if tick:
                 tick()
+    template_facts.keep()           # what was learnt about the templates, for the next build
     return faces
 
 

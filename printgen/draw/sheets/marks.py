@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from printgen.draw.ops import Frozen, set_field
 from printgen.draw.sheets.forms import guides
+from printgen.files.lean import lean_dataclass
 from printgen.files.units import pt
 from printgen.model.imposition import Slot
 from printgen.model.kinds import Kind
@@ -33,7 +34,7 @@ EDGE = 0.3       # mm inside the paper's margin that every mark keeps, for its l
 LABEL_SIZE = 6.0  # points
 
 
-@dataclass(frozen=True)
+@lean_dataclass(frozen=True)
 class Region:
     """A free strip of the page: x0..x1 along the strip, y0..y1 across it (mm).
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from printgen.draw.fonts import FontSet
@@ -29,6 +28,7 @@ from printgen.draw.sheets.manifest import manifest, plural, summary
 from printgen.draw.sheets.margin import no_ruler, no_steps, sheet_lines
 from printgen.draw.template import Resolver
 from printgen.files.errors import Warning_
+from printgen.files.lean import lean_dataclass
 from printgen.files.units import pt
 from printgen.model.arrange import arrange
 from printgen.model.deck import Card, Deck, Layout
@@ -37,7 +37,7 @@ from printgen.model.kinds import kind_layout, kind_of, uses_components
 from printgen.model.placement import Imposed, Placement
 
 
-@dataclass
+@lean_dataclass
 class Sheets:
     """A deck's sheets: the PDF, its manifest, and the faces and placements both were made from."""
 

@@ -1,0 +1,93 @@
+"""What a build works out about each template source, kept for the next build of the deck.
+
+Why (issue 30, the fixed cost of a small build): before a deck's cards are drawn, every template
+source of its layout is parsed and looked into (which names it reads, which card fields, which
+fields a warning points at), and each template is compiled by Jinja (parse, generate Python, compile
+it). For Cromwell's 43 cards that was some 18 ms of processor time in every build, a tenth of what
+a second build spends after its imports; a plain ReportLab script has no templates and pays none.
+
+Each of those is a function of the source's text alone, for one printgen, one Jinja2 and one Python
+(the sandbox's environment is fixed in printgen/model/sandbox.py): so it is kept here by text, and
+kept between builds beside the cache of checked decks (printgen/model/load_cache.py, whose entry
+name covers printgen's modules, Jinja2's files and Python's version, and whose keyed digest makes a
+foreign or damaged file be ignored, never unpickled). A compiled template is kept as marshalled
+code, what Python itself keeps for a module; it is only what this printgen's Jinja made of the same
+text, and its sandbox checks run in it as they did. A source that does not compile is never kept:
+its error is found and worded again. Without a cache (PRINTGEN_CACHE_DIR=off, no deck read
+through it), everything is worked out as before, once per process.
+"""
+
+from __future__ import annotations
+
+import marshal
+import threading
+from collections.abc import Callable
+from types import CodeType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+KIND = "templates"          # the cache's folder of these, beside its "decks"
+MAX_FACTS = 4096            # a long-running editor keeps no more: later ones are worked out each time
+
+_lock = threading.Lock()
+_known: dict[tuple[str, str], Any] | None = None     # (what, source text) -> the answer; None: not read yet
+_added = False
+_used: set[tuple[str, str]] = set()     # what this process asked since it last kept: what it keeps
+
+
+def _facts() -> dict[tuple[str, str], Any]:
+    global _known
+    if _known is None:
+        from printgen.model.load_cache import read_side
+
+        kept = read_side(KIND)
+        with _lock:
+            if _known is None:
+                _known = dict(kept) if isinstance(kept, dict) else {}
+    return _known
+
+
+def known(what: str, text: str, work_out: Callable[[], T]) -> T:
+    """The answer to `what` about a source: kept, or worked out now (and kept if it succeeds).
+    The answer must be plain data (it is pickled), the same for the same text always."""
+    global _added
+    facts = _facts()
+    key = (what, text)
+    _used.add(key)
+    try:
+        return facts[key]
+    except KeyError:
+        pass
+    value = work_out()
+    if len(facts) < MAX_FACTS:
+        facts[key] = value
+        _added = True
+    return value
+
+
+def code(what: str, text: str, compile_it: Callable[[], CodeType]) -> CodeType:
+    """A template's compiled code ("code") or an expression's ("expression code"): kept, or compiled now."""
+    return marshal.loads(known(what, text, lambda: marshal.dumps(compile_it())))
+
+
+def keep() -> None:
+    """When this process learnt anything since it last kept: write the answers it used since then
+    (a deck's own, in a build) beside the deck it read last."""
+    global _added
+    if not _added or _known is None:
+        return
+    from printgen.model.load_cache import keep_side
+
+    with _lock:
+        facts = {key: _known[key] for key in list(_used) if key in _known}
+        _added = False
+        _used.clear()
+    keep_side(KIND, facts)
+
+
+def forget() -> None:
+    """Drop what is known in this process (tests: to see a build work it out, or read it back)."""
+    global _known, _added
+    with _lock:
+        _known, _added = None, False
+        _used.clear()

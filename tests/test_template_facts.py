@@ -1,0 +1,103 @@
+"""What a build works out about its templates, kept for the next build (printgen/draw/template_facts.py):
+a build that takes every answer and compiled template from there parses nothing and makes the same
+bytes; every kept answer is what working it out again gives; a damaged file of them is ignored."""
+
+from __future__ import annotations
+
+import marshal
+import re
+from pathlib import Path
+
+import pytest
+
+from printgen.draw import build, template_cache, template_facts, text_checks
+from printgen.draw.build import BuildOptions
+from printgen.model.sandbox import environment
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("PRINTGEN_CACHE_DIR", str(tmp_path / "cache"))
+    template_facts.forget()
+    yield tmp_path / "cache"
+    template_facts.forget()
+
+
+def _cards(out: Path) -> dict[Path, bytes]:
+    return build.build_deck("cromwell", BuildOptions(out=out, only=frozenset({"cards"})), write=False).staged
+
+
+def _kept(cache: Path) -> list[Path]:
+    return sorted((cache / "templates").glob("*.bin"))
+
+
+def test_a_second_build_takes_its_templates_from_the_first_and_makes_the_same_bytes(cache, monkeypatch, tmp_path):
+    first = _cards(tmp_path / "out")
+    assert len(_kept(cache)) == 1
+    template_facts.forget()                    # as a new process: only what was kept on disk
+
+    def no_parsing(text: str) -> None:
+        raise AssertionError(f"parsed again: {text!r}")
+
+    monkeypatch.setattr(template_cache, "parsed", no_parsing)
+    monkeypatch.setattr(text_checks, "parsed", no_parsing)
+    monkeypatch.setattr(environment(), "compile", no_parsing)   # templates' and expressions' code is kept too
+    second = _cards(tmp_path / "out")
+    monkeypatch.undo()
+    assert second == first and any(path.suffix == ".pdf" for path in first)
+    # every kept answer is what working it out now gives (the compiled code too)
+    known = template_facts._facts()
+    assert {what for what, _ in known} == {"names", "fields", "card fields", "code", "expression code"}
+    for (what, text), value in known.items():
+        if what == "names":
+            assert value == template_cache._names_in(text)
+        elif what == "fields":
+            assert value == template_cache._fields_of_text(text)
+        elif what == "card fields":
+            assert value == text_checks._card_fields(text)
+        elif what == "code":
+            assert marshal.loads(value) == environment().compile(text)
+        else:
+            assert marshal.loads(value) == _compiled_by_jinja(text)
+
+
+def _compiled_by_jinja(source: str):
+    """The code Jinja's own compile_expression compiles for an expression."""
+    env = environment()
+    real, seen = env.compile, []
+
+    def seeing(node, *args, **kwargs):
+        seen.append(real(node, *args, **kwargs))
+        return seen[-1]
+
+    env.compile = seeing
+    try:
+        env.compile_expression(source, undefined_to_none=False)
+    finally:
+        del env.compile
+    [code] = seen
+    return code
+
+
+def test_a_damaged_file_of_facts_is_ignored_and_written_anew(cache, tmp_path):
+    first = _cards(tmp_path / "out")
+    [kept] = _kept(cache)
+    kept.write_bytes(kept.read_bytes()[:-40] + b"\x00" * 40)
+    template_facts.forget()
+    assert template_facts._facts() == {}, "a file whose digest fails is never unpickled"
+    assert _cards(tmp_path / "out") == first
+    template_facts.forget()
+    assert template_facts._facts(), "the file was written anew"
+
+
+@pytest.mark.parametrize("source, expression, said", [("{{ card.name", False, "unexpected end of template"),
+                                                      ("card.name card.title", True, "chunk after expression"),
+                                                      ("card.name }}", True, "chunk after expression")])
+def test_a_template_that_does_not_compile_is_refused_in_jinjas_words_each_time_and_never_kept(
+        cache, source, expression, said):
+    from printgen.files.errors import UserError, Where
+
+    for _ in range(2):
+        with pytest.raises(UserError, match=f"template error in '{re.escape(source)}': .*{said}"):
+            template_cache.CompiledTemplates({}, {})._compile(source, Where(), expression)
+    assert not any(text == source for _, text in template_facts._facts())
