@@ -148,7 +148,11 @@ def _quiet_child(collecting: bool = True) -> None:
 # What drawing each kind of part imports on first use (printgen imports its drawing code late, so
 # that a command which draws nothing does not pay for it). Imported once in the parent before the
 # fork, instead of once in every process: that was a few tenths of a second of processor time
-# each. Importing changes nothing a part draws.
+# each. Leaving each kind's imports to the workers that draw it was measured too, and was slower
+# (bench/README.md, "Both cores"): rule sheets, forms and boards share most of theirs (platypus,
+# markdown_it, pydantic through the table and board schemas), they are about 70 % of the drawing,
+# so both workers need them, and importing in each costs as much time as importing once before
+# the fork. Importing changes nothing a part draws.
 WARM = {"cards": ("printgen.draw.sheets.faces", "printgen.draw.sheets.pdf", "printgen.draw.press"),
         "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry"),
         "sheet": ("printgen.draw.documents.forms",),
