@@ -3,6 +3,7 @@ one deck at a time, each deck's mistake kept with its place, and nothing written
 
 from __future__ import annotations
 
+import gc
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,18 @@ def test_side_by_side_gives_the_files_of_one_deck_at_a_time(monkeypatch, tmp_pat
     assert [r.deck for r in apart] == refs                  # in the order asked, whichever finished first
     assert [r.staged for r in apart] == [r.staged for r in alone]
     assert all(r.staged for r in apart) and [r.summary for r in apart] == [r.summary for r in alone]
+    # the parent stops collecting garbage while it reads and forks, and freezes what it holds: both undone
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_a_caller_that_stopped_garbage_collection_finds_it_still_stopped(monkeypatch, tmp_path):
+    gc.disable()
+    try:
+        got = _staged(monkeypatch, [str(tmp_path / "nosuchdeck"), str(tmp_path / "nosuchother")], 2, tmp_path)
+        assert all(isinstance(r, UserError) for r in got)
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
 
 
 def test_a_mistake_in_one_deck_comes_back_whole_in_its_place(monkeypatch, tmp_path):

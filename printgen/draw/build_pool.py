@@ -46,6 +46,24 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
     with `progress` (a bar per deck)."""
     if len(refs) < 2 or cores() < 2 or not hasattr(os, "fork"):
         return [_build(ref, options, progress()) for ref in refs]
+    import gc
+
+    # No garbage collection in the parent while it reads the decks and imports (a few hundredths of
+    # a second of a build nothing else can use, collecting what it has just made and keeps), and
+    # what it holds frozen at the fork (gc.freeze) so that the children's collections skip it: they
+    # would scan it again in each process and, touching every object, copy its memory pages. The
+    # children collect as usual.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _side_by_side(refs, options, collecting)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _side_by_side(refs: Sequence[str], options: BuildOptions, collecting: bool) -> list[Outcome]:
+    import gc
     import multiprocessing
 
     global _plans
@@ -59,9 +77,10 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
     if jobs:
         _warm({plan.units[u][0] for plan in plans if isinstance(plan, Plan) for u in range(len(plan.units))})
         _plans = plans
+        gc.freeze()
         try:
-            with multiprocessing.get_context("fork").Pool(min(len(jobs), cores()),
-                                                          initializer=_quiet_child) as pool:
+            with multiprocessing.get_context("fork").Pool(min(len(jobs), cores()), initializer=_quiet_child,
+                                                          initargs=(collecting,)) as pool:
                 drawn = pool.map(_draw, jobs, chunksize=1)
                 # Let the workers finish on their own. Leaving the block terminates them with SIGTERM,
                 # and one killed while it held the job queue's lock left the other waiting for it
@@ -70,6 +89,7 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
                 pool.join()
         finally:
             _plans = []
+            gc.unfreeze()
     parts: dict[tuple[int, int], Part | UserError] = {job: _received(item) for job, item in zip(jobs, drawn)}
     back: list[Outcome] = []
     for d, plan in enumerate(plans):
@@ -114,16 +134,25 @@ def _build(ref: str, options: BuildOptions, progress: Progress | None) -> Outcom
         return error
 
 
-def _quiet_child() -> None:
+def _quiet_child(collecting: bool = True) -> None:
     """Ctrl-C reaches every process of the terminal's group; the parent stops the children itself
-    (the pool's exit ends them), so a child takes no notice and prints no traceback of its own."""
+    (the pool's exit ends them), so a child takes no notice and prints no traceback of its own. A
+    child collects garbage as the parent did before the build (which stops while it forks)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if collecting:
+        import gc
+
+        gc.enable()
 
 
 # What drawing each kind of part imports on first use (printgen imports its drawing code late, so
 # that a command which draws nothing does not pay for it). Imported once in the parent before the
 # fork, instead of once in every process: that was a few tenths of a second of processor time
-# each. Importing changes nothing a part draws.
+# each. Leaving each kind's imports to the workers that draw it was measured too, and was slower
+# (bench/README.md, "Both cores"): rule sheets, forms and boards share most of theirs (platypus,
+# markdown_it, pydantic through the table and board schemas), they are about 70 % of the drawing,
+# so both workers need them, and importing in each costs as much time as importing once before
+# the fork. Importing changes nothing a part draws.
 WARM = {"cards": ("printgen.draw.sheets.faces", "printgen.draw.sheets.pdf", "printgen.draw.press"),
         "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry"),
         "sheet": ("printgen.draw.documents.forms",),
