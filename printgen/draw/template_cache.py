@@ -202,6 +202,9 @@ class CardFields(dict):
 # Jinja names a value's type in its messages ("'dict object' has no attribute 'x'"): a card's
 # fields are said as they always were.
 CardFields.__module__, CardFields.__name__ = "builtins", "dict"
+# Its instances have exactly its attributes (slots, no __getattr__): the sandbox judges `card.x`
+# once per name, as for a plain dict (sandbox.Sandbox.getattr).
+sandbox.attributes_by_type(CardFields)
 
 
 def _note(context: dict, reads: tuple[str, ...] | None) -> None:

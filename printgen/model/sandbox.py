@@ -186,6 +186,29 @@ class LimitedNamespace(Namespace):
         super().__setitem__(name, value)
 
 
+# Types whose instances have exactly their type's attributes: no attributes of their own (no
+# __dict__), no __getattr__ or __getattribute__ of their own, no __class__ that says otherwise.
+# For one of these, whether an attribute exists, and the sandbox's verdict on it, follow from the
+# type and the name alone (see Sandbox.getattr). Exact types only: a subclass may add any of that.
+_BY_TYPE: set[type] = {str, int, float, bool, type(None), list, tuple, dict}
+# The types of bound built-in methods ('a'.split, {}.get): they carry no attributes at all, so
+# none is marked unsafe_callable or alters_data, and Jinja's safe-callable check always passes.
+_PLAIN_METHODS = frozenset({type("".split), type([].__len__)})
+_ABSENT, _SAFE, _CHECK = 0, 1, 2       # what an attribute of a _BY_TYPE object is (Sandbox.getattr)
+
+
+def attributes_by_type(kind: type) -> None:
+    """Let the sandbox judge attributes of `kind`'s instances once per attribute name, as it does
+    for str, dict and the other plain types (a subclass of dict that holds a card's fields).
+    Refused for a type whose instances could differ: one with a __dict__, with a base that is
+    not a plain type, or that defines __getattr__, __getattribute__ or __class__."""
+    own = [klass for klass in kind.__mro__ if klass not in _BY_TYPE and klass is not object]
+    if kind.__dictoffset__ != 0 or any(klass not in _BY_TYPE for klass in kind.__mro__[1:] if klass is not object) \
+            or any({"__getattr__", "__getattribute__", "__class__"} & set(vars(klass)) for klass in own):
+        raise TypeError(f"{kind.__name__} objects may have attributes their type does not say")
+    _BY_TYPE.add(kind)
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox, with the limits above on operators, calls and filters."""
 
@@ -196,6 +219,46 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.filters = {name: _filter_guard(name, function) for name, function in self.filters.items()}
         self.globals["namespace"] = LimitedNamespace
         self.globals["range"] = _range
+        self._verdicts: dict[tuple[type, str], int] = {}
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """Jinja's sandboxed `obj.attribute`, with each check done once per type and name.
+
+        Why: a card's short template reads half a dozen attributes (`card.name.split`,
+        `layout.short_names.get`), and Jinja asks each time whether the attribute exists (a
+        raised AttributeError for every field of a mapping), whether it is private, internal,
+        or changes a list or mapping (tests against five abstract classes). For the plain types
+        of _BY_TYPE every answer depends only on the type and the name, so it is worked out
+        once, by Jinja's own code, and the same path is taken after: an attribute the type has
+        not is looked up as an item, a safe one is returned, any other (private, changing,
+        str.format that must be wrapped) goes through Jinja's checks every time."""
+        kind = type(obj)
+        if kind not in _BY_TYPE or type(attribute) is not str:
+            return super().getattr(obj, attribute)
+        verdict = self._verdicts.get((kind, attribute))
+        if verdict is None:
+            verdict = self._verdicts[(kind, attribute)] = self._verdict(obj, attribute)
+        if verdict == _ABSENT:
+            try:
+                return obj[attribute]
+            except (TypeError, LookupError):
+                return self.undefined(obj=obj, name=attribute)
+        if verdict == _SAFE:
+            return getattr(obj, attribute)
+        return super().getattr(obj, attribute)
+
+    def _verdict(self, obj: Any, attribute: str) -> int:
+        # An instance's attributes are those of its type's classes (not the type's own, such as
+        # dict.__name__ or dict.mro, which an instance has not).
+        if not any(attribute in vars(klass) for klass in type(obj).__mro__):
+            return _ABSENT
+        try:
+            value = getattr(obj, attribute)
+        except AttributeError:          # a slot not filled in: left to Jinja each time
+            return _CHECK
+        if self.wrap_str_format(value) is None and self.is_safe_attribute(obj, attribute, value):
+            return _SAFE
+        return _CHECK
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         _check_binop(operator, left, right)
@@ -203,7 +266,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         _check_call(__obj, args, kwargs)
-        result = super().call(__context, __obj, *args, **kwargs)
+        if type(__obj) in _PLAIN_METHODS and type(__self).is_safe_callable is Sandbox.is_safe_callable:
+            result = __context.call(__obj, *args, **kwargs)      # safe: see _PLAIN_METHODS
+        else:
+            result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, (str, list, tuple)):
             _limit(_weight(result), "the result of a call")
         return result
