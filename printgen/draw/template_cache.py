@@ -260,7 +260,8 @@ class CompiledTemplates:
         self._by_fields: dict[tuple, Any] = {}                # (source, expression, fields' values) -> value
         self._tries: dict[tuple[str, bool], list[int]] = {}   # a source's [renders, reuses] while on trial
         self._keyed_card: dict | None = None                 # the card context whose fields _keyed holds
-        self._keyed: dict[str, Any] = {}
+        self._keyed: dict[str, int] = {}
+        self._key_numbers: dict[Any, int] = {}               # a field value's _key -> its number
         self._render_card: dict | None = None                # the card context _card_renders belongs to
         # source -> its value for this card, and the fields it read
         self._card_renders: dict[str, tuple[str, tuple[str, ...] | None]] = {}
@@ -401,7 +402,7 @@ class CompiledTemplates:
         except _Unkeyable:
             return None
 
-    def field_value_key(self, card: dict, name: str) -> Any:
+    def field_value_key(self, card: dict, name: str) -> int:
         """A card field's value as a key that tells apart what prints differently (_key); a
         card's keys are worked out once for all its templates and elements."""
         if card is not self._keyed_card:
@@ -413,10 +414,15 @@ class CompiledTemplates:
         templates besides the card that the caches do not key)."""
         return context.get("deck") is self._deck_context and context.get("layout") is self._layout_context
 
-    def _field_value_key(self, card: dict, name: str) -> Any:
+    def _field_value_key(self, card: dict, name: str) -> int:
+        """The number that stands for the field's _key: equal keys get the same number, once for
+        the resolver. Why a number: a kept drawing or value is looked up by a tuple of these for
+        each element of every card, and a tuple of small numbers hashes at once where a tuple of
+        keys hashed every key again (a house is a mapping of a dozen fields)."""
         key = self._keyed.get(name, _MISSING)
         if key is _MISSING:
-            key = self._keyed[name] = _key(card.get(name, _MISSING))
+            numbers = self._key_numbers
+            key = self._keyed[name] = numbers.setdefault(_key(card.get(name, _MISSING)), len(numbers))
         return key
 
     def _constant(self, source: str, context: dict, expression: bool = False) -> bool | None:

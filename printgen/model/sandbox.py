@@ -418,6 +418,8 @@ def guarded(call: Callable[[], T]) -> T:
     """Run template code under the deadline; Python's own refusals become TemplateProblem,
     with the template's frames kept in the traceback (callers read its line from there)."""
     try:
+        if _timing:             # inside a running deadline (a card's side): part of it, as deadline() says
+            return call()
         with deadline():
             return call()
     except TemplateError:
