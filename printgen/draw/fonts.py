@@ -83,8 +83,16 @@ class FontSet:
 
 
 def metrics(pdf_name: str) -> Metrics:
-    face = _face(pdf_name)
-    return Metrics(face.ascent / 1000.0, face.descent / 1000.0)
+    """The font's ascent and descent per point, made once per font: text fitting asks for them
+    at every size it tries (a frozen value of a name that stays one font, as _face says)."""
+    held = _metrics.get(pdf_name)
+    if held is None:
+        face = _face(pdf_name)
+        held = _metrics[pdf_name] = Metrics(face.ascent / 1000.0, face.descent / 1000.0)
+    return held
+
+
+_metrics: dict[str, Metrics] = {}
 
 
 # --- fallback ---------------------------------------------------------------------------------
