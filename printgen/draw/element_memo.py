@@ -54,6 +54,14 @@ class ElementMemo:
         self._keyer = keyer
         self._ours = ours
         self._elements: dict[tuple[str, str], _Kept] = {}
+        # For the context the last element was asked in (a card's side: its elements one after
+        # another): whether its drawings may be kept at all, and the key of each set of fields
+        # asked for. Most of a card's elements read the same fields (its house), so the key is
+        # made once a card, not once an element. Contexts are not changed once made (a list's
+        # item gets a context of its own), so the context's identity stands for both.
+        self._context: dict | None = None
+        self._usable = False
+        self._keys: dict[tuple[str, ...], tuple] = {}
 
     def element(self, at: tuple[str, str], element: Any, context: dict, make: Callable[[], list],
                 warnings: Callable[[], int]) -> tuple | list:
@@ -64,17 +72,20 @@ class ElementMemo:
         if kept is None:
             kept = self._elements[at] = _Kept(_element_reads(element))
         fields = kept.fields
-        card = context.get("card")
-        if fields is None or not isinstance(card, dict) or not self._ours(context):
+        if context is not self._context:
+            card = context.get("card")
+            self._context, self._keys = context, {}
+            self._usable = isinstance(card, dict) and self._ours(context)
+        if fields is None or not self._usable:
             return make()
+        card, keys = context["card"], self._keys      # (held: a make() below may ask for another context)
         kept.cards += 1
         if kept.cards == TRIAL and kept.reuses * 2 < TRIAL:   # hardly reused (a card's own name): stop
             kept.fields, kept.drawings = None, {}
             return make()
-        keyer = self._keyer
         try:
             for shape, drawings in kept.drawings.items():
-                ops = drawings.get(tuple([keyer(card, name) for name in shape]))
+                ops = drawings.get(self._key(card, shape, keys))
                 if ops is not None:
                     kept.reuses += 1
                     return ops
@@ -92,5 +103,14 @@ class ElementMemo:
         else:
             ops, shape = tuple(make()), fields
         if warnings() == said and (shape in kept.drawings or len(kept.drawings) < SHAPES):
-            kept.drawings.setdefault(shape, {})[tuple([keyer(card, name) for name in shape])] = ops
+            kept.drawings.setdefault(shape, {})[self._key(card, shape, keys)] = ops
         return ops
+
+    def _key(self, card: dict, shape: tuple[str, ...], keys: dict[tuple[str, ...], tuple]) -> tuple:
+        """The values of the fields `shape` names on this card, as a key (made once a card: `keys`
+        are its context's)."""
+        key = keys.get(shape)
+        if key is None:
+            keyer = self._keyer
+            key = keys[shape] = tuple([keyer(card, name) for name in shape])
+        return key
