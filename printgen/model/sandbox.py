@@ -51,7 +51,10 @@ def _weight(value: Any, depth: int = 0) -> int:
     if isinstance(value, str):
         return len(value)
     if isinstance(value, (list, tuple)) and depth < 3:
-        return sum(_weight(item, depth + 1) for item in value[:1000]) + max(0, len(value) - 1000)
+        total = max(0, len(value) - 1000)
+        for item in value[:1000]:       # a loop, not sum() of a generator: a split name is weighed per card
+            total += len(item) if type(item) is str else _weight(item, depth + 1)
+        return total
     return 1
 
 
