@@ -419,8 +419,8 @@ class CompiledTemplates:
         the resolver. Why a number: a kept drawing or value is looked up by a tuple of these for
         each element of every card, and a tuple of small numbers hashes at once where a tuple of
         keys hashed every key again (a house is a mapping of a dozen fields)."""
-        key = self._keyed.get(name, _MISSING)
-        if key is _MISSING:
+        key = self._keyed.get(name)
+        if key is None:
             numbers = self._key_numbers
             key = self._keyed[name] = numbers.setdefault(_key(card.get(name, _MISSING)), len(numbers))
         return key
