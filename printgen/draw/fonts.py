@@ -15,6 +15,7 @@ simply left out.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -62,9 +63,13 @@ class FontSet:
         self.files = files
         self._names: dict[str, str] = {}
 
-    def pdf_name(self, key: str, where: Where | None = None) -> str:
+    def pdf_name(self, key: str, where: Where | Callable[[], Where] | None = None) -> str:
+        """The registered name of the font `key`; `where` (or what makes it, called only for an
+        error) says where the layout names it."""
         name = self._names.get(key)
         if name is None:
+            if callable(where):
+                where = where()
             if key not in self.files:
                 raise UserError(f"unknown font '{key}'", where or Where(),
                                 did_you_mean(key, self.files) or "fonts in this layout: " + ", ".join(self.files))

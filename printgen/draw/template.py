@@ -16,7 +16,7 @@ from printgen.draw import text as textfit
 from printgen.draw.element_memo import ElementMemo
 from printgen.draw.fonts import FontSet, metrics, text_width
 from printgen.draw.ops import ImageOp, Op, ShapeOp, SymbolOp, TextOp, TurnOp
-from printgen.draw.template_cache import CardFields, CompiledTemplates, names_in, template_sources
+from printgen.draw.template_cache import CardFields, CompiledTemplates, Place, _at, names_in, template_sources
 from printgen.draw.text_checks import TextChecks
 from printgen.files.colours import parse_colour
 from printgen.files.errors import UserError, Warning_, Where
@@ -192,7 +192,7 @@ class Resolver(TextChecks, CompiledTemplates):
                 h += b
         return pt(x), pt(self.card_h - y - h), pt(w), pt(h)
 
-    def _colour(self, source: str | None, context: dict, where: Where) -> str | None:
+    def _colour(self, source: str | None, context: dict, where: Place) -> str | None:
         if source is None:
             return None
         value = self.render(source, context, where).strip()
@@ -201,7 +201,7 @@ class Resolver(TextChecks, CompiledTemplates):
         try:
             parse_colour(value)
         except ValueError as exc:
-            raise UserError(str(exc), where) from None
+            raise UserError(str(exc), _at(where)) from None
         self._colours_seen.add(value)           # a deck's few colours are checked once, not per card
         return value
 
@@ -362,11 +362,12 @@ class Resolver(TextChecks, CompiledTemplates):
                                f"(about {round(pw * self.MIN_DPI / dpi)} pixels wide)", where))
 
     def _text(self, el: TextElement, context: dict, w, card: Card | None, name: str, box) -> list[Op]:
-        value = textfit.typographic(self.render(el.text, context, w("text")))
+        # the places of its text, font, colour and size are made only if an error or warning needs one
+        value = textfit.typographic(self.render(el.text, context, lambda: w("text")))
         if not value.strip():
             return []
-        font = self.fonts.pdf_name(el.font, w("font"))
-        colour = self._colour(el.colour, context, w("colour")) or "#000000"
+        font = self.fonts.pdf_name(el.font, lambda: w("font"))
+        colour = self._colour(el.colour, context, lambda: w("colour")) or "#000000"
         size = el.size * self.s
         min_size = min(el.min_size if el.min_size is not None else el.size, el.size) * self.s
         tracking = el.tracking * self.s
@@ -383,7 +384,7 @@ class Resolver(TextChecks, CompiledTemplates):
             if fitted.split:
                 self.warn(Warning_(f"the {name} breaks a word across lines to fit its box (it prints "
                                    f"{' / '.join(fitted.lines)!r}); shorten it", where))
-            self._check_legible(fitted.size, size, el.size, el.legible_size, name, where, w("size"))
+            self._check_legible(fitted.size, size, el.size, el.legible_size, name, where, lambda: w("size"))
         return [self._place(fitted, font, colour, el.align, el.valign, el.leading, tracking, box)]
 
     @staticmethod

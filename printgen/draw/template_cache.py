@@ -10,6 +10,7 @@ The deadline is not set here: printgen.draw.template sets one for a card's whole
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import PurePath
 from typing import Any
@@ -28,6 +29,15 @@ _BY_FIELDS = frozenset({"card", "deck", "layout"})
 _TRIAL = 32              # renders of a source before its per-field cache is judged
 _MISSING = object()
 _PLAIN_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+# Where a template is in the layout, or how to say it: a card's text asks for several places (its
+# text, colour, font, size) that only an error uses, so the hot path passes a way to make one.
+Place = Where | Callable[[], Where]
+
+
+def _at(where: Place) -> Where:
+    return where() if callable(where) else where
 
 
 class _Unkeyable(Exception):
@@ -268,7 +278,7 @@ class CompiledTemplates:
         self._plain: dict[str, Any] = {}                     # source -> the field of '{{ card.field }}', or None
         self._pure: dict[str, bool] = {}                     # source -> whether it reads only fields
 
-    def render(self, source: str, context: dict, where: Where) -> str:
+    def render(self, source: str, context: dict, where: Place) -> str:
         if "{" not in source:
             return source
         constant = self._constant(source, context)
@@ -300,7 +310,7 @@ class CompiledTemplates:
                 self._by_fields[key] = (value, reads)
         return value
 
-    def _noted(self, call, where: Where, context: dict) -> tuple[Any, tuple[str, ...] | None]:
+    def _noted(self, call, where: Place, context: dict) -> tuple[Any, tuple[str, ...] | None]:
         """Run a template (`_run`), and say which of the card's fields it read, in the order it
         read them: exactly those its evaluation looked up, which for `card.a if card.b else card.c`
         depends on the card. None when the card is not a CardFields (the reads are not known)."""
@@ -351,7 +361,7 @@ class CompiledTemplates:
         if pure:
             self._card_renders[source] = (value, reads)
 
-    def evaluate(self, source: str, context: dict, where: Where) -> Any:
+    def evaluate(self, source: str, context: dict, where: Place) -> Any:
         constant = self._constant(source, context, expression=True)
         if constant is not None and (source, True) in self._values:
             return self._values[(source, True)]
@@ -438,7 +448,7 @@ class CompiledTemplates:
             return None
         return context.get("deck") is self._deck_context and context.get("layout") is self._layout_context
 
-    def _compile(self, source: str, where: Where, expression: bool):
+    def _compile(self, source: str, where: Place, expression: bool):
         from jinja2 import TemplateSyntaxError
 
         try:
@@ -454,19 +464,19 @@ class CompiledTemplates:
             code = facts.code("code", source, lambda: env.compile(source))
             return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
         except TemplateSyntaxError as exc:
-            raise UserError(f"template error in '{source}': {exc.message}", where) from None
+            raise UserError(f"template error in '{source}': {exc.message}", _at(where)) from None
 
     @staticmethod
-    def _run(call, where: Where):
+    def _run(call, where: Place):
         try:
             return call()
         except UndefinedError as exc:
-            raise UserError(f"the layout uses something this card does not have: {exc.message}", where,
+            raise UserError(f"the layout uses something this card does not have: {exc.message}", _at(where),
                             "check the field names used between {{ }} in the layout") from None
         except TemplateLimit as exc:
-            raise UserError(f"the layout's template asks for too much: {exc}", where,
+            raise UserError(f"the layout's template asks for too much: {exc}", _at(where),
                             "templates are for short card text; simplify the expression") from None
         except SecurityError as exc:
-            raise UserError(f"the layout tried something templates may not do: {exc}", where) from None
+            raise UserError(f"the layout tried something templates may not do: {exc}", _at(where)) from None
         except TemplateError as exc:
-            raise UserError(f"template error: {exc}", where) from None
+            raise UserError(f"template error: {exc}", _at(where)) from None

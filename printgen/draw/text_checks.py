@@ -84,7 +84,7 @@ class TextChecks:
                            f"the words, end them with {closing[-1]}, or to have no quote marks, leave it out", where))
 
     def _check_legible(self, fitted: float, wanted: float, designed: float, own: float | None, name: str,
-                       where: Where, element: Where) -> None:
+                       where: Where, element: Where | Callable[[], Where]) -> None:
         """Text that ends up too small for pupils, said at the layout's threshold: text shrunk to
         fit its box (at the card), and text a smaller card size scales down (`wanted`, the
         layout's `designed` size times the card size's scale; said once, at the element).
@@ -103,7 +103,8 @@ class TextChecks:
             if (name, designed, round(fitted, 1)) in said:
                 return
             said.add((name, designed, round(fitted, 1)))
-            element = Where(element.file, element.line, None, element.field)
+            at = element() if callable(element) else element      # (made only here: see Resolver._text)
+            element = Where(at.file, at.line, None, at.field)
             self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
                                f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
                                f"comfortably; choose a larger card size, or a layout drawn for this one", element))
