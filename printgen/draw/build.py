@@ -198,7 +198,8 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     kind, what = plan.units[index]
     if kind != "cards":
         assert isinstance(what, Path), "a document is drawn from its file"
-        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what)})
+        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what,
+                                                                            plan.packs)})
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.manifest import manifest_text
@@ -334,11 +335,13 @@ def output_name(kind: str, source: Path) -> str:
     return f"{source.stem}-rules.pdf" if kind == "rules" else f"{source.stem}.pdf"
 
 
-def render_document(kind: str, deck, layout, source: Path) -> bytes:
+def render_document(kind: str, deck, layout, source: Path, packs: dict[str | None, Deck] | None = None) -> bytes:
+    """One document's PDF. `packs`: the packs' decks already read (a plan's), which a rule sheet
+    naming its pack takes instead of reading that pack again."""
     if kind == "rules":
         from printgen.draw.documents.rules import render_rules
 
-        return render_rules(deck, layout, source)
+        return render_rules(deck, layout, source, packs)
     if kind == "sheet":
         from printgen.draw.documents.forms import render_sheet
 
