@@ -63,15 +63,13 @@ def estimate(work: Path, cores: int = 2) -> None:
     os.environ.setdefault("PRINTGEN_CACHE_DIR", str(work / "cache"))
     start = time.process_time()
     from printgen.draw import build, build_pool
-    from printgen.model.finding import shipped_decks  # as the command: printgen.model.load imports pydantic
+    from printgen.model.load import shipped_decks
 
     imported = time.process_time()
     options = build.BuildOptions(out=work / "estimate")
     plans = [build.plan_build(str(ref), options) for ref in shipped_decks()]
     planned = time.process_time()
-    build_pool._warm({"cards"})             # as the parent does before it forks the cards' worker
-    warmed_cards = time.process_time()
-    build_pool._warm({kind for plan in plans for kind, _ in plan.units})     # ...and the documents' workers
+    build_pool._warm({kind for plan in plans for kind, _ in plan.units})     # as the parent does before the fork
     warmed = time.process_time()
     parts: list[tuple[float, int, int]] = []
     for d, plan in enumerate(plans):
@@ -98,39 +96,6 @@ def estimate(work: Path, cores: int = 2) -> None:
           f"{max(decks) / drawing:.0%} of it)")
     print(f"  {cores} workers, parts handed out heaviest first: {one / (serial + by_part):.2f}x one core; "
           f"whole decks heaviest first: {one / (serial + by_deck):.2f}x (processes cost nothing here)")
-    kind = {(d, u): plan.units[u][0] for d, plan in enumerate(plans) for u in range(len(plan.units))}
-    ordered = sorted(parts, key=lambda p: -build_pool.unit_weight(plans[p[1]], p[2]))
-    early = shared(cores, warmed_cards - start, warmed - warmed_cards,
-                   [cost for cost, d, u in ordered if kind[(d, u)] == "cards"],
-                   [cost for cost, d, u in ordered if kind[(d, u)] != "cards"])
-    print(f"  the cards' worker forked before the documents' imports (build_pool._drawn): {one / early:.2f}x "
-          f"one core (imports for the cards {warmed_cards - planned:.3f} s, the rest {warmed - warmed_cards:.3f} s)")
-
-
-def shared(cores: int, start: float, warm: float, cards: list[float], documents: list[float]) -> float:
-    """When the last part is done if one worker draws the cards from `start` on, while the parent
-    imports for `warm` seconds and then forks `cores` workers for the documents (each taking the
-    next part when free): every process ready to run gets an equal share of the cores, at most one."""
-    now, step = start, 0.0005
-    card_left, parent_left = list(cards), warm
-    doc_queue, doc_workers = list(documents), [0.0] * cores     # work left in each documents' worker
-    while card_left or parent_left > 0 or doc_queue or any(doc_workers):
-        if parent_left <= 0:
-            for i in range(cores):
-                if doc_workers[i] <= 0 and doc_queue:
-                    doc_workers[i] = doc_queue.pop(0)
-        running = (1 if card_left else 0) + (1 if parent_left > 0 else 0) + sum(1 for w in doc_workers if w > 0)
-        speed = min(1.0, cores / running) * step
-        if card_left:
-            card_left[0] -= speed
-            if card_left[0] <= 0:
-                card_left.pop(0)
-        if parent_left > 0:
-            parent_left -= speed
-        doc_workers = [w - speed if w > 0 else w for w in doc_workers]
-        doc_workers = [w if w > 0 else 0.0 for w in doc_workers]
-        now += step
-    return now
 
 
 # Run as `python -c PROBE OUT RECORD`: `printgen build --quiet --out OUT` of every shipped deck, where

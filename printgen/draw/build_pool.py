@@ -64,6 +64,7 @@ def build_decks(refs: Sequence[str], options: BuildOptions, progress: Callable[[
 
 def _side_by_side(refs: Sequence[str], options: BuildOptions, collecting: bool) -> list[Outcome]:
     import gc
+    import multiprocessing
 
     global _plans
     # Read and checked here, before the fork: both processes then share the checked decks and what
@@ -72,15 +73,24 @@ def _side_by_side(refs: Sequence[str], options: BuildOptions, collecting: bool) 
     plans: list[Plan | UserError] = [_planned(ref, options) for ref in refs]
     jobs = [(d, u) for d, plan in enumerate(plans) if isinstance(plan, Plan) for u in range(len(plan.units))]
     jobs.sort(key=lambda job: -unit_weight(_as_plan(plans[job[0]]), job[1]))      # stable: ties keep order
-    drawn: dict[tuple[int, int], tuple[str, Any]] = {}
+    drawn: list[tuple[str, Any]] = []
     if jobs:
+        _warm({plan.units[u][0] for plan in plans if isinstance(plan, Plan) for u in range(len(plan.units))})
         _plans = plans
+        gc.freeze()
         try:
-            drawn = _drawn(jobs, collecting)
+            with multiprocessing.get_context("fork").Pool(min(len(jobs), cores()), initializer=_quiet_child,
+                                                          initargs=(collecting,)) as pool:
+                drawn = pool.map(_draw, jobs, chunksize=1)
+                # Let the workers finish on their own. Leaving the block terminates them with SIGTERM,
+                # and one killed while it held the job queue's lock left the other waiting for it
+                # for ever (seen once on a loaded machine); after join they have all exited.
+                pool.close()
+                pool.join()
         finally:
             _plans = []
             gc.unfreeze()
-    parts: dict[tuple[int, int], Part | UserError] = {job: _received(item) for job, item in drawn.items()}
+    parts: dict[tuple[int, int], Part | UserError] = {job: _received(item) for job, item in zip(jobs, drawn)}
     back: list[Outcome] = []
     for d, plan in enumerate(plans):
         if not isinstance(plan, Plan):
@@ -93,51 +103,6 @@ def _side_by_side(refs: Sequence[str], options: BuildOptions, collecting: bool) 
         back.append(error if error is not None else build.finish(plan, [p for p in mine if isinstance(p, Part)],
                                                                   write=False))
     return back
-
-
-def _drawn(jobs: list[tuple[int, int]], collecting: bool) -> dict[tuple[int, int], tuple[str, Any]]:
-    """Every job drawn by forked workers (the plans in _plans), each job's outcome by job.
-
-    Why two pools: what drawing documents imports (platypus, markdown_it, pydantic, the games:
-    _warm, 0.13 to 0.29 s) is most of what the parent does alone before its workers start. The
-    cards need little of it, so one worker is forked first, after the cards' imports only, and
-    draws the packs of cards while the parent imports the rest; then the parent forks the workers
-    of the documents, which find it all imported. Each worker's imports happen once, in the parent,
-    as before; only the cards' worker starts earlier. Three processes share the two cores while
-    the cards are drawn, which costs nothing: the work is the same and no core waits."""
-    import contextlib
-    import gc
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    kinds = {_as_plan(_plans[d]).units[u][0] for d, u in jobs}
-    cards = [job for job in jobs if _as_plan(_plans[job[0]]).units[job[1]][0] == "cards"]
-    card_jobs = set(cards)
-    rest = [job for job in jobs if job not in card_jobs] if cards and len(cards) < len(jobs) else []
-    first = cards if rest else jobs
-    with contextlib.ExitStack() as stack:
-        pools = []
-        early = None
-        if rest:
-            _warm({"cards"})
-            gc.freeze()
-            pools.append(stack.enter_context(context.Pool(1, initializer=_quiet_child, initargs=(collecting,))))
-            early = pools[0].map_async(_draw, first, chunksize=1)
-        _warm(kinds)
-        gc.freeze()
-        later = rest or first
-        pools.append(stack.enter_context(context.Pool(min(len(later), cores()), initializer=_quiet_child,
-                                                       initargs=(collecting,))))
-        drawn = dict(zip(later, pools[-1].map(_draw, later, chunksize=1)))
-        if early is not None:
-            drawn.update(zip(first, early.get()))
-        # Let the workers finish on their own. Leaving the block terminates them with SIGTERM, and
-        # one killed while it held the job queue's lock left the other waiting for it for ever (seen
-        # once on a loaded machine); after join they have all exited.
-        for pool in pools:
-            pool.close()
-            pool.join()
-    return drawn
 
 
 # Processor time a part takes, roughly (measured on the shipped decks): a card's face and back,
