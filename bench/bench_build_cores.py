@@ -63,7 +63,7 @@ def estimate(work: Path, cores: int = 2) -> None:
     os.environ.setdefault("PRINTGEN_CACHE_DIR", str(work / "cache"))
     start = time.process_time()
     from printgen.draw import build, build_pool
-    from printgen.model.load import shipped_decks
+    from printgen.model.finding import shipped_decks  # as the command: printgen.model.load imports pydantic
 
     imported = time.process_time()
     options = build.BuildOptions(out=work / "estimate")
@@ -127,10 +127,7 @@ def critical_path(cmd: list[str], env: dict[str, str], cwd: Path, record: Path) 
     """One probed build of every shipped deck on all cores: the processor time of the parent and its
     workers' together over the cores (with one worker a core, their mean: the pool hands the next
     part to whichever worker is free, so on a quiet machine they finish within a part of each other;
-    on a loaded one a worker kept waiting for a core draws fewer parts, which this evens out). With
-    the cards' worker forked early (build_pool._drawn) there are three workers, and what the parent
-    does while the cards' worker draws is counted as if nothing ran beside it: this path cannot
-    show that overlap, the wall clock and --estimate can."""
+    on a loaded one a worker kept waiting for a core draws fewer parts, which this evens out)."""
     record.unlink(missing_ok=True)
     timed(cmd + [str(record)], env, cwd)
     seconds = [float(line.split()[1]) for line in record.read_text().splitlines()]
