@@ -63,7 +63,7 @@ def estimate(work: Path, cores: int = 2) -> None:
     os.environ.setdefault("PRINTGEN_CACHE_DIR", str(work / "cache"))
     start = time.process_time()
     from printgen.draw import build, build_pool
-    from printgen.model.load import shipped_decks
+    from printgen.model.finding import shipped_decks  # as the command: printgen.model.load imports pydantic
 
     imported = time.process_time()
     options = build.BuildOptions(out=work / "estimate")
@@ -124,15 +124,15 @@ os._exit(code)
 
 
 def critical_path(cmd: list[str], env: dict[str, str], cwd: Path, record: Path) -> tuple[float, float]:
-    """One probed build of every shipped deck on all cores: the processor time of the parent and the
-    mean of its workers' (the pool hands the next part to whichever worker is free, so on a quiet
-    machine they finish within a part of each other; on a loaded one a worker kept waiting for a
-    core draws fewer parts, which the mean evens out)."""
+    """One probed build of every shipped deck on all cores: the processor time of the parent and its
+    workers' together over the cores (with one worker a core, their mean: the pool hands the next
+    part to whichever worker is free, so on a quiet machine they finish within a part of each other;
+    on a loaded one a worker kept waiting for a core draws fewer parts, which this evens out)."""
     record.unlink(missing_ok=True)
     timed(cmd + [str(record)], env, cwd)
     seconds = [float(line.split()[1]) for line in record.read_text().splitlines()]
     parent, workers = seconds[-1], seconds[:-1]
-    return parent, statistics.mean(workers) if workers else 0.0
+    return parent, sum(workers) / len(os.sched_getaffinity(0))
 
 
 def critical(args: argparse.Namespace, work: Path, sides: dict[str, tuple[Path, dict[str, str]]]) -> None:

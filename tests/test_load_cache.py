@@ -65,6 +65,33 @@ def test_a_second_build_reads_nothing_and_makes_the_same_bytes(reads, monkeypatc
     assert {path: path.read_bytes() for path in first} == first
 
 
+def test_forms_from_the_cache_draw_without_pydantic_and_the_same_bytes(reads, tmp_path):
+    """A deck's forms are read and checked with the deck and kept with it (build._checked_documents),
+    so drawing them from the cache, in a process of its own, imports no pydantic (issue 30, aim 5:
+    less for the pool's parent to import before forking) and gives the bytes drawn from the checked
+    models themselves; a rule sheet naming its pack takes that pack's deck from the plan (not read
+    and checked again). Spanish: two forms, four rule sheets with pack 40."""
+    options = BuildOptions(out=tmp_path / "out", only=frozenset({"cards", "sheets", "rules"}))
+    plan = build.plan_build("spanish", options)
+    forms = [i for i, (kind, _) in enumerate(plan.units) if kind == "sheet"]
+    first = [build.draw_unit(plan, i).files for i in forms]
+    assert len(forms) == 2 and len(reads) == 1
+    script = ("import pickle, sys\nfrom printgen.draw import build\n"
+              f"plan = build.plan_build('spanish', pickle.loads({pickle.dumps(options)!r}))\n"
+              "drawn = [build.draw_unit(plan, i).files for i, (kind, _) in enumerate(plan.units) if kind == 'sheet']\n"
+              "def loaded(): return sorted(m for m in ('pydantic', 'printgen.files.schema') if m in sys.modules)\n"
+              "forms = loaded()\n"
+              "rules = [i for i, (kind, what) in enumerate(plan.units) if kind == 'rules' and what.stem != 'burro']\n"
+              "build.draw_unit(plan, rules[0])\n"
+              "sys.stdout.buffer.write(pickle.dumps((len(rules), forms, loaded(), drawn)))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, check=False, cwd=os.getcwd(),
+                          env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache")})
+    assert done.returncode == 0, done.stderr.decode()
+    got = pickle.loads(done.stdout)
+    assert got[:3] == (4, [], []), got[:3]
+    assert got[3] == first
+
+
 def test_a_deck_with_card_abilities_builds_from_the_cache_without_pydantic(reads, tmp_path):
     """Coppertwaddle's cards print words made from their ability records (model/ability_words.py):
     from the cache those are plain records too, with the same words, so its build imports no pydantic
@@ -205,12 +232,13 @@ def test_the_cache_keeps_checked_models_as_records_that_read_the_same(tmp_path):
     copy and pickle again as the models do, and refuse to be changed in place."""
     import io
 
-    deck, layout, packs = build._read("piecepack", BuildOptions(out=tmp_path), True)
+    deck, layout, packs, documents = build._read("piecepack", BuildOptions(out=tmp_path), True)
     out = io.BytesIO()
-    load_cache._AsRecords(out, protocol=pickle.HIGHEST_PROTOCOL).dump((deck, layout))
-    deck2, layout2 = pickle.loads(out.getvalue())
-    _same_reading((deck, layout), (deck2, layout2))
+    load_cache._AsRecords(out, protocol=pickle.HIGHEST_PROTOCOL).dump((deck, layout, documents))
+    deck2, layout2, documents2 = pickle.loads(out.getvalue())
+    _same_reading((deck, layout, documents), (deck2, layout2, documents2))     # its boards, checked, too
     assert layout2.spec.components, "piecepack's layout has components to compare"
+    assert len(documents2) == 2, "piecepack's two boards"
     assert pickle.loads(pickle.dumps(layout2)) == layout2 and layout2.spec == layout2.spec.model_copy()
     moved = layout2.imposition.model_copy(update={"bleed": 1.5})
     assert (moved.bleed, layout2.imposition.bleed, moved.safe) == (1.5, layout.imposition.bleed, layout.imposition.safe)

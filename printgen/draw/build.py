@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from printgen.files.errors import UserError, Warning_
 from printgen.files.lean import lean_dataclass
@@ -117,6 +117,8 @@ class Plan:
     folder: Path
     packs: dict[str | None, Deck]        # each pack's deck by name (None: a deck without packs)
     units: list[Unit]
+    # each form's and board's file read and checked (_checked_documents), by its path
+    documents: dict[Path, Any] = field(default_factory=dict)
 
 
 @lean_dataclass
@@ -137,8 +139,8 @@ def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
     press = press_for(options.colour, options.ink_limit)
     with_cards = "cards" in options.only
     # read and checked, or taken from the cache of checked decks when none of its files changed
-    deck, layout, packs = cached(ref, (options.paper, options.card_size, options.bleed, options.backs, with_cards),
-                                 lambda: _read(ref, options, with_cards))
+    deck, layout, packs, documents = cached(ref, (options.paper, options.card_size, options.bleed, options.backs,
+                                                  with_cards), lambda: _read(ref, options, with_cards))
     from printgen.files.font_files import register
 
     # Reading the layout registers its fonts with ReportLab, in its order (a font's name in the PDF
@@ -151,13 +153,15 @@ def plan_build(ref: str | Path, options: BuildOptions) -> Plan:
     units += [(kind, source) for kind, source in document_sources(deck) if PART_OF[kind] in options.only]
     if not units:
         raise UserError(f"the deck '{deck.key}' has nothing to build for --only {','.join(sorted(options.only))}")
-    return Plan(str(ref), options, deck, layout, press, folder, packs, units)
+    return Plan(str(ref), options, deck, layout, press, folder, packs, units, documents)
 
 
-def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck]]:
+def _read(ref: str | Path, options: BuildOptions,
+          with_cards: bool) -> tuple[Deck, Layout, dict[str | None, Deck], dict[Path, Any]]:
     """The deck (every card: rules and boards may show any of them), its layout for these options,
-    and, when cards are built, each pack's deck by name (None: a deck without packs). The readers
-    are imported here: a build whose checked deck comes from the cache does not use them."""
+    when cards are built each pack's deck by name (None: a deck without packs), and its forms and
+    boards checked (_checked_documents). The readers are imported here: a build whose checked
+    deck comes from the cache does not use them."""
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
 
@@ -170,7 +174,27 @@ def _read(ref: str | Path, options: BuildOptions, with_cards: bool) -> tuple[Dec
         names: list[str | None] = list(deck.packs) or [None]
         for pack in names:
             packs[pack] = _without_card_lines(load_deck(ref, pack)) if pack is not None else deck
-    return deck, layout, packs
+    return deck, layout, packs, _checked_documents(deck, layout)
+
+
+def _checked_documents(deck: Deck, layout: Layout) -> dict[Path, Any]:
+    """Each form's and board's file read and checked, by path, kept with the deck in the cache of
+    checked decks (as plain records, printgen/files/records.py), so that a second build draws them
+    without pydantic and the pool's parent need not import it before forking (issue 30, aim 5:
+    some 0.1 s of the build's serial part). A file with a mistake is left out: drawing its part
+    reads it again and reports the mistake there, in the order of the deck's parts, as before."""
+    import contextlib
+
+    from printgen.draw.documents.boards import checked_board
+    from printgen.draw.documents.forms import checked_sheet
+
+    found: dict[Path, Any] = {}
+    for kind, path in document_sources(deck):
+        if kind in ("sheet", "board"):
+            with contextlib.suppress(UserError):
+                found[path] = (checked_sheet(path, layout, deck.folder) if kind == "sheet"
+                               else checked_board(path, deck.folder))
+    return found
 
 
 def _without_card_lines(deck: Deck) -> Deck:
@@ -198,7 +222,8 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     kind, what = plan.units[index]
     if kind != "cards":
         assert isinstance(what, Path), "a document is drawn from its file"
-        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what)})
+        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what,
+                                                                            plan.packs, plan.documents.get(what))})
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.manifest import manifest_text
@@ -334,15 +359,19 @@ def output_name(kind: str, source: Path) -> str:
     return f"{source.stem}-rules.pdf" if kind == "rules" else f"{source.stem}.pdf"
 
 
-def render_document(kind: str, deck, layout, source: Path) -> bytes:
+def render_document(kind: str, deck, layout, source: Path, packs: dict[str | None, Deck] | None = None,
+                    checked: Any = None) -> bytes:
+    """One document's PDF. `packs`: the packs' decks already read (a plan's), which a rule sheet
+    naming its pack takes instead of reading that pack again; `checked`: a form's or board's file
+    as the plan read and checked it (else it is read here)."""
     if kind == "rules":
         from printgen.draw.documents.rules import render_rules
 
-        return render_rules(deck, layout, source)
+        return render_rules(deck, layout, source, packs)
     if kind == "sheet":
         from printgen.draw.documents.forms import render_sheet
 
-        return render_sheet(deck, layout, source)[0]
+        return render_sheet(deck, layout, source, checked)[0]
     from printgen.draw.documents.boards import render_board
 
-    return render_board(deck, layout, source).pdf
+    return render_board(deck, layout, source, checked).pdf

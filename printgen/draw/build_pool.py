@@ -154,9 +154,10 @@ def _quiet_child(collecting: bool = True) -> None:
 # so both workers need them, and importing in each costs as much time as importing once before
 # the fork. Importing changes nothing a part draws.
 WARM = {"cards": ("printgen.draw.sheets.faces", "printgen.draw.sheets.pdf", "printgen.draw.press"),
-        "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry"),
+        "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry",
+                  "printgen.model.tablelayout"),
         "sheet": ("printgen.draw.documents.forms",),
-        "board": ("printgen.draw.documents.boards",)}
+        "board": ("printgen.draw.documents.boards", "printgen.model.layouts")}
 
 
 def _warm(kinds: set[str]) -> None:

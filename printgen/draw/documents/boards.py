@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import FontSet, draw_string
 from printgen.draw.ops import Op
@@ -26,10 +27,12 @@ from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.draw.sheets import marks
 from printgen.files.errors import UserError, Where
-from printgen.files.schema import BoardFile, Imposition, LayoutFile
 from printgen.files.units import pt
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
+
+if TYPE_CHECKING:
+    from printgen.files.schema import BoardFile
 
 BAND = 12.0        # mm at the top of a tiled sheet for its name and the map of tiles
 CROSS = 2.5        # mm, half the size of a registration cross
@@ -66,10 +69,23 @@ class Board:
 def load_board(path: Path, within: Path | None = None):
     """A board file, read only from inside `within` (the deck's folder; its own folder if None)."""
     from printgen.files.deckfiles import DECK_FOLDER
+    from printgen.files.schema import BoardFile
     from printgen.files.schema_errors import load_file
 
     return load_file(path, BoardFile, "in a board", within=within, kind="board",
                      place=DECK_FOLDER if within is not None else None)
+
+
+def checked_board(path: Path, within: Path | None = None) -> tuple[Any, Any, tuple[Any, Any, Any]]:
+    """A board file read and checked (load_board), with the settings its face is drawn with (its
+    size, its elements as a layout's face, no bleed): what a build's plan keeps of each board
+    (printgen/draw/build.py), so that a board from the cache of checked decks, kept as plain
+    records, is drawn without pydantic, which the pool's parent then need not import."""
+    from printgen.files.schema import Imposition, LayoutFile, Size
+
+    spec, located = load_board(path, within)
+    return spec, located, (Size(width=spec.size.width, height=spec.size.height), LayoutFile(face=spec.elements),
+                           Imposition(bleed=0, safe=0))
 
 
 def plan_tiles(board: tuple[float, float], paper: tuple[float, float], margin: float,
@@ -163,14 +179,15 @@ def check_board(spec: BoardFile, located, paper: tuple[float, float], margin: fl
                         located.where(("overlap",), field="overlap"), "10 mm is usual")
 
 
-def render_board(deck: Deck, layout: Layout, path: Path) -> Board:
-    spec, located = load_board(path, deck.folder)
+def render_board(deck: Deck, layout: Layout, path: Path, checked: tuple[Any, Any, Any] | None = None) -> Board:
+    """A board's PDF; `checked`: its file as checked_board gave it (a plan's), else read now."""
+    spec, located, face = checked or checked_board(path, deck.folder)
     W, H = spec.size.width, spec.size.height
     paper = (layout.paper.width, layout.paper.height)
     margin = layout.imposition.margin
     check_board(spec, located, paper, margin)
     fonts = FontSet(layout.fonts)
-    ops = _resolve(deck, layout, spec, located, fonts)
+    ops = _resolve(deck, layout, spec, located, face, fonts)
     try:
         sheet, tiles, nx, ny = plan_tiles((W, H), paper, margin, spec.overlap)
     except UserError as error:
@@ -273,18 +290,17 @@ def _blank(tile: Tile, ops, H: float) -> bool:
 def resolve_board(deck: Deck, layout: Layout, path: Path) -> tuple[Op, ...]:
     """A board file's drawing operations, before any sheet is planned: what the board draws,
     whatever paper it is printed on (tests/drawing_pins.py pins each shipped board by them)."""
-    spec, located = load_board(path, deck.folder)
-    return _resolve(deck, layout, spec, located, FontSet(layout.fonts))
+    spec, located, face = checked_board(path, deck.folder)
+    return _resolve(deck, layout, spec, located, face, FontSet(layout.fonts))
 
 
-def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, fonts: FontSet):
+def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[Any, Any, Any], fonts: FontSet):
     from printgen.draw.template import Resolver
-    from printgen.files.schema import Size
 
-    size = Size(width=spec.size.width, height=spec.size.height)
+    size, face_layout, imposition = face
     board_layout = Layout(
-        name=spec.title, spec=LayoutFile(face=spec.elements), card_size="board", card=size, design=size,
-        paper_name=layout.paper_name, paper=layout.paper, imposition=Imposition(bleed=0, safe=0),
+        name=spec.title, spec=face_layout, card_size="board", card=size, design=size,
+        paper_name=layout.paper_name, paper=layout.paper, imposition=imposition,
         fonts=layout.fonts,
         element_where={("face", name): Where(located.file, located.line_of(("elements", name)),
                                              field=f"elements.{name}")

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import markup
 from printgen.files.errors import UserError, Where
-from printgen.files.schema import SheetFile
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     from reportlab.platypus import Table
 
     from printgen.draw.documents.document import Styles
+    from printgen.files.schema import SheetFile
 
 MIN_COLUMN_MM = 10.0     # room to write a two- or three-figure score by hand
 MIN_ROW_MM = 6.0         # the height of a line of handwriting
@@ -34,6 +34,7 @@ TITLE_MM = 30 + 4 + 8 + HEAD_MM    # and the title block, the gap under it, the 
 def load_sheet(path: Path, within: Path | None = None):
     """A score sheet's file, read only from inside `within` (the deck's folder; its own folder if None)."""
     from printgen.files.deckfiles import DECK_FOLDER
+    from printgen.files.schema import SheetFile
     from printgen.files.schema_errors import load_file
 
     return load_file(path, SheetFile, "in a sheet", within=within, kind="score sheet",
@@ -62,7 +63,18 @@ def sheet_paper(spec: SheetFile, layout: Layout, where: Where | None = None) -> 
     return (max(w, h), min(w, h)) if spec.orientation == "landscape" else (min(w, h), max(w, h))
 
 
-def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[float, float]]:
+def checked_sheet(path: Path, layout: Layout, within: Path | None = None) -> tuple[Any, Any, tuple[float, float]]:
+    """A form's file read and checked (load_sheet), with its paper for this layout: what a build's
+    plan keeps of each form (printgen/draw/build.py), so that a form from the cache of checked
+    decks, kept as plain records, is drawn without pydantic, which the pool's parent then need
+    not import (a sheet's own paper is looked up in the papers' list, read with pydantic)."""
+    spec, located = load_sheet(path, within)
+    return spec, located, sheet_paper(spec, layout, located.where(("paper",), field="paper"))
+
+
+def render_sheet(deck: Deck, layout: Layout, path: Path,
+                 checked: tuple[Any, Any, tuple[float, float]] | None = None) -> tuple[bytes, tuple[float, float]]:
+    """A form's PDF and its paper; `checked`: checked_sheet's answer for it (a plan's), else read now."""
     from reportlab.platypus import Paragraph, Spacer
 
     from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles, tag
@@ -73,7 +85,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
     from printgen.model.sandbox import environment
     from printgen.model.sandbox import render as limited
 
-    spec, located = load_sheet(path, deck.folder)
+    spec, located, paper = checked or checked_sheet(path, layout, deck.folder)
     context = document_context(deck)
     env = environment()
 
@@ -84,7 +96,6 @@ def render_sheet(deck: Deck, layout: Layout, path: Path) -> tuple[bytes, tuple[f
             raise UserError(f"template error in '{text}': {exc}",
                             Where(located.file, located.line_of((key,)))) from None
 
-    paper = sheet_paper(spec, layout, located.where(("paper",), field="paper"))
     margin = max(layout.imposition.margin, 10.0)
     _check_columns(spec, located, paper, margin)
     headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count,

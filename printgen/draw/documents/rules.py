@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.files.deckfiles import DECK_FOLDER, read_bytes
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.yamlsrc import parse_yaml
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
-from printgen.model.tablelayout import Table
+
+if TYPE_CHECKING:
+    from printgen.model.tablelayout import Table
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack", "table"}
@@ -324,8 +326,12 @@ def column_size_mm(layout: Layout) -> tuple[float, float]:
     return (layout.paper.width - 2 * margin - 7) / 2, layout.paper.height - 2 * margin - 8
 
 
-def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
-    """One rules Markdown file -> PDF bytes."""
+def render_rules(deck: Deck, layout: Layout, path: Path, packs: Mapping[str | None, Deck] | None = None) -> bytes:
+    """One rules Markdown file -> PDF bytes. `packs`: the packs' decks a build has read already (its
+    plan's, from the cache of checked decks on a second build); a sheet naming its pack takes it
+    from there rather than reading and checking that pack's cards again, which in a pool worker
+    was its first use of the deck schema (pydantic's checks built, some 0.08 s), in every worker.
+    The same deck either way (tests/test_build_pool.py compares the files)."""
     from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.fonts import FontSet
@@ -336,7 +342,9 @@ def render_rules(deck: Deck, layout: Layout, path: Path) -> bytes:
     from printgen.games.registry import sheet_tables
 
     played = deck
-    if pack is not None:        # the game's own pack (e.g. the 40-card Spanish pack): what the sheet counts with
+    if pack is not None and packs is not None and pack in packs:
+        played = packs[pack]    # the game's own pack (e.g. the 40-card Spanish pack): what the sheet counts with
+    elif pack is not None:
         from printgen.model.load import load_deck
 
         played = load_deck(deck.folder, pack)
