@@ -12,7 +12,7 @@ import pytest
 
 from printgen.draw import build, template_cache, template_facts, text_checks
 from printgen.draw.build import BuildOptions
-from printgen.model.sandbox import environment
+from printgen.model.sandbox import Sandbox, environment
 
 
 @pytest.fixture
@@ -101,3 +101,34 @@ def test_a_template_that_does_not_compile_is_refused_in_jinjas_words_each_time_a
         with pytest.raises(UserError, match=f"template error in '{re.escape(source)}': .*{said}"):
             template_cache.CompiledTemplates({}, {})._compile(source, Where(), expression)
     assert not any(text == source for _, text in template_facts._facts())
+
+
+def test_two_decks_built_side_by_side_keep_every_template_of_both(cache, monkeypatch, tmp_path):
+    """The processes of a build of several decks share one kept entry, and the templates of rule
+    sheets, forms and boards are kept as well as the cards': a second such build works out none.
+    (Side by side on two cores or more; on one, one deck after the other, the same checks.)"""
+    from printgen.draw import build_pool
+    from printgen.draw.build import Silent
+
+    options = BuildOptions(out=tmp_path / "out", only=frozenset({"cards", "rules", "sheets"}))
+
+    def both() -> list[dict[Path, bytes]]:
+        outcomes = build_pool.build_decks(["cromwell", "standard"], options, Silent)
+        assert all(hasattr(outcome, "staged") for outcome in outcomes), outcomes
+        return [outcome.staged for outcome in outcomes]
+
+    first = both()
+    assert len(_kept(cache)) == 1
+    template_facts.forget()
+
+    def no_parsing(text: str) -> None:
+        raise AssertionError(f"parsed again: {text!r}")
+
+    monkeypatch.setattr(template_cache, "parsed", no_parsing)
+    monkeypatch.setattr(text_checks, "parsed", no_parsing)
+    monkeypatch.setattr(Sandbox, "compile", no_parsing)       # every sandbox: the rule sheets' has settings of its own
+    second = both()
+    monkeypatch.undo()
+    assert second == first
+    assert any(path.name.endswith(".pdf") and "rules" in path.name for staged in first for path in staged), \
+        [path.name for staged in first for path in staged]

@@ -222,8 +222,11 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
     kind, what = plan.units[index]
     if kind != "cards":
         assert isinstance(what, Path), "a document is drawn from its file"
-        return Part({plan.folder / output_name(kind, what): render_document(kind, plan.deck, plan.layout, what,
-                                                                            plan.packs, plan.documents.get(what))})
+        from printgen.draw import template_facts
+
+        drawn = render_document(kind, plan.deck, plan.layout, what, plan.packs, plan.documents.get(what))
+        template_facts.keep()           # a sheet's, form's or board's templates, for the next build
+        return Part({plan.folder / output_name(kind, what): drawn})
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.manifest import manifest_text

@@ -1,4 +1,4 @@
-"""What a build works out about each template source, kept for the next build of the deck.
+"""What a build works out about each template source, kept for later builds.
 
 Why (issue 30, the fixed cost of a small build): before a deck's cards are drawn, every template
 source of its layout is parsed and looked into (which names it reads, which card fields, which
@@ -8,13 +8,15 @@ a second build spends after its imports; a plain ReportLab script has no templat
 
 Each of those is a function of the source's text alone, for one printgen, one Jinja2 and one Python
 (the sandbox's environment is fixed in printgen/model/sandbox.py): so it is kept here by text, and
-kept between builds beside the cache of checked decks (printgen/model/load_cache.py, whose entry
-name covers printgen's modules, Jinja2's files and Python's version, and whose keyed digest makes a
-foreign or damaged file be ignored, never unpickled). A compiled template is kept as marshalled
-code, what Python itself keeps for a module; it is only what this printgen's Jinja made of the same
-text, and its sandbox checks run in it as they did. A source that does not compile is never kept:
-its error is found and worded again. Without a cache (PRINTGEN_CACHE_DIR=off, no deck read
-through it), everything is worked out as before, once per process.
+kept between builds in one entry beside the cache of checked decks (printgen/model/load_cache.py,
+read_side: its name covers printgen's modules, Jinja2's files and Python's version, and its keyed
+digest makes a foreign or damaged file be ignored, never unpickled). One entry for every deck and
+for cards, rule sheets, forms and boards alike: the same text is the same template wherever it is
+(a rule sheet's own environment is kept apart, by `what`). A compiled template is kept as
+marshalled code, what Python itself keeps for a module; it is only what this printgen's Jinja made
+of the same text, and its sandbox checks run in it as they did. A source that does not compile is never kept:
+its error is found and worded again. Without a cache (PRINTGEN_CACHE_DIR=off), everything is
+worked out as before, once per process.
 """
 
 from __future__ import annotations
@@ -27,12 +29,12 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 KIND = "templates"          # the cache's folder of these, beside its "decks"
-MAX_FACTS = 4096            # a long-running editor keeps no more: later ones are worked out each time
+MAX_FACTS = 4096            # kept on disk; a process holds up to twice as many (a long-running editor)
 
 _lock = threading.Lock()
 _known: dict[tuple[str, str], Any] | None = None     # (what, source text) -> the answer; None: not read yet
 _added = False
-_used: set[tuple[str, str]] = set()     # what this process asked since it last kept: what it keeps
+_used: set[tuple[str, str]] = set()     # what this process asked since it last kept: kept first
 
 
 def _facts() -> dict[tuple[str, str], Any]:
@@ -59,7 +61,7 @@ def known(what: str, text: str, work_out: Callable[[], T]) -> T:
     except KeyError:
         pass
     value = work_out()
-    if len(facts) < MAX_FACTS:
+    if len(facts) < 2 * MAX_FACTS:
         facts[key] = value
         _added = True
     return value
@@ -70,19 +72,40 @@ def code(what: str, text: str, compile_it: Callable[[], CodeType]) -> CodeType:
     return marshal.loads(known(what, text, lambda: marshal.dumps(compile_it())))
 
 
+def from_source(env: Any, source: str, what: str = "code") -> Any:
+    """`env.from_string(source)`, with the compiled code kept by text. `what` names the
+    environment's settings where they are not the sandbox's defaults (a rule sheet's escapes
+    and newlines change the code Jinja makes), so each kind of code is kept apart."""
+    compiled = code(what, source, lambda: env.compile(source))
+    return env.template_class.from_code(env, compiled, env.make_globals(None), None)
+
+
 def keep() -> None:
-    """When this process learnt anything since it last kept: write the answers it used since then
-    (a deck's own, in a build) beside the deck it read last."""
+    """When this process learnt anything since it last kept: write what is known, merged with
+    what other processes kept meanwhile (the other worker of a build, another deck's build), so
+    no deck's answers push out another's. The answers used since the last keep go first, then
+    the others, up to MAX_FACTS: a template edited away is dropped once the entry is full."""
     global _added
     if not _added or _known is None:
         return
     from printgen.model.load_cache import keep_side
 
     with _lock:
-        facts = {key: _known[key] for key in list(_used) if key in _known}
+        used = [key for key in _used if key in _known]
+        known_now = dict(_known)
         _added = False
         _used.clear()
-    keep_side(KIND, facts)
+
+    def merged(on_disk: Any) -> dict[tuple[str, str], Any]:
+        facts = {key: known_now[key] for key in used[:MAX_FACTS]}
+        for source in (known_now, on_disk if isinstance(on_disk, dict) else {}):
+            for key, value in source.items():
+                if len(facts) >= MAX_FACTS:
+                    break
+                facts.setdefault(key, value)
+        return facts
+
+    keep_side(KIND, merged)
 
 
 def forget() -> None:

@@ -80,8 +80,6 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
         return read()
     deck_folder = find_deck(str(ref)).resolve()       # a missing deck: the error load_deck gives
     name = _entry_name(ref, deck_folder, settings)
-    global _last_name
-    _last_name = name
     key = _key(place)
     if key is not None:
         found: T | None = _read_entry(place / f"{name}.bin", key)
@@ -94,39 +92,62 @@ def cached(ref: str | Path, settings: tuple[Any, ...], read: Callable[[], T]) ->
     return value
 
 
-_last_name: str | None = None       # the entry `cached` looked up last: what read_side and keep_side name
 
 
 def read_side(kind: str) -> Any | None:
-    """A value kept by keep_side beside the deck looked up last, or None. Its entry is named as that
-    deck's (so it also stands for this printgen, its libraries and Python) in a folder of its own,
-    checked by digest as every entry is."""
-    place = _side_folder(kind)
+    """A value kept by keep_side, or None. It is one entry for all decks, in a folder of its own
+    beside the checked decks, named by what decides it (this printgen's modules, its libraries,
+    Python) and checked by digest as every entry is."""
+    place, name = _side_place(kind)
     key = None if place is None else _key(place)
-    return None if key is None or place is None else _read_entry(place / f"{_last_name}.bin", key)
+    return None if key is None or place is None else _read_entry(place / f"{name}.bin", key)
 
 
-def keep_side(kind: str, value: Any) -> None:
-    """Keep plain data (printgen/draw/template_facts.py: what a build learnt about its templates)
-    beside the deck looked up last; nothing when the cache is off or no deck was looked up."""
+def keep_side(kind: str, merge: Callable[[Any | None], Any]) -> None:
+    """Keep plain data (printgen/draw/template_facts.py: what builds learnt about templates) for
+    every later build with this printgen: `merge` is given what is kept now (or None) and says
+    what to keep. Processes take turns (a lock on the folder): the two workers of a build, or two
+    builds, would otherwise each write what it read before the other wrote. Nothing happens when
+    the cache is off, or the lock is not had within a second (the entry only ever saves time)."""
     from printgen.files.caches import write_whole
+    from printgen.files.folderlock import FolderLocks
 
-    place = _side_folder(kind)
+    place, name = _side_place(kind)
     key = None if place is None else _key(place)
     if key is None or place is None:
         return
+    locks = FolderLocks(1.0, lambda _folder: TimeoutError())
     try:
-        body = pickle.dumps(([], value), protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:
+        locks.take({str(place.resolve())})
+        try:
+            body = pickle.dumps(([], merge(_read_entry(place / f"{name}.bin", key))),
+                                protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        if len(body) <= _MAX_ENTRY_BYTES and write_whole(place / f"{name}.bin",
+                                                         FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body):
+            _prune(place)
+    except (TimeoutError, OSError):
         return
-    if len(body) <= _MAX_ENTRY_BYTES and write_whole(place / f"{_last_name}.bin",
-                                                     FORMAT + hmac.new(key, body, hashlib.sha256).digest() + body):
-        _prune(place)
+    finally:
+        locks.release()
 
 
-def _side_folder(kind: str) -> Path | None:
+_side_name: str | None = None       # worked out once a process: the modules of a running printgen do not change
+
+
+def _side_place(kind: str) -> tuple[Path | None, str]:
+    """The folder of `kind` and the name of its one entry. Not a deck's name: the processes of a
+    build of several decks share one entry (each deck's name would leave it to whichever deck a
+    process looked up last)."""
+    global _side_name
     decks = folder()
-    return None if decks is None or _last_name is None else decks.parent / kind
+    if decks is None:
+        return None, ""
+    if _side_name is None:
+        parts = (FORMAT, sys.version, _library_stamp(), _code_stamp())
+        _side_name = hashlib.sha256(repr(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    return decks.parent / kind, _side_name
 
 
 def _entry_name(ref: str | Path, deck_folder: Path, settings: tuple[Any, ...]) -> str:

@@ -77,6 +77,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     """A form's PDF and its paper; `checked`: checked_sheet's answer for it (a plan's), else read now."""
     from reportlab.platypus import Paragraph, Spacer
 
+    from printgen.draw import template_facts
     from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles, tag
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
@@ -91,7 +92,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
 
     def render(text: str, n: int, key: str = "rows") -> str:
         try:
-            return limited(env.from_string(text), {"n": n, "deck": context})
+            return limited(template_facts.from_source(env, text), {"n": n, "deck": context})
         except Exception as exc:   # a template error in a heading or label
             raise UserError(f"template error in '{text}': {exc}",
                             Where(located.file, located.line_of((key,)))) from None

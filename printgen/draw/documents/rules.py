@@ -157,11 +157,13 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
     names in its front matter (see sheet_table)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
+    from printgen.draw import template_facts
     from printgen.model.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
-        return render(env.from_string(body), {"deck": context, "game": game or {}, "table": table or {}})
+        template = template_facts.from_source(env, body, "rule sheet code")
+        return render(template, {"deck": context, "game": game or {}, "table": table or {}})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
     except TemplateError as exc:
