@@ -20,7 +20,7 @@ import click
 from printgen.commands.colour_options import backs_option, colour_options, with_colour
 from printgen.commands.command_group import Commands
 from printgen.commands.imposition_options import imposition_options, with_imposition
-from printgen.commands.terminal import ProgressBar, batch_bars, say_error
+from printgen.commands.terminal import ProgressBar, batch_bars, reader_left, say_error
 from printgen.commands.validate_flags import CONFIRM, skill_options
 from printgen.files.errors import UserError
 from printgen.sim.defaults import LOOKS
@@ -404,10 +404,13 @@ def run(args: list[str] | None = None) -> int:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:                     # not the main thread (an embedding program)
         previous = None
+    stderr_at_start = sys.stderr
     try:
         code = cli.main(args=args, prog_name="printgen", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except SystemExit as exc:
+        if exc.code == 1 and sys.stderr is not stderr_at_start:
+            return reader_left()            # click's exit after a broken pipe: it wraps the streams first
         if isinstance(exc.code, str):
             click.echo(exc.code, err=True)
             return 1
@@ -430,7 +433,7 @@ def run(args: list[str] | None = None) -> int:
         say_error(error)
         return 2
     except BrokenPipeError:                # `printgen ... | head`: the reader left, nothing to say
-        return 1
+        return reader_left()
     except OSError as exc:                 # a path given to printgen that the system refuses
         if not exc.filename:
             _internal_error(exc)

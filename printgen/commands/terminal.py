@@ -16,9 +16,23 @@ if TYPE_CHECKING:
     from click._termui_impl import ProgressBar as ClickBar  # what click.progressbar() returns
 
 
+errors_said = 0      # errors this process set out to report: the exit status when stderr's reader left
+
+
+def reader_left() -> int:
+    """The exit status when the reader of printgen's output went away before the end: 2 if an
+    error was being reported (a script piping stderr into `head` still sees the failure), else 1."""
+    return 2 if errors_said else 1
+
+
 def say_error(error: UserError) -> None:
-    click.secho("error: ", fg="red", bold=True, err=True, nl=False)
-    click.echo(str(error), err=True)
+    global errors_said
+    errors_said += 1                # counted first: the exit status says it if the reader left
+    try:
+        click.secho("error: ", fg="red", bold=True, err=True, nl=False)
+        click.echo(str(error), err=True)
+    except BrokenPipeError:         # `2>&1 | head -c 20`: nobody reads it; the status (2) still tells
+        pass
 
 
 class ProgressBar:
