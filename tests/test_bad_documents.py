@@ -365,3 +365,13 @@ def test_a_rule_book_of_real_length_builds_and_a_runaway_one_stops(monkeypatch):
     with pytest.raises(UserError) as caught:
         _document(120)
     assert "more than 5 pages" in str(caught.value)
+
+
+def test_a_board_elements_mistake_names_it_as_the_board_file_does(tmp_path):
+    """A board file lists `elements:`, not a card's `face:`: the field in the message is the one
+    the user can find in the file (new-user review of issue 30: it said 'face.table.table')."""
+    ws = workspace(tmp_path, "piecepack", build_first=False)
+    ws.edit("boards/croquetnole-guide.yaml", lambda t: t.replace("table: croquetnole", "table: nosuchtable", 1))
+    line = ws.line_of("boards/croquetnole-guide.yaml", "  table:")
+    assert_refused(ws.build("--only", "boards"), ws, file="croquetnole-guide.yaml", line=line,
+                   field="elements.table.table", says=["nosuchtable"])

@@ -86,7 +86,9 @@ class Resolver(TextChecks, CompiledTemplates):
         if base is None:        # asked for every template of every card, in case it fails: looked up once
             base = self._element_lines[(side, name)] = self.layout.element_where.get((side, name.split(".")[0]),
                                                                                      Where())
-        return Where(base.file, base.line, card.name if card else None, f"{side}.{name}.{prop}")
+        # the element as its file names it (a board's `elements.table`, a kind's `components.x.face.y`)
+        element = base.field + name[len(name.split(".")[0]):] if base.field else f"{side}.{name}"
+        return Where(base.file, base.line, card.name if card else None, f"{element}.{prop}")
 
 
     # -- sides -----------------------------------------------------------------------------
