@@ -217,7 +217,8 @@ def test_a_file_that_is_not_a_font_is_refused_at_its_layout_line(tmp_path):
 def test_template_bombs_in_a_layout_are_refused(tmp_path, expression, says):
     ws = workspace(tmp_path, only="cards")
     _with_layout(ws, text=expression)
-    assert_refused(ws.build("--only", "cards"), ws, file="look.yaml", line=5, says=[says], time_limit=20,
+    # line 6: the caption's `text:` itself (line 5 is where the element starts)
+    assert_refused(ws.build("--only", "cards"), ws, file="look.yaml", line=6, says=[says], time_limit=20,
                    memory_mib=600)
 
 

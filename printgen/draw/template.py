@@ -88,7 +88,8 @@ class Resolver(TextChecks, CompiledTemplates):
                                                                                      Where())
         # the element as its file names it (a board's `elements.table`, a kind's `components.x.face.y`)
         element = base.field + name[len(name.split(".")[0]):] if base.field else f"{side}.{name}"
-        return Where(base.file, base.line, card.name if card else None, f"{element}.{prop}")
+        file, line = self.layout.property_lines.get((side, name, prop), (base.file, base.line))
+        return Where(file, line, card.name if card else None, f"{element}.{prop}")
 
 
     # -- sides -----------------------------------------------------------------------------

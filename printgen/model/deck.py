@@ -177,6 +177,9 @@ class Layout:
     fonts: dict[str, Path]
     element_where: dict[tuple[str, str], Where] = field(default_factory=dict)
     warnings: list[Warning_] = field(default_factory=list)
+    # (side, element, property) -> the file and line of that property (`text:`), for a message
+    # about it that points at its own line rather than the element's first
+    property_lines: dict[tuple[str, str, str], tuple[Path, int]] = field(default_factory=dict)
 
     @property
     def scale(self) -> float:

@@ -73,8 +73,11 @@ def kind_layout(layout: Layout, name: str) -> Kind:
                                           "data": {**layout.spec.data, "component": layout_data(shape)}})
     own = {(side.rsplit(".", 1)[1], element): w for (side, element), w in layout.element_where.items()
            if side in (f"components.{name}.face", f"components.{name}.back")}
+    own_lines = {(side.rsplit(".", 1)[1], element, prop): at
+                 for (side, element, prop), at in layout.property_lines.items()
+                 if side in (f"components.{name}.face", f"components.{name}.back")}
     sub = Layout(name=f"{layout.name}:{name}", spec=spec, card_size=name, card=size, design=size,
                  paper_name=layout.paper_name, paper=layout.paper, imposition=imposition, fonts=layout.fonts,
-                 element_where=own)
+                 element_where=own, property_lines=own_lines)
     cut = "line" if kind.shape in ("cube-net", "fold-stand") and kind.cut == "marks" else kind.cut
     return Kind(name, sub, shape, bleed, cut, kind.fill)

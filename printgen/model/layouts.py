@@ -63,6 +63,20 @@ _LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _Lines = dict[tuple[Any, ...], tuple[Path, int]]
 
 
+def _property_lines(lines: _Lines) -> dict[tuple[str, str, str], tuple[Path, int]]:
+    """Each element property's file and line, keyed as the resolver names the element's side
+    ('face', or 'components.KIND.face')."""
+    found: dict[tuple[str, str, str], tuple[Path, int]] = {}
+    for path, (file, line) in lines.items():
+        if line is None:
+            continue
+        if len(path) == 3 and path[0] in ("face", "back"):
+            found[(path[0], path[1], path[2])] = (file, line)
+        elif len(path) == 5 and path[0] == "components" and path[2] in ("face", "back"):
+            found[(f"components.{path[1]}.{path[2]}", path[3], path[4])] = (file, line)
+    return found
+
+
 def _merge(base: dict[str, Any], top: dict[str, Any], base_lines: _Lines, top_lines: _Lines,
            path: tuple[Any, ...] = ()) -> tuple[dict[str, Any], _Lines]:
     """Deep merge for `extends`: mappings merge key by key, anything else is replaced, null deletes.
@@ -210,7 +224,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
                 f, line = lines.get(path, (file, None))
                 element_where[(f"components.{kind_name}.{side}", element_name)] = Where(f, line, field=".".join(path))
     layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
-                    fonts, element_where)
+                    fonts, element_where, property_lines=_property_lines(lines))
     refuse_off_card(layout)
     layout.warnings.extend(safe_zone_warnings(layout))
     return layout
