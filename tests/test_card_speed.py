@@ -109,7 +109,7 @@ def test_a_card_field_printed_without_jinja_is_what_the_sandbox_prints(value):
         assert CompiledTemplates(deck, layout).render(source, noting, Where()) == as_built
         assert as_built == jinja or "card.items" in source      # (a method's address differs)
     for card in (context, noting):      # the sandbox's words for a missing field: the same for both
-        with pytest.raises(UserError, match="does not have: 'dict object' has no attribute 'missing'"):
+        with pytest.raises(UserError, match="does not have: there is no field 'missing'"):
             CompiledTemplates(deck, layout).render("{{ card.missing }}", card, Where())
 
 

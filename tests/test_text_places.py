@@ -15,11 +15,11 @@ from printgen.model.load import load_deck
 
 
 @pytest.mark.parametrize("element, field, says", [
-    ('{text: "{{ card.nothing }}"}', "face.name.text", "has no attribute 'nothing'"),
+    ('{text: "{{ card.nothing }}"}', "face.name.text", "there is no field 'nothing'"),
     ('{text: "{{ card.name.__class__ }}"}', "face.name.text", "is unsafe"),
     ('{text: "{% if %}"}', "face.name.text", "template error in"),
     ('{colour: "notacolour"}', "face.name.colour", "is not a colour"),
-    ('{colour: "{{ card.nothing }}"}', "face.name.colour", "has no attribute 'nothing'"),
+    ('{colour: "{{ card.nothing }}"}', "face.name.colour", "there is no field 'nothing'"),
     ('{font: serif-blod}', "face.name.font", "did you mean 'serif-bold'?"),
 ])
 def test_an_error_in_a_cards_text_names_its_line_card_and_field(tmp_path: Path, element: str, field: str, says: str):
@@ -33,3 +33,16 @@ def test_an_error_in_a_cards_text_names_its_line_card_and_field(tmp_path: Path, 
         resolve_faces(deck, load_layout(deck.layout, deck))
     text = str(info.value)
     assert f"mine.yaml, line 3, card 'One', field '{field}'" in text and says in text
+
+
+@pytest.mark.parametrize("message, said", [
+    ("'dict object' has no attribute 'nme'", "there is no field 'nme'"),
+    ("'None' has no attribute 'name'", "'name' of a field this card leaves empty"),
+    ("'str object' has no attribute 'upperr'", "'upperr' of a plain value (text or a number)"),
+    ("'cardd' is undefined", "'cardd' is not a name a template knows"),
+    ("something Jinja says otherwise", "something Jinja says otherwise"),
+])
+def test_what_is_missing_is_said_of_fields_not_of_python_objects(message, said):
+    from printgen.draw.template_cache import _missing
+
+    assert _missing(message) == said

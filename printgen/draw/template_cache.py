@@ -471,8 +471,8 @@ class CompiledTemplates:
         try:
             return call()
         except UndefinedError as exc:
-            raise UserError(f"the layout uses something this card does not have: {exc.message}", _at(where),
-                            "check the field names used between {{ }} in the layout") from None
+            raise UserError(f"the layout uses something this card does not have: {_missing(exc.message)}",
+                            _at(where), "check the field names used between {{ }} in the layout") from None
         except TemplateLimit as exc:
             raise UserError(f"the layout's template asks for too much: {exc}", _at(where),
                             "templates are for short card text; simplify the expression") from None
@@ -480,3 +480,21 @@ class CompiledTemplates:
             raise UserError(f"the layout tried something templates may not do: {exc}", _at(where)) from None
         except TemplateError as exc:
             raise UserError(f"template error: {exc}", _at(where)) from None
+
+
+_JINJA_MISSING = (      # Jinja's words about Python objects, then the same said of a card's fields
+    (re.compile(r"^'dict object' has no attribute '(.+)'$"), "there is no field '{}'"),
+    (re.compile(r"^'None' has no attribute '(.+)'$"), "'{}' of a field this card leaves empty"),
+    (re.compile(r"^'(?:str|int|float) object' has no attribute '(.+)'$"), "'{}' of a plain value (text or a number)"),
+    (re.compile(r"^'(.+)' is undefined$"), "'{}' is not a name a template knows"),
+)
+
+
+def _missing(message: str | None) -> str:
+    """What is missing, said of fields and values rather than of Python's dict and str objects
+    (a teacher writing a caption template has never met a 'dict object')."""
+    for pattern, words in _JINJA_MISSING:
+        found = pattern.match(message or "")
+        if found:
+            return words.format(found.group(1))
+    return message or "something it names"
