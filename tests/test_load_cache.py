@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import DECKS
 
+from printgen.commands.cli import run
 from printgen.draw import build
 from printgen.draw.build import BuildOptions
 from printgen.files.errors import UserError
@@ -104,6 +105,48 @@ def test_a_deck_with_card_abilities_builds_from_the_cache_without_pydantic(reads
                           cwd=os.getcwd(), env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache")})
     assert done.stdout.strip() == "0 []", done.stdout + done.stderr
     assert {path: path.read_bytes() for path in first} == first and any(p.suffix == ".pdf" for p in first)
+
+
+# Installed in a build's process before printgen: notes the pid of any process (the pool's
+# workers fork from it) that runs pydantic's package, not one that only finds where it is.
+_SPY = """import os, sys
+class Spy:
+    def find_spec(self, name, path=None, target=None):
+        if name != 'pydantic':
+            return None
+        for finder in sys.meta_path:
+            spec = None if finder is self else finder.find_spec(name, path, target)
+            if spec is not None:
+                run = spec.loader.exec_module
+                def exec_module(module, run=run):
+                    with open(os.environ['SPY_LOG'], 'a') as log:
+                        log.write(f'{os.getpid()}\\n')
+                    run(module)
+                spec.loader.exec_module = exec_module
+                return spec
+sys.meta_path.insert(0, Spy())
+from printgen.commands.cli import run
+sys.exit(run(sys.argv[1:]))
+"""
+
+
+def test_documents_from_the_cache_draw_without_pydantic_in_any_process(reads, tmp_path):
+    """Every rule sheet, form and board of the decks with table layouts (Croquetnole's two boards
+    and its sheet), card slots (two mats) and card abilities (Coppertwaddle's sheet), built from
+    the cache on both cores: neither the pool's parent nor a worker imports pydantic (issue 30,
+    aim 5: the parent's serial part before the fork), and the files are the first build's bytes."""
+    args = ["build", "piecepack", "cromwell", "coppertwaddle", "--only", "rules", "--only", "sheets",
+            "--only", "boards", "-q"]
+    assert run([*args, "--out", str(tmp_path / "first")]) == 0 and len(reads) == 3
+    log = tmp_path / "spy.log"
+    done = subprocess.run([sys.executable, "-c", _SPY, *args, "--out", str(tmp_path / "again")], capture_output=True,
+                          text=True, check=False, cwd=os.getcwd(),
+                          env={**os.environ, "PRINTGEN_CACHE_DIR": str(tmp_path / "cache"), "SPY_LOG": str(log)})
+    assert done.returncode == 0, done.stderr
+    assert not log.exists(), f"pydantic imported by processes {log.read_text().split()}"
+    first = {p.relative_to(tmp_path / "first"): p.read_bytes() for p in (tmp_path / "first").rglob("*") if p.is_file()}
+    again = {p.relative_to(tmp_path / "again"): p.read_bytes() for p in (tmp_path / "again").rglob("*") if p.is_file()}
+    assert again == first and sum(p.suffix == ".pdf" for p in first) >= 8
 
 
 def test_an_edited_file_is_read_and_checked_again(reads, tmp_path):

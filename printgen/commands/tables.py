@@ -7,7 +7,8 @@ from __future__ import annotations
 from printgen.commands.croquetnole import PLAYED
 from printgen.files.errors import UserError
 from printgen.model.tablecheck import check, measure
-from printgen.model.tablelayout import Table, load_table, table_names
+from printgen.model.tablelayout import load_table, table_names
+from printgen.model.tabletypes import Table
 
 
 def report(table: Table) -> tuple[str, int]:

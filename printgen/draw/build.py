@@ -162,12 +162,16 @@ def _read(ref: str | Path, options: BuildOptions,
     when cards are built each pack's deck by name (None: a deck without packs), and its forms and
     boards checked (_checked_documents). The readers are imported here: a build whose checked
     deck comes from the cache does not use them."""
+    from dataclasses import replace
+
     from printgen.model.layouts import load_layout
     from printgen.model.load import ALL_CARDS, load_deck
+    from printgen.model.tablecheck import checked_tables
 
     deck = load_deck(ref, ALL_CARDS)
     layout = load_layout(deck.layout, deck, paper=options.paper, card_size=options.card_size, bleed=options.bleed,
                          backs=options.backs)
+    layout = replace(layout, tables=checked_tables(deck, layout))
     deck = _without_card_lines(deck)
     packs: dict[str | None, Deck] = {}
     if with_cards:

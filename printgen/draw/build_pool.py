@@ -150,14 +150,15 @@ def _quiet_child(collecting: bool = True) -> None:
 # fork, instead of once in every process: that was a few tenths of a second of processor time
 # each. Leaving each kind's imports to the workers that draw it was measured too, and was slower
 # (bench/README.md, "Both cores"): rule sheets, forms and boards share most of theirs (platypus,
-# markdown_it, pydantic through the table and board schemas), they are about 70 % of the drawing,
-# so both workers need them, and importing in each costs as much time as importing once before
-# the fork. Importing changes nothing a part draws.
+# markdown_it), they are about 70 % of the drawing, so both workers need them, and importing in
+# each costs as much time as importing once before the fork. Importing changes nothing a part
+# draws. Not pydantic: a build from the cache of checked decks draws every part without it (the
+# plan carries each form, board, table layout and card size checked), and a first build's parent
+# imported it while reading.
 WARM = {"cards": ("printgen.draw.sheets.faces", "printgen.draw.sheets.pdf", "printgen.draw.press"),
-        "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry",
-                  "printgen.model.tablelayout"),
+        "rules": ("printgen.draw.documents.rules", "markdown_it", "reportlab.platypus", "printgen.games.registry"),
         "sheet": ("printgen.draw.documents.forms",),
-        "board": ("printgen.draw.documents.boards", "printgen.model.layouts")}
+        "board": ("printgen.draw.documents.boards",)}
 
 
 def _warm(kinds: set[str]) -> None:

@@ -253,9 +253,12 @@ class Resolver(TextChecks, CompiledTemplates):
     def _slot_box(self, el: SlotElement, where: Where) -> tuple[float, float, float, float]:
         """A slot's box is the card size it names, at its x and y."""
         from printgen.files.errors import did_you_mean
-        from printgen.model.layouts import load_catalogue
 
-        sizes, _ = load_catalogue("card-sizes")
+        sizes = self.layout.card_sizes
+        if not sizes:       # a layout made by hand, not read by load_layout
+            from printgen.model.layouts import load_catalogue
+
+            sizes, _ = load_catalogue("card-sizes")
         if el.card not in sizes:
             raise UserError(f"unknown card size '{el.card}'", where, did_you_mean(el.card, sizes))
         size = sizes[el.card]

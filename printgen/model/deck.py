@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     # (printgen/files/records.py), and a build that uses it imports neither pydantic nor yaml.
     from printgen.files.located import Located
     from printgen.files.schema import FieldSpec, Imposition, LayoutFile, Size
+    from printgen.model.tabletypes import Table
 
 
 @lean_dataclass(frozen=True)
@@ -180,6 +181,12 @@ class Layout:
     # (side, element, property) -> the file and line of that property (`text:`), for a message
     # about it that points at its own line rather than the element's first
     property_lines: dict[tuple[str, str, str], tuple[Path, int]] = field(default_factory=dict)
+    # Read with the layout and kept with it in the cache of checked decks, so that a build from the
+    # cache draws boards and rule sheets without the readers (pydantic) in any process (issue 30,
+    # aim 5): the card sizes a board's slots name, and the deck's table layouts checked against
+    # this layout's pieces (printgen/model/tablecheck.py), by name; empty when not read with it.
+    card_sizes: dict[str, Size] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
 
     @property
     def scale(self) -> float:

@@ -224,7 +224,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
                 f, line = lines.get(path, (file, None))
                 element_where[(f"components.{kind_name}.{side}", element_name)] = Where(f, line, field=".".join(path))
     layout = Layout(name, spec, size_name.lower(), card, design, imposition.paper.lower(), paper_size, imposition,
-                    fonts, element_where, property_lines=_property_lines(lines))
+                    fonts, element_where, property_lines=_property_lines(lines), card_sizes=sizes)
     refuse_off_card(layout)
     layout.warnings.extend(safe_zone_warnings(layout))
     return layout

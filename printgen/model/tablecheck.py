@@ -11,7 +11,7 @@ import math
 
 from printgen.files.errors import UserError, Where
 from printgen.model.deck import Deck, Layout
-from printgen.model.tablelayout import Finding, Piece, Rule, Table, _pairs, load_table
+from printgen.model.tabletypes import Finding, Piece, Rule, Table, piece_pairs
 
 # --- geometry -----------------------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ def distance(a: Piece, b: Piece) -> float:
 def set_distance(table: Table, first: list[str], second: list[str] | None,
                  where: Where | None = None) -> tuple[float, Piece, Piece]:
     pieces = table.by_id()
-    pairs = [(pieces[a], pieces[b]) for a, b in _pairs(first, second, pieces)]
+    pairs = [(pieces[a], pieces[b]) for a, b in piece_pairs(first, second, pieces)]
     if not pairs:       # load_table refuses such a rule; a Table made by hand still gets its line
         raise UserError("a 'gap' rule needs two pieces to measure between", where or Where(table.file))
     return min(((distance(a, b), a, b) for a, b in pairs), key=lambda t: (t[0], t[1].id, t[2].id))
@@ -165,6 +165,11 @@ def measure(rule: Rule, table: Table, by_id: dict[str, Piece], tol: float) -> tu
 
 def checked_table(deck: Deck, layout: Layout, name: str, where: Where | None = None) -> Table:
     """A table layout that keeps every rule, or a UserError naming the first broken one."""
+    kept = layout.tables.get(name)
+    if kept is not None:        # checked when the layout was read (checked_tables)
+        return kept
+    from printgen.model.tablelayout import load_table
+
     table = load_table(deck, layout, name, where)
     found = check(table)
     if found:
@@ -173,3 +178,20 @@ def checked_table(deck: Deck, layout: Layout, name: str, where: Where | None = N
                         "move the pieces or change the rule in the table layout; "
                         f"`printgen validate {deck.key} --game {name}` lists every broken rule")
     return table
+
+
+def checked_tables(deck: Deck, layout: Layout) -> dict[str, Table]:
+    """Every table layout of the deck that keeps its rules with this layout's pieces, by name, to
+    keep with the layout (Layout.tables). One with a mistake is left out: the part that draws it
+    reads it again and reports the mistake there, as without this."""
+    import contextlib
+
+    from printgen.model.tablelayout import table_names
+
+    found: dict[str, Table] = {}
+    if not layout.spec.components:      # pieces are sized from the layout's component kinds
+        return found
+    for name in table_names(deck):
+        with contextlib.suppress(UserError):
+            found[name] = checked_table(deck, layout, name)
+    return found

@@ -19,7 +19,6 @@ group, a set measured against itself, a path for a name); printgen/model/tablech
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -30,6 +29,7 @@ from printgen.files.deckfiles import DECK_FOLDER, contained, exists, link_target
 from printgen.files.deckfiles import shown as shown_file
 from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.schema import Extent, Size, Strict
+from printgen.model.tabletypes import Piece, Rule, Table, piece_pairs
 
 if TYPE_CHECKING:
     from printgen.files.yamlsrc import Located
@@ -94,65 +94,6 @@ class TableFile(Strict):
 
 
 KINDS = ("gap", "within", "stack", "line", "share", "face", "row")
-
-
-@dataclass
-class Piece:
-    id: str
-    name: str
-    kind: str
-    round: bool
-    x: float              # centre, mm from the table's top-left, y down
-    y: float
-    w: float
-    h: float
-    face: str
-    label: str | None
-    on: str | None
-    card: Any
-    where: Where
-    enters: str | None = None
-
-    def box(self) -> tuple[float, float, float, float]:
-        return self.x - self.w / 2, self.y - self.h / 2, self.x + self.w / 2, self.y + self.h / 2
-
-
-@dataclass
-class Rule:
-    kind: str
-    sets: list[list[str]]
-    names: list[str]
-    value: Any
-    top: dict[str, str]
-    says: str
-    show: bool
-    where: Where
-
-
-@dataclass
-class Finding:
-    message: str
-    where: Where
-
-
-@dataclass
-class Table:
-    name: str
-    title: str
-    width: float
-    height: float
-    pieces: list[Piece]
-    rules: list[Rule]
-    groups: dict[str, list[str]]
-    tolerance: float
-    spare: float
-    spare_words: str
-    lengths: dict[str, float]        # 'tile' and 'coin' (the kinds' widths) in mm
-    unused: list[str] = field(default_factory=list)
-    file: Path | None = None
-
-    def by_id(self) -> dict[str, Piece]:
-        return {p.id: p for p in self.pieces}
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -403,7 +344,7 @@ def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict[s
             raise UserError(f"'{names[0]}' and '{names[1]}' both hold {both[0]}: a '{kind}' rule measures between "
                             f"two sets of pieces, and {both[0]} cannot be measured against itself", where,
                             "name sets with no piece in common")
-    if kind == "gap" and not _pairs(sets[0], sets[1] if len(sets) > 1 else None, seen):
+    if kind == "gap" and not piece_pairs(sets[0], sets[1] if len(sets) > 1 else None, seen):
         why = (f"'{names[0]}' is one piece" if len(sets) == 1 and len(sets[0]) == 1 else
                f"the pieces of '{names[0]}' lie on each other" if len(sets) == 1 else
                f"the pieces of '{names[0]}' lie on those of '{names[1]}'")
@@ -414,11 +355,3 @@ def _check_sets(kind: str, names: list[str], sets: list[list[str]], seen: dict[s
                         f"{len(sets[0])}", where)
     if kind == "row" and len(sets[0]) < 2:
         raise UserError(f"a 'row' rule names a set of two or more pieces; '{names[0]}' has one", where)
-
-
-def _pairs(first: list[str], second: list[str] | None, pieces: dict[str, Piece]) -> list[tuple[str, str]]:
-    """The pairs of pieces a gap is measured between: within one set, or across two; never a piece
-    and the one it lies on (they touch by design)."""
-    pairs = ([(a, b) for i, a in enumerate(first) for b in first[i + 1:]] if second is None else
-             [(a, b) for a in first for b in second if a not in second and b not in first])
-    return [(a, b) for a, b in pairs if pieces[a].on != b and pieces[b].on != a]

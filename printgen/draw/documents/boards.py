@@ -301,7 +301,7 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[A
     board_layout = Layout(
         name=spec.title, spec=face_layout, card_size="board", card=size, design=size,
         paper_name=layout.paper_name, paper=layout.paper, imposition=imposition,
-        fonts=layout.fonts,
+        fonts=layout.fonts, card_sizes=layout.card_sizes, tables=layout.tables,
         element_where={("face", name): Where(located.file, located.line_of(("elements", name)),
                                              field=f"elements.{name}")
                        for name in spec.elements})

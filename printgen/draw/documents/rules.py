@@ -20,7 +20,7 @@ from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
 if TYPE_CHECKING:
-    from printgen.model.tablelayout import Table
+    from printgen.model.tabletypes import Table
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
 FRONT_MATTER_KEYS = {"title", "subtitle", "players", "age", "time", "pack", "table"}
@@ -108,10 +108,14 @@ def sheet_table(deck: Deck, layout: Layout, meta: dict[str, Any], lines: dict[An
     (`table.pieces`, each with `id`, `name` and `kind`) instead of typing figures that drift."""
     if meta.get("table") is None:
         return None
-    from printgen.model.layouts import load_layout
     from printgen.model.tablecheck import checked_table
 
-    pieces_layout = layout if layout.spec.components else load_layout(deck.layout, deck)
+    if layout.spec.components:
+        pieces_layout = layout
+    else:
+        from printgen.model.layouts import load_layout
+
+        pieces_layout = load_layout(deck.layout, deck)
     return checked_table(deck, pieces_layout, str(meta["table"]), Where(path, lines.get("table")))
 
 

@@ -13,7 +13,7 @@ from printgen.draw.ops import Op, ShapeOp, SymbolOp, TextOp
 from printgen.files.errors import UserError, Where
 from printgen.files.units import pt
 from printgen.model.tablecheck import checked_table
-from printgen.model.tablelayout import Piece, Table
+from printgen.model.tabletypes import Piece, Table
 
 TABLE_FILL, TABLE_EDGE = "#EFE6D2", "#8A7A5A"
 BACK_FILL, BACK_LINE = "#E6E0D2", "#5A5246"
@@ -22,9 +22,10 @@ DIMENSION = "#B03A2E"
 LABEL_GROUND = "#FFFFFF"
 
 
-def deck_layout(resolver):
-    """The deck's own layout (a board's resolver has the board's), for the pieces' sizes."""
-    if resolver.layout.spec.components:
+def deck_layout(resolver, name: str):
+    """The deck's own layout (a board's resolver has the board's), for the pieces' sizes; or the
+    board's, when it carries the table `name` as the build's plan checked it (Layout.tables)."""
+    if resolver.layout.spec.components or name in resolver.layout.tables:
         return resolver.layout
     from printgen.model.layouts import load_layout
 
@@ -50,7 +51,7 @@ class Drawing:
 
 
 def table_ops(resolver, el, w, box: tuple[float, float, float, float]) -> list[Op]:
-    table = checked_table(resolver.deck, deck_layout(resolver), el.table, w("table"))
+    table = checked_table(resolver.deck, deck_layout(resolver, el.table), el.table, w("table"))
     return draw_table(table, resolver.fonts.pdf_name(el.font, w("font")), box, el.scale, el.area, el.margin,
                       el.dimensions, el.labels, w("scale"))
 

@@ -14,11 +14,13 @@ reading one option away) are checked here too.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.files.errors import UserError
-from printgen.model.abilities import Ability
 from printgen.sim.options import Option, read_options
+
+if TYPE_CHECKING:      # imported where a raw ability is checked: a deck from the cache holds records
+    from printgen.model.abilities import Ability
 
 # card kinds
 NOBLE, PEASANT, WIND, FAVOUR, DECLARATION = range(5)
@@ -308,6 +310,8 @@ def compile_deck(deck, options: dict[str, Any]) -> Prepared:
         spec = None
         if ability is not None:
             if isinstance(ability, dict):       # a checked model, or its record from the cache, is used as it is
+                from printgen.model.abilities import Ability
+
                 ability = Ability.model_validate(ability)
             _check_playable(deck, card, kind, ability)
             spec = Spec(ability, describe(ability))

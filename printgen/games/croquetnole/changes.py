@@ -22,7 +22,7 @@ from printgen.games.croquetnole.table import (
     resized,
     smallest_square,
 )
-from printgen.model.tablelayout import Table
+from printgen.model.tabletypes import Table
 
 
 def changed(table: Table, change: str, typed: str = "") -> tuple[Table, str]:

@@ -23,7 +23,7 @@ from printgen.games.croquetnole.hand import Hand
 from printgen.games.croquetnole.physics import Physics
 from printgen.games.croquetnole.rules import Rules
 from printgen.games.croquetnole.table import court
-from printgen.model.tablelayout import Table
+from printgen.model.tabletypes import Table
 from printgen.sim.metrics import SEAT_MARGIN, SEAT_MARGIN_WORDS
 from printgen.sim.verdicts import Verdict, decide, looking, pct
 

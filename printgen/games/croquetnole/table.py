@@ -16,7 +16,7 @@ from functools import cached_property
 
 from printgen.files.errors import UserError
 from printgen.model.tablecheck import distance
-from printgen.model.tablelayout import Piece, Table
+from printgen.model.tabletypes import Piece, Table
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1
