@@ -1,6 +1,10 @@
 """Speed and memory of `printgen build`, measured against a plain ReportLab script.
 
-    python bench/bench_build.py [--runs 7] [--json FILE] [--workdir /tmp/bench] [--env-as-is]
+    .venv/bin/python bench/bench_build.py [--runs 7] [--cards 43,430,2150 [--only-cards]] [--cold]
+                                          [--against REF] [--json FILE] [--workdir /tmp/bench] [--env-as-is]
+
+(From the repository root, with the Python of the README's set-up, .venv/bin/python: a bare
+`python` without the virtual environment activated has no ReportLab.)
 
 Each command runs as its own process (`python -m printgen build ...` and
 `python bench/plain_reportlab.py ...`), so interpreter start-up and imports are counted. The two
@@ -8,6 +12,15 @@ commands take turns run by run (A B A B ...), so both see the same background no
 that, each runs once without being measured. Figures are medians over the runs. The time ratio
 printgen / plain is taken within this one command, which makes it the number to compare across
 machines. Peak memory is the child's maximum resident set size (os.wait4, in a small launcher).
+
+printgen is timed as `python -m printgen build DECK --only cards --out DIR --quiet`, the cards
+alone, as the plain script draws them. Its figures are those of a user's second build: the
+unmeasured run fills printgen's cache of checked decks (printgen/model/load_cache.py; prepared
+pictures too), so every measured run takes the checked deck from there and neither reads the YAML
+nor imports pydantic. With --cold, a first build is measured too, in the same rounds: every run
+gets a new, empty cache folder (PRINTGEN_CACHE_DIR), so it reads and checks the deck (and prepares
+the pictures) as a first build, or a build after an edit, does; its time and peak are printed
+beside the second build's. (Bytecode stays cached in both, as in an installation.)
 
 There are two workloads, and with --cards more:
   shipped   decks/cromwell as it is; the cards show vector house emblems.
@@ -18,6 +31,13 @@ There are two workloads, and with --cards more:
             (--only-cards times these alone.)
 The plain script draws each repeated design once (emblems and the back as forms), as printgen
 does, so the ratio is against a fair floor at every size.
+
+Issue 30's aims are judged where they apply, and said to be met or NOT met: on the cards-N decks,
+printgen's ratio to the plain script at most 1.5x at 43 cards and 1.3x at 430 and 2,150 (judged
+on processor time, the steadier figure on a shared machine; the wall-clock ratio is judged beside
+it), and with several sizes, whether the ratio grows with the deck; at 2,150 cards, the PDF per
+card within 2x of the plain script's and peak memory under 70 MiB. The shipped and pictures
+workloads have no aim of issue 30: they show the bench's first aims (2x, 100 MiB), labelled so.
 
 Everything the bench writes goes under --workdir, never into the repository. This script
 reports figures and asserts nothing. Keep timing checks out of the unit tests.
@@ -38,12 +58,21 @@ import tempfile
 from pathlib import Path
 
 sys.dont_write_bytecode = True   # the bench imports printgen to read the deck; leave no __pycache__ in the repo
+from build_report import (  # noqa: E402 - the report beside this script
+    AIM_CARDS_AT,
+    AIM_CARDS_MIB,
+    AIM_CARDS_PDF,
+    AIM_CARDS_RATIO,
+    EARLY_MIB,
+    EARLY_RATIO,
+    print_growth,
+    print_startup,
+    print_workloads,
+)
+
 REPO = Path(__file__).resolve().parent.parent
 PLAIN = Path(__file__).resolve().parent / "plain_reportlab.py"
 DECK = "cromwell"
-AIM_RATIO = 2.0      # from the issue: within 2x of the plain script ...
-AIM_MIB = 100.0      # ... and under 100 MiB peak
-AIM_CARDS_MIB = 70.0  # issue 30: a deck of 2,150 cards under 70 MiB peak
 # What the plain script imports before it does any work (printgen's own are read off a real build:
 # build_imports below).
 PLAIN_IMPORTS = "import json, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, printgen.art.emblems"
@@ -198,13 +227,14 @@ def child_env(workdir: Path) -> dict[str, str]:
     return env
 
 
-def run_once(cmd: list[str]) -> tuple[float, float, float]:
+def run_once(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Wall seconds, peak RSS (MiB) and processor seconds (user + system) of one child process,
     from its start to its exit. Processor time is the steadier figure on a shared machine: waiting
-    for a core does not count in it."""
+    for a core does not count in it. `env`: the child's environment (default CHILD_ENV)."""
     with tempfile.TemporaryFile() as err:
         launcher = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *cmd], cwd=REPO, stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=err, env=CHILD_ENV, check=False)
+                                  stdout=subprocess.PIPE, stderr=err, env=CHILD_ENV if env is None else env,
+                                  check=False)
         fields = launcher.stdout.split()
         if launcher.returncode != 0 or len(fields) != 4 or fields[2] != b"0":
             err.seek(0)
@@ -216,19 +246,36 @@ def run_once(cmd: list[str]) -> tuple[float, float, float]:
     return elapsed, kib / 1024, float(fields[3])
 
 
-def measure(commands: dict[str, list[str]], runs: int, label: str) -> dict[str, dict]:
-    """Each command once unmeasured, then `runs` rounds of every command in turn."""
+def run_cold(cmd: list[str], scratch: Path) -> tuple[float, float, float]:
+    """run_once with printgen's caches in a new, empty folder (a first build), removed afterwards."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    empty = Path(tempfile.mkdtemp(prefix="cache-", dir=scratch))
+    env = dict(os.environ if CHILD_ENV is None else CHILD_ENV)
+    env["PRINTGEN_CACHE_DIR"] = str(empty)
+    try:
+        return run_once(cmd, env)
+    finally:
+        shutil.rmtree(empty, ignore_errors=True)
+
+
+def measure(commands: dict[str, list[str]], runs: int, label: str, cold: Path | None = None) -> dict[str, dict]:
+    """Each command once unmeasured, then `runs` rounds of every command in turn. The command
+    named "cold" (if any) runs with an empty cache folder under `cold` every time."""
     times: dict[str, list[float]] = {name: [] for name in commands}
     peaks: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
-    for cmd in commands.values():
-        run_once(cmd)
+
+    def run(name: str, cmd: list[str]) -> tuple[float, float, float]:
+        return run_cold(cmd, cold) if name == "cold" and cold is not None else run_once(cmd)
+
+    for name, cmd in commands.items():
+        run(name, cmd)
     progress = sys.stderr.isatty()
     for i in range(runs):
         if progress:
             print(f"\r  {label}: run {i + 1}/{runs}", end="", file=sys.stderr, flush=True)
         for name, cmd in commands.items():
-            seconds, mib, processor = run_once(cmd)
+            seconds, mib, processor = run(name, cmd)
             times[name].append(seconds)
             peaks[name].append(mib)
             cpu[name].append(processor)
@@ -255,10 +302,6 @@ def reference_code(ref: str, workdir: Path) -> Path:
     return into
 
 
-def pdf_pages(path: Path) -> int:
-    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", path.read_bytes()))
-
-
 # --- report --------------------------------------------------------------------------------------
 
 def versions() -> dict[str, str]:
@@ -282,10 +325,14 @@ def main() -> None:
     info = _print_setting(args, workdir)
     results, outputs = _measure_workloads(args, workdir)
     startup = _measure_startup(args, workdir)
-    summary = _print_workloads(results, outputs)
-    _print_startup(startup, results, summary)
+    summary = print_workloads(results, outputs)
+    print_growth(summary)
+    print_startup(startup, results, summary)
     if args.json:
-        payload = {"versions": info, "runs": args.runs, "aim": {"time_ratio": AIM_RATIO, "peak_mib": AIM_MIB},
+        aims = {"issue 30": {"cards_ratio": AIM_CARDS_RATIO, "at_cards": AIM_CARDS_AT,
+                             "pdf_per_card_ratio": AIM_CARDS_PDF, "peak_mib": AIM_CARDS_MIB},
+                "first bench (shipped and pictures)": {"time_ratio": EARLY_RATIO, "peak_mib": EARLY_MIB}}
+        payload = {"versions": info, "runs": args.runs, "aims": aims,
                    "workloads": results, "summary": summary, "startup": startup}
         Path(args.json).write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
         print(f"\nwrote {args.json}")
@@ -295,7 +342,7 @@ def _arguments() -> tuple[argparse.Namespace, Path]:
     """The command line, checked, and the scratch folder (made, and outside the repository)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="measured runs of each command (default 7, at least 5)")
-    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON (default: none)")
     parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench"),
                         help="scratch folder for decks, pictures and PDFs (default: /tmp/bench)")
     parser.add_argument("--env-as-is", action="store_true",
@@ -307,6 +354,11 @@ def _arguments() -> tuple[argparse.Namespace, Path]:
                              "card, and whether printgen's ratio to the plain script grows with the deck")
     parser.add_argument("--only-cards", action="store_true",
                         help="time only the --cards decks (not the shipped deck and the pictures deck)")
+    parser.add_argument("--cold", action="store_true",
+                        help="also time printgen's first build in the same rounds: every run with an empty cache "
+                             "folder (PRINTGEN_CACHE_DIR), so it reads the YAML and checks it with pydantic; its "
+                             "peak is printed beside the second build's (by default every measured build is a "
+                             "second build: the unmeasured run fills the cache of checked decks)")
     parser.add_argument("--against", metavar="REF",
                         help="also time REF's printgen (its printgen/ and layouts/ from git) in the same rounds, "
                              "so a change is measured before and after against the same floor")
@@ -379,7 +431,11 @@ def _measure_workloads(args: argparse.Namespace, workdir: Path) -> tuple[dict[st
             commands[args.against] = [py, "-c", start, "build", ref, "--only", "cards", "--out",
                                       str(out / "against"), "--quiet"]
             outputs[workload][args.against] = out / "against" / key / f"{key}-cards.pdf"
-        results[workload] = measure(commands, args.runs, workload)
+        if args.cold:                   # a first build: its cache folder new and empty in every run
+            commands["cold"] = [py, "-m", "printgen", "build", ref, "--only", "cards", "--out", str(out / "cold"),
+                                "--quiet"]
+            outputs[workload]["cold"] = out / "cold" / key / f"{key}-cards.pdf"
+        results[workload] = measure(commands, args.runs, workload, cold=workdir / "cold-caches" if args.cold else None)
 
     return results, outputs
 
@@ -421,76 +477,6 @@ def _measure_startup(args: argparse.Namespace, workdir: Path) -> dict:
         "printgen build (all parts)": [py, "-m", "printgen", "build", DECK, "--out", str(workdir / "out" / "all"),
                                        "--quiet"],
     }, args.runs, "start-up")
-
-
-def _print_workloads(results: dict[str, dict], outputs: dict[str, dict[str, Path]]) -> dict:
-    """The table of workloads, each with printgen's ratio to the plain script; the summary for the JSON."""
-    head = f"{'workload':<10} {'command':<9} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9} " \
-           f"{'pages':>5} {'PDF KiB':>8}"
-    print(head)
-    print("-" * len(head))
-    summary = {}
-    for workload, figures in results.items():
-        for name in figures:
-            f = figures[name]
-            pdf = outputs[workload][name]
-            f["pdf_bytes"] = pdf.stat().st_size
-            f["pages"] = pdf_pages(pdf)
-            print(f"{workload:<10} {name:<9} {f['median_s']:>9.3f} {f['min_s']:>7.3f} {f['max_s']:>7.3f} "
-                  f"{f['peak_mib']:>9.1f} {f['pages']:>5} {f['pdf_bytes'] / 1024:>8.0f}")
-        pg, plain = figures["printgen"], figures["plain"]
-        ratio = pg["median_s"] / plain["median_s"]
-        mem_ratio = pg["peak_mib"] / plain["peak_mib"]
-        time_ok, mem_ok = ratio <= AIM_RATIO, pg["peak_mib"] < AIM_MIB
-        summary[workload] = {"time_ratio": ratio, "extra_s": pg["median_s"] - plain["median_s"],
-                             "peak_ratio": mem_ratio, "within_time_aim": time_ok, "within_memory_aim": mem_ok}
-        print(f"{workload:<10} {'ratio':<9} {ratio:>8.2f}x {'':>15} {mem_ratio:>8.2f}x   (printgen / plain)")
-        cpu_ratio = pg["median_cpu_s"] / plain["median_cpu_s"]
-        summary[workload]["cpu_ratio"] = cpu_ratio
-        print(f"{'':<10} processor time (median, user + system): printgen {pg['median_cpu_s']:.3f} s, plain "
-              f"{plain['median_cpu_s']:.3f} s, ratio {cpu_ratio:.2f}x")
-        for name in figures.keys() - {"printgen", "plain"}:       # --against REF
-            ref = figures[name]
-            summary[workload][f"against {name}"] = {"time_ratio": ref["median_s"] / plain["median_s"],
-                                                     "cpu_ratio": ref["median_cpu_s"] / plain["median_cpu_s"]}
-            print(f"{'':<10} {name}: ratio to plain {ref['median_s'] / plain['median_s']:.2f}x wall, "
-                  f"{ref['median_cpu_s'] / plain['median_cpu_s']:.2f}x processor time "
-                  f"(this checkout: {ratio:.2f}x, {cpu_ratio:.2f}x)")
-        print(f"{'':<10} printgen takes {pg['median_s'] - plain['median_s']:+.3f} s more; "
-              f"aim <= {AIM_RATIO:g}x: {'met' if time_ok else 'NOT met'}; "
-              f"peak < {AIM_MIB:g} MiB: {'met' if mem_ok else 'NOT met'}")
-        if workload.startswith("cards-"):       # issue 30's aims for a deck of many cards
-            cards = int(workload.split("-")[1])
-            per_card = [figures[n]["pdf_bytes"] / cards / 1024 for n in ("printgen", "plain")]
-            summary[workload]["pdf_kib_per_card"] = per_card
-            print(f"{'':<10} PDF per card: printgen {per_card[0]:.2f} KiB, plain {per_card[1]:.2f} KiB "
-                  f"({per_card[0] / per_card[1]:.2f}x; aim within 2x at 2,150 cards); peak "
-                  f"{pg['peak_mib']:.1f} MiB (aim < {AIM_CARDS_MIB:g} MiB at 2,150 cards)")
-        print()
-
-    return summary
-
-
-def _print_startup(startup: dict, results: dict[str, dict], summary: dict) -> None:
-    """The start-up table, and how much of each build the imports take."""
-    print(f"{'start-up (whole process)':<30} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9}")
-    print("-" * 66)
-    for name, f in startup.items():
-        print(f"{name:<30} {f['median_s']:>9.3f} {f['min_s']:>7.3f} {f['max_s']:>7.3f} {f['peak_mib']:>9.1f}")
-    pg_imports = startup["imports of printgen build"]["median_s"]
-    plain_imports = startup["imports of the plain script"]["median_s"]
-    bare = startup["python -c pass"]["median_s"]
-    print(f"  imports alone: printgen build {pg_imports:.3f} s, plain script {plain_imports:.3f} s "
-          f"({pg_imports - plain_imports:+.3f} s); less Python's own start-up ({bare:.3f} s): "
-          f"{pg_imports - bare:.3f} s and {plain_imports - bare:.3f} s (issue 30's aim: 0.09 s for printgen)")
-    cpu = {name: startup[name]["median_cpu_s"] - startup["python -c pass"]["median_cpu_s"]
-           for name in ("imports of printgen build", "imports of the plain script")}
-    print(f"  the same in processor time, less Python's own: printgen build {cpu['imports of printgen build']:.3f} s, "
-          f"plain script {cpu['imports of the plain script']:.3f} s")
-    for workload, figures in results.items():
-        print(f"  {workload}: imports are {pg_imports / figures['printgen']['median_s']:.0%} of a printgen build, "
-              f"{plain_imports / figures['plain']['median_s']:.0%} of a plain run")
-    summary["imports_extra_s"] = pg_imports - plain_imports
 
 
 if __name__ == "__main__":
