@@ -1,7 +1,9 @@
 """`printgen build` of every shipped deck on all cores against the same build held to one core.
 
-Usage: python bench/bench_build_cores.py [--runs 7] [--workdir /tmp/bench-cores] [--against REF]
+Usage: .venv/bin/python bench/bench_build_cores.py [--runs 7] [--workdir /tmp/bench-cores] [--against REF]
        [--estimate | --critical]
+
+(From the repository root, with the Python of the README's set-up, .venv/bin/python.)
 
 The two commands are whole processes, run in turns (all cores, one core, all cores ...) after one
 unmeasured run of each; one core is `taskset -c 0` (Linux), which leaves printgen's build one
@@ -167,9 +169,13 @@ def critical(args: argparse.Namespace, work: Path, sides: dict[str, tuple[Path, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--workdir", default="/tmp/bench-cores")
-    parser.add_argument("--against", metavar="REF", help="also time REF's printgen (a git commit), in the same turns")
+    parser.add_argument("--runs", type=int, default=7,
+                        help="measured runs of each build, after one unmeasured run (default 7, at least 5)")
+    parser.add_argument("--workdir", default="/tmp/bench-cores",
+                        help="scratch folder for the builds' output, the bytecode and printgen's caches "
+                             "(default: %(default)s)")
+    parser.add_argument("--against", metavar="REF",
+                        help="also time REF's printgen (a git commit), in the same turns (default: none)")
     parser.add_argument("--estimate", action="store_true",
                         help="only work out the pool's schedule from processor times (see estimate())")
     parser.add_argument("--critical", action="store_true",

@@ -2,7 +2,7 @@
 of a physics step, a thousand games that must all end, and the wall time of `printgen validate
 piecepack --game croquetnole` at its default size on one and two workers.
 
-    python bench/bench_croquetnole.py [--games 1000] [--runs 3] [--skip-validate] [--against DIR]
+    .venv/bin/python bench/bench_croquetnole.py [--games 1000] [--runs 3] [--skip-validate] [--against DIR]
 
 Games are timed in processor time (user+sys) so the machine's other load counts less; the validate
 runs are separate processes, timed in wall time and in their children's processor time. Figures are
@@ -153,10 +153,12 @@ def validate_bench(runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip-validate", action="store_true")
-    parser.add_argument("--against", type=Path, default=None, help="another checkout to time beside this one")
+    parser.add_argument("--games", type=int, default=1000, help="seeded games a run (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each measurement; figures are medians (default: %(default)s)")
+    parser.add_argument("--skip-validate", action="store_true", help="leave out the timed `printgen validate` runs")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another checkout of printgen to time beside this one, in turns (default: none)")
     parser.add_argument("--child", nargs=2, type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 """How deep the Croquetnole physics lets a coin sink into a tile or another coin.
 
-    python bench/bench_croquetnole_overlap.py [--games 40] [--root DIR]
+    .venv/bin/python bench/bench_croquetnole_overlap.py [--games 40] [--root DIR]
 
 Pymunk (Chipmunk) has no continuous collision detection: it finds a contact only once two shapes
 overlap at the end of a step, and pushes them apart softly over the following steps. A coin at the
@@ -184,8 +184,9 @@ def scripted(probe: Probe) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--root", help="another checkout of printgen to measure")
+    parser.add_argument("--games", type=int, default=40,
+                        help="seeded default games to measure (seeds 0..N-1) (default: %(default)s)")
+    parser.add_argument("--root", help="another checkout of printgen to measure (default: this one)")
     args = parser.parse_args()
     probe = Probe()
     scripted(probe)

@@ -1,6 +1,6 @@
 """How long one determinisation takes, per game (the search player draws one every iteration).
 
-Usage: python bench/bench_determinize.py [--game NAME] [--games N] [--players P] [--runs R]
+Usage: .venv/bin/python bench/bench_determinize.py [--game NAME] [--games N] [--players P] [--runs R]
 
 Plays N seeded games of the game (its first variant; P players, else its smallest count) with the
 greedy player in every seat, keeps a copy of the state before every decision, then times
@@ -32,10 +32,12 @@ DECKS = {"cromwell": "cromwell", "drafting": "standard", "coppertwaddle": "coppe
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="burro")
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--players", type=int, default=0)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--game", default="burro", help="the game to play (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=30,
+                        help="seeded greedy games whose states are timed (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=0, help="players (default: 0, the game's smallest count)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="times every state is determinised; the fastest run counts (default: %(default)s)")
     args = parser.parse_args()
     deck = load_deck(DECKS.get(args.game, "spanish"))
     game = get_game(args.game, deck.folder)

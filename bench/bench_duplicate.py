@@ -1,6 +1,6 @@
 """What duplicate deals buy the skill ladder, and whether the interval drawn from them is honest.
 
-Usage: python bench/bench_duplicate.py [--reps 2000] [--confidence 95] [--workers 2] [--quick]
+Usage: .venv/bin/python bench/bench_duplicate.py [--reps 2000] [--confidence 95] [--workers 2] [--quick]
 
 For rungs of the ladder in quick games (printgen.sim.ladder), the higher rung's games are played
 twice, seed 1: as independent games (each its own deal) and as duplicate deals (each deal once
@@ -61,9 +61,11 @@ def t_interval(deals: list[tuple[float, int]], z: float) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reps", type=int, default=2000)
-    parser.add_argument("--confidence", type=float, default=95.0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--reps", type=int, default=2000,
+                        help="resampled ladders for each coverage figure (default: %(default)s)")
+    parser.add_argument("--confidence", type=float, default=95.0,
+                        help="the intervals' confidence, in per cent (default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=2, help="processes that play the games (default: %(default)s)")
     parser.add_argument("--quick", action="store_true", help="the rungs of random and greedy players only")
     args = parser.parse_args()
     z = z_for(1 - args.confidence / 100)

@@ -1,7 +1,7 @@
 """The cards of a bench deck built in one process, this checkout's code against another's, in turns.
 
-    python bench/bench_inprocess.py [--cards 430] [--builds 9] [--turns 4] [--against main]
-                                    [--workdir /tmp/bench-inprocess]
+    .venv/bin/python bench/bench_inprocess.py [--cards 430] [--builds 9] [--turns 4] [--against main]
+                                              [--workdir /tmp/bench-inprocess]
 
 Why: whole processes (bench_build.py) carry the interpreter's start and the imports, and on a
 shared machine their ratios move by a tenth between runs; the cost per card is easier to see
@@ -71,11 +71,17 @@ def run_child(root: Path, deck: Path, builds: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cards", type=int, default=430)
-    parser.add_argument("--builds", type=int, default=9)
-    parser.add_argument("--turns", type=int, default=4)
-    parser.add_argument("--against", default="main")
-    parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench-inprocess"))
+    parser.add_argument("--cards", type=int, default=430,
+                        help="cards in the bench's copy of Cromwell (default: %(default)s)")
+    parser.add_argument("--builds", type=int, default=9,
+                        help="measured builds in each child process (default: %(default)s)")
+    parser.add_argument("--turns", type=int, default=4,
+                        help="turns, each one child of this checkout and one of REF's (default: %(default)s)")
+    parser.add_argument("--against", default="main", metavar="REF",
+                        help="the git commit to compare with (default: %(default)s)")
+    parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench-inprocess"),
+                        help="scratch folder for the deck copy and REF's code, outside the repository (default: "
+                             "%(default)s)")
     args = parser.parse_args()
     workdir = Path(args.workdir).resolve()
     if workdir == REPO or REPO in workdir.parents:

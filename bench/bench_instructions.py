@@ -1,7 +1,7 @@
 """Instructions per game, counted by valgrind (callgrind), for one game and bot: a figure that does
 not move with the machine's load, to tell a small speed change from noise.
 
-Usage: python bench/bench_instructions.py --game NAME [--variant V] [--bot greedy|random] [--games N]
+Usage: .venv/bin/python bench/bench_instructions.py --game NAME [--variant V] [--bot greedy|random] [--games N]
        [--players P] [--against REF]
 
 Games per second (bench_sim.py) is what a user feels, but on a shared machine it wanders by 10 %
@@ -71,11 +71,12 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, help="one of " + ", ".join(dict.fromkeys(c[0] for c in CASES)))
-    parser.add_argument("--variant", default="basic")
-    parser.add_argument("--bot", choices=("greedy", "random"), default="greedy")
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--against", metavar="REF", help="also count the simulator at this git commit")
+    parser.add_argument("--variant", default="basic", help="the game's variant (default: %(default)s)")
+    parser.add_argument("--bot", choices=("greedy", "random"), default="greedy",
+                        help="the players in every seat (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=300, help="seeded games counted (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=4, help="players a game (default: %(default)s)")
+    parser.add_argument("--against", metavar="REF", help="also count the simulator at this git commit (default: none)")
     parser.add_argument("--deck", help=argparse.SUPPRESS)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,7 +1,7 @@
 """Is L'Ombre's and Tresillo's search player weak because of its opening decisions? (issue 28)
 
-Usage: python bench/bench_ombre_openings.py [--games 60] [--budgets 10,50] [--hands 2] [--workers 2]
-                                            [--games-list lombre,tresillo]
+Usage: .venv/bin/python bench/bench_ombre_openings.py [--games 60] [--budgets 10,50] [--hands 2] [--workers 2]
+                                                      [--games-list lombre,tresillo]
 
 The search player loses to the games' greedy players at small budgets (bench/README.md, "Does
 searching pay?"). A hand opens with decisions that shape all of it (take the game or pass, the
@@ -69,11 +69,15 @@ def one_game(job: tuple[str, str, int, int, int]) -> tuple[int, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60, help="games per line, rounded to whole deals")
-    parser.add_argument("--budgets", default="10,50")
-    parser.add_argument("--hands", type=int, default=2)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--games-list", default="lombre,tresillo")
+    parser.add_argument("--games", type=int, default=60,
+                        help="games per line, rounded to whole deals (default: %(default)s)")
+    parser.add_argument("--budgets", default="10,50",
+                        help="the search budgets to try, comma-separated (default: %(default)s)")
+    parser.add_argument("--hands", type=int, default=2,
+                        help="hands a game (the games' hands option) (default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=2, help="processes that play the games (default: %(default)s)")
+    parser.add_argument("--games-list", default="lombre,tresillo",
+                        help="the games, comma-separated (default: %(default)s)")
     args = parser.parse_args()
     games = -(-args.games // PLAYERS) * PLAYERS
     print(f"{games} games a line, hands={args.hands}, seed 1; load before: "

@@ -1,7 +1,7 @@
 """Decisions per second of the search player (issue 28), per game, medians of several runs.
 
-Usage: python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME] [--old]
-                                    [--profile] [--twins] [--no-horizon] [--against REF]
+Usage: .venv/bin/python bench/bench_search.py [--budget N] [--decisions D] [--runs R] [--players P] [--game NAME]
+                                              [--old] [--profile] [--twins] [--no-horizon] [--against REF]
 
 Every shipped game is tried, and every game file of a shipped deck (decks/*/games/*.yaml): one
 that does not implement determinize (the engine's default raises NotImplementedError) is listed as
@@ -203,16 +203,17 @@ def compare(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=int, default=200)
-    parser.add_argument("--decisions", type=int, default=30)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--budget", type=int, default=200,
+                        help="the search's iterations a decision (default: %(default)s)")
+    parser.add_argument("--decisions", type=int, default=30, help="searched decisions a run (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=5, help="runs; figures are medians (default: %(default)s)")
     parser.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
-    parser.add_argument("--game", default=None)
+    parser.add_argument("--game", default=None, help="only this game (default: every shipped game)")
     parser.add_argument("--old", action="store_true", help="also the search with random playouts (search-random)")
     parser.add_argument("--profile", action="store_true", help="also where the search's time goes, per game")
     parser.add_argument("--twins", action="store_true", help="each game file against its hand-written twin")
     parser.add_argument("--no-horizon", action="store_true", help="hand-written games searched to the end")
-    parser.add_argument("--against", metavar="REF", help="also REF's code (a git commit), run by turns")
+    parser.add_argument("--against", metavar="REF", help="also REF's code (a git commit), run by turns (default: none)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 """The suite's search-player pairings (tests/test_search_wins.py) at other seeds: do they decide by luck?
 
-Usage: python bench/bench_search_suite.py [--seeds 1,2,3] [--against random,greedy]
+Usage: .venv/bin/python bench/bench_search_suite.py [--seeds 1,2,3] [--against random,greedy]
 
 tests/test_search_wins.py checks, at seed 1, that the search player beats random players in every
 shipped game and greedy players in four, each pairing at the small budget and game count its
@@ -27,8 +27,10 @@ import test_search_wins as suite  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", default="1,2,3")
-    parser.add_argument("--against", default="random,greedy")
+    parser.add_argument("--seeds", default="1,2,3",
+                        help="the seeds to play the pairings at, comma-separated (default: %(default)s)")
+    parser.add_argument("--against", default="random,greedy",
+                        help="the opponents, random, greedy or both (default: %(default)s)")
     args = parser.parse_args()
     print(f"load before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'against':<7} {'seed':>4} {'game':<14} {'variant':<9} {'budget':>6} {'games':>5} {'kind':<11} "

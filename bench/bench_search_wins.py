@@ -1,7 +1,7 @@
 """Does the search player beat random and greedy players, per game? (issue 28's test, as a table)
 
-Usage: python bench/bench_search_wins.py [--games N] [--budget B] [--workers K] [--game NAME] [--files]
-                                         [--search search|search-random] [--against random,greedy]
+Usage: .venv/bin/python bench/bench_search_wins.py [--games N] [--budget B] [--workers K] [--game NAME] [--files]
+                                                   [--search search|search-random] [--against random,greedy]
 
 For every shipped game (its first variant, its smallest player count) one search player of a fixed
 budget sits among random players, then among greedy ones, its seat turned one further each game
@@ -53,15 +53,16 @@ def verdict(wins: float, played: int, fair: float) -> tuple[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--budget", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--game", default=None)
+    parser.add_argument("--games", type=int, default=40, help="seeded games a pairing (default: %(default)s)")
+    parser.add_argument("--budget", type=int, default=50,
+                        help="the search's iterations a decision (default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=1, help="processes that play the games (default: %(default)s)")
+    parser.add_argument("--game", default=None, help="only this game (default: every shipped game)")
     parser.add_argument("--files", action="store_true", help="also the decks' game files")
     parser.add_argument("--search", default="search", choices=("search", "search-random"),
-                        help="search-random: the search with uniformly random playouts")
+                        help="search-random: the search with uniformly random playouts (default: %(default)s)")
     parser.add_argument("--against", default="random,greedy",
-                        help="the opponents to play, random, greedy or both (comma-separated)")
+                        help="the opponents to play, random, greedy or both (comma-separated) (default: %(default)s)")
     args = parser.parse_args()
     rows = [(name, DECKS.get(name, "spanish")) for name in names()]
     if args.files:

@@ -1,6 +1,6 @@
 """Games per second per core for each game and variant, medians of several runs.
 
-Usage: python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME] [--against REF]
+Usage: .venv/bin/python bench/bench_sim.py [--games N] [--runs R] [--players P] [--game NAME] [--against REF]
 
 Each run plays N seeded games in this process (one core) with `checked=False`, as
 `printgen validate` does; the figure is N / seconds, and the median over R runs is reported
@@ -192,11 +192,13 @@ def against(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2000, help="seeded games a run (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=5, help="runs; figures are medians (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=4,
+                        help="players where the game allows it, else its own count (default: %(default)s)")
     parser.add_argument("--game", help="only this game (" + ", ".join(dict.fromkeys(c[0] for c in CASES)) + ")")
-    parser.add_argument("--against", metavar="REF", help="also time the simulator at this git commit, in turns")
+    parser.add_argument("--against", metavar="REF",
+                        help="also time the simulator at this git commit, in turns (default: none)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--child-run", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,6 +1,7 @@
 """The whole `printgen validate DECK --skill --workers 2` of shipped decks, timed as a user runs it.
 
-Usage: python bench/bench_skill.py [--decks cromwell,standard] [--workers 2] [--plain] [--keep DIR] [-- EXTRA ARGS]
+Usage: .venv/bin/python bench/bench_skill.py [--decks cromwell,standard] [--workers 2] [--plain] [--keep DIR]
+                                             [-- EXTRA ARGS]
 
 Each deck is validated once in a process of its own (`python -m printgen validate DECK --skill
 --quiet --json ...`) and the table gives its wall time, its processor time (user + system of the
@@ -44,10 +45,11 @@ def one_run(deck: str, workers: int, skill: bool, extra: list[str], out: Path) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decks", default="cromwell,standard")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--decks", default="cromwell,standard",
+                        help="shipped decks, comma-separated (default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=2, help="validate's --workers (default: %(default)s)")
     parser.add_argument("--plain", action="store_true", help="also time the run without --skill")
-    parser.add_argument("--keep", default=None, help="a folder to keep each deck's JSON in (DECK.json)")
+    parser.add_argument("--keep", default=None, help="a folder to keep each deck's JSON in (DECK.json; default: none)")
     parser.add_argument("extra", nargs="*", help="further validate arguments, after --")
     args = parser.parse_args()
     print(f"validate DECK --skill --workers {args.workers} {' '.join(args.extra)}".rstrip())

@@ -1,7 +1,9 @@
 """What importing costs `printgen build cromwell --only cards`, against bare Python and the plain script.
 
-    python bench/bench_startup.py [--runs 7] [--top 15] [--workdir /tmp/bench-startup] [--json FILE]
-                                  [--against REF] [--added jinja2.sandbox click ...]
+    .venv/bin/python bench/bench_startup.py [--runs 7] [--top 15] [--workdir /tmp/bench-startup] [--json FILE]
+                                            [--deck cromwell] [--against REF] [--added jinja2.sandbox click ...]
+
+(From the repository root, with the Python of the README's set-up, .venv/bin/python.)
 
 Each command runs whole, as its own process, under `python -X importtime`: a bare `python -c pass`,
 the real build of the cards, and the plain ReportLab floor (bench/plain_reportlab.py) on the same
@@ -79,13 +81,18 @@ def run_once(cmd: list[str], env: dict[str, str], cwd: Path = REPO) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="measured runs of each command (at least 5)")
+    parser.add_argument("--runs", type=int, default=7, help="measured runs of each command (default 7, at least 5)")
     parser.add_argument("--added", nargs="*", default=["jinja2.sandbox", "click"], metavar="MODULE",
-                        help="time the plain script's imports plus each of these alone (what each adds)")
-    parser.add_argument("--top", type=int, default=15, help="list this many of the build's costliest imports")
-    parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench-startup"))
-    parser.add_argument("--deck", default="cromwell")
-    parser.add_argument("--json", metavar="FILE")
+                        help="time the plain script's imports plus each of these alone (what each adds; "
+                             "default: jinja2.sandbox click)")
+    parser.add_argument("--top", type=int, default=15,
+                        help="list this many of the build's costliest imports (default 15)")
+    parser.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "bench-startup"),
+                        help="scratch folder for the card data, the PDFs, the bytecode and printgen's caches, outside "
+                             "the repository (default: %(default)s)")
+    parser.add_argument("--deck", default="cromwell",
+                        help="the deck whose cards are built, a shipped deck's name or a folder (default: %(default)s)")
+    parser.add_argument("--json", metavar="FILE", help="also write every run's figures to FILE as JSON (default: none)")
     parser.add_argument("--against", metavar="REF", help="also time REF's printgen (a git commit), in the same rounds")
     args = parser.parse_args()
     if args.runs < 5:

@@ -1,7 +1,7 @@
 """Games per second of a game against its twin (a data game against the hand-written one), random bots.
 
-Usage: python bench/bench_twins.py [--pair TWIN=BASELINE ...] [--games N] [--runs R] [--players P]
-                                   [--agree GAMES] [--json FILE]
+Usage: .venv/bin/python bench/bench_twins.py [--pair TWIN=BASELINE ...] [--games N] [--runs R] [--players P]
+                                             [--agree GAMES] [--json FILE]
 
 A side is DECK:GAME[:VARIANT[:KEY=VALUE,KEY=VALUE]]: a shipped deck (decks/DECK, or a path to a deck
 folder), a game by name or a game file (a path, or one inside the deck's folder: games/burro-data.yaml),
@@ -131,12 +131,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pair", action="append", metavar="TWIN=BASELINE",
                         help="DECK:GAME[:VARIANT[:KEY=VALUE,...]]=DECK:GAME[...] (repeatable)")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1000, help="games a run, each side (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="runs of each side; figures are medians (default: %(default)s)")
     parser.add_argument("--players", type=int, default=None, help="the first count both allow when left out")
     parser.add_argument("--agree", type=int, default=0, metavar="GAMES",
                         help="also compare each pair with printgen.sim.agreement, this many games a side")
-    parser.add_argument("--json", default=None, metavar="FILE")
+    parser.add_argument("--json", default=None, metavar="FILE",
+                        help="also write the figures to FILE as JSON (default: none)")
     args = parser.parse_args()
     pairs = args.pair or list(DEMO)
     print(f"{args.games} games a run, {args.runs} runs a side in turns, random bots, one core (processor time), "

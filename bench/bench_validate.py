@@ -1,6 +1,6 @@
 """`printgen validate DECK` as a user runs it, whole process, against another commit in the same command.
 
-Usage: python bench/bench_validate.py [--decks cromwell,standard] [--runs R] [--against REF] [--json FILE]
+Usage: .venv/bin/python bench/bench_validate.py [--decks cromwell,standard] [--runs R] [--against REF] [--json FILE]
 
 Each run starts `python -m printgen validate DECK --quiet --json ...` on this checkout and, with
 `--against REF`, on REF's `printgen/` unpacked into a temporary folder (both play the shipped decks
@@ -56,10 +56,14 @@ def one_run(deck: str, path: Path | None, out: Path) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decks", default=",".join(DECKS[:3]))
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--against", default=None, metavar="REF")
-    parser.add_argument("--json", default=None, metavar="FILE")
+    parser.add_argument("--decks", default=",".join(DECKS[:3]),
+                        help="shipped decks, comma-separated (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each command; times are medians (default: %(default)s)")
+    parser.add_argument("--against", default=None, metavar="REF",
+                        help="also time REF's printgen (a git commit), in turns (default: none)")
+    parser.add_argument("--json", default=None, metavar="FILE",
+                        help="also write the figures to FILE as JSON (default: none)")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,6 @@
 """How the skill ladder's work count (playout moves, printgen.sim.ladder.work) follows processor time, game by game.
 
-Usage: python bench/bench_work.py [--games 3] [--repeat 3] [--budget 20]
+Usage: .venv/bin/python bench/bench_work.py [--games 3] [--repeat 3] [--budget 20]
 
 For each shipped game, a few games of one search seat (search:BUDGET) against greedy players at the
 smallest player count, duplicate deals at seed 1 as the ladder plays them: the playout moves the
@@ -32,9 +32,11 @@ GAMES = (("conquian", "spanish", 2), ("casita", "spanish", 2), ("burro", "spanis
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--budget", type=int, default=20)
+    parser.add_argument("--games", type=int, default=3, help="games of each shipped game (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of the same games; the time is their median (default: %(default)s)")
+    parser.add_argument("--budget", type=int, default=20,
+                        help="the search seat's budget (search:BUDGET) (default: %(default)s)")
     args = parser.parse_args()
     print(f"load before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"{'game':<14} {'players':>7} {'moves':>10} {'cpu s':>6} {'moves/s':>8} "

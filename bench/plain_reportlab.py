@@ -30,7 +30,7 @@ strings and place 129 emblems (before the corner indexes were added here it wrot
 Drawn again on each card instead, the floor itself would grow with the deck (2,150 cards
 repeating 43 designs made it twice printgen's time), and a ratio against it would say nothing.
 
-Usage:  python bench/plain_reportlab.py DATA.json OUT.pdf
+Usage:  .venv/bin/python bench/plain_reportlab.py DATA.json OUT.pdf
 """
 
 from __future__ import annotations

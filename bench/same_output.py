@@ -6,9 +6,9 @@ this checkout and with REF (its whole tree, from git), on A4 and on Letter and o
 validates every deck with the same seed and game count, and compares every PDF, manifest, report
 and JSON file byte for byte. It prints the files that differ and exits 1 when any does.
 
-    python bench/same_output.py --against HEAD~3
-    python bench/same_output.py --against main --games 100 --decks cromwell spanish
-    python bench/same_output.py --against HEAD~1 --pixels 100     # bytes may differ, pages may not
+    .venv/bin/python bench/same_output.py --against HEAD~3
+    .venv/bin/python bench/same_output.py --against main --games 100 --decks cromwell spanish
+    .venv/bin/python bench/same_output.py --against HEAD~1 --pixels 100     # bytes may differ, pages may not
 
 Both sides run as separate processes (`python -m printgen`), each importing printgen from its own
 tree (checked), in the same scratch folder layout, so paths in messages read the same.
@@ -98,10 +98,13 @@ def same_pixels(a: Path, b: Path, dpi: int, tolerance: int = 0) -> str | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", required=True, metavar="REF", help="the git commit to compare with")
-    parser.add_argument("--decks", nargs="*", default=DECKS, help="default: every shipped deck")
-    parser.add_argument("--games", type=int, default=200, help="games per player count in each validate (200)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", metavar="DIR", help="keep both sides' files in DIR to look at")
+    parser.add_argument("--decks", nargs="*", default=DECKS,
+                        help="the decks to build and validate (default: every shipped deck)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per player count in each validate (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of every validate (default: %(default)s)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="keep both sides' files in DIR to look at (default: a temporary folder, removed)")
     parser.add_argument("--pixels", type=int, metavar="DPI", default=0,
                         help="a PDF whose bytes differ passes when every page is the same pixel for pixel at DPI "
                              "(for a change in how pages are written, not in what they show)")
