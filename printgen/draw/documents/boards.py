@@ -29,7 +29,7 @@ from printgen.draw.sheets import marks
 from printgen.files.errors import UserError, Where
 from printgen.files.units import pt
 from printgen.model.context import document_context
-from printgen.model.deck import Deck, Layout
+from printgen.model.deck import Deck, Layout, element_property
 
 if TYPE_CHECKING:
     from printgen.files.schema import BoardFile
@@ -295,6 +295,9 @@ def resolve_board(deck: Deck, layout: Layout, path: Path) -> tuple[Op, ...]:
 
 
 def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[Any, Any, Any], fonts: FontSet):
+    """The board's elements drawn as a layout's face is (template.Resolver), with each element's
+    and each property's line in the board file for a mistake (a `text:` line, not the element's
+    first)."""
     from printgen.draw.template import Resolver
 
     size, face_layout, imposition = face
@@ -304,9 +307,21 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[A
         fonts=layout.fonts, card_sizes=layout.card_sizes, tables=layout.tables,
         element_where={("face", name): Where(located.file, located.line_of(("elements", name)),
                                              field=f"elements.{name}")
-                       for name in spec.elements})
+                       for name in spec.elements},
+        property_lines=_property_lines(located))
     resolver = Resolver(deck, board_layout, fonts, lambda warning: None)
     return resolver.resolve("face", {"deck": document_context(deck)})
+
+
+def _property_lines(located) -> dict[tuple[str, str, str], tuple[Path, int]]:
+    """Each element property's line in the board file (a repeat's children's too), keyed as the
+    resolver asks for it (Layout.property_lines): a card layout's face is a board's `elements`."""
+    found: dict[tuple[str, str, str], tuple[Path, int]] = {}
+    for path, line in located.lines.items():
+        named = element_property(path[1:]) if len(path) >= 3 and path[0] == "elements" else None
+        if named is not None and line is not None:
+            found[("face", named[0], named[1])] = (located.file, line)
+    return found
 
 
 def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet, margin: float, nx: int, ny: int,

@@ -82,6 +82,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
     from printgen.draw.fonts import FontSet
+    from printgen.draw.template_words import FORM
     from printgen.files.units import pt
     from printgen.model.sandbox import environment
     from printgen.model.sandbox import render as limited
@@ -104,7 +105,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     styles = make_styles(FontSet(layout.fonts))
     width = pt(paper[0] - 2 * margin)
     foot_line = located.line_of(("foot",)) or 0
-    foot = render_template(spec.foot, context, path, foot_line) if spec.foot else ""
+    foot = render_template(spec.foot, context, path, foot_line, whose=FORM) if spec.foot else ""
     # A block (`foot: |`) starts on the line after its key; a quoted foot is on the key's line.
     block = foot_line and located_text_line(located, foot_line).rstrip().endswith(("|", ">", "|-", ">-"))
     origin = Source(path, lambda line: foot_line + line if block else foot_line)

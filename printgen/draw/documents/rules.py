@@ -20,6 +20,7 @@ from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
 if TYPE_CHECKING:
+    from printgen.draw.template_words import Whose
     from printgen.model.tabletypes import Table
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
@@ -155,13 +156,16 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
 
 
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int,
-                    game: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> str:
+                    game: dict[str, Any] | None = None, table: dict[str, Any] | None = None,
+                    whose: Whose | None = None) -> str:
     """`game`: the tables of the game a rule sheet is named after (its ranking charts), from the
     simulator's own data (printgen.games.registry.sheet_tables); `table`: the table layout the sheet
-    names in its front matter (see sheet_table)."""
+    names in its front matter (see sheet_table); `whose`: the file as its errors say it (a rule
+    sheet's, unless a score sheet's foot)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
     from printgen.draw import template_facts
+    from printgen.draw.template_words import RULES, template_error
     from printgen.model.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
@@ -170,9 +174,8 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
         return render(template, {"deck": context, "game": game or {}, "table": table or {}})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
-    except TemplateError as exc:
-        raise UserError(f"template error: {exc}", Where(path, _template_line(exc, line_offset)),
-                        "the deck data available is described in the README") from None
+    except TemplateError as exc:        # in the same words as a card's or a board's template
+        raise template_error(exc, Where(path, _template_line(exc, line_offset)), whose or RULES) from None
 
 
 def _template_line(exc: Exception, offset: int) -> int | None:
