@@ -395,3 +395,13 @@ def test_a_misspelt_name_in_a_rule_sheet_is_said_in_plain_words_with_the_referen
                          "docs/reference.md, 'How decks and layouts are made'"])
     assert "dict object" not in outcome.err and "README" not in outcome.err
 
+
+def test_a_board_heading_that_does_not_fit_is_warned_of_and_the_build_goes_on(tmp_path):
+    """It was cut off silently (exit 0, no word): now said as a card's text is, at its line."""
+    ws = workspace(tmp_path, "coppertwaddle", build_first=False)
+    mat = "boards/domain-mat.yaml"
+    ws.edit(mat, lambda t: t.replace(": YOUR DOMAIN", ": YOUR DOMAIN, WHERE EVERYTHING IS PROUD AND NOTHING HUMBLE", 1))
+    outcome = ws.build("--only", "boards")
+    assert outcome.code == 0 and "Traceback" not in outcome.err
+    assert f"warning: {Path('coppertwaddle') / mat}, line {ws.line_of(mat, 'EVERYTHING')}, field " \
+           "'elements.heading.text': the heading does not fit its box" in outcome.err

@@ -1,8 +1,9 @@
 """A board's and a rule sheet's templates are held to what a card layout's are (new-user review of
 issue 30, after its findings 2 and 3 for cards): a mistake names the line of the property itself
 and is said in plain words, of the deck (a board and a rule sheet have no card), with a hint that
-points at where their data is described. Each case draws a tiny deck in the test's own process,
-in well under a second."""
+points at where their data is described; and what drawing a board or a card pictured in a rule
+sheet warns about (a heading cut off) reaches the user as a card's warnings do, from the pool's
+workers too. Each case draws a tiny deck in the test's own process, in well under a second."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from printgen.draw import build
-from printgen.draw.build import BuildOptions
+from printgen.draw import build, build_pool
+from printgen.draw.build import BuildOptions, Silent
 from printgen.files.errors import UserError
 
 HEADING = "    text: \"{{ deck.title | upper }}\"\n"
@@ -125,3 +126,41 @@ def test_a_foot_of_a_score_sheet_is_not_called_a_rule_sheet():
 
     error = template_error(UndefinedError("'dict object' has no attribute 'x'"), Where(), FORM)
     assert error.message == "the foot uses something the deck does not have: there is no field 'x'"
+
+
+# --- 5: a board's warnings, and a pictured card's, reach the user -------------------------------
+
+LONG = HEADING.replace("| upper }}", "| upper }}: WHERE EVERYTHING IS PROUD AND NOTHING IS HUMBLE AT ALL, EVER")
+
+
+def test_a_board_heading_cut_off_is_warned_of_at_its_text_line(tmp_path):
+    folder = _deck(tmp_path, board=BOARD.replace(HEADING, LONG))
+    board = folder / "boards" / "mat.yaml"
+    result = _build(folder, "boards")
+    said = [w for w in result.warnings if "does not fit its box" in w.message]
+    assert len(said) == 1 and said[0].message.startswith("the heading does not fit its box")
+    assert said[0].where.file == board and said[0].where.line == _line(board, "EVERYTHING")
+    assert said[0].where.card is None
+    assert not _build(_deck(tmp_path, "fine"), "boards").warnings           # the short heading fits
+
+
+def test_a_board_warning_comes_back_from_a_worker_of_the_pool(monkeypatch, tmp_path):
+    one = _deck(tmp_path, "one", board=BOARD.replace(HEADING, LONG))
+    two = _deck(tmp_path, "two")
+    monkeypatch.setattr(build_pool, "cores", lambda: 2)
+    options = BuildOptions(out=tmp_path / "out", only=frozenset({"boards"}))
+    apart = build_pool.build_decks([str(one), str(two)], options, Silent)
+    assert [[w.message for w in r.warnings] for r in apart] == \
+           [[w.message for w in _build(one, "boards").warnings], []]
+    assert any("does not fit" in w.message for w in apart[0].warnings)
+
+
+def test_a_card_pictured_in_a_rule_sheet_warns_as_the_cards_pdf_does(tmp_path):
+    """With only the rule sheet built, a pictured card whose name is cut off is still said; built
+    with the cards, the same warning is said once."""
+    face = "  name: {size: 30, min_size: 30, width: 10, height: 5}\n"
+    folder = _deck(tmp_path, rules=RULES + "\n![One](card:one)\n", face=face)
+    alone = [w for w in _build(folder, "rules").warnings if "does not fit" in w.message]
+    assert alone and all(w.where.card == "One" for w in alone)
+    both = [str(w) for w in _build(folder, "rules", "cards").warnings]
+    assert len(both) == len(set(both)) and all(str(w) in both for w in alone)
