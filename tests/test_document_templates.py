@@ -164,3 +164,28 @@ def test_a_card_pictured_in_a_rule_sheet_warns_as_the_cards_pdf_does(tmp_path):
     assert alone and all(w.where.card == "One" for w in alone)
     both = [str(w) for w in _build(folder, "rules", "cards").warnings]
     assert len(both) == len(set(both)) and all(str(w) in both for w in alone)
+
+
+# --- a score sheet's headings and labels, in the same words at their own line ---------------------
+
+SHEET = ("title: Score\ncolumns:\n  label: Round\n  heading: \"Player {{ n }}\"\n  count: 3\n"
+         "rows:\n  label: \"{{ n }}\"\n  count: 4\n")
+
+
+@pytest.mark.parametrize("old, new, field, says", [
+    ('"Player {{ n }}"', '"Player {{ deck.titel }}"', "columns.heading",
+     "the heading uses something the deck does not have: there is no field 'titel' (in 'Player {{ deck.titel }}')"),
+    ('  label: "{{ n }}"\n', '  labels: ["One", "{{ deck.nme }}"]\n', "rows.labels.1",
+     "the label uses something the deck does not have: there is no field 'nme'"),
+])
+def test_a_score_sheets_heading_mistake_is_said_in_plain_words_at_its_own_line(tmp_path, old, new, field, says):
+    folder = _deck(tmp_path)
+    sheet = folder / "sheets" / "score.yaml"
+    sheet.parent.mkdir()
+    sheet.write_text(SHEET.replace(old, new), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        _build(folder, "sheets")
+    error = caught.value
+    assert error.where.file == sheet and error.where.field == field and says in error.message
+    assert error.where.line == _line(sheet, "deck.")
+    assert "dict object" not in error.message and "docs/reference.md" in (error.hint or "")

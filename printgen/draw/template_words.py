@@ -44,6 +44,9 @@ RULES = Whose("the rule sheet", "the deck",
               f"{DOCUMENT_DATA}", "a rule sheet's templates count and list the deck's cards; simplify this one")
 FORM = Whose("the foot", "the deck", f"a foot's templates see {DECK_NAMES}, as a rule sheet's do: {DOCUMENT_DATA}",
              "a foot's templates count and list the deck's cards; simplify this one")
+# a score sheet's heading (said "the label" for a row's: forms.py)
+LABEL = Whose("the heading", "the deck", f"a sheet's headings and labels see `n` (1, 2, 3 ...) and {DECK_NAMES}, "
+              f"as a rule sheet's do: {DOCUMENT_DATA}", "headings and labels are a few words; simplify this one")
 
 
 def template_error(exc: TemplateError, where: Where, whose: Whose) -> UserError:
