@@ -372,6 +372,36 @@ def test_a_board_elements_mistake_names_it_as_the_board_file_does(tmp_path):
     the user can find in the file (new-user review of issue 30: it said 'face.table.table')."""
     ws = workspace(tmp_path, "piecepack", build_first=False)
     ws.edit("boards/croquetnole-guide.yaml", lambda t: t.replace("table: croquetnole", "table: nosuchtable", 1))
-    line = ws.line_of("boards/croquetnole-guide.yaml", "  table:")
+    line = ws.line_of("boards/croquetnole-guide.yaml", "table: nosuchtable")    # the property's own line
     assert_refused(ws.build("--only", "boards"), ws, file="croquetnole-guide.yaml", line=line,
                    field="elements.table.table", says=["nosuchtable"])
+
+
+# --- templates of boards and rule sheets, said as a card layout's are (new-user review) ------------
+
+def test_a_board_template_mistake_is_refused_at_its_text_line_and_said_of_the_deck(boards):
+    boards.edit(BOARD, lambda t: t.replace("{{ deck.title | upper }}", "{{ deck.titel | upper }}", 1))
+    outcome = boards.build("--only", "boards")
+    assert_refused(outcome, boards, file=BOARD, line=boards.line_of(BOARD, "deck.titel"), field="elements.heading.text",
+                   says=["the board uses something the deck does not have: there is no field 'titel'"])
+    assert "this card" not in outcome.err and "docs/reference.md" in outcome.err
+
+
+def test_a_misspelt_name_in_a_rule_sheet_is_said_in_plain_words_with_the_references_place(rules):
+    line = _append(rules, "The deck holds {{ deck.card_cuont }} cards.\n")
+    outcome = rules.build("--only", "rules")
+    assert_refused(outcome, rules, file=RULES, line=line,
+                   says=["the rule sheet uses something the deck does not have: there is no field 'card_cuont'",
+                         "docs/reference.md, 'How decks and layouts are made'"])
+    assert "dict object" not in outcome.err and "README" not in outcome.err
+
+
+def test_a_board_heading_that_does_not_fit_is_warned_of_and_the_build_goes_on(tmp_path):
+    """It was cut off silently (exit 0, no word): now said as a card's text is, at its line."""
+    ws = workspace(tmp_path, "coppertwaddle", build_first=False)
+    mat = "boards/domain-mat.yaml"
+    ws.edit(mat, lambda t: t.replace(": YOUR DOMAIN", ": YOUR DOMAIN, WHERE EVERYTHING IS PROUD AND NOTHING HUMBLE", 1))
+    outcome = ws.build("--only", "boards")
+    assert outcome.code == 0 and "Traceback" not in outcome.err
+    assert f"warning: {Path('coppertwaddle') / mat}, line {ws.line_of(mat, 'EVERYTHING')}, field " \
+           "'elements.heading.text': the heading does not fit its box" in outcome.err

@@ -248,9 +248,8 @@ def test_a_rule_sheet_picture_of_a_table_outside_the_deck_is_refused_at_its_line
 def test_a_table_named_by_a_path_is_refused_in_every_place_a_deck_names_one(ws, outside, relative, old, new, only):
     _edit(ws, old, new, relative)
     before = snapshot(ws.deck)
+    # the line naming the table: a board's too (its property's own line, as a card layout's)
     line = ws.line_of(relative, new.strip("\n").lstrip("(").rstrip(")"))
-    if relative == BOARD:       # a board names the line of its element ('  table:'), as for its other settings
-        line = (ws.deck / BOARD).read_text(encoding="utf-8").splitlines().index("  table:") + 1
     _refused_untouched(ws, ws.build("--only", only), before, file=relative, line=line,
                        says=["is not the name of a table layout"])
 

@@ -43,6 +43,6 @@ def test_an_error_in_a_cards_text_names_its_line_card_and_field(tmp_path: Path, 
     ("something Jinja says otherwise", "something Jinja says otherwise"),
 ])
 def test_what_is_missing_is_said_of_fields_not_of_python_objects(message, said):
-    from printgen.draw.template_cache import _missing
+    from printgen.draw.template_words import missing
 
-    assert _missing(message) == said
+    assert missing(message) == said

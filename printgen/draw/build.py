@@ -123,7 +123,9 @@ class Plan:
 
 @lean_dataclass
 class Part:
-    """What one unit of a plan drew: its files, and for a pack of cards its summary and warnings."""
+    """What one unit of a plan drew: its files, for a pack of cards its summary, and its warnings
+    (a pack's, a board's, a rule sheet's card pictures'): a worker of the pool sends them back
+    with the files, and `finish` says each once."""
 
     files: dict[Path, bytes]
     summary: str | None = None
@@ -228,9 +230,10 @@ def draw_unit(plan: Plan, index: int, progress: Progress | None = None) -> Part:
         assert isinstance(what, Path), "a document is drawn from its file"
         from printgen.draw import template_facts
 
-        drawn = render_document(kind, plan.deck, plan.layout, what, plan.packs, plan.documents.get(what))
+        warnings: list[Warning_] = []
+        drawn = render_document(kind, plan.deck, plan.layout, what, plan.packs, plan.documents.get(what), warnings)
         template_facts.keep()           # a sheet's, form's or board's templates, for the next build
-        return Part({plan.folder / output_name(kind, what): drawn})
+        return Part({plan.folder / output_name(kind, what): drawn}, None, warnings)
     from printgen.draw.press import press_summary, printing_in
     from printgen.draw.sheets.faces import resolve_faces
     from printgen.draw.sheets.manifest import manifest_text
@@ -367,18 +370,23 @@ def output_name(kind: str, source: Path) -> str:
 
 
 def render_document(kind: str, deck, layout, source: Path, packs: dict[str | None, Deck] | None = None,
-                    checked: Any = None) -> bytes:
+                    checked: Any = None, warnings: list[Warning_] | None = None) -> bytes:
     """One document's PDF. `packs`: the packs' decks already read (a plan's), which a rule sheet
     naming its pack takes instead of reading that pack again; `checked`: a form's or board's file
-    as the plan read and checked it (else it is read here)."""
+    as the plan read and checked it (else it is read here); `warnings`: where what drawing it
+    warns about goes (a board's heading cut off, a card pictured in a rule sheet), as a pack's
+    warnings go to its Part, so the build says them rather than printing a cut text silently."""
+    said = warnings if warnings is not None else []
     if kind == "rules":
         from printgen.draw.documents.rules import render_rules
 
-        return render_rules(deck, layout, source, packs)
+        return render_rules(deck, layout, source, packs, said.append)
     if kind == "sheet":
         from printgen.draw.documents.forms import render_sheet
 
         return render_sheet(deck, layout, source, checked)[0]
     from printgen.draw.documents.boards import render_board
 
-    return render_board(deck, layout, source, checked).pdf
+    board = render_board(deck, layout, source, checked)
+    said.extend(board.warnings)
+    return board.pdf

@@ -16,13 +16,13 @@ from pathlib import PurePath
 from typing import Any
 
 from jinja2 import TemplateError
-from jinja2.exceptions import SecurityError, UndefinedError
 
 from printgen.draw import template_facts as facts
+from printgen.draw.template_words import BOARD, CARD, template_error
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
-from printgen.model.sandbox import TemplateLimit, environment
+from printgen.model.sandbox import environment
 
 _CONSTANT_NAMES = frozenset({"deck", "layout"})
 _BY_FIELDS = frozenset({"card", "deck", "layout"})
@@ -470,31 +470,6 @@ class CompiledTemplates:
     def _run(call, where: Place):
         try:
             return call()
-        except UndefinedError as exc:
-            raise UserError(f"the layout uses something this card does not have: {_missing(exc.message)}",
-                            _at(where), "check the field names used between {{ }} in the layout") from None
-        except TemplateLimit as exc:
-            raise UserError(f"the layout's template asks for too much: {exc}", _at(where),
-                            "templates are for short card text; simplify the expression") from None
-        except SecurityError as exc:
-            raise UserError(f"the layout tried something templates may not do: {exc}", _at(where)) from None
-        except TemplateError as exc:
-            raise UserError(f"template error: {exc}", _at(where)) from None
-
-
-_JINJA_MISSING = (      # Jinja's words about Python objects, then the same said of a card's fields
-    (re.compile(r"^'dict object' has no attribute '(.+)'$"), "there is no field '{}'"),
-    (re.compile(r"^'None' has no attribute '(.+)'$"), "'{}' of a field this card leaves empty"),
-    (re.compile(r"^'(?:str|int|float) object' has no attribute '(.+)'$"), "'{}' of a plain value (text or a number)"),
-    (re.compile(r"^'(.+)' is undefined$"), "'{}' is not a name a template knows"),
-)
-
-
-def _missing(message: str | None) -> str:
-    """What is missing, said of fields and values rather than of Python's dict and str objects
-    (a teacher writing a caption template has never met a 'dict object')."""
-    for pattern, words in _JINJA_MISSING:
-        found = pattern.match(message or "")
-        if found:
-            return words.format(found.group(1))
-    return message or "something it names"
+        except TemplateError as exc:    # said of a card, or of the deck for a board (no card)
+            at = _at(where)
+            raise template_error(exc, at, CARD if at.card is not None else BOARD) from None

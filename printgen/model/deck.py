@@ -223,3 +223,17 @@ class Layout:
         if v >= designed - safe:
             return printed - (designed - v)
         return safe + (v - safe) * self._interior(printed, designed)
+
+
+def element_property(path: tuple[Any, ...]) -> tuple[str, str] | None:
+    """A path inside a side's elements, (element, property) or a repeat's child's (repeat,
+    'elements', child, property), as the resolver names its element and property: ('nobles.ditch',
+    'label'), so that Layout.property_lines serves a repeat's children too. None for a path that is
+    not one property's (an element itself, an item of a list)."""
+    names, rest = [path[0]] if path else [], path[1:]
+    while len(rest) >= 3 and rest[0] == "elements":
+        names.append(rest[1])
+        rest = rest[2:]
+    if len(rest) != 1 or not all(isinstance(part, str) for part in (*names, rest[0])):
+        return None
+    return ".".join(names), rest[0]

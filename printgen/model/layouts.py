@@ -20,7 +20,7 @@ from printgen.files.paths import DECK_FILE, FONTS_DIR, layouts_dir
 from printgen.files.schema import Imposition, LayoutFile, Size
 from printgen.files.schema_errors import schema_error, user_path
 from printgen.files.yamlsrc import Located, load_yaml
-from printgen.model.deck import Deck, Layout
+from printgen.model.deck import Deck, Layout, element_property
 from printgen.model.layout_checks import refuse_off_card, safe_zone_warnings
 
 
@@ -70,10 +70,15 @@ def _property_lines(lines: _Lines) -> dict[tuple[str, str, str], tuple[Path, int
     for path, (file, line) in lines.items():
         if line is None:
             continue
-        if len(path) == 3 and path[0] in ("face", "back"):
-            found[(path[0], path[1], path[2])] = (file, line)
-        elif len(path) == 5 and path[0] == "components" and path[2] in ("face", "back"):
-            found[(f"components.{path[1]}.{path[2]}", path[3], path[4])] = (file, line)
+        if len(path) >= 3 and path[0] in ("face", "back"):
+            side, inside = path[0], path[1:]
+        elif len(path) >= 5 and path[0] == "components" and path[2] in ("face", "back"):
+            side, inside = f"components.{path[1]}.{path[2]}", path[3:]
+        else:
+            continue
+        named = element_property(inside)     # a repeat's children too ('nobles.ditch', 'label')
+        if named is not None:
+            found[(side, named[0], named[1])] = (file, line)
     return found
 
 

@@ -17,7 +17,8 @@ printed again for each copy.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,10 +27,10 @@ from printgen.draw.ops import Op
 from printgen.draw.paint import draw_ops
 from printgen.draw.pdfcanvas import finish, new_canvas, set_boxes
 from printgen.draw.sheets import marks
-from printgen.files.errors import UserError, Where
+from printgen.files.errors import UserError, Warning_, Where
 from printgen.files.units import pt
 from printgen.model.context import document_context
-from printgen.model.deck import Deck, Layout
+from printgen.model.deck import Deck, Layout, element_property
 
 if TYPE_CHECKING:
     from printgen.files.schema import BoardFile
@@ -64,6 +65,8 @@ class Board:
     tiles: list[Tile]
     columns: int
     rows: int
+    # what drawing it warned about (a heading cut off), for the build to say as it says a card's
+    warnings: list[Warning_] = field(default_factory=list)
 
 
 def load_board(path: Path, within: Path | None = None):
@@ -187,7 +190,8 @@ def render_board(deck: Deck, layout: Layout, path: Path, checked: tuple[Any, Any
     margin = layout.imposition.margin
     check_board(spec, located, paper, margin)
     fonts = FontSet(layout.fonts)
-    ops = _resolve(deck, layout, spec, located, face, fonts)
+    warnings: list[Warning_] = []
+    ops = _resolve(deck, layout, spec, located, face, fonts, warnings.append)
     try:
         sheet, tiles, nx, ny = plan_tiles((W, H), paper, margin, spec.overlap)
     except UserError as error:
@@ -195,15 +199,16 @@ def render_board(deck: Deck, layout: Layout, path: Path, checked: tuple[Any, Any
         raise
     plan = plan_copies((W, H), paper, margin, spec.copies) if spec.copies > 1 and len(tiles) == 1 else None
     try:
-        if plan is not None:
-            return _draw_copies(spec, ops, fonts, (W, H), plan, tiles)
-        return _draw(spec, ops, fonts, (W, H), sheet, tiles, margin, nx, ny)
+        drawn = _draw_copies(spec, ops, fonts, (W, H), plan, tiles) if plan is not None \
+            else _draw(spec, ops, fonts, (W, H), sheet, tiles, margin, nx, ny)
     except (UserError, MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:    # ReportLab failing on something the checks above did not foresee
         text = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
         raise UserError(f"this board could not be drawn: {text}", Where(path),
                         "simplify what was last changed in this file") from None
+    drawn.warnings.extend(warnings)
+    return drawn
 
 
 def _draw(spec: BoardFile, ops, fonts: FontSet, board: tuple[float, float], sheet, tiles: list[Tile], margin: float,
@@ -294,7 +299,11 @@ def resolve_board(deck: Deck, layout: Layout, path: Path) -> tuple[Op, ...]:
     return _resolve(deck, layout, spec, located, face, FontSet(layout.fonts))
 
 
-def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[Any, Any, Any], fonts: FontSet):
+def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[Any, Any, Any], fonts: FontSet,
+             warn: Callable[[Warning_], None] = lambda warning: None):
+    """The board's elements drawn as a layout's face is (template.Resolver), with each element's
+    and each property's line in the board file for a mistake (a `text:` line, not the element's
+    first), and what the resolver warns about (a heading cut off) given to `warn`."""
     from printgen.draw.template import Resolver
 
     size, face_layout, imposition = face
@@ -304,9 +313,21 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[A
         fonts=layout.fonts, card_sizes=layout.card_sizes, tables=layout.tables,
         element_where={("face", name): Where(located.file, located.line_of(("elements", name)),
                                              field=f"elements.{name}")
-                       for name in spec.elements})
-    resolver = Resolver(deck, board_layout, fonts, lambda warning: None)
+                       for name in spec.elements},
+        property_lines=_property_lines(located))
+    resolver = Resolver(deck, board_layout, fonts, warn)
     return resolver.resolve("face", {"deck": document_context(deck)})
+
+
+def _property_lines(located) -> dict[tuple[str, str, str], tuple[Path, int]]:
+    """Each element property's line in the board file (a repeat's children's too), keyed as the
+    resolver asks for it (Layout.property_lines): a card layout's face is a board's `elements`."""
+    found: dict[tuple[str, str, str], tuple[Path, int]] = {}
+    for path, line in located.lines.items():
+        named = element_property(path[1:]) if len(path) >= 3 and path[0] == "elements" else None
+        if named is not None and line is not None:
+            found[("face", named[0], named[1])] = (located.file, line)
+    return found
 
 
 def _sheet(canvas, spec: BoardFile, tile: Tile, tiles: list[Tile], board, sheet, margin: float, nx: int, ny: int,

@@ -43,8 +43,28 @@ def load_sheet(path: Path, within: Path | None = None):
 
 def _labels(fixed: list[str] | None, template: str, count: int, render) -> list[str]:
     if fixed is not None:
-        return [render(text, n) for n, text in enumerate(fixed, start=1)]
+        return [render(text, n, listed=True) for n, text in enumerate(fixed, start=1)]
     return [render(template, n) for n in range(1, count + 1)]
+
+
+def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool]) -> UserError:
+    """A mistake in the template of a heading or label (`which`: rows or columns, the row or column
+    it was for, whether it is an item of a list), said at its own line (`heading:`, or the item of
+    `headings:`) in the words a rule sheet's mistakes are said in, with the template named."""
+    from dataclasses import replace
+
+    from jinja2 import TemplateError, TemplateSyntaxError
+
+    from printgen.draw.template_words import LABEL, template_error
+
+    key, n, listed = which
+    prop = {"rows": ("label", "labels"), "columns": ("heading", "headings")}[key][listed]
+    path: tuple[str | int, ...] = (key, prop, n - 1) if listed else (key, prop)
+    where = Where(located.file, located.line_of(path), field=".".join(map(str, path)))
+    if not isinstance(exc, TemplateError) or isinstance(exc, TemplateSyntaxError):
+        return UserError(f"template error in '{text}': {exc}", where)
+    said = template_error(exc, where, replace(LABEL, template=f"the {prop.removesuffix('s')}"))
+    return UserError(f"{said.message} (in '{text}')", where, said.hint)
 
 
 def sheet_paper(spec: SheetFile, layout: Layout, where: Where | None = None) -> tuple[float, float]:
@@ -82,6 +102,7 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.documents.rules import render_template
     from printgen.draw.fonts import FontSet
+    from printgen.draw.template_words import FORM
     from printgen.files.units import pt
     from printgen.model.sandbox import environment
     from printgen.model.sandbox import render as limited
@@ -90,21 +111,20 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     context = document_context(deck)
     env = environment()
 
-    def render(text: str, n: int, key: str = "rows") -> str:
+    def render(text: str, n: int, key: str = "rows", listed: bool = False) -> str:
         try:
             return limited(template_facts.from_source(env, text), {"n": n, "deck": context})
         except Exception as exc:   # a template error in a heading or label
-            raise UserError(f"template error in '{text}': {exc}",
-                            Where(located.file, located.line_of((key,)))) from None
+            raise _label_error(exc, text, located, (key, n, listed)) from None
 
     margin = max(layout.imposition.margin, 10.0)
     _check_columns(spec, located, paper, margin)
     headings = _labels(spec.columns.headings, spec.columns.heading, spec.columns.count,
-                       lambda t, n: render(t, n, "columns"))
+                       lambda t, n, listed=False: render(t, n, "columns", listed))
     styles = make_styles(FontSet(layout.fonts))
     width = pt(paper[0] - 2 * margin)
     foot_line = located.line_of(("foot",)) or 0
-    foot = render_template(spec.foot, context, path, foot_line) if spec.foot else ""
+    foot = render_template(spec.foot, context, path, foot_line, whose=FORM) if spec.foot else ""
     # A block (`foot: |`) starts on the line after its key; a quoted foot is on the key's line.
     block = foot_line and located_text_line(located, foot_line).rstrip().endswith(("|", ">", "|-", ">-"))
     origin = Source(path, lambda line: foot_line + line if block else foot_line)

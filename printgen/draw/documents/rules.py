@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.files.deckfiles import DECK_FOLDER, read_bytes
-from printgen.files.errors import UserError, Where, did_you_mean
+from printgen.files.errors import UserError, Warning_, Where, did_you_mean
 from printgen.files.yamlsrc import parse_yaml
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
 if TYPE_CHECKING:
+    from printgen.draw.template_words import Whose
     from printgen.model.tabletypes import Table
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|<>{}~&])")
@@ -155,13 +156,16 @@ def line_map(body: str, rendered: str, offset: int) -> Callable[[int], int | Non
 
 
 def render_template(body: str, context: dict[str, Any], path: Path, line_offset: int,
-                    game: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> str:
+                    game: dict[str, Any] | None = None, table: dict[str, Any] | None = None,
+                    whose: Whose | None = None) -> str:
     """`game`: the tables of the game a rule sheet is named after (its ranking charts), from the
     simulator's own data (printgen.games.registry.sheet_tables); `table`: the table layout the sheet
-    names in its front matter (see sheet_table)."""
+    names in its front matter (see sheet_table); `whose`: the file as its errors say it (a rule
+    sheet's, unless a score sheet's foot)."""
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
     from printgen.draw import template_facts
+    from printgen.draw.template_words import RULES, template_error
     from printgen.model.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
@@ -170,9 +174,8 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
         return render(template, {"deck": context, "game": game or {}, "table": table or {}})
     except TemplateSyntaxError as exc:
         raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
-    except TemplateError as exc:
-        raise UserError(f"template error: {exc}", Where(path, _template_line(exc, line_offset)),
-                        "the deck data available is described in the README") from None
+    except TemplateError as exc:        # in the same words as a card's or a board's template
+        raise template_error(exc, Where(path, _template_line(exc, line_offset)), whose or RULES) from None
 
 
 def _template_line(exc: Exception, offset: int) -> int | None:
@@ -188,13 +191,15 @@ def _template_line(exc: Exception, offset: int) -> int | None:
 class CardPictures:
     """Draws real cards (faces or backs) inside a document, as the card PDF does."""
 
-    def __init__(self, deck: Deck, layout: Layout, source: Path, source_text: str):
+    def __init__(self, deck: Deck, layout: Layout, source: Path, source_text: str,
+                 warn: Callable[[Warning_], None] | None = None):
         from printgen.draw.fonts import FontSet
         from printgen.draw.template import Resolver
 
         self.deck, self.layout = deck, layout
         self.by_id = {c.id: c for c in deck.cards}
-        self.resolver = Resolver(deck, layout, FontSet(layout.fonts), lambda warning: None)
+        # a picture is the card as the cards PDF draws it, warnings and all (said once: build.finish)
+        self.resolver = Resolver(deck, layout, FontSet(layout.fonts), warn or (lambda warning: None))
         self.source, self.source_text = source, source_text
         self.column_mm, self.column_height_mm = column_size_mm(layout)
         self.sides: dict[tuple[str, str], Any] = {}
@@ -332,12 +337,14 @@ def column_size_mm(layout: Layout) -> tuple[float, float]:
     return (layout.paper.width - 2 * margin - 7) / 2, layout.paper.height - 2 * margin - 8
 
 
-def render_rules(deck: Deck, layout: Layout, path: Path, packs: Mapping[str | None, Deck] | None = None) -> bytes:
+def render_rules(deck: Deck, layout: Layout, path: Path, packs: Mapping[str | None, Deck] | None = None,
+                 warn: Callable[[Warning_], None] | None = None) -> bytes:
     """One rules Markdown file -> PDF bytes. `packs`: the packs' decks a build has read already (its
     plan's, from the cache of checked decks on a second build); a sheet naming its pack takes it
     from there rather than reading and checking that pack's cards again, which in a pool worker
     was its first use of the deck schema (pydantic's checks built, some 0.08 s), in every worker.
-    The same deck either way (tests/test_build_pool.py compares the files)."""
+    The same deck either way (tests/test_build_pool.py compares the files). `warn`: what drawing
+    a card pictured in the sheet warns about (its text cut off), as the cards PDF warns of it."""
     from printgen.draw.documents.document import Source, TitleInfo, build_document, make_styles
     from printgen.draw.documents.markdown import to_flowables
     from printgen.draw.fonts import FontSet
@@ -359,7 +366,7 @@ def render_rules(deck: Deck, layout: Layout, path: Path, packs: Mapping[str | No
         "title": table.title, "pieces": [{"id": p.id, "name": p.name, "kind": p.kind} for p in table.pieces]}
     text = render_template(body, document_context(played), path, offset, sheet_tables(path.stem, deck), table_view)
     styles = make_styles(FontSet(layout.fonts))
-    pictures = CardPictures(deck, layout, path, source)
+    pictures = CardPictures(deck, layout, path, source, warn)
     paper = (layout.paper.width, layout.paper.height)
     margin = max(layout.imposition.margin, 10.0)
     column = column_size_mm(layout)[0] * 72 / 25.4
