@@ -17,7 +17,7 @@ from printgen.model.load import load_deck
 @pytest.mark.parametrize("element, field, says", [
     ('{text: "{{ card.nothing }}"}', "face.name.text", "there is no field 'nothing'"),
     ('{text: "{{ card.name.__class__ }}"}', "face.name.text", "is unsafe"),
-    ('{text: "{% if %}"}', "face.name.text", "template error in"),
+    ('{text: "{% if %}"}', "face.name.text", "a value is missing"),
     ('{colour: "notacolour"}', "face.name.colour", "is not a colour"),
     ('{colour: "{{ card.nothing }}"}', "face.name.colour", "there is no field 'nothing'"),
     ('{font: serif-blod}', "face.name.font", "did you mean 'serif-bold'?"),

@@ -18,7 +18,7 @@ from typing import Any
 from jinja2 import TemplateError
 
 from printgen.draw import template_facts as facts
-from printgen.draw.template_words import BOARD, CARD, template_error
+from printgen.draw.template_words import BOARD, CARD, syntax_error, template_error
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
@@ -85,7 +85,10 @@ def _names_in(text: str) -> frozenset[str] | None:
     from jinja2 import meta
 
     tree = parsed(text)
-    return None if tree is None else frozenset(meta.find_undeclared_variables(tree))
+    try:        # compiles the tree: an unknown filter is refused here, and said where it is compiled
+        return None if tree is None else frozenset(meta.find_undeclared_variables(tree))
+    except TemplateError:
+        return None
 
 
 def _fields_read(source: str, expression: bool) -> tuple[str, ...] | None:
@@ -463,8 +466,9 @@ class CompiledTemplates:
             # env.from_string(source), with the compiled code kept by text (template_facts)
             code = facts.code("code", source, lambda: env.compile(source))
             return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
-        except TemplateSyntaxError as exc:
-            raise UserError(f"template error in '{source}': {exc.message}", _at(where)) from None
+        except TemplateSyntaxError as exc:      # in plain words (template_words.syntax_error)
+            said = syntax_error(exc, source, expression)
+            raise UserError(f"{said.words} (in '{source}')", _at(where), said.hint) from None
 
     @staticmethod
     def _run(call, where: Place):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 
-from printgen.files.errors import UserError, Where
+from printgen.files.errors import UserError, Where, did_you_mean
 from printgen.files.lean import lean_dataclass
-from printgen.model.sandbox import TemplateLimit
+from printgen.model.sandbox import TemplateLimit, environment
 
 # Where the data a board's, rule sheet's or foot's templates see is described, for their hints
 # (the reference's heading and the item in it that lists `deck`'s names).
@@ -59,6 +59,9 @@ def template_error(exc: TemplateError, where: Where, whose: Whose) -> UserError:
         return UserError(f"{whose.template}'s template asks for too much: {exc}", where, whose.limit_hint)
     if isinstance(exc, SecurityError):
         return UserError(f"{whose.template} tried something templates may not do: {exc}", where)
+    unknown = unknown_word(exc.message or "")
+    if unknown is not None:     # a test named in select or selectattr is looked up as it runs
+        return UserError(f"{whose.template}'s template has a mistake: {unknown[0]}", where, unknown[1])
     return UserError(f"template error: {exc}", where)
 
 
@@ -80,3 +83,147 @@ def missing(message: str | None, holder: str = "this card") -> str:
         if found:
             return words.format(name=found.group(1), holder=holder)
     return message or "something it names"
+
+
+_NO_NAMED = re.compile(r"^No (filter|test) named '([^']+)'")
+_COMPARING = {"greater": "gt", "bigger": "gt", "more": "gt", "above": "gt", "over": "gt", "less": "lt",
+              "smaller": "lt", "fewer": "lt", "below": "lt", "under": "lt", "equal": "eq", "equals": "eq",
+              "same": "eq", "atleast": "ge", "least": "ge", "atmost": "le", "most": "le", "notequal": "ne"}
+COMPARE_HINT = ("to compare numbers the tests are gt, ge, lt and le (greater than, at least, less than, "
+                "at most), eq and ne")
+
+
+def unknown_word(message: str) -> tuple[str, str | None] | None:
+    """A filter or test the template names that there is none of, as (words, hint); None for any
+    other mistake. The hint is the nearest name there is ('upper' for 'uper')."""
+    found = _NO_NAMED.match(message)
+    if found is None:
+        return None
+    kind, name = found.groups()
+    env = environment()
+    if kind == "filter":
+        return f"there is no filter '{name}' (the word after |)", did_you_mean(name, env.filters)
+    compare = _COMPARING.get(re.sub(r"[^a-z]", "", name.lower()).removesuffix("than").removesuffix("to"))
+    hint = f"'{compare}': {COMPARE_HINT}" if compare else did_you_mean(name, env.tests) or COMPARE_HINT
+    if did_you_mean(name, ["empty", "blank"]) and not compare:
+        hint = "there is no test for an empty list: write {% if not deck.cards %} or deck.cards | length == 0"
+    return f"there is no test '{name}' (the word after 'is', or the test named in select or selectattr)", hint
+
+
+@lean_dataclass(frozen=True)
+class Syntax:
+    """A template that cannot be read, in plain words: what is wrong, a hint, and the line of the
+    template (from 1) where the mistake starts, when that is not the line Jinja stopped at."""
+
+    words: str
+    hint: str | None = None
+    line: int | None = None
+
+
+_BLOCKS = {"if": "endif", "for": "endfor", "macro": "endmacro", "call": "endcall", "filter": "endfilter",
+           "block": "endblock", "with": "endwith", "autoescape": "endautoescape"}
+_TAGS = ("if", "elif", "else", "endif", "for", "endfor", "set", "endset", "macro", "endmacro", "call",
+         "endcall", "filter", "endfilter", "with", "endwith", "raw", "endraw")
+
+
+def syntax_error(exc: TemplateSyntaxError, source: str, expression: bool = False) -> Syntax:
+    """Jinja's words for a template that does not parse ("expected token 'end of print
+    statement', got 'cards'"), said plainly for the common mistakes; Jinja's own words stay as
+    the fallback for the rest, after a plain start. `expression`: the source is a field such as
+    `when:` or `items:`, written without {{ }}."""
+    message = exc.message or ""
+    unknown = unknown_word(message)
+    if unknown is not None:
+        return Syntax(*unknown)
+    if expression and any(brace in source for brace in ("{{", "}}", "{%", "%}")):
+        return Syntax(f"'{source.strip()}' is written with {{{{ }}}}, but this field is an expression already",
+                      "write it without the braces: " + source.replace("{{", "").replace("}}", "").strip())
+    return _unclosed(message, source) or _said_plainly(message) or \
+        Syntax(f"the template cannot be read: {message}", "check the braces {{ }} and {% %} and what is between them")
+
+
+def _unclosed(message: str, source: str) -> Syntax | None:
+    """A {{ never closed with }}, or a {% if %} or {% for %} never closed, named at its own line."""
+    opened = _open_print(source)
+    if opened is not None:
+        return Syntax("a {{ is not closed with }}", "each {{ needs its }} after the value (two braces)", opened)
+    block = re.search(r"The innermost block that needs to be closed is '(\w+)'", message)
+    if block is None:
+        return None
+    tag, line = block.group(1), _open_block(source)
+    end = _BLOCKS.get(tag, "end" + tag)
+    at = f" at line {line}" if line is not None else ""
+    stray = re.match(r"Encountered unknown tag '(\w+)'", message)
+    if stray is not None:
+        return Syntax(f"{{% {stray.group(1)} %}} comes while the {{% {tag} %}}{at} is still open",
+                      f"close the {{% {tag} %}} with {{% {end} %}} first", None)
+    return Syntax(f"the {{% {tag} %}} is never closed", f"add {{% {end} %}} where its part ends", line)
+
+
+def _open_print(source: str) -> int | None:
+    """The line of a {{ with no }} before the next {{ or the end, or None."""
+    for found in re.finditer(r"\{\{", source):
+        rest = source[found.end():]
+        close, again = rest.find("}}"), rest.find("{{")
+        if close < 0 or 0 <= again < close:
+            if not (close < 0 and re.search(r"\}(?!\})", rest)):     # '{{ x }': said as one brace
+                return source.count("\n", 0, found.start()) + 1
+    return None
+
+
+def _open_block(source: str) -> int | None:
+    """The line of the innermost block tag ({% if %}, {% for %}) left open at the end, or None."""
+    try:
+        tokens = [token for token in environment().lex(source) if token[1] != "whitespace"]
+    except TemplateSyntaxError:
+        return None
+    stack: list[tuple[str, int]] = []
+    for (line, kind, _), following in zip(tokens, tokens[1:]):
+        if kind != "block_begin" or following[1] != "name":
+            continue
+        name = following[2]
+        if name in _BLOCKS:
+            stack.append((name, line))
+        elif name.startswith("end") and stack and stack[-1][0] == name[3:]:
+            stack.pop()
+    return stack[-1][1] if stack else None
+
+
+def _said_plainly(message: str) -> Syntax | None:
+    """Jinja's commonest complaints about a template's braces and words, said plainly."""
+    got = re.match(r"expected token 'end of (print statement|statement block)', got '(.+)'$", message)
+    if got is not None:
+        inside = "{{ }}" if got.group(1) == "print statement" else "{% %}"
+        return Syntax(f"'{got.group(2)}' was not expected there: {inside} holds one value",
+                      "words to print go outside the braces; to join text to a value use ~ ({{ n ~ ' cards' }})")
+    if message.startswith("unexpected end of template, expected 'end of"):
+        if "statement block" in message:
+            return Syntax("a {% is not closed with %}", "each {% needs its %} after the tag")
+        return Syntax("a {{ is not closed with }}", "each {{ needs its }} after the value (two braces)")
+    if re.match(r"unexpected char '[\"']'", message):
+        return Syntax("a quotation mark is not closed", "text in a template is written between two quotation marks")
+    if message == "unexpected '}'":
+        return Syntax("a } stands alone: {{ }} is closed with two braces", "write }} (two braces)")
+    if message.startswith("expected token ':', got '}'"):
+        return Syntax("there are braces {{ }} inside braces", "inside {{ }} write the value alone, with no braces")
+    if message == "chunk after expression":     # an expression field: `when: card.a card.b`
+        return Syntax("this field gives one value, and more follows it",
+                      "join conditions with and / or; join text with ~")
+    missing_value = re.match(r"(?:Expected an expression, got|unexpected) '(end of print statement|end of statement "
+                             r"block|end of template)'", message)
+    if missing_value is not None:
+        return Syntax("a value is missing: something comes before it that needs one (an 'if', a + or a |)",
+                      "check what comes just before " + {"end of print statement": "}}",
+                                                         "end of statement block": "%}"}.get(
+                                                             missing_value.group(1), "the end"))
+    tag = re.match(r"Encountered unknown tag '(\w+)'\.$", message)
+    if tag is not None:
+        word = tag.group(1)
+        if word.startswith("end") and word[3:] in _BLOCKS:
+            return Syntax(f"{{% {word} %}} closes a {{% {word[3:]} %}} that was not opened",
+                          "remove it, or open its block")
+        return Syntax(f"there is no tag '{{% {word} %}}'", did_you_mean(word, _TAGS))
+    stray = re.match(r"unexpected '(.+)'$", message)
+    if stray is not None:
+        return Syntax(f"'{stray.group(1)}' is not expected there", "check the brackets ( ) [ ] come in pairs")
+    return None

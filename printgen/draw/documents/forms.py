@@ -55,13 +55,16 @@ def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool
 
     from jinja2 import TemplateError, TemplateSyntaxError
 
-    from printgen.draw.template_words import LABEL, template_error
+    from printgen.draw.template_words import LABEL, syntax_error, template_error
 
     key, n, listed = which
     prop = {"rows": ("label", "labels"), "columns": ("heading", "headings")}[key][listed]
     path: tuple[str | int, ...] = (key, prop, n - 1) if listed else (key, prop)
     where = Where(located.file, located.line_of(path), field=".".join(map(str, path)))
-    if not isinstance(exc, TemplateError) or isinstance(exc, TemplateSyntaxError):
+    if isinstance(exc, TemplateSyntaxError):
+        syntax = syntax_error(exc, text)
+        return UserError(f"{syntax.words} (in '{text}')", where, syntax.hint)
+    if not isinstance(exc, TemplateError):
         return UserError(f"template error in '{text}': {exc}", where)
     said = template_error(exc, where, replace(LABEL, template=f"the {prop.removesuffix('s')}"))
     return UserError(f"{said.message} (in '{text}')", where, said.hint)
@@ -124,9 +127,10 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     styles = make_styles(FontSet(layout.fonts))
     width = pt(paper[0] - 2 * margin)
     foot_line = located.line_of(("foot",)) or 0
-    foot = render_template(spec.foot, context, path, foot_line, whose=FORM) if spec.foot else ""
     # A block (`foot: |`) starts on the line after its key; a quoted foot is on the key's line.
     block = foot_line and located_text_line(located, foot_line).rstrip().endswith(("|", ">", "|-", ">-"))
+    foot = render_template(spec.foot, context, path, foot_line - (not block and foot_line > 0),
+                           whose=FORM) if spec.foot else ""
     origin = Source(path, lambda line: foot_line + line if block else foot_line)
     first = pt(spec.columns.width) if spec.columns.width else max(pt(18), width * 0.12)
     other = (width - first) / len(headings)

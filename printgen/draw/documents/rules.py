@@ -165,15 +165,18 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
     from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 
     from printgen.draw import template_facts
-    from printgen.draw.template_words import RULES, template_error
+    from printgen.draw.template_words import RULES, syntax_error, template_error
     from printgen.model.sandbox import Sandbox, render
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
         template = template_facts.from_source(env, body, "rule sheet code")
         return render(template, {"deck": context, "game": game or {}, "table": table or {}})
-    except TemplateSyntaxError as exc:
-        raise UserError(f"template error: {exc.message}", Where(path, (exc.lineno or 0) + line_offset)) from None
+    except TemplateSyntaxError as exc:      # at the line the mistake starts (an unclosed {% if %}'s own)
+        said = syntax_error(exc, body)
+        line = (said.line or exc.lineno or 0) + line_offset
+        raise UserError(f"{(whose or RULES).template}'s template has a mistake: {said.words}", Where(path, line),
+                        said.hint) from None
     except TemplateError as exc:        # in the same words as a card's or a board's template
         raise template_error(exc, Where(path, _template_line(exc, line_offset)), whose or RULES) from None
 
