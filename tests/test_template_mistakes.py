@@ -66,3 +66,50 @@ def test_an_unknown_filter_in_a_score_sheets_heading_and_foot_is_said_plainly(tm
     sheet.write_text(SHEET + "foot: \"Most points win: {{ deck.title | uper }}\"\n", encoding="utf-8")
     error = _mistake(folder, "sheets")
     assert error.where.line == _line(sheet, "| uper") and "there is no filter 'uper'" in error.message
+
+
+# --- 2 and 3: a template that cannot be read, in plain words, at the line the mistake starts ------
+
+@pytest.mark.parametrize("template, says, hint", [
+    ("{{ deck.card_count cards }}", "'cards' was not expected there: {{ }} holds one value", "use ~"),
+    ("{{ deck.card_count", "a {{ is not closed with }}", "two braces"),
+    ("{{ deck.card_count }", "a } stands alone", "two braces"),
+    ("{{ {{ deck.title }} }}", "a {{ is not closed with }}", "two braces"),
+    ("{% endif %}", "{% endif %} closes a {% if %} that was not opened", "remove it"),
+    ('{{ "the deck }}', "a quotation mark is not closed", "quotation marks"),
+])
+def test_a_rule_sheet_that_cannot_be_read_is_said_in_plain_words_at_its_line(tmp_path, template, says, hint):
+    folder = _deck(tmp_path, rules=RULES + f"\nAnd then {template} more.\n\nThe end.\n")
+    error = _mistake(folder, "rules")
+    assert error.where.line == _line(folder / "rules" / "tiny.md", "And then")
+    assert says in error.message and "expected token" not in error.message and "Jinja" not in error.message
+    assert hint in (error.hint or "")
+
+
+@pytest.mark.parametrize("tag, end", [("if deck.card_count > 1", "endif"), ("for c in deck.cards", "endfor")])
+def test_a_block_never_closed_in_a_rule_sheet_is_said_at_its_own_line_not_the_last(tmp_path, tag, end):
+    rules = RULES + f"\nAll {{% {tag} %}} of them.\n\nMore text.\n\nAnd more.\n\nThe end.\n"
+    folder = _deck(tmp_path, rules=rules)
+    error = _mistake(folder, "rules")
+    assert error.where.line == _line(folder / "rules" / "tiny.md", "All {%")
+    assert f"the {{% {tag.split()[0]} %}} is never closed" in error.message
+    assert error.hint == f"add {{% {end} %}} where its part ends"
+
+
+def test_an_expression_field_written_with_braces_says_to_write_it_without(tmp_path):
+    folder = _deck(tmp_path, board=BOARD.replace('items: "[1, 2]"', 'items: "{{ deck.cards }}"'))
+    error = _mistake(folder, "boards")
+    assert error.where.line == _line(folder / "boards" / "mat.yaml", "items:")
+    assert "is written with {{ }}, but this field is an expression already" in error.message
+    assert error.hint == "write it without the braces: deck.cards"
+
+
+def test_a_score_sheets_foot_that_cannot_be_read_is_said_plainly(tmp_path):
+    folder = _deck(tmp_path)
+    sheet = folder / "sheets" / "score.yaml"
+    sheet.parent.mkdir()
+    sheet.write_text(SHEET + "foot: |\n  Most points win.\n  {% if deck.card_count %}\n  Ties share.\n",
+                     encoding="utf-8")
+    error = _mistake(folder, "sheets")
+    assert error.where.line == _line(sheet, "{% if") and "the {% if %} is never closed" in error.message
+    assert error.message.startswith("the foot's template has a mistake")
