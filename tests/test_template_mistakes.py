@@ -113,3 +113,20 @@ def test_a_score_sheets_foot_that_cannot_be_read_is_said_plainly(tmp_path):
     error = _mistake(folder, "sheets")
     assert error.where.line == _line(sheet, "{% if") and "the {% if %} is never closed" in error.message
     assert error.message.startswith("the foot's template has a mistake")
+
+
+# --- 4: a rule sheet that prints too much, at the line printing ------------------------------------
+
+def test_a_rule_sheet_that_prints_too_much_names_the_line_printing(tmp_path):
+    rules = RULES + ("\nSome text.\n\n{% for i in range(3000) %}\n{% for j in range(3000) %}\nx{% endfor %}"
+                     "{% endfor %}\n\nThe end.\n")
+    folder = _deck(tmp_path, rules=rules)
+    error = _mistake(folder, "rules")
+    assert "prints more than 2,000,000 characters" in error.message
+    assert error.where.line == _line(folder / "rules" / "tiny.md", "{% for j")     # the loop printing
+
+
+def test_a_deadline_of_one_second_is_said_in_the_singular():
+    from printgen.model import sandbox
+
+    assert sandbox._seconds(1.0) == "1 second" and sandbox._seconds(0.2) == "0.2 seconds"

@@ -41,6 +41,8 @@ WALL_FACTOR = 20
 class TemplateLimit(SecurityError):
     """A template asked for more than a card, sheet or name could ever need."""
 
+    lineno: int | None = None   # the template's line, when met outside its frames (render)
+
 
 class TemplateProblem(TemplateError):
     """Python refused an operation in a template (division by zero, a bad number ...)."""
@@ -338,7 +340,7 @@ def deadline(seconds: float = MAX_SECONDS, what: str = "the template") -> Iterat
         if used < seconds and time.monotonic() - started < seconds * WALL_FACTOR:
             signal.setitimer(signal.ITIMER_REAL, max(seconds - used, 0.01))
             return
-        raise TemplateLimit(f"{what} was still running after {seconds:g} seconds")
+        raise TemplateLimit(f"{what} was still running after {_seconds(seconds)}")
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -390,7 +392,7 @@ class _Series:
         if now - self.cpu_started >= self.seconds or \
                 time.monotonic() - self.wall_started >= self.seconds * WALL_FACTOR:
             self.inside = False
-            raise TemplateLimit(f"{self.what} was still running after {self.seconds:g} seconds")
+            raise TemplateLimit(f"{self.what} was still running after {_seconds(self.seconds)}")
 
 
 _series: _Series | None = None
@@ -440,11 +442,30 @@ def render(template: Template, context: dict[str, Any]) -> str:
     def run() -> str:
         parts: list[str] = []
         total = 0
-        for chunk in template.generate(context):
+        chunks = template.generate(context)
+        for chunk in chunks:
             total += len(chunk)
             if total > MAX_OUTPUT:
-                raise TemplateLimit(f"the template prints more than {MAX_OUTPUT:,} characters")
+                limit = TemplateLimit(f"the template prints more than {MAX_OUTPUT:,} characters")
+                limit.lineno = _printing_line(template, chunks)     # (raised out of the template's frames)
+                raise limit
             parts.append(chunk)
         return "".join(parts)
 
     return guarded(run)
+
+
+def _printing_line(template: Template, chunks: Any) -> int | None:
+    """The line of the template that was printing when its generator `chunks` was stopped: the
+    innermost of its template frames, in the template's own lines."""
+    line = None
+    while chunks is not None:
+        frame = getattr(chunks, "gi_frame", None)
+        if frame is not None and frame.f_code.co_filename == "<template>":
+            line = template.get_corresponding_lineno(frame.f_lineno)
+        chunks = getattr(chunks, "gi_yieldfrom", None)
+    return line
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g} second" + ("" if seconds == 1 else "s")

@@ -183,6 +183,9 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
 
 def _template_line(exc: Exception, offset: int) -> int | None:
     """Jinja rewrites tracebacks so template frames carry template line numbers."""
+    line = getattr(exc, "lineno", None)   # a limit met outside its frames (sandbox.render) says its line
+    if line:
+        return line + offset
     tb, line = exc.__traceback__, None
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == "<template>":
