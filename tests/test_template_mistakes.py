@@ -130,3 +130,31 @@ def test_a_deadline_of_one_second_is_said_in_the_singular():
     from printgen.model import sandbox
 
     assert sandbox._seconds(1.0) == "1 second" and sandbox._seconds(0.2) == "0.2 seconds"
+
+
+# --- 5: Python's words about lists and numbers, said plainly ---------------------------------------
+
+@pytest.mark.parametrize("template, says, hint", [
+    ("{{ deck.cards.name }}", "'name' of a list: a list holds several values", "{% for c in deck.cards %}"),
+    ("{{ deck.cards[60] }}", "there is no item 60 in the list", "| length"),
+    ('{{ deck.card_count + " cards" }}', "a number and text cannot be added with +", "use ~ to join them"),
+    ("{{ (deck.cards | selectattr('name', 'eq', 'Zed') | first).name }}", "'first' of an empty list",
+     "| first | default('')"),
+    ("{{ deck.card_count % 0 }}", "a division by zero", "never 0"),
+])
+def test_pythons_words_about_lists_and_numbers_are_said_plainly(tmp_path, template, says, hint):
+    folder = _deck(tmp_path, rules=RULES + f"\nAnd then {template} more.\n")
+    error = _mistake(folder, "rules")
+    assert error.where.line == _line(folder / "rules" / "tiny.md", "And then")
+    assert error.message == f"the rule sheet's template has a mistake: {says}" or \
+        error.message.startswith(f"the rule sheet's template has a mistake: {says}")
+    assert "object" not in error.message and "operand" not in error.message and hint in (error.hint or "")
+
+
+def test_a_card_layouts_python_words_are_said_plainly_too(tmp_path):
+    face = ("  caption:\n    type: text\n    x: 5\n    y: 5\n    width: 20\n    height: 5\n"
+            "    text: \"{{ card.name + 1 }}\"\n")
+    folder = _deck(tmp_path, face=face)
+    error = _mistake(folder, "cards")
+    assert error.where.card == "One" and error.where.line == _line(folder / "mine.yaml", "+ 1")
+    assert error.message == "the layout's template has a mistake: a number and text cannot be added with +"

@@ -52,6 +52,9 @@ LABEL = Whose("the heading", "the deck", f"a sheet's headings and labels see `n`
 def template_error(exc: TemplateError, where: Where, whose: Whose) -> UserError:
     """A Jinja error from running a template (not from parsing one), as the user's mistake at
     `where`: a name that is not there, a limit of the sandbox, something it may not do."""
+    plain = python_words(exc.message or "")
+    if plain is not None:       # Python's words about lists and numbers ('list object' has no attribute)
+        return UserError(f"{whose.template}'s template has a mistake: {plain[0]}", where, plain[1])
     if isinstance(exc, UndefinedError):
         return UserError(f"{whose.template} uses something {whose.holder} does not have: "
                          f"{missing(exc.message, whose.holder)}", where, whose.names_hint)
@@ -72,6 +75,38 @@ _JINJA_MISSING = (      # Jinja's words about Python objects, then the same said
      "'{name}' of a plain value (text or a number)"),
     (re.compile(r"^'(.+)' is undefined$"), "'{name}' is not a name a template knows"),
 )
+
+
+_TEXT_AND_NUMBER = ("a number and text cannot be added with +",
+                    "use ~ to join them: {{{{ deck.card_count ~ ' cards' }}}} (~ makes text of both)")
+# Python's words for a mistake of a template, then the same in plain words and a hint (both str.format:
+# {0} is what the pattern found, and a brace of the template's own is doubled)
+_PYTHON_WORDS = (
+    (re.compile(r"^'list object' has no attribute '(.+)'$"),
+     ("'{0}' of a list: a list holds several values, each with its own '{0}'",
+      "loop over it ({{% for c in deck.cards %}}{{{{ c.{0} }}}}{{% endfor %}}) or take one (| first)")),
+    (re.compile(r"^list object has no element (-?\d+)$"),
+     ("there is no item {0} in the list: it has fewer items (they count from 0, the first is [0])",
+      "| length says how many items a list has")),
+    (re.compile(r"^unsupported operand type\(s\) for \+: '(?:int|float)' and 'str'$"), _TEXT_AND_NUMBER),
+    (re.compile(r"^unsupported operand type\(s\) for \+: 'str' and '(?:int|float)'$"), _TEXT_AND_NUMBER),
+    (re.compile(r"^can only concatenate str \(not \"(?:int|float)\"\) to str$"), _TEXT_AND_NUMBER),
+    (re.compile(r"^No (first|last) item, sequence was empty\.$"),
+     ("'{0}' of an empty list: nothing was there to take (a filter such as selectattr may have kept nothing)",
+      "ask first whether there is any: {{% if items %}} ... {{% endif %}}, or write | {0} | default('')")),
+    (re.compile(r"^(?:integer |float )?(?:division|modulo|floor division)(?: or modulo)? by zero$|^float modulo$"),
+     ("a division by zero", "check the number divided by is never 0 ({{% if n %}} ... {{% endif %}})")),
+)
+
+
+def python_words(message: str) -> tuple[str, str] | None:
+    """Python's words about lists and numbers ("'list object' has no attribute 'name'",
+    "unsupported operand type(s) for +: 'int' and 'str'") in plain words, with a hint; None for others."""
+    for pattern, (words, hint) in _PYTHON_WORDS:
+        found = pattern.match(message)
+        if found:
+            return words.format(*found.groups()), hint.format(*found.groups())
+    return None
 
 
 def missing(message: str | None, holder: str = "this card") -> str:
