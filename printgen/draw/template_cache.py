@@ -468,7 +468,8 @@ class CompiledTemplates:
             return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
         except TemplateSyntaxError as exc:      # in plain words (template_words.syntax_error)
             said = syntax_error(exc, source, expression)
-            raise UserError(f"{said.words} (in '{source}')", _at(where), said.hint) from None
+            words = said.words if source.strip() in said.words else f"{said.words} (in '{source}')"
+            raise UserError(words, _at(where), said.hint) from None
 
     @staticmethod
     def _run(call, where: Place):
