@@ -56,3 +56,12 @@ def test_boxes_on_the_edge_or_turned_within_are_not_warned_of():
     assert off_board({"up": [((0, 290 * k, 10 * k, 20 * k), 0)]}, (420, 297), lambda name: None)[0].message \
         == "the element 'up' runs 13 mm past the top edge of the 420 x 297 mm board, so it is cut off; " \
            "check its x, y and size"
+
+
+def test_a_repeat_of_ninety_thousand_copies_is_refused_at_once(tmp_path, cromwell):
+    from printgen.files.errors import UserError
+
+    with pytest.raises(UserError, match="would draw 90000 copies; a repeat draws at most 10000") as caught:
+        _warnings(tmp_path, cromwell, {"dots": {"type": "repeat", "items": "range(90000)", "columns": 3, "dx": 20,
+                                                "elements": {"dot": {"type": "shape", "width": 5, "height": 5}}}})
+    assert caught.value.where.field == "elements.dots.items"
