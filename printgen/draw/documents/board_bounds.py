@@ -85,7 +85,7 @@ def _message(name: str, extents: list, outside: list, partly: list, board: tuple
     if outside:
         said.append(f"{len(outside)} lie wholly off it and are not printed (the first {_place(outside[0], board)})")
     if partly:
-        said.append(f"{len(partly)} reach past its edge and are cut off")
+        said.append(f"{len(partly)} reach past its edge and are cut off (the first {_past(partly[0], board)})")
     return (f"the element '{name}': {copies}do not fit on the {size}: " + "; ".join(said)
             + "; check the repeat's x, y, dx, dy, columns and items")
 
