@@ -18,7 +18,7 @@ from printgen.draw.build import BuildOptions, Silent
 from printgen.files.errors import UserError
 
 HEADING = "    text: \"{{ deck.title | upper }}\"\n"
-BOARD = ("title: Tiny mat\nsize: {width: 120, height: 80}\n\nelements:\n"
+BOARD = ("title: Tiny mat\nsize: {width: 120, height: 150}\n\nelements:\n"
          "  heading:\n    type: text\n" + HEADING + "    x: 5\n    y: 5\n    width: 110\n    height: 10\n"
          "    size: 14\n"
          "  rows:\n    type: repeat\n    items: \"[1, 2]\"\n    x: 5\n    y: 20\n    dy: 30\n    elements:\n"

@@ -384,7 +384,7 @@ def render_document(kind: str, deck, layout, source: Path, packs: dict[str | Non
     if kind == "sheet":
         from printgen.draw.documents.forms import render_sheet
 
-        return render_sheet(deck, layout, source, checked)[0]
+        return render_sheet(deck, layout, source, checked, said.append)[0]
     from printgen.draw.documents.boards import render_board
 
     board = render_board(deck, layout, source, checked)

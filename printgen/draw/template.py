@@ -49,6 +49,8 @@ else:                   # what a checked model and its record from the cache bot
         TextElement,
     )
 
+MAX_COPIES = 10_000     # copies one repeat draws: a board grid or a hex map has hundreds, a card dozens
+
 
 class Resolver(TextChecks, CompiledTemplates):
     """Resolves one layout's face and back elements for the cards of one deck."""
@@ -286,6 +288,10 @@ class Resolver(TextChecks, CompiledTemplates):
             items = list(items or [])
         except TypeError:
             raise UserError(f"'{source}' is not a list", w("items")) from None
+        if len(items) > MAX_COPIES:     # a slip such as range(90000) drew for minutes, mostly off the card
+            raise UserError(f"the repeat '{name}' would draw {len(items)} copies; a repeat draws at most "
+                            f"{MAX_COPIES}", w("positions" if el.positions is not None else "items"),
+                            "check the range or the list it repeats over")
         scale = 1.0
         if el.scale is not None:
             value = self.evaluate(el.scale, context, w("scale"))

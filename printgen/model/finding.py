@@ -42,3 +42,22 @@ def find_deck(name_or_path: str) -> Path:
     names = [p.name for p in shipped_decks()]
     hint = did_you_mean(name_or_path, names) or f"the shipped decks are: {', '.join(names)}"
     raise UserError(f"no deck called '{name_or_path}' (not a shipped deck, nor a deck folder)", hint=hint)
+
+
+def deck_ref(folder: Path, key: str) -> str:
+    """How to name a deck on the command line so that printgen finds this very folder from here:
+    its key when that finds it (a shipped deck, or a folder of that name here), else its path
+    (relative to the working folder when inside it), quoted for a shell when it needs quoting."""
+    import shlex
+
+    try:
+        if find_deck(key).resolve() == folder.resolve():
+            return key
+    except (UserError, OSError):
+        pass
+    path = folder.resolve()
+    try:
+        text = str(path.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        text = str(path)
+    return shlex.quote(text)

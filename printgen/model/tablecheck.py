@@ -173,10 +173,13 @@ def checked_table(deck: Deck, layout: Layout, name: str, where: Where | None = N
     table = load_table(deck, layout, name, where)
     found = check(table)
     if found:
+        from printgen.model.finding import deck_ref
+
         more = f" ({len(found) - 1} more rule{'s' if len(found) > 2 else ''} broken too)" if len(found) > 1 else ""
         raise UserError(found[0].message + more, found[0].where,
                         "move the pieces or change the rule in the table layout; "
-                        f"`printgen validate {deck.key} --game {name}` lists every broken rule")
+                        f"`printgen validate {deck_ref(deck.folder, deck.key)} --game {name}` lists every "
+                        "broken rule")
     return table
 
 

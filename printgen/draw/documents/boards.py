@@ -304,7 +304,7 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[A
     """The board's elements drawn as a layout's face is (template.Resolver), with each element's
     and each property's line in the board file for a mistake (a `text:` line, not the element's
     first), and what the resolver warns about (a heading cut off) given to `warn`."""
-    from printgen.draw.template import Resolver
+    from printgen.draw.documents.board_bounds import bounds_resolver, off_board
 
     size, face_layout, imposition = face
     board_layout = Layout(
@@ -315,8 +315,12 @@ def _resolve(deck: Deck, layout: Layout, spec: BoardFile, located, face: tuple[A
                                              field=f"elements.{name}")
                        for name in spec.elements},
         property_lines=_property_lines(located))
-    resolver = Resolver(deck, board_layout, fonts, warn)
-    return resolver.resolve("face", {"deck": document_context(deck)})
+    resolver = bounds_resolver(deck, board_layout, fonts, warn)
+    ops = resolver.resolve("face", {"deck": document_context(deck)})
+    for warning in off_board(resolver.boxes, (spec.size.width, spec.size.height),
+                             lambda name: board_layout.element_where.get(("face", name), Where(located.file))):
+        warn(warning)
+    return ops
 
 
 def _property_lines(located) -> dict[tuple[str, str, str], tuple[Path, int]]:

@@ -11,11 +11,12 @@ with the most that fit, before anything is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import markup
-from printgen.files.errors import UserError, Where
+from printgen.files.errors import UserError, Warning_, Where
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
@@ -96,8 +97,10 @@ def checked_sheet(path: Path, layout: Layout, within: Path | None = None) -> tup
 
 
 def render_sheet(deck: Deck, layout: Layout, path: Path,
-                 checked: tuple[Any, Any, tuple[float, float]] | None = None) -> tuple[bytes, tuple[float, float]]:
-    """A form's PDF and its paper; `checked`: checked_sheet's answer for it (a plan's), else read now."""
+                 checked: tuple[Any, Any, tuple[float, float]] | None = None,
+                 warn: Callable[[Warning_], None] | None = None) -> tuple[bytes, tuple[float, float]]:
+    """A form's PDF and its paper; `checked`: checked_sheet's answer for it (a plan's), else read now;
+    `warn`: told when the sheet runs onto a second page (a score sheet is one page)."""
     from reportlab.platypus import Paragraph, Spacer
 
     from printgen.draw import template_facts
@@ -161,7 +164,22 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     title = TitleInfo(spec.title, spec.subtitle, [])
     pdf = build_document(paper, margin, styles, story, title, footer=f"{deck.title}: {spec.title}", columns=1,
                          pdf_title=spec.title, source=Source(path))
+    if warn is not None:
+        _warn_of_pages(pdf, path, located, warn)
     return pdf, paper
+
+
+def _warn_of_pages(pdf: bytes, path: Path, located, warn: Callable[[Warning_], None]) -> None:
+    """A score sheet that runs onto a second page (a long column label makes the heading row tall)
+    prints as two sheets, the second with little or nothing to write on: say so."""
+    import re
+
+    pages = len(re.findall(rb"/Type /Page\b(?!s)", pdf))    # ReportLab writes each page's dictionary plainly
+    if pages > 1:
+        onto = "a second page" if pages == 2 else f"{pages} pages"
+        warn(Warning_(f"the score sheet runs onto {onto}; shorten the column label or the headings "
+                      "(columns.label, columns.heading), or the foot, or ask for fewer rows",
+                      Where(path, located.line_of(("columns",)), field="columns")))
 
 
 def _score_table(spec: SheetFile, styles: Styles, headings: list[str], labels: list[str], widths: list[float],

@@ -26,7 +26,7 @@ from typing import Any
 from printgen.draw.documents.document import ACCENT, PAPER_TINT, Source, Styles, tag
 from printgen.draw.documents.md_tables import column_widths, min_column, splitting_table, styled_table
 from printgen.draw.fonts import escape, markup
-from printgen.files.errors import UserError, Where
+from printgen.files.errors import UserError, Where, did_you_mean
 
 CARD_SCHEMES = ("card:", "card-back:", "table:")    # table: a table layout drawn to scale
 # The narrowest a nested list or box may leave for its text, in points (about 20 mm).
@@ -72,6 +72,7 @@ def to_flowables(text: str, styles: Styles, width: float,
     md = parser()
     tokens = md.parse(text)
     _check_nesting(tokens, md.options.get("maxNesting", 20), source)
+    _check_pictures(tokens, card_row is not None, source)
     tree = SyntaxTreeNode(tokens)
     return _blocks(tree.children, styles, width, card_row, source)
 
@@ -84,6 +85,46 @@ def _check_nesting(tokens, most: int, source: Source | None) -> None:
         if token.level >= most - 1:
             raise UserError("lists or '>' boxes are nested too deeply here", source.where(line) if source else
                             Where(line=line), "use at most a few levels of indentation or '>'")
+
+
+def _check_pictures(tokens, rows: bool, source: Source | None) -> None:
+    """Every picture must be one a rule sheet draws (a card, a card's back, a table layout), in a
+    paragraph of card pictures only: anything else would silently print as its words."""
+    for token, before in zip(tokens, [None] + tokens[:-1]):
+        if token.type != "inline" or not any(c.type == "image" for c in token.children or []):
+            continue
+        line, found = token.map[0] + 1 if token.map else None, []
+        for child in token.children:
+            if child.type in ("softbreak", "hardbreak") and line is not None:
+                line += 1
+            elif child.type == "image":
+                found.append((child, source.where(line) if source is not None else Where(line=line)))
+        for image, where in found:          # a misspelt picture first: it is why the others are not a row
+            _check_picture(image, rows, where)
+        if before is None or before.type != "paragraph_open" or _card_images(token) is None:
+            image, where = found[0]
+            raise UserError(f"the picture '![{image.content}]({image.attrs.get('src', '')})' shares its line "
+                            "with text, so it would print as words", where, "put card pictures in a paragraph "
+                            "of their own (a blank line before and after), with nothing but other card pictures")
+
+
+def _check_picture(image, rows: bool, where: Where) -> None:
+    src, alt = image.attrs.get("src", ""), image.content or ""
+    if not rows:
+        raise UserError(f"a score sheet cannot show pictures: '![{alt}]({src})' would print as words",
+                        where, "delete the picture, or show the cards in a rule sheet")
+    if any(src.startswith(s) for s in CARD_SCHEMES):
+        return
+    scheme, colon, rest = src.partition(":")
+    close = did_you_mean(scheme, [s[:-1] for s in CARD_SCHEMES]) if colon and "/" not in scheme else None
+    if close:
+        fixed = close.split("'")[1] + ":" + rest
+        raise UserError(f"a rule sheet cannot draw '{src}': it pictures cards (card:ID) and table layouts (table:NAME)",
+                        where,
+                        f"did you mean '{fixed}'? write ![{alt}]({fixed})")
+    raise UserError(f"a rule sheet cannot draw the picture '{src}': it pictures cards and table layouts "
+                    "only", where, f"write ![{alt or 'Henry VIII'}](card:ID) with a card's id, "
+                    "![](card-back:ID) for its back, or ![](table:NAME) for a table layout")
 
 
 def _line(node) -> int | None:
