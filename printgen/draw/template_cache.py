@@ -18,7 +18,7 @@ from typing import Any
 from jinja2 import TemplateError
 
 from printgen.draw import template_facts as facts
-from printgen.draw.template_words import BOARD, CARD, syntax_error, template_error
+from printgen.draw.template_words import BOARD, CARD, Names, syntax_error, template_error
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
@@ -302,7 +302,7 @@ class CompiledTemplates:
             if template is None:
                 template = self._compile(source, where, expression=False)
                 self._templates[source] = template
-            value, reads = self._noted(lambda: sandbox.render(template, context), where, context)
+            value, reads = self._noted(lambda: sandbox.render(template, context), where, context, source)
             if not constant:
                 self._keep_card_render(source, context, value, reads)
         if constant:
@@ -313,16 +313,16 @@ class CompiledTemplates:
                 self._by_fields[key] = (value, reads)
         return value
 
-    def _noted(self, call, where: Place, context: dict) -> tuple[Any, tuple[str, ...] | None]:
+    def _noted(self, call, where: Place, context: dict, source) -> tuple[Any, tuple[str, ...] | None]:
         """Run a template (`_run`), and say which of the card's fields it read, in the order it
         read them: exactly those its evaluation looked up, which for `card.a if card.b else card.c`
         depends on the card. None when the card is not a CardFields (the reads are not known)."""
         card = context.get("card")
         if type(card) is not CardFields:
-            return self._run(call, where), None
+            return self._run(call, where, context, source), None
         outer, card._printgen_reading = card._printgen_reading, []
         try:
-            value = self._run(call, where)
+            value = self._run(call, where, context, source)
         finally:
             read, card._printgen_reading = card._printgen_reading, outer
         return value, (None if None in read else tuple(dict.fromkeys(read)))    # type: ignore[arg-type]
@@ -379,7 +379,7 @@ class CompiledTemplates:
         if expression is None:
             expression = self._compile(source, where, expression=True)
             self._expressions[source] = expression
-        value, reads = self._noted(lambda: sandbox.guarded(lambda: expression(**context)), where, context)
+        value, reads = self._noted(lambda: sandbox.guarded(lambda: expression(**context)), where, context, (source,))
         if not constant:
             _note(context, reads)
         if constant and isinstance(value, (str, int, float, bool, type(None))):
@@ -472,9 +472,9 @@ class CompiledTemplates:
             raise UserError(words, _at(where), said.hint) from None
 
     @staticmethod
-    def _run(call, where: Place):
-        try:
+    def _run(call, where: Place, context: dict, source: str | tuple[str]):
+        try:        # (source: a template's text, or (text,) for an expression's)
             return call()
-        except TemplateError as exc:    # said of a card, or of the deck for a board (no card)
-            at = _at(where)
-            raise template_error(exc, at, CARD if at.card is not None else BOARD) from None
+        except TemplateError as exc:    # said of a card, or of the deck for a board (no card), with what they know
+            at, text = _at(where), source if isinstance(source, str) else "{{ %s }}" % source
+            raise template_error(exc, at, CARD if at.card is not None else BOARD, Names(context, text)) from None

@@ -48,15 +48,16 @@ def _labels(fixed: list[str] | None, template: str, count: int, render) -> list[
     return [render(template, n) for n in range(1, count + 1)]
 
 
-def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool]) -> UserError:
+def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool], context: dict) -> UserError:
     """A mistake in the template of a heading or label (`which`: rows or columns, the row or column
     it was for, whether it is an item of a list), said at its own line (`heading:`, or the item of
-    `headings:`) in the words a rule sheet's mistakes are said in, with the template named."""
+    `headings:`) in the words a rule sheet's mistakes are said in, with the template named;
+    `context`: what the template ran with (n and deck), for the names it knows."""
     from dataclasses import replace
 
     from jinja2 import TemplateError, TemplateSyntaxError
 
-    from printgen.draw.template_words import LABEL, syntax_error, template_error
+    from printgen.draw.template_words import LABEL, Names, syntax_error, template_error
 
     key, n, listed = which
     prop = {"rows": ("label", "labels"), "columns": ("heading", "headings")}[key][listed]
@@ -67,7 +68,7 @@ def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool
         return UserError(f"{syntax.words} (in '{text}')", where, syntax.hint)
     if not isinstance(exc, TemplateError):
         return UserError(f"template error in '{text}': {exc}", where)
-    said = template_error(exc, where, replace(LABEL, template=f"the {prop.removesuffix('s')}"))
+    said = template_error(exc, where, replace(LABEL, template=f"the {prop.removesuffix('s')}"), Names(context, text))
     return UserError(f"{said.message} (in '{text}')", where, said.hint)
 
 
@@ -118,10 +119,11 @@ def render_sheet(deck: Deck, layout: Layout, path: Path,
     env = environment()
 
     def render(text: str, n: int, key: str = "rows", listed: bool = False) -> str:
+        names = {"n": n, "deck": context}
         try:
-            return limited(template_facts.from_source(env, text), {"n": n, "deck": context})
+            return limited(template_facts.from_source(env, text), names)
         except Exception as exc:   # a template error in a heading or label
-            raise _label_error(exc, text, located, (key, n, listed)) from None
+            raise _label_error(exc, text, located, (key, n, listed), names) from None
 
     margin = max(layout.imposition.margin, 10.0)
     _check_columns(spec, located, paper, margin)

@@ -167,6 +167,7 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
     from printgen.draw import template_facts
     from printgen.draw.template_words import RULES, syntax_error, template_error
     from printgen.model.sandbox import Sandbox, render
+    from printgen.model.template_names import Names
 
     env = Sandbox(undefined=StrictUndefined, finalize=md_escape, keep_trailing_newline=True)
     try:
@@ -178,7 +179,8 @@ def render_template(body: str, context: dict[str, Any], path: Path, line_offset:
         raise UserError(f"{(whose or RULES).template}'s template has a mistake: {said.words}", Where(path, line),
                         said.hint) from None
     except TemplateError as exc:        # in the same words as a card's or a board's template
-        raise template_error(exc, Where(path, _template_line(exc, line_offset)), whose or RULES) from None
+        names = Names({"deck": context, "game": game or {}, "table": table or {}}, body)
+        raise template_error(exc, Where(path, _template_line(exc, line_offset)), whose or RULES, names) from None
 
 
 def _template_line(exc: Exception, offset: int) -> int | None:
