@@ -476,5 +476,5 @@ class CompiledTemplates:
         try:        # (source: a template's text, or (text,) for an expression's)
             return call()
         except TemplateError as exc:    # said of a card, or of the deck for a board (no card), with what they know
-            at, text = _at(where), source if isinstance(source, str) else "{{ %s }}" % source
+            at, text = _at(where), source if isinstance(source, str) else f"{{{{ {source[0]} }}}}"
             raise template_error(exc, at, CARD if at.card is not None else BOARD, Names(context, text)) from None

@@ -222,6 +222,21 @@ def _count_listed(located: Located, cards_data: list[Any], generated: int) -> No
                         "nothing was pasted twice, and the 'count:' lines")
 
 
+def _compiled(source: str, located: Located, path: tuple[Any, ...]) -> Template:
+    """A generate: rule's name or id template, compiled; a mistake said plainly at its line."""
+    from jinja2 import TemplateSyntaxError
+
+    from printgen.model.sandbox import environment
+    from printgen.model.template_words import syntax_error
+
+    try:
+        return environment().from_string(source)
+    except TemplateSyntaxError as exc:
+        said = syntax_error(exc, source)
+        raise UserError(f"the generate: {path[-1]} template has a mistake: {said.words} (in '{source}')",
+                        located.where(path, field=f"generate.{path[-1]}"), said.hint) from None
+
+
 def _generate(located: Located, header: DeckHeader, groups: dict[str, list[Group]]) -> list[Card]:
     """The cards of the `generate:` rules: one for every combination of each rule's groups."""
     return [card for rule, path in _rules(header) for card in _generate_rule(located, header, groups, rule, path)]
@@ -231,8 +246,6 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
                    path: tuple[Any, ...]) -> list[Card]:
     """The cards of one rule, each also given the rule's fixed `set:` values."""
     from itertools import product
-
-    from printgen.model.sandbox import environment
 
     where = located.where(path)
     fields = header.fields
@@ -251,23 +264,25 @@ def _generate_rule(located: Located, header: DeckHeader, groups: dict[str, list[
     missing = [f for f, s in fields.items() if s.required and f not in rule.each and f not in fixed and f != "name"]
     if missing:
         raise UserError(f"generated cards would have no '{missing[0]}', which every card needs", where)
-    env = environment()
-    try:
-        name_template = env.from_string(rule.name)
-        id_template = env.from_string(rule.id) if rule.id else None
-    except Exception as exc:
-        raise UserError(f"template error in generate: {exc}", where) from None
+    name_template = _compiled(rule.name, located, path + ("name",))
+    id_template = _compiled(rule.id, located, path + ("id",)) if rule.id else None
 
     def run(template: Template, key: str, context: dict[str, Any]) -> str:
+        from dataclasses import replace
+
         from jinja2 import TemplateError
 
         from printgen.model.sandbox import render
+        from printgen.model.template_names import Names
+        from printgen.model.template_words import GENERATE, template_error
 
         try:
             return render(template, context)
         except TemplateError as exc:   # an unknown name, `suit.__class__`, a number or text too large
-            raise UserError(f"the generate: {key} template cannot be worked out: {exc}",
-                            located.where(path + (key,)), "use the group fields, e.g. {{ suit.name }}") from None
+            whose = replace(GENERATE, template=f"the generate: {key}")
+            said = template_error(exc, located.where(path + (key,), field=f"generate.{key}"), whose,
+                                  Names(context, getattr(rule, key)))
+            raise UserError(said.message, said.where, said.hint or "use the group fields: {{ suit.name }}") from None
 
     cards = []
     names = list(rule.each)

@@ -77,9 +77,11 @@ def undefined(message: str, where: Where, whose: Whose, names: Names | None) -> 
     the repeat's item, a name the template does not know), with the nearest name there is."""
     unknown = _UNDEFINED.match(message)
     if unknown is not None and names is not None:
-        name = unknown.group(1)
+        name, known = unknown.group(1), and_list(list(names.context))
+        if whose in (CARD, BOARD) and "item" not in names.context:
+            known += ", and item and index inside a repeat"
         return UserError(f"{whose.template}'s template has a mistake: '{name}' is not a name these templates know "
-                         f"(they know {and_list(list(names.context))})", where, _name_hint(name, names, whose))
+                         f"(they know {known})", where, _name_hint(name, names, whose))
     found = _NO_ATTRIBUTE.match(message)
     if found is None or names is None:
         return UserError(f"{whose.template} uses something {whose.holder} does not have: "
@@ -123,6 +125,8 @@ def _name_hint(name: str, names: Names, whose: Whose) -> str:
     close = did_you_mean(name, list(names.context) + sorted(environment().globals))
     if close:
         return close
+    if name in ("item", "index") and whose in (CARD, BOARD):
+        return f"{name} is known only inside a repeat, in the elements it repeats"
     if name == "card" and "deck" in names.context:
         return f"{whose.template} is not a card: deck.cards lists the deck's cards ({{% for c in deck.cards %}})"
     return f"{whose.knows} know {knows(names.context)}"
