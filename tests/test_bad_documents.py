@@ -384,15 +384,15 @@ def test_a_board_template_mistake_is_refused_at_its_text_line_and_said_of_the_de
     outcome = boards.build("--only", "boards")
     assert_refused(outcome, boards, file=BOARD, line=boards.line_of(BOARD, "deck.titel"), field="elements.heading.text",
                    says=["the board uses something the deck does not have: there is no field 'titel'"])
-    assert "this card" not in outcome.err and "docs/reference.md" in outcome.err
+    assert "this card" not in outcome.err and "did you mean 'title'?" in outcome.err
 
 
-def test_a_misspelt_name_in_a_rule_sheet_is_said_in_plain_words_with_the_references_place(rules):
+def test_a_misspelt_name_in_a_rule_sheet_is_said_in_plain_words_with_the_nearest_name(rules):
     line = _append(rules, "The deck holds {{ deck.card_cuont }} cards.\n")
     outcome = rules.build("--only", "rules")
     assert_refused(outcome, rules, file=RULES, line=line,
                    says=["the rule sheet uses something the deck does not have: there is no field 'card_cuont'",
-                         "docs/reference.md, 'How decks and layouts are made'"])
+                         "did you mean 'card_count'?"])
     assert "dict object" not in outcome.err and "README" not in outcome.err
 
 

@@ -60,7 +60,7 @@ def test_a_board_template_mistake_names_the_text_line_and_speaks_of_the_deck(tmp
     assert error.where.line == _line(board, "deck.titel") != _line(board, "heading:")     # not the element's line
     assert error.where.card is None and "card" not in error.message
     assert error.message == "the board uses something the deck does not have: there is no field 'titel'"
-    assert "docs/reference.md" in (error.hint or "") and "this card" not in (error.hint or "")
+    assert error.hint == "did you mean 'title'?"
 
 
 def test_a_mistake_in_a_repeats_child_on_a_board_names_the_childs_own_line(tmp_path):
@@ -82,16 +82,17 @@ def test_a_card_layouts_mistake_still_speaks_of_the_card_and_a_repeats_child_of_
     error = caught.value
     assert error.where.card == "One" and error.where.line == _line(folder / "mine.yaml", "card.nme")
     assert error.message == "the layout uses something this card does not have: there is no field 'nme'"
-    assert error.hint == "check the field names used between {{ }} in the layout"
+    assert error.hint == "did you mean 'name'?"
 
 
 # --- 3 and 4: a rule sheet's mistakes in plain words, with hints that fit them ------------------
 
 @pytest.mark.parametrize("template, says, hint", [
     ("{{ deck.card_cuont }}", "the rule sheet uses something the deck does not have: there is no field 'card_cuont'",
-     "docs/reference.md"),
-    ("{{ deck.subtitle.name }}", "'name' of a field the deck leaves empty", "docs/reference.md"),
-    ("{{ decks.title }}", "'decks' is not a name a template knows", "docs/reference.md"),
+     "did you mean 'card_count'?"),
+    ("{{ deck.subtitle.name }}", "'name' of a field the deck leaves empty", "{% if deck.subtitle %}"),
+    ("{{ decks.title }}", "'decks' is not a name these templates know (they know deck, game and table)",
+     "did you mean 'deck'?"),
     ("{{ range(10000000) | list }}", "the rule sheet's template asks for too much: range() may count at most",
      "simplify this one"),
     ("{{ deck.__class__ }}", "the rule sheet tried something templates may not do", None),
@@ -108,14 +109,22 @@ def test_a_rule_sheets_template_mistake_is_said_in_plain_words_at_its_line(tmp_p
     assert (hint in (error.hint or "")) if hint else error.hint is None
 
 
-def test_the_hint_names_a_heading_of_the_reference_and_the_item_that_lists_the_deck_data():
-    from printgen.draw.template_words import DOCUMENT_DATA
+def test_the_reference_lists_every_name_a_rule_sheets_deck_has(tmp_path):
+    """The item on rules/*.md in docs/reference.md names each of `deck`'s names and each of a
+    group's, as document_context makes them (subtitle, in_play_count, a house's emblem and note)."""
+    from printgen.model.context import document_context
+    from printgen.model.load import load_deck
 
-    file, heading, item = re.fullmatch(r"(\S+), '([^']+)', the item on (\S+)", DOCUMENT_DATA).groups()
-    text = (ROOT / file).read_text(encoding="utf-8")
-    section = text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
-    listed = next(line for line in section.split("\n* ") if line.startswith(f"`decks/<deck>/{item}`"))
-    assert "`deck.title`" in listed and "`deck.card_count`" in listed and "`deck.cards`" in listed
+    folder = _deck(tmp_path)
+    (folder / "deck.yaml").write_text("title: Tiny\nlayout: mine\nfields:\n  name: {type: text}\n"
+                                      "  house: {type: group, group: houses}\nhouses:\n  - {name: Red, colour: red}\n"
+                                      "cards:\n  - {name: One, house: Red}\n", encoding="utf-8")
+    context = document_context(load_deck(folder))
+    text = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    section = text.split("\n## How decks and layouts are made\n", 1)[1].split("\n## ", 1)[0]
+    listed = next(line for line in section.split("\n* ") if line.startswith("`decks/<deck>/rules/*.md`"))
+    assert [k for k in context if k != "houses" and f"`deck.{k}`" not in listed] == []
+    assert [k for k in context["houses"][0] if f"`{k}`" not in listed] == []
 
 
 def test_a_foot_of_a_score_sheet_is_not_called_a_rule_sheet():
@@ -188,4 +197,4 @@ def test_a_score_sheets_heading_mistake_is_said_in_plain_words_at_its_own_line(t
     error = caught.value
     assert error.where.file == sheet and error.where.field == field and says in error.message
     assert error.where.line == _line(sheet, "deck.")
-    assert "dict object" not in error.message and "docs/reference.md" in (error.hint or "")
+    assert "dict object" not in error.message and "title" in (error.hint or "")     # did you mean it, or the list
