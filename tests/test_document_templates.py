@@ -7,7 +7,6 @@ workers too. Each case draws a tiny deck in the test's own process, in well unde
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

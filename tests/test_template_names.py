@@ -14,7 +14,8 @@ HOUSES = ("title: Tiny\nlayout: mine\nfields:\n  name: {type: text, required: tr
           "  house: {type: group, group: houses}\nhouses:\n  - {name: Red, colour: '#aa0000'}\n"
           "  - {name: Blue, colour: '#0000aa'}\n")
 CARDS = "cards:\n  - {name: One, house: Red}\n  - {name: Two, house: Blue}\n"
-FACE = "  caption:\n    type: text\n    x: 5\n    y: 5\n    width: 20\n    height: 5\n    text: \"{{ card.caption }}\"\n"
+FACE = ("  caption:\n    type: text\n    x: 5\n    y: 5\n    width: 20\n    height: 5\n"
+        "    text: \"{{ card.caption }}\"\n")
 
 
 def _mistake(tmp_path, only: str, deck: str = HOUSES + CARDS, **files) -> tuple[UserError, object]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
@@ -105,7 +106,7 @@ def undefined(message: str, where: Where, whose: Whose, names: Names | None) -> 
                      _field_hint(name, value if isinstance(value, Mapping) else None, names, whose, holder))
 
 
-def _field_hint(name: str, mapping: Mapping | None, names: Names, whose: Whose, holder: str = "") -> str:
+def _field_hint(name: str, mapping: Mapping[str, Any] | None, names: Names, whose: Whose, holder: str = "") -> str:
     """The hint for a field not there: the nearest name of the mapping it was asked of, or of all
     the context offers when that is not known (a loop's variable), else what there is."""
     if mapping is not None:
