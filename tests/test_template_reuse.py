@@ -41,7 +41,7 @@ def test_every_card_gets_its_own_value_and_equal_fields_reuse_one():
     source = "{{ card.house.name | upper }}{{ '!' if card.n > 1 else '' }}"
     calls = []
     run = templates._run
-    templates._run = lambda call, where: calls.append(1) or run(call, where)    # counts real renders
+    templates._run = lambda call, *at: calls.append(1) or run(call, *at)    # counts real renders
     houses = [{"name": "York"}, {"name": "Tudor"}]
     seen = []
     for i in range(40):
