@@ -91,10 +91,6 @@ def _resolved(node: Any, context: Mapping[str, Any]) -> tuple[str | None, Any]:
     return None, _UNKNOWN
 
 
-def is_known(value: Any) -> bool:
-    return value is not _UNKNOWN
-
-
 def fields_offered(context: Mapping[str, Any], depth: int = 3) -> list[str]:
     """Every field name the context's mappings hold, and those of the mappings in its lists (the
     deck's cards, its houses), a few levels down: what a name that belongs to no known object
