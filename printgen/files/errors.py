@@ -78,6 +78,19 @@ class Warning_:
         return f"{place}: {self.message}" if place else self.message
 
 
+def field_path(parts: Iterable[object]) -> str:
+    """A place in a file as a message shows it: its keys joined by dots, and an item of a list
+    counted as a teacher counts it, from 1, in brackets: ('rows', 'labels', 1) is 'rows.labels[2]',
+    the second label. The one form for every field a message names."""
+    said = ""
+    for part in parts:
+        if isinstance(part, int) and not isinstance(part, bool):
+            said += f"[{part + 1}]"
+        else:
+            said += f".{part}" if said else str(part)
+    return said
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
     choices = list(choices)

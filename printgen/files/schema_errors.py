@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from printgen.files.errors import UserError, did_you_mean
+from printgen.files.errors import UserError, did_you_mean, field_path
 from printgen.files.yamlsrc import Located, load_yaml
 
 
@@ -27,7 +27,7 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     model = _schema_class(exc.title)
     loc, owner = user_path(model, tuple(err["loc"]))
     path = base + loc
-    field = ".".join(str(p) for p in loc) or None
+    field = field_path(loc) or None
     kind = err["type"]
     if kind == "extra_forbidden":
         name = str(loc[-1])

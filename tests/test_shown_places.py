@@ -1,0 +1,28 @@
+"""Where a message points, as a teacher reads it (new-user review, 2026-11-27): an item of a list
+is counted from 1, as 'rows.labels[2]' for the second label (it was 'rows.labels.1'), the one
+form for every field shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.files.errors import UserError, field_path
+from printgen.files.schema import SheetFile
+from printgen.files.schema_errors import load_file
+
+SHEET = "title: Score\ncolumns:\n  heading: \"P{{ n }}\"\n  count: 2\nrows:\n  labels: [\"one\", 2]\n"
+
+
+def test_an_item_of_a_list_is_counted_from_one_in_brackets():
+    assert field_path(("rows", "labels", 1)) == "rows.labels[2]"
+    assert field_path(("components", "tiles", 0, "face")) == "components.tiles[1].face"
+    assert field_path(()) == ""
+
+
+def test_a_sheets_second_label_is_said_as_item_two(tmp_path):
+    path = tmp_path / "score.yaml"
+    path.write_text(SHEET, encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_file(path, SheetFile, "in a sheet")
+    assert caught.value.where.field == "rows.labels[2]" and caught.value.where.line == 6
+    assert "field 'rows.labels[2]': should be text (found 2)" in str(caught.value)
