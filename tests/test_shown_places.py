@@ -26,3 +26,29 @@ def test_a_sheets_second_label_is_said_as_item_two(tmp_path):
         load_file(path, SheetFile, "in a sheet")
     assert caught.value.where.field == "rows.labels[2]" and caught.value.where.line == 6
     assert "field 'rows.labels[2]': should be text (found 2)" in str(caught.value)
+
+
+def test_an_unknown_element_type_is_said_at_its_type_line_in_a_layout(tmp_path):
+    """It was said at the element's name, the line above."""
+    from printgen.model.layouts import load_layout
+    from printgen.model.load import load_deck
+
+    (tmp_path / "deck.yaml").write_text("title: Tiny\nlayout: mine\nfields:\n  name: {type: text, required: true}\n"
+                                        "cards:\n  - name: One\n", encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text("extends: base\nface:\n  label:\n    type: txt\n    text: hi\n",
+                                        encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_layout("mine", load_deck(tmp_path))
+    assert caught.value.message == "unknown element type 'txt'"
+    assert (caught.value.where.line, caught.value.where.field) == (4, "face.label.type")
+
+
+def test_an_unknown_element_type_is_said_at_its_type_line_in_a_board(tmp_path):
+    from printgen.files.schema import BoardFile
+
+    path = tmp_path / "mat.yaml"
+    path.write_text("title: Mat\nsize: {width: 100, height: 100}\nelements:\n  rows:\n    type: repeat\n"
+                    "    items: \"[1]\"\n    elements:\n      hint:\n        type: txt\n", encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_file(path, BoardFile, "in a board")
+    assert (caught.value.where.line, caught.value.where.field) == (9, "elements.rows.elements.hint.type")

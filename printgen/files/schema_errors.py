@@ -53,6 +53,8 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         tags = list(_UNION_TAGS)
         found = err.get("ctx", {}).get("tag", "")
+        if found:       # said at the `type:` line, not the element's name above it
+            path, field = path + ("type",), field_path(loc + ("type",))
         return UserError(f"unknown element type '{found}'" if found else "the element has no 'type'",
                          located.where(path, card, field),
                          (did_you_mean(found, tags) if found else None) or "element types: " + ", ".join(tags))
