@@ -52,3 +52,17 @@ def test_an_unknown_element_type_is_said_at_its_type_line_in_a_board(tmp_path):
     with pytest.raises(UserError) as caught:
         load_file(path, BoardFile, "in a board")
     assert (caught.value.where.line, caught.value.where.field) == (9, "elements.rows.elements.hint.type")
+
+
+@pytest.mark.parametrize("written,near", [("whte", "did you mean 'white'?"), ("1F4E79", "did you mean '#1F4E79'?"),
+                                          ("notacolour", None)])
+def test_a_colour_that_is_not_one_is_told_every_form_a_colour_takes(written, near):
+    """It said only '#RRGGBB', though '#RGB' and names are taken too."""
+    from printgen.files.colours import parse_colour
+
+    with pytest.raises(ValueError) as caught:
+        parse_colour(written)
+    said = str(caught.value)
+    assert "'#RRGGBB' or '#RGB'" in said and "by its name, like 'white'" in said
+    assert said.endswith(f"; {near}") if near else "did you mean" not in said
+    parse_colour("#FFF"), parse_colour("darkblue")      # as said: both taken
