@@ -66,3 +66,14 @@ def test_a_colour_that_is_not_one_is_told_every_form_a_colour_takes(written, nea
     assert "'#RRGGBB' or '#RGB'" in said and "by its name, like 'white'" in said
     assert said.endswith(f"; {near}") if near else "did you mean" not in said
     parse_colour("#FFF"), parse_colour("darkblue")      # as said: both taken
+
+
+def test_a_kings_number_in_figures_is_matched_to_its_roman_numerals():
+    """'henry-8' was offered 'henry-v' (the closest spelling) where 'henry-viii' was meant."""
+    from printgen.files.errors import did_you_mean
+
+    ids = ["henry-v", "henry-vii", "henry-viii", "louis-xiv"]
+    assert did_you_mean("henry-8", ids) == "did you mean 'henry-viii'? (its number is in Roman numerals)"
+    assert did_you_mean("Louis 14", ["Louis XIV", "Louis XV"]) == ("did you mean 'Louis XIV'? (its number is in "
+                                                                    "Roman numerals)")
+    assert did_you_mean("lewis-xiv", ids) == "did you mean 'louis-xiv'?"        # a misspelling as before
