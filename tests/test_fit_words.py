@@ -50,6 +50,7 @@ def test_a_text_at_its_min_size_is_only_told_to_be_shorter(tmp_path):
 
 def test_a_repeats_copies_cut_off_are_said_once_by_name(tmp_path):
     (said,) = _warnings(tmp_path, BOARD.replace(LONG, "Mat") + ROWS)
+    assert said.where.field == "elements.houses.elements.hint.text"          # as the file nests it
     assert said.message.startswith("the text 'hint' in the repeat 'houses' does not fit its box at 12 pt in 1 of "
                                    "its 3 copies ('Lancaster and all the realm o…'), so their ends are cut "
                                    "off; shorten it, or let it shrink with min_size: ")

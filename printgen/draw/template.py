@@ -89,7 +89,8 @@ class Resolver(TextChecks, CompiledTemplates):
             base = self._element_lines[(side, name)] = self.layout.element_where.get((side, name.split(".")[0]),
                                                                                      Where())
         # the element as its file names it (a board's `elements.table`, a kind's `components.x.face.y`)
-        element = base.field + name[len(name.split(".")[0]):] if base.field else f"{side}.{name}"
+        top, *children = name.split(".")     # a repeat's child is under its `elements:`
+        element = (base.field or f"{side}.{top}") + "".join(f".elements.{child}" for child in children)
         file, line = self.layout.property_lines.get((side, name, prop), (base.file, base.line))
         return Where(file, line, card.name if card else None, f"{element}.{prop}")
 
