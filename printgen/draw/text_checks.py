@@ -32,7 +32,7 @@ class TextChecks:
         else:
             head = f"the {name} does not fit its box at {el.size:g} pt"
             legible = el.legible_size if el.legible_size is not None else self.layout.spec.legible_size
-            smaller = trial(max(legible or 0.0, 4.0) * self.s)
+            smaller = trial((legible if legible is not None else 6.0) * self.s)
             shrink = int(smaller.size / self.s * 4 + 1e-6) / 4 if smaller.fits else None  # a size fit tries
         if self._cuts is None:
             self.warn(Warning_(f"{head}, so its end is cut off; {_remedy(shrink)}", where))
