@@ -404,4 +404,4 @@ def test_a_board_heading_that_does_not_fit_is_warned_of_and_the_build_goes_on(tm
     outcome = ws.build("--only", "boards")
     assert outcome.code == 0 and "Traceback" not in outcome.err
     assert f"warning: {Path('coppertwaddle') / mat}, line {ws.line_of(mat, 'EVERYTHING')}, field " \
-           "'elements.heading.text': the heading does not fit its box" in outcome.err
+           "'elements.heading.text': the text 'heading' does not fit its box" in outcome.err

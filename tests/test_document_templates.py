@@ -146,7 +146,7 @@ def test_a_board_heading_cut_off_is_warned_of_at_its_text_line(tmp_path):
     board = folder / "boards" / "mat.yaml"
     result = _build(folder, "boards")
     said = [w for w in result.warnings if "does not fit its box" in w.message]
-    assert len(said) == 1 and said[0].message.startswith("the heading does not fit its box")
+    assert len(said) == 1 and said[0].message.startswith("the text 'heading' does not fit its box at 14 pt")
     assert said[0].where.file == board and said[0].where.line == _line(board, "EVERYTHING")
     assert said[0].where.card is None
     assert not _build(_deck(tmp_path, "fine"), "boards").warnings           # the short heading fits

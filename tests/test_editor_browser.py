@@ -192,7 +192,7 @@ def test_edit_preview_save_and_build_in_chromium(served, browser, tmp_path):
                                           "VIII and Anne (marked in the list of cards): they are said below the PDFs.")
     assert "warned" in find(By.CSS_SELECTOR, '#cards button[data-card="anne"]').get_attribute("class")
     warning = find(By.CSS_SELECTOR, '#build-warnings button[data-card="anne"]')
-    assert warning.text.startswith("Anne, the Caption box: the caption does not fit")
+    assert warning.text.startswith("Anne, the Caption box: the text caption does not fit")
     warning.click()
     wait_for(lambda: find(By.ID, "card-name").text == "Anne", what="Anne, opened from her warning")
     summary = browser.execute_script("const d = document.getElementById('build-summary'); "

@@ -105,7 +105,8 @@ def test_a_builds_warnings_name_their_cards(deck_copy):
 
     folder = deck_copy("cromwell")
     file = folder / "deck.yaml"
-    caption = "the caption does not fit its box even at 6.5 pt, so its end is cut off; shorten it"
+    caption = ("the text 'caption' does not fit its box even at its min_size of 6.5 pt, so its end is cut off; "
+               "shorten it")
     warnings = [Warning_(caption, Where(file, 186, "Henry IV", "caption")),
                 Warning_(caption, Where(file, 186, "Henry IV", "caption")),          # the same warning twice
                 Warning_("the picture is blurred", Where(file, 300, "Anne", "picture")),
@@ -114,8 +115,8 @@ def test_a_builds_warnings_name_their_cards(deck_copy):
     said = page_warnings(folder, warnings)
     assert said == [
         {"card": "henry-iv", "name": "Henry IV", "field": "caption", "about": "Henry IV",
-         "message": "Henry IV, the Caption box: the caption does not fit its box even at 6.5 pt, so its end is cut "
-                    "off; shorten it."},
+         "message": "Henry IV, the Caption box: the text caption does not fit its box even at its min_size of "
+                    "6.5 pt, so its end is cut off; shorten it."},
         {"card": "anne", "name": "Anne", "field": "picture", "about": "Anne",
          "message": "Anne, the Picture box: the picture is blurred."},
         {"card": None, "name": None, "field": None, "about": "the printing",

@@ -295,7 +295,7 @@ def test_a_smaller_card_size_that_shrinks_text_below_legible_warns_once_per_elem
     small = run_cli("build", "cromwell", "--card-size", "mini-euro", "--only", "cards", "--out", str(tmp_path / "a"))
     assert small.code == 0, small.err
     said = [line for line in small.err.splitlines() if "face.caption.size" in line]
-    assert len(said) == 1 and "on mini-euro cards the caption prints at" in said[0], small.err
+    assert len(said) == 1 and "on mini-euro cards the text 'caption' prints at" in said[0], small.err
     assert "below the 7.5 pt" in said[0] and "card '" not in said[0]
     usual = run_cli("build", "cromwell", "--only", "cards", "--out", str(tmp_path / "b"))
     assert usual.code == 0 and "prints at" not in usual.err, usual.err

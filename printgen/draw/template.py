@@ -89,7 +89,8 @@ class Resolver(TextChecks, CompiledTemplates):
             base = self._element_lines[(side, name)] = self.layout.element_where.get((side, name.split(".")[0]),
                                                                                      Where())
         # the element as its file names it (a board's `elements.table`, a kind's `components.x.face.y`)
-        element = base.field + name[len(name.split(".")[0]):] if base.field else f"{side}.{name}"
+        top, *children = name.split(".")     # a repeat's child is under its `elements:`
+        element = (base.field or f"{side}.{top}") + "".join(f".elements.{child}" for child in children)
         file, line = self.layout.property_lines.get((side, name, prop), (base.file, base.line))
         return Where(file, line, card.name if card else None, f"{element}.{prop}")
 
@@ -302,6 +303,17 @@ class Resolver(TextChecks, CompiledTemplates):
             if not 0 < scale <= 100:
                 raise UserError(f"'{el.scale}' should give a positive number, not {value!r}", w("scale"))
         ops: list[Op] = []
+        outer, self._cuts = self._cuts, {}
+        try:
+            self._copies(side, name, el, items, scale, context, card, w, ops)
+        finally:
+            cuts, self._cuts = self._cuts, outer
+        self._said_cuts(cuts, len(items))
+        return ops
+
+    def _copies(self, side: str, name: str, el: RepeatElement, items: list, scale: float, context: dict,
+                card: Card | None, w, ops: list[Op]) -> None:
+        source = el.positions if el.positions is not None else el.items
         for index, item in enumerate(items):
             turn = 0.0
             if el.positions is not None:      # the copy goes where the table says
@@ -326,7 +338,6 @@ class Resolver(TextChecks, CompiledTemplates):
                     update["rotation"] = child.rotation + turn
                 moved = child.model_copy(update=update)
                 ops.extend(self._maybe(side, f"{name}.{child_name}", moved, inner, card))
-        return ops
 
     MIN_DPI = 150   # below this a picture prints visibly soft
 
@@ -385,13 +396,13 @@ class Resolver(TextChecks, CompiledTemplates):
         tracking = el.tracking * self.s
         x, y, bw, bh = box
         where = self._text_where(card, name, w, el.text)
-        name = _said(el.about, name)
+        name = _said(el.about, name, "text")
         self._check_glyphs(value, font, name, self._glyph_where(card, where, value, font))
         self._check_quotes(value, name, where)
         fitted = textfit.fit(value, font, size, min_size, bw, bh, el.leading, el.wrap, tracking)
         if not fitted.fits:
-            self.warn(Warning_(f"the {name} does not fit its box even at {fitted.size:g} pt, so its end is cut off; "
-                               f"shorten it", where))
+            self._cut_off(el, name, value, lambda floor: textfit.fit(
+                value, font, size, floor, bw, bh, el.leading, el.wrap, tracking), where)
         else:
             if fitted.split:
                 self.warn(Warning_(f"the {name} breaks a word across lines to fit its box (it prints "
@@ -447,7 +458,7 @@ class Resolver(TextChecks, CompiledTemplates):
         # One size for every line, so the list reads as a set: the largest at which all fit.
         pad = band * 0.08
         where = self._text_where(card, name, w, "{{ " + el.items + " }}", el.text)
-        name = _said(el.about, name)
+        name = _said(el.about, name, "list")
         for label, _, _ in labels:
             self._check_glyphs(label, font, name, where)
         size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
@@ -475,10 +486,12 @@ def _six_digit(colour: str) -> str:
     return "#" + "".join(f"{round(part * 255):02X}" for part in (value.red, value.green, value.blue))
 
 
-def _said(about: str | None, name: str) -> str:
-    """An element as warnings say it: its `about`, else its name. Each warning says 'the <name>',
+def _said(about: str | None, name: str, kind: str) -> str:
+    """An element as warnings say it: its `about`, else its kind and its name as its file writes it
+    ("text 'card_name'", "text 'name' in the repeat 'houses'"). Each warning says 'the <name>',
     so an `about` written with its own 'the' ('the name in the card's corners') is not said
     'the the name ...'."""
     if not about:
-        return name
+        *repeats, own = name.split(".")
+        return f"{kind} '{own}'" + "".join(f" in the repeat '{r}'" for r in reversed(repeats))
     return about[4:] if about.lower().startswith("the ") else about

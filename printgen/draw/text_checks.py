@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from printgen.draw import template_facts as facts
 from printgen.draw.template_cache import parsed
+from printgen.draw.text import Fitted
 from printgen.files.errors import Warning_, Where
 from printgen.model.deck import Card, Layout
 
@@ -18,6 +19,36 @@ class TextChecks:
     layout: Layout                          # (set by Resolver.__init__)
     warn: Callable[[Warning_], None]        # (the callback Resolver takes in __init__)
     _fields_read: dict
+    s: float                                # the card size's scale (set by Resolver.__init__)
+    _cuts: dict | None = None               # inside a repeat: its copies cut off, said once at its end
+
+    def _cut_off(self, el, name: str, value: str, trial: Callable[[float], Fitted], where: Where) -> None:
+        """Warn that a text is cut off, with the remedy: without a `min_size` it never shrinks, so
+        say the `min_size` at which it would fit (`trial(points)` fits it down to that size); at
+        its `min_size` already, only shortening it helps. Inside a repeat, each copy's words are
+        gathered and said once by `_said_cuts`."""
+        if el.min_size is not None and el.min_size < el.size:
+            head, shrink = f"the {name} does not fit its box even at its min_size of {el.min_size:g} pt", None
+        else:
+            head = f"the {name} does not fit its box at {el.size:g} pt"
+            legible = el.legible_size if el.legible_size is not None else self.layout.spec.legible_size
+            smaller = trial((legible if legible is not None else 6.0) * self.s)
+            shrink = int(smaller.size / self.s * 4 + 1e-6) / 4 if smaller.fits else None  # a size fit tries
+        if self._cuts is None:
+            self.warn(Warning_(f"{head}, so its end is cut off; {_remedy(shrink)}", where))
+        else:
+            said = self._cuts.setdefault((head, repr(where)), [where, [], 1e9])
+            said[1].append(" ".join(value.split()))
+            said[2] = min(said[2], shrink) if shrink is not None and said[2] is not None else None
+
+    def _said_cuts(self, cuts: dict, copies: int) -> None:
+        """The warnings a repeat's copies gathered: once each, naming the copies cut off."""
+        for (head, _), (where, values, shrink) in cuts.items():
+            shown = [v if len(v) <= 30 else v[:29] + "…" for v in dict.fromkeys(values)]
+            listed = ", ".join(f"'{v}'" for v in shown[:4]) + (f" and {len(shown) - 4} more" if len(shown) > 4 else "")
+            some = f"all {copies} of its copies" if len(values) == copies else f"{len(values)} of its {copies} copies"
+            self.warn(Warning_(f"{head} in {some} ({listed}), so their ends are cut off; "
+                               f"{_remedy(shrink)}", where))
 
     def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
         """Warnings about a card's text point at the line of the card field the text shows
@@ -108,6 +139,10 @@ class TextChecks:
             self.warn(Warning_(f"on {self.layout.card_size} cards the {name} prints at {fitted:.1f} pt (set at "
                                f"{designed:g} pt for the layout's own size), below the {legible:g} pt pupils can read "
                                f"comfortably; choose a larger card size, or a layout drawn for this one", element))
+
+
+def _remedy(shrink: float | None) -> str:
+    return "shorten it" if shrink is None else f"shorten it, or let it shrink with min_size: {shrink:g}"
 
 
 def _card_fields(source: str) -> tuple[str, ...]:

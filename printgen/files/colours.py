@@ -21,7 +21,14 @@ def parse_colour(value: str):
     named = colors.getAllNamedColors().get(text.lower())
     if named is not None:
         return named
-    raise ValueError(f"'{value}' is not a colour: write it as '#RRGGBB' (for example '#1F4E79') or a name like 'white'")
+    from printgen.files.errors import did_you_mean
+
+    if _HEX.match("#" + text) and (any(ch.isdigit() for ch in text) or len(set(text.lower())) == 1):  # not 'bad'
+        near: str | None = f"did you mean '#{text}'?"
+    else:
+        near = did_you_mean(text.lower(), colors.getAllNamedColors()) if text[:1].isalpha() else None
+    raise ValueError(f"'{value}' is not a colour: write it as '#RRGGBB' or '#RGB' (for example '#1F4E79' or "
+                     f"'#FFF') or by its name, like 'white' or 'darkblue'" + (f"; {near}" if near else ""))
 
 
 # --- colour maths for checking a palette ------------------------------------------------------

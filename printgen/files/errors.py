@@ -78,18 +78,51 @@ class Warning_:
         return f"{place}: {self.message}" if place else self.message
 
 
+def field_path(parts: Iterable[object]) -> str:
+    """A place in a file as a message shows it: its keys joined by dots, and an item of a list
+    counted as a teacher counts it, from 1, in brackets: ('rows', 'labels', 1) is 'rows.labels[2]',
+    the second label. The one form for every field a message names."""
+    said = ""
+    for part in parts:
+        if isinstance(part, int) and not isinstance(part, bool):
+            said += f"[{part + 1}]"
+        else:
+            said += f".{part}" if said else str(part)
+    return said
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
     choices = list(choices)
     lowered = {c.lower(): c for c in choices}
     if word.lower() in lowered:
         return f"did you mean '{lowered[word.lower()]}'? (capital letters matter)"
+    roman = _roman_numbers(word).lower()      # 'henry-8' for 'henry-viii' (difflib offered 'henry-v')
+    if roman != word.lower() and roman in lowered:
+        return f"did you mean '{lowered[roman]}'? (its number is in Roman numerals)"
     import difflib  # here: only a mistake needs it, and every module imports this one
 
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not close:
         close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+_ROMAN = ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def _roman_numbers(word: str) -> str:
+    """`word` with each number from 1 to 39 standing alone ('henry-8', 'Louis 14') in Roman numerals."""
+    import re
+
+    def roman(match) -> str:
+        n, said = int(match.group()), ""
+        for value, letters in _ROMAN:
+            while n >= value:
+                said, n = said + letters, n - value
+        return said
+
+    return re.sub(r"(?<![0-9A-Za-z])(?:[1-9]|[1-3][0-9])(?![0-9A-Za-z])", roman, word)
 
 
 def _display_path(path: Path) -> str:

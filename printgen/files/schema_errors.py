@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from printgen.files.errors import UserError, did_you_mean
+from printgen.files.errors import UserError, did_you_mean, field_path
 from printgen.files.yamlsrc import Located, load_yaml
 
 
@@ -27,7 +27,7 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     model = _schema_class(exc.title)
     loc, owner = user_path(model, tuple(err["loc"]))
     path = base + loc
-    field = ".".join(str(p) for p in loc) or None
+    field = field_path(loc) or None
     kind = err["type"]
     if kind == "extra_forbidden":
         name = str(loc[-1])
@@ -53,6 +53,8 @@ def schema_error(exc: ValidationError, located: Located, base: tuple = (), card:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         tags = list(_UNION_TAGS)
         found = err.get("ctx", {}).get("tag", "")
+        if found:       # said at the `type:` line, not the element's name above it
+            path, field = path + ("type",), field_path(loc + ("type",))
         return UserError(f"unknown element type '{found}'" if found else "the element has no 'type'",
                          located.where(path, card, field),
                          (did_you_mean(found, tags) if found else None) or "element types: " + ", ".join(tags))

@@ -188,6 +188,7 @@ def load_layout(name: str, deck: Deck | None = None, *, paper: str | None = None
     except ValidationError as exc:
         err = schema_error(exc, merged, what="in a layout")
         path, _ = user_path(LayoutFile, tuple(exc.errors()[0]["loc"]))
+        path += ("type",) if exc.errors()[0]["type"] == "union_tag_invalid" else ()     # at its `type:` line
         while path and path not in lines:
             path = path[:-1]
         if path in lines:
