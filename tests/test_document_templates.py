@@ -183,7 +183,7 @@ SHEET = ("title: Score\ncolumns:\n  label: Round\n  heading: \"Player {{ n }}\"\
 @pytest.mark.parametrize("old, new, field, says", [
     ('"Player {{ n }}"', '"Player {{ deck.titel }}"', "columns.heading",
      "the heading uses something the deck does not have: there is no field 'titel' (in 'Player {{ deck.titel }}')"),
-    ('  label: "{{ n }}"\n', '  labels: ["One", "{{ deck.nme }}"]\n', "rows.labels.1",
+    ('  label: "{{ n }}"\n', '  labels: ["One", "{{ deck.nme }}"]\n', "rows.labels[2]",
      "the label uses something the deck does not have: there is no field 'nme'"),
 ])
 def test_a_score_sheets_heading_mistake_is_said_in_plain_words_at_its_own_line(tmp_path, old, new, field, says):

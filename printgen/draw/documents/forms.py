@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.draw.fonts import markup
-from printgen.files.errors import UserError, Warning_, Where
+from printgen.files.errors import UserError, Warning_, Where, field_path
 from printgen.model.context import document_context
 from printgen.model.deck import Deck, Layout
 
@@ -62,7 +62,7 @@ def _label_error(exc: Exception, text: str, located, which: tuple[str, int, bool
     key, n, listed = which
     prop = {"rows": ("label", "labels"), "columns": ("heading", "headings")}[key][listed]
     path: tuple[str | int, ...] = (key, prop, n - 1) if listed else (key, prop)
-    where = Where(located.file, located.line_of(path), field=".".join(map(str, path)))
+    where = Where(located.file, located.line_of(path), field=field_path(path))
     if isinstance(exc, TemplateSyntaxError):
         syntax = syntax_error(exc, text)
         return UserError(f"{syntax.words} (in '{text}')", where, syntax.hint)
