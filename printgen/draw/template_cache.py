@@ -18,7 +18,6 @@ from typing import Any
 from jinja2 import TemplateError
 
 from printgen.draw import template_facts as facts
-from printgen.draw.template_words import BOARD, CARD, Names, syntax_error, template_error
 from printgen.files.errors import UserError, Where
 from printgen.model import sandbox
 from printgen.model.deck import Years
@@ -466,7 +465,9 @@ class CompiledTemplates:
             # env.from_string(source), with the compiled code kept by text (template_facts)
             code = facts.code("code", source, lambda: env.compile(source))
             return _flat_globals(env.template_class.from_code(env, code, env.make_globals(None), None))
-        except TemplateSyntaxError as exc:      # in plain words (template_words.syntax_error)
+        except TemplateSyntaxError as exc:      # in plain words, imported on a mistake only (start-up)
+            from printgen.draw.template_words import syntax_error
+
             said = syntax_error(exc, source, expression)
             words = said.words if source.strip() in said.words else f"{said.words} (in '{source}')"
             raise UserError(words, _at(where), said.hint) from None
@@ -476,5 +477,7 @@ class CompiledTemplates:
         try:        # (source: a template's text, or (text,) for an expression's)
             return call()
         except TemplateError as exc:    # said of a card, or of the deck for a board (no card), with what they know
+            from printgen.draw.template_words import BOARD, CARD, Names, template_error
+
             at, text = _at(where), source if isinstance(source, str) else f"{{{{ {source[0]} }}}}"
             raise template_error(exc, at, CARD if at.card is not None else BOARD, Names(context, text)) from None
