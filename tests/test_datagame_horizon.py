@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_datagame_language import GOOD, line_of, refusal, write
+from test_search_wins import FILES
 
 from printgen.games.datagame import load_game_file
 from printgen.model.load import load_deck
 from printgen.sim.search import search
-from tests.test_datagame_language import GOOD, line_of, refusal, write
-from tests.test_search_wins import FILES
 
 BURRO = FILES["burro-data"]
 

@@ -9,11 +9,11 @@ game file's line instead. In-process and tiny: the whole file runs in well under
 from __future__ import annotations
 
 import pytest
+from test_datagame_language import GOOD, line_of, refusal, write
 
 from printgen.files.errors import UserError
 from printgen.games.datagame import load_game_file
 from printgen.model.load import load_deck
-from tests.test_datagame_language import GOOD, line_of, refusal, write
 
 
 @pytest.fixture(scope="module")
