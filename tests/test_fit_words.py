@@ -54,3 +54,19 @@ def test_a_repeats_copies_cut_off_are_said_once_by_name(tmp_path):
     assert said.message.startswith("the text 'hint' in the repeat 'houses' does not fit its box at 12 pt in 1 of "
                                    "its 3 copies ('Lancaster and all the realm o…'), so their ends are cut "
                                    "off; shorten it, or let it shrink with min_size: ")
+
+
+LIST = ("  houses:\n    type: list\n"
+        "    items: \"['York', 'Lancaster and all the realm of England beyond the sea', 'Tudor']\"\n"
+        "    text: \"{{ item }}\"\n    x: 5\n    y: 20\n    width: 40\n    height: 30\n    size: 12\n")
+
+
+def test_a_lists_lines_cut_off_are_said_once_by_name(tmp_path):
+    """A list shrinks its lines together down to its min_size; a line that does not fit even then
+    was cut off without a word."""
+    (said,) = _warnings(tmp_path, BOARD.replace(LONG, "Mat") + LIST)
+    assert said.where.field == "elements.houses.text"
+    assert said.message == ("the list 'houses' does not fit a line in its box at 12 pt ('Lancaster and all the realm "
+                            "o…'), so their ends are cut off; shorten them, or let the list shrink with a min_size")
+    assert not _warnings(tmp_path, BOARD.replace(LONG, "Mat") + LIST.replace("the sea", "").replace("width: 40",
+                                                                                                      "width: 110"))

@@ -461,8 +461,10 @@ class Resolver(TextChecks, CompiledTemplates):
         name = _said(el.about, name, "list")
         for label, _, _ in labels:
             self._check_glyphs(label, font, name, where)
-        size = min(textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
-                               1.0, False, tracking).size for label, _, _ in labels)
+        fits = [textfit.fit(label, font, el.size * self.s, (el.min_size or el.size) * self.s, bw - 2 * pad, band,
+                            1.0, False, tracking) for label, _, _ in labels]
+        size = min(f.size for f in fits)
+        self._list_cut(el, name, [label for (label, _, _), f in zip(labels, fits, strict=True) if not f.fits], where)
         self._check_legible(size, el.size * self.s, el.size, el.legible_size, name, where, w("size"))
         ops: list[Op] = []
         top = y + bh

@@ -50,6 +50,21 @@ class TextChecks:
             self.warn(Warning_(f"{head} in {some} ({listed}), so their ends are cut off; "
                                f"{_remedy(shrink)}", where))
 
+    def _list_cut(self, el, name: str, cut: list[str], where: Where) -> None:
+        """A list's lines that do not fit even at its smallest size are cut off: said once, naming
+        them (a list shrinks all its lines together, down to its `min_size`)."""
+        if not cut:
+            return
+        shown = [v if len(v) <= 30 else v[:29] + "…" for v in (" ".join(c.split()) for c in cut)]
+        listed = ", ".join(f"'{v}'" for v in shown[:4]) + (f" and {len(shown) - 4} more" if len(shown) > 4 else "")
+        if el.min_size is not None and el.min_size < el.size:
+            at, remedy = f"even at its min_size of {el.min_size:g} pt", "shorten them"
+        else:
+            at, remedy = f"at {el.size:g} pt", "shorten them, or let the list shrink with a min_size"
+        lines = "a line" if len(cut) == 1 else f"{len(cut)} lines"
+        self.warn(Warning_(f"the {name} does not fit {lines} in its box {at} ({listed}), so their ends are cut off; "
+                           f"{remedy}", where))
+
     def _text_where(self, card: Card | None, name: str, w, *sources: str) -> Where:
         """Warnings about a card's text point at the line of the card field the text shows
         (the first one the template reads that the card gives); else at the card, naming the
