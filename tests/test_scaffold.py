@@ -120,6 +120,14 @@ def test_new_refuses_the_name_of_a_shipped_deck_unless_forced(tmp_path):
     assert (tmp_path / "cromwell" / "deck.yaml").is_file()
 
 
+def test_the_name_suggested_for_a_copy_keeps_from_so_it_still_copies(tmp_path):
+    """`new cromwell --from cromwell` is refused for its name; the command offered instead must
+    still copy Cromwell (without --from, `new` makes the three-card example deck)."""
+    outcome = run_limited(["new", "cromwell", "--from", "cromwell"], tmp_path)
+    assert_refused(outcome, says=["printgen new my-cromwell --from cromwell (or add --force"])
+    assert not (tmp_path / "cromwell").exists()
+
+
 # --- the options `list` shows -----------------------------------------------------------------------
 
 def test_list_gives_every_game_option_its_values_default_and_meaning():

@@ -115,7 +115,7 @@ def copy_deck(ref: str, folder: Path, title: str | None = None, force: bool = Fa
 
     source = find_deck(ref)
     folder = Path(folder)
-    check_new_folder(folder, force)
+    check_new_folder(folder, force, ("--from", ref))
     if folder.resolve() == source.resolve() or source.resolve() in folder.resolve().parents:
         raise UserError(f"'{folder}' is inside the deck it would copy", Where(folder),
                         "choose a folder outside it, e.g. in your home folder")

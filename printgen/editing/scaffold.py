@@ -172,10 +172,12 @@ def command_line(*words: str | Path) -> str:
     return " ".join(shlex.quote(str(w)) for w in words)
 
 
-def check_new_folder(folder: Path, force: bool = False) -> None:
+def check_new_folder(folder: Path, force: bool = False, also: tuple[str, ...] = ()) -> None:
     """Refuse a folder `new` cannot fill: one that holds files already, or (unless `force`) one
     named like a shipped deck, since a folder of that name in the working folder is found first by
-    `printgen build NAME`, so the shipped deck could no longer be built by its name there."""
+    `printgen build NAME`, so the shipped deck could no longer be built by its name there. `also`:
+    the rest of the user's command (`--from cromwell`), kept in the name suggested instead, so the
+    command offered does what the user asked (without it, `new` makes the three-card example)."""
     from printgen.files.paths import decks_dir
     from printgen.model.load import shipped_decks
 
@@ -188,7 +190,7 @@ def check_new_folder(folder: Path, force: bool = False) -> None:
         raise UserError(f"'{shipped[key.lower()]}' is the name of a deck that comes with printgen: "
                         f"`{command_line('printgen', 'build', key)}` run here would build your new deck, not "
                         f"that one, and both would write to output/{key}/",
-                        hint=f"choose another name, for example: {command_line('printgen', 'new', 'my-' + key)} "
+                        hint=f"choose another name, for example: {command_line('printgen', 'new', 'my-' + key, *also)} "
                              "(or add --force to use this name anyway)")
 
 
