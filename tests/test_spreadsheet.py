@@ -240,6 +240,24 @@ def test_an_older_sheet_does_not_undo_a_later_change_to_deck_yaml(deck_copy, tmp
     assert result.names == ["Henry VIII"] and result.kept == ["Anne"] and not result.unchecked
 
 
+def test_after_a_backup_is_put_back_force_puts_the_sheets_values_in(deck_copy, tmp_path):
+    """A teacher imports, puts deck.yaml.bak back (undoing the import), edits the same sheet and
+    imports again: deck.yaml changed after that import, so its values are kept and said; --force,
+    which the note offers, makes the sheet win there too (it said 'nothing else to change')."""
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    set_csv_cell(sheet, "john", "caption", "From the sheet.")
+    import_deck(str(folder), sheet)
+    (folder / "deck.yaml").write_bytes((folder / "deck.yaml.bak").read_bytes())
+    set_csv_cell(sheet, "anne", "caption", "A second edit.")
+    result = import_deck(str(folder), sheet)
+    assert result.kept == ["John"] and _captions(folder)["John"] != "From the sheet."
+    forced = import_deck(str(folder), sheet, force=True)
+    assert "John" in forced.names and not forced.kept and _captions(folder)["John"] == "From the sheet."
+    assert _captions(folder)["Anne"] == "A second edit."
+
+
 def test_a_value_changed_in_both_places_is_refused_unless_forced(deck_copy, tmp_path):
     folder = deck_copy("cromwell")
     sheet = tmp_path / "cards.csv"

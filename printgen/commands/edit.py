@@ -79,7 +79,8 @@ def export_cmd(deck, output, force, to, preset, dpi, out, pack, cards, card_size
 @click.argument("deck")
 @click.argument("sheet", metavar="FILE.csv|FILE.xlsx")
 @click.option("--force", is_flag=True,
-              help="Where a value was changed both in the sheet and in deck.yaml since the export, take the sheet's.")
+              help="The sheet wins: where deck.yaml changed since the export or the last import (in both places, "
+                   "or only in deck.yaml), take the sheet's value.")
 def import_cmd(deck, sheet, force) -> None:
     """Write the values changed in a spreadsheet (made by export) back into DECK's deck.yaml,
     keeping its comments; the previous file is kept as deck.yaml.bak. A row with an empty id is a
@@ -121,8 +122,10 @@ def import_cmd(deck, sheet, force) -> None:
                    f"{'it was' if one else 'they were'} left out", err=True)
     if result.kept:
         click.secho("note: ", fg="cyan", err=True, nl=False)
-        click.echo(f"kept deck.yaml's newer values of {_listed(result.kept)}: they changed after the sheet was "
-                   "exported, and the sheet still has the older ones", err=True)
+        click.echo(f"kept deck.yaml's values of {_listed(result.kept)}: deck.yaml changed there after this sheet "
+                   "was exported or last imported (in the web editor, by hand, or by putting a backup back), and "
+                   "the sheet's cells are as they were then; to put the sheet's values in anyway, import again "
+                   "with --force", err=True)
     if result.unchecked and result.changed:
         one = len(result.unchecked) == 1
         where = f"the sheet has no '{CHECK}' column" if result.whole else \

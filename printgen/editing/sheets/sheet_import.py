@@ -232,7 +232,7 @@ def _row_edits(source: DeckSource, record: Record, plan: Plan, card: RawCard, ro
                 plan.unchecked.append(card.name)
         else:
             verdict = record.decide(check, key, name, cell, now)
-            if verdict == KEEP:
+            if verdict == KEEP and not force:        # with force the sheet wins here too: the user said so
                 if card.name not in plan.kept:
                     plan.kept.append(card.name)
                 continue
