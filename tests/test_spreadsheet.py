@@ -448,6 +448,9 @@ def test_a_card_renamed_or_deleted_in_deck_yaml_does_not_block_the_sheet(deck_co
     assert result.names == ["Victoria"] and result.kept == ["Henry VIII Tudor"] and result.gone == ["Mary II"]
     names = {c.name for c in load_deck(str(folder), ALL_CARDS).cards}
     assert "Henry VIII Tudor" in names and "Mary II" not in names
+    set_csv_cell(sheet, "mary-ii", "id", "")          # what the note says to do to add it again
+    import_deck(str(folder), sheet)
+    assert "Mary II" in {c.name for c in load_deck(str(folder), ALL_CARDS).cards}
 
 
 def test_a_rename_taken_back_by_hand_is_kept_and_a_kept_value_is_the_new_base(deck_copy, tmp_path):

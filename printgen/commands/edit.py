@@ -119,7 +119,9 @@ def import_cmd(deck, sheet, force) -> None:
         one = len(result.gone) == 1
         click.echo(f"{'the row' if one else 'the rows'} of {_listed(result.gone)} {'names' if one else 'name'} no "
                    f"card of deck.yaml any more (deleted since the sheet was exported): "
-                   f"{'it was' if one else 'they were'} left out", err=True)
+                   f"{'it was' if one else 'they were'} left out; to add {'it' if one else 'them'} again as "
+                   f"{'a new card' if one else 'new cards'}, empty {'its' if one else 'their'} id "
+                   f"{'cell' if one else 'cells'} and import again", err=True)
     if result.kept:
         click.secho("note: ", fg="cyan", err=True, nl=False)
         click.echo(f"kept deck.yaml's values of {_listed(result.kept)}: deck.yaml changed there after this sheet "
