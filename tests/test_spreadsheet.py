@@ -611,3 +611,23 @@ def test_the_csv_text_mark_gives_back_every_value_exactly():
             assert not runs_as_formula(cell), value
     assert to_csv_cell("-3") == "-3" and to_csv_cell("-2.5") == "-2.5"       # a negative number stays a number
     assert from_csv_cell("=SUM(A1)") == "=SUM(A1)"           # unmarked: a CSV file holds no formulas, only text
+
+
+def test_a_column_of_the_teachers_own_is_said_and_left_out_but_a_misspelt_field_is_refused(deck_copy, tmp_path):
+    """A teacher adds a 'Group' column to plan the homework: it is no field and nothing like one,
+    so the import says so and takes the rest; 'Caption' is close to a field, so it is a mistake."""
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / "cards.csv"
+    export_deck(str(folder), sheet)
+    rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
+    rows = [row + ["Group" if number == 0 else "B"] for number, row in enumerate(rows)]
+    with sheet.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    set_csv_cell(sheet, "john", "caption", "Taken with the Group column beside it.")
+    result = import_deck(str(folder), sheet)
+    assert result.ignored == ["Group"] and result.names == ["John"]
+    assert _captions(folder)["John"] == "Taken with the Group column beside it."
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace(",caption,", ",Caption,", 1), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    assert "'Caption' is not a field of this deck" in str(caught.value) and caught.value.hint

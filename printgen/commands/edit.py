@@ -99,7 +99,14 @@ def import_cmd(deck, sheet, force) -> None:
         sys.exit(2)
     from printgen.files.wording import counted
 
-    noted = bool(result.missing or result.gone or result.kept)
+    noted = bool(result.missing or result.gone or result.kept or result.ignored)
+    if result.ignored:
+        one = len(result.ignored) == 1
+        click.secho("note: ", fg="cyan", err=True, nl=False)
+        click.echo(f"{'the column' if one else 'the columns'} {_listed(result.ignored)} {'is' if one else 'are'} not "
+                   f"{'a field' if one else 'fields'} of this deck, so {'it was' if one else 'they were'} not "
+                   "imported (a column of your own is fine; one meant as a field must keep its exported name)",
+                   err=True)
     if result.missing:
         one = len(result.missing) == 1
         why = {"unchecked": f"the sheet has no '{CHECK}' column, so printgen cannot tell a deleted row from a card "

@@ -49,6 +49,7 @@ class ImportResult:
     added: list[str] = field(default_factory=list)      # new cards, from rows without an id
     deleted: list[str] = field(default_factory=list)    # cards whose row was deleted
     why_missing: str = ""          # why the cards without a row were kept: 'unchecked', 'since', 'unknown'
+    ignored: list[str] = field(default_factory=list)    # columns of the user's own (no field, nothing like one)
 
 
 @dataclass
@@ -64,14 +65,18 @@ class Plan:
     gone: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     why_missing: str = ""
+    ignored: list[str] = field(default_factory=list)
     rows_of: dict[str, int] = field(default_factory=dict)                 # card id -> row number
     export: str | None = None
     recorded: dict[str, dict[str, tuple[int, dict[str, str]]]] = field(default_factory=dict)
     #   export id -> row key -> (card index in deck.yaml before the import, the row's values)
 
 
-def _columns(source: DeckSource, table: Table, problems: Problems) -> tuple[int, dict[int, str], int]:
-    """(the id column, {column index: field} of the columns to read, the check column or -1)."""
+def _columns(source: DeckSource, table: Table, problems: Problems,
+             ignored: list[str]) -> tuple[int, dict[int, str], int]:
+    """(the id column, {column index: field} of the columns to read, the check column or -1). A
+    column named like no field (a teacher's own 'Group') goes into `ignored`, to be said and left
+    alone; one close to a field's name ('Caption') is a mistake, refused with that name."""
     path, header = table.file, table.header
     at = next((i for i, name in enumerate(header) if name.lower() == ID), None)
     if at is None:
@@ -88,8 +93,11 @@ def _columns(source: DeckSource, table: Table, problems: Problems) -> tuple[int,
                 problems.add(UserError("a column has no name in the first row", Where(path, row=1),
                                        "name it after a field of the deck, or delete the column"))
         elif name not in fields:
-            problems.add(UserError(f"'{name}' is not a field of this deck", Where(path, row=1, column=name),
-                                   did_you_mean(name, fields) or "columns: " + ", ".join([ID] + fields)))
+            near = did_you_mean(name, fields)
+            if near is None:
+                ignored.append(name)
+            else:
+                problems.add(UserError(f"'{name}' is not a field of this deck", Where(path, row=1, column=name), near))
         elif name in used.values():
             problems.add(UserError(f"the column '{name}' is there twice", Where(path, row=1, column=name)))
         else:
@@ -115,11 +123,13 @@ def read_sheet(source: DeckSource, table: Table, problems: Problems, force: bool
     """Match every row to its card and gather the edits, new cards and deleted cards; each problem
     of a row or cell goes into `problems` (the row's other cells are still read)."""
     path = table.file
-    id_at, used, check_at = _columns(source, table, problems)
+    ignored: list[str] = []
+    id_at, used, check_at = _columns(source, table, problems, ignored)
     record = Record.load(source.folder)
     rows = _rows(source, table, id_at, used, check_at)
     exports = Counter(r.check.export for r in rows if r.check is not None)
-    plan = Plan([], [], whole=check_at < 0, export=exports.most_common(1)[0][0] if exports else None)
+    plan = Plan([], [], whole=check_at < 0, export=exports.most_common(1)[0][0] if exports else None,
+                ignored=ignored)
     matched: dict[int, tuple[Row, str]] = {}         # card index -> (row, the row's key in the record)
     later: list[Row] = []
     unknown: list[tuple[Row, UserError]] = []
@@ -445,7 +455,7 @@ def import_deck(ref: str, sheet: Path, force: bool = False) -> ImportResult:
     result = ImportResult(0, 0, None, plan.missing, [], plan.kept,
                           [c.name for c in source.cards if c.index in changed and c.name in plan.unchecked],
                           plan.whole, plan.gone, [r.name for r in plan.added], [c.name for c in plan.deleted],
-                          plan.why_missing)
+                          plan.why_missing, plan.ignored)
     final = DeckSource(source.folder, text).cards
     gone = {c.index for c in plan.deleted}
     after: dict[int, RawCard] = {}              # card index before -> card after
