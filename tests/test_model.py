@@ -33,6 +33,7 @@ def test_years(text, printed, start, end):
     ("Tudor", "not a span of years"),
     ("1509-47", "write both years in full: 1509-1547, not 1509-47"),
     ("1509-04-21 00:00:00", "is a date, not a span of years"),
+    ("1307-07-07", "type the years again, like 1066-1087"),     # no other monarch's reign as the example
 ])
 def test_bad_years(text, message):
     with pytest.raises(ValueError, match=message):

@@ -631,3 +631,14 @@ def test_a_column_of_the_teachers_own_is_said_and_left_out_but_a_misspelt_field_
     with pytest.raises(UserError) as caught:
         import_deck(str(folder), sheet)
     assert "'Caption' is not a field of this deck" in str(caught.value) and caught.value.hint
+
+
+@pytest.mark.parametrize("suffix, says", [(".ods", "LibreOffice Calc choose File > Save As"),
+                                          (".numbers", "Export To > Excel"), (".txt", "cards.csv")])
+def test_a_sheet_saved_in_another_format_is_told_how_to_save_it(deck_copy, tmp_path, suffix, says):
+    folder = deck_copy("cromwell")
+    sheet = tmp_path / f"cards{suffix}"
+    sheet.write_bytes(b"PK\x03\x04")
+    with pytest.raises(UserError) as caught:
+        import_deck(str(folder), sheet)
+    assert "should end in .csv or .xlsx" in caught.value.message and says in (caught.value.hint or "")

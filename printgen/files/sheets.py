@@ -48,8 +48,13 @@ class Table:
 
 def check_suffix(path: Path, what: str) -> None:
     if path.suffix.lower() not in SUFFIXES:
-        raise UserError(f"'{path.name}' should end in .csv or .xlsx: {what}",
-                        Where(path), "for example cards.csv (any spreadsheet program) or cards.xlsx (Excel)")
+        saved = {".ods": "a LibreOffice or OpenOffice file: in LibreOffice Calc choose File > Save As and the "
+                          "type 'Excel 2007-365 (.xlsx)'",
+                 ".numbers": "a Numbers file: in Numbers choose File > Export To > Excel",
+                 ".xls": "an old Excel file: in Excel choose File > Save As and 'Excel Workbook (.xlsx)'"}
+        hint = saved.get(path.suffix.lower(), "for example cards.csv (any spreadsheet program) or cards.xlsx (Excel)")
+        raise UserError(f"'{path.name}' should end in .csv or .xlsx: {what}", Where(path),
+                        f"this is {hint}" if path.suffix.lower() in saved else hint)
 
 
 def read_table(path: Path, problems: Problems | None = None) -> Table:

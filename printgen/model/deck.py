@@ -60,7 +60,8 @@ def parse_years(value: object) -> Years:
         if not match:
             if re.match(r"^\s*\d{4}-\d\d-\d\d( 00:00:00)?\s*$", part):      # a spreadsheet made it a date
                 raise ValueError(f"'{part.strip()}' is a date, not a span of years: a spreadsheet program may have "
-                                 "turned the years into a date; format the cell as text and type 1509-1547")
+                                 "turned the years into a date; format the cell as text and type the years again, "
+                                 "like 1066-1087")
             raise ValueError(f"'{part.strip()}' is not a span of years; write it like 1066-1087, 1483 or 2022-")
         start = int(match.group(1))
         if match.group(2) is None:
