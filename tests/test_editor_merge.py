@@ -158,9 +158,11 @@ def test_a_pack_a_deletion_breaks_is_said_of_the_deletion(deck_copy, tmp_path):
     ({"name": ""}, "Henry VIII, the Name box: the name is blank, and every card needs one. Fill in the Name box."),
     ({"house": ""}, "Henry VIII, the House box: this card has no house, which every card needs (unless in play is "
                     "false). Fill in the House box."),
-    ({"name": "Henry VII"}, "Henry VII, the Name box: 'Henry VII' is already the name of another card, 'Henry VII'. "
+    ({"name": "Henry VII"}, "Henry VII, the Name box: another card is already called 'Henry VII'. "
                             "Give each card a name of its own."),
-], ids=["picture", "name", "house", "twice"])
+    ({"name": "Elizabeth I"}, "Elizabeth I, the Name box: another card is already called 'Elizabeth I'. "
+                              "Give each card a name of its own."),          # a card that comes later in the deck
+], ids=["picture", "name", "house", "twice", "twice-later"])
 def test_the_pages_messages_speak_of_cards_and_boxes(cromwell, tmp_path, edit, expected):
     folder, loaded = cromwell
     editor, client, headers = _client(folder, tmp_path)
@@ -169,6 +171,7 @@ def test_the_pages_messages_speak_of_cards_and_boxes(cromwell, tmp_path, edit, e
     assert answer.status_code == 400
     data = answer.get_json()
     assert data["error"] == expected and data["field"] == next(iter(edit))
+    assert data["card"] == "henry-viii", "said in the box of the card edited, not of the other with that name"
     for words in ("deck.yaml", "line ", "YAML", "after '", str(folder), "/tmp"):
         assert words not in data["error"], words
 

@@ -219,14 +219,15 @@ def check(applied: Applied, changes: Changes) -> Deck:
     """The deck as the new text loads, or the first problem said of its card and box."""
     source, text = applied.source, applied.text
     final = DeckSource(source.folder, text)
-    seen: dict[str, str] = {}
-    for card in final.cards:                      # a name twice: said of the second, in the page's words
+    seen: dict[str, int] = {}
+    for at, card in enumerate(final.cards):       # a name twice: said of the card given it here
         if card.id in seen:
-            error = UserError(f"'{card.name}' is already the name of another card, '{seen[card.id]}'",
-                              Where(source.file, card.node.start_mark.line + 1, card.name, "name"),
+            culprit = final.cards[_renamed(applied, final, seen[card.id], at)]
+            error = UserError(f"another card is already called '{card.name}'",
+                              Where(source.file, culprit.node.start_mark.line + 1, culprit.name, "name"),
                               "give each card a name of its own")
             raise _at_card(error, source, applied.merged, changes, text)
-        seen[card.id] = card.name
+        seen[card.id] = at
     try:
         return source.check(text)
     except UserError as error:
@@ -235,6 +236,16 @@ def check(applied: Applied, changes: Changes) -> Deck:
     if problem.card is None:
         problem = _whole_deck(applied, changes, failed) or problem
     raise problem
+
+
+def _renamed(applied: Applied, final: DeckSource, first: int, second: int) -> int:
+    """Of two cards of the new text with one name, the one whose name changed here (or a new
+    card): the page's box to say it in, wherever it stands in the deck. The cards of the text
+    are the deck's cards as they were, less those deleted, in order, then the cards added."""
+    deleted = set(applied.merged.deleted)
+    kept = [c for c in applied.source.cards if c.index not in deleted]
+    unchanged = second < len(kept) and kept[second].name == final.cards[second].name
+    return first if unchanged else second
 
 
 def _whole_deck(applied: Applied, changes: Changes, error: UserError) -> PageError | None:
